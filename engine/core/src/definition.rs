@@ -1,0 +1,450 @@
+//! Workflow definitions: the TOML shape, the registry of named guards and rules, and the loader
+//! that refuses a definition naming anything unknown or describing a broken graph.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use serde::{Deserialize, Serialize};
+
+use crate::snapshot::CaseSnapshot;
+use crate::types::{
+    Actor, ActorKind, CaseType, ChipColour, FeedKind, SectionState, WorkflowStatus,
+};
+
+/// A guard: Ok when the condition holds, Err with a reason a person can read when not.
+pub type Guard<S> = fn(&S, &Actor) -> Result<(), String>;
+/// A section or tile rule: the state of that section for this case and user, before the
+/// engine's case-wide overrides (submitted, disabled statuses).
+pub type Rule<S> = fn(&S, &Actor) -> SectionState;
+
+/// The Rust implementations a definition may name, registered by name.
+pub struct Registry<S> {
+    guards: BTreeMap<&'static str, Guard<S>>,
+    rules: BTreeMap<&'static str, Rule<S>>,
+}
+
+impl<S> Default for Registry<S> {
+    fn default() -> Self {
+        Self {
+            guards: BTreeMap::new(),
+            rules: BTreeMap::new(),
+        }
+    }
+}
+
+impl<S> Registry<S> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Registers a guard (also usable as a message condition).
+    pub fn guard(mut self, name: &'static str, f: Guard<S>) -> Self {
+        self.guards.insert(name, f);
+        self
+    }
+    /// Registers a section or tile rule.
+    pub fn rule(mut self, name: &'static str, f: Rule<S>) -> Self {
+        self.rules.insert(name, f);
+        self
+    }
+    pub fn get_guard(&self, name: &str) -> Option<Guard<S>> {
+        self.guards.get(name).copied()
+    }
+    pub fn get_rule(&self, name: &str) -> Option<Rule<S>> {
+        self.rules.get(name).copied()
+    }
+}
+
+/// Who receives an e-mail, feed item or reminder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Recipient {
+    /// Every owner or buyer.
+    Customers,
+    /// The lead customer only (the one the broker invited).
+    LeadCustomer,
+    /// The case's brokers.
+    Broker,
+    /// The firm's conveyancing team.
+    Conveyancer,
+}
+
+/// An effect as declared in a definition (`[effects.<name>]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum EffectDef {
+    /// An e-mail rendered from a template by the workers.
+    SendEmail { template: String, to: Recipient },
+    /// An item in the in-app notification feed.
+    FeedNotification { feed: FeedKind, to: Recipient },
+    /// An e-mail sent later unless the case has moved on by then.
+    Reminder {
+        template: String,
+        to: Recipient,
+        after_hours: u32,
+    },
+    /// Store today's date as the case's completion date.
+    RecordCompletionDate,
+}
+
+/// How a status shows on the case card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub struct MessageDef {
+    /// A guard name; the message applies when it passes.
+    pub when: String,
+    pub text: String,
+}
+
+/// One status of a definition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub struct StatusDef<St> {
+    pub name: St,
+    /// Chip text; `{completionDate}` is replaced by the date (dd/MM/yyyy) when one exists, and
+    /// `chip_label_fallback` is used when it does not.
+    pub label: String,
+    #[serde(default)]
+    pub chip_label_fallback: Option<String>,
+    pub chip: ChipColour,
+    #[serde(default = "yes")]
+    pub warning_icon: bool,
+    /// The application has been submitted: sections hidden, tiles shown.
+    #[serde(default)]
+    pub submitted: bool,
+    /// Brokers may fill sections without an accepted quote, and may cancel.
+    #[serde(default)]
+    pub broker_stage: bool,
+    /// Every application section is disabled.
+    #[serde(default)]
+    pub disables_sections: bool,
+    /// No way out: COMPLETED, CANCELLED.
+    #[serde(default)]
+    pub terminal: bool,
+    /// Default card message.
+    pub message: String,
+    /// Conditional messages, first match wins.
+    #[serde(default)]
+    pub messages: Vec<MessageDef>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A section or tile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub struct SectionDef {
+    /// Route slug (spec §2).
+    pub key: String,
+    pub label: String,
+    /// Label used instead when the quote is empty (REM-POST-04).
+    #[serde(default)]
+    pub label_when_quote_empty: Option<String>,
+    pub rule: String,
+}
+
+/// A transition between statuses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub struct TransitionDef<St> {
+    pub name: String,
+    /// What the button or audit line says.
+    pub label: String,
+    pub from: Vec<St>,
+    pub to: St,
+    pub by: Vec<ActorKind>,
+    #[serde(default)]
+    pub guards: Vec<String>,
+    #[serde(default)]
+    pub effects: Vec<String>,
+    /// A written reason must accompany it (recorded in the audit event).
+    #[serde(default)]
+    pub requires_reason: bool,
+}
+
+/// A whole definition as written in the TOML file, with statuses still as text.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+struct RawDefinition {
+    case_type: CaseType,
+    initial: Vec<String>,
+    ready_to_submit: String,
+    statuses: Vec<StatusDef<String>>,
+    sections: Vec<SectionDef>,
+    tiles: Vec<SectionDef>,
+    transitions: Vec<TransitionDef<String>>,
+    #[serde(default)]
+    effects: BTreeMap<String, EffectDef>,
+}
+
+/// A loaded, validated definition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Definition<St> {
+    pub case_type: CaseType,
+    pub initial: Vec<St>,
+    pub ready_to_submit: String,
+    pub statuses: Vec<StatusDef<St>>,
+    pub sections: Vec<SectionDef>,
+    pub tiles: Vec<SectionDef>,
+    pub transitions: Vec<TransitionDef<St>>,
+    pub effects: BTreeMap<String, EffectDef>,
+}
+
+impl<St: WorkflowStatus> Definition<St> {
+    /// The definition of a status (every status of the enumeration has one once loaded).
+    pub fn status(&self, s: St) -> &StatusDef<St> {
+        self.statuses
+            .iter()
+            .find(|d| d.name == s)
+            .expect("validated: every status is defined")
+    }
+    pub fn transition(&self, name: &str) -> Option<&TransitionDef<St>> {
+        self.transitions.iter().find(|t| t.name == name)
+    }
+}
+
+/// Why a definition was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    #[error("definition is not valid TOML for a workflow: {0}")]
+    Parse(String),
+    #[error("definition is for {found:?}, expected {expected:?}")]
+    WrongCaseType { expected: CaseType, found: CaseType },
+    #[error("unknown status `{name}` in {place}")]
+    UnknownStatus { name: String, place: String },
+    #[error("statuses differ from the spec's enumeration: expected [{expected}], found [{found}]")]
+    StatusListMismatch { expected: String, found: String },
+    #[error("unknown guard `{name}` in {place}")]
+    UnknownGuard { name: String, place: String },
+    #[error("unknown rule `{name}` in {place}")]
+    UnknownRule { name: String, place: String },
+    #[error("unknown effect `{name}` in transition `{transition}`")]
+    UnknownEffect { name: String, transition: String },
+    #[error("status {0} cannot be reached from the initial status")]
+    Unreachable(String),
+    #[error("status {0} is not terminal but has no transition out")]
+    DeadEnd(String),
+    #[error("terminal status {status} has a transition out (`{transition}`)")]
+    TerminalWithExit { status: String, transition: String },
+    #[error("duplicate {what} `{name}`")]
+    Duplicate { what: &'static str, name: String },
+    #[error("transition `{0}` names no actor")]
+    NoActor(String),
+}
+
+fn parse_status<St: WorkflowStatus>(name: &str, place: impl Into<String>) -> Result<St, LoadError> {
+    St::parse(name).ok_or_else(|| LoadError::UnknownStatus {
+        name: name.to_owned(),
+        place: place.into(),
+    })
+}
+
+/// A definition together with the implementations of the names it uses.
+pub struct Workflow<S: CaseSnapshot> {
+    pub definition: Definition<S::Status>,
+    pub(crate) registry: Registry<S>,
+}
+
+impl<S: CaseSnapshot> std::fmt::Debug for Workflow<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Workflow")
+            .field("case_type", &self.definition.case_type)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S: CaseSnapshot> Workflow<S> {
+    /// Parses and validates a definition; every name it uses must be in `registry`.
+    pub fn from_toml(text: &str, registry: Registry<S>) -> Result<Self, LoadError> {
+        let raw: RawDefinition =
+            toml::from_str(text).map_err(|e| LoadError::Parse(e.to_string()))?;
+        let definition = validate::<S>(raw, &registry)?;
+        Ok(Self {
+            definition,
+            registry,
+        })
+    }
+
+    pub(crate) fn guard(&self, name: &str) -> Guard<S> {
+        self.registry
+            .get_guard(name)
+            .expect("validated: every guard name is registered")
+    }
+
+    pub(crate) fn rule(&self, name: &str) -> Rule<S> {
+        self.registry
+            .get_rule(name)
+            .expect("validated: every rule name is registered")
+    }
+}
+
+fn validate<S: CaseSnapshot>(
+    raw: RawDefinition,
+    reg: &Registry<S>,
+) -> Result<Definition<S::Status>, LoadError> {
+    type St<S> = <S as CaseSnapshot>::Status;
+    let expected_type = St::<S>::CASE_TYPE;
+    if raw.case_type != expected_type {
+        return Err(LoadError::WrongCaseType {
+            expected: expected_type,
+            found: raw.case_type,
+        });
+    }
+
+    // Statuses: each known, and the list exactly the spec's, in order.
+    let mut statuses = Vec::with_capacity(raw.statuses.len());
+    for s in raw.statuses {
+        let name = parse_status::<St<S>>(&s.name, "statuses")?;
+        for m in &s.messages {
+            if reg.get_guard(&m.when).is_none() {
+                return Err(LoadError::UnknownGuard {
+                    name: m.when.clone(),
+                    place: format!("messages of status {}", s.name),
+                });
+            }
+        }
+        statuses.push(StatusDef {
+            name,
+            label: s.label,
+            chip_label_fallback: s.chip_label_fallback,
+            chip: s.chip,
+            warning_icon: s.warning_icon,
+            submitted: s.submitted,
+            broker_stage: s.broker_stage,
+            disables_sections: s.disables_sections,
+            terminal: s.terminal,
+            message: s.message,
+            messages: s.messages,
+        });
+    }
+    let found: Vec<_> = statuses.iter().map(|s| s.name).collect();
+    if found.as_slice() != St::<S>::ALL {
+        let join = |v: &[St<S>]| v.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ");
+        return Err(LoadError::StatusListMismatch {
+            expected: join(St::<S>::ALL),
+            found: join(&found),
+        });
+    }
+
+    let initial = raw
+        .initial
+        .iter()
+        .map(|n| parse_status::<St<S>>(n, "initial"))
+        .collect::<Result<Vec<_>, _>>()?;
+
+    if reg.get_guard(&raw.ready_to_submit).is_none() {
+        return Err(LoadError::UnknownGuard {
+            name: raw.ready_to_submit,
+            place: "ready_to_submit".into(),
+        });
+    }
+
+    for (what, list) in [("section", &raw.sections), ("tile", &raw.tiles)] {
+        let mut keys = BTreeSet::new();
+        for s in list {
+            if !keys.insert(&s.key) {
+                return Err(LoadError::Duplicate {
+                    what,
+                    name: s.key.clone(),
+                });
+            }
+            if reg.get_rule(&s.rule).is_none() {
+                return Err(LoadError::UnknownRule {
+                    name: s.rule.clone(),
+                    place: format!("{what} {}", s.key),
+                });
+            }
+        }
+    }
+
+    let mut names = BTreeSet::new();
+    let mut transitions = Vec::with_capacity(raw.transitions.len());
+    for t in raw.transitions {
+        if !names.insert(t.name.clone()) {
+            return Err(LoadError::Duplicate {
+                what: "transition",
+                name: t.name,
+            });
+        }
+        if t.by.is_empty() {
+            return Err(LoadError::NoActor(t.name));
+        }
+        let place = format!("transition {}", t.name);
+        let from = t
+            .from
+            .iter()
+            .map(|n| parse_status::<St<S>>(n, place.clone()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let to = parse_status::<St<S>>(&t.to, place.clone())?;
+        for g in &t.guards {
+            if reg.get_guard(g).is_none() {
+                return Err(LoadError::UnknownGuard {
+                    name: g.clone(),
+                    place: place.clone(),
+                });
+            }
+        }
+        for e in &t.effects {
+            if !raw.effects.contains_key(e) {
+                return Err(LoadError::UnknownEffect {
+                    name: e.clone(),
+                    transition: t.name.clone(),
+                });
+            }
+        }
+        transitions.push(TransitionDef {
+            name: t.name,
+            label: t.label,
+            from,
+            to,
+            by: t.by,
+            guards: t.guards,
+            effects: t.effects,
+            requires_reason: t.requires_reason,
+        });
+    }
+
+    let def = Definition {
+        case_type: raw.case_type,
+        initial,
+        ready_to_submit: raw.ready_to_submit,
+        statuses,
+        sections: raw.sections,
+        tiles: raw.tiles,
+        transitions,
+        effects: raw.effects,
+    };
+    check_graph(&def)?;
+    Ok(def)
+}
+
+/// Reachability from the initial statuses, no dead ends, no exits from terminal statuses.
+fn check_graph<St: WorkflowStatus>(def: &Definition<St>) -> Result<(), LoadError> {
+    for s in &def.statuses {
+        let exit = def.transitions.iter().find(|t| t.from.contains(&s.name));
+        match (s.terminal, exit) {
+            (true, Some(t)) => {
+                return Err(LoadError::TerminalWithExit {
+                    status: s.name.as_str().into(),
+                    transition: t.name.clone(),
+                });
+            }
+            (false, None) => return Err(LoadError::DeadEnd(s.name.as_str().into())),
+            _ => {}
+        }
+    }
+    let mut seen: BTreeSet<St> = def.initial.iter().copied().collect();
+    let mut queue: VecDeque<St> = def.initial.iter().copied().collect();
+    while let Some(s) = queue.pop_front() {
+        for t in def.transitions.iter().filter(|t| t.from.contains(&s)) {
+            if seen.insert(t.to) {
+                queue.push_back(t.to);
+            }
+        }
+    }
+    if let Some(s) = St::ALL.iter().find(|s| !seen.contains(s)) {
+        return Err(LoadError::Unreachable(s.as_str().into()));
+    }
+    Ok(())
+}

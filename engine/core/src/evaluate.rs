@@ -1,0 +1,382 @@
+//! Evaluation: what a case looks like to one user now, and applying a transition (pure).
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::definition::{EffectDef, Recipient, TransitionDef, Workflow};
+use crate::snapshot::{CaseSnapshot, quote_is_empty};
+use crate::types::{
+    Actor, ActorKind, CaseType, ChipColour, FeedKind, Role, SectionState, WorkflowStatus,
+};
+
+/// The spec's date format, dd/MM/yyyy (CONST-22).
+pub fn format_date(date: NaiveDate) -> String {
+    date.format("%d/%m/%Y").to_string()
+}
+
+/// One application section or post-submit tile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SectionView {
+    /// Route slug (spec §2).
+    pub key: String,
+    pub label: String,
+    pub state: SectionState,
+}
+
+impl SectionView {
+    pub fn is_shown(&self) -> bool {
+        self.state != SectionState::Hidden
+    }
+}
+
+/// The status chip (spec §4).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Chip {
+    pub colour: ChipColour,
+    pub label: String,
+    pub show_warning_icon: bool,
+}
+
+/// A transition this user may take from the current status.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TransitionView<St> {
+    pub name: String,
+    pub label: String,
+    pub to: St,
+    pub allowed: bool,
+    /// Why not, when not allowed.
+    pub reason: Option<String>,
+    pub requires_reason: bool,
+}
+
+/// Everything the SPA needs to draw a case for one user.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CaseView<St> {
+    pub case_type: CaseType,
+    pub status: St,
+    /// Application sections in spec order; HIDDEN ones are not shown.
+    pub sections: Vec<SectionView>,
+    /// Post-submit tiles in spec order; all HIDDEN before submission.
+    pub tiles: Vec<SectionView>,
+    pub submitted: bool,
+    pub ready_to_submit: bool,
+    pub chip: Chip,
+    pub message: Option<String>,
+    pub can_cancel: bool,
+    pub transitions: Vec<TransitionView<St>>,
+}
+
+impl<St> CaseView<St> {
+    /// A section or tile by key (sections first: `documents` is in both places).
+    pub fn section(&self, key: &str) -> Option<&SectionView> {
+        self.sections.iter().find(|s| s.key == key)
+    }
+    pub fn tile(&self, key: &str) -> Option<&SectionView> {
+        self.tiles.iter().find(|s| s.key == key)
+    }
+}
+
+/// Who did it, as recorded in the audit trail.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditActor {
+    pub user_id: Option<i64>,
+    pub role: Option<Role>,
+    pub kind: ActorKind,
+}
+
+/// The audit event the caller writes in the same transaction as the status change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditEvent<St> {
+    pub actor: AuditActor,
+    pub transition: String,
+    pub from: St,
+    pub to: St,
+    pub at: DateTime<Utc>,
+    pub reason: Option<String>,
+}
+
+/// A job the caller enqueues after committing the transition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Effect {
+    #[serde(rename_all = "camelCase")]
+    SendEmail { template: String, to: Recipient },
+    #[serde(rename_all = "camelCase")]
+    FeedNotification { kind: FeedKind, to: Recipient },
+    /// Send `template` at `due_at` unless the case has left the status it was set in.
+    #[serde(rename_all = "camelCase")]
+    Reminder {
+        template: String,
+        to: Recipient,
+        due_at: DateTime<Utc>,
+    },
+    #[serde(rename_all = "camelCase")]
+    RecordCompletionDate { date: NaiveDate },
+}
+
+/// The result of applying a transition; the caller persists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Applied<St> {
+    pub from: St,
+    pub to: St,
+    pub audit: AuditEvent<St>,
+    pub effects: Vec<Effect>,
+}
+
+/// Why a transition was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TransitionError {
+    #[error("there is no transition named `{0}`")]
+    Unknown(String),
+    #[error("`{transition}` cannot be taken from {status}")]
+    WrongStatus { transition: String, status: String },
+    #[error("you may not do `{0}` on this case")]
+    NotPermitted(String),
+    #[error("`{0}` needs a reason")]
+    ReasonRequired(String),
+    #[error("{reason}")]
+    GuardFailed { guard: String, reason: String },
+}
+
+impl<S: CaseSnapshot> Workflow<S> {
+    /// The whole view of a case for one user.
+    pub fn evaluate(&self, snap: &S, actor: &Actor) -> CaseView<S::Status> {
+        let status = snap.status();
+        let sdef = self.definition.status(status);
+        let empty_quote = quote_is_empty(snap.quote());
+        let label =
+            |d: &crate::definition::SectionDef| match (&d.label_when_quote_empty, empty_quote) {
+                (Some(l), true) => l.clone(),
+                _ => d.label.clone(),
+            };
+
+        // The case-wide rules (spec §4) override the section's own rule: once submitted every
+        // section is hidden and tiles show; a disabling status disables what is not hidden.
+        let sections = self
+            .definition
+            .sections
+            .iter()
+            .map(|d| {
+                let state = if sdef.submitted {
+                    SectionState::Hidden
+                } else {
+                    match self.rule(&d.rule)(snap, actor) {
+                        SectionState::Hidden => SectionState::Hidden,
+                        _ if sdef.disables_sections => SectionState::IsDisabled,
+                        s => s,
+                    }
+                };
+                SectionView {
+                    key: d.key.clone(),
+                    label: label(d),
+                    state,
+                }
+            })
+            .collect();
+        let tiles = self
+            .definition
+            .tiles
+            .iter()
+            .map(|d| SectionView {
+                key: d.key.clone(),
+                label: label(d),
+                state: if sdef.submitted {
+                    self.rule(&d.rule)(snap, actor)
+                } else {
+                    SectionState::Hidden
+                },
+            })
+            .collect();
+
+        let ready_to_submit = !sdef.submitted
+            && !sdef.disables_sections
+            && self.guard(&self.definition.ready_to_submit)(snap, actor).is_ok();
+
+        let transitions = self.transitions_for(snap, actor);
+        // Spec §4: Cancel is offered to brokers only (CANCEL-01/02); conveyancers cancel from
+        // the back office through the same transitions list.
+        let can_cancel = actor.kind() == Some(ActorKind::Broker)
+            && transitions
+                .iter()
+                .any(|t| t.allowed && t.to.as_str() == "CANCELLED");
+
+        CaseView {
+            case_type: self.definition.case_type,
+            status,
+            sections,
+            tiles,
+            submitted: sdef.submitted,
+            ready_to_submit,
+            chip: self.chip(snap),
+            message: self.message(snap, actor),
+            can_cancel,
+            transitions,
+        }
+    }
+
+    /// The status chip (STATUS-02..08).
+    pub fn chip(&self, snap: &S) -> Chip {
+        let sdef = self.definition.status(snap.status());
+        let label = fill(&sdef.label, snap)
+            .or_else(|| sdef.chip_label_fallback.clone())
+            .unwrap_or_else(|| sdef.label.clone());
+        Chip {
+            colour: sdef.chip,
+            label,
+            show_warning_icon: sdef.warning_icon,
+        }
+    }
+
+    /// The case card's status message (STATUS-09..21).
+    pub fn message(&self, snap: &S, actor: &Actor) -> Option<String> {
+        let sdef = self.definition.status(snap.status());
+        sdef.messages
+            .iter()
+            .filter(|m| self.guard(&m.when)(snap, actor).is_ok())
+            .find_map(|m| fill(&m.text, snap))
+            .or_else(|| fill(&sdef.message, snap))
+            .filter(|m| !m.is_empty())
+    }
+
+    /// The transitions out of the current status that this user's kind may trigger, each with
+    /// whether its guards pass now and, if not, the first reason.
+    pub fn transitions_for(&self, snap: &S, actor: &Actor) -> Vec<TransitionView<S::Status>> {
+        let Some(kind) = actor.kind() else {
+            return vec![];
+        };
+        let status = snap.status();
+        self.definition
+            .transitions
+            .iter()
+            .filter(|t| t.from.contains(&status) && t.by.contains(&kind))
+            .map(|t| {
+                let reason = self.failed_guard(t, snap, actor).map(|(_, r)| r);
+                TransitionView {
+                    name: t.name.clone(),
+                    label: t.label.clone(),
+                    to: t.to,
+                    allowed: reason.is_none(),
+                    reason,
+                    requires_reason: t.requires_reason,
+                }
+            })
+            .collect()
+    }
+
+    /// The first system transition whose guards pass now: what a scheduled check should apply.
+    pub fn next_automatic(&self, snap: &S) -> Option<&str> {
+        let system = Actor::system();
+        self.transitions_for(snap, &system)
+            .into_iter()
+            .find(|t| t.allowed)
+            .and_then(|t| self.definition.transition(&t.name))
+            .map(|t| t.name.as_str())
+    }
+
+    fn failed_guard(
+        &self,
+        t: &TransitionDef<S::Status>,
+        snap: &S,
+        actor: &Actor,
+    ) -> Option<(String, String)> {
+        t.guards.iter().find_map(|g| {
+            self.guard(g)(snap, actor)
+                .err()
+                .map(|reason| (g.clone(), reason))
+        })
+    }
+
+    /// Checks and applies a transition. Pure: returns the new status, the audit event and the
+    /// effects; the caller writes them in one database transaction.
+    pub fn apply(
+        &self,
+        snap: &S,
+        actor: &Actor,
+        name: &str,
+        now: DateTime<Utc>,
+        reason: Option<&str>,
+    ) -> Result<Applied<S::Status>, TransitionError> {
+        let t = self
+            .definition
+            .transition(name)
+            .ok_or_else(|| TransitionError::Unknown(name.into()))?;
+        let from = snap.status();
+        if !t.from.contains(&from) {
+            return Err(TransitionError::WrongStatus {
+                transition: name.into(),
+                status: from.as_str().into(),
+            });
+        }
+        let kind = actor
+            .kind()
+            .filter(|k| t.by.contains(k))
+            .ok_or_else(|| TransitionError::NotPermitted(name.into()))?;
+        let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+        if t.requires_reason && reason.is_none() {
+            return Err(TransitionError::ReasonRequired(name.into()));
+        }
+        if let Some((guard, reason)) = self.failed_guard(t, snap, actor) {
+            return Err(TransitionError::GuardFailed { guard, reason });
+        }
+        let effects = t
+            .effects
+            .iter()
+            .map(|e| match &self.definition.effects[e] {
+                EffectDef::SendEmail { template, to } => Effect::SendEmail {
+                    template: template.clone(),
+                    to: *to,
+                },
+                EffectDef::FeedNotification { feed, to } => Effect::FeedNotification {
+                    kind: *feed,
+                    to: *to,
+                },
+                EffectDef::Reminder {
+                    template,
+                    to,
+                    after_hours,
+                } => Effect::Reminder {
+                    template: template.clone(),
+                    to: *to,
+                    due_at: now + chrono::Duration::hours(i64::from(*after_hours)),
+                },
+                EffectDef::RecordCompletionDate => Effect::RecordCompletionDate {
+                    date: now.date_naive(),
+                },
+            })
+            .collect();
+        Ok(Applied {
+            from,
+            to: t.to,
+            audit: AuditEvent {
+                actor: AuditActor {
+                    user_id: actor.user_id,
+                    role: actor.role,
+                    kind,
+                },
+                transition: name.into(),
+                from,
+                to: t.to,
+                at: now,
+                reason: reason.map(str::to_owned),
+            },
+            effects,
+        })
+    }
+}
+
+/// Replaces `{completionDate}`; None when the text needs a date the case does not have.
+fn fill<S: CaseSnapshot>(text: &str, snap: &S) -> Option<String> {
+    const PLACEHOLDER: &str = "{completionDate}";
+    if !text.contains(PLACEHOLDER) {
+        return Some(text.to_owned());
+    }
+    snap.completion_date()
+        .map(|d| text.replace(PLACEHOLDER, &format_date(d)))
+}

@@ -1,0 +1,24 @@
+//! Pure workflow engine core: definition types, validation and evaluation (no IO).
+//!
+//! The API fills a snapshot ([`RemortgagingSnapshot`], [`BuyingSnapshot`]) from the database,
+//! asks a loaded [`Workflow`] to [`Workflow::evaluate`] it for the user asking, and applies
+//! transitions with [`Workflow::apply`], persisting the returned status, audit event and effects.
+
+pub mod completeness;
+pub mod definition;
+pub mod evaluate;
+pub mod mermaid;
+pub mod snapshot;
+pub mod types;
+
+pub use completeness::{MissingField, PartyKind, missing_fields};
+pub use definition::{Definition, EffectDef, LoadError, Recipient, Registry, Workflow};
+pub use evaluate::{
+    Applied, AuditEvent, CaseView, Chip, Effect, SectionView, TransitionError, TransitionView,
+    format_date,
+};
+pub use snapshot::{BuyingSnapshot, CaseSnapshot, RemortgagingSnapshot};
+pub use types::{
+    Actor, ActorKind, BuyingStatus, CaseType, ChipColour, RemortgagingStatus, Role, SectionState,
+    WorkflowStatus,
+};

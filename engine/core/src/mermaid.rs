@@ -1,0 +1,110 @@
+//! Mermaid state diagrams and Markdown pages rendered from a definition.
+
+use std::fmt::Write as _;
+
+use crate::definition::Definition;
+use crate::types::WorkflowStatus;
+
+fn status_title<St: WorkflowStatus>(def: &Definition<St>, s: St) -> String {
+    let d = def.status(s);
+    // Chip labels may carry a date placeholder; the diagram wants the plain name.
+    if d.label.contains('{') {
+        d.chip_label_fallback
+            .clone()
+            .unwrap_or_else(|| s.as_str().into())
+    } else {
+        d.label.clone()
+    }
+}
+
+fn actors(by: &[crate::types::ActorKind]) -> String {
+    by.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+/// A `stateDiagram-v2` of every status and transition, in definition order.
+pub fn mermaid<St: WorkflowStatus>(def: &Definition<St>) -> String {
+    let mut out = String::from("stateDiagram-v2\n");
+    for s in St::ALL {
+        let _ = writeln!(
+            out,
+            "    state \"{}\" as {}",
+            status_title(def, *s),
+            s.as_str()
+        );
+    }
+    for s in &def.initial {
+        let _ = writeln!(out, "    [*] --> {}", s.as_str());
+    }
+    for t in &def.transitions {
+        for from in &t.from {
+            let _ = writeln!(
+                out,
+                "    {} --> {} : {} ({})",
+                from.as_str(),
+                t.to.as_str(),
+                t.name,
+                actors(&t.by)
+            );
+        }
+    }
+    for s in def.statuses.iter().filter(|s| s.terminal) {
+        let _ = writeln!(out, "    {} --> [*]", s.name.as_str());
+    }
+    out
+}
+
+/// The page committed as `docs/workflows/<case type>.md`.
+pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
+    let slug = def.case_type.slug();
+    let mut out = String::new();
+    let _ = writeln!(out, "# {} workflow\n", capitalise(slug));
+    let _ = writeln!(
+        out,
+        "Generated from `workflows/{slug}.toml` by `UPDATE_DOCS=1 cargo test -p threshold-workflows`; do not edit by hand.\n"
+    );
+    let _ = writeln!(out, "```mermaid\n{}```\n", mermaid(def));
+    out.push_str("## Transitions\n\n| name | from | to | who | guards | effects |\n|---|---|---|---|---|---|\n");
+    for t in &def.transitions {
+        let from = t
+            .from
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let _ = writeln!(
+            out,
+            "| `{}` {} | {} | {} | {}{} | {} | {} |",
+            t.name,
+            t.label,
+            from,
+            t.to.as_str(),
+            actors(&t.by),
+            if t.requires_reason {
+                " (reason required)"
+            } else {
+                ""
+            },
+            t.guards.join(", "),
+            t.effects.join(", "),
+        );
+    }
+    out.push_str("\n## Statuses\n\n| status | chip | card message |\n|---|---|---|\n");
+    for s in &def.statuses {
+        let _ = writeln!(
+            out,
+            "| {} | {:?}{} | {} |",
+            s.name.as_str(),
+            s.chip,
+            if s.warning_icon { ", warning icon" } else { "" },
+            s.message
+        );
+    }
+    out
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}

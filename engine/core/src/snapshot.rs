@@ -1,0 +1,480 @@
+//! Case snapshots: the plain data the store fills so the engine can answer questions about a case.
+//!
+//! The shapes mirror the spec's expanded records (spec §3); only what a rule reads is here.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::types::{
+    BuyingStatus, IneligibilityReason, Jurisdiction, PropertyUsage, RemortgagingReason,
+    RemortgagingStatus, SourceOfFundsType, Tenure, WorkflowStatus,
+};
+
+/// Document types the rules look for by name (spec §3 "Document types", ENUM-26).
+pub mod doc_types {
+    pub const MORTGAGE_REPORT: &str = "MORTGAGE_REPORT";
+    pub const MORTGAGE_OFFER: &str = "MORTGAGE_OFFER";
+    pub const COMPLETION_STATEMENT: &str = "COMPLETION_STATEMENT";
+    pub const CLIENT_CARE_LETTER: &str = "CLIENT_CARE_LETTER";
+    pub const REPORT_ON_TITLE: &str = "REPORT_ON_TITLE";
+    pub const BANK_STATEMENT: &str = "BANK_STATEMENT";
+    pub const HELP_TO_BUY_REDEMPTION_LETTER: &str = "HELP_TO_BUY_REDEMPTION_LETTER";
+    pub const LOCAL_AUTHORITY_SEARCH: &str = "LOCAL_AUTHORITY_SEARCH";
+    pub const DRAINAGE_AND_WATER_SEARCH: &str = "DRAINAGE_AND_WATER_SEARCH";
+    pub const ENVIRONMENTAL_SEARCH: &str = "ENVIRONMENTAL_SEARCH";
+    pub const TA6: &str = "TA6";
+}
+
+/// A legal name; the current one has no `until` date (ENT-02, ENT-03).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LegalName {
+    pub first_name: Option<String>,
+    pub middle_names: Option<String>,
+    pub surname: Option<String>,
+    pub until: Option<NaiveDate>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Address {
+    pub line1: Option<String>,
+}
+
+/// The person behind an owner or buyer (ENT-11).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PartyUser {
+    pub id: Option<i64>,
+    pub preferred_name: Option<String>,
+    pub legal_names: Vec<LegalName>,
+    pub email: Option<String>,
+    pub phone_number: Option<String>,
+    pub date_of_birth: Option<NaiveDate>,
+    pub address: Option<Address>,
+    pub occupation: Option<String>,
+    pub national_insurance_number: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DocumentAcceptance {
+    pub document_id: i64,
+    pub accepted_at: DateTime<Utc>,
+}
+
+/// An owner (remortgaging) or buyer (buying) with the user fields the rules check (ENT-11).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Party {
+    pub user: PartyUser,
+    /// Another party's personal data withheld from the viewer; counts as valid (VAL-11).
+    pub redacted: bool,
+    pub is_uk_resident: Option<bool>,
+    pub identity_submitted_at: Option<DateTime<Utc>>,
+    pub identity_verified_at: Option<DateTime<Utc>>,
+    pub document_acceptances: Vec<DocumentAcceptance>,
+}
+
+impl Party {
+    /// This party has accepted the given document.
+    pub fn has_accepted(&self, document_id: i64) -> bool {
+        self.document_acceptances
+            .iter()
+            .any(|a| a.document_id == document_id)
+    }
+}
+
+/// One line of a quote's cost breakdown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CostLine {
+    pub label: String,
+    pub amount: i64,
+}
+
+/// One section of a quote's cost breakdown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CostSection {
+    pub section_title: String,
+    pub costs: Vec<CostLine>,
+}
+
+/// The case's latest quote as far as the rules care (spec §3 "Quote").
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteSnapshot {
+    pub accepted_at: Option<DateTime<Utc>>,
+    pub cost_breakdown: Vec<CostSection>,
+    pub total_amount: i64,
+}
+
+impl QuoteSnapshot {
+    /// "the quote is empty (no cost lines and zero total)" (REM-APP-09).
+    pub fn is_empty(&self) -> bool {
+        self.total_amount == 0 && self.cost_breakdown.iter().all(|s| s.costs.is_empty())
+    }
+}
+
+/// A missing quote is treated as an empty one.
+pub fn quote_is_empty(quote: Option<&QuoteSnapshot>) -> bool {
+    quote.is_none_or(QuoteSnapshot::is_empty)
+}
+
+/// A required document slot; `document_id` is set once uploaded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RequiredDocument {
+    pub document_type: String,
+    pub document_id: Option<i64>,
+}
+
+impl RequiredDocument {
+    pub fn is_uploaded(&self) -> bool {
+        self.document_id.is_some()
+    }
+}
+
+/// All slots uploaded (true for an empty list).
+pub fn all_uploaded(docs: &[RequiredDocument]) -> bool {
+    docs.iter().all(RequiredDocument::is_uploaded)
+}
+
+/// The documents one alteration needs.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AlterationDocuments {
+    pub required_documents: Vec<RequiredDocument>,
+}
+
+/// Remortgaging `requiredDocuments` (ENT-09).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RemortgagingRequiredDocuments {
+    pub documents: Vec<RequiredDocument>,
+    pub alteration_documents: Vec<AlterationDocuments>,
+    pub buy_to_let_documents: Vec<RequiredDocument>,
+}
+
+/// Buying `requiredDocuments` (ENT-10).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BuyingRequiredDocuments {
+    pub documents: Vec<RequiredDocument>,
+    pub source_of_funds_documents: Vec<RequiredDocument>,
+    pub isa_documents: Vec<RequiredDocument>,
+    pub buy_to_let_documents: Vec<RequiredDocument>,
+    pub statements: Vec<RequiredDocument>,
+}
+
+impl BuyingRequiredDocuments {
+    /// The five groups, in the spec's order.
+    pub fn groups(&self) -> [&[RequiredDocument]; 5] {
+        [
+            &self.documents,
+            &self.source_of_funds_documents,
+            &self.isa_documents,
+            &self.buy_to_let_documents,
+            &self.statements,
+        ]
+    }
+}
+
+/// A document the firm generated (report, letter, statement); only non-drafts are offered for
+/// acceptance (DOCS-09).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GeneratedDocument {
+    pub document_id: i64,
+    pub document_type: String,
+    pub is_draft: bool,
+}
+
+/// An uploaded document.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadedDocument {
+    pub document_id: i64,
+    pub document_type: String,
+}
+
+/// A case's `documents` record (ENT-09).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CaseDocuments {
+    pub documents: Vec<UploadedDocument>,
+    pub generated_documents: Vec<GeneratedDocument>,
+}
+
+impl CaseDocuments {
+    /// The latest non-draft generated document of this type.
+    pub fn published(&self, document_type: &str) -> Option<&GeneratedDocument> {
+        self.generated_documents
+            .iter()
+            .rev()
+            .find(|d| !d.is_draft && d.document_type == document_type)
+    }
+
+    /// An uploaded document of this type exists.
+    pub fn has_uploaded(&self, document_type: &str) -> bool {
+        self.documents
+            .iter()
+            .any(|d| d.document_type == document_type)
+    }
+}
+
+/// Every party has accepted the latest non-draft document of this type (false when there is
+/// none, or no parties).
+pub fn all_accepted(parties: &[Party], docs: &CaseDocuments, document_type: &str) -> bool {
+    match docs.published(document_type) {
+        Some(doc) => !parties.is_empty() && parties.iter().all(|p| p.has_accepted(doc.document_id)),
+        None => false,
+    }
+}
+
+/// Every party is identity-verified (false with no parties).
+pub fn all_verified(parties: &[Party]) -> bool {
+    !parties.is_empty() && parties.iter().all(|p| p.identity_verified_at.is_some())
+}
+
+/// Remortgaging `property` (ENT-09); `land_ownership` is the ownership type.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RemortgagingProperty {
+    pub land_ownership: Option<String>,
+    #[serde(rename = "type")]
+    pub property_type: Option<String>,
+    pub tenure: Option<Tenure>,
+    pub jurisdiction: Option<Jurisdiction>,
+    pub value: Option<i64>,
+}
+
+/// Transfer of equity data; its presence completes the section (REM-APP-22).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TransferOfEquity {
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Alteration {
+    pub id: i64,
+    pub alteration_type: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Loan {
+    pub id: i64,
+    pub charge_type: String,
+}
+
+/// A remortgaging case as the engine sees it (spec §3 "Remortgaging case (expanded)" plus the
+/// list record's completion and Help to Buy fields).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RemortgagingSnapshot {
+    pub id: i64,
+    pub status: RemortgagingStatus,
+    pub has_alterations: Option<bool>,
+    pub has_loans: Option<bool>,
+    pub has_adult_occupants: Option<bool>,
+    pub property_usage: Option<PropertyUsage>,
+    pub is_company_case: bool,
+    pub remortgaging_reason: Option<RemortgagingReason>,
+    pub new_lender: Option<String>,
+    pub alterations: Vec<Alteration>,
+    pub loans: Vec<Loan>,
+    pub property: Option<RemortgagingProperty>,
+    pub property_owners: Vec<Party>,
+    pub required_documents: RemortgagingRequiredDocuments,
+    pub quote: Option<QuoteSnapshot>,
+    pub transfer_of_equity: Option<TransferOfEquity>,
+    pub documents: CaseDocuments,
+    pub completion_date: Option<NaiveDate>,
+    pub is_repaying_help_to_buy: bool,
+    pub has_htb_redemption_letter: bool,
+    pub has_mortgage_offer: bool,
+    /// The case was created by a broker (it starts in the broker statuses).
+    pub created_by_broker: bool,
+    /// The invitation came from a lender broker: the customer accepts an invite, not a quote.
+    pub invited_by_lender: bool,
+    /// HM Land Registry title documents have been retrieved.
+    pub title_documents_retrieved: bool,
+    /// Set by the eligibility check; Some makes the case ineligible.
+    pub ineligibility_reason: Option<IneligibilityReason>,
+}
+
+impl RemortgagingSnapshot {
+    /// A fresh broker-created case with nothing filled in; tests and the store start from here.
+    pub fn new(id: i64, status: RemortgagingStatus) -> Self {
+        Self {
+            id,
+            status,
+            has_alterations: None,
+            has_loans: None,
+            has_adult_occupants: None,
+            property_usage: None,
+            is_company_case: false,
+            remortgaging_reason: None,
+            new_lender: None,
+            alterations: vec![],
+            loans: vec![],
+            property: None,
+            property_owners: vec![],
+            required_documents: RemortgagingRequiredDocuments::default(),
+            quote: None,
+            transfer_of_equity: None,
+            documents: CaseDocuments::default(),
+            completion_date: None,
+            is_repaying_help_to_buy: false,
+            has_htb_redemption_letter: false,
+            has_mortgage_offer: false,
+            created_by_broker: true,
+            invited_by_lender: false,
+            title_documents_retrieved: false,
+            ineligibility_reason: None,
+        }
+    }
+}
+
+/// A buying property.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BuyingProperty {
+    pub address_line1: Option<String>,
+    pub postcode: Option<String>,
+    pub tenure: Option<Tenure>,
+    pub jurisdiction: Option<Jurisdiction>,
+    pub price: Option<i64>,
+    pub is_new_build: Option<bool>,
+    pub is_shared_ownership: Option<bool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SourceOfFunds {
+    pub source_type: SourceOfFundsType,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Donor {
+    pub id: i64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Isa {
+    pub id: i64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Deposit {
+    pub paid_at: Option<DateTime<Utc>>,
+}
+
+/// Search results: the documents and the summaries written from them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Searches {
+    pub documents: Vec<UploadedDocument>,
+    pub summaries: Vec<UploadedDocument>,
+}
+
+/// A buying case as the engine sees it (spec §3 "Buying case (expanded)").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BuyingSnapshot {
+    pub id: i64,
+    pub status: BuyingStatus,
+    pub property_usage: Option<PropertyUsage>,
+    pub lender: Option<String>,
+    pub has_loans: Option<bool>,
+    pub deposit_amount: Option<i64>,
+    pub results_in_multiple_properties: Option<bool>,
+    pub is_replacing_main_residence: Option<bool>,
+    pub property: Option<BuyingProperty>,
+    pub buyers: Vec<Party>,
+    pub source_of_funds: Vec<SourceOfFunds>,
+    pub donors: Vec<Donor>,
+    pub isas: Vec<Isa>,
+    pub loans: Vec<Loan>,
+    pub quote: Option<QuoteSnapshot>,
+    pub required_documents: BuyingRequiredDocuments,
+    pub deposit: Deposit,
+    pub searches: Searches,
+    pub documents: CaseDocuments,
+    pub completion_date: Option<NaiveDate>,
+    pub created_by_broker: bool,
+    pub invited_by_lender: bool,
+    pub ineligibility_reason: Option<IneligibilityReason>,
+}
+
+impl BuyingSnapshot {
+    /// A fresh broker-created case with nothing filled in.
+    pub fn new(id: i64, status: BuyingStatus) -> Self {
+        Self {
+            id,
+            status,
+            property_usage: None,
+            lender: None,
+            has_loans: None,
+            deposit_amount: None,
+            results_in_multiple_properties: None,
+            is_replacing_main_residence: None,
+            property: None,
+            buyers: vec![],
+            source_of_funds: vec![],
+            donors: vec![],
+            isas: vec![],
+            loans: vec![],
+            quote: None,
+            required_documents: BuyingRequiredDocuments::default(),
+            deposit: Deposit::default(),
+            searches: Searches::default(),
+            documents: CaseDocuments::default(),
+            completion_date: None,
+            created_by_broker: true,
+            invited_by_lender: false,
+            ineligibility_reason: None,
+        }
+    }
+}
+
+/// What the generic engine needs from any snapshot.
+pub trait CaseSnapshot {
+    type Status: WorkflowStatus;
+    fn status(&self) -> Self::Status;
+    fn completion_date(&self) -> Option<NaiveDate>;
+    fn quote(&self) -> Option<&QuoteSnapshot>;
+}
+
+impl CaseSnapshot for RemortgagingSnapshot {
+    type Status = RemortgagingStatus;
+    fn status(&self) -> RemortgagingStatus {
+        self.status
+    }
+    fn completion_date(&self) -> Option<NaiveDate> {
+        self.completion_date
+    }
+    fn quote(&self) -> Option<&QuoteSnapshot> {
+        self.quote.as_ref()
+    }
+}
+
+impl CaseSnapshot for BuyingSnapshot {
+    type Status = BuyingStatus;
+    fn status(&self) -> BuyingStatus {
+        self.status
+    }
+    fn completion_date(&self) -> Option<NaiveDate> {
+        self.completion_date
+    }
+    fn quote(&self) -> Option<&QuoteSnapshot> {
+        self.quote.as_ref()
+    }
+}

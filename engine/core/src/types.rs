@@ -1,0 +1,431 @@
+//! Enumerations shared by every part of the engine: case types, statuses, roles, actors.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// A status enumeration of one case type, in the spec's order (spec §3 "Enumerations").
+///
+/// Definitions name statuses as strings; this trait lets the loader check them against the
+/// spec's list without the engine knowing which case type it is loading.
+pub trait WorkflowStatus:
+    Copy + Eq + Ord + std::hash::Hash + fmt::Debug + Serialize + Send + Sync + 'static
+{
+    /// The case type whose statuses these are.
+    const CASE_TYPE: CaseType;
+    /// Every status, in the spec's order.
+    const ALL: &'static [Self];
+    /// The SCREAMING_SNAKE_CASE name used in the API and in definitions.
+    fn as_str(self) -> &'static str;
+    /// Parses a SCREAMING_SNAKE_CASE name.
+    fn parse(name: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|s| s.as_str() == name)
+    }
+    /// Position in the spec's order; used for "this status or any later one" rules.
+    fn position(self) -> usize {
+        Self::ALL
+            .iter()
+            .position(|s| *s == self)
+            .unwrap_or(usize::MAX)
+    }
+}
+
+macro_rules! status_enum {
+    ($(#[$meta:meta])* $name:ident, $case:expr, [$($variant:ident => $text:literal),+ $(,)?]) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+        pub enum $name { $($variant),+ }
+
+        impl WorkflowStatus for $name {
+            const CASE_TYPE: CaseType = $case;
+            const ALL: &'static [Self] = &[$(Self::$variant),+];
+            fn as_str(self) -> &'static str {
+                match self { $(Self::$variant => $text),+ }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+status_enum!(
+    /// Remortgaging statuses, spec §3 (ENUM-02), in the spec's order.
+    RemortgagingStatus,
+    CaseType::Remortgaging,
+    [
+        Ineligible => "INELIGIBLE",
+        TitleDocumentRetrieval => "TITLE_DOCUMENT_RETRIEVAL",
+        BrokerApplication => "BROKER_APPLICATION",
+        BrokerApplicationInvite => "BROKER_APPLICATION_INVITE",
+        CustomerApplication => "CUSTOMER_APPLICATION",
+        IdentityVerification => "IDENTITY_VERIFICATION",
+        AwaitingMortgageOffer => "AWAITING_MORTGAGE_OFFER",
+        PrepareMortgageReport => "PREPARE_MORTGAGE_REPORT",
+        MortgageReportAcceptance => "MORTGAGE_REPORT_ACCEPTANCE",
+        PrepareCompletionStatement => "PREPARE_COMPLETION_STATEMENT",
+        CompletionStatementAcceptance => "COMPLETION_STATEMENT_ACCEPTANCE",
+        PendingCompletion => "PENDING_COMPLETION",
+        Completed => "COMPLETED",
+        Cancelled => "CANCELLED",
+    ]
+);
+
+status_enum!(
+    /// Buying statuses, spec §3 (ENUM-03), in the conveyancing order: the report on title
+    /// comes after the contract pack review and before the completion statement.
+    BuyingStatus,
+    CaseType::Buying,
+    [
+        Ineligible => "INELIGIBLE",
+        BrokerApplication => "BROKER_APPLICATION",
+        BrokerApplicationInvite => "BROKER_APPLICATION_INVITE",
+        CustomerApplication => "CUSTOMER_APPLICATION",
+        PrepareClientCareLetter => "PREPARE_CLIENT_CARE_LETTER",
+        ClientCareLetterAcceptance => "CLIENT_CARE_LETTER_ACCEPTANCE",
+        AwaitingDeposit => "AWAITING_DEPOSIT",
+        IdentityVerification => "IDENTITY_VERIFICATION",
+        AwaitingMemorandumOfSale => "AWAITING_MEMORANDUM_OF_SALE",
+        AwaitingContractPack => "AWAITING_CONTRACT_PACK",
+        AwaitingSearches => "AWAITING_SEARCHES",
+        ContractPackReview => "CONTRACT_PACK_REVIEW",
+        PrepareReportOnTitle => "PREPARE_REPORT_ON_TITLE",
+        ReportOnTitleAcceptance => "REPORT_ON_TITLE_ACCEPTANCE",
+        PrepareCompletionStatement => "PREPARE_COMPLETION_STATEMENT",
+        CompletionStatementAcceptance => "COMPLETION_STATEMENT_ACCEPTANCE",
+        PendingCompletion => "PENDING_COMPLETION",
+        Completed => "COMPLETED",
+        Cancelled => "CANCELLED",
+    ]
+);
+
+/// Case type, spec §3 (ENUM-01).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum CaseType {
+    Remortgaging,
+    Buying,
+}
+
+impl CaseType {
+    /// The lower-case name used in routes and docs (`remortgaging`, `buying`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            Self::Remortgaging => "remortgaging",
+            Self::Buying => "buying",
+        }
+    }
+}
+
+/// User roles, spec §3 and §6 (ROLES-01).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Role {
+    #[serde(rename = "ROLE_USER")]
+    User,
+    #[serde(rename = "ROLE_ADMIN")]
+    Admin,
+    #[serde(rename = "ROLE_CONVEYANCER")]
+    Conveyancer,
+    #[serde(rename = "ROLE_BROKER")]
+    Broker,
+    #[serde(rename = "ROLE_BROKER_MANAGER")]
+    BrokerManager,
+    #[serde(rename = "ROLE_BROKER_ADMIN")]
+    BrokerAdmin,
+}
+
+impl Role {
+    /// "A user is a broker if the role is broker, broker manager or broker admin." (ROLES-06)
+    pub fn is_broker(self) -> bool {
+        matches!(self, Self::Broker | Self::BrokerManager | Self::BrokerAdmin)
+    }
+}
+
+/// Who may trigger a transition, as named in definitions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ActorKind {
+    Customer,
+    Broker,
+    Conveyancer,
+    Admin,
+    System,
+}
+
+impl ActorKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Customer => "customer",
+            Self::Broker => "broker",
+            Self::Conveyancer => "conveyancer",
+            Self::Admin => "admin",
+            Self::System => "system",
+        }
+    }
+}
+
+/// The user (or the system) asking the engine a question about one case.
+///
+/// The API fills the relationship flags from the database; the engine trusts them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Actor {
+    /// None for the system (workers, scheduled checks).
+    pub user_id: Option<i64>,
+    /// None for the system.
+    pub role: Option<Role>,
+    /// Raw `isLender` flag; only meaningful for brokers (ROLES-08).
+    pub is_lender: bool,
+    /// The user is an owner or buyer (a customer) on this case.
+    pub is_party: bool,
+    /// The user administers this case (its broker, or a manager of that broker).
+    pub is_case_admin: bool,
+}
+
+impl Actor {
+    /// The system actor: workers and scheduled checks.
+    pub fn system() -> Self {
+        Self {
+            user_id: None,
+            role: None,
+            is_lender: false,
+            is_party: false,
+            is_case_admin: false,
+        }
+    }
+
+    /// A customer who is a party on the case.
+    pub fn customer(user_id: i64) -> Self {
+        Self {
+            user_id: Some(user_id),
+            role: Some(Role::User),
+            is_lender: false,
+            is_party: true,
+            is_case_admin: false,
+        }
+    }
+
+    /// A broker administering the case.
+    pub fn broker(user_id: i64) -> Self {
+        Self {
+            user_id: Some(user_id),
+            role: Some(Role::Broker),
+            is_lender: false,
+            is_party: false,
+            is_case_admin: true,
+        }
+    }
+
+    /// A conveyancer of the firm.
+    pub fn conveyancer(user_id: i64) -> Self {
+        Self {
+            user_id: Some(user_id),
+            role: Some(Role::Conveyancer),
+            is_lender: false,
+            is_party: false,
+            is_case_admin: false,
+        }
+    }
+
+    /// A back-office administrator.
+    pub fn admin(user_id: i64) -> Self {
+        Self {
+            user_id: Some(user_id),
+            role: Some(Role::Admin),
+            is_lender: false,
+            is_party: false,
+            is_case_admin: false,
+        }
+    }
+
+    /// The role is a broker role, whatever the relationship to the case.
+    pub fn is_broker(&self) -> bool {
+        self.role.is_some_and(Role::is_broker)
+    }
+
+    /// "A user is a lender only if isLender is true and the user is a broker." (ROLES-08)
+    pub fn is_lender(&self) -> bool {
+        self.is_lender && self.is_broker()
+    }
+
+    /// The kind of actor this user acts as on this case, or None when they have no part in it
+    /// (a customer who is not a party, a broker who does not administer the case).
+    pub fn kind(&self) -> Option<ActorKind> {
+        match self.role {
+            None => Some(ActorKind::System),
+            Some(Role::User) if self.is_party => Some(ActorKind::Customer),
+            Some(Role::User) => None,
+            Some(r) if r.is_broker() && self.is_case_admin => Some(ActorKind::Broker),
+            Some(r) if r.is_broker() => None,
+            Some(Role::Conveyancer) => Some(ActorKind::Conveyancer),
+            Some(Role::Admin) => Some(ActorKind::Admin),
+            Some(_) => None,
+        }
+    }
+}
+
+/// State of an application section or post-submit tile (spec §4, STATUS-22).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum SectionState {
+    IsComplete,
+    IsDisabled,
+    NotStarted,
+    Locked,
+    Hidden,
+}
+
+/// Status chip colour (spec §4, STATUS-02..06).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ChipColour {
+    Green,
+    Red,
+    Amber,
+}
+
+/// Property jurisdiction, spec §3 (ENUM-15).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Jurisdiction {
+    England,
+    Wales,
+    Scotland,
+    NorthernIreland,
+}
+
+/// Tenure, spec §3 (ENUM-12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Tenure {
+    Freehold,
+    Leasehold,
+    Commonhold,
+}
+
+/// Property usage / mortgage purpose, spec §3 (ENUM-13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum PropertyUsage {
+    LiveIn,
+    BuyToLet,
+}
+
+/// Remortgage reason, spec §3 (ENUM-11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum RemortgagingReason {
+    EndOfCurrentDeal,
+    BorrowMoreMoney,
+    ReleaseMoney,
+    RetirementInterestOnly,
+    RemortgageTransferOfEquity,
+    SharedOwnershipStaircasing,
+}
+
+/// Source of funds, spec §3 (ENUM-19).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum SourceOfFundsType {
+    Mortgage,
+    Savings,
+    PropertySale,
+    HelpToBuyIsa,
+    LifetimeIsa,
+    Gifts,
+    Inheritance,
+    Pension,
+    InvestmentSale,
+    BusinessSale,
+    Other,
+}
+
+/// Land tax type, spec §3 (ENUM-23).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum LandTaxType {
+    StampDutyLandTax,
+    LandTransactionTax,
+}
+
+/// Notification kinds, spec §3 (ENUM-24): the feed item's source key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FeedKind {
+    CaseQuote,
+    CaseInvitation,
+    CaseDonorInvitation,
+    CaseNotification,
+}
+
+/// Why a case cannot be taken on (spec §5 "Ineligibility reasons", ELIG-01..06).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum IneligibilityReason {
+    NotEnglandOrWales,
+    DependentOnSale,
+    CompanyOwned,
+    BuyToLet,
+    NonResidential,
+}
+
+/// Lender value meaning "no new lender" (ENUM-14).
+pub const NO_LENDER: &str = "NO_LENDER";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn enum_02_remortgaging_statuses_in_spec_order() {
+        let names: Vec<_> = RemortgagingStatus::ALL.iter().map(|s| s.as_str()).collect();
+        assert_eq!(
+            names.join(", "),
+            "INELIGIBLE, TITLE_DOCUMENT_RETRIEVAL, BROKER_APPLICATION, BROKER_APPLICATION_INVITE, CUSTOMER_APPLICATION, IDENTITY_VERIFICATION, AWAITING_MORTGAGE_OFFER, PREPARE_MORTGAGE_REPORT, MORTGAGE_REPORT_ACCEPTANCE, PREPARE_COMPLETION_STATEMENT, COMPLETION_STATEMENT_ACCEPTANCE, PENDING_COMPLETION, COMPLETED, CANCELLED"
+        );
+        for s in RemortgagingStatus::ALL {
+            let json = serde_json::to_string(s).unwrap();
+            assert_eq!(json, format!("\"{}\"", s.as_str()));
+        }
+    }
+
+    #[test]
+    fn enum_03_buying_statuses_in_conveyancing_order() {
+        assert_eq!(BuyingStatus::ALL.len(), 19);
+        assert!(
+            BuyingStatus::ContractPackReview < BuyingStatus::PrepareReportOnTitle
+                && BuyingStatus::ReportOnTitleAcceptance < BuyingStatus::PrepareCompletionStatement
+        );
+        for s in BuyingStatus::ALL {
+            assert_eq!(
+                serde_json::to_string(s).unwrap(),
+                format!("\"{}\"", s.as_str())
+            );
+        }
+    }
+
+    #[test]
+    fn roles_01_role_names_and_roles_06_08_broker_and_lender() {
+        assert_eq!(
+            serde_json::to_string(&Role::BrokerManager).unwrap(),
+            "\"ROLE_BROKER_MANAGER\""
+        );
+        let mut customer = Actor::customer(1);
+        customer.is_lender = true;
+        assert!(
+            !customer.is_lender(),
+            "ROLES-08: a customer is never a lender"
+        );
+        let mut broker = Actor::broker(2);
+        broker.is_lender = true;
+        assert!(broker.is_lender());
+        assert_eq!(Actor::system().kind(), Some(ActorKind::System));
+        let mut stranger = Actor::customer(3);
+        stranger.is_party = false;
+        assert_eq!(stranger.kind(), None);
+    }
+}
