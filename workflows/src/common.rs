@@ -1,0 +1,217 @@
+//! Guards and rule helpers both case types share.
+
+use threshold_engine::snapshot::{
+    CaseDocuments, Party, QuoteSnapshot, all_accepted, all_verified, quote_is_empty,
+};
+use threshold_engine::types::IneligibilityReason;
+use threshold_engine::{Actor, BuyingSnapshot, RemortgagingSnapshot, SectionState};
+
+/// What the shared guards read from either snapshot.
+pub(crate) trait Common {
+    /// Owners (remortgaging) or buyers (buying).
+    fn parties(&self) -> &[Party];
+    fn docs(&self) -> &CaseDocuments;
+    fn quote(&self) -> Option<&QuoteSnapshot>;
+    fn created_by_broker(&self) -> bool;
+    fn invited_by_lender(&self) -> bool;
+    fn ineligibility(&self) -> Option<IneligibilityReason>;
+    /// BROKER_APPLICATION or BROKER_APPLICATION_INVITE (spec §4: brokers may fill sections
+    /// without the customer having accepted the quote). Mirrors `broker_stage` in the TOML; a
+    /// test keeps the two in step.
+    fn broker_stage(&self) -> bool;
+}
+
+impl Common for RemortgagingSnapshot {
+    fn parties(&self) -> &[Party] {
+        &self.property_owners
+    }
+    fn docs(&self) -> &CaseDocuments {
+        &self.documents
+    }
+    fn quote(&self) -> Option<&QuoteSnapshot> {
+        self.quote.as_ref()
+    }
+    fn created_by_broker(&self) -> bool {
+        self.created_by_broker
+    }
+    fn invited_by_lender(&self) -> bool {
+        self.invited_by_lender
+    }
+    fn ineligibility(&self) -> Option<IneligibilityReason> {
+        self.ineligibility_reason
+    }
+    fn broker_stage(&self) -> bool {
+        use threshold_engine::RemortgagingStatus as S;
+        matches!(
+            self.status,
+            S::BrokerApplication | S::BrokerApplicationInvite
+        )
+    }
+}
+
+impl Common for BuyingSnapshot {
+    fn parties(&self) -> &[Party] {
+        &self.buyers
+    }
+    fn docs(&self) -> &CaseDocuments {
+        &self.documents
+    }
+    fn quote(&self) -> Option<&QuoteSnapshot> {
+        self.quote.as_ref()
+    }
+    fn created_by_broker(&self) -> bool {
+        self.created_by_broker
+    }
+    fn invited_by_lender(&self) -> bool {
+        self.invited_by_lender
+    }
+    fn ineligibility(&self) -> Option<IneligibilityReason> {
+        self.ineligibility_reason
+    }
+    fn broker_stage(&self) -> bool {
+        use threshold_engine::BuyingStatus as S;
+        matches!(
+            self.status,
+            S::BrokerApplication | S::BrokerApplicationInvite
+        )
+    }
+}
+
+pub(crate) type GuardResult = Result<(), String>;
+
+pub(crate) fn check(ok: bool, reason: &str) -> GuardResult {
+    if ok { Ok(()) } else { Err(reason.to_owned()) }
+}
+
+/// A section's state from its lock and completion conditions; locked wins so that a locked
+/// section is never shown as complete.
+pub(crate) fn state(locked: bool, complete: bool) -> SectionState {
+    if locked {
+        SectionState::Locked
+    } else if complete {
+        SectionState::IsComplete
+    } else {
+        SectionState::NotStarted
+    }
+}
+
+pub(crate) fn quote_accepted<S: Common>(s: &S) -> bool {
+    s.quote().is_some_and(|q| q.accepted_at.is_some())
+}
+
+/// The quote gate of spec §4: accepted, or a broker status.
+pub(crate) fn quote_ok<S: Common>(s: &S) -> bool {
+    s.broker_stage() || quote_accepted(s)
+}
+
+pub(crate) fn blank(v: Option<&str>) -> bool {
+    v.is_none_or(|v| v.trim().is_empty())
+}
+
+// ---- guards shared by both definitions ----
+
+pub(crate) fn is_eligible<S: Common>(s: &S, _: &Actor) -> GuardResult {
+    check(
+        s.ineligibility().is_none(),
+        "The case has been found ineligible.",
+    )
+}
+
+pub(crate) fn is_ineligible<S: Common>(s: &S, _: &Actor) -> GuardResult {
+    check(s.ineligibility().is_some(), "The case is eligible.")
+}
+
+pub(crate) fn created_by_broker<S: Common>(s: &S, _: &Actor) -> GuardResult {
+    check(
+        s.created_by_broker(),
+        "The case was started by the customer.",
+    )
+}
+
+pub(crate) fn created_by_customer<S: Common>(s: &S, _: &Actor) -> GuardResult {
+    check(!s.created_by_broker(), "The case was started by a broker.")
+}
+
+pub(crate) fn has_lead_customer<S: Common>(s: &S, _: &Actor) -> GuardResult {
+    check(
+        s.parties()
+            .first()
+            .is_some_and(|p| p.redacted || !blank(p.user.email.as_deref())),
+        "Add the lead customer's e-mail address before sending the application.",
+    )
+}
+
+/// A lender invites without a quote (the customer sees 'Your Conveyancing Invite').
+pub(crate) fn quote_ready<S: Common>(s: &S, actor: &Actor) -> GuardResult {
+    check(
+        actor.is_lender() || s.invited_by_lender() || !quote_is_empty(s.quote()),
+        "Prepare the quote before sending the application to the customer.",
+    )
+}
+
+pub(crate) fn invitation_terms_accepted<S: Common>(s: &S, _: &Actor) -> GuardResult {
+    check(
+        s.invited_by_lender() || quote_accepted(s),
+        "Accept the quote to continue.",
+    )
+}
+
+pub(crate) fn all_identities_verified<S: Common>(s: &S, _: &Actor) -> GuardResult {
+    check(
+        all_verified(s.parties()),
+        "Every owner's identity must be verified first.",
+    )
+}
+
+pub(crate) fn completion_statement_published<S: Common>(s: &S, _: &Actor) -> GuardResult {
+    check(
+        s.docs().published(DOC_COMPLETION_STATEMENT).is_some(),
+        "Publish a final (non-draft) completion statement first.",
+    )
+}
+
+pub(crate) fn all_accepted_completion_statement<S: Common>(s: &S, _: &Actor) -> GuardResult {
+    check(
+        all_accepted(s.parties(), s.docs(), DOC_COMPLETION_STATEMENT),
+        "Every customer must accept the completion statement first.",
+    )
+}
+
+/// Message condition: the person asking is a broker.
+pub(crate) fn actor_is_broker<S>(_: &S, actor: &Actor) -> GuardResult {
+    check(actor.is_broker(), "Not a broker.")
+}
+
+pub(crate) use threshold_engine::snapshot::doc_types::COMPLETION_STATEMENT as DOC_COMPLETION_STATEMENT;
+
+/// Completion statement tile, both case types (REM-POST-12..14, BUY-POST-18..20).
+pub(crate) fn completion_statement_tile<S: Common>(s: &S, _: &Actor) -> SectionState {
+    if all_accepted(s.parties(), s.docs(), DOC_COMPLETION_STATEMENT) {
+        SectionState::IsComplete
+    } else if s.docs().published(DOC_COMPLETION_STATEMENT).is_some() {
+        SectionState::NotStarted
+    } else {
+        SectionState::Locked
+    }
+}
+
+/// Application review tile: always complete once shown (REM-POST-05).
+pub(crate) fn application_review_tile<S>(_: &S, _: &Actor) -> SectionState {
+    SectionState::IsComplete
+}
+
+/// Key Facts: complete; the engine disables it in disabling statuses (REM-APP-04/05).
+pub(crate) fn key_facts<S>(_: &S, _: &Actor) -> SectionState {
+    SectionState::IsComplete
+}
+
+/// Message condition: a completion date is recorded.
+pub(crate) fn has_completion_date<S: threshold_engine::CaseSnapshot>(
+    s: &S,
+    _: &Actor,
+) -> GuardResult {
+    check(
+        s.completion_date().is_some(),
+        "No completion date is recorded.",
+    )
+}
