@@ -1,0 +1,164 @@
+//! The loader refuses broken definitions, one test per kind of break (ARCHITECTURE §4).
+
+use threshold_engine::LoadError;
+use threshold_workflows::{BUYING_TOML, REMORTGAGING_TOML, load_buying, load_remortgaging};
+
+fn broken(from: &str, to: &str) -> LoadError {
+    assert!(
+        REMORTGAGING_TOML.contains(from),
+        "fixture text `{from}` not found"
+    );
+    load_remortgaging(&REMORTGAGING_TOML.replacen(from, to, 1)).unwrap_err()
+}
+
+#[test]
+fn both_shipped_definitions_load() {
+    load_remortgaging(REMORTGAGING_TOML).unwrap();
+    load_buying(BUYING_TOML).unwrap();
+}
+
+#[test]
+fn unknown_status_in_a_transition_is_refused() {
+    let e = broken("to = \"IDENTITY_VERIFICATION\"", "to = \"IDENTITY_CHECKS\"");
+    assert!(
+        matches!(e, LoadError::UnknownStatus { ref name, .. } if name == "IDENTITY_CHECKS"),
+        "{e}"
+    );
+}
+
+#[test]
+fn unknown_status_in_the_status_list_is_refused() {
+    let e = broken("name = \"PENDING_COMPLETION\"", "name = \"ON_HOLD\"");
+    assert!(
+        matches!(e, LoadError::UnknownStatus { ref name, .. } if name == "ON_HOLD"),
+        "{e}"
+    );
+}
+
+#[test]
+fn enum_02_status_list_out_of_spec_order_is_refused() {
+    let swapped = REMORTGAGING_TOML
+        .replacen("name = \"PENDING_COMPLETION\"", "name = \"@\"", 1)
+        .replacen("name = \"COMPLETED\"", "name = \"PENDING_COMPLETION\"", 1)
+        .replacen("name = \"@\"", "name = \"COMPLETED\"", 1);
+    let e = load_remortgaging(&swapped).unwrap_err();
+    assert!(matches!(e, LoadError::StatusListMismatch { .. }), "{e}");
+}
+
+#[test]
+fn enum_02_missing_status_is_refused() {
+    let start = REMORTGAGING_TOML
+        .find("[[statuses]]\nname = \"CANCELLED\"")
+        .unwrap();
+    let end = start + REMORTGAGING_TOML[start..].find("\n# ---").unwrap();
+    let text = format!(
+        "{}{}",
+        &REMORTGAGING_TOML[..start],
+        &REMORTGAGING_TOML[end..]
+    );
+    let e = load_remortgaging(&text).unwrap_err();
+    assert!(matches!(e, LoadError::StatusListMismatch { .. }), "{e}");
+}
+
+#[test]
+fn unknown_guard_is_refused() {
+    let e = broken(
+        "guards = [\"ready_to_submit\"]",
+        "guards = [\"ready_to_sumbit\"]",
+    );
+    assert!(
+        matches!(e, LoadError::UnknownGuard { ref name, .. } if name == "ready_to_sumbit"),
+        "{e}"
+    );
+}
+
+#[test]
+fn unknown_message_condition_is_refused() {
+    let e = broken("when = \"actor_is_broker\"", "when = \"is_broker\"");
+    assert!(matches!(e, LoadError::UnknownGuard { .. }), "{e}");
+}
+
+#[test]
+fn unknown_rule_is_refused() {
+    let e = broken("rule = \"owners\"", "rule = \"owner\"");
+    assert!(
+        matches!(e, LoadError::UnknownRule { ref name, .. } if name == "owner"),
+        "{e}"
+    );
+}
+
+#[test]
+fn unknown_effect_name_is_refused() {
+    let e = broken(
+        "effects = [\"record_completion_date\",",
+        "effects = [\"record_completion_day\",",
+    );
+    assert!(
+        matches!(e, LoadError::UnknownEffect { ref name, .. } if name == "record_completion_day"),
+        "{e}"
+    );
+}
+
+#[test]
+fn unknown_effect_kind_is_refused() {
+    let e = broken("kind = \"record_completion_date\"", "kind = \"send_fax\"");
+    assert!(matches!(e, LoadError::Parse(_)), "{e}");
+}
+
+#[test]
+fn unreachable_status_is_refused() {
+    // With nothing leading to INELIGIBLE it can never be reached.
+    let e = broken("to = \"INELIGIBLE\"", "to = \"CANCELLED\"");
+    assert_eq!(e, LoadError::Unreachable("INELIGIBLE".into()));
+}
+
+#[test]
+fn non_terminal_dead_end_is_refused() {
+    let e = broken(
+        "terminal = true\nmessage = \"This case has been completed.\"",
+        "message = \"This case has been completed.\"",
+    );
+    assert_eq!(e, LoadError::DeadEnd("COMPLETED".into()));
+}
+
+#[test]
+fn terminal_status_with_an_exit_is_refused() {
+    let text = format!(
+        "{REMORTGAGING_TOML}\n[[transitions]]\nname = \"reopen\"\nlabel = \"Reopen\"\nfrom = [\"CANCELLED\"]\nto = \"CUSTOMER_APPLICATION\"\nby = [\"admin\"]\n"
+    );
+    let e = load_remortgaging(&text).unwrap_err();
+    assert!(
+        matches!(e, LoadError::TerminalWithExit { ref status, .. } if status == "CANCELLED"),
+        "{e}"
+    );
+}
+
+#[test]
+fn duplicate_transition_name_is_refused() {
+    let e = broken(
+        "name = \"withdraw_invitation\"",
+        "name = \"send_to_customer\"",
+    );
+    assert!(
+        matches!(
+            e,
+            LoadError::Duplicate {
+                what: "transition",
+                ..
+            }
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_definition_for_the_other_case_type_is_refused() {
+    let e = load_remortgaging(BUYING_TOML).unwrap_err();
+    assert!(matches!(e, LoadError::WrongCaseType { .. }), "{e}");
+}
+
+#[test]
+fn unknown_field_is_refused() {
+    let e = broken("requires_reason = true", "requires_reasons = true");
+    assert!(matches!(e, LoadError::Parse(_)), "{e}");
+}
