@@ -1,0 +1,223 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Outlet,
+  redirect,
+  type RouterHistory,
+} from '@tanstack/react-router';
+import { Loading } from '../components/Loading';
+import {
+  alreadySignedIn,
+  LoginAuthPage,
+  LoginPage,
+  onboardingRedirect,
+  protectedRedirect,
+  sessionStatus,
+  SignupPage,
+  whenSessionResolved,
+  type SessionActor,
+} from '../features/auth';
+import { BuyingPage, RemortgagingPage } from '../features/cases';
+import { DocumentsPage } from '../features/documents/routes/DocumentsPage';
+import { HelpPage } from '../features/help/routes/HelpPage';
+import { NotificationsPage } from '../features/notifications/routes/NotificationsPage';
+import { AboutYouPage } from '../features/onboarding';
+import { SettingsPage } from '../features/settings';
+import { ProtectedLayout } from '../features/shell/components/ProtectedLayout';
+import { UnauthenticatedLayout } from '../features/shell/components/UnauthenticatedLayout';
+import { ErrorPage } from '../features/shell/routes/ErrorPage';
+import { NotFoundPage } from '../features/shell/routes/NotFoundPage';
+import { DEFAULT_REDIRECT } from '../lib/constants';
+import { safeRedirect } from '../lib/redirect';
+
+export interface RouterContext {
+  session: SessionActor;
+  queryClient: QueryClient;
+}
+
+/** Typed search params: unknown or malformed values are dropped. */
+function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export interface RedirectSearch {
+  redirectTo?: string;
+}
+const validateRedirectSearch = (search: Record<string, unknown>): RedirectSearch => {
+  const redirectTo = optionalString(search.redirectTo);
+  return redirectTo ? { redirectTo } : {};
+};
+
+export interface LoginAuthSearch extends RedirectSearch {
+  token?: string;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: () => <NotFoundPage />,
+  errorComponent: ({ error, reset }) => <ErrorPage error={error} reset={reset} />,
+});
+
+// --- Unauthenticated layout: /login, /login/auth, /signup ---------------------------------
+const unauthLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'unauthenticated',
+  component: UnauthenticatedLayout,
+  errorComponent: ({ error, reset }) => (
+    <ErrorPage error={error} reset={reset} standalone={false} />
+  ),
+});
+
+async function leaveIfSignedIn(session: SessionActor, redirectTo: string | undefined) {
+  const snapshot = await whenSessionResolved(session);
+  if (alreadySignedIn(sessionStatus(snapshot))) {
+    throw redirect({ href: safeRedirect(redirectTo), replace: true });
+  }
+}
+
+const loginRoute = createRoute({
+  getParentRoute: () => unauthLayout,
+  path: 'login',
+  validateSearch: validateRedirectSearch,
+  beforeLoad: ({ context, search }) => leaveIfSignedIn(context.session, search.redirectTo),
+  component: function LoginRoute() {
+    const { redirectTo } = loginRoute.useSearch();
+    return <LoginPage redirectTo={redirectTo} />;
+  },
+});
+
+const loginAuthRoute = createRoute({
+  getParentRoute: () => unauthLayout,
+  path: 'login/auth',
+  validateSearch: (search: Record<string, unknown>): LoginAuthSearch => ({
+    ...validateRedirectSearch(search),
+    ...(optionalString(search.token) ? { token: optionalString(search.token) } : {}),
+  }),
+  component: function LoginAuthRoute() {
+    const { token, redirectTo } = loginAuthRoute.useSearch();
+    return <LoginAuthPage token={token} redirectTo={redirectTo} />;
+  },
+});
+
+const signupRoute = createRoute({
+  getParentRoute: () => unauthLayout,
+  path: 'signup',
+  validateSearch: validateRedirectSearch,
+  beforeLoad: ({ context, search }) => leaveIfSignedIn(context.session, search.redirectTo),
+  component: SignupPage,
+});
+
+// --- Onboarding: /about-you ---------------------------------------------------------------
+const aboutYouRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'about-you',
+  validateSearch: validateRedirectSearch,
+  beforeLoad: async ({ context, location }) => {
+    const snapshot = await whenSessionResolved(context.session);
+    const target = onboardingRedirect(sessionStatus(snapshot), location.href);
+    if (target) throw redirect({ ...target, replace: true });
+  },
+  component: function AboutYouRoute() {
+    const { redirectTo } = aboutYouRoute.useSearch();
+    return (
+      <UnauthenticatedLayout>
+        <AboutYouPage redirectTo={redirectTo} />
+      </UnauthenticatedLayout>
+    );
+  },
+});
+
+// --- Protected layout ---------------------------------------------------------------------
+const protectedLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'protected',
+  beforeLoad: async ({ context, location }) => {
+    const snapshot = await whenSessionResolved(context.session);
+    const target = protectedRedirect(sessionStatus(snapshot), location.href);
+    if (target) throw redirect({ ...target, replace: true });
+  },
+  component: ProtectedLayout,
+  errorComponent: ({ error, reset }) => (
+    <ProtectedLayout>
+      <ErrorPage error={error} reset={reset} standalone={false} />
+    </ProtectedLayout>
+  ),
+  notFoundComponent: () => <NotFoundPage standalone={false} />,
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: DEFAULT_REDIRECT, replace: true });
+  },
+});
+
+const remortgagingRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'remortgaging',
+  component: RemortgagingPage,
+});
+const buyingRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'buying',
+  component: BuyingPage,
+});
+const documentsRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'documents',
+  component: DocumentsPage,
+});
+const notificationsRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'notifications',
+  component: NotificationsPage,
+});
+const helpRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'help',
+  component: HelpPage,
+});
+const settingsRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'settings',
+  component: SettingsPage,
+});
+
+export const routeTree = rootRoute.addChildren([
+  unauthLayout.addChildren([loginRoute, loginAuthRoute, signupRoute]),
+  aboutYouRoute,
+  protectedLayout.addChildren([
+    indexRoute,
+    remortgagingRoute,
+    buyingRoute,
+    documentsRoute,
+    notificationsRoute,
+    helpRoute,
+    settingsRoute,
+  ]),
+]);
+
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    context,
+    history,
+    defaultPreload: 'intent',
+    defaultPendingMs: 300,
+    defaultPendingComponent: () => <Loading />,
+    defaultErrorComponent: ({ error, reset }) => (
+      <ErrorPage error={error} reset={reset} standalone={false} />
+    ),
+    defaultNotFoundComponent: () => <NotFoundPage standalone={false} />,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

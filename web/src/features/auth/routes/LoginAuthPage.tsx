@@ -1,0 +1,53 @@
+import { Stack, Typography } from '@mui/material';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { Loading } from '../../../components/Loading';
+import { safeRedirect } from '../../../lib/redirect';
+import { useSession, useSessionActor } from '../components/SessionProvider';
+import { sessionStatus } from '../machines/sessionMachine';
+
+/**
+ * /login/auth — validates the magic-link token. Someone already signed in goes straight to the
+ * target (default /remortgaging); without a token the session check decides; failure → /login.
+ */
+export function LoginAuthPage({ token, redirectTo }: { token?: string; redirectTo?: string }) {
+  const actor = useSessionActor();
+  const { status } = useSession();
+  const router = useRouter();
+  const navigate = useNavigate();
+  const started = useRef(false);
+
+  useEffect(() => {
+    const snapshot = actor.getSnapshot();
+    const now = sessionStatus(snapshot);
+    if (now === 'signedIn' || now === 'onboarding') return;
+    if (snapshot.matches('idle') || snapshot.matches('anonymous')) {
+      started.current = true;
+      actor.send({ type: 'MAGIC_LINK', token: token ?? null });
+    }
+  }, [actor, token]);
+
+  useEffect(() => {
+    // Read the live status: the effect above may just have started the check.
+    const live = sessionStatus(actor.getSnapshot());
+    if (live === 'signedIn' || live === 'onboarding') {
+      router.history.replace(safeRedirect(redirectTo));
+    } else if (live === 'pending') {
+      started.current = true;
+    } else if (live === 'anonymous' && started.current) {
+      void navigate({
+        to: '/login',
+        search: redirectTo ? { redirectTo } : {},
+        replace: true,
+      });
+    }
+  }, [actor, status, redirectTo, router, navigate]);
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">Hang tight</Typography>
+      <Typography>We are just checking your credentials...</Typography>
+      <Loading label="Checking your credentials" />
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { RemortgagingPage } from './routes/RemortgagingPage';
+export { BuyingPage } from './routes/BuyingPage';

@@ -1,0 +1,1 @@
+export { ConsentProvider, useConsent } from './components/ConsentProvider';

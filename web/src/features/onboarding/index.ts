@@ -1,0 +1,1 @@
+export { AboutYouPage } from './routes/AboutYouPage';

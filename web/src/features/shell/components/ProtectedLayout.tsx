@@ -1,0 +1,268 @@
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
+import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import Logout from '@mui/icons-material/Logout';
+import Menu from '@mui/icons-material/Menu';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import {
+  AppBar,
+  Avatar,
+  Box,
+  Drawer,
+  IconButton,
+  Link,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  Stack,
+  Toolbar,
+  Typography,
+  useMediaQuery,
+  type ListItemButtonProps,
+  type Theme,
+} from '@mui/material';
+import { createLink, Outlet } from '@tanstack/react-router';
+import { forwardRef, useState, type ReactNode } from 'react';
+import { SIDEBAR_WIDTH_MEDIUM, SIDEBAR_WIDTH_SMALL } from '../../../app/theme';
+import { useSession } from '../../auth';
+import { PolicyDialog, PolicyLinks } from '../../policies';
+
+const ListItemAnchor = forwardRef<HTMLAnchorElement, ListItemButtonProps<'a'>>((props, ref) => (
+  <ListItemButton component="a" ref={ref} {...props} />
+));
+ListItemAnchor.displayName = 'ListItemAnchor';
+const NavLink = createLink(ListItemAnchor);
+
+/** Hidden from sight but kept for screen readers: the 64px sidebar shows icons only. */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+function Label({ compact, children }: { compact: boolean; children: ReactNode }) {
+  return (
+    <Box component="span" sx={compact ? visuallyHidden : { ml: 0.5, minWidth: 0 }}>
+      {children}
+    </Box>
+  );
+}
+
+interface NavItem {
+  to: '/remortgaging' | '/buying' | '/documents' | '/notifications' | '/help';
+  label: string;
+  icon: ReactNode;
+}
+
+function NavigationContent({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) {
+  const { me, isBroker, buyingEnabled, send } = useSession();
+  const items: NavItem[] = [
+    { to: '/remortgaging', label: 'Remortgaging', icon: <HomeWorkOutlined /> },
+    ...(buyingEnabled
+      ? [{ to: '/buying', label: 'Buying', icon: <KeyOutlined /> } as NavItem]
+      : []),
+    ...(isBroker
+      ? []
+      : [{ to: '/documents', label: 'Documents', icon: <DescriptionOutlined /> } as NavItem]),
+    { to: '/notifications', label: 'Notifications', icon: <NotificationsOutlined /> },
+    { to: '/help', label: 'Help', icon: <HelpOutline /> },
+  ];
+  const itemSx = {
+    minHeight: 48,
+    px: compact ? 2.5 : 2,
+    borderRadius: 1,
+    '&[data-status="active"]': { bgcolor: 'action.selected', fontWeight: 700 },
+  };
+  const initial = me?.user.preferredName.trim().charAt(0).toUpperCase() || '?';
+
+  return (
+    <Stack sx={{ height: '100%' }}>
+      <Box sx={{ px: compact ? 1 : 2.5, py: 2.5, textAlign: compact ? 'center' : 'left' }}>
+        <Typography component="p" variant="h6" sx={{ fontWeight: 700, color: 'primary.main' }}>
+          {compact ? (
+            <>
+              <span aria-hidden="true">T</span>
+              <Box component="span" sx={visuallyHidden}>
+                Threshold
+              </Box>
+            </>
+          ) : (
+            'Threshold'
+          )}
+        </Typography>
+      </Box>
+      <List sx={{ px: 1, flex: 1 }}>
+        {items.map((item) => (
+          <ListItem key={item.to} disablePadding>
+            <NavLink to={item.to} preload="intent" onClick={onNavigate} sx={itemSx}>
+              <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>{item.icon}</ListItemIcon>
+              <Label compact={compact}>{item.label}</Label>
+            </NavLink>
+          </ListItem>
+        ))}
+      </List>
+      <List sx={{ px: 1, pb: 2 }}>
+        <ListItem disablePadding>
+          <NavLink to="/settings" preload="intent" onClick={onNavigate} sx={itemSx}>
+            <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>
+              <Avatar
+                sx={{ width: 28, height: 28, fontSize: 14, bgcolor: 'primary.main' }}
+                aria-hidden
+              >
+                {initial}
+              </Avatar>
+            </ListItemIcon>
+            <Box component="span" sx={compact ? visuallyHidden : { ml: 0.5, minWidth: 0 }}>
+              <Box component="span" sx={{ display: 'block', fontWeight: 600 }} className="nav-name">
+                {me?.user.preferredName}
+              </Box>
+              <Box
+                component="span"
+                sx={{
+                  display: 'block',
+                  fontSize: 12,
+                  color: 'text.secondary',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                }}
+              >
+                {me?.user.email}
+              </Box>
+            </Box>
+          </NavLink>
+        </ListItem>
+        <ListItem disablePadding>
+          <ListItemButton
+            onClick={() => {
+              onNavigate?.();
+              send({ type: 'LOGOUT' });
+            }}
+            sx={itemSx}
+          >
+            <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>
+              <Logout />
+            </ListItemIcon>
+            <Label compact={compact}>Logout</Label>
+          </ListItemButton>
+        </ListItem>
+      </List>
+    </Stack>
+  );
+}
+
+/** The signed-in shell: left navigation (drawer on mobile), content, footer, policy dialog. */
+export function ProtectedLayout({ children }: { children?: ReactNode }) {
+  const { me, status, send } = useSession();
+  const isMobile = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
+  const isMedium = useMediaQuery((t: Theme) => t.breakpoints.up('md'), { noSsr: true });
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const width = isMedium ? SIDEBAR_WIDTH_MEDIUM : SIDEBAR_WIDTH_SMALL;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Link
+        href="#main-content"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: (t) => t.zIndex.appBar + 10,
+          bgcolor: 'background.paper',
+          p: 1,
+          '&:focus': { top: 8 },
+        }}
+      >
+        Skip to main content
+      </Link>
+      {isMobile ? (
+        <>
+          <AppBar position="fixed" color="inherit" elevation={1} component="header">
+            <Toolbar>
+              <IconButton
+                edge="start"
+                aria-label="Open navigation"
+                aria-expanded={mobileOpen}
+                aria-controls="mobile-navigation"
+                onClick={() => setMobileOpen(true)}
+              >
+                <Menu />
+              </IconButton>
+              <Typography
+                component="p"
+                variant="h6"
+                sx={{ fontWeight: 700, color: 'primary.main', ml: 1 }}
+              >
+                Threshold
+              </Typography>
+            </Toolbar>
+          </AppBar>
+          <Drawer
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            ModalProps={{ keepMounted: false }}
+          >
+            <Box
+              component="nav"
+              id="mobile-navigation"
+              aria-label="Main navigation"
+              sx={{ width: 260, height: '100%' }}
+            >
+              <NavigationContent compact={false} onNavigate={() => setMobileOpen(false)} />
+            </Box>
+          </Drawer>
+        </>
+      ) : (
+        <Box
+          component="nav"
+          aria-label="Main navigation"
+          sx={{ width, flexShrink: 0, position: 'sticky', top: 0, height: '100vh' }}
+        >
+          <Drawer
+            variant="permanent"
+            open
+            sx={{ '& .MuiDrawer-paper': { width, boxSizing: 'border-box', overflowX: 'hidden' } }}
+          >
+            <NavigationContent compact={!isMedium} />
+          </Drawer>
+        </Box>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {isMobile && <Toolbar />}
+        <Box
+          component="main"
+          id="main-content"
+          tabIndex={-1}
+          sx={{ flex: 1, p: { xs: 2, sm: 3, md: 4 }, outline: 'none' }}
+        >
+          {children ?? <Outlet />}
+        </Box>
+        <Box
+          component="footer"
+          sx={{ px: { xs: 2, sm: 3, md: 4 }, py: 3, borderTop: 1, borderColor: 'divider' }}
+        >
+          <Typography variant="body2" color="text.secondary">
+            <PolicyLinks
+              privacyLabel="Privacy policy"
+              termsLabel="Terms of service"
+              separator=" · "
+            />
+          </Typography>
+        </Box>
+      </Box>
+      {status === 'signedIn' && (
+        <PolicyDialog
+          me={me}
+          onAccepted={(versions) => send({ type: 'POLICIES_ACCEPTED', ...versions })}
+        />
+      )}
+    </Box>
+  );
+}

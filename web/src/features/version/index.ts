@@ -1,0 +1,1 @@
+export { VersionToast } from './components/VersionToast';

@@ -1,0 +1,14 @@
+/** Business constants of spec section 9. */
+export const DEFAULT_REDIRECT = '/remortgaging';
+export const DEFAULT_POLICY_VERSION = 2;
+export const FALLBACK_PRIVACY_URL = '/legal/privacy-policy.html';
+export const FALLBACK_TERMS_URL = '/legal/terms-of-service.html';
+export const VERSION_POLL_MS = 10 * 60 * 1000;
+export const VERSION_RECHECK_AFTER_DISMISS_MS = 24 * 60 * 60 * 1000;
+export const QUERY_STALE_MS = 20 * 1000;
+export const QUERY_GC_MS = 30 * 1000;
+export const QUERY_RETRIES = 3;
+export const POLICY_STALE_MS = 20 * 60 * 1000;
+export const TOAST_MAX = 2;
+export const TOAST_HIDE_MS = 3000;
+export const COOKIE_CONSENT_DAYS = 365;

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { startSession } from './app/bootstrap';
+import { createAppRouter } from './app/router';
+import { loadRuntimeConfig } from './lib/config';
+import { createQueryClient } from './lib/queryClient';
+
+async function main() {
+  // The API base address comes from the runtime configuration, so read it before rendering.
+  const config = await loadRuntimeConfig();
+  const queryClient = createQueryClient();
+  const session = startSession(config, queryClient, window.location.pathname);
+  const router = createAppRouter({ session, queryClient });
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App session={session} queryClient={queryClient} router={router} />
+    </StrictMode>,
+  );
+}
+
+void main();

@@ -1,0 +1,44 @@
+/// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The release version: env THRESHOLD_RELEASE wins, otherwise the repository's VERSION file. */
+function releaseVersion(): string {
+  const fromEnv = process.env.THRESHOLD_RELEASE?.trim();
+  if (fromEnv) return fromEnv;
+  try {
+    return readFileSync(fileURLToPath(new URL('../VERSION', import.meta.url)), 'utf8').trim();
+  } catch {
+    return '0.0.0-dev';
+  }
+}
+
+const backend = process.env.THRESHOLD_DEV_BACKEND ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    __THRESHOLD_RELEASE__: JSON.stringify(releaseVersion()),
+  },
+  server: {
+    proxy: {
+      '/api': backend,
+      '/version': backend,
+      '/runtime-config.json': backend,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1000,
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+    restoreMocks: true,
+  },
+});
