@@ -14,6 +14,7 @@ import {
   LoginPage,
   onboardingRedirect,
   protectedRedirect,
+  sessionFlags,
   sessionStatus,
   SignupPage,
   whenSessionResolved,
@@ -163,6 +164,12 @@ const remortgagingRoute = createRoute({
 const buyingRoute = createRoute({
   getParentRoute: () => protectedLayout,
   path: 'buying',
+  // Buying exists only for users with the BUYING feature.
+  beforeLoad: ({ context }) => {
+    if (!sessionFlags(context.session.getSnapshot().context.me).buyingEnabled) {
+      throw redirect({ to: DEFAULT_REDIRECT, replace: true });
+    }
+  },
   component: BuyingPage,
 });
 const documentsRoute = createRoute({
