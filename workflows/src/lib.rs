@@ -7,18 +7,29 @@ mod buying;
 mod common;
 mod remortgaging;
 
-use threshold_engine::{BuyingSnapshot, LoadError, RemortgagingSnapshot, Workflow};
+use threshold_engine::quote::QuoteError;
+use threshold_engine::{
+    BuyingSnapshot, FeeSchedule, LandTaxTables, LoadError, Quote, QuoteRequest,
+    RemortgagingSnapshot, Workflow,
+};
 
 /// The remortgaging definition, embedded so the binary needs no files at run time.
 pub const REMORTGAGING_TOML: &str = include_str!("../remortgaging.toml");
 /// The buying definition.
 pub const BUYING_TOML: &str = include_str!("../buying.toml");
 
-/// Both case types' validated workflows.
+/// The fee schedule.
+pub const FEES_TOML: &str = include_str!("../fees.toml");
+/// The land tax rate tables.
+pub const LAND_TAX_TOML: &str = include_str!("../land_tax.toml");
+
+/// Both case types' validated workflows, the fee schedule and the land tax tables.
 #[derive(Debug)]
 pub struct Workflows {
     pub remortgaging: Workflow<RemortgagingSnapshot>,
     pub buying: Workflow<BuyingSnapshot>,
+    pub fees: FeeSchedule,
+    pub land_tax: LandTaxTables,
 }
 
 impl Workflows {
@@ -27,7 +38,15 @@ impl Workflows {
         Ok(Self {
             remortgaging: load_remortgaging(REMORTGAGING_TOML)?,
             buying: load_buying(BUYING_TOML)?,
+            fees: FeeSchedule::from_toml(FEES_TOML).map_err(|e| LoadError::Parse(e.to_string()))?,
+            land_tax: LandTaxTables::from_toml(LAND_TAX_TOML)
+                .map_err(|e| LoadError::Parse(e.to_string()))?,
         })
+    }
+
+    /// A quote from the fee schedule, with the land tax estimate for a purchase.
+    pub fn quote(&self, request: &QuoteRequest) -> Result<Quote, QuoteError> {
+        self.fees.quote(request, &self.land_tax)
     }
 }
 

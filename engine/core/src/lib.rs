@@ -7,7 +7,9 @@
 pub mod completeness;
 pub mod definition;
 pub mod evaluate;
+pub mod land_tax;
 pub mod mermaid;
+pub mod quote;
 pub mod snapshot;
 pub mod types;
 
@@ -17,6 +19,8 @@ pub use evaluate::{
     Applied, AuditEvent, CaseView, Chip, Effect, SectionView, TransitionError, TransitionView,
     format_date,
 };
+pub use land_tax::{LandTaxEstimate, LandTaxInput, LandTaxTables};
+pub use quote::{FeeSchedule, Quote, QuoteRequest, Supplement};
 pub use snapshot::{BuyingSnapshot, CaseSnapshot, RemortgagingSnapshot};
 pub use types::{
     Actor, ActorKind, BuyingStatus, CaseType, ChipColour, RemortgagingStatus, Role, SectionState,

@@ -1,0 +1,235 @@
+//! Land tax on a residential purchase: Stamp Duty Land Tax (England) and Land Transaction Tax
+//! (Wales), from rate tables held as data and keyed by the date they took effect.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use crate::types::{Jurisdiction, LandTaxType};
+
+/// One band: the rate applies to the part of the price above `above` pounds, up to the next
+/// band's threshold.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Band {
+    pub above: i64,
+    pub percent: f64,
+}
+
+/// A band table in force from a date.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RateTable {
+    pub effective_from: NaiveDate,
+    pub bands: Vec<Band>,
+    /// First-time buyer relief only: no relief when the price is above this (pounds).
+    #[serde(default)]
+    pub max_price: Option<i64>,
+}
+
+/// A flat surcharge added to every band's rate, in force from a date.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Surcharge {
+    pub effective_from: NaiveDate,
+    pub percent: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnglandTables {
+    pub standard: Vec<RateTable>,
+    pub first_time_buyer: Vec<RateTable>,
+    pub additional_dwelling_surcharge: Vec<Surcharge>,
+    pub non_resident_surcharge: Vec<Surcharge>,
+    /// Below this price (pounds) the additional-dwelling surcharge does not apply.
+    pub higher_rates_floor: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct WalesTables {
+    pub main: Vec<RateTable>,
+    pub higher: Vec<RateTable>,
+    /// Below this price (pounds) the higher rates do not apply.
+    pub higher_rates_floor: i64,
+}
+
+/// All land tax tables (`workflows/land_tax.toml`).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LandTaxTables {
+    pub england: EnglandTables,
+    pub wales: WalesTables,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LandTaxError {
+    #[error("land tax tables are not valid: {0}")]
+    Invalid(String),
+    #[error("no land tax estimate for a property in {0:?}")]
+    UnsupportedJurisdiction(Jurisdiction),
+    #[error("no rates in force on {0}")]
+    NoRatesOn(NaiveDate),
+}
+
+/// What the estimate depends on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LandTaxInput {
+    pub jurisdiction: Jurisdiction,
+    /// Purchase price in pence.
+    pub price: i64,
+    /// The effective date of the transaction (normally completion).
+    pub effective_date: NaiveDate,
+    /// Every buyer is a first-time buyer buying their main residence.
+    pub first_time_buyer: bool,
+    /// The buyer will own more than one dwelling and is not replacing a main residence.
+    pub additional_dwelling: bool,
+    /// Any buyer is not UK resident (England only).
+    pub non_uk_resident: bool,
+}
+
+/// The spec's land tax estimate: `landTaxType` and `amount` (pence, whole pounds; 0 = none).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LandTaxEstimate {
+    pub land_tax_type: LandTaxType,
+    pub amount: i64,
+}
+
+/// Basis points (1/100 of a percent) from a percentage written in the data; refuses anything
+/// finer than 0.01% so float data can never leak rounding into money.
+fn basis_points(percent: f64) -> Result<i64, LandTaxError> {
+    let bp = (percent * 100.0).round();
+    if (bp - percent * 100.0).abs() > 1e-6 || !(0.0..=10_000.0).contains(&bp) {
+        return Err(LandTaxError::Invalid(format!("rate {percent}%")));
+    }
+    Ok(bp as i64)
+}
+
+fn check_tables(name: &str, tables: &[RateTable]) -> Result<(), LandTaxError> {
+    if tables.is_empty() || !tables.is_sorted_by_key(|t| t.effective_from) {
+        return Err(LandTaxError::Invalid(format!(
+            "{name}: tables missing or not in date order"
+        )));
+    }
+    for t in tables {
+        if t.bands.first().map(|b| b.above) != Some(0)
+            || !t.bands.windows(2).all(|w| w[0].above < w[1].above)
+        {
+            return Err(LandTaxError::Invalid(format!(
+                "{name} from {}: bands must start at 0 and rise",
+                t.effective_from
+            )));
+        }
+        for b in &t.bands {
+            basis_points(b.percent)?;
+        }
+    }
+    Ok(())
+}
+
+impl LandTaxTables {
+    /// Parses and checks the tables.
+    pub fn from_toml(text: &str) -> Result<Self, LandTaxError> {
+        let t: Self = toml::from_str(text).map_err(|e| LandTaxError::Invalid(e.to_string()))?;
+        check_tables("england.standard", &t.england.standard)?;
+        check_tables("england.first_time_buyer", &t.england.first_time_buyer)?;
+        check_tables("wales.main", &t.wales.main)?;
+        check_tables("wales.higher", &t.wales.higher)?;
+        for s in t
+            .england
+            .additional_dwelling_surcharge
+            .iter()
+            .chain(&t.england.non_resident_surcharge)
+        {
+            basis_points(s.percent)?;
+        }
+        Ok(t)
+    }
+
+    /// The estimate for one purchase.
+    pub fn estimate(&self, input: &LandTaxInput) -> Result<LandTaxEstimate, LandTaxError> {
+        match input.jurisdiction {
+            Jurisdiction::England => self.sdlt(input),
+            Jurisdiction::Wales => self.ltt(input),
+            other => Err(LandTaxError::UnsupportedJurisdiction(other)),
+        }
+    }
+
+    fn sdlt(&self, i: &LandTaxInput) -> Result<LandTaxEstimate, LandTaxError> {
+        let e = &self.england;
+        let standard = in_force(&e.standard, i.effective_date)?;
+        // Relief only for first-time buyers of a main residence at or under the price cap;
+        // above the cap the standard rates apply to the whole price.
+        let relief = in_force(&e.first_time_buyer, i.effective_date)
+            .ok()
+            .filter(|t| {
+                i.first_time_buyer
+                    && !i.additional_dwelling
+                    && t.max_price.is_none_or(|cap| i.price <= cap * 100)
+            });
+        let table = relief.unwrap_or(standard);
+        let mut surcharge = 0;
+        if i.additional_dwelling && i.price >= e.higher_rates_floor * 100 {
+            surcharge += surcharge_on(&e.additional_dwelling_surcharge, i.effective_date)?;
+        }
+        if i.non_uk_resident {
+            surcharge += surcharge_on(&e.non_resident_surcharge, i.effective_date)?;
+        }
+        Ok(LandTaxEstimate {
+            land_tax_type: LandTaxType::StampDutyLandTax,
+            amount: tax(&table.bands, i.price, surcharge)?,
+        })
+    }
+
+    fn ltt(&self, i: &LandTaxInput) -> Result<LandTaxEstimate, LandTaxError> {
+        let w = &self.wales;
+        // Wales has its own higher-rates table rather than a flat surcharge, no first-time
+        // buyer relief and no non-resident surcharge.
+        let tables = if i.additional_dwelling && i.price >= w.higher_rates_floor * 100 {
+            &w.higher
+        } else {
+            &w.main
+        };
+        let table = in_force(tables, i.effective_date)?;
+        Ok(LandTaxEstimate {
+            land_tax_type: LandTaxType::LandTransactionTax,
+            amount: tax(&table.bands, i.price, 0)?,
+        })
+    }
+}
+
+fn in_force(tables: &[RateTable], date: NaiveDate) -> Result<&RateTable, LandTaxError> {
+    tables
+        .iter()
+        .rev()
+        .find(|t| t.effective_from <= date)
+        .ok_or(LandTaxError::NoRatesOn(date))
+}
+
+fn surcharge_on(list: &[Surcharge], date: NaiveDate) -> Result<i64, LandTaxError> {
+    list.iter()
+        .rev()
+        .find(|s| s.effective_from <= date)
+        .map_or(Ok(0), |s| basis_points(s.percent))
+}
+
+/// Tax in pence, rounded down to the whole pound as HMRC and the WRA do.
+fn tax(bands: &[Band], price: i64, surcharge_bp: i64) -> Result<i64, LandTaxError> {
+    // Sum in pence × basis points and divide once, so no band loses a fraction of a penny.
+    let mut total: i128 = 0;
+    for (n, band) in bands.iter().enumerate() {
+        let lower = band.above * 100;
+        if price <= lower {
+            break;
+        }
+        let upper = bands
+            .get(n + 1)
+            .map_or(price, |b| (b.above * 100).min(price));
+        let rate = basis_points(band.percent)? + surcharge_bp;
+        total += i128::from(upper - lower) * i128::from(rate);
+    }
+    let pence = (total / 10_000) as i64;
+    Ok(pence / 100 * 100)
+}
