@@ -1,0 +1,199 @@
+//! Builds the application (state, routes, middleware) and serves it.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderName, Request};
+use chrono::Duration as ChronoDuration;
+use threshold_store::Db;
+use threshold_store::sessions::SessionPolicy;
+use threshold_workers::{AuthEmailSettings, JobQueue, Mailer, WorkerDeps};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::trace::TraceLayer;
+
+use crate::config::Config;
+use crate::rate_limit::RateLimits;
+use crate::{health, mailbox, openapi, security, spa};
+
+/// JSON bodies are small; uploads get their own limit on their own routes.
+const JSON_BODY_LIMIT: usize = 64 * 1024;
+
+/// What every handler may use.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub queue: JobQueue,
+    pub config: Arc<Config>,
+    pub session_policy: SessionPolicy,
+    pub limits: Arc<RateLimits>,
+    pub mailer: Mailer,
+}
+
+impl AppState {
+    /// Cookie names carry the `__Host-` prefix when the browser will honour it (https, or
+    /// a loopback address, which browsers treat as secure).
+    pub fn cookie_name(&self, base: &str) -> String {
+        if self.secure_cookies() {
+            format!("__Host-{base}")
+        } else {
+            base.to_owned()
+        }
+    }
+
+    pub fn secure_cookies(&self) -> bool {
+        self.config.is_https() || is_loopback_url(&self.config.public_url)
+    }
+}
+
+fn is_loopback_url(raw: &str) -> bool {
+    url::Url::parse(raw)
+        .ok()
+        .and_then(|u| u.host_str().map(str::to_owned))
+        .is_some_and(|host| host == "localhost" || host == "127.0.0.1" || host == "[::1]")
+}
+
+/// The assembled application, ready to serve.
+pub struct App {
+    pub state: AppState,
+    worker_deps: WorkerDeps,
+}
+
+impl App {
+    /// Connects to the database, applies migrations and prepares the queue.
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        if config.database_url.starts_with("sqlite:") {
+            std::fs::create_dir_all(&config.data_dir)?;
+        }
+        let db = Db::connect(&config.database_url, config.db_max_connections).await?;
+        db.migrate().await?;
+        let queue = JobQueue::setup(&db).await?;
+        let from = config.mail_from.parse()?;
+        let mailer = match &config.smtp_url {
+            Some(url) => Mailer::smtp(url, from)?,
+            None => Mailer::outbox(&config.outbox_dir(), from)?,
+        };
+        let session_policy = SessionPolicy {
+            access_ttl: ChronoDuration::minutes(config.access_token_minutes),
+            idle_timeout: ChronoDuration::minutes(config.session_idle_minutes),
+            absolute_timeout: ChronoDuration::hours(config.session_absolute_hours),
+        };
+        let worker_deps = WorkerDeps {
+            db: db.clone(),
+            mailer: mailer.clone(),
+            templates: Arc::default(),
+            auth_email: AuthEmailSettings {
+                public_url: config.public_url.trim_end_matches('/').to_owned(),
+                support_email: config.support_email.clone(),
+                link_lifetime: ChronoDuration::minutes(config.magic_link_minutes),
+                per_address_hourly_cap: config.email_cap_per_hour,
+            },
+        };
+        let limits = Arc::new(RateLimits::new(&config));
+        let state = AppState {
+            db,
+            queue,
+            config: Arc::new(config),
+            session_policy,
+            limits,
+            mailer,
+        };
+        Ok(App { state, worker_deps })
+    }
+
+    pub fn router(&self) -> Router {
+        let state = self.state.clone();
+        let request_id = HeaderName::from_static("x-request-id");
+        let api = openapi::api_router(state.clone())
+            .layer(axum::middleware::from_fn_with_state(
+                state.clone(),
+                security::same_origin_writes,
+            ))
+            .layer(axum::middleware::map_response(security::no_store));
+        Router::new()
+            .nest("/api", api)
+            .merge(health::router(state.clone()))
+            .merge(mailbox::router(state.clone()))
+            .merge(spa::router(state.clone()))
+            .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+            .layer(axum::middleware::from_fn_with_state(
+                state,
+                security::headers,
+            ))
+            .layer(
+                TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
+                    // The matched route, never the raw path: paths can carry tokens.
+                    let route = req
+                        .extensions()
+                        .get::<axum::extract::MatchedPath>()
+                        .map(|p| p.as_str().to_owned())
+                        .unwrap_or_else(|| "unmatched".into());
+                    let id = req
+                        .headers()
+                        .get("x-request-id")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or("-");
+                    tracing::info_span!("request", method = %req.method(), route, request_id = id)
+                }),
+            )
+            .layer(PropagateRequestIdLayer::new(request_id.clone()))
+            .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+    }
+
+    /// Serves on `listener` until `shutdown` flips; runs the workers in-process too when
+    /// `with_workers`. Returns when both have stopped.
+    pub async fn serve(
+        self,
+        listener: TcpListener,
+        with_workers: bool,
+        mut shutdown: watch::Receiver<bool>,
+    ) -> anyhow::Result<()> {
+        let router = self.router();
+        let workers = with_workers.then(|| {
+            let queue = self.state.queue.clone();
+            let deps = self.worker_deps.clone();
+            let poll = Duration::from_millis(self.state.config.worker_poll_ms);
+            let mut stop = shutdown.clone();
+            tokio::spawn(async move {
+                if let Err(err) = queue
+                    .run_workers(deps, poll, async move {
+                        let _ = stop.wait_for(|s| *s).await;
+                    })
+                    .await
+                {
+                    tracing::error!(error = %err, "workers stopped");
+                }
+            })
+        });
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            let _ = shutdown.wait_for(|s| *s).await;
+        })
+        .await?;
+        if let Some(handle) = workers {
+            let _ = handle.await;
+        }
+        Ok(())
+    }
+
+    /// Runs only the workers (the `threshold worker` command).
+    pub async fn work(self, shutdown: watch::Receiver<bool>) -> anyhow::Result<()> {
+        let poll = Duration::from_millis(self.state.config.worker_poll_ms);
+        let mut stop = shutdown;
+        self.state
+            .queue
+            .clone()
+            .run_workers(self.worker_deps, poll, async move {
+                let _ = stop.wait_for(|s| *s).await;
+            })
+            .await?;
+        Ok(())
+    }
+}

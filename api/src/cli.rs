@@ -1,0 +1,247 @@
+//! The `threshold` command line: serve, worker, migrate, demo, user create, openapi.
+
+use std::process::ExitCode;
+
+use chrono::Utc;
+use clap::{Parser, Subcommand};
+use threshold_store::users::NewUser;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+use crate::app::App;
+use crate::auth::APP_ROLES;
+use crate::auth::email_address::EmailAddress;
+use crate::config::Config;
+use crate::demo;
+
+#[derive(Parser)]
+#[command(
+    name = "threshold",
+    version,
+    about = "Conveyancing for remortgaging and buying a home"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the API and the web app (with the background workers unless --no-workers).
+    Serve {
+        #[arg(long)]
+        no_workers: bool,
+    },
+    /// Run only the background workers.
+    Worker,
+    /// Apply database migrations and exit.
+    Migrate,
+    /// Create the demo accounts.
+    Demo,
+    /// Manage users.
+    User {
+        #[command(subcommand)]
+        command: UserCommand,
+    },
+    /// Print the OpenAPI document.
+    Openapi,
+}
+
+#[derive(Subcommand)]
+enum UserCommand {
+    /// Create a user, e.g. a conveyancer or an administrator for the back office.
+    Create {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        name: String,
+        /// ROLE_USER, ROLE_BROKER, ROLE_BROKER_MANAGER, ROLE_BROKER_ADMIN, ROLE_CONVEYANCER or ROLE_ADMIN.
+        #[arg(long)]
+        role: String,
+        /// Mark a broker as a lender.
+        #[arg(long)]
+        lender: bool,
+        /// Comma-separated features: BUYING, AI_BOT, SOF.
+        #[arg(long, value_delimiter = ',')]
+        features: Vec<String>,
+    },
+}
+
+const ALL_ROLES: &[&str] = &[
+    "ROLE_USER",
+    "ROLE_ADMIN",
+    "ROLE_CONVEYANCER",
+    "ROLE_BROKER",
+    "ROLE_BROKER_MANAGER",
+    "ROLE_BROKER_ADMIN",
+];
+const ALL_FEATURES: &[&str] = &["BUYING", "AI_BOT", "SOF"];
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            eprintln!("cannot start the runtime: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli.command)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,apalis=warn"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    if std::env::var("LOG_FORMAT").is_ok_and(|f| f == "json") {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+async fn run(command: Command) -> anyhow::Result<()> {
+    if let Command::Openapi = command {
+        println!("{}", crate::openapi::document().to_pretty_json()?);
+        return Ok(());
+    }
+    let config = Config::load()?;
+    match command {
+        Command::Serve { no_workers } => serve(config, !no_workers).await,
+        Command::Worker => {
+            let app = App::build(config).await?;
+            app.work(shutdown_signal()).await
+        }
+        Command::Migrate => {
+            App::build(config).await?;
+            println!("migrations applied");
+            Ok(())
+        }
+        Command::Demo => {
+            let app = App::build(config).await?;
+            let created = demo::seed_accounts(&app.state.db, &app.state.config).await?;
+            println!("{created} demo account(s) created");
+            Ok(())
+        }
+        Command::User {
+            command:
+                UserCommand::Create {
+                    email,
+                    name,
+                    role,
+                    lender,
+                    features,
+                },
+        } => create_user(config, &email, &name, &role, lender, features).await,
+        Command::Openapi => unreachable!("handled above"),
+    }
+}
+
+async fn serve(config: Config, with_workers: bool) -> anyhow::Result<()> {
+    let listener = TcpListener::bind(config.listen_addr).await?;
+    let demo = config.demo;
+    let app = App::build(config).await?;
+    if demo {
+        demo::seed_accounts(&app.state.db, &app.state.config).await?;
+    }
+    let config = &app.state.config;
+    println!(
+        "Threshold {} is running at {}",
+        config.release, config.public_url
+    );
+    if app.state.mailer.outbox_dir().is_some() {
+        println!(
+            "E-mail goes to {} — read it at {}/dev/mailbox",
+            config.outbox_dir().display(),
+            config.public_url
+        );
+    }
+    if demo {
+        println!(
+            "Demo accounts (sign in with the e-mail address; the link arrives in the mailbox):"
+        );
+        for (email, _, role, lender, _) in demo::DEMO_ACCOUNTS {
+            let note = if *lender { " (lender)" } else { "" };
+            println!("  {email:<36} {role}{note}");
+        }
+    }
+    app.serve(listener, with_workers, shutdown_signal()).await
+}
+
+async fn create_user(
+    config: Config,
+    email: &str,
+    name: &str,
+    role: &str,
+    lender: bool,
+    features: Vec<String>,
+) -> anyhow::Result<()> {
+    let email = EmailAddress::parse(email).map_err(|p| anyhow::anyhow!("--email: {p}"))?;
+    anyhow::ensure!(
+        ALL_ROLES.contains(&role),
+        "--role must be one of {}",
+        ALL_ROLES.join(", ")
+    );
+    anyhow::ensure!(
+        name.trim().chars().count() >= 2,
+        "--name must be at least 2 characters"
+    );
+    for feature in &features {
+        anyhow::ensure!(
+            ALL_FEATURES.contains(&feature.as_str()),
+            "--features: unknown feature {feature}"
+        );
+    }
+    let app = App::build(config).await?;
+    let user = app
+        .state
+        .db
+        .create_user(
+            &NewUser {
+                email: email.as_str().to_owned(),
+                preferred_name: name.trim().to_owned(),
+                role: role.to_owned(),
+                is_lender: lender,
+                enabled_features: features,
+                privacy_version: None,
+                terms_version: None,
+                is_onboarded: !APP_ROLES.contains(&role),
+            },
+            Utc::now(),
+        )
+        .await?;
+    println!("created user {} with role {role}", user.id);
+    Ok(())
+}
+
+/// Completes on Ctrl-C or SIGTERM, flipping the returned flag for graceful shutdown.
+fn shutdown_signal() -> watch::Receiver<bool> {
+    let (tx, rx) = watch::channel(false);
+    tokio::spawn(async move {
+        let ctrl_c = tokio::signal::ctrl_c();
+        #[cfg(unix)]
+        {
+            let mut term =
+                tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+                    .expect("signal handler");
+            tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
+        }
+        #[cfg(not(unix))]
+        let _ = ctrl_c.await;
+        tracing::info!("shutting down");
+        let _ = tx.send(true);
+    });
+    rx
+}

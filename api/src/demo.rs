@@ -1,0 +1,80 @@
+//! Demo accounts for a local run: one of each kind of user, onboarded and with the current
+//! policies accepted, so `make run` is ready to sign in with. Idempotent.
+
+use chrono::Utc;
+use threshold_store::Db;
+use threshold_store::users::NewUser;
+
+use crate::config::Config;
+
+/// (e-mail, preferred name, role, lender, features)
+pub const DEMO_ACCOUNTS: &[(&str, &str, &str, bool, &[&str])] = &[
+    (
+        "customer@demo.threshold.test",
+        "Casey Customer",
+        "ROLE_USER",
+        false,
+        &["BUYING"],
+    ),
+    (
+        "broker@demo.threshold.test",
+        "Bea Broker",
+        "ROLE_BROKER",
+        false,
+        &["BUYING"],
+    ),
+    (
+        "manager@demo.threshold.test",
+        "Max Manager",
+        "ROLE_BROKER_MANAGER",
+        false,
+        &["BUYING"],
+    ),
+    (
+        "admin@demo.threshold.test",
+        "Ada Admin",
+        "ROLE_BROKER_ADMIN",
+        false,
+        &["BUYING"],
+    ),
+    (
+        "lender@demo.threshold.test",
+        "Lee Lender",
+        "ROLE_BROKER",
+        true,
+        &["BUYING"],
+    ),
+    (
+        "conveyancer@demo.threshold.test",
+        "Connie Conveyancer",
+        "ROLE_CONVEYANCER",
+        false,
+        &[],
+    ),
+];
+
+/// Creates the demo accounts that do not exist yet; returns how many were created.
+pub async fn seed_accounts(db: &Db, config: &Config) -> anyhow::Result<usize> {
+    let mut created = 0;
+    for (email, name, role, is_lender, features) in DEMO_ACCOUNTS {
+        if db.user_by_email(email).await?.is_some() {
+            continue;
+        }
+        db.create_user(
+            &NewUser {
+                email: (*email).to_owned(),
+                preferred_name: (*name).to_owned(),
+                role: (*role).to_owned(),
+                is_lender: *is_lender,
+                enabled_features: features.iter().map(|f| (*f).to_owned()).collect(),
+                privacy_version: Some(config.privacy_policy_version),
+                terms_version: Some(config.terms_version),
+                is_onboarded: true,
+            },
+            Utc::now(),
+        )
+        .await?;
+        created += 1;
+    }
+    Ok(created)
+}

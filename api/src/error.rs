@@ -1,0 +1,120 @@
+//! The one HTTP error type: `{"error":{"code","message","fields"}}` with the right status.
+//! Internal details are logged with the request id and never sent to the client.
+
+use std::collections::BTreeMap;
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The body of every error response.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorDetail {
+    /// Machine-readable code, e.g. `validation_failed`.
+    pub code: &'static str,
+    /// A sentence a person can read.
+    pub message: String,
+    /// Field name → problem, for bad input.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub fields: BTreeMap<String, String>,
+}
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+    pub fields: BTreeMap<String, String>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            status,
+            code,
+            message: message.into(),
+            fields: BTreeMap::new(),
+        }
+    }
+
+    pub fn unauthenticated() -> Self {
+        Self::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthenticated",
+            "Please log in again to continue.",
+        )
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::FORBIDDEN, "forbidden", message)
+    }
+
+    pub fn not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", "Not found")
+    }
+
+    /// 422 with one message per offending field.
+    pub fn invalid_fields(fields: BTreeMap<String, String>) -> Self {
+        Self {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code: "validation_failed",
+            message: "Some of the details are not valid.".into(),
+            fields,
+        }
+    }
+
+    pub fn bad_field(field: &str, problem: impl Into<String>) -> Self {
+        Self::invalid_fields(BTreeMap::from([(field.to_owned(), problem.into())]))
+    }
+
+    pub fn too_many_requests() -> Self {
+        Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "Too many attempts. Please wait a minute and try again.",
+        )
+    }
+
+    /// A fault on our side: logged in full, reported to the client generically.
+    pub fn internal(err: impl std::fmt::Display) -> Self {
+        tracing::error!(error = %err, "internal error");
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal_error",
+            "Something went wrong on our side. Please try again.",
+        )
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = ErrorBody {
+            error: ErrorDetail {
+                code: self.code,
+                message: self.message,
+                fields: self.fields,
+            },
+        };
+        (self.status, axum::Json(body)).into_response()
+    }
+}
+
+impl From<threshold_store::StoreError> for ApiError {
+    fn from(err: threshold_store::StoreError) -> Self {
+        match err {
+            threshold_store::StoreError::NotFound => ApiError::not_found(),
+            threshold_store::StoreError::Conflict(what) => {
+                ApiError::new(StatusCode::CONFLICT, "conflict", what)
+            }
+            other => ApiError::internal(other),
+        }
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;

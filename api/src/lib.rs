@@ -1,0 +1,20 @@
+//! Threshold's HTTP API, the embedded browser app, and the `threshold` command line.
+
+pub mod app;
+pub mod auth;
+pub mod cli;
+pub mod config;
+pub mod demo;
+pub mod error;
+pub mod extract;
+pub mod health;
+pub mod mailbox;
+pub mod openapi;
+pub mod policies;
+pub mod rate_limit;
+pub mod security;
+pub mod spa;
+pub mod users;
+
+pub use app::{App, AppState};
+pub use config::Config;

@@ -1,0 +1,20 @@
+//! Persistence behind use-case shaped methods, on SQLite (default) or PostgreSQL.
+//!
+//! One implementation serves both databases: the SQL text is shared (`$1` binds work on
+//! both) and the [`on_db!`] macro expands each query once per backend, so the two can never
+//! drift apart. Where a backend needs different SQL on purpose, the method matches on [`Db`].
+
+mod db;
+mod error;
+mod ids;
+
+pub mod audit;
+pub mod email_log;
+pub mod magic_links;
+pub mod sessions;
+pub mod tokens;
+pub mod users;
+
+pub use db::{Backend, Db};
+pub use error::StoreError;
+pub use ids::{SessionId, UserId};

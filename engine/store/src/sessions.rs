@@ -1,0 +1,225 @@
+//! Sign-in sessions: a short-lived access token and a rotating refresh token, both
+//! stored as hashes, with idle and absolute timeouts and server-side revocation.
+
+use chrono::{DateTime, Duration, Utc};
+
+use crate::{Db, SessionId, StoreError, UserId, on_db, tokens};
+
+/// How long the parts of a session live.
+#[derive(Clone, Copy, Debug)]
+pub struct SessionPolicy {
+    /// Lifetime of one access token; the browser refreshes after it.
+    pub access_ttl: Duration,
+    /// A session unused for this long is over.
+    pub idle_timeout: Duration,
+    /// A session is over this long after sign-in, used or not.
+    pub absolute_timeout: Duration,
+}
+
+/// The secrets of a session, handed to the browser as cookies and never stored.
+#[derive(Clone, Debug)]
+pub struct SessionTokens {
+    pub session_id: SessionId,
+    pub user_id: UserId,
+    pub access: String,
+    pub refresh: String,
+}
+
+/// A session as its owner sees it on the settings page.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct SessionInfo {
+    pub id: SessionId,
+    pub user_agent: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub last_used_at: DateTime<Utc>,
+}
+
+/// Activity is written at most this often, to keep reads cheap.
+const TOUCH_INTERVAL_SECONDS: i64 = 60;
+
+impl Db {
+    /// Starts a new session (a new id at every sign-in).
+    #[tracing::instrument(skip_all)]
+    pub async fn create_session(
+        &self,
+        user_id: UserId,
+        user_agent: Option<&str>,
+        policy: &SessionPolicy,
+        now: DateTime<Utc>,
+    ) -> Result<SessionTokens, StoreError> {
+        let tokens = SessionTokens {
+            session_id: SessionId::new_random(),
+            user_id,
+            access: tokens::new_token(),
+            refresh: tokens::new_token(),
+        };
+        on_db!(self, pool => sqlx::query(
+            "INSERT INTO sessions (id, user_id, access_hash, access_expires_at, refresh_hash, user_agent, \
+             created_at, last_used_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)",
+        )
+        .bind(tokens.session_id)
+        .bind(user_id)
+        .bind(tokens::hash(&tokens.access))
+        .bind(now + policy.access_ttl)
+        .bind(tokens::hash(&tokens.refresh))
+        .bind(user_agent)
+        .bind(now)
+        .bind(now + policy.absolute_timeout)
+        .execute(pool)
+        .await.map(|r| r.rows_affected()))?;
+        Ok(tokens)
+    }
+
+    /// The live session an access token belongs to, if any; records activity.
+    #[tracing::instrument(skip_all)]
+    pub async fn authenticate(
+        &self,
+        access_token: &str,
+        policy: &SessionPolicy,
+        now: DateTime<Utc>,
+    ) -> Result<Option<(SessionId, UserId)>, StoreError> {
+        let found: Option<(SessionId, UserId, DateTime<Utc>)> = on_db!(self, pool => sqlx::query_as(
+            "SELECT id, user_id, last_used_at FROM sessions WHERE access_hash = $1 AND revoked_at IS NULL \
+             AND access_expires_at > $2 AND expires_at > $2 AND last_used_at > $3",
+        )
+        .bind(tokens::hash(access_token))
+        .bind(now)
+        .bind(now - policy.idle_timeout)
+        .fetch_optional(pool)
+        .await)?;
+        let Some((session_id, user_id, last_used_at)) = found else {
+            return Ok(None);
+        };
+        if now - last_used_at > Duration::seconds(TOUCH_INTERVAL_SECONDS) {
+            on_db!(self, pool => sqlx::query("UPDATE sessions SET last_used_at = $2 WHERE id = $1")
+                .bind(session_id)
+                .bind(now)
+                .execute(pool)
+                .await.map(|r| r.rows_affected()))?;
+        }
+        Ok(Some((session_id, user_id)))
+    }
+
+    /// Swaps a refresh token for a new pair of tokens. The old pair stops working at once,
+    /// so a replayed refresh cookie gets nothing.
+    #[tracing::instrument(skip_all)]
+    pub async fn refresh_session(
+        &self,
+        refresh_token: &str,
+        policy: &SessionPolicy,
+        now: DateTime<Utc>,
+    ) -> Result<Option<SessionTokens>, StoreError> {
+        let access = tokens::new_token();
+        let refresh = tokens::new_token();
+        let found: Option<(SessionId, UserId)> = on_db!(self, pool => sqlx::query_as(
+            "UPDATE sessions SET access_hash = $2, refresh_hash = $3, access_expires_at = $4, last_used_at = $5 \
+             WHERE refresh_hash = $1 AND revoked_at IS NULL AND expires_at > $5 AND last_used_at > $6 \
+             RETURNING id, user_id",
+        )
+        .bind(tokens::hash(refresh_token))
+        .bind(tokens::hash(&access))
+        .bind(tokens::hash(&refresh))
+        .bind(now + policy.access_ttl)
+        .bind(now)
+        .bind(now - policy.idle_timeout)
+        .fetch_optional(pool)
+        .await)?;
+        Ok(found.map(|(session_id, user_id)| SessionTokens {
+            session_id,
+            user_id,
+            access,
+            refresh,
+        }))
+    }
+
+    /// Ends one of the user's sessions; false if it is not theirs or already over.
+    #[tracing::instrument(skip_all)]
+    pub async fn revoke_session(
+        &self,
+        user_id: UserId,
+        session_id: SessionId,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let done = on_db!(self, pool => sqlx::query(
+            "UPDATE sessions SET revoked_at = $3 WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL",
+        )
+        .bind(session_id)
+        .bind(user_id)
+        .bind(now)
+        .execute(pool)
+        .await.map(|r| r.rows_affected()))?;
+        Ok(done == 1)
+    }
+
+    /// Ends every session of the user (log out everywhere).
+    #[tracing::instrument(skip_all)]
+    pub async fn revoke_all_sessions(
+        &self,
+        user_id: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<u64, StoreError> {
+        let done = on_db!(self, pool => sqlx::query(
+            "UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL",
+        )
+        .bind(user_id)
+        .bind(now)
+        .execute(pool)
+        .await.map(|r| r.rows_affected()))?;
+        Ok(done)
+    }
+
+    /// The user's sessions that can still be used, most recently used first.
+    #[tracing::instrument(skip_all)]
+    pub async fn active_sessions(
+        &self,
+        user_id: UserId,
+        policy: &SessionPolicy,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<SessionInfo>, StoreError> {
+        Ok(on_db!(self, pool => sqlx::query_as(
+            "SELECT id, user_agent, created_at, last_used_at FROM sessions \
+             WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_used_at > $3 \
+             ORDER BY last_used_at DESC",
+        )
+        .bind(user_id)
+        .bind(now)
+        .bind(now - policy.idle_timeout)
+        .fetch_all(pool)
+        .await)?)
+    }
+
+    /// Ends the session a refresh token belongs to (logging out, or signing in anew).
+    #[tracing::instrument(skip_all)]
+    pub async fn revoke_session_by_refresh_token(
+        &self,
+        refresh_token: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<(SessionId, UserId)>, StoreError> {
+        Ok(on_db!(self, pool => sqlx::query_as(
+            "UPDATE sessions SET revoked_at = $2 WHERE refresh_hash = $1 AND revoked_at IS NULL RETURNING id, user_id",
+        )
+        .bind(tokens::hash(refresh_token))
+        .bind(now)
+        .fetch_optional(pool)
+        .await)?)
+    }
+
+    /// Whether a refresh token still belongs to a live session (without rotating it).
+    #[tracing::instrument(skip_all)]
+    pub async fn refresh_token_is_live(
+        &self,
+        refresh_token: &str,
+        policy: &SessionPolicy,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let found: Option<(SessionId,)> = on_db!(self, pool => sqlx::query_as(
+            "SELECT id FROM sessions WHERE refresh_hash = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_used_at > $3",
+        )
+        .bind(tokens::hash(refresh_token))
+        .bind(now)
+        .bind(now - policy.idle_timeout)
+        .fetch_optional(pool)
+        .await)?;
+        Ok(found.is_some())
+    }
+}

@@ -1,0 +1,203 @@
+//! Users: accounts, their role and features, policy acceptance and about-you details.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::{Db, StoreError, UserId, on_db};
+
+/// A user as the API needs it. Legal names live in their own table (a user may have
+/// several over time; the current one has no end date).
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct User {
+    pub id: UserId,
+    pub email: String,
+    pub preferred_name: String,
+    pub role: String,
+    pub is_lender: bool,
+    pub enabled_features: String,
+    pub privacy_version: Option<i32>,
+    pub terms_version: Option<i32>,
+    pub is_onboarded: bool,
+    pub phone_number: Option<String>,
+    pub date_of_birth: Option<NaiveDate>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl User {
+    /// The enabled features, stored as a comma-separated list.
+    pub fn features(&self) -> Vec<String> {
+        self.enabled_features
+            .split(',')
+            .filter(|f| !f.is_empty())
+            .map(str::to_owned)
+            .collect()
+    }
+}
+
+/// What creating a user needs.
+#[derive(Clone, Debug)]
+pub struct NewUser {
+    pub email: String,
+    pub preferred_name: String,
+    pub role: String,
+    pub is_lender: bool,
+    pub enabled_features: Vec<String>,
+    pub privacy_version: Option<i32>,
+    pub terms_version: Option<i32>,
+    pub is_onboarded: bool,
+}
+
+/// The about-you details a user gives during onboarding.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct AboutYou {
+    pub preferred_name: String,
+    pub first_name: String,
+    pub middle_names: Option<String>,
+    pub surname: String,
+    pub phone_number: String,
+    pub date_of_birth: NaiveDate,
+}
+
+/// A legal name of a user.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct LegalName {
+    pub id: i64,
+    pub first_name: String,
+    pub middle_names: Option<String>,
+    pub surname: String,
+    pub until: Option<DateTime<Utc>>,
+}
+
+/// The columns of [`User`], spliced into queries with `concat!` so the SQL stays static.
+macro_rules! user_columns {
+    () => {
+        "id, email, preferred_name, role, is_lender, enabled_features, privacy_version, \
+         terms_version, is_onboarded, phone_number, date_of_birth, created_at"
+    };
+}
+
+impl Db {
+    #[tracing::instrument(skip_all)]
+    pub async fn create_user(&self, new: &NewUser, now: DateTime<Utc>) -> Result<User, StoreError> {
+        let id = UserId::new_random();
+        let features = new.enabled_features.join(",");
+        let accepted_at = new.privacy_version.map(|_| now);
+        let sql = concat!(
+            "INSERT INTO users (id, email, preferred_name, role, is_lender, enabled_features, \
+             privacy_version, terms_version, policies_accepted_at, is_onboarded, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING ",
+            user_columns!()
+        );
+        on_db!(self, pool => sqlx::query_as(sql)
+            .bind(id)
+            .bind(&new.email)
+            .bind(&new.preferred_name)
+            .bind(&new.role)
+            .bind(new.is_lender)
+            .bind(&features)
+            .bind(new.privacy_version)
+            .bind(new.terms_version)
+            .bind(accepted_at)
+            .bind(new.is_onboarded)
+            .bind(now)
+            .fetch_one(pool)
+            .await)
+        .map_err(|e| StoreError::from_unique(e, "email already registered"))
+    }
+
+    #[tracing::instrument(skip_all)]
+    pub async fn user_by_id(&self, id: UserId) -> Result<Option<User>, StoreError> {
+        let sql = concat!("SELECT ", user_columns!(), " FROM users WHERE id = $1");
+        Ok(on_db!(self, pool => sqlx::query_as(sql).bind(id).fetch_optional(pool).await)?)
+    }
+
+    #[tracing::instrument(skip_all)]
+    pub async fn user_by_email(&self, email: &str) -> Result<Option<User>, StoreError> {
+        let sql = concat!("SELECT ", user_columns!(), " FROM users WHERE email = $1");
+        Ok(on_db!(self, pool => sqlx::query_as(sql).bind(email).fetch_optional(pool).await)?)
+    }
+
+    /// Records that the user agreed to these policy versions.
+    #[tracing::instrument(skip_all)]
+    pub async fn accept_policies(
+        &self,
+        id: UserId,
+        privacy_version: i32,
+        terms_version: i32,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let done = on_db!(self, pool => sqlx::query(
+            "UPDATE users SET privacy_version = $2, terms_version = $3, policies_accepted_at = $4, \
+             updated_at = $4 WHERE id = $1",
+        )
+        .bind(id)
+        .bind(privacy_version)
+        .bind(terms_version)
+        .bind(now)
+        .execute(pool)
+        .await.map(|r| r.rows_affected()))?;
+        if done == 0 {
+            return Err(StoreError::NotFound);
+        }
+        Ok(())
+    }
+
+    /// Saves the about-you details, replacing the current legal name (the old one gets an
+    /// end date, so the history stays), and marks the user onboarded. One transaction.
+    #[tracing::instrument(skip_all)]
+    pub async fn save_about_you(
+        &self,
+        id: UserId,
+        about: &AboutYou,
+        now: DateTime<Utc>,
+    ) -> Result<User, StoreError> {
+        let sql = concat!(
+            "UPDATE users SET preferred_name = $2, phone_number = $3, date_of_birth = $4, \
+             is_onboarded = TRUE, updated_at = $5 WHERE id = $1 RETURNING ",
+            user_columns!()
+        );
+        on_db!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let user: Option<User> = sqlx::query_as(sql)
+                .bind(id)
+                .bind(&about.preferred_name)
+                .bind(&about.phone_number)
+                .bind(about.date_of_birth)
+                .bind(now)
+                .fetch_optional(&mut *tx)
+                .await?;
+            let Some(user) = user else {
+                return Err(StoreError::NotFound);
+            };
+            sqlx::query("UPDATE legal_names SET until = $2 WHERE user_id = $1 AND until IS NULL")
+                .bind(id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query(
+                "INSERT INTO legal_names (user_id, first_name, middle_names, surname, created_at) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(id)
+            .bind(&about.first_name)
+            .bind(&about.middle_names)
+            .bind(&about.surname)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            Ok(user)
+        })
+    }
+
+    #[tracing::instrument(skip_all)]
+    pub async fn legal_names(&self, id: UserId) -> Result<Vec<LegalName>, StoreError> {
+        Ok(on_db!(self, pool => sqlx::query_as(
+            "SELECT id, first_name, middle_names, surname, until FROM legal_names \
+             WHERE user_id = $1 ORDER BY id",
+        )
+        .bind(id)
+        .fetch_all(pool)
+        .await)?)
+    }
+}
