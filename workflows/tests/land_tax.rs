@@ -38,13 +38,19 @@ fn from_apr_2025() -> NaiveDate {
 #[test]
 fn gov_uk_example_295000_from_1_april_2025_is_4750() {
     // GOV.UK worked example: 0% on £125,000, 2% on £125,000 (£2,500), 5% on £45,000 (£2,250).
-    assert_eq!(tax(input(Jurisdiction::England, 295_000, from_apr_2025())), 4_750);
+    assert_eq!(
+        tax(input(Jurisdiction::England, 295_000, from_apr_2025())),
+        4_750
+    );
 }
 
 #[test]
 fn gov_uk_example_295000_before_1_april_2025_is_2250() {
     // GOV.UK worked example for 23 Sep 2022 – 31 Mar 2025: 0% on £250,000, 5% on £45,000.
-    assert_eq!(tax(input(Jurisdiction::England, 295_000, d(2025, 3, 31))), 2_250);
+    assert_eq!(
+        tax(input(Jurisdiction::England, 295_000, d(2025, 3, 31))),
+        2_250
+    );
 }
 
 #[test]
@@ -119,7 +125,11 @@ fn non_uk_resident_surcharge_adds_2_points() {
     // GOV.UK: non-resident buyers pay 2% more on every band (from 1 April 2021).
     let mut i = input(Jurisdiction::England, 295_000, from_apr_2025());
     i.non_uk_resident = true;
-    assert_eq!(tax(i.clone()), 10_650, "2% × £125k + 4% × £125k + 7% × £45k");
+    assert_eq!(
+        tax(i.clone()),
+        10_650,
+        "2% × £125k + 4% × £125k + 7% × £45k"
+    );
     i.first_time_buyer = true;
     assert_eq!(tax(i), 5_900, "first-time buyer rates + 2%: 2% × £295k");
 }
@@ -145,7 +155,11 @@ fn wales_higher_rates_before_and_from_11_december_2024() {
     i.effective_date = d(2024, 12, 11);
     assert_eq!(tax(i.clone()), 19_950);
     i.price = 39_999 * 100;
-    assert_eq!(tax(i), 0, "higher rates start at £40,000; main rates give nothing");
+    assert_eq!(
+        tax(i),
+        0,
+        "higher rates start at £40,000; main rates give nothing"
+    );
 }
 
 #[test]

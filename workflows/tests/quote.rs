@@ -41,15 +41,31 @@ fn remortgage(value: i64, loan: i64) -> QuoteRequest {
 
 #[test]
 fn purchase_of_300000_for_two_buyers() {
-    let q = Workflows::load().unwrap().quote(&purchase(300_000, 2)).unwrap();
+    let q = Workflows::load()
+        .unwrap()
+        .quote(&purchase(300_000, 2))
+        .unwrap();
     // Legal £950; disbursements £601 (searches £300, Scale 1 £150, HMLR search £7, bankruptcy
     // 2 × £2, SDLT return £75, ID 2 × £15, bank transfer £35); VAT 20% of £1,390 = £278.
     assert_eq!(q.cost_breakdown[0].costs[0].amount, 95_000);
-    assert_eq!(q.cost_breakdown[1].costs.iter().map(|c| c.amount).sum::<i64>(), 60_100);
+    assert_eq!(
+        q.cost_breakdown[1]
+            .costs
+            .iter()
+            .map(|c| c.amount)
+            .sum::<i64>(),
+        60_100
+    );
     assert_eq!(q.cost_breakdown[2].costs[0].amount, 27_800);
-    assert_eq!((q.subtotal, q.discount, q.total_amount, q.deposit), (182_900, 0, 182_900, 30_000));
+    assert_eq!(
+        (q.subtotal, q.discount, q.total_amount, q.deposit),
+        (182_900, 0, 182_900, 30_000)
+    );
     let tax = q.land_tax_estimate.unwrap();
-    assert_eq!((tax.land_tax_type, tax.amount), (LandTaxType::StampDutyLandTax, 500_000));
+    assert_eq!(
+        (tax.land_tax_type, tax.amount),
+        (LandTaxType::StampDutyLandTax, 500_000)
+    );
 }
 
 #[test]
@@ -75,20 +91,30 @@ fn remortgage_of_200000_with_and_without_discount() {
     let q = w.quote(&remortgage(350_000, 200_000)).unwrap();
     // Legal £395; Scale 2 on the £200,000 loan £30; VAT on £395 + £15 + £35.
     assert_eq!((q.subtotal, q.total_amount), (58_000, 58_000));
-    assert!(q.land_tax_estimate.is_none(), "QUOTE-10: remortgage quotes have no land tax");
+    assert!(
+        q.land_tax_estimate.is_none(),
+        "QUOTE-10: remortgage quotes have no land tax"
+    );
     let mut r = remortgage(350_000, 200_000);
     r.discount = 5_000;
     let q = w.quote(&r).unwrap();
     // The £50 discount comes off the fee before VAT: VAT 20% of £395 = £79.
     assert_eq!(q.cost_breakdown[2].costs[0].amount, 7_900);
-    assert_eq!((q.subtotal, q.discount, q.total_amount), (57_000, 5_000, 52_000));
+    assert_eq!(
+        (q.subtotal, q.discount, q.total_amount),
+        (57_000, 5_000, 52_000)
+    );
 }
 
 #[test]
 fn supplements_add_vatable_fees_and_repeat_per_donor() {
     let w = Workflows::load().unwrap();
     let mut r = purchase(300_000, 1);
-    r.supplements = vec![Supplement::Leasehold, Supplement::GiftedDeposit, Supplement::GiftedDeposit];
+    r.supplements = vec![
+        Supplement::Leasehold,
+        Supplement::GiftedDeposit,
+        Supplement::GiftedDeposit,
+    ];
     let q = w.quote(&r).unwrap();
     let legal = &q.cost_breakdown[0].costs;
     assert_eq!(legal.len(), 3);
@@ -96,7 +122,10 @@ fn supplements_add_vatable_fees_and_repeat_per_donor() {
     assert_eq!(legal[2].amount, 20_000);
     let mut r = remortgage(300_000, 100_000);
     r.supplements = vec![Supplement::NewBuild];
-    assert_eq!(w.quote(&r), Err(QuoteError::SupplementNotOffered(Supplement::NewBuild)));
+    assert_eq!(
+        w.quote(&r),
+        Err(QuoteError::SupplementNotOffered(Supplement::NewBuild))
+    );
 }
 
 #[test]
@@ -110,12 +139,25 @@ fn deposit_never_exceeds_the_total_and_discount_never_exceeds_fees() {
 
 #[test]
 fn quote_serialises_as_the_spec_record() {
-    let q = Workflows::load().unwrap().quote(&purchase(300_000, 1)).unwrap();
+    let q = Workflows::load()
+        .unwrap()
+        .quote(&purchase(300_000, 1))
+        .unwrap();
     let json = serde_json::to_value(&q).unwrap();
-    for key in ["totalAmount", "deposit", "subtotal", "discount", "costBreakdown", "landTaxEstimate"] {
+    for key in [
+        "totalAmount",
+        "deposit",
+        "subtotal",
+        "discount",
+        "costBreakdown",
+        "landTaxEstimate",
+    ] {
         assert!(json.get(key).is_some(), "{key}");
     }
     assert!(json["costBreakdown"][0]["sectionTitle"].is_string());
     assert!(json["costBreakdown"][0]["costs"][0]["label"].is_string());
-    assert_eq!(json["landTaxEstimate"]["landTaxType"], "STAMP_DUTY_LAND_TAX");
+    assert_eq!(
+        json["landTaxEstimate"]["landTaxType"],
+        "STAMP_DUTY_LAND_TAX"
+    );
 }

@@ -14,6 +14,9 @@ use threshold_engine::{
 };
 use threshold_workflows::Workflows;
 
+/// One change to a fixture.
+type Edit = fn(&mut Snap);
+
 static W: LazyLock<Workflows> = LazyLock::new(|| Workflows::load().unwrap());
 
 fn wf() -> &'static Workflow<Snap> {
@@ -240,7 +243,7 @@ fn rem_app_31_32_review_and_submit_locked_until_conditions_and_btl_documents() {
 fn rem_app_33_34_35_ready_to_submit() {
     let s = remortgage_ready();
     assert!(view(&s).ready_to_submit);
-    let breaks: Vec<(fn(&mut Snap), &str)> = vec![
+    let breaks: Vec<(Edit, &str)> = vec![
         (
             |s| s.has_alterations = None,
             "Property Alterations is not complete.",

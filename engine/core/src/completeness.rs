@@ -196,7 +196,8 @@ pub(crate) mod tests {
 
     #[test]
     fn val_14_to_21_each_owner_field_has_its_label() {
-        let cases: Vec<(fn(&mut Party), &str)> = vec![
+        type Edit = fn(&mut Party);
+        let cases: Vec<(Edit, &str)> = vec![
             (|p| p.user.preferred_name = None, "Preferred Name"),
             (|p| p.user.legal_names.clear(), "Legal Name"),
             (
