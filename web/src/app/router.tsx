@@ -5,6 +5,8 @@ import {
   createRouter,
   Outlet,
   redirect,
+  useRouter,
+  type ErrorComponentProps,
   type RouterHistory,
 } from '@tanstack/react-router';
 import { Loading } from '../components/Loading';
@@ -55,10 +57,29 @@ export interface LoginAuthSearch extends RedirectSearch {
   token?: string;
 }
 
+/** The error page's reset also reloads the route data that may have caused the error. */
+function RouteErrorPage({
+  error,
+  reset,
+  standalone,
+}: ErrorComponentProps & { standalone: boolean }) {
+  const router = useRouter();
+  return (
+    <ErrorPage
+      error={error}
+      standalone={standalone}
+      reset={() => {
+        reset();
+        void router.invalidate();
+      }}
+    />
+  );
+}
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   notFoundComponent: () => <NotFoundPage />,
-  errorComponent: ({ error, reset }) => <ErrorPage error={error} reset={reset} />,
+  errorComponent: (props) => <RouteErrorPage {...props} standalone />,
 });
 
 // --- Unauthenticated layout: /login, /login/auth, /signup ---------------------------------
@@ -66,9 +87,7 @@ const unauthLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'unauthenticated',
   component: UnauthenticatedLayout,
-  errorComponent: ({ error, reset }) => (
-    <ErrorPage error={error} reset={reset} standalone={false} />
-  ),
+  errorComponent: (props) => <RouteErrorPage {...props} standalone={false} />,
 });
 
 async function leaveIfSignedIn(session: SessionActor, redirectTo: string | undefined) {
@@ -140,9 +159,9 @@ const protectedLayout = createRoute({
     if (target) throw redirect({ ...target, replace: true });
   },
   component: ProtectedLayout,
-  errorComponent: ({ error, reset }) => (
+  errorComponent: (props) => (
     <ProtectedLayout>
-      <ErrorPage error={error} reset={reset} standalone={false} />
+      <RouteErrorPage {...props} standalone={false} />
     </ProtectedLayout>
   ),
   notFoundComponent: () => <NotFoundPage standalone={false} />,
@@ -215,9 +234,7 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultPreload: 'intent',
     defaultPendingMs: 300,
     defaultPendingComponent: () => <Loading />,
-    defaultErrorComponent: ({ error, reset }) => (
-      <ErrorPage error={error} reset={reset} standalone={false} />
-    ),
+    defaultErrorComponent: (props) => <RouteErrorPage {...props} standalone={false} />,
     defaultNotFoundComponent: () => <NotFoundPage standalone={false} />,
     scrollRestoration: true,
   });

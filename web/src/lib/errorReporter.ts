@@ -13,5 +13,10 @@ export function shouldReport(error: unknown): boolean {
 
 export function reportError(error: unknown, context?: Record<string, unknown>): void {
   if (!shouldReport(error)) return;
+  reportFault(error, context);
+}
+
+/** Reports unconditionally (e.g. a failed version check, whatever its status). */
+export function reportFault(error: unknown, context?: Record<string, unknown>): void {
   console.error('[threshold]', error, context ?? {});
 }

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../../lib/api/errors';
 import type { Me, Role, Verify } from '../../../lib/api/types';
-import { reportError } from '../../../lib/errorReporter';
+import { reportFault } from '../../../lib/errorReporter';
 import { getMe } from '../api/getMe';
 import { logout } from '../api/logout';
 import { logoutAll } from '../api/logoutAll';
@@ -100,7 +100,8 @@ export const sessionMachine = setup({
             }
           : context.me,
     }),
-    reportLinkFailure: () => reportError(new Error('Authentication failed')),
+    reportLinkFailure: () =>
+      reportFault(new Error('Authentication failed'), { page: 'login_auth' }),
     /** Provided by the app: drop cached personal data. */
     clearCache: () => {},
   },

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { VersionInfo } from '../../../lib/api/types';
 import { VERSION_POLL_MS, VERSION_RECHECK_AFTER_DISMISS_MS } from '../../../lib/constants';
-import { reportError } from '../../../lib/errorReporter';
+import { reportFault } from '../../../lib/errorReporter';
 import { getVersion } from '../api/getVersion';
 
 export const VERSION_TEXTS = { title: 'Updates Available' } as const;
@@ -39,7 +39,7 @@ export const versionMachine = setup({
     storeServed: assign({ served: (_, params: { version: string }) => params.version }),
     reload: () => window.location.reload(),
     reportFailure: (_, params: { error: unknown }) =>
-      reportError(params.error, { check: 'version' }),
+      reportFault(params.error, { check: 'version' }),
   },
 }).createMachine({
   id: 'version',
