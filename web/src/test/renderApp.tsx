@@ -16,7 +16,7 @@ export const TEST_API = 'http://localhost/api';
  */
 export function renderApp(path: string) {
   setRuntimeConfig(DEFAULT_RUNTIME_CONFIG);
-  configureApi(TEST_API, 'http://localhost');
+  configureApi(TEST_API);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),

@@ -6,7 +6,7 @@ import { json, mockFetch } from '../../test/fetchMock';
 import { VersionToast } from './components/VersionToast';
 
 describe('version toast', () => {
-  beforeEach(() => configureApi('http://localhost/api', 'http://localhost'));
+  beforeEach(() => configureApi('http://localhost/api'));
 
   it('VERSION-01 VERSION-03 CALLS-61: GET /version at the site root; a different version shows Updates Available with Update and Close', async () => {
     const { calls } = mockFetch({ 'GET /version': () => json({ version: '9.9.9' }) });

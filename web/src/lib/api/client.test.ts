@@ -5,7 +5,7 @@ import { ApiError, unwrap } from './errors';
 
 describe('API client', () => {
   beforeEach(() => {
-    configureApi('http://localhost/api', 'http://localhost');
+    configureApi('http://localhost/api');
     setRefreshHandler(null);
   });
 

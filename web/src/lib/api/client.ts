@@ -9,7 +9,6 @@ import type { paths } from './schema';
  *   shared session refresh and retries the original request once.
  * - `sessionApi()`: the session machine's own calls (verify, me, magic link, refresh, logout);
  *   the machine handles their 401s itself.
- * - `siteApi()`: calls at the site root (GET /version).
  */
 
 export type RefreshHandler = () => Promise<boolean>;
@@ -67,9 +66,9 @@ export async function refreshingFetch(request: Request): Promise<Response> {
 
 type ApiClient = Client<paths>;
 
-let clients: { api: ApiClient; session: ApiClient; site: ApiClient } | null = null;
+let clients: { api: ApiClient; session: ApiClient } | null = null;
 
-export function configureApi(apiBaseUrl: string, siteBaseUrl = ''): void {
+export function configureApi(apiBaseUrl: string): void {
   const common = {
     credentials: 'include' as const,
     headers: { Accept: 'application/json' },
@@ -77,7 +76,6 @@ export function configureApi(apiBaseUrl: string, siteBaseUrl = ''): void {
   clients = {
     api: createClient<paths>({ ...common, baseUrl: apiBaseUrl, fetch: refreshingFetch }),
     session: createClient<paths>({ ...common, baseUrl: apiBaseUrl, fetch: plainFetch }),
-    site: createClient<paths>({ ...common, baseUrl: siteBaseUrl, fetch: plainFetch }),
   };
 }
 
@@ -88,4 +86,3 @@ function get(): NonNullable<typeof clients> {
 
 export const api = (): ApiClient => get().api;
 export const sessionApi = (): ApiClient => get().session;
-export const siteApi = (): ApiClient => get().site;

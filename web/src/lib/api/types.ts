@@ -19,4 +19,3 @@ export type AboutYouBody =
   paths['/users/{userId}']['post']['requestBody']['content']['application/json'];
 export type UpdatedUser =
   paths['/users/{userId}']['post']['responses'][200]['content']['application/json'];
-export type VersionInfo = paths['/version']['get']['responses'][200]['content']['application/json'];

@@ -1,8 +1,20 @@
-import { siteApi } from '../../../lib/api/client';
-import { unwrap } from '../../../lib/api/errors';
-import type { VersionInfo } from '../../../lib/api/types';
+/**
+ * GET /version at the site root (not under the API base). It is deliberately not typed from the
+ * API document, which describes the calls under the API base only.
+ */
+export interface VersionInfo {
+  version: string;
+}
 
-/** GET /version at the site root (not under the API base). */
 export async function getVersion(signal?: AbortSignal): Promise<VersionInfo> {
-  return unwrap(await siteApi().GET('/version', { signal, cache: 'no-store' }));
+  const response = await fetch('/version', {
+    signal,
+    credentials: 'include',
+    cache: 'no-store',
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`GET /version failed with status ${response.status}`);
+  const body = (await response.json()) as Partial<VersionInfo>;
+  if (typeof body.version !== 'string') throw new Error('GET /version: no version in the answer');
+  return { version: body.version };
 }

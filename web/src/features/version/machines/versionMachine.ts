@@ -1,8 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { VersionInfo } from '../../../lib/api/types';
 import { VERSION_POLL_MS, VERSION_RECHECK_AFTER_DISMISS_MS } from '../../../lib/constants';
 import { reportFault } from '../../../lib/errorReporter';
-import { getVersion } from '../api/getVersion';
+import { getVersion, type VersionInfo } from '../api/getVersion';
 
 export const VERSION_TEXTS = { title: 'Updates Available' } as const;
 
