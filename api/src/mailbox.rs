@@ -42,7 +42,7 @@ pub fn read_outbox(dir: &Path) -> std::io::Result<Vec<OutboxMail>> {
         .filter(|p| p.extension().is_some_and(|x| x == "eml"))
         .filter_map(|p| Some((p.metadata().ok()?.modified().ok()?, p)))
         .collect();
-    files.sort_by(|a, b| b.0.cmp(&a.0));
+    files.sort_by_key(|(modified, _)| std::cmp::Reverse(*modified));
     Ok(files
         .into_iter()
         .filter_map(|(_, path)| parse_mail(&path))

@@ -54,13 +54,12 @@ CREATE TABLE sessions (
 );
 CREATE INDEX sessions_user ON sessions(user_id);
 
-CREATE TABLE email_log (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    email_hash TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    sent_at TEXT NOT NULL
+-- E-mails sent per address (by hash) in the current one-hour window, for the silent cap.
+CREATE TABLE email_quota (
+    email_hash TEXT PRIMARY KEY NOT NULL,
+    window_start TEXT NOT NULL,
+    sent INTEGER NOT NULL
 );
-CREATE INDEX email_log_recent ON email_log(email_hash, sent_at);
 
 CREATE TABLE audit_events (
     id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -63,10 +63,9 @@ pub async fn send_auth_email(
         AuthEmail::SignUp { signup, .. } => signup.email.as_str(),
     };
     let email_hash = tokens::hash(email);
-    if db
-        .emails_sent_since(&email_hash, now - Duration::hours(1))
+    if !db
+        .take_email_quota(&email_hash, settings.per_address_hourly_cap, now)
         .await?
-        >= settings.per_address_hourly_cap
     {
         tracing::info!("per-address e-mail cap reached; request dropped");
         return Ok(());
@@ -137,7 +136,6 @@ pub async fn send_auth_email(
         }
     };
     mailer.send(email, rendered).await?;
-    db.log_email_sent(&email_hash, kind, now).await?;
     tracing::info!(kind, "auth e-mail sent");
     Ok(())
 }

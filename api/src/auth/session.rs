@@ -82,13 +82,11 @@ pub async fn verify(
             .await?
             .is_some();
     }
-    if !is_logged_in {
-        if let Some(refresh) = cookies::read(&state, &jar, REFRESH_COOKIE) {
-            is_logged_in = state
-                .db
-                .refresh_token_is_live(&refresh, &state.session_policy, now)
-                .await?;
-        }
+    if !is_logged_in && let Some(refresh) = cookies::read(&state, &jar, REFRESH_COOKIE) {
+        is_logged_in = state
+            .db
+            .refresh_token_is_live(&refresh, &state.session_policy, now)
+            .await?;
     }
     Ok(Json(VerifyResponse { is_logged_in }))
 }
@@ -147,22 +145,22 @@ pub async fn logout(
     ApiJson(_): ApiJson<EmptyBody>,
 ) -> ApiResult<(CookieJar, StatusCode)> {
     let now = Utc::now();
-    if let Some(refresh) = cookies::read(&state, &jar, REFRESH_COOKIE) {
-        if let Some((session_id, user_id)) = state
+    let refresh = cookies::read(&state, &jar, REFRESH_COOKIE);
+    if let Some(refresh) = refresh
+        && let Some((session_id, user_id)) = state
             .db
             .revoke_session_by_refresh_token(&refresh, now)
             .await?
-        {
-            audit(
-                &state,
-                user_id,
-                "session.revoked",
-                "session",
-                session_id.to_string(),
-                json!({ "reason": "logout" }),
-            )
-            .await?;
-        }
+    {
+        audit(
+            &state,
+            user_id,
+            "session.revoked",
+            "session",
+            session_id.to_string(),
+            json!({ "reason": "logout" }),
+        )
+        .await?;
     }
     Ok((cookies::clear_session(&state, jar), StatusCode::NO_CONTENT))
 }

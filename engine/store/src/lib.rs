@@ -9,7 +9,7 @@ mod error;
 mod ids;
 
 pub mod audit;
-pub mod email_log;
+pub mod email_quota;
 pub mod magic_links;
 pub mod sessions;
 pub mod tokens;

@@ -64,7 +64,7 @@ impl Db {
             .bind(tokens::hash(&token))
             .bind(&email_hash)
             .bind(link.user_id)
-            .bind(&signup)
+            .bind(signup)
             .bind(link.redirect_to)
             .bind(now)
             .bind(now + link.lifetime)

@@ -1,0 +1,38 @@
+//! The two databases' migrations stay in step, and the committed OpenAPI document is current.
+
+mod support;
+
+use support::{Backend, TestApp};
+use threshold_store::Db;
+
+#[test]
+fn both_databases_have_the_same_migration_versions() {
+    assert_eq!(
+        Db::migration_versions(threshold_store::Backend::Sqlite),
+        Db::migration_versions(threshold_store::Backend::Postgres)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn both_databases_end_with_the_same_tables_and_columns() {
+    let sqlite = TestApp::spawn(Backend::Sqlite).await;
+    let postgres = TestApp::spawn(Backend::Postgres).await;
+    let sqlite_schema = sqlite.db.schema().await.unwrap();
+    assert!(sqlite_schema.iter().any(|(t, _)| t == "users"));
+    assert_eq!(sqlite_schema, postgres.db.schema().await.unwrap());
+}
+
+#[test]
+fn the_committed_openapi_document_is_current() {
+    let generated = threshold_api::openapi::document().to_pretty_json().unwrap();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.json");
+    if std::env::var_os("UPDATE_OPENAPI").is_some() {
+        std::fs::write(path, format!("{generated}\n")).unwrap();
+    }
+    let committed = std::fs::read_to_string(path).unwrap_or_default();
+    assert_eq!(
+        committed.trim_end(),
+        generated,
+        "api/openapi.json is stale: run `make openapi`"
+    );
+}

@@ -1,0 +1,298 @@
+//! Test harness: starts the real app on port 0 with a fresh database (SQLite file, or a new
+//! PostgreSQL database on TEST_DATABASE_URL's server), and a cookie-keeping HTTP client.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use reqwest::header::{HeaderMap, HeaderValue};
+use reqwest::{Method, StatusCode};
+use serde_json::Value;
+use threshold_api::{App, Config};
+use threshold_store::Db;
+use tokio::sync::watch;
+
+pub const DEFAULT_PG: &str = "postgres://postgres@127.0.0.1:5432/test";
+
+#[derive(Clone, Copy, Debug)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Runs each listed async test body on both databases.
+#[macro_export]
+macro_rules! on_both_databases {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)] async fn $name() { super::$name($crate::support::Backend::Sqlite).await } )*
+        }
+        mod postgres {
+            $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)] async fn $name() { super::$name($crate::support::Backend::Postgres).await } )*
+        }
+    };
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub db: Db,
+    pub outbox: PathBuf,
+    pub config: Config,
+    shutdown: watch::Sender<bool>,
+    _dir: tempfile::TempDir,
+}
+
+impl TestApp {
+    pub async fn spawn(backend: Backend) -> Self {
+        Self::spawn_with(backend, |_| {}).await
+    }
+
+    pub async fn spawn_with(backend: Backend, adjust: impl FnOnce(&mut Config)) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let database_url = match backend {
+            Backend::Sqlite => format!("sqlite://{}/test.db", dir.path().display()),
+            Backend::Postgres => fresh_postgres_database().await,
+        };
+        let mut config = Config {
+            database_url,
+            public_url: format!("http://127.0.0.1:{}", addr.port()),
+            data_dir: dir.path().to_owned(),
+            worker_poll_ms: 50,
+            ..Config::default()
+        };
+        adjust(&mut config);
+        let app = App::build(config.clone()).await.unwrap();
+        let db = app.state.db.clone();
+        let (tx, rx) = watch::channel(false);
+        tokio::spawn(async move { app.serve(listener, true, rx).await.unwrap() });
+        TestApp {
+            base: config.public_url.clone(),
+            outbox: config.outbox_dir(),
+            db,
+            config,
+            shutdown: tx,
+            _dir: dir,
+        }
+    }
+
+    pub fn client(&self) -> Client {
+        Client {
+            base: self.base.clone(),
+            http: reqwest::Client::new(),
+            cookies: BTreeMap::new(),
+            origin: Some(self.base.clone()),
+        }
+    }
+
+    /// Waits for the e-mails sent to `to`, newest last (the outbox is read as files).
+    pub async fn mails_to(
+        &self,
+        to: &str,
+        count: usize,
+    ) -> Vec<threshold_api::mailbox::OutboxMail> {
+        for _ in 0..600 {
+            let mut mails: Vec<_> = threshold_api::mailbox::read_outbox(&self.outbox)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|m| m.to == to)
+                .collect();
+            if mails.len() >= count {
+                mails.reverse();
+                return mails;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("expected {count} e-mail(s) to {to}");
+    }
+
+    /// The token in the newest link e-mailed to `to`, after waiting for the `count`th e-mail.
+    pub async fn link_token(&self, to: &str, count: usize) -> String {
+        let mails = self.mails_to(to, count).await;
+        let link = mails
+            .last()
+            .unwrap()
+            .links
+            .iter()
+            .find(|l| l.contains("token="))
+            .cloned()
+            .expect("a link with a token");
+        let url = reqwest::Url::parse(&link).unwrap();
+        url.query_pairs()
+            .find(|(k, _)| k == "token")
+            .unwrap()
+            .1
+            .into_owned()
+    }
+
+    /// Asks for a sign-in link for an existing account and opens it: a signed-in client.
+    pub async fn sign_in(&self, email: &str) -> Client {
+        let before = threshold_api::mailbox::read_outbox(&self.outbox)
+            .unwrap_or_default()
+            .iter()
+            .filter(|m| m.to == email)
+            .count();
+        let mut client = self.client();
+        let res = client
+            .post("/api/auth", serde_json::json!({ "username": email }))
+            .await;
+        assert_eq!(res.status, StatusCode::NO_CONTENT);
+        let token = self.link_token(email, before + 1).await;
+        let res = client.get(&format!("/api/auth/magic-link/{token}")).await;
+        assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+        client
+    }
+
+    pub async fn create_user(
+        &self,
+        email: &str,
+        role: &str,
+        onboarded: bool,
+    ) -> threshold_store::users::User {
+        self.db
+            .create_user(
+                &threshold_store::users::NewUser {
+                    email: email.into(),
+                    preferred_name: "Test Person".into(),
+                    role: role.into(),
+                    is_lender: false,
+                    enabled_features: vec![],
+                    privacy_version: Some(2),
+                    terms_version: Some(2),
+                    is_onboarded: onboarded,
+                },
+                chrono::Utc::now(),
+            )
+            .await
+            .unwrap()
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let _ = self.shutdown.send(true);
+    }
+}
+
+async fn fresh_postgres_database() -> String {
+    use sqlx::Connection;
+    let admin_url = std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| DEFAULT_PG.to_owned());
+    let mut admin = sqlx::PgConnection::connect(&admin_url)
+        .await
+        .expect("PostgreSQL at TEST_DATABASE_URL");
+    let name = format!("threshold_test_{}", uuid::Uuid::new_v4().simple());
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    let mut url = reqwest::Url::parse(&admin_url).unwrap();
+    url.set_path(&name);
+    url.to_string()
+}
+
+/// A response, read in full.
+#[derive(Debug)]
+pub struct Res {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Value,
+}
+
+impl Res {
+    pub fn set_cookies(&self) -> Vec<String> {
+        self.headers
+            .get_all("set-cookie")
+            .iter()
+            .map(|v| v.to_str().unwrap().to_owned())
+            .collect()
+    }
+
+    pub fn field_error(&self, field: &str) -> Option<&str> {
+        self.body["error"]["fields"][field].as_str()
+    }
+}
+
+/// An HTTP client that keeps cookies like a browser would (including `Secure` ones, which
+/// browsers send to loopback addresses) and sends our Origin on writes.
+#[derive(Clone)]
+pub struct Client {
+    pub base: String,
+    http: reqwest::Client,
+    pub cookies: BTreeMap<String, String>,
+    pub origin: Option<String>,
+}
+
+impl Client {
+    pub async fn get(&mut self, path: &str) -> Res {
+        self.send(Method::GET, path, None, HeaderMap::new()).await
+    }
+
+    pub async fn post(&mut self, path: &str, body: Value) -> Res {
+        self.send(Method::POST, path, Some(body), HeaderMap::new())
+            .await
+    }
+
+    pub async fn delete(&mut self, path: &str) -> Res {
+        self.send(Method::DELETE, path, None, HeaderMap::new())
+            .await
+    }
+
+    pub async fn send(
+        &mut self,
+        method: Method,
+        path: &str,
+        body: Option<Value>,
+        mut headers: HeaderMap,
+    ) -> Res {
+        if method != Method::GET
+            && let Some(origin) = &self.origin
+        {
+            headers
+                .entry("origin")
+                .or_insert(HeaderValue::from_str(origin).unwrap());
+        }
+        let mut req = self
+            .http
+            .request(method, format!("{}{}", self.base, path))
+            .headers(headers);
+        if !self.cookies.is_empty() {
+            let cookie = self
+                .cookies
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join("; ");
+            req = req.header("cookie", cookie);
+        }
+        if let Some(body) = body {
+            req = req
+                .header("content-type", "application/json")
+                .body(body.to_string());
+        }
+        let res = req.send().await.unwrap();
+        let status = res.status();
+        let headers = res.headers().clone();
+        for set in headers.get_all("set-cookie") {
+            let pair = set.to_str().unwrap().split(';').next().unwrap();
+            let (name, value) = pair.split_once('=').unwrap();
+            if value.is_empty() {
+                self.cookies.remove(name);
+            } else {
+                self.cookies.insert(name.to_owned(), value.to_owned());
+            }
+        }
+        let text = res.text().await.unwrap();
+        let body = if text.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(&text).unwrap_or(Value::String(text))
+        };
+        Res {
+            status,
+            headers,
+            body,
+        }
+    }
+}
