@@ -23,15 +23,12 @@ import {
   type SessionActor,
 } from '../features/auth';
 import { BuyingPage, RemortgagingPage } from '../features/cases';
-import { DocumentsPage } from '../features/documents/routes/DocumentsPage';
-import { HelpPage } from '../features/help/routes/HelpPage';
-import { NotificationsPage } from '../features/notifications/routes/NotificationsPage';
+import { DocumentsPage } from '../features/documents';
+import { HelpPage } from '../features/help';
+import { NotificationsPage } from '../features/notifications';
 import { AboutYouPage } from '../features/onboarding';
 import { SettingsPage } from '../features/settings';
-import { ProtectedLayout } from '../features/shell/components/ProtectedLayout';
-import { UnauthenticatedLayout } from '../features/shell/components/UnauthenticatedLayout';
-import { ErrorPage } from '../features/shell/routes/ErrorPage';
-import { NotFoundPage } from '../features/shell/routes/NotFoundPage';
+import { ErrorPage, NotFoundPage, ProtectedLayout, UnauthenticatedLayout } from '../features/shell';
 import { DEFAULT_REDIRECT } from '../lib/constants';
 import { safeRedirect } from '../lib/redirect';
 
