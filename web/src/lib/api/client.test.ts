@@ -22,7 +22,7 @@ describe('API client', () => {
       'POST /api/auth/logout': () => noContent(),
     });
     await api().DELETE('/auth/sessions/{sessionId}', { params: { path: { sessionId: 's1' } } });
-    await sessionApi().POST('/auth/logout', {});
+    await sessionApi().POST('/auth/logout', { body: {} });
     for (const call of calls) {
       expect(call.request.headers.get('content-type')).toBe('application/json');
       expect(call.body).toBe('{}');

@@ -47,7 +47,7 @@ export function describeDevice(userAgent: string | null): string {
 function SessionRow({ session }: { session: SessionInfo }) {
   const revoke = useRevokeSession();
   const { enqueueSnackbar } = useSnackbar();
-  const device = describeDevice(session.userAgent);
+  const device = describeDevice(session.userAgent ?? null);
   return (
     <ListItem divider sx={{ flexWrap: 'wrap', gap: 1 }}>
       <ListItemText

@@ -1,0 +1,93 @@
+// Starts an SMTP sink on loopback and the real `threshold` binary sending mail to it, with a
+// fresh SQLite database. Tests read the received mail from MAIL_DIR (see support/mail.ts).
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import PostalMime from 'postal-mime';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      if (address && typeof address === 'object') {
+        const { port } = address;
+        server.close(() => resolve(port));
+      } else reject(new Error('no port'));
+    });
+  });
+}
+
+export default async function globalSetup() {
+  const bin = process.env.THRESHOLD_BIN;
+  if (!bin) throw new Error('THRESHOLD_BIN must point at the release binary (make test-e2e sets it)');
+  const dir = mkdtempSync(join(tmpdir(), 'threshold-e2e-'));
+  const mailDir = join(dir, 'mail');
+  mkdirSync(mailDir);
+
+  let received = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      PostalMime.parse(stream)
+        .then((mail) => {
+          received += 1;
+          const record = {
+            to: mail.to?.map((a) => a.address) ?? [],
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: mail.html ?? '',
+          };
+          writeFileSync(join(mailDir, `${String(received).padStart(5, '0')}.json`), JSON.stringify(record));
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    DATABASE_URL: `sqlite://${dir}/e2e.db`,
+    DATA_DIR: dir,
+    LISTEN_ADDR: `127.0.0.1:${port}`,
+    PUBLIC_URL: url,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    DEMO: 'true',
+    WORKER_POLL_MS: '100',
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    RATE_LIMIT_REDEEM_PER_MINUTE: '1000',
+    EMAIL_CAP_PER_HOUR: '1000',
+    RUST_LOG: 'warn',
+  };
+  // A user who has never accepted the policies (for the blocking policy dialog).
+  execFileSync(bin, ['user', 'create', '--email', 'policy@e2e.test', '--name', 'Pat Policy', '--role', 'ROLE_USER'], { env });
+
+  const server: ChildProcess = spawn(bin, ['serve'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('threshold did not become ready');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  process.env.THRESHOLD_URL = url;
+  process.env.MAIL_DIR = mailDir;
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  };
+}

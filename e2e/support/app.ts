@@ -1,0 +1,32 @@
+// Shared steps: consent, signing in through the real e-mail link, and the axe scan.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { linkIn, mailCount, waitForMail } from './mail';
+
+/** Accepts only essential cookies if the consent dialog is showing. */
+export async function dismissConsent(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Cookies on Threshold' });
+  if (await dialog.isVisible().catch(() => false)) {
+    await dialog.getByRole('button', { name: 'Accept selected' }).click();
+    await expect(dialog).toBeHidden();
+  }
+}
+
+/** Asks for a link at /login and opens the one that arrives by e-mail. */
+export async function signIn(page: Page, email: string) {
+  const before = mailCount(email);
+  await page.goto('/login');
+  await dismissConsent(page);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Check your inbox')).toBeVisible();
+  const mail = await waitForMail(email, before + 1);
+  await page.goto(linkIn(mail));
+}
+
+/** Fails on any accessibility violation axe finds on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}

@@ -1,0 +1,40 @@
+// Reads the e-mails the SMTP sink received (one JSON file per message, in arrival order).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+function mailsTo(address: string): Mail[] {
+  const dir = process.env.MAIL_DIR!;
+  return readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Mail)
+    .filter((m) => m.to.includes(address));
+}
+
+/** Waits for the `count`th e-mail to `address` and returns it. */
+export async function waitForMail(address: string, count: number): Promise<Mail> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const mails = mailsTo(address);
+    if (mails.length >= count) return mails[count - 1];
+    if (Date.now() > deadline) throw new Error(`no e-mail #${count} to ${address}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export function mailCount(address: string): number {
+  return mailsTo(address).length;
+}
+
+/** The sign-in or sign-up link in an e-mail, as a path on the site. */
+export function linkIn(mail: Mail): string {
+  const match = mail.text.match(/https?:\/\/\S+\/login\/auth\?token=\S+/);
+  if (!match) throw new Error(`no sign-in link in "${mail.subject}"`);
+  const url = new URL(match[0]);
+  return `${url.pathname}${url.search}`;
+}
