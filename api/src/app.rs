@@ -11,6 +11,7 @@ use chrono::Duration as ChronoDuration;
 use threshold_store::Db;
 use threshold_store::sessions::SessionPolicy;
 use threshold_workers::{AuthEmailSettings, JobQueue, Mailer, WorkerDeps};
+use threshold_workflows::Workflows;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -32,6 +33,8 @@ pub struct AppState {
     pub session_policy: SessionPolicy,
     pub limits: Arc<RateLimits>,
     pub mailer: Mailer,
+    /// Both case workflows, the fee schedule and the land tax tables, validated at start-up.
+    pub workflows: Arc<Workflows>,
 }
 
 impl AppState {
@@ -94,6 +97,7 @@ impl App {
             },
         };
         let limits = Arc::new(RateLimits::new(&config));
+        let workflows = Arc::new(Workflows::load()?);
         let state = AppState {
             db,
             queue,
@@ -101,6 +105,7 @@ impl App {
             session_policy,
             limits,
             mailer,
+            workflows,
         };
         Ok(App { state, worker_deps })
     }

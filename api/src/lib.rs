@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod auth;
+pub mod cases;
 pub mod cli;
 pub mod config;
 pub mod demo;

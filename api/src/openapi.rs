@@ -8,7 +8,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::app::AppState;
 use crate::error::ErrorBody;
-use crate::{auth, policies, users};
+use crate::{auth, cases, policies, users};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -19,6 +19,7 @@ use crate::{auth, policies, users};
         (name = "auth", description = "Sign-in by e-mail link and sessions"),
         (name = "policies", description = "Privacy policy and terms"),
         (name = "users", description = "The user's own details"),
+        (name = "cases", description = "Remortgaging and buying cases: create, lists, expanded case, quotes, cancel"),
     )
 )]
 struct ApiDoc;
@@ -28,6 +29,7 @@ fn parts() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(auth::router())
         .merge(policies::router())
         .merge(users::router())
+        .merge(cases::router())
         .split_for_parts()
 }
 

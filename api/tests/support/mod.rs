@@ -2,6 +2,8 @@
 //! PostgreSQL database on TEST_DATABASE_URL's server), and a cookie-keeping HTTP client.
 #![allow(dead_code)]
 
+pub mod cases;
+
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;

@@ -9,6 +9,7 @@ mod error;
 mod ids;
 
 pub mod audit;
+pub mod cases;
 pub mod email_quota;
 pub mod magic_links;
 pub mod sessions;

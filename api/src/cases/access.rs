@@ -1,0 +1,58 @@
+//! Who is asking: the app roles only, their case scope, and the engine's `Actor` for a case.
+
+use threshold_engine::{Actor, Role};
+use threshold_store::cases::{Relationship, Scope};
+use threshold_store::users::User;
+
+use crate::app::AppState;
+use crate::auth::APP_ROLES;
+use crate::error::{ApiError, ApiResult};
+
+/// Conveyancers and administrators use the back office, not these calls (403).
+pub fn require_app_role(user: &User) -> ApiResult<()> {
+    if APP_ROLES.contains(&user.role.as_str()) {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden(
+            "This part of Threshold is for customers and brokers.",
+        ))
+    }
+}
+
+pub fn is_broker(user: &User) -> bool {
+    role(user).is_some_and(Role::is_broker)
+}
+
+pub fn role(user: &User) -> Option<Role> {
+    serde_json::from_value(serde_json::Value::String(user.role.clone())).ok()
+}
+
+/// A case id from the path: anything but a positive number is an unknown case (GUARD-01).
+pub fn parse_case_id(raw: &str) -> ApiResult<i64> {
+    raw.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(ApiError::not_found)
+}
+
+/// The cases this user may see.
+pub async fn scope(state: &AppState, user: &User) -> ApiResult<Scope> {
+    require_app_role(user)?;
+    Ok(state.db.case_scope(user.id, &user.role).await?)
+}
+
+/// The engine's actor for this user on one case. The engine's numeric user id is only used in
+/// its own audit record; ours (a UUID) goes in the audit trail, so it stays None here.
+pub fn actor(user: &User, relationship: Relationship) -> Actor {
+    Actor {
+        user_id: None,
+        role: role(user),
+        is_lender: user.is_lender,
+        is_party: relationship.is_party,
+        is_case_admin: relationship.is_case_admin,
+    }
+}
+
+/// Case type names as stored and as sent.
+pub const REMORTGAGING: &str = "REMORTGAGING";
+pub const BUYING: &str = "BUYING";

@@ -1,0 +1,66 @@
+//! GET /case-overviews (what the user can see, per case type) and GET /managed-brokers (the
+//! broker filter menu).
+
+use axum::Json;
+use axum::extract::State;
+use threshold_store::cases::CaseOverview;
+
+use super::access::{self, BUYING, REMORTGAGING};
+use super::types::{CaseOverviews, CaseTypeOverview, ManagedBrokerBody, ManagedBrokers};
+use crate::app::AppState;
+use crate::error::{ApiResult, ErrorBody};
+use crate::extract::CurrentSession;
+
+fn body(o: CaseOverview) -> CaseTypeOverview {
+    CaseTypeOverview {
+        total_count: o.total_count,
+        active_count: o.active_count,
+        latest_case_id: o.latest_case_id,
+    }
+}
+
+#[utoipa::path(get, path = "/case-overviews", tag = "cases",
+    responses(
+        (status = 200, description = "Counts of the cases you can see, per type (a customer with none goes to the start page)", body = CaseOverviews),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a customer or broker", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn case_overviews(
+    State(state): State<AppState>,
+    session: CurrentSession,
+) -> ApiResult<Json<CaseOverviews>> {
+    let scope = access::scope(&state, &session.user).await?;
+    Ok(Json(CaseOverviews {
+        remortgaging: body(state.db.case_overview(REMORTGAGING, &scope).await?),
+        buying: body(state.db.case_overview(BUYING, &scope).await?),
+    }))
+}
+
+#[utoipa::path(get, path = "/managed-brokers", tag = "cases",
+    responses(
+        (status = 200, description = "The brokers you may filter by: none for a broker, the managed ones for a manager, the firm for a broker admin", body = ManagedBrokers),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a customer or broker", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn managed_brokers(
+    State(state): State<AppState>,
+    session: CurrentSession,
+) -> ApiResult<Json<ManagedBrokers>> {
+    access::require_app_role(&session.user)?;
+    let rows = state
+        .db
+        .managed_brokers(session.user.id, &session.user.role)
+        .await?;
+    Ok(Json(ManagedBrokers {
+        managed_brokers: rows
+            .into_iter()
+            .map(|b| ManagedBrokerBody {
+                user_id: b.user_id.to_string(),
+                preferred_name: b.preferred_name,
+                role: b.role,
+            })
+            .collect(),
+    }))
+}

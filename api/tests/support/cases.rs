@@ -1,0 +1,121 @@
+//! Helpers for the case tests: a broker firm with its hierarchy, and key-fact bodies.
+
+use serde_json::{Value, json};
+use threshold_store::users::User;
+
+use super::{Client, Res, TestApp};
+
+/// One firm (broker, manager managing broker, admin, a broker nobody manages) and a broker
+/// of another firm.
+pub struct Firm {
+    pub broker: User,
+    pub manager: User,
+    pub admin: User,
+    pub loner: User,
+    pub rival: User,
+}
+
+pub async fn firm(app: &TestApp) -> Firm {
+    let now = chrono::Utc::now();
+    let broker = app
+        .create_user("broker@firm.test", "ROLE_BROKER", true)
+        .await;
+    let manager = app
+        .create_user("manager@firm.test", "ROLE_BROKER_MANAGER", true)
+        .await;
+    let admin = app
+        .create_user("admin@firm.test", "ROLE_BROKER_ADMIN", true)
+        .await;
+    let loner = app
+        .create_user("loner@firm.test", "ROLE_BROKER", true)
+        .await;
+    let rival = app
+        .create_user("rival@other.test", "ROLE_BROKER_ADMIN", true)
+        .await;
+    let f = app.db.create_firm("Firm", now).await.unwrap();
+    let other = app.db.create_firm("Other", now).await.unwrap();
+    for u in [&broker, &manager, &admin, &loner] {
+        app.db.add_firm_member(f, u.id, now).await.unwrap();
+    }
+    app.db.add_firm_member(other, rival.id, now).await.unwrap();
+    app.db
+        .add_managed_broker(manager.id, broker.id, now)
+        .await
+        .unwrap();
+    Firm {
+        broker,
+        manager,
+        admin,
+        loner,
+        rival,
+    }
+}
+
+pub fn remortgaging_body(client_email: &str, client_name: &str) -> Value {
+    json!({
+        "client": { "preferredName": client_name, "email": client_email },
+        "jurisdiction": "ENGLAND",
+        "isDependentOnSale": false,
+        "isCompanyOwned": false,
+        "isResidential": true,
+        "propertyUsage": "LIVE_IN",
+        "property": { "addressLine1": "1 High Street", "town": "Canterbury", "county": "Kent",
+                      "postcode": "ct1 1aa", "tenure": "FREEHOLD", "type": "TERRACED" },
+        "propertyValue": 35_000_000,
+        "loanAmount": 20_000_000,
+        "remortgagingReason": "END_OF_CURRENT_DEAL",
+        "newLender": "NATIONWIDE_BUILDING_SOCIETY",
+        "currentDealEndDate": "2027-01-31",
+        "brokerReference": "BR-1"
+    })
+}
+
+pub fn buying_body(client_email: &str, client_name: &str) -> Value {
+    json!({
+        "client": { "preferredName": client_name, "email": client_email },
+        "jurisdiction": "ENGLAND",
+        "isDependentOnSale": false,
+        "isCompanyOwned": false,
+        "isResidential": true,
+        "propertyUsage": "LIVE_IN",
+        "property": { "addressLine1": "2 Castle Road", "town": "Leeds", "postcode": "LS1 1AA",
+                      "tenure": "FREEHOLD", "type": "DETACHED_HOUSE" },
+        "purchasePrice": 40_000_000,
+        "depositAmount": 4_000_000,
+        "lender": "HALIFAX",
+        "isFirstTimeBuyer": false,
+        "targetMoveInDate": "2027-03-01",
+        "brokerReference": "BR-2"
+    })
+}
+
+/// Creates a remortgaging case for a client; returns its id.
+pub async fn create_remortgaging(client: &mut Client, email: &str, name: &str) -> i64 {
+    let res = client
+        .post("/api/remortgaging/case", remortgaging_body(email, name))
+        .await;
+    assert_eq!(res.status, 201, "{:?}", res.body);
+    res.body["caseId"].as_i64().unwrap()
+}
+
+pub async fn create_buying(client: &mut Client, email: &str, name: &str) -> i64 {
+    let res = client
+        .post("/api/buying/case", buying_body(email, name))
+        .await;
+    assert_eq!(res.status, 201, "{:?}", res.body);
+    res.body["caseId"].as_i64().unwrap()
+}
+
+/// The ids of a list response, in order.
+pub fn ids(res: &Res) -> Vec<i64> {
+    let cases = res.body["cases"].as_array().expect("cases");
+    cases
+        .iter()
+        .map(|c| {
+            c["id"]
+                .as_i64()
+                .or_else(|| c["case"]["id"].as_i64())
+                .unwrap()
+        })
+        .collect()
+}

@@ -1,0 +1,686 @@
+//! Loading a case with everything the engine's snapshot and the expanded record need.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::de::DeserializeOwned;
+use threshold_engine::snapshot::{
+    Address, AlterationDocuments, BuyingProperty, BuyingRequiredDocuments, CaseDocuments,
+    CostSection, Deposit, DocumentAcceptance, Donor, GeneratedDocument, Isa, LegalName, Loan,
+    Party, PartyUser, QuoteSnapshot, RemortgagingProperty, RemortgagingRequiredDocuments,
+    RequiredDocument, Searches, SourceOfFunds, TransferOfEquity, UploadedDocument,
+};
+use threshold_engine::{BuyingSnapshot, RemortgagingSnapshot, WorkflowStatus};
+
+use super::args::{Arg, Sql};
+use super::{Relationship, Scope};
+use crate::{Db, StoreError, UserId, bind_args, on_db};
+
+/// The columns of [`CaseRow`], for `SELECT … FROM cases c`.
+macro_rules! case_columns {
+    () => {
+        "c.id, c.case_type, c.status, c.firm_id, c.created_by_broker, c.invited_by_lender, \
+         c.broker_reference, c.ineligibility_reason, c.title_documents_retrieved, c.jurisdiction, \
+         c.is_dependent_on_sale, c.is_company_owned, c.is_residential, c.property_usage, c.lender, \
+         c.has_loans, c.completion_date, c.remortgaging_reason, c.property_value, c.loan_amount, \
+         c.current_deal_end_date, c.has_alterations, c.has_adult_occupants, c.is_company_case, \
+         c.is_repaying_help_to_buy, c.has_htb_redemption_letter, c.has_mortgage_offer, \
+         c.mortgage_offer_uploaded_at, c.purchase_price, c.deposit_amount, c.is_first_time_buyer, \
+         c.is_new_build, c.is_shared_ownership, c.results_in_multiple_properties, \
+         c.is_replacing_main_residence, c.target_move_in_date, c.terms_accepted_at, \
+         c.has_paid_deposit, c.deposit_paid_at, c.created_at, c.updated_at, \
+         p.address_line1, p.address_line2, p.town, p.county, p.postcode, p.formatted_address, \
+         p.tenure, p.property_type, p.land_ownership"
+    };
+}
+pub(crate) use case_columns;
+
+/// One row of `cases` with its property.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct CaseRow {
+    pub id: i64,
+    pub case_type: String,
+    pub status: String,
+    pub firm_id: Option<i64>,
+    pub created_by_broker: bool,
+    pub invited_by_lender: bool,
+    pub broker_reference: Option<String>,
+    pub ineligibility_reason: Option<String>,
+    pub title_documents_retrieved: bool,
+    pub jurisdiction: Option<String>,
+    pub is_dependent_on_sale: bool,
+    pub is_company_owned: bool,
+    pub is_residential: bool,
+    pub property_usage: Option<String>,
+    pub lender: Option<String>,
+    pub has_loans: Option<bool>,
+    pub completion_date: Option<NaiveDate>,
+    pub remortgaging_reason: Option<String>,
+    pub property_value: Option<i64>,
+    pub loan_amount: Option<i64>,
+    pub current_deal_end_date: Option<NaiveDate>,
+    pub has_alterations: Option<bool>,
+    pub has_adult_occupants: Option<bool>,
+    pub is_company_case: bool,
+    pub is_repaying_help_to_buy: bool,
+    pub has_htb_redemption_letter: bool,
+    pub has_mortgage_offer: bool,
+    pub mortgage_offer_uploaded_at: Option<DateTime<Utc>>,
+    pub purchase_price: Option<i64>,
+    pub deposit_amount: Option<i64>,
+    pub is_first_time_buyer: bool,
+    pub is_new_build: bool,
+    pub is_shared_ownership: bool,
+    pub results_in_multiple_properties: Option<bool>,
+    pub is_replacing_main_residence: Option<bool>,
+    pub target_move_in_date: Option<NaiveDate>,
+    pub terms_accepted_at: Option<DateTime<Utc>>,
+    pub has_paid_deposit: bool,
+    pub deposit_paid_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    #[sqlx(flatten)]
+    pub property: PropertyRow,
+}
+
+/// The case's property (all None when it has none yet).
+#[derive(Clone, Debug, Default, sqlx::FromRow)]
+pub struct PropertyRow {
+    pub address_line1: Option<String>,
+    pub address_line2: Option<String>,
+    pub town: Option<String>,
+    pub county: Option<String>,
+    pub postcode: Option<String>,
+    pub formatted_address: Option<String>,
+    pub tenure: Option<String>,
+    pub property_type: Option<String>,
+    pub land_ownership: Option<String>,
+}
+
+/// An applicant or donor with the user fields the records show.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct PartyRow {
+    pub id: i64,
+    pub case_id: i64,
+    pub user_id: UserId,
+    pub party_type: String,
+    pub is_lead: bool,
+    pub redacted: bool,
+    pub is_uk_resident: Option<bool>,
+    pub identity_submitted_at: Option<DateTime<Utc>>,
+    pub identity_verified_at: Option<DateTime<Utc>>,
+    pub occupation: Option<String>,
+    pub national_insurance_number: Option<String>,
+    pub address_line1: Option<String>,
+    pub preferred_name: String,
+    pub email: String,
+    pub phone_number: Option<String>,
+    pub date_of_birth: Option<NaiveDate>,
+}
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct LegalNameRow {
+    pub user_id: UserId,
+    pub first_name: String,
+    pub middle_names: Option<String>,
+    pub surname: String,
+    pub until: Option<DateTime<Utc>>,
+}
+
+/// A broker on a case.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct AdminRow {
+    pub case_id: i64,
+    pub user_id: UserId,
+    pub preferred_name: String,
+    pub role: String,
+}
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct QuoteRow {
+    pub id: i64,
+    pub case_id: i64,
+    pub total_amount: i64,
+    pub deposit: i64,
+    pub subtotal: i64,
+    pub discount: i64,
+    pub cost_breakdown: sqlx::types::Json<Vec<CostSection>>,
+    pub land_tax_type: Option<String>,
+    pub land_tax_amount: Option<i64>,
+    pub accepted_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct DocumentRow {
+    pub id: i64,
+    pub document_type: String,
+}
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct GeneratedDocumentRow {
+    pub id: i64,
+    pub document_type: String,
+    pub is_draft: bool,
+}
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+struct RequiredRow {
+    group_name: String,
+    alteration_id: Option<i64>,
+    document_type: String,
+    document_id: Option<i64>,
+}
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+struct AcceptanceRow {
+    applicant_id: i64,
+    generated_document_id: i64,
+    accepted_at: DateTime<Utc>,
+}
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+struct SearchRow {
+    kind: String,
+    document_type: String,
+    document_id: Option<i64>,
+}
+
+/// A case with everything the expanded record and the engine need.
+#[derive(Clone, Debug)]
+pub struct LoadedCase {
+    pub row: CaseRow,
+    pub parties: Vec<PartyRow>,
+    pub legal_names: HashMap<UserId, Vec<LegalNameRow>>,
+    pub admins: Vec<AdminRow>,
+    pub quote: Option<QuoteRow>,
+    pub alterations: Vec<(i64, String)>,
+    pub loans: Vec<(i64, String)>,
+    pub isas: Vec<i64>,
+    pub donors: Vec<i64>,
+    pub sources_of_funds: Vec<String>,
+    pub transfer_of_equity: Option<Option<String>>,
+    pub documents: Vec<DocumentRow>,
+    pub generated_documents: Vec<GeneratedDocumentRow>,
+    required: Vec<RequiredRow>,
+    acceptances: Vec<AcceptanceRow>,
+    searches: Vec<SearchRow>,
+    /// How the asking user relates to this case.
+    pub relationship: Relationship,
+}
+
+/// Parses a stored enum name through its serde representation.
+pub fn parse_enum<T: DeserializeOwned>(value: Option<&str>) -> Option<T> {
+    value.and_then(|v| serde_json::from_value(serde_json::Value::String(v.to_owned())).ok())
+}
+
+impl LoadedCase {
+    /// A list item as a case with only what the list loads (no documents, loans, …): enough
+    /// for the status chip, message and cancel rule, which read status, dates and flags.
+    pub fn from_list_item(
+        item: &super::CaseListItem,
+        legal_names: &HashMap<UserId, Vec<LegalNameRow>>,
+        relationship: Relationship,
+    ) -> Self {
+        LoadedCase {
+            row: item.row.clone(),
+            parties: item.parties.clone(),
+            legal_names: item
+                .parties
+                .iter()
+                .filter_map(|p| legal_names.get(&p.user_id).map(|n| (p.user_id, n.clone())))
+                .collect(),
+            admins: item.admins.clone(),
+            quote: None,
+            alterations: vec![],
+            loans: vec![],
+            isas: vec![],
+            donors: vec![],
+            sources_of_funds: vec![],
+            transfer_of_equity: None,
+            documents: vec![],
+            generated_documents: vec![],
+            required: vec![],
+            acceptances: vec![],
+            searches: vec![],
+            relationship,
+        }
+    }
+
+    pub fn applicants(&self) -> impl Iterator<Item = &PartyRow> {
+        self.parties.iter().filter(|p| p.party_type == "APPLICANT")
+    }
+
+    /// The engine's view of one party.
+    pub fn party(&self, p: &PartyRow) -> Party {
+        party_snapshot(p, self.legal_names.get(&p.user_id), &self.acceptances)
+    }
+
+    fn required(&self, group: &str) -> Vec<RequiredDocument> {
+        self.required
+            .iter()
+            .filter(|r| r.group_name == group)
+            .map(|r| RequiredDocument {
+                document_type: r.document_type.clone(),
+                document_id: r.document_id,
+            })
+            .collect()
+    }
+
+    fn case_documents(&self) -> CaseDocuments {
+        CaseDocuments {
+            documents: self
+                .documents
+                .iter()
+                .map(|d| UploadedDocument {
+                    document_id: d.id,
+                    document_type: d.document_type.clone(),
+                })
+                .collect(),
+            generated_documents: self
+                .generated_documents
+                .iter()
+                .map(|d| GeneratedDocument {
+                    document_id: d.id,
+                    document_type: d.document_type.clone(),
+                    is_draft: d.is_draft,
+                })
+                .collect(),
+        }
+    }
+
+    fn quote_snapshot(&self) -> Option<QuoteSnapshot> {
+        self.quote.as_ref().map(|q| QuoteSnapshot {
+            accepted_at: q.accepted_at,
+            cost_breakdown: q.cost_breakdown.0.clone(),
+            total_amount: q.total_amount,
+        })
+    }
+
+    pub fn remortgaging_snapshot(&self) -> Option<RemortgagingSnapshot> {
+        let r = &self.row;
+        let status = WorkflowStatus::parse(&r.status)?;
+        let mut s = RemortgagingSnapshot::new(r.id, status);
+        s.has_alterations = r.has_alterations;
+        s.has_loans = r.has_loans;
+        s.has_adult_occupants = r.has_adult_occupants;
+        s.property_usage = parse_enum(r.property_usage.as_deref());
+        s.is_company_case = r.is_company_case;
+        s.remortgaging_reason = parse_enum(r.remortgaging_reason.as_deref());
+        s.new_lender = r.lender.clone();
+        s.alterations = self
+            .alterations
+            .iter()
+            .map(|(id, t)| threshold_engine::snapshot::Alteration {
+                id: *id,
+                alteration_type: t.clone(),
+            })
+            .collect();
+        s.loans = self.loans();
+        s.property = Some(RemortgagingProperty {
+            land_ownership: r.property.land_ownership.clone(),
+            property_type: r.property.property_type.clone(),
+            tenure: parse_enum(r.property.tenure.as_deref()),
+            jurisdiction: parse_enum(r.jurisdiction.as_deref()),
+            value: r.property_value,
+        });
+        s.property_owners = self.applicants().map(|p| self.party(p)).collect();
+        let alteration_ids: Vec<i64> = self.alterations.iter().map(|(id, _)| *id).collect();
+        s.required_documents = RemortgagingRequiredDocuments {
+            documents: self.required("documents"),
+            alteration_documents: alteration_ids
+                .iter()
+                .map(|id| AlterationDocuments {
+                    required_documents: self
+                        .required
+                        .iter()
+                        .filter(|d| d.alteration_id == Some(*id))
+                        .map(|d| RequiredDocument {
+                            document_type: d.document_type.clone(),
+                            document_id: d.document_id,
+                        })
+                        .collect(),
+                })
+                .collect(),
+            buy_to_let_documents: self.required("buyToLetDocuments"),
+        };
+        s.quote = self.quote_snapshot();
+        s.transfer_of_equity = self
+            .transfer_of_equity
+            .clone()
+            .map(|reason| TransferOfEquity { reason });
+        s.documents = self.case_documents();
+        s.completion_date = r.completion_date;
+        s.is_repaying_help_to_buy = r.is_repaying_help_to_buy;
+        s.has_htb_redemption_letter = r.has_htb_redemption_letter;
+        s.has_mortgage_offer = r.has_mortgage_offer;
+        s.created_by_broker = r.created_by_broker;
+        s.invited_by_lender = r.invited_by_lender;
+        s.title_documents_retrieved = r.title_documents_retrieved;
+        s.ineligibility_reason = parse_enum(r.ineligibility_reason.as_deref());
+        Some(s)
+    }
+
+    pub fn buying_snapshot(&self) -> Option<BuyingSnapshot> {
+        let r = &self.row;
+        let status = WorkflowStatus::parse(&r.status)?;
+        let mut s = BuyingSnapshot::new(r.id, status);
+        s.property_usage = parse_enum(r.property_usage.as_deref());
+        s.lender = r.lender.clone();
+        s.has_loans = r.has_loans;
+        s.deposit_amount = r.deposit_amount;
+        s.results_in_multiple_properties = r.results_in_multiple_properties;
+        s.is_replacing_main_residence = r.is_replacing_main_residence;
+        s.property = r.property.address_line1.as_ref().map(|_| BuyingProperty {
+            address_line1: r.property.address_line1.clone(),
+            postcode: r.property.postcode.clone(),
+            tenure: parse_enum(r.property.tenure.as_deref()),
+            jurisdiction: parse_enum(r.jurisdiction.as_deref()),
+            price: r.purchase_price,
+            is_new_build: Some(r.is_new_build),
+            is_shared_ownership: Some(r.is_shared_ownership),
+        });
+        s.buyers = self.applicants().map(|p| self.party(p)).collect();
+        s.source_of_funds = self
+            .sources_of_funds
+            .iter()
+            .filter_map(|t| parse_enum(Some(t)).map(|source_type| SourceOfFunds { source_type }))
+            .collect();
+        s.donors = self.donors.iter().map(|id| Donor { id: *id }).collect();
+        s.isas = self.isas.iter().map(|id| Isa { id: *id }).collect();
+        s.loans = self.loans();
+        s.quote = self.quote_snapshot();
+        s.required_documents = BuyingRequiredDocuments {
+            documents: self.required("documents"),
+            source_of_funds_documents: self.required("sourceOfFundsDocuments"),
+            isa_documents: self.required("isaDocuments"),
+            buy_to_let_documents: self.required("buyToLetDocuments"),
+            statements: self.required("statements"),
+        };
+        s.deposit = Deposit {
+            paid_at: r.deposit_paid_at,
+        };
+        let search = |kind: &str| {
+            self.searches
+                .iter()
+                .filter(|x| x.kind == kind)
+                .map(|x| UploadedDocument {
+                    document_id: x.document_id.unwrap_or_default(),
+                    document_type: x.document_type.clone(),
+                })
+                .collect()
+        };
+        s.searches = Searches {
+            documents: search("document"),
+            summaries: search("summary"),
+        };
+        s.documents = self.case_documents();
+        s.completion_date = r.completion_date;
+        s.created_by_broker = r.created_by_broker;
+        s.invited_by_lender = r.invited_by_lender;
+        s.ineligibility_reason = parse_enum(r.ineligibility_reason.as_deref());
+        Some(s)
+    }
+
+    fn loans(&self) -> Vec<Loan> {
+        self.loans
+            .iter()
+            .map(|(id, t)| Loan {
+                id: *id,
+                charge_type: t.clone(),
+            })
+            .collect()
+    }
+}
+
+/// The engine's party from the stored rows; `until` keeps only its date.
+pub fn party_snapshot(
+    p: &PartyRow,
+    names: Option<&Vec<LegalNameRow>>,
+    acceptances: &[impl AcceptanceLike],
+) -> Party {
+    Party {
+        user: PartyUser {
+            id: None,
+            preferred_name: Some(p.preferred_name.clone()),
+            legal_names: names
+                .map(|ns| {
+                    ns.iter()
+                        .map(|n| LegalName {
+                            first_name: Some(n.first_name.clone()),
+                            middle_names: n.middle_names.clone(),
+                            surname: Some(n.surname.clone()),
+                            until: n.until.map(|u| u.date_naive()),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            email: Some(p.email.clone()),
+            phone_number: p.phone_number.clone(),
+            date_of_birth: p.date_of_birth,
+            address: Some(Address {
+                line1: p.address_line1.clone(),
+            }),
+            occupation: p.occupation.clone(),
+            national_insurance_number: p.national_insurance_number.clone(),
+        },
+        redacted: p.redacted,
+        is_uk_resident: p.is_uk_resident,
+        identity_submitted_at: p.identity_submitted_at,
+        identity_verified_at: p.identity_verified_at,
+        document_acceptances: acceptances
+            .iter()
+            .filter(|a| a.applicant() == p.id)
+            .map(|a| DocumentAcceptance {
+                document_id: a.document(),
+                accepted_at: a.at(),
+            })
+            .collect(),
+    }
+}
+
+/// Lets [`party_snapshot`] read acceptances without exposing their row type.
+pub trait AcceptanceLike {
+    fn applicant(&self) -> i64;
+    fn document(&self) -> i64;
+    fn at(&self) -> DateTime<Utc>;
+}
+
+impl AcceptanceLike for AcceptanceRow {
+    fn applicant(&self) -> i64 {
+        self.applicant_id
+    }
+    fn document(&self) -> i64 {
+        self.generated_document_id
+    }
+    fn at(&self) -> DateTime<Utc> {
+        self.accepted_at
+    }
+}
+
+impl Db {
+    /// The case if `scope` may see it and it has this type; None otherwise (the API's 404).
+    #[tracing::instrument(skip_all, fields(case_id))]
+    pub async fn load_case(
+        &self,
+        case_id: i64,
+        case_type: &str,
+        scope: &Scope,
+        user: UserId,
+    ) -> Result<Option<LoadedCase>, StoreError> {
+        let mut sql = Sql::default();
+        sql.push(concat!(
+            "SELECT ",
+            case_columns!(),
+            " FROM cases c LEFT JOIN properties p ON p.case_id = c.id WHERE c.id = "
+        ))
+        .bind(Arg::Int(case_id))
+        .push(" AND c.case_type = ")
+        .bind(Arg::Text(case_type.to_owned()));
+        scope.restrict(&mut sql);
+        let row: Option<CaseRow> = on_db!(self, pool => {
+            let q = sqlx::query_as(sqlx::AssertSqlSafe(sql.text.clone()));
+            bind_args!(q, &sql.args).fetch_optional(pool).await
+        })?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let id = row.id;
+        let parties = self.parties_of(&[id]).await?;
+        let users: Vec<UserId> = parties.iter().map(|p| p.user_id).collect();
+        let legal_names = self.legal_names_of(&users).await?;
+        let admins = self.admins_of(&[id]).await?;
+        let quote = self.latest_quote(id).await?;
+        let relationship = Relationship {
+            is_party: parties
+                .iter()
+                .any(|p| p.user_id == user && p.party_type == "APPLICANT"),
+            is_case_admin: scope.is_broker(),
+        };
+        macro_rules! fetch {
+            ($sql:expr) => {
+                on_db!(self, pool => sqlx::query_as($sql).bind(id).fetch_all(pool).await)?
+            };
+        }
+        let alterations: Vec<(i64, String)> =
+            fetch!("SELECT id, alteration_type FROM alterations WHERE case_id = $1 ORDER BY id");
+        let loans: Vec<(i64, String)> =
+            fetch!("SELECT id, charge_type FROM loans WHERE case_id = $1 ORDER BY id");
+        let isas: Vec<(i64,)> = fetch!("SELECT id FROM isas WHERE case_id = $1 ORDER BY id");
+        let donors: Vec<(i64,)> = fetch!("SELECT id FROM donors WHERE case_id = $1 ORDER BY id");
+        let sources: Vec<(String,)> =
+            fetch!("SELECT source_type FROM sources_of_funds WHERE case_id = $1 ORDER BY id");
+        let toe: Vec<(Option<String>,)> =
+            fetch!("SELECT reason FROM transfers_of_equity WHERE case_id = $1");
+        let documents: Vec<DocumentRow> =
+            fetch!("SELECT id, document_type FROM documents WHERE case_id = $1 ORDER BY id");
+        let generated_documents: Vec<GeneratedDocumentRow> = fetch!(
+            "SELECT id, document_type, is_draft FROM generated_documents WHERE case_id = $1 ORDER BY id"
+        );
+        let required: Vec<RequiredRow> = fetch!(
+            "SELECT group_name, alteration_id, document_type, document_id FROM required_documents \
+             WHERE case_id = $1 ORDER BY id"
+        );
+        let acceptances: Vec<AcceptanceRow> = fetch!(
+            "SELECT da.applicant_id, da.generated_document_id, da.accepted_at FROM document_acceptances da \
+             JOIN applicants a ON a.id = da.applicant_id WHERE a.case_id = $1"
+        );
+        let searches: Vec<SearchRow> = fetch!(
+            "SELECT kind, document_type, document_id FROM searches WHERE case_id = $1 ORDER BY id"
+        );
+        Ok(Some(LoadedCase {
+            row,
+            parties,
+            legal_names,
+            admins,
+            quote,
+            alterations,
+            loans,
+            isas: isas.into_iter().map(|(i,)| i).collect(),
+            donors: donors.into_iter().map(|(i,)| i).collect(),
+            sources_of_funds: sources.into_iter().map(|(s,)| s).collect(),
+            transfer_of_equity: toe.into_iter().next().map(|(r,)| r),
+            documents,
+            generated_documents,
+            required,
+            acceptances,
+            searches,
+            relationship,
+        }))
+    }
+
+    /// Whether `scope` may see this case of this type.
+    #[tracing::instrument(skip_all, fields(case_id))]
+    pub async fn can_see_case(
+        &self,
+        case_id: i64,
+        case_type: &str,
+        scope: &Scope,
+    ) -> Result<bool, StoreError> {
+        let mut sql = Sql::default();
+        sql.push("SELECT c.id FROM cases c WHERE c.id = ")
+            .bind(Arg::Int(case_id))
+            .push(" AND c.case_type = ")
+            .bind(Arg::Text(case_type.to_owned()));
+        scope.restrict(&mut sql);
+        let row: Option<(i64,)> = on_db!(self, pool => {
+            let q = sqlx::query_as(sqlx::AssertSqlSafe(sql.text.clone()));
+            bind_args!(q, &sql.args).fetch_optional(pool).await
+        })?;
+        Ok(row.is_some())
+    }
+
+    /// The latest quote of a case (the caller has checked the case is visible).
+    #[tracing::instrument(skip_all, fields(case_id))]
+    pub async fn latest_quote(&self, case_id: i64) -> Result<Option<QuoteRow>, StoreError> {
+        Ok(on_db!(self, pool => sqlx::query_as(
+            "SELECT id, case_id, total_amount, deposit, subtotal, discount, cost_breakdown, \
+             land_tax_type, land_tax_amount, accepted_at, created_at FROM quotes \
+             WHERE case_id = $1 ORDER BY id DESC LIMIT 1",
+        )
+        .bind(case_id)
+        .fetch_optional(pool)
+        .await)?)
+    }
+
+    /// Applicants and donors of these cases, lead first.
+    pub(crate) async fn parties_of(&self, ids: &[i64]) -> Result<Vec<PartyRow>, StoreError> {
+        if ids.is_empty() {
+            return Ok(vec![]);
+        }
+        let mut sql = Sql::default();
+        sql.push(
+            "SELECT a.id, a.case_id, a.user_id, a.party_type, a.is_lead, a.redacted, a.is_uk_resident, \
+             a.identity_submitted_at, a.identity_verified_at, a.occupation, a.national_insurance_number, \
+             a.address_line1, u.preferred_name, u.email, u.phone_number, u.date_of_birth \
+             FROM applicants a JOIN users u ON u.id = a.user_id WHERE a.case_id IN (",
+        )
+        .bind_list(ids.iter().map(|i| Arg::Int(*i)))
+        .push(") ORDER BY a.case_id, a.is_lead DESC, a.id");
+        Ok(on_db!(self, pool => {
+            let q = sqlx::query_as(sqlx::AssertSqlSafe(sql.text.clone()));
+            bind_args!(q, &sql.args).fetch_all(pool).await
+        })?)
+    }
+
+    pub(crate) async fn legal_names_of(
+        &self,
+        users: &[UserId],
+    ) -> Result<HashMap<UserId, Vec<LegalNameRow>>, StoreError> {
+        let mut out: HashMap<UserId, Vec<LegalNameRow>> = HashMap::new();
+        if users.is_empty() {
+            return Ok(out);
+        }
+        let mut sql = Sql::default();
+        sql.push(
+            "SELECT user_id, first_name, middle_names, surname, until FROM legal_names WHERE user_id IN (",
+        )
+        .bind_list(users.iter().map(|u| Arg::User(*u)))
+        .push(") ORDER BY id");
+        let rows: Vec<LegalNameRow> = on_db!(self, pool => {
+            let q = sqlx::query_as(sqlx::AssertSqlSafe(sql.text.clone()));
+            bind_args!(q, &sql.args).fetch_all(pool).await
+        })?;
+        for row in rows {
+            out.entry(row.user_id).or_default().push(row);
+        }
+        Ok(out)
+    }
+
+    pub(crate) async fn admins_of(&self, ids: &[i64]) -> Result<Vec<AdminRow>, StoreError> {
+        if ids.is_empty() {
+            return Ok(vec![]);
+        }
+        let mut sql = Sql::default();
+        sql.push(
+            "SELECT ca.case_id, ca.user_id, u.preferred_name, u.role FROM case_admins ca \
+             JOIN users u ON u.id = ca.user_id WHERE ca.case_id IN (",
+        )
+        .bind_list(ids.iter().map(|i| Arg::Int(*i)))
+        .push(") ORDER BY ca.case_id, ca.created_at, u.preferred_name");
+        Ok(on_db!(self, pool => {
+            let q = sqlx::query_as(sqlx::AssertSqlSafe(sql.text.clone()));
+            bind_args!(q, &sql.args).fetch_all(pool).await
+        })?)
+    }
+}

@@ -1,0 +1,105 @@
+//! Cases of both types: creation, the permission-scoped lists, the expanded record that fills
+//! the engine's snapshot, and transitions written atomically with their audit event and effects.
+
+mod args;
+mod create;
+mod firms;
+mod list;
+mod load;
+mod scope;
+pub mod search;
+pub mod seed;
+mod transition;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde_json::Value;
+
+pub use args::Arg;
+pub use create::{NewCase, NewParty, NewQuote};
+pub use firms::ManagedBroker;
+pub use list::{CaseListItem, CaseListPage, ListQuery, SortBy};
+pub use load::{
+    AdminRow, CaseRow, DocumentRow, GeneratedDocumentRow, LegalNameRow, LoadedCase, PartyRow,
+    PropertyRow, QuoteRow,
+};
+pub use scope::Scope;
+pub use transition::TransitionRecord;
+
+/// `REMORTGAGING` or `BUYING`, as stored in `cases.case_type`.
+pub type CaseTypeName = &'static str;
+
+/// The key facts a broker or customer gives when starting a case (both types; the fields of
+/// the other type stay `None`). Money in pence.
+#[derive(Clone, Debug, Default)]
+pub struct KeyFacts {
+    pub jurisdiction: String,
+    pub is_dependent_on_sale: bool,
+    pub is_company_owned: bool,
+    pub is_residential: bool,
+    pub property_usage: String,
+    pub address_line1: String,
+    pub address_line2: Option<String>,
+    pub town: Option<String>,
+    pub county: Option<String>,
+    pub postcode: String,
+    pub tenure: Option<String>,
+    pub property_type: Option<String>,
+    pub broker_reference: Option<String>,
+    pub lender: Option<String>,
+    // remortgaging
+    pub remortgaging_reason: Option<String>,
+    pub property_value: Option<i64>,
+    pub loan_amount: Option<i64>,
+    pub current_deal_end_date: Option<NaiveDate>,
+    pub is_repaying_help_to_buy: bool,
+    // buying
+    pub purchase_price: Option<i64>,
+    pub deposit_amount: Option<i64>,
+    pub is_first_time_buyer: bool,
+    pub is_new_build: bool,
+    pub is_shared_ownership: bool,
+    pub results_in_multiple_properties: Option<bool>,
+    pub is_replacing_main_residence: Option<bool>,
+    pub target_move_in_date: Option<NaiveDate>,
+}
+
+impl KeyFacts {
+    /// "line 1, line 2, town, county, postcode", skipping blanks.
+    pub fn formatted_address(&self) -> String {
+        [
+            Some(self.address_line1.as_str()),
+            self.address_line2.as_deref(),
+            self.town.as_deref(),
+            self.county.as_deref(),
+            Some(self.postcode.as_str()),
+        ]
+        .into_iter()
+        .flatten()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ")
+    }
+}
+
+/// An effect to record in the outbox, with when it is due (reminders).
+#[derive(Clone, Debug)]
+pub struct EffectRecord {
+    pub effect: Value,
+    pub due_at: Option<DateTime<Utc>>,
+}
+
+/// Per case type: how many cases the user can see (for the start-page redirect).
+#[derive(Clone, Debug, Default)]
+pub struct CaseOverview {
+    pub total_count: i64,
+    pub active_count: i64,
+    pub latest_case_id: Option<i64>,
+}
+
+/// The actor's relationship to one case, for the engine's `Actor`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Relationship {
+    pub is_party: bool,
+    pub is_case_admin: bool,
+}

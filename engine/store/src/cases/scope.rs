@@ -1,0 +1,79 @@
+//! Who may see which cases, as a SQL condition on `cases c` (spec section 6, ROLES-12/13).
+
+use super::args::{Arg, Sql};
+use crate::{Db, StoreError, UserId, on_db};
+
+/// The cases a user may see.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// A customer: cases they are a party to (applicant or donor).
+    Customer(UserId),
+    /// A broker or broker manager: cases any of these brokers administers (themselves plus
+    /// the brokers they manage, all of their own firm).
+    Brokers(Vec<UserId>),
+    /// A broker admin: every case of the firm.
+    Firm(i64),
+    /// Nobody's cases (roles outside the app).
+    Nothing,
+}
+
+impl Scope {
+    /// Appends ` AND <condition>` restricting `cases c` to this scope.
+    pub(crate) fn restrict(&self, sql: &mut Sql) {
+        match self {
+            Scope::Customer(user) => {
+                sql.push(" AND c.id IN (SELECT a.case_id FROM applicants a WHERE a.user_id = ")
+                    .bind(Arg::User(*user))
+                    .push(")");
+            }
+            Scope::Brokers(users) if !users.is_empty() => {
+                sql.push(
+                    " AND c.id IN (SELECT ca.case_id FROM case_admins ca WHERE ca.user_id IN (",
+                )
+                .bind_list(users.iter().map(|u| Arg::User(*u)))
+                .push("))");
+            }
+            Scope::Firm(firm) => {
+                sql.push(" AND c.firm_id = ").bind(Arg::Int(*firm));
+            }
+            Scope::Brokers(_) | Scope::Nothing => {
+                sql.push(" AND 1 = 0");
+            }
+        }
+    }
+
+    pub fn is_broker(&self) -> bool {
+        matches!(self, Scope::Brokers(_) | Scope::Firm(_))
+    }
+}
+
+impl Db {
+    /// The scope of a user with this role: a manager adds the brokers they manage (same firm
+    /// only), a broker admin with a firm sees the firm.
+    #[tracing::instrument(skip_all)]
+    pub async fn case_scope(&self, user: UserId, role: &str) -> Result<Scope, StoreError> {
+        match role {
+            "ROLE_USER" => Ok(Scope::Customer(user)),
+            "ROLE_BROKER" => Ok(Scope::Brokers(vec![user])),
+            "ROLE_BROKER_MANAGER" => {
+                let managed: Vec<(UserId,)> = on_db!(self, pool => sqlx::query_as(
+                    "SELECT m.broker_user_id FROM managed_brokers m \
+                     JOIN broker_firm_members me ON me.user_id = m.manager_user_id \
+                     JOIN broker_firm_members them ON them.user_id = m.broker_user_id \
+                     WHERE m.manager_user_id = $1 AND me.firm_id = them.firm_id",
+                )
+                .bind(user)
+                .fetch_all(pool)
+                .await)?;
+                let mut users = vec![user];
+                users.extend(managed.into_iter().map(|(u,)| u));
+                Ok(Scope::Brokers(users))
+            }
+            "ROLE_BROKER_ADMIN" => Ok(match self.firm_of(user).await? {
+                Some(firm) => Scope::Firm(firm),
+                None => Scope::Brokers(vec![user]),
+            }),
+            _ => Ok(Scope::Nothing),
+        }
+    }
+}

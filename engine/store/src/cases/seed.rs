@@ -1,0 +1,83 @@
+//! Bulk inserts for demo data and benchmarks: multi-row INSERTs, many per transaction, so a
+//! million cases load in minutes on either database.
+
+use super::args::{Arg, Sql};
+use crate::{Db, StoreError, bind_args, on_db};
+
+/// Rows for one table: static table and column names, one `Vec<Arg>` per row.
+#[derive(Clone, Debug)]
+pub struct TableRows {
+    pub table: &'static str,
+    pub columns: &'static [&'static str],
+    pub rows: Vec<Vec<Arg>>,
+}
+
+/// Stays well under SQLite's 32,766 and PostgreSQL's 65,535 bind limits.
+const MAX_BINDS: usize = 30_000;
+
+impl Db {
+    /// Inserts every table's rows, in order, in one transaction.
+    #[tracing::instrument(skip_all)]
+    pub async fn insert_rows(&self, tables: &[TableRows]) -> Result<(), StoreError> {
+        let mut statements: Vec<Sql> = Vec::new();
+        for t in tables {
+            let per_statement = (MAX_BINDS / t.columns.len().max(1)).max(1);
+            for chunk in t.rows.chunks(per_statement) {
+                let mut sql = Sql::default();
+                sql.push(&format!(
+                    "INSERT INTO {} ({}) VALUES ",
+                    t.table,
+                    t.columns.join(", ")
+                ));
+                for (i, row) in chunk.iter().enumerate() {
+                    sql.push(if i == 0 { "(" } else { ", (" })
+                        .bind_list(row.iter().cloned())
+                        .push(")");
+                }
+                statements.push(sql);
+            }
+        }
+        on_db!(self, pool => {
+            let mut tx = pool.begin().await?;
+            for sql in &statements {
+                let q = sqlx::query(sqlx::AssertSqlSafe(sql.text.clone()));
+                bind_args!(q, &sql.args).execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
+            Ok::<(), sqlx::Error>(())
+        })?;
+        Ok(())
+    }
+
+    /// The highest case id so far (bulk inserts number their own cases from here).
+    pub async fn max_case_id(&self) -> Result<i64, StoreError> {
+        let (id,): (Option<i64>,) = on_db!(self, pool => sqlx::query_as("SELECT MAX(id) FROM cases").fetch_one(pool).await)?;
+        Ok(id.unwrap_or(0))
+    }
+
+    /// How many cases exist (all types).
+    pub async fn count_cases(&self) -> Result<i64, StoreError> {
+        let (n,): (i64,) = on_db!(self, pool => sqlx::query_as("SELECT COUNT(*) FROM cases").fetch_one(pool).await)?;
+        Ok(n)
+    }
+
+    /// After inserting explicit ids, moves PostgreSQL's sequence past them (SQLite's
+    /// AUTOINCREMENT follows explicit ids by itself) and refreshes the planner's statistics.
+    pub async fn after_bulk_insert(&self) -> Result<(), StoreError> {
+        match self {
+            Db::Postgres(pool) => {
+                sqlx::query(
+                    "SELECT setval(pg_get_serial_sequence('cases', 'id'), \
+                     (SELECT COALESCE(MAX(id), 1) FROM cases))",
+                )
+                .execute(pool)
+                .await?;
+                sqlx::query("ANALYZE").execute(pool).await?;
+            }
+            Db::Sqlite(pool) => {
+                sqlx::query("ANALYZE").execute(pool).await?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,98 @@
+//! Applying a transition: status, audit event and effects in one transaction.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde_json::json;
+
+use super::EffectRecord;
+use crate::{Db, StoreError, UserId, on_db};
+
+/// A transition the engine has allowed, ready to persist.
+#[derive(Clone, Debug)]
+pub struct TransitionRecord {
+    /// None when the system applied it (automatic transitions).
+    pub actor: Option<UserId>,
+    pub name: String,
+    pub from: String,
+    pub to: String,
+    pub reason: Option<String>,
+    pub effects: Vec<EffectRecord>,
+    /// From the engine's RecordCompletionDate effect: written on the case itself.
+    pub completion_date: Option<NaiveDate>,
+}
+
+impl TransitionRecord {
+    /// The audit detail: ids and statuses only, never personal data.
+    pub(crate) fn audit_detail(&self, case_type: &str) -> serde_json::Value {
+        json!({
+            "caseType": case_type,
+            "transition": self.name,
+            "from": self.from,
+            "to": self.to,
+            "reason": self.reason,
+        })
+    }
+}
+
+/// Writes one transition inside an open transaction: the status moves only if it is still
+/// `from` (another request may have moved it first: a conflict, nothing written).
+macro_rules! write_transition {
+    ($tx:expr, $case_id:expr, $case_type:expr, $t:expr, $now:expr) => {{
+        let t = $t;
+        let moved = sqlx::query(
+            "UPDATE cases SET status = $3, updated_at = $4, \
+             completion_date = COALESCE($5, completion_date) WHERE id = $1 AND status = $2",
+        )
+        .bind($case_id)
+        .bind(&t.from)
+        .bind(&t.to)
+        .bind($now)
+        .bind(t.completion_date)
+        .execute(&mut *$tx)
+        .await?
+        .rows_affected();
+        if moved == 0 {
+            return Err($crate::StoreError::Conflict("the case has changed; reload it"));
+        }
+        sqlx::query(
+            "INSERT INTO audit_events (actor_user_id, action, subject_type, subject_id, detail, at) \
+             VALUES ($1, 'case.transition', 'case', $2, $3, $4)",
+        )
+        .bind(t.actor)
+        .bind($case_id.to_string())
+        .bind(sqlx::types::Json(t.audit_detail($case_type)))
+        .bind($now)
+        .execute(&mut *$tx)
+        .await?;
+        for e in &t.effects {
+            sqlx::query(
+                "INSERT INTO case_effects (case_id, effect, due_at, created_at) VALUES ($1, $2, $3, $4)",
+            )
+            .bind($case_id)
+            .bind(sqlx::types::Json(&e.effect))
+            .bind(e.due_at)
+            .bind($now)
+            .execute(&mut *$tx)
+            .await?;
+        }
+    }};
+}
+pub(crate) use write_transition;
+
+impl Db {
+    /// Persists an allowed transition atomically (status + audit event + effects).
+    #[tracing::instrument(skip_all, fields(case_id, transition = %record.name))]
+    pub async fn apply_transition(
+        &self,
+        case_id: i64,
+        case_type: &str,
+        record: &TransitionRecord,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_db!(self, pool => {
+            let mut tx = pool.begin().await?;
+            write_transition!(tx, case_id, case_type, record, now);
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+}
