@@ -119,3 +119,35 @@ pub fn ids(res: &Res) -> Vec<i64> {
         })
         .collect()
 }
+
+/// Sets one column of a case directly (fixtures for statuses and dates the tests need).
+pub async fn set_case<T>(app: &TestApp, id: i64, column: &str, value: T)
+where
+    T: for<'q> sqlx::Encode<'q, sqlx::Sqlite>
+        + sqlx::Type<sqlx::Sqlite>
+        + for<'q> sqlx::Encode<'q, sqlx::Postgres>
+        + sqlx::Type<sqlx::Postgres>
+        + Send
+        + Clone
+        + 'static,
+{
+    let sql = format!("UPDATE cases SET {column} = $1 WHERE id = $2");
+    match &app.db {
+        threshold_store::Db::Sqlite(pool) => {
+            sqlx::query(sqlx::AssertSqlSafe(sql))
+                .bind(value)
+                .bind(id)
+                .execute(pool)
+                .await
+                .unwrap();
+        }
+        threshold_store::Db::Postgres(pool) => {
+            sqlx::query(sqlx::AssertSqlSafe(sql))
+                .bind(value)
+                .bind(id)
+                .execute(pool)
+                .await
+                .unwrap();
+        }
+    }
+}

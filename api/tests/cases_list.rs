@@ -1,0 +1,349 @@
+//! The case lists: every parameter, default, fallback and the pagination math (issue 4;
+//! checklist LIST-03..13, LIST-40/41, ENT-06/07/08, CALLS-46/49, STATUS-09/16).
+
+mod support;
+
+use chrono::NaiveDate;
+use reqwest::StatusCode;
+use support::cases::{create_buying, create_remortgaging, firm, ids, set_case};
+use support::{Backend, TestApp};
+
+on_both_databases!(
+    list_03_ent_06_defaults_and_pagination_math,
+    list_13_invalid_parameters_fall_back_to_the_defaults,
+    list_04_08_25_sort_fields_and_directions,
+    list_05_21_status_filter_repeated_or_comma_separated,
+    list_06_22_has_mortgage_offer_filter,
+    list_11_23_has_paid_deposit_filter,
+    list_09_12_17_name_search_is_a_case_insensitive_word_prefix,
+    list_07_20_broker_filter,
+    ent_07_08_list_items_have_the_spec_shape_and_the_engine_fields,
+    list_10_buying_sort_fields,
+);
+
+async fn list_03_ent_06_defaults_and_pagination_math(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let mut created = vec![];
+    for i in 0..11 {
+        created.push(create_remortgaging(&mut broker, &format!("c{i}@example.com"), "Pat Client").await);
+    }
+    let res = broker.get("/api/remortgaging/cases").await;
+    assert_eq!(res.status, StatusCode::OK);
+    assert_eq!(res.body["totalCount"], 11);
+    assert_eq!(res.body["totalPages"], 2);
+    assert_eq!(res.body["currentPage"], 0);
+    // LIST-04: newest first by default.
+    let mut newest_first = created.clone();
+    newest_first.reverse();
+    assert_eq!(ids(&res), newest_first[..10].to_vec());
+    let res = broker.get("/api/remortgaging/cases?page=1").await;
+    assert_eq!(res.body["currentPage"], 1);
+    assert_eq!(ids(&res), vec![created[0]]);
+    let res = broker.get("/api/remortgaging/cases?pageSize=5&page=2").await;
+    assert_eq!((res.body["totalPages"].as_i64(), ids(&res).len()), (Some(3), 1));
+    let res = broker.get("/api/remortgaging/cases?pageSize=11").await;
+    assert_eq!((res.body["totalPages"].as_i64(), ids(&res).len()), (Some(1), 11));
+    // Past the end: no cases, the true total.
+    let res = broker.get("/api/remortgaging/cases?page=7").await;
+    assert_eq!(ids(&res).len(), 0);
+    assert_eq!(res.body["totalCount"], 11);
+    assert_eq!(res.body["currentPage"], 7);
+    // An empty list: zero pages.
+    let res = broker.get("/api/buying/cases").await;
+    assert_eq!(res.body["totalCount"], 0);
+    assert_eq!(res.body["totalPages"], 0);
+}
+
+async fn list_13_invalid_parameters_fall_back_to_the_defaults(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    for i in 0..3 {
+        create_remortgaging(&mut broker, &format!("c{i}@example.com"), "Pat Client").await;
+        create_buying(&mut broker, &format!("b{i}@example.com"), "Bo Buyer").await;
+    }
+    let defaults = broker.get("/api/remortgaging/cases").await;
+    for query in [
+        "pageSize=abc&page=-3&sortDirection=UP&sortBy=NOPE&hasMortgageOffer=maybe",
+        "pageSize=0",
+        "pageSize=101",
+        "page=1.5",
+        "status=NOT_A_STATUS",
+        "status=AWAITING_DEPOSIT",
+        "sortBy=TARGET_MOVE_IN_DATE",
+        "brokerUserIds=not-a-uuid",
+        "propertyOwnerName=",
+    ] {
+        let res = broker.get(&format!("/api/remortgaging/cases?{query}")).await;
+        assert_eq!(res.status, StatusCode::OK, "{query}");
+        assert_eq!(ids(&res), ids(&defaults), "{query}");
+        assert_eq!(res.body["currentPage"], 0, "{query}");
+    }
+    let defaults = broker.get("/api/buying/cases").await;
+    let res = broker
+        .get("/api/buying/cases?pageSize=x&page=y&sortDirection=sideways&sortBy=COMPLETION_DATE&hasPaidDeposit=2")
+        .await;
+    assert_eq!(res.status, StatusCode::OK);
+    assert_eq!(ids(&res), ids(&defaults));
+}
+
+async fn list_04_08_25_sort_fields_and_directions(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let a = create_remortgaging(&mut broker, "a@example.com", "Al A").await;
+    let b = create_remortgaging(&mut broker, "b@example.com", "Bo B").await;
+    let c = create_remortgaging(&mut broker, "c@example.com", "Cy C").await;
+    let res = broker.get("/api/remortgaging/cases?sortDirection=ASC").await;
+    assert_eq!(ids(&res), vec![a, b, c]);
+    let res = broker.get("/api/remortgaging/cases?sortDirection=asc").await;
+    assert_eq!(ids(&res), vec![a, b, c]);
+    let d = |y, m, day| NaiveDate::from_ymd_opt(y, m, day).unwrap();
+    set_case(&app, a, "completion_date", d(2027, 5, 1)).await;
+    set_case(&app, c, "completion_date", d(2027, 1, 1)).await;
+    set_case(&app, b, "completion_date", None::<NaiveDate>).await;
+    // Empty dates sort last in both directions.
+    let res = broker
+        .get("/api/remortgaging/cases?sortBy=COMPLETION_DATE&sortDirection=ASC")
+        .await;
+    assert_eq!(ids(&res), vec![c, a, b]);
+    let res = broker.get("/api/remortgaging/cases?sortBy=COMPLETION_DATE").await;
+    assert_eq!(ids(&res), vec![a, c, b]);
+    set_case(&app, a, "current_deal_end_date", d(2026, 12, 31)).await;
+    set_case(&app, b, "current_deal_end_date", d(2028, 1, 1)).await;
+    set_case(&app, c, "current_deal_end_date", d(2027, 6, 1)).await;
+    let res = broker
+        .get("/api/remortgaging/cases?sortBy=CURRENT_DEAL_END_DATE&sortDirection=ASC")
+        .await;
+    assert_eq!(ids(&res), vec![a, c, b]);
+    let t = |day| chrono::DateTime::parse_from_rfc3339(&format!("2027-01-{day:02}T10:00:00Z")).unwrap().to_utc();
+    set_case(&app, a, "updated_at", t(3)).await;
+    set_case(&app, b, "updated_at", t(1)).await;
+    set_case(&app, c, "updated_at", t(2)).await;
+    let res = broker.get("/api/remortgaging/cases?sortBy=UPDATED_AT").await;
+    assert_eq!(ids(&res), vec![a, c, b]);
+    set_case(&app, b, "mortgage_offer_uploaded_at", t(5)).await;
+    let res = broker
+        .get("/api/remortgaging/cases?sortBy=MORTGAGE_OFFER_UPLOADED_AT")
+        .await;
+    assert_eq!(ids(&res)[0], b);
+}
+
+async fn list_10_buying_sort_fields(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let a = create_buying(&mut broker, "a@example.com", "Al A").await;
+    let b = create_buying(&mut broker, "b@example.com", "Bo B").await;
+    let t = |day| chrono::DateTime::parse_from_rfc3339(&format!("2027-01-{day:02}T10:00:00Z")).unwrap().to_utc();
+    for (column, sort) in [
+        ("terms_accepted_at", "TERMS_ACCEPTED_AT"),
+        ("deposit_paid_at", "DEPOSIT_PAID_AT"),
+        ("ta6_uploaded_at", "TA6_UPLOADED_AT"),
+        ("enquires_raised_at", "ENQUIRES_RAISED_AT"),
+        ("enquires_responded_at", "ENQUIRES_RESPONDED_AT"),
+    ] {
+        set_case(&app, a, column, t(2)).await;
+        set_case(&app, b, column, t(1)).await;
+        let res = broker
+            .get(&format!("/api/buying/cases?sortBy={sort}&sortDirection=ASC"))
+            .await;
+        assert_eq!(ids(&res), vec![b, a], "{sort}");
+    }
+    set_case(&app, a, "target_move_in_date", NaiveDate::from_ymd_opt(2027, 9, 1).unwrap()).await;
+    let res = broker.get("/api/buying/cases?sortBy=TARGET_MOVE_IN_DATE").await;
+    assert_eq!(ids(&res), vec![a, b]);
+}
+
+async fn list_05_21_status_filter_repeated_or_comma_separated(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let a = create_remortgaging(&mut broker, "a@example.com", "Al A").await;
+    let b = create_remortgaging(&mut broker, "b@example.com", "Bo B").await;
+    let c = create_remortgaging(&mut broker, "c@example.com", "Cy C").await;
+    set_case(&app, a, "status", "COMPLETED").await;
+    set_case(&app, b, "status", "CANCELLED").await;
+    let res = broker
+        .get("/api/remortgaging/cases?status=COMPLETED&status=CANCELLED")
+        .await;
+    assert_eq!(ids(&res), vec![b, a]);
+    let res = broker
+        .get("/api/remortgaging/cases?status=COMPLETED,CANCELLED")
+        .await;
+    assert_eq!(ids(&res), vec![b, a]);
+    let res = broker.get("/api/remortgaging/cases?status=BROKER_APPLICATION").await;
+    assert_eq!(ids(&res), vec![c]);
+    // STATUS-16: the cancelled case's message and red chip.
+    let res = broker.get("/api/remortgaging/cases?status=CANCELLED").await;
+    assert_eq!(res.body["cases"][0]["statusMessage"], "This case has been cancelled.");
+    assert_eq!(res.body["cases"][0]["statusChip"]["colour"], "RED");
+    // Filtered empty.
+    let res = broker.get("/api/remortgaging/cases?status=INELIGIBLE").await;
+    assert_eq!(res.body["totalCount"], 0);
+}
+
+async fn list_06_22_has_mortgage_offer_filter(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let a = create_remortgaging(&mut broker, "a@example.com", "Al A").await;
+    let b = create_remortgaging(&mut broker, "b@example.com", "Bo B").await;
+    set_case(&app, a, "has_mortgage_offer", true).await;
+    let res = broker.get("/api/remortgaging/cases?hasMortgageOffer=true").await;
+    assert_eq!(ids(&res), vec![a]);
+    assert_eq!(res.body["cases"][0]["hasMortgageOffer"], true);
+    let res = broker.get("/api/remortgaging/cases?hasMortgageOffer=false").await;
+    assert_eq!(ids(&res), vec![b]);
+    let res = broker.get("/api/remortgaging/cases").await;
+    assert_eq!(ids(&res), vec![b, a]);
+}
+
+async fn list_11_23_has_paid_deposit_filter(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let a = create_buying(&mut broker, "a@example.com", "Al A").await;
+    let b = create_buying(&mut broker, "b@example.com", "Bo B").await;
+    set_case(&app, b, "has_paid_deposit", true).await;
+    let res = broker.get("/api/buying/cases?hasPaidDeposit=false").await;
+    assert_eq!(ids(&res), vec![a]);
+    assert_eq!(res.body["cases"][0]["hasPaidDeposit"], false);
+    let res = broker.get("/api/buying/cases?hasPaidDeposit=TRUE").await;
+    assert_eq!(ids(&res), vec![b]);
+}
+
+async fn list_09_12_17_name_search_is_a_case_insensitive_word_prefix(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let smith = create_remortgaging(&mut broker, "sam@example.com", "Sam Smith").await;
+    let jones = create_remortgaging(&mut broker, "jo@example.com", "Jo Jones").await;
+    let smythe = create_remortgaging(&mut broker, "ann@example.com", "Ann Smythe").await;
+    for (query, expected) in [
+        ("Smith", vec![smith]),
+        ("smi", vec![smith]),
+        ("SM", vec![smythe, smith]),
+        ("sam s", vec![smith]),
+        ("  jo  ", vec![jones]),
+        ("mith", vec![]),
+        ("Zed", vec![]),
+    ] {
+        let res = broker
+            .get(&format!(
+                "/api/remortgaging/cases?propertyOwnerName={}",
+                urlencode(query)
+            ))
+            .await;
+        assert_eq!(ids(&res), expected, "{query:?}");
+        assert_eq!(res.body["totalCount"].as_u64(), Some(expected.len() as u64));
+    }
+    let b = create_buying(&mut broker, "bb@example.com", "Bea Buyer").await;
+    let res = broker.get("/api/buying/cases?buyerName=buy").await;
+    assert_eq!(ids(&res), vec![b]);
+    // Names only match within the type.
+    let res = broker.get("/api/buying/cases?buyerName=smith").await;
+    assert_eq!(ids(&res), Vec::<i64>::new());
+}
+
+fn urlencode(s: &str) -> String {
+    url_escape(s)
+}
+
+fn url_escape(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+async fn list_07_20_broker_filter(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let f = firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let mut manager = app.sign_in("manager@firm.test").await;
+    let mut admin = app.sign_in("admin@firm.test").await;
+    let mut loner = app.sign_in("loner@firm.test").await;
+    let by_broker = create_remortgaging(&mut broker, "a@example.com", "Al A").await;
+    let by_manager = create_remortgaging(&mut manager, "b@example.com", "Bo B").await;
+    let by_loner = create_remortgaging(&mut loner, "c@example.com", "Cy C").await;
+    let res = manager
+        .get(&format!("/api/remortgaging/cases?brokerUserIds={}", f.broker.id))
+        .await;
+    assert_eq!(ids(&res), vec![by_broker]);
+    let res = admin
+        .get(&format!(
+            "/api/remortgaging/cases?brokerUserIds={},{}",
+            f.loner.id, f.manager.id
+        ))
+        .await;
+    assert_eq!(ids(&res), vec![by_loner, by_manager]);
+    let res = admin
+        .get(&format!(
+            "/api/remortgaging/cases?brokerUserIds={}&brokerUserIds={}",
+            f.loner.id, f.broker.id
+        ))
+        .await;
+    assert_eq!(ids(&res), vec![by_loner, by_broker]);
+    // A filter cannot widen the scope: the manager does not manage the loner.
+    let res = manager
+        .get(&format!("/api/remortgaging/cases?brokerUserIds={}", f.loner.id))
+        .await;
+    assert_eq!(ids(&res), Vec::<i64>::new());
+}
+
+async fn ent_07_08_list_items_have_the_spec_shape_and_the_engine_fields(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    create_remortgaging(&mut broker, "sam@example.com", "Sam Smith").await;
+    create_buying(&mut broker, "sam@example.com", "Sam Smith").await;
+    let res = broker.get("/api/remortgaging/cases").await;
+    let item = &res.body["cases"][0];
+    for key in [
+        "id", "createdAt", "updatedAt", "status", "propertyOwners", "property",
+        "hasMortgageOffer", "caseAdmins", "brokerReference", "currentDealEndDate",
+        "completionDate", "newLender", "isRepayingHelpToBuy", "hasHTBRedemptionLetter",
+        "statusChip", "statusMessage", "canCancel",
+    ] {
+        assert!(item.get(key).is_some(), "{key} missing");
+    }
+    assert_eq!(item["propertyOwners"][0]["user"]["preferredName"], "Sam Smith");
+    assert_eq!(item["propertyOwners"][0]["user"]["email"], "sam@example.com");
+    assert!(item["propertyOwners"][0]["user"]["legalNames"].is_array());
+    for key in ["addressLine1", "county", "postcode", "formattedAddress"] {
+        assert!(item["property"].get(key).is_some(), "{key} missing");
+    }
+    assert_eq!(
+        item["property"]["formattedAddress"],
+        "1 High Street, Canterbury, Kent, CT1 1AA"
+    );
+    assert_eq!(item["caseAdmins"][0]["role"], "ROLE_BROKER");
+    assert_eq!(item["brokerReference"], "BR-1");
+    assert_eq!(item["currentDealEndDate"], "2027-01-31");
+    assert_eq!(
+        item["statusMessage"],
+        "This application is currently being prepared by the broker."
+    );
+    assert_eq!(item["canCancel"], true);
+    let res = broker.get("/api/buying/cases").await;
+    let item = &res.body["cases"][0];
+    for key in ["id", "createdAt", "status", "completionDate", "targetMoveInDate", "lender"] {
+        assert!(item["case"].get(key).is_some(), "case.{key} missing");
+    }
+    for key in ["buyers", "property", "hasPaidDeposit", "caseAdmins", "statusChip", "canCancel"] {
+        assert!(item.get(key).is_some(), "{key} missing");
+    }
+    // Customers do not get the broker reference (ROLES-11) nor a cancel (CANCEL-02).
+    let mut customer = app.sign_in("sam@example.com").await;
+    let res = customer.get("/api/remortgaging/cases").await;
+    assert_eq!(res.body["totalCount"], 1);
+    let item = &res.body["cases"][0];
+    assert!(item["brokerReference"].is_null());
+    assert_eq!(item["canCancel"], false);
+    assert_eq!(item["caseAdmins"][0]["preferredName"], "Test Person");
+}
