@@ -12,3 +12,9 @@ export const POLICY_STALE_MS = 20 * 60 * 1000;
 export const TOAST_MAX = 2;
 export const TOAST_HIDE_MS = 3000;
 export const COOKIE_CONSENT_DAYS = 365;
+export const PAGE_SIZE_DEFAULT = 10;
+export const PAGE_SIZE_COLLAPSED = 30;
+export const SEARCH_DEBOUNCE_MS = 400;
+export const LIST_FRESH_MS = 5 * 1000;
+/** "cases are refetched at an interval" (the spec gives no figure). */
+export const CASES_REFETCH_MS = 30 * 1000;

@@ -180,6 +180,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/broker-cancel-case": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["broker_cancel_case"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buying/case": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_buying"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buying/case/{caseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["update_buying"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buying/case/{caseId}/expanded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["buying"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buying/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_buying"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buying/{caseId}/quote/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["latest_buying"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/case-overviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["case_overviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lenders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["lenders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managed-brokers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["managed_brokers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/policies/current": {
         parameters: {
             query?: never;
@@ -188,6 +332,86 @@ export interface paths {
             cookie?: never;
         };
         get: operations["current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/remortgaging/case": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_remortgaging"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/remortgaging/case/{caseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["update_remortgaging"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/remortgaging/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_remortgaging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/remortgaging/cases/{caseId}/expanded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["remortgaging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/remortgaging/{caseId}/quote/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["latest_remortgaging"];
         put?: never;
         post?: never;
         delete?: never;
@@ -232,6 +456,125 @@ export interface components {
             /** Format: int32 */
             termsVersion: number;
         };
+        /** @description A page of the buying list (ENT-06). */
+        BuyingCaseList: {
+            cases: components["schemas"]["BuyingListItem"][];
+            /** Format: int64 */
+            currentPage: number;
+            /** Format: int64 */
+            totalCount: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
+        /** @description Key facts of a purchase. */
+        BuyingCaseRequest: {
+            brokerReference?: string | null;
+            client?: components["schemas"]["ClientDetails"] | null;
+            /** Format: int64 */
+            depositAmount?: number | null;
+            isCompanyOwned: boolean;
+            isDependentOnSale: boolean;
+            isFirstTimeBuyer?: boolean;
+            isNewBuild?: boolean;
+            isReplacingMainResidence?: boolean | null;
+            isResidential: boolean;
+            isSharedOwnership?: boolean;
+            jurisdiction: string;
+            lender?: string | null;
+            property: components["schemas"]["PropertyInput"];
+            propertyUsage: string;
+            /**
+             * Format: int64
+             * @description Pence.
+             */
+            purchasePrice: number;
+            resultsInMultipleProperties?: boolean | null;
+            /** Format: date */
+            targetMoveInDate?: string | null;
+        };
+        /** @description The `case` part of a buying list item (ENT-08). */
+        BuyingListCase: {
+            /** Format: date */
+            completionDate?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            lender?: string | null;
+            status: string;
+            /** Format: date */
+            targetMoveInDate?: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        BuyingListItem: {
+            brokerReference?: string | null;
+            buyers: components["schemas"]["ListParty"][];
+            canCancel: boolean;
+            case: components["schemas"]["BuyingListCase"];
+            caseAdmins: components["schemas"]["CaseAdminBody"][];
+            hasPaidDeposit: boolean;
+            property: components["schemas"]["ListProperty"];
+            statusChip: components["schemas"]["StatusChip"];
+            statusMessage?: string | null;
+        };
+        /** @description POST /broker-cancel-case. */
+        CancelCaseRequest: {
+            /** Format: int64 */
+            caseId: number;
+            /** @description REMORTGAGING or BUYING. */
+            caseType: string;
+        };
+        CancelCaseResponse: {
+            /** Format: int64 */
+            caseId: number;
+            caseType: string;
+            status: string;
+        };
+        /** @description A broker on a case. */
+        CaseAdminBody: {
+            preferredName: string;
+            role: string;
+            userId: string;
+        };
+        /** @description The answer to creating a case or updating its key facts. */
+        CaseCreated: {
+            /** Format: int64 */
+            caseId: number;
+            caseType: string;
+            ineligibilityMessage?: string | null;
+            ineligibilityReason?: string | null;
+            quote?: components["schemas"]["QuoteBody"] | null;
+            status: string;
+        };
+        /** @description GET /case-overviews. */
+        CaseOverviews: {
+            buying: components["schemas"]["CaseTypeOverview"];
+            remortgaging: components["schemas"]["CaseTypeOverview"];
+        };
+        CaseTypeOverview: {
+            /** Format: int64 */
+            activeCount: number;
+            /** Format: int64 */
+            latestCaseId?: number | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /** @description The lead customer a broker opens the case for. */
+        ClientDetails: {
+            email: string;
+            preferredName: string;
+        };
+        /** @description One line of a quote. */
+        CostLineBody: {
+            /** Format: int64 */
+            amount: number;
+            label: string;
+        };
+        CostSectionBody: {
+            costs: components["schemas"]["CostLineBody"][];
+            sectionTitle: string;
+        };
         /** @description An empty JSON object: writes always carry a JSON body (see the same-origin rule). */
         EmptyBody: Record<string, never>;
         /** @description The body of every error response. */
@@ -248,12 +591,54 @@ export interface components {
             /** @description A sentence a person can read. */
             message: string;
         };
+        LandTaxEstimateBody: {
+            /** Format: int64 */
+            amount: number;
+            /** @description STAMP_DUTY_LAND_TAX or LAND_TRANSACTION_TAX. */
+            landTaxType: string;
+        };
+        LegalNameBody: {
+            firstName: string;
+            middleNames?: string | null;
+            surname: string;
+            /** Format: date-time */
+            until?: string | null;
+        };
+        LenderBody: {
+            code: string;
+            name: string;
+        };
+        Lenders: {
+            lenders: components["schemas"]["LenderBody"][];
+        };
+        ListParty: {
+            user: components["schemas"]["ListPartyUser"];
+        };
+        ListPartyUser: {
+            email: string;
+            legalNames: components["schemas"]["LegalNameBody"][];
+            preferredName: string;
+        };
+        ListProperty: {
+            addressLine1?: string | null;
+            county?: string | null;
+            formattedAddress?: string | null;
+            postcode?: string | null;
+        };
         /** @description POST /auth: log in by e-mail. */
         LoginRequest: {
             /** @description Where to go after the link is opened: a path on this site. */
             redirectTo?: string | null;
             /** @description The e-mail address, lower-cased. */
             username: string;
+        };
+        ManagedBrokerBody: {
+            preferredName: string;
+            role: string;
+            userId: string;
+        };
+        ManagedBrokers: {
+            managedBrokers: components["schemas"]["ManagedBrokerBody"][];
         };
         /** @description The current user (spec record "Me"). */
         MeResponse: {
@@ -283,6 +668,107 @@ export interface components {
             /** Format: int32 */
             policyVersion: number;
         };
+        /** @description The property's address and kind. */
+        PropertyInput: {
+            addressLine1: string;
+            addressLine2?: string | null;
+            county?: string | null;
+            postcode: string;
+            /** @description FREEHOLD, LEASEHOLD or COMMONHOLD. */
+            tenure?: string | null;
+            town?: string | null;
+            /** @description One of the spec's property types, e.g. TERRACED. */
+            type?: string | null;
+        };
+        /** @description The spec's Quote record (ENT-13). Money in pence. */
+        QuoteBody: {
+            /** Format: date-time */
+            acceptedAt?: string | null;
+            /** Format: int64 */
+            caseId: number;
+            caseType: string;
+            costBreakdown: components["schemas"]["CostSectionBody"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            deposit: number;
+            /** Format: int64 */
+            discount: number;
+            /** Format: int64 */
+            id: number;
+            landTaxEstimate?: components["schemas"]["LandTaxEstimateBody"] | null;
+            /** Format: int64 */
+            subtotal: number;
+            /** Format: int64 */
+            totalAmount: number;
+        };
+        /** @description A page of the remortgaging list (ENT-06). */
+        RemortgagingCaseList: {
+            cases: components["schemas"]["RemortgagingListItem"][];
+            /**
+             * Format: int64
+             * @description 0-based.
+             */
+            currentPage: number;
+            /** Format: int64 */
+            totalCount: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
+        /** @description Key facts of a remortgage (create and update; `client` only when a broker creates). */
+        RemortgagingCaseRequest: {
+            brokerReference?: string | null;
+            client?: components["schemas"]["ClientDetails"] | null;
+            /** Format: date */
+            currentDealEndDate?: string | null;
+            isCompanyOwned: boolean;
+            isDependentOnSale: boolean;
+            isRepayingHelpToBuy?: boolean;
+            isResidential: boolean;
+            /** @description ENGLAND, WALES, SCOTLAND or NORTHERN_IRELAND. */
+            jurisdiction: string;
+            /**
+             * Format: int64
+             * @description Pence; the property value when absent.
+             */
+            loanAmount?: number | null;
+            /** @description A code from GET /lenders. */
+            newLender?: string | null;
+            property: components["schemas"]["PropertyInput"];
+            /** @description LIVE_IN or BUY_TO_LET. */
+            propertyUsage: string;
+            /**
+             * Format: int64
+             * @description Pence.
+             */
+            propertyValue: number;
+            remortgagingReason?: string | null;
+        };
+        /** @description A remortgaging case in the list (ENT-07) plus what the engine computes. */
+        RemortgagingListItem: {
+            brokerReference?: string | null;
+            canCancel: boolean;
+            caseAdmins: components["schemas"]["CaseAdminBody"][];
+            /** Format: date */
+            completionDate?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date */
+            currentDealEndDate?: string | null;
+            hasHTBRedemptionLetter: boolean;
+            hasMortgageOffer: boolean;
+            /** Format: int64 */
+            id: number;
+            isRepayingHelpToBuy: boolean;
+            newLender?: string | null;
+            property: components["schemas"]["ListProperty"];
+            propertyOwners: components["schemas"]["ListParty"][];
+            status: string;
+            statusChip: components["schemas"]["StatusChip"];
+            statusMessage?: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         SessionView: {
             /** Format: date-time */
             createdAt: string;
@@ -305,6 +791,13 @@ export interface components {
             redirectTo?: string | null;
             /** Format: int32 */
             termsAndConditionsVersion: number;
+        };
+        /** @description The status chip (spec §4). */
+        StatusChip: {
+            /** @description GREEN, RED or AMBER. */
+            colour: string;
+            label: string;
+            showWarningIcon: boolean;
         };
         UserResponse: {
             email: string;
@@ -684,6 +1177,422 @@ export interface operations {
             };
         };
     };
+    broker_cancel_case: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelCaseRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelCaseResponse"];
+                };
+            };
+            /** @description Not a broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The case is past the broker statuses (cannot_cancel) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown caseType */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_buying: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyingCaseRequest"];
+            };
+        };
+        responses: {
+            /** @description Created (INELIGIBLE with the reason when the key facts rule it out) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseCreated"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid key facts, by field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_buying: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyingCaseRequest"];
+            };
+        };
+        responses: {
+            /** @description Key facts replaced and re-quoted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseCreated"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The application is past the point of changing key facts */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid key facts, by field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    buying: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The expanded buying case with `view` (see docs/api/cases.md) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, non-numeric id, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_buying: {
+        parameters: {
+            query?: {
+                /** @description 1..=100, default 10 */
+                pageSize?: number;
+                /** @description 0-based, default 0 */
+                page?: number;
+                /** @description Statuses; repeat or comma-separate */
+                status?: string[];
+                /** @description true or false; absent = any */
+                hasPaidDeposit?: boolean;
+                /** @description Broker user ids; repeat or comma-separate */
+                brokerUserIds?: string[];
+                /** @description CREATED_AT (default), UPDATED_AT, TARGET_MOVE_IN_DATE, TERMS_ACCEPTED_AT, DEPOSIT_PAID_AT, TA6_UPLOADED_AT, ENQUIRES_RAISED_AT, ENQUIRES_RESPONDED_AT */
+                sortBy?: string;
+                /** @description ASC or DESC (default) */
+                sortDirection?: string;
+                /** @description Case-insensitive prefix of any word of a buyer's name */
+                buyerName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the cases you may see; invalid parameters fall back to their defaults */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyingCaseList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    latest_buying: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest quote, with the land tax estimate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No quote, unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    case_overviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts of the cases you can see, per type (a customer with none goes to the start page) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseOverviews"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    lenders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The named UK lenders, then NO_LENDER */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lenders"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    managed_brokers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brokers you may filter by: none for a broker, the managed ones for a manager, the firm for a broker admin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedBrokers"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     current: {
         parameters: {
             query?: never;
@@ -700,6 +1609,257 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PoliciesResponse"];
+                };
+            };
+        };
+    };
+    create_remortgaging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemortgagingCaseRequest"];
+            };
+        };
+        responses: {
+            /** @description Created (INELIGIBLE with the reason when the key facts rule it out) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseCreated"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid key facts, by field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_remortgaging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemortgagingCaseRequest"];
+            };
+        };
+        responses: {
+            /** @description Key facts replaced and re-quoted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseCreated"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The application is past the point of changing key facts */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid key facts, by field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_remortgaging: {
+        parameters: {
+            query?: {
+                /** @description 1..=100, default 10 */
+                pageSize?: number;
+                /** @description 0-based, default 0 */
+                page?: number;
+                /** @description Statuses; repeat or comma-separate */
+                status?: string[];
+                /** @description true or false; absent = any */
+                hasMortgageOffer?: boolean;
+                /** @description Broker user ids; repeat or comma-separate */
+                brokerUserIds?: string[];
+                /** @description CREATED_AT (default), UPDATED_AT, CURRENT_DEAL_END_DATE, COMPLETION_DATE, MORTGAGE_OFFER_UPLOADED_AT */
+                sortBy?: string;
+                /** @description ASC or DESC (default) */
+                sortDirection?: string;
+                /** @description Case-insensitive prefix of any word of an owner's name */
+                propertyOwnerName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the cases you may see; invalid parameters fall back to their defaults */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemortgagingCaseList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remortgaging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The expanded remortgaging case with `view` (see docs/api/cases.md) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, non-numeric id, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    latest_remortgaging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No quote, unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -1,0 +1,114 @@
+import type { CaseType } from '../../lib/api/types';
+
+/** The two case types: their URL segment, list title and list vocabulary (spec sections 2 and 3). */
+export type CaseKind = 'remortgaging' | 'buying';
+
+export const CASE_TYPE: Record<CaseKind, CaseType> = {
+  remortgaging: 'REMORTGAGING',
+  buying: 'BUYING',
+};
+
+export const LIST_TITLE: Record<CaseKind, string> = {
+  remortgaging: 'Remortgaging Cases',
+  buying: 'Buying Cases',
+};
+
+export const START_TITLE: Record<CaseKind, string> = {
+  remortgaging: 'Start a remortgage',
+  buying: 'Start a purchase',
+};
+
+export const SEARCH_PLACEHOLDER: Record<CaseKind, string> = {
+  remortgaging: 'Search by property owner name...',
+  buying: 'Search by buyer name...',
+};
+
+export const REMORTGAGING_STATUSES = [
+  'INELIGIBLE',
+  'TITLE_DOCUMENT_RETRIEVAL',
+  'BROKER_APPLICATION',
+  'BROKER_APPLICATION_INVITE',
+  'CUSTOMER_APPLICATION',
+  'IDENTITY_VERIFICATION',
+  'AWAITING_MORTGAGE_OFFER',
+  'PREPARE_MORTGAGE_REPORT',
+  'MORTGAGE_REPORT_ACCEPTANCE',
+  'PREPARE_COMPLETION_STATEMENT',
+  'COMPLETION_STATEMENT_ACCEPTANCE',
+  'PENDING_COMPLETION',
+  'COMPLETED',
+  'CANCELLED',
+] as const;
+
+export const BUYING_STATUSES = [
+  'INELIGIBLE',
+  'BROKER_APPLICATION',
+  'BROKER_APPLICATION_INVITE',
+  'CUSTOMER_APPLICATION',
+  'PREPARE_CLIENT_CARE_LETTER',
+  'CLIENT_CARE_LETTER_ACCEPTANCE',
+  'AWAITING_DEPOSIT',
+  'IDENTITY_VERIFICATION',
+  'AWAITING_MEMORANDUM_OF_SALE',
+  'AWAITING_CONTRACT_PACK',
+  'AWAITING_SEARCHES',
+  'CONTRACT_PACK_REVIEW',
+  'PREPARE_REPORT_ON_TITLE',
+  'REPORT_ON_TITLE_ACCEPTANCE',
+  'PREPARE_COMPLETION_STATEMENT',
+  'COMPLETION_STATEMENT_ACCEPTANCE',
+  'PENDING_COMPLETION',
+  'COMPLETED',
+  'CANCELLED',
+] as const;
+
+export const STATUSES: Record<CaseKind, readonly string[]> = {
+  remortgaging: REMORTGAGING_STATUSES,
+  buying: BUYING_STATUSES,
+};
+
+export const REMORTGAGING_SORT_FIELDS = [
+  'CREATED_AT',
+  'UPDATED_AT',
+  'CURRENT_DEAL_END_DATE',
+  'COMPLETION_DATE',
+  'MORTGAGE_OFFER_UPLOADED_AT',
+] as const;
+
+export const BUYING_SORT_FIELDS = [
+  'CREATED_AT',
+  'UPDATED_AT',
+  'TARGET_MOVE_IN_DATE',
+  'TERMS_ACCEPTED_AT',
+  'DEPOSIT_PAID_AT',
+  'TA6_UPLOADED_AT',
+  'ENQUIRES_RAISED_AT',
+  'ENQUIRES_RESPONDED_AT',
+] as const;
+
+export const SORT_FIELDS: Record<CaseKind, readonly string[]> = {
+  remortgaging: REMORTGAGING_SORT_FIELDS,
+  buying: BUYING_SORT_FIELDS,
+};
+
+export const SORT_FIELD_LABELS: Record<string, string> = {
+  CREATED_AT: 'Created',
+  UPDATED_AT: 'Last updated',
+  CURRENT_DEAL_END_DATE: 'Current deal end date',
+  COMPLETION_DATE: 'Completion date',
+  MORTGAGE_OFFER_UPLOADED_AT: 'Mortgage offer uploaded',
+  TARGET_MOVE_IN_DATE: 'Target move-in date',
+  TERMS_ACCEPTED_AT: 'Terms accepted',
+  DEPOSIT_PAID_AT: 'Deposit paid',
+  TA6_UPLOADED_AT: 'TA6 uploaded',
+  ENQUIRES_RAISED_AT: 'Enquiries raised',
+  ENQUIRES_RESPONDED_AT: 'Enquiries responded',
+};
+
+/** 'BROKER_APPLICATION_INVITE' → 'Broker application invite' (filter menus only). */
+export function humanise(value: string): string {
+  const words = value.toLowerCase().split('_');
+  return words
+    .map((w, i) => (w === 'ta6' ? 'TA6' : i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w))
+    .join(' ');
+}
