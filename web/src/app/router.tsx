@@ -3,6 +3,7 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   Outlet,
   redirect,
   useRouter,
@@ -22,12 +23,15 @@ import {
   whenSessionResolved,
   type SessionActor,
 } from '../features/auth';
-import { BuyingPage, RemortgagingPage } from '../features/cases';
-import { DocumentsPage } from '../features/documents';
-import { HelpPage } from '../features/help';
-import { NotificationsPage } from '../features/notifications';
+import {
+  guardSection,
+  loadGuardedCase,
+  parseListSearch,
+  startPageRedirect,
+  type CaseKind,
+  type ListSearch,
+} from '../features/cases';
 import { AboutYouPage } from '../features/onboarding';
-import { SettingsPage } from '../features/settings';
 import { ErrorPage, NotFoundPage, ProtectedLayout, UnauthenticatedLayout } from '../features/shell';
 import { DEFAULT_REDIRECT } from '../lib/constants';
 import { safeRedirect } from '../lib/redirect';
@@ -172,41 +176,161 @@ const indexRoute = createRoute({
   },
 });
 
+// Screens are loaded lazily: each feature's routes make a chunk of their own.
+type CasesScreens = typeof import('../features/cases/routes');
+const casesScreen = (name: keyof CasesScreens) =>
+  lazyRouteComponent(() => import('../features/cases/routes'), name);
+
+/** Buying exists only for users with the BUYING feature. */
+function requireBuying({ context }: { context: RouterContext }) {
+  if (!sessionFlags(context.session.getSnapshot().context.me).buyingEnabled) {
+    throw redirect({ to: DEFAULT_REDIRECT, replace: true });
+  }
+}
+
+function isBroker(context: RouterContext): boolean {
+  return sessionFlags(context.session.getSnapshot().context.me).isBroker;
+}
+
+const listSearch =
+  (kind: CaseKind) =>
+  (search: Record<string, unknown>): ListSearch =>
+    parseListSearch(kind, search);
+
+// --- Remortgaging -------------------------------------------------------------------------
 const remortgagingRoute = createRoute({
   getParentRoute: () => protectedLayout,
   path: 'remortgaging',
-  component: RemortgagingPage,
+  validateSearch: listSearch('remortgaging'),
+  // A non-broker with no cases goes to the start page.
+  beforeLoad: ({ context }) =>
+    startPageRedirect(context.queryClient, 'remortgaging', isBroker(context)),
+  component: casesScreen('RemortgagingListRoute'),
 });
+const remortgagingStartRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'remortgaging/start',
+  component: casesScreen('RemortgagingStartRoute'),
+});
+const remortgagingCaseRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'remortgaging/$caseId',
+  loader: ({ context, params }) =>
+    loadGuardedCase(context.queryClient, 'remortgaging', params.caseId).then(() => null),
+  component: casesScreen('RemortgagingCaseRoute'),
+});
+const remortgagingApplicationRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'remortgaging/$caseId/application',
+  beforeLoad: ({ params }) => {
+    throw redirect({
+      to: '/remortgaging/$caseId/application/$section',
+      params: { caseId: params.caseId, section: 'key-facts' },
+      replace: true,
+    });
+  },
+});
+const remortgagingSectionRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'remortgaging/$caseId/application/$section',
+  loader: ({ context, params }) =>
+    guardSection(
+      context.queryClient,
+      'remortgaging',
+      params.caseId,
+      'sections',
+      params.section,
+    ).then(() => null),
+  component: casesScreen('RemortgagingSectionRoute'),
+});
+const remortgagingTileRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'remortgaging/$caseId/$tile',
+  loader: ({ context, params }) =>
+    guardSection(context.queryClient, 'remortgaging', params.caseId, 'tiles', params.tile).then(
+      () => null,
+    ),
+  component: casesScreen('RemortgagingTileRoute'),
+});
+
+// --- Buying -------------------------------------------------------------------------------
 const buyingRoute = createRoute({
   getParentRoute: () => protectedLayout,
   path: 'buying',
-  // Buying exists only for users with the BUYING feature.
-  beforeLoad: ({ context }) => {
-    if (!sessionFlags(context.session.getSnapshot().context.me).buyingEnabled) {
-      throw redirect({ to: DEFAULT_REDIRECT, replace: true });
-    }
+  validateSearch: listSearch('buying'),
+  beforeLoad: async ({ context }) => {
+    requireBuying({ context });
+    await startPageRedirect(context.queryClient, 'buying', isBroker(context));
   },
-  component: BuyingPage,
+  component: casesScreen('BuyingListRoute'),
 });
+const buyingStartRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'buying/start',
+  beforeLoad: requireBuying,
+  component: casesScreen('BuyingStartRoute'),
+});
+const buyingCaseRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'buying/$caseId',
+  beforeLoad: requireBuying,
+  loader: ({ context, params }) =>
+    loadGuardedCase(context.queryClient, 'buying', params.caseId).then(() => null),
+  component: casesScreen('BuyingCaseRoute'),
+});
+const buyingApplicationRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'buying/$caseId/application',
+  beforeLoad: ({ context, params }) => {
+    requireBuying({ context });
+    throw redirect({
+      to: '/buying/$caseId/application/$section',
+      params: { caseId: params.caseId, section: 'key-facts' },
+      replace: true,
+    });
+  },
+});
+const buyingSectionRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'buying/$caseId/application/$section',
+  beforeLoad: requireBuying,
+  loader: ({ context, params }) =>
+    guardSection(context.queryClient, 'buying', params.caseId, 'sections', params.section).then(
+      () => null,
+    ),
+  component: casesScreen('BuyingSectionRoute'),
+});
+const buyingTileRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'buying/$caseId/$tile',
+  beforeLoad: requireBuying,
+  loader: ({ context, params }) =>
+    guardSection(context.queryClient, 'buying', params.caseId, 'tiles', params.tile).then(
+      () => null,
+    ),
+  component: casesScreen('BuyingTileRoute'),
+});
+
+// --- Other screens ------------------------------------------------------------------------
 const documentsRoute = createRoute({
   getParentRoute: () => protectedLayout,
   path: 'documents',
-  component: DocumentsPage,
+  component: lazyRouteComponent(() => import('../features/documents'), 'DocumentsPage'),
 });
 const notificationsRoute = createRoute({
   getParentRoute: () => protectedLayout,
   path: 'notifications',
-  component: NotificationsPage,
+  component: lazyRouteComponent(() => import('../features/notifications'), 'NotificationsPage'),
 });
 const helpRoute = createRoute({
   getParentRoute: () => protectedLayout,
   path: 'help',
-  component: HelpPage,
+  component: lazyRouteComponent(() => import('../features/help'), 'HelpPage'),
 });
 const settingsRoute = createRoute({
   getParentRoute: () => protectedLayout,
   path: 'settings',
-  component: SettingsPage,
+  component: lazyRouteComponent(() => import('../features/settings'), 'SettingsPage'),
 });
 
 export const routeTree = rootRoute.addChildren([
@@ -215,7 +339,17 @@ export const routeTree = rootRoute.addChildren([
   protectedLayout.addChildren([
     indexRoute,
     remortgagingRoute,
+    remortgagingStartRoute,
+    remortgagingCaseRoute,
+    remortgagingApplicationRoute,
+    remortgagingSectionRoute,
+    remortgagingTileRoute,
     buyingRoute,
+    buyingStartRoute,
+    buyingCaseRoute,
+    buyingApplicationRoute,
+    buyingSectionRoute,
+    buyingTileRoute,
     documentsRoute,
     notificationsRoute,
     helpRoute,

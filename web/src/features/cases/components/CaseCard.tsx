@@ -1,0 +1,154 @@
+import MapOutlined from '@mui/icons-material/MapOutlined';
+import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
+import { formatDate } from '../../../lib/format';
+import type { CaseKind } from '../caseTypes';
+import { address, partyNames, referredBy, type CaseRow } from '../rows';
+import { CaseButtonLink } from './CaseLinks';
+import { StatusChip } from './StatusChip';
+
+/**
+ * The map area of a card (large screens). No maps key is configured, so it is a neutral
+ * placeholder showing the postcode rather than a static map image.
+ */
+function MapPlaceholder({ postcode }: { postcode: string | null | undefined }) {
+  return (
+    <Box
+      data-testid="case-map"
+      aria-hidden="true"
+      sx={{
+        width: 220,
+        minHeight: 160,
+        flexShrink: 0,
+        bgcolor: 'grey.100',
+        color: 'text.secondary',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 1,
+        borderRight: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <MapOutlined fontSize="large" />
+      {postcode && <Typography variant="body2">{postcode}</Typography>}
+    </Box>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack direction="row" spacing={1} component="div">
+      <Typography component="dt" variant="body2" color="text.secondary" sx={{ minWidth: 150 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+        {value}
+      </Typography>
+    </Stack>
+  );
+}
+
+export function CaseCard({
+  kind,
+  row,
+  isBroker,
+  showMap,
+  onCancel,
+}: {
+  kind: CaseKind;
+  row: CaseRow;
+  isBroker: boolean;
+  showMap: boolean;
+  onCancel: (row: CaseRow) => void;
+}) {
+  const referrers = referredBy(row.caseAdmins);
+  const where = address(row.property);
+  const headingId = `case-${row.id}-title`;
+  return (
+    <Card
+      variant="outlined"
+      component="article"
+      aria-labelledby={headingId}
+      data-case-id={row.id}
+      sx={{ display: 'flex' }}
+    >
+      {showMap && <MapPlaceholder postcode={row.property.postcode} />}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <CardContent sx={{ flex: 1 }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, mb: 1 }}
+          >
+            <Typography variant="h3" component="h2" id={headingId}>
+              {where || `Case ${row.id}`}
+            </Typography>
+            <Box>
+              <StatusChip chip={row.statusChip} />
+            </Box>
+          </Stack>
+          {row.statusMessage && (
+            <Typography sx={{ mb: 1.5 }} data-testid="status-message">
+              {row.statusMessage}
+            </Typography>
+          )}
+          <Stack component="dl" spacing={0.5} sx={{ m: 0 }}>
+            {isBroker && row.parties.length > 0 && (
+              <Row
+                label={kind === 'remortgaging' ? 'Property owners' : 'Buyers'}
+                value={partyNames(row.parties)}
+              />
+            )}
+            {isBroker && row.brokerReference && (
+              <Row label="Broker reference" value={row.brokerReference} />
+            )}
+            <Row label="Created" value={formatDate(row.createdAt)} />
+            {row.dates
+              .filter((d) => d.value)
+              .map((d) => (
+                <Row key={d.label} label={d.label} value={formatDate(d.value as string)} />
+              ))}
+            <Row
+              label={kind === 'remortgaging' ? 'Mortgage offer' : 'Deposit'}
+              value={
+                kind === 'remortgaging'
+                  ? row.flag
+                    ? 'Uploaded'
+                    : 'Pending'
+                  : row.flag
+                    ? 'Paid'
+                    : 'Pending'
+              }
+            />
+          </Stack>
+          {referrers.length > 0 && (
+            <Typography variant="body2" sx={{ mt: 1.5 }}>
+              Referred by {referrers.join(', ')}
+            </Typography>
+          )}
+        </CardContent>
+        <CardActions sx={{ justifyContent: 'flex-end', px: 2, pb: 2, gap: 1 }}>
+          {row.canCancel && (
+            <Button
+              variant="outlined"
+              color="error"
+              onClick={() => onCancel(row)}
+              aria-label={`Cancel case ${where || row.id}`}
+            >
+              Cancel
+            </Button>
+          )}
+          <CaseButtonLink
+            kind={kind}
+            caseId={row.id}
+            variant="contained"
+            aria-label={`${row.status === 'COMPLETED' ? 'Review' : 'Continue'} case ${where || row.id}`}
+          >
+            {row.status === 'COMPLETED' ? 'Review' : 'Continue'}
+          </CaseButtonLink>
+        </CardActions>
+      </Box>
+    </Card>
+  );
+}

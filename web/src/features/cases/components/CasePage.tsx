@@ -1,0 +1,97 @@
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Loading } from '../../../components/Loading';
+import { PageHeading } from '../../../components/PageHeading';
+import type { ExpandedCase } from '../../../lib/api/types';
+import { buyingCaseQuery } from '../api/getBuyingCase';
+import { remortgagingCaseQuery } from '../api/getRemortgagingCase';
+import { CASE_TYPE, type CaseKind } from '../caseTypes';
+import { CancelCaseDialog, type CancelTarget } from './CancelCaseDialog';
+import { SectionList } from './SectionList';
+import { StatusChip } from './StatusChip';
+
+export function useExpandedCase(kind: CaseKind, caseId: string) {
+  return useQuery(
+    kind === 'remortgaging' ? remortgagingCaseQuery(caseId) : buyingCaseQuery(caseId),
+  );
+}
+
+export function caseTitle(expanded: ExpandedCase): string {
+  return (
+    expanded.property?.formattedAddress || expanded.property?.addressLine1 || `Case ${expanded.id}`
+  );
+}
+
+/** /remortgaging/{caseId} and /buying/{caseId}: the sections or tiles with the engine's states. */
+export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
+  const query = useExpandedCase(kind, caseId);
+  const [cancelTarget, setCancelTarget] = useState<CancelTarget | null>(null);
+  if (query.isPending) return <Loading label="Loading case" />;
+  if (query.isError) {
+    return (
+      <Alert severity="error" role="alert">
+        Whoop&apos;s something went wrong loading the page please try reloading.
+      </Alert>
+    );
+  }
+  const expanded = query.data;
+  const { view } = expanded;
+  return (
+    <Box sx={{ maxWidth: 880 }}>
+      <PageHeading>{caseTitle(expanded)}</PageHeading>
+      <Stack spacing={2} sx={{ mb: 3 }}>
+        <Box>
+          <StatusChip chip={view.chip} />
+        </Box>
+        {view.message && <Typography data-testid="status-message">{view.message}</Typography>}
+        {view.canCancel && (
+          <Box>
+            <Button
+              variant="outlined"
+              color="error"
+              onClick={() => setCancelTarget({ caseId: expanded.id, caseType: CASE_TYPE[kind] })}
+            >
+              Cancel
+            </Button>
+          </Box>
+        )}
+      </Stack>
+      <Stack spacing={3}>
+        <SectionList
+          kind={kind}
+          caseId={caseId}
+          where="sections"
+          items={view.sections}
+          label="Application sections"
+        />
+        <SectionList
+          kind={kind}
+          caseId={caseId}
+          where="tiles"
+          items={view.tiles}
+          label="Case progress"
+        />
+      </Stack>
+      <CancelCaseDialog target={cancelTarget} onClose={() => setCancelTarget(null)} />
+    </Box>
+  );
+}
+
+/** A section or tile page: its heading only until later issues fill it. */
+export function SectionPage({
+  kind,
+  caseId,
+  where,
+  sectionKey,
+}: {
+  kind: CaseKind;
+  caseId: string;
+  where: 'sections' | 'tiles';
+  sectionKey: string;
+}) {
+  const query = useExpandedCase(kind, caseId);
+  if (query.isPending) return <Loading label="Loading case" />;
+  const entry = query.data?.view[where].find((s) => s.key === sectionKey);
+  return <PageHeading>{entry?.label ?? 'Case'}</PageHeading>;
+}

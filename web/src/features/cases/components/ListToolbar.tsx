@@ -1,0 +1,166 @@
+import Add from '@mui/icons-material/Add';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import Refresh from '@mui/icons-material/Refresh';
+import TableRows from '@mui/icons-material/TableRowsOutlined';
+import ViewAgenda from '@mui/icons-material/ViewAgendaOutlined';
+import { Button, IconButton, Stack, Tooltip, useMediaQuery, type Theme } from '@mui/material';
+import type { ManagedBroker } from '../../../lib/api/types';
+import { ButtonLink } from '../../../components/ButtonLink';
+import {
+  humanise,
+  SEARCH_PLACEHOLDER,
+  SORT_FIELD_LABELS,
+  SORT_FIELDS,
+  STATUSES,
+  type CaseKind,
+} from '../caseTypes';
+import {
+  DEFAULT_SORT_BY,
+  DEFAULT_SORT_DIRECTION,
+  nameParam,
+  offerParam,
+  withFilter,
+  type ListSearch,
+} from '../search';
+import { FilterMenu, type FilterGroup } from './FilterMenu';
+import { NameSearch } from './NameSearch';
+
+const ROLE_GROUPS: { role: string; label: string }[] = [
+  { role: 'ROLE_BROKER', label: 'Brokers' },
+  { role: 'ROLE_BROKER_MANAGER', label: 'Managers' },
+  { role: 'ROLE_BROKER_ADMIN', label: 'Admins' },
+];
+
+/** The broker filter menu, grouped as Brokers, Managers and Admins (spec section 2). */
+export function brokerGroups(brokers: ManagedBroker[]): FilterGroup[] {
+  return ROLE_GROUPS.map(({ role, label }) => ({
+    label,
+    options: brokers
+      .filter((b) => b.role === role)
+      .map((b) => ({ value: b.userId, label: b.preferredName })),
+  })).filter((g) => g.options.length > 0);
+}
+
+const OFFER_OPTIONS: Record<CaseKind, { any: string; yes: string; no: string }> = {
+  remortgaging: { any: 'Any', yes: 'Uploaded', no: 'Pending' },
+  buying: { any: 'Any', yes: 'Paid', no: 'Pending' },
+};
+
+/** The broker's toolbar: new case, name search, filters, sort, collapse, reload, reset. */
+export function ListToolbar({
+  kind,
+  search,
+  onChange,
+  managedBrokers,
+  collapsed,
+  onToggleCollapsed,
+  onReload,
+}: {
+  kind: CaseKind;
+  search: ListSearch;
+  onChange: (next: ListSearch) => void;
+  managedBrokers: ManagedBroker[];
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  onReload: () => void;
+}) {
+  const small = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
+  const offerKey = offerParam(kind);
+  const offer = search[offerKey];
+  const labels = OFFER_OPTIONS[kind];
+  const direction = search.sortDirection ?? DEFAULT_SORT_DIRECTION;
+  const change = (patch: Partial<ListSearch>) => onChange(withFilter(search, patch));
+
+  return (
+    <Stack spacing={1.5} sx={{ mb: 2 }} role="toolbar" aria-label="Case list tools">
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        {kind === 'remortgaging' ? (
+          <ButtonLink to="/remortgaging/start" variant="contained" startIcon={<Add />}>
+            {small ? 'New' : 'New case'}
+          </ButtonLink>
+        ) : (
+          <ButtonLink to="/buying/start" variant="contained" startIcon={<Add />}>
+            {small ? 'New' : 'New case'}
+          </ButtonLink>
+        )}
+        <NameSearch
+          value={search[nameParam(kind)] ?? ''}
+          placeholder={SEARCH_PLACEHOLDER[kind]}
+          onSearch={(value) =>
+            change({ [nameParam(kind)]: value.trim() === '' ? undefined : value })
+          }
+        />
+      </Stack>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        {managedBrokers.length > 0 && (
+          <FilterMenu
+            label="Broker"
+            multiple
+            groups={brokerGroups(managedBrokers)}
+            selected={search.brokerUserIds ?? []}
+            onChange={(ids) => change({ brokerUserIds: ids })}
+          />
+        )}
+        <FilterMenu
+          label="Status"
+          multiple
+          groups={[{ options: STATUSES[kind].map((s) => ({ value: s, label: humanise(s) })) }]}
+          selected={search.status ?? []}
+          onChange={(status) => change({ status })}
+        />
+        <FilterMenu
+          label={kind === 'remortgaging' ? 'Mortgage offer' : 'Deposit'}
+          groups={[
+            {
+              options: [
+                { value: 'any', label: labels.any },
+                { value: 'true', label: labels.yes },
+                { value: 'false', label: labels.no },
+              ],
+            },
+          ]}
+          selected={[offer === undefined ? 'any' : String(offer)]}
+          onChange={([v]) => change({ [offerKey]: v === 'any' ? undefined : v === 'true' })}
+        />
+        <FilterMenu
+          label="Sort by"
+          groups={[
+            {
+              options: SORT_FIELDS[kind].map((f) => ({
+                value: f,
+                label: SORT_FIELD_LABELS[f] ?? humanise(f),
+              })),
+            },
+          ]}
+          selected={[search.sortBy ?? DEFAULT_SORT_BY]}
+          onChange={([sortBy]) => change({ sortBy })}
+        />
+        <Tooltip title={direction === 'DESC' ? 'Newest first' : 'Oldest first'}>
+          <IconButton
+            aria-label={direction === 'DESC' ? 'Sort descending' : 'Sort ascending'}
+            onClick={() => change({ sortDirection: direction === 'DESC' ? 'ASC' : 'DESC' })}
+          >
+            {direction === 'DESC' ? <ArrowDownward /> : <ArrowUpward />}
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={collapsed ? 'Show as cards' : 'Show as table'}>
+          <IconButton
+            aria-label={collapsed ? 'Show as cards' : 'Show as table'}
+            onClick={onToggleCollapsed}
+          >
+            {collapsed ? <ViewAgenda /> : <TableRows />}
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Reload">
+          <IconButton aria-label="Reload" onClick={onReload}>
+            <Refresh />
+          </IconButton>
+        </Tooltip>
+        <Button size="small" onClick={() => onChange({})}>
+          Reset filters
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+export const START_MESSAGES = {
+  required: 'Please answer this question',
+  nameRequired: "Your client's name is required",
+  emailRequired: "Your client's email address is required",
+  emailInvalid: 'Must include @',
+  addressRequired: 'The first line of the address is required',
+  postcodeRequired: 'The postcode is required',
+  postcodeInvalid: 'Enter a UK postcode, like SW1A 1AA',
+  amountRequired: 'Enter an amount in pounds',
+  amountInvalid: 'Enter an amount in pounds, like 250,000',
+} as const;
+
+const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
+
+/** '£250,000.50' → 25000050 pence; null for anything that is not an amount. */
+export function poundsToPence(value: string): number | null {
+  const cleaned = value.replace(/[£,\s]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  return Math.round(Number(cleaned) * 100);
+}
+
+const yesNo = z.enum(['yes', 'no'], { message: START_MESSAGES.required });
+const optionalAmount = z
+  .string()
+  .refine((v) => v.trim() === '' || poundsToPence(v) !== null, START_MESSAGES.amountInvalid);
+const requiredAmount = z
+  .string()
+  .refine((v) => v.trim() !== '', START_MESSAGES.amountRequired)
+  .refine((v) => v.trim() === '' || (poundsToPence(v) ?? 0) > 0, START_MESSAGES.amountInvalid);
+
+export function startCaseSchema(isBroker: boolean) {
+  return z.object({
+    jurisdiction: z.enum(['ENGLAND', 'WALES', 'SCOTLAND', 'NORTHERN_IRELAND'], {
+      message: START_MESSAGES.required,
+    }),
+    isDependentOnSale: yesNo,
+    isCompanyOwned: yesNo,
+    isBuyToLet: yesNo,
+    isResidential: yesNo,
+    clientName: isBroker ? z.string().trim().min(1, START_MESSAGES.nameRequired) : z.string(),
+    clientEmail: isBroker
+      ? z
+          .string()
+          .trim()
+          .min(1, START_MESSAGES.emailRequired)
+          .regex(/^\S+@\S+\.\S+$/, START_MESSAGES.emailInvalid)
+      : z.string(),
+    addressLine1: z.string().trim().min(1, START_MESSAGES.addressRequired),
+    addressLine2: z.string(),
+    town: z.string(),
+    county: z.string(),
+    postcode: z
+      .string()
+      .trim()
+      .min(1, START_MESSAGES.postcodeRequired)
+      .regex(UK_POSTCODE, START_MESSAGES.postcodeInvalid),
+    tenure: z.string(),
+    propertyType: z.string(),
+    value: requiredAmount,
+    secondAmount: optionalAmount,
+    lender: z.string(),
+    reason: z.string(),
+    date: z.string(),
+    brokerReference: z.string(),
+  });
+}
+
+export type StartCaseValues = z.infer<ReturnType<typeof startCaseSchema>>;
+
+export const STEP_FIELDS: Record<'eligibility' | 'client' | 'property', (keyof StartCaseValues)[]> =
+  {
+    eligibility: [
+      'jurisdiction',
+      'isDependentOnSale',
+      'isCompanyOwned',
+      'isBuyToLet',
+      'isResidential',
+    ],
+    client: ['clientName', 'clientEmail'],
+    property: [
+      'addressLine1',
+      'addressLine2',
+      'town',
+      'county',
+      'postcode',
+      'tenure',
+      'propertyType',
+      'value',
+      'secondAmount',
+      'lender',
+      'reason',
+      'date',
+      'brokerReference',
+    ],
+  };
