@@ -1,0 +1,127 @@
+import type {
+  BuyingListItem,
+  ExpandedCase,
+  RemortgagingListItem,
+  SectionState,
+} from '../lib/api/types';
+
+export const BROKER_ID = '5f0c0000-0000-4000-8000-000000000001';
+
+export function remItem(overrides: Partial<RemortgagingListItem> = {}): RemortgagingListItem {
+  return {
+    id: 1001,
+    createdAt: '2026-03-05T10:15:00Z',
+    updatedAt: '2026-03-05T10:15:00Z',
+    status: 'BROKER_APPLICATION',
+    propertyOwners: [
+      { user: { preferredName: 'Sam Smith', email: 'sam@example.com', legalNames: [] } },
+    ],
+    property: {
+      addressLine1: '1 High Street',
+      county: 'Kent',
+      postcode: 'CT1 1AA',
+      formattedAddress: '1 High Street, Canterbury, Kent, CT1 1AA',
+    },
+    hasMortgageOffer: false,
+    caseAdmins: [{ userId: BROKER_ID, role: 'ROLE_BROKER', preferredName: 'Bea Broker' }],
+    brokerReference: 'BR-1234',
+    currentDealEndDate: '2027-01-31',
+    completionDate: null,
+    newLender: 'NATIONWIDE_BUILDING_SOCIETY',
+    isRepayingHelpToBuy: false,
+    hasHTBRedemptionLetter: false,
+    statusChip: { colour: 'AMBER', label: 'Broker Application', showWarningIcon: true },
+    statusMessage: 'This application is currently being prepared by the broker.',
+    canCancel: true,
+    ...overrides,
+  };
+}
+
+export function buyItem(overrides: Partial<BuyingListItem> = {}): BuyingListItem {
+  return {
+    case: {
+      id: 2002,
+      createdAt: '2026-03-06T10:15:00Z',
+      updatedAt: '2026-03-06T10:15:00Z',
+      status: 'AWAITING_DEPOSIT',
+      completionDate: null,
+      targetMoveInDate: '2027-03-01',
+      lender: 'NATIONWIDE_BUILDING_SOCIETY',
+    },
+    buyers: [{ user: { preferredName: 'Jo Jones', email: 'jo@example.com', legalNames: [] } }],
+    property: {
+      addressLine1: '2 Castle Road',
+      county: 'South Glamorgan',
+      postcode: 'CF10 1AA',
+      formattedAddress: '2 Castle Road, Cardiff, CF10 1AA',
+    },
+    hasPaidDeposit: false,
+    caseAdmins: [],
+    brokerReference: 'BR-77',
+    statusChip: { colour: 'AMBER', label: 'Awaiting Deposit', showWarningIcon: true },
+    statusMessage: 'We are waiting for an initial payment to be paid.',
+    canCancel: false,
+    ...overrides,
+  };
+}
+
+export function page<T>(cases: T[], totalCount = cases.length, pageSize = 10, currentPage = 0) {
+  return { cases, totalCount, totalPages: Math.ceil(totalCount / pageSize), currentPage };
+}
+
+export function overviews(remortgaging: number, buying = 0) {
+  return {
+    remortgaging: { totalCount: remortgaging, activeCount: remortgaging, latestCaseId: null },
+    buying: { totalCount: buying, activeCount: buying, latestCaseId: null },
+  };
+}
+
+type Entry = [key: string, label: string, state: SectionState];
+
+export function expanded(
+  caseType: 'REMORTGAGING' | 'BUYING',
+  sections: Entry[],
+  tiles: Entry[] = [],
+  id = 1001,
+): ExpandedCase {
+  const toView = ([key, label, state]: Entry) => ({ key, label, state });
+  return {
+    id,
+    caseType,
+    status: 'CUSTOMER_APPLICATION',
+    property: { formattedAddress: '1 High Street, Canterbury, Kent, CT1 1AA' },
+    caseAdmins: [],
+    brokerReference: null,
+    view: {
+      caseType,
+      status: 'CUSTOMER_APPLICATION',
+      sections: sections.map(toView),
+      tiles: tiles.map(toView),
+      submitted: false,
+      readyToSubmit: false,
+      chip: { colour: 'AMBER', label: 'Customer Application', showWarningIcon: true },
+      message: 'Please continue with the application and submit it for review.',
+      canCancel: false,
+    },
+  };
+}
+
+export const REM_SECTIONS: Entry[] = [
+  ['key-facts', 'Key Facts', 'IS_COMPLETE'],
+  ['quote', 'Quote', 'NOT_STARTED'],
+  ['property-details', 'Property Details', 'LOCKED'],
+  ['owners', 'Owners', 'LOCKED'],
+  ['transfer-of-equity', 'Transfer of Equity', 'HIDDEN'],
+  ['property-alterations', 'Property Alterations', 'LOCKED'],
+  ['financial-details', 'Financial Details', 'HIDDEN'],
+  ['documents', 'Documents', 'LOCKED'],
+  ['review-and-submit', 'Review & Submit', 'LOCKED'],
+];
+
+export const REM_TILES_HIDDEN: Entry[] = [
+  ['application-review', 'Application & Quote', 'HIDDEN'],
+  ['identification', 'Verify Identity', 'HIDDEN'],
+  ['documents', 'Upload Documents', 'HIDDEN'],
+  ['mortgage-report', 'Mortgage Report', 'HIDDEN'],
+  ['completion-statement', 'Completion Statement', 'HIDDEN'],
+];
