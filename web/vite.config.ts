@@ -33,6 +33,18 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1000,
+    rolldownOptions: {
+      output: {
+        // Form libraries are needed only by lazily loaded screens: keep them out of the
+        // chunks the first page needs.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -13,13 +13,10 @@ import {
 import { Loading } from '../components/Loading';
 import {
   alreadySignedIn,
-  LoginAuthPage,
-  LoginPage,
   onboardingRedirect,
   protectedRedirect,
   sessionFlags,
   sessionStatus,
-  SignupPage,
   whenSessionResolved,
   type SessionActor,
 } from '../features/auth';
@@ -31,10 +28,15 @@ import {
   type CaseKind,
   type ListSearch,
 } from '../features/cases';
-import { AboutYouPage } from '../features/onboarding';
 import { ErrorPage, NotFoundPage, ProtectedLayout, UnauthenticatedLayout } from '../features/shell';
 import { DEFAULT_REDIRECT } from '../lib/constants';
 import { safeRedirect } from '../lib/redirect';
+
+// Screens are loaded lazily: each feature's routes make a chunk of their own.
+const LoginPage = lazyRouteComponent(() => import('../features/auth/routes'), 'LoginPage');
+const LoginAuthPage = lazyRouteComponent(() => import('../features/auth/routes'), 'LoginAuthPage');
+const SignupPage = lazyRouteComponent(() => import('../features/auth/routes'), 'SignupPage');
+const AboutYouPage = lazyRouteComponent(() => import('../features/onboarding'), 'AboutYouPage');
 
 export interface RouterContext {
   session: SessionActor;
@@ -176,7 +178,6 @@ const indexRoute = createRoute({
   },
 });
 
-// Screens are loaded lazily: each feature's routes make a chunk of their own.
 type CasesScreens = typeof import('../features/cases/routes');
 const casesScreen = (name: keyof CasesScreens) =>
   lazyRouteComponent(() => import('../features/cases/routes'), name);

@@ -10,6 +10,4 @@ export {
   type SessionStatus,
 } from './machines/sessionMachine';
 export { protectedRedirect, onboardingRedirect, alreadySignedIn } from './guards';
-export { LoginPage } from './routes/LoginPage';
-export { LoginAuthPage } from './routes/LoginAuthPage';
-export { SignupPage } from './routes/SignupPage';
+// The screens (./routes) are loaded lazily by the router, so they are not re-exported here.

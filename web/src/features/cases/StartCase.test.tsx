@@ -1,0 +1,160 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Me } from '../../lib/api/types';
+import { RELEASE_VERSION } from '../../lib/release';
+import { expanded, overviews, REM_SECTIONS } from '../../test/cases';
+import { apiError, json, mockFetch, type Handler } from '../../test/fetchMock';
+import { makeMe, POLICIES } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { START_MESSAGES } from './validation';
+
+const BROKER = makeMe({ role: 'ROLE_BROKER', enabledFeatures: ['BUYING'] });
+const CUSTOMER = makeMe({ enabledFeatures: ['BUYING'] });
+const LENDERS = {
+  lenders: [
+    { code: 'NATIONWIDE_BUILDING_SOCIETY', name: 'Nationwide Building Society' },
+    { code: 'NO_LENDER', name: 'No new lender' },
+  ],
+};
+const CREATED = {
+  caseId: 1001,
+  caseType: 'REMORTGAGING',
+  status: 'BROKER_APPLICATION',
+  ineligibilityReason: null,
+  ineligibilityMessage: null,
+  quote: null,
+};
+
+function server(me: Me, extra: Record<string, Handler> = {}) {
+  return mockFetch({
+    'GET /api/auth/verify': () => json({ isLoggedIn: true }),
+    'GET /api/auth/me': () => json(me),
+    'GET /api/policies/current': () => json(POLICIES),
+    'GET /version': () => json({ version: RELEASE_VERSION }),
+    'GET /api/case-overviews': () => json(overviews(0, 0)),
+    'GET /api/lenders': () => json(LENDERS),
+    'GET /api/remortgaging/cases/1001/expanded': () => json(expanded('REMORTGAGING', REM_SECTIONS)),
+    'GET /api/buying/case/2002/expanded': () =>
+      json(expanded('BUYING', [['key-facts', 'Key Facts', 'IS_COMPLETE']], [], 2002)),
+    ...extra,
+  });
+}
+
+async function answerEligibility(buyToLet = 'No') {
+  await userEvent.selectOptions(await screen.findByLabelText(/Where is the property/), 'ENGLAND');
+  const groups = screen.getAllByRole('radiogroup');
+  const answers = ['No', 'No', buyToLet, 'Yes'];
+  for (const [i, answer] of answers.entries()) {
+    const radios = groups[i].querySelectorAll('input[type=radio]');
+    await userEvent.click(radios[answer === 'Yes' ? 0 : 1]);
+  }
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+async function fillProperty(valueLabel: RegExp, value: string) {
+  await userEvent.type(await screen.findByLabelText(/Address line 1/), '1 High Street');
+  await userEvent.type(screen.getByLabelText(/^Postcode/), 'ct1 1aa');
+  await userEvent.type(screen.getByLabelText(valueLabel), value);
+}
+
+describe('start pages', () => {
+  it('LIST-47 FLOW-03: a broker creates a remortgaging case (pounds sent in pence) and lands on it', async () => {
+    const { calls } = server(BROKER, { 'POST /api/remortgaging/case': () => json(CREATED, 201) });
+    const { router } = renderApp('/remortgaging/start');
+    // Eligibility questions must be answered.
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    expect((await screen.findAllByText(START_MESSAGES.required)).length).toBeGreaterThan(0);
+    await answerEligibility();
+    await userEvent.type(await screen.findByLabelText(/Client's preferred name/), 'Sam Smith');
+    await userEvent.type(screen.getByLabelText(/Client's email address/), 'Sam@Example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await fillProperty(/Property value/, '350,000');
+    await userEvent.type(screen.getByLabelText(/Loan amount/), '200000');
+    await waitFor(() =>
+      expect(
+        screen.getByRole('option', { name: 'Nationwide Building Society' }),
+      ).toBeInTheDocument(),
+    );
+    await userEvent.selectOptions(
+      screen.getByLabelText(/New lender/),
+      'NATIONWIDE_BUILDING_SOCIETY',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create case' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/remortgaging/1001'));
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/api/remortgaging/case');
+    expect(JSON.parse(post!.body!)).toMatchObject({
+      client: { preferredName: 'Sam Smith', email: 'sam@example.com' },
+      jurisdiction: 'ENGLAND',
+      isDependentOnSale: false,
+      isCompanyOwned: false,
+      isResidential: true,
+      propertyUsage: 'LIVE_IN',
+      property: { addressLine1: '1 High Street', postcode: 'CT1 1AA' },
+      propertyValue: 35000000,
+      loanAmount: 20000000,
+      newLender: 'NATIONWIDE_BUILDING_SOCIETY',
+    });
+  });
+
+  it('ELIG-04: an INELIGIBLE answer shows the server message instead of the case', async () => {
+    const message =
+      "Remortgaging a buy-to-let property is a little more complex, and we're not quite ready for you just yet.";
+    server(CUSTOMER, {
+      'POST /api/remortgaging/case': () =>
+        json(
+          {
+            ...CREATED,
+            status: 'INELIGIBLE',
+            ineligibilityReason: 'BUY_TO_LET',
+            ineligibilityMessage: message,
+          },
+          201,
+        ),
+    });
+    const { router } = renderApp('/remortgaging/start');
+    await answerEligibility('Yes');
+    // Customers have no client step.
+    await fillProperty(/Property value/, '250000');
+    await userEvent.click(screen.getByRole('button', { name: 'Create case' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/remortgaging/start');
+  });
+
+  it('LIST-48 FLOW-04: a customer creates a buying case (no client in the body)', async () => {
+    const { calls } = server(CUSTOMER, {
+      'POST /api/buying/case': () => json({ ...CREATED, caseId: 2002, caseType: 'BUYING' }, 201),
+    });
+    const { router } = renderApp('/buying/start');
+    await answerEligibility();
+    await fillProperty(/Purchase price/, '250000');
+    await userEvent.type(screen.getByLabelText(/Deposit/), '25000.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Create case' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buying/2002'));
+    const body = JSON.parse(
+      calls.find((c) => c.method === 'POST' && c.path === '/api/buying/case')!.body!,
+    );
+    expect(body.client).toBeUndefined();
+    expect(body).toMatchObject({ purchasePrice: 25000000, depositAmount: 2500050 });
+  });
+
+  it('validation: UK postcode and amounts; a failed create keeps the form', async () => {
+    server(CUSTOMER, { 'POST /api/remortgaging/case': () => apiError(500) });
+    renderApp('/remortgaging/start');
+    await answerEligibility();
+    await userEvent.type(await screen.findByLabelText(/Address line 1/), '1 High Street');
+    await userEvent.type(screen.getByLabelText(/^Postcode/), 'NOPE');
+    await userEvent.type(screen.getByLabelText(/Property value/), 'lots');
+    await userEvent.click(screen.getByRole('button', { name: 'Create case' }));
+    expect(await screen.findByText(START_MESSAGES.postcodeInvalid)).toBeInTheDocument();
+    expect(screen.getByText(START_MESSAGES.amountInvalid)).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText(/^Postcode/));
+    await userEvent.type(screen.getByLabelText(/^Postcode/), 'SW1A 1AA');
+    await userEvent.clear(screen.getByLabelText(/Property value/));
+    await userEvent.type(screen.getByLabelText(/Property value/), '300000');
+    await userEvent.click(screen.getByRole('button', { name: 'Create case' }));
+    expect(
+      await screen.findByText('We could not create the case, please try again.'),
+    ).toBeInTheDocument();
+  });
+});
