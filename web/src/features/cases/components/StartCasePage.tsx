@@ -75,8 +75,10 @@ function YesNo({
       name={name}
       render={({ field, fieldState }) => (
         <FormControl error={!!fieldState.error} component="fieldset">
-          <FormLabel component="legend">{label}</FormLabel>
-          <RadioGroup row {...field} value={field.value ?? ''}>
+          <FormLabel component="legend" id={`${name}-label`}>
+            {label}
+          </FormLabel>
+          <RadioGroup row {...field} value={field.value ?? ''} aria-labelledby={`${name}-label`}>
             <FormControlLabel value="yes" control={<Radio />} label="Yes" />
             <FormControlLabel value="no" control={<Radio />} label="No" />
           </RadioGroup>
