@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../lib/api/types';
 import { RELEASE_VERSION } from '../../lib/release';
 import { BROKER_ID, buyItem, overviews, page, remItem } from '../../test/cases';
@@ -147,6 +147,28 @@ describe('case lists', () => {
     expect(screen.queryByRole('toolbar')).toBeNull();
     expect(screen.queryByRole('link', { name: /New/ })).toBeNull();
     expect(screen.queryByPlaceholderText('Search by property owner name...')).toBeNull();
+  });
+
+  it("LIST-14: on a phone the button's short label is 'New'", async () => {
+    const matchMedia = (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    });
+    vi.stubGlobal('matchMedia', matchMedia);
+    server(BROKER);
+    renderApp('/remortgaging');
+    expect(await screen.findByRole('link', { name: 'New' })).toHaveAttribute(
+      'href',
+      '/remortgaging/start',
+    );
+    expect(screen.queryByRole('link', { name: 'New case' })).toBeNull();
+    vi.unstubAllGlobals();
   });
 
   it('LIST-14 LIST-15 LIST-16: New case and the name search placeholders', async () => {
