@@ -12,7 +12,7 @@ use crate::app::App;
 use crate::auth::APP_ROLES;
 use crate::auth::email_address::EmailAddress;
 use crate::config::Config;
-use crate::demo;
+use crate::{demo, demo_cases};
 
 #[derive(Parser)]
 #[command(
@@ -36,8 +36,15 @@ enum Command {
     Worker,
     /// Apply database migrations and exit.
     Migrate,
-    /// Create the demo accounts.
-    Demo,
+    /// Create the demo accounts, and with --cases N a broker firm, customers and N cases
+    /// spread over every status of both types.
+    Demo {
+        /// How many cases to add (0: accounts only).
+        #[arg(long, default_value_t = 0)]
+        cases: u64,
+    },
+    /// Benchmark GET /remortgaging/cases over HTTP and directly against the database.
+    Bench(crate::bench::BenchArgs),
     /// Manage users.
     User {
         #[command(subcommand)]
@@ -75,6 +82,9 @@ const ALL_ROLES: &[&str] = &[
     "ROLE_BROKER_MANAGER",
     "ROLE_BROKER_ADMIN",
 ];
+/// Cases `serve` seeds on a first demo run.
+const DEMO_CASES: u64 = 40;
+
 const ALL_FEATURES: &[&str] = &["BUYING", "AI_BOT", "SOF"];
 
 pub fn main() -> ExitCode {
@@ -129,12 +139,21 @@ async fn run(command: Command) -> anyhow::Result<()> {
             println!("migrations applied");
             Ok(())
         }
-        Command::Demo => {
+        Command::Demo { cases } => {
             let app = App::build(config).await?;
             let created = demo::seed_accounts(&app.state.db, &app.state.config).await?;
             println!("{created} demo account(s) created");
+            if cases > 0 {
+                let started = std::time::Instant::now();
+                demo_cases::seed_cases(&app.state.db, &app.state.workflows, cases, true).await?;
+                println!(
+                    "{cases} demo case(s) created in {:.1} s",
+                    started.elapsed().as_secs_f64()
+                );
+            }
             Ok(())
         }
+        Command::Bench(args) => crate::bench::run(config, args).await,
         Command::User {
             command:
                 UserCommand::Create {
@@ -155,6 +174,10 @@ async fn serve(config: Config, with_workers: bool) -> anyhow::Result<()> {
     let app = App::build(config).await?;
     if demo {
         demo::seed_accounts(&app.state.db, &app.state.config).await?;
+        // A first run gets some cases to look at; later runs keep what is there.
+        if app.state.db.count_cases().await? == 0 {
+            demo_cases::seed_cases(&app.state.db, &app.state.workflows, DEMO_CASES, false).await?;
+        }
     }
     let config = &app.state.config;
     println!(

@@ -2,10 +2,12 @@
 
 pub mod app;
 pub mod auth;
+pub mod bench;
 pub mod cases;
 pub mod cli;
 pub mod config;
 pub mod demo;
+pub mod demo_cases;
 pub mod error;
 pub mod extract;
 pub mod health;

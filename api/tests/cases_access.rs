@@ -37,7 +37,9 @@ async fn roles_12_a_customer_sees_only_cases_they_are_a_party_to(backend: Backen
         assert_eq!(res.status, StatusCode::NOT_FOUND, "{path}");
     }
     assert_eq!(
-        a.get(&format!("/api/remortgaging/cases/{mine}/expanded")).await.status,
+        a.get(&format!("/api/remortgaging/cases/{mine}/expanded"))
+            .await
+            .status,
         StatusCode::OK
     );
 }
@@ -49,8 +51,14 @@ async fn roles_13_a_broker_sees_only_the_cases_they_administer(backend: Backend)
     let mut loner = app.sign_in("loner@firm.test").await;
     let brokers = create_remortgaging(&mut broker, "a@example.com", "Al A").await;
     let loners = create_remortgaging(&mut loner, "b@example.com", "Bo B").await;
-    assert_eq!(ids(&broker.get("/api/remortgaging/cases").await), vec![brokers]);
-    assert_eq!(ids(&loner.get("/api/remortgaging/cases").await), vec![loners]);
+    assert_eq!(
+        ids(&broker.get("/api/remortgaging/cases").await),
+        vec![brokers]
+    );
+    assert_eq!(
+        ids(&loner.get("/api/remortgaging/cases").await),
+        vec![loners]
+    );
     let res = loner
         .get(&format!("/api/remortgaging/cases/{brokers}/expanded"))
         .await;
@@ -81,7 +89,10 @@ async fn roles_13_a_manager_also_sees_the_brokers_they_manage(backend: Backend) 
         .await;
     assert_eq!(res.status, StatusCode::NOT_FOUND);
     // The broker does not see the manager's own case.
-    assert_eq!(ids(&broker.get("/api/remortgaging/cases").await), vec![managed]);
+    assert_eq!(
+        ids(&broker.get("/api/remortgaging/cases").await),
+        vec![managed]
+    );
 }
 
 async fn roles_13_a_broker_admin_sees_the_whole_firm_and_never_another(backend: Backend) {
@@ -106,9 +117,17 @@ async fn roles_13_a_broker_admin_sees_the_whole_firm_and_never_another(backend: 
     let res = admin.get(&format!("/api/buying/case/{rb}/expanded")).await;
     assert_eq!(res.status, StatusCode::NOT_FOUND);
     // Even naming the other firm's broker in the filter shows nothing.
-    let rival_user = app.db.user_by_email("rival@other.test").await.unwrap().unwrap();
+    let rival_user = app
+        .db
+        .user_by_email("rival@other.test")
+        .await
+        .unwrap()
+        .unwrap();
     let res = admin
-        .get(&format!("/api/remortgaging/cases?brokerUserIds={}", rival_user.id))
+        .get(&format!(
+            "/api/remortgaging/cases?brokerUserIds={}",
+            rival_user.id
+        ))
         .await;
     assert_eq!(res.body["totalCount"], 0);
 }
@@ -159,7 +178,8 @@ async fn ent_05_list_19_20_managed_brokers_for_the_filter_menu(backend: Backend)
 async fn list_49_calls_52_case_overviews_count_what_the_user_can_see(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     firm(&app).await;
-    app.create_user("nobody@example.com", "ROLE_USER", true).await;
+    app.create_user("nobody@example.com", "ROLE_USER", true)
+        .await;
     let mut broker = app.sign_in("broker@firm.test").await;
     let first = create_remortgaging(&mut broker, "a@example.com", "Al A").await;
     let latest = create_remortgaging(&mut broker, "a@example.com", "Al A").await;
@@ -186,7 +206,15 @@ async fn lenders_are_data_with_no_lender_last(backend: Backend) {
     let mut customer = app.sign_in("cust@example.com").await;
     let res = customer.get("/api/lenders").await;
     let lenders = res.body["lenders"].as_array().unwrap();
-    assert!((60..=66).contains(&(lenders.len() - 1)), "{}", lenders.len());
+    assert!(
+        (60..=66).contains(&(lenders.len() - 1)),
+        "{}",
+        lenders.len()
+    );
     assert_eq!(lenders.last().unwrap()["code"], "NO_LENDER");
-    assert!(lenders.iter().any(|l| l["name"] == "Nationwide Building Society"));
+    assert!(
+        lenders
+            .iter()
+            .any(|l| l["name"] == "Nationwide Building Society")
+    );
 }

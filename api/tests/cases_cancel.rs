@@ -31,7 +31,10 @@ async fn cancel_05_calls_16_a_broker_cancels_a_case_in_a_broker_status(backend: 
         .post("/api/broker-cancel-case", cancel_body(id, "REMORTGAGING"))
         .await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
-    assert_eq!(res.body, json!({ "caseId": id, "caseType": "REMORTGAGING", "status": "CANCELLED" }));
+    assert_eq!(
+        res.body,
+        json!({ "caseId": id, "caseType": "REMORTGAGING", "status": "CANCELLED" })
+    );
     let list = broker.get("/api/remortgaging/cases").await;
     let item = &list.body["cases"][0];
     assert_eq!(item["status"], "CANCELLED");
@@ -72,7 +75,12 @@ async fn cancel_06_outside_the_broker_statuses_the_cancel_is_refused(backend: Ba
     firm(&app).await;
     let mut broker = app.sign_in("broker@firm.test").await;
     let id = create_remortgaging(&mut broker, "a@example.com", "Al A").await;
-    for status in ["CUSTOMER_APPLICATION", "IDENTITY_VERIFICATION", "COMPLETED", "INELIGIBLE"] {
+    for status in [
+        "CUSTOMER_APPLICATION",
+        "IDENTITY_VERIFICATION",
+        "COMPLETED",
+        "INELIGIBLE",
+    ] {
         set_case(&app, id, "status", status).await;
         let list = broker.get("/api/remortgaging/cases").await;
         assert_eq!(list.body["cases"][0]["canCancel"], false, "{status}");
@@ -80,7 +88,10 @@ async fn cancel_06_outside_the_broker_statuses_the_cancel_is_refused(backend: Ba
             .post("/api/broker-cancel-case", cancel_body(id, "REMORTGAGING"))
             .await;
         assert_eq!(res.status, StatusCode::CONFLICT, "{status}");
-        assert_eq!(res.body["error"]["message"], "This case can no longer be cancelled.");
+        assert_eq!(
+            res.body["error"]["message"],
+            "This case can no longer be cancelled."
+        );
         let list = broker.get("/api/remortgaging/cases").await;
         assert_eq!(list.body["cases"][0]["status"], status);
     }
@@ -131,7 +142,10 @@ async fn cancel_validates_the_case_type(backend: Backend) {
     assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(res.field_error("caseType").is_some());
     let res = broker
-        .post("/api/broker-cancel-case", json!({ "caseId": "x", "caseType": "BUYING" }))
+        .post(
+            "/api/broker-cancel-case",
+            json!({ "caseId": "x", "caseType": "BUYING" }),
+        )
         .await;
     assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(res.field_error("caseId").is_some());

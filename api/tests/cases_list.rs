@@ -27,7 +27,9 @@ async fn list_03_ent_06_defaults_and_pagination_math(backend: Backend) {
     let mut broker = app.sign_in("broker@firm.test").await;
     let mut created = vec![];
     for i in 0..11 {
-        created.push(create_remortgaging(&mut broker, &format!("c{i}@example.com"), "Pat Client").await);
+        created.push(
+            create_remortgaging(&mut broker, &format!("c{i}@example.com"), "Pat Client").await,
+        );
     }
     let res = broker.get("/api/remortgaging/cases").await;
     assert_eq!(res.status, StatusCode::OK);
@@ -41,10 +43,18 @@ async fn list_03_ent_06_defaults_and_pagination_math(backend: Backend) {
     let res = broker.get("/api/remortgaging/cases?page=1").await;
     assert_eq!(res.body["currentPage"], 1);
     assert_eq!(ids(&res), vec![created[0]]);
-    let res = broker.get("/api/remortgaging/cases?pageSize=5&page=2").await;
-    assert_eq!((res.body["totalPages"].as_i64(), ids(&res).len()), (Some(3), 1));
+    let res = broker
+        .get("/api/remortgaging/cases?pageSize=5&page=2")
+        .await;
+    assert_eq!(
+        (res.body["totalPages"].as_i64(), ids(&res).len()),
+        (Some(3), 1)
+    );
     let res = broker.get("/api/remortgaging/cases?pageSize=11").await;
-    assert_eq!((res.body["totalPages"].as_i64(), ids(&res).len()), (Some(1), 11));
+    assert_eq!(
+        (res.body["totalPages"].as_i64(), ids(&res).len()),
+        (Some(1), 11)
+    );
     // Past the end: no cases, the true total.
     let res = broker.get("/api/remortgaging/cases?page=7").await;
     assert_eq!(ids(&res).len(), 0);
@@ -76,7 +86,9 @@ async fn list_13_invalid_parameters_fall_back_to_the_defaults(backend: Backend) 
         "brokerUserIds=not-a-uuid",
         "propertyOwnerName=",
     ] {
-        let res = broker.get(&format!("/api/remortgaging/cases?{query}")).await;
+        let res = broker
+            .get(&format!("/api/remortgaging/cases?{query}"))
+            .await;
         assert_eq!(res.status, StatusCode::OK, "{query}");
         assert_eq!(ids(&res), ids(&defaults), "{query}");
         assert_eq!(res.body["currentPage"], 0, "{query}");
@@ -96,9 +108,13 @@ async fn list_04_08_25_sort_fields_and_directions(backend: Backend) {
     let a = create_remortgaging(&mut broker, "a@example.com", "Al A").await;
     let b = create_remortgaging(&mut broker, "b@example.com", "Bo B").await;
     let c = create_remortgaging(&mut broker, "c@example.com", "Cy C").await;
-    let res = broker.get("/api/remortgaging/cases?sortDirection=ASC").await;
+    let res = broker
+        .get("/api/remortgaging/cases?sortDirection=ASC")
+        .await;
     assert_eq!(ids(&res), vec![a, b, c]);
-    let res = broker.get("/api/remortgaging/cases?sortDirection=asc").await;
+    let res = broker
+        .get("/api/remortgaging/cases?sortDirection=asc")
+        .await;
     assert_eq!(ids(&res), vec![a, b, c]);
     let d = |y, m, day| NaiveDate::from_ymd_opt(y, m, day).unwrap();
     set_case(&app, a, "completion_date", d(2027, 5, 1)).await;
@@ -109,7 +125,9 @@ async fn list_04_08_25_sort_fields_and_directions(backend: Backend) {
         .get("/api/remortgaging/cases?sortBy=COMPLETION_DATE&sortDirection=ASC")
         .await;
     assert_eq!(ids(&res), vec![c, a, b]);
-    let res = broker.get("/api/remortgaging/cases?sortBy=COMPLETION_DATE").await;
+    let res = broker
+        .get("/api/remortgaging/cases?sortBy=COMPLETION_DATE")
+        .await;
     assert_eq!(ids(&res), vec![a, c, b]);
     set_case(&app, a, "current_deal_end_date", d(2026, 12, 31)).await;
     set_case(&app, b, "current_deal_end_date", d(2028, 1, 1)).await;
@@ -118,11 +136,17 @@ async fn list_04_08_25_sort_fields_and_directions(backend: Backend) {
         .get("/api/remortgaging/cases?sortBy=CURRENT_DEAL_END_DATE&sortDirection=ASC")
         .await;
     assert_eq!(ids(&res), vec![a, c, b]);
-    let t = |day| chrono::DateTime::parse_from_rfc3339(&format!("2027-01-{day:02}T10:00:00Z")).unwrap().to_utc();
+    let t = |day| {
+        chrono::DateTime::parse_from_rfc3339(&format!("2027-01-{day:02}T10:00:00Z"))
+            .unwrap()
+            .to_utc()
+    };
     set_case(&app, a, "updated_at", t(3)).await;
     set_case(&app, b, "updated_at", t(1)).await;
     set_case(&app, c, "updated_at", t(2)).await;
-    let res = broker.get("/api/remortgaging/cases?sortBy=UPDATED_AT").await;
+    let res = broker
+        .get("/api/remortgaging/cases?sortBy=UPDATED_AT")
+        .await;
     assert_eq!(ids(&res), vec![a, c, b]);
     set_case(&app, b, "mortgage_offer_uploaded_at", t(5)).await;
     let res = broker
@@ -137,7 +161,11 @@ async fn list_10_buying_sort_fields(backend: Backend) {
     let mut broker = app.sign_in("broker@firm.test").await;
     let a = create_buying(&mut broker, "a@example.com", "Al A").await;
     let b = create_buying(&mut broker, "b@example.com", "Bo B").await;
-    let t = |day| chrono::DateTime::parse_from_rfc3339(&format!("2027-01-{day:02}T10:00:00Z")).unwrap().to_utc();
+    let t = |day| {
+        chrono::DateTime::parse_from_rfc3339(&format!("2027-01-{day:02}T10:00:00Z"))
+            .unwrap()
+            .to_utc()
+    };
     for (column, sort) in [
         ("terms_accepted_at", "TERMS_ACCEPTED_AT"),
         ("deposit_paid_at", "DEPOSIT_PAID_AT"),
@@ -148,12 +176,22 @@ async fn list_10_buying_sort_fields(backend: Backend) {
         set_case(&app, a, column, t(2)).await;
         set_case(&app, b, column, t(1)).await;
         let res = broker
-            .get(&format!("/api/buying/cases?sortBy={sort}&sortDirection=ASC"))
+            .get(&format!(
+                "/api/buying/cases?sortBy={sort}&sortDirection=ASC"
+            ))
             .await;
         assert_eq!(ids(&res), vec![b, a], "{sort}");
     }
-    set_case(&app, a, "target_move_in_date", NaiveDate::from_ymd_opt(2027, 9, 1).unwrap()).await;
-    let res = broker.get("/api/buying/cases?sortBy=TARGET_MOVE_IN_DATE").await;
+    set_case(
+        &app,
+        a,
+        "target_move_in_date",
+        NaiveDate::from_ymd_opt(2027, 9, 1).unwrap(),
+    )
+    .await;
+    let res = broker
+        .get("/api/buying/cases?sortBy=TARGET_MOVE_IN_DATE")
+        .await;
     assert_eq!(ids(&res), vec![a, b]);
 }
 
@@ -174,14 +212,21 @@ async fn list_05_21_status_filter_repeated_or_comma_separated(backend: Backend) 
         .get("/api/remortgaging/cases?status=COMPLETED,CANCELLED")
         .await;
     assert_eq!(ids(&res), vec![b, a]);
-    let res = broker.get("/api/remortgaging/cases?status=BROKER_APPLICATION").await;
+    let res = broker
+        .get("/api/remortgaging/cases?status=BROKER_APPLICATION")
+        .await;
     assert_eq!(ids(&res), vec![c]);
     // STATUS-16: the cancelled case's message and red chip.
     let res = broker.get("/api/remortgaging/cases?status=CANCELLED").await;
-    assert_eq!(res.body["cases"][0]["statusMessage"], "This case has been cancelled.");
+    assert_eq!(
+        res.body["cases"][0]["statusMessage"],
+        "This case has been cancelled."
+    );
     assert_eq!(res.body["cases"][0]["statusChip"]["colour"], "RED");
     // Filtered empty.
-    let res = broker.get("/api/remortgaging/cases?status=INELIGIBLE").await;
+    let res = broker
+        .get("/api/remortgaging/cases?status=INELIGIBLE")
+        .await;
     assert_eq!(res.body["totalCount"], 0);
 }
 
@@ -192,10 +237,14 @@ async fn list_06_22_has_mortgage_offer_filter(backend: Backend) {
     let a = create_remortgaging(&mut broker, "a@example.com", "Al A").await;
     let b = create_remortgaging(&mut broker, "b@example.com", "Bo B").await;
     set_case(&app, a, "has_mortgage_offer", true).await;
-    let res = broker.get("/api/remortgaging/cases?hasMortgageOffer=true").await;
+    let res = broker
+        .get("/api/remortgaging/cases?hasMortgageOffer=true")
+        .await;
     assert_eq!(ids(&res), vec![a]);
     assert_eq!(res.body["cases"][0]["hasMortgageOffer"], true);
-    let res = broker.get("/api/remortgaging/cases?hasMortgageOffer=false").await;
+    let res = broker
+        .get("/api/remortgaging/cases?hasMortgageOffer=false")
+        .await;
     assert_eq!(ids(&res), vec![b]);
     let res = broker.get("/api/remortgaging/cases").await;
     assert_eq!(ids(&res), vec![b, a]);
@@ -272,7 +321,10 @@ async fn list_07_20_broker_filter(backend: Backend) {
     let by_manager = create_remortgaging(&mut manager, "b@example.com", "Bo B").await;
     let by_loner = create_remortgaging(&mut loner, "c@example.com", "Cy C").await;
     let res = manager
-        .get(&format!("/api/remortgaging/cases?brokerUserIds={}", f.broker.id))
+        .get(&format!(
+            "/api/remortgaging/cases?brokerUserIds={}",
+            f.broker.id
+        ))
         .await;
     assert_eq!(ids(&res), vec![by_broker]);
     let res = admin
@@ -291,7 +343,10 @@ async fn list_07_20_broker_filter(backend: Backend) {
     assert_eq!(ids(&res), vec![by_loner, by_broker]);
     // A filter cannot widen the scope: the manager does not manage the loner.
     let res = manager
-        .get(&format!("/api/remortgaging/cases?brokerUserIds={}", f.loner.id))
+        .get(&format!(
+            "/api/remortgaging/cases?brokerUserIds={}",
+            f.loner.id
+        ))
         .await;
     assert_eq!(ids(&res), Vec::<i64>::new());
 }
@@ -305,15 +360,34 @@ async fn ent_07_08_list_items_have_the_spec_shape_and_the_engine_fields(backend:
     let res = broker.get("/api/remortgaging/cases").await;
     let item = &res.body["cases"][0];
     for key in [
-        "id", "createdAt", "updatedAt", "status", "propertyOwners", "property",
-        "hasMortgageOffer", "caseAdmins", "brokerReference", "currentDealEndDate",
-        "completionDate", "newLender", "isRepayingHelpToBuy", "hasHTBRedemptionLetter",
-        "statusChip", "statusMessage", "canCancel",
+        "id",
+        "createdAt",
+        "updatedAt",
+        "status",
+        "propertyOwners",
+        "property",
+        "hasMortgageOffer",
+        "caseAdmins",
+        "brokerReference",
+        "currentDealEndDate",
+        "completionDate",
+        "newLender",
+        "isRepayingHelpToBuy",
+        "hasHTBRedemptionLetter",
+        "statusChip",
+        "statusMessage",
+        "canCancel",
     ] {
         assert!(item.get(key).is_some(), "{key} missing");
     }
-    assert_eq!(item["propertyOwners"][0]["user"]["preferredName"], "Sam Smith");
-    assert_eq!(item["propertyOwners"][0]["user"]["email"], "sam@example.com");
+    assert_eq!(
+        item["propertyOwners"][0]["user"]["preferredName"],
+        "Sam Smith"
+    );
+    assert_eq!(
+        item["propertyOwners"][0]["user"]["email"],
+        "sam@example.com"
+    );
     assert!(item["propertyOwners"][0]["user"]["legalNames"].is_array());
     for key in ["addressLine1", "county", "postcode", "formattedAddress"] {
         assert!(item["property"].get(key).is_some(), "{key} missing");
@@ -332,10 +406,24 @@ async fn ent_07_08_list_items_have_the_spec_shape_and_the_engine_fields(backend:
     assert_eq!(item["canCancel"], true);
     let res = broker.get("/api/buying/cases").await;
     let item = &res.body["cases"][0];
-    for key in ["id", "createdAt", "status", "completionDate", "targetMoveInDate", "lender"] {
+    for key in [
+        "id",
+        "createdAt",
+        "status",
+        "completionDate",
+        "targetMoveInDate",
+        "lender",
+    ] {
         assert!(item["case"].get(key).is_some(), "case.{key} missing");
     }
-    for key in ["buyers", "property", "hasPaidDeposit", "caseAdmins", "statusChip", "canCancel"] {
+    for key in [
+        "buyers",
+        "property",
+        "hasPaidDeposit",
+        "caseAdmins",
+        "statusChip",
+        "canCancel",
+    ] {
         assert!(item.get(key).is_some(), "{key} missing");
     }
     // Customers do not get the broker reference (ROLES-11) nor a cancel (CANCEL-02).

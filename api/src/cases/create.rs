@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use serde_json::json;
 use threshold_engine::{BuyingStatus, CaseType, RemortgagingStatus, WorkflowStatus};
 use threshold_store::audit::AuditEvent;
-use threshold_store::cases::{KeyFacts, NewCase, NewParty, TransitionRecord};
+use threshold_store::cases::{KeyFacts, KeyFactsUpdate, NewCase, NewParty, TransitionRecord};
 use threshold_store::users::{NewUser, User};
 
 use super::access::{self, BUYING, REMORTGAGING};
@@ -383,13 +383,15 @@ async fn update(
     state
         .db
         .update_key_facts(
-            case_id,
-            name,
-            user.id,
-            &facts,
-            reason_text.as_deref(),
-            quote.as_ref(),
-            &transitions,
+            &KeyFactsUpdate {
+                case_id,
+                case_type: name,
+                actor: user.id,
+                facts: &facts,
+                ineligibility_reason: reason_text.as_deref(),
+                quote: quote.as_ref(),
+                transitions: &transitions,
+            },
             now,
         )
         .await?;

@@ -51,7 +51,11 @@ impl Db {
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
                 .foreign_keys(true)
-                .busy_timeout(Duration::from_secs(10));
+                .busy_timeout(Duration::from_secs(10))
+                // Readers share the OS page cache through mmap instead of copying pages into
+                // each connection's own small cache: the case lists read a lot of index pages.
+                .pragma("mmap_size", "268435456")
+                .pragma("cache_size", "-8000");
             let pool = SqlitePoolOptions::new()
                 .max_connections(max_connections)
                 .connect_with(options)

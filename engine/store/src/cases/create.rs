@@ -137,6 +137,18 @@ fn placeholders(from: usize, count: usize) -> String {
         .join(", ")
 }
 
+/// New key facts for a case, with the quote and automatic transitions they lead to.
+#[derive(Clone, Copy, Debug)]
+pub struct KeyFactsUpdate<'a> {
+    pub case_id: i64,
+    pub case_type: &'a str,
+    pub actor: UserId,
+    pub facts: &'a KeyFacts,
+    pub ineligibility_reason: Option<&'a str>,
+    pub quote: Option<&'a NewQuote>,
+    pub transitions: &'a [TransitionRecord],
+}
+
 impl Db {
     /// Creates the case and everything it starts with; returns its id.
     #[tracing::instrument(skip_all, fields(case_type = new.case_type))]
@@ -220,18 +232,21 @@ impl Db {
 
     /// Replaces a case's key facts and adds a new quote (the latest is the one shown), plus
     /// any automatic transitions the new facts trigger; audited; one transaction.
-    #[tracing::instrument(skip_all, fields(case_id))]
+    #[tracing::instrument(skip_all, fields(case_id = update.case_id))]
     pub async fn update_key_facts(
         &self,
-        case_id: i64,
-        case_type: &str,
-        actor: UserId,
-        facts: &KeyFacts,
-        ineligibility_reason: Option<&str>,
-        quote: Option<&NewQuote>,
-        transitions: &[TransitionRecord],
+        update: &KeyFactsUpdate<'_>,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
+        let KeyFactsUpdate {
+            case_id,
+            case_type,
+            actor,
+            facts,
+            ineligibility_reason,
+            quote,
+            transitions,
+        } = *update;
         let sets = FACT_COLUMNS
             .split(',')
             .enumerate()

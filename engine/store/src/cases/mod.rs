@@ -15,7 +15,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::Value;
 
 pub use args::Arg;
-pub use create::{NewCase, NewParty, NewQuote};
+pub use create::{KeyFactsUpdate, NewCase, NewParty, NewQuote};
 pub use firms::ManagedBroker;
 pub use list::{CaseListItem, CaseListPage, ListQuery, SortBy};
 pub use load::{
@@ -24,9 +24,6 @@ pub use load::{
 };
 pub use scope::Scope;
 pub use transition::TransitionRecord;
-
-/// `REMORTGAGING` or `BUYING`, as stored in `cases.case_type`.
-pub type CaseTypeName = &'static str;
 
 /// The key facts a broker or customer gives when starting a case (both types; the fields of
 /// the other type stay `None`). Money in pence.

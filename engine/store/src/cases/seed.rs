@@ -12,16 +12,23 @@ pub struct TableRows {
     pub rows: Vec<Vec<Arg>>,
 }
 
-/// Stays well under SQLite's 32,766 and PostgreSQL's 65,535 bind limits.
-const MAX_BINDS: usize = 30_000;
+/// Stays well under PostgreSQL's 65,535 bind limit.
+const MAX_BINDS_POSTGRES: usize = 30_000;
+/// Binding is quadratic in a statement's parameters on SQLite (each bind looks its name up
+/// in a list), so SQLite gets many small statements instead of a few huge ones.
+const MAX_BINDS_SQLITE: usize = 999;
 
 impl Db {
     /// Inserts every table's rows, in order, in one transaction.
     #[tracing::instrument(skip_all)]
     pub async fn insert_rows(&self, tables: &[TableRows]) -> Result<(), StoreError> {
+        let max_binds = match self {
+            Db::Sqlite(_) => MAX_BINDS_SQLITE,
+            Db::Postgres(_) => MAX_BINDS_POSTGRES,
+        };
         let mut statements: Vec<Sql> = Vec::new();
         for t in tables {
-            let per_statement = (MAX_BINDS / t.columns.len().max(1)).max(1);
+            let per_statement = (max_binds / t.columns.len().max(1)).max(1);
             for chunk in t.rows.chunks(per_statement) {
                 let mut sql = Sql::default();
                 sql.push(&format!(
@@ -33,6 +40,11 @@ impl Db {
                     sql.push(if i == 0 { "(" } else { ", (" })
                         .bind_list(row.iter().cloned())
                         .push(")");
+                }
+                if matches!(self, Db::Sqlite(_)) {
+                    // SQLite looks `$n` names up one by one (quadratic in a 30,000-bind
+                    // statement); `?n` is a plain index. Names here never contain `$`.
+                    sql.text = sql.text.replace('$', "?");
                 }
                 statements.push(sql);
             }

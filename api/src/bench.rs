@@ -1,0 +1,285 @@
+//! `threshold bench`: seeds N cases into a fresh SQLite file and a fresh PostgreSQL database,
+//! serves the API on loopback, loads GET /remortgaging/cases with concurrent clients and
+//! prints p50/p99/throughput next to the same list query run directly against the database.
+//! Figures only: nothing here asserts a time.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use chrono::Utc;
+use threshold_engine::CaseType;
+use threshold_store::Db;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+use crate::app::App;
+use crate::auth::cookies::ACCESS_COOKIE;
+use crate::cases::list;
+use crate::config::Config;
+use crate::{demo, demo_cases};
+
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Cases in the data set (both types together).
+    #[arg(long, default_value_t = 100_000)]
+    pub cases: u64,
+    /// Concurrent clients.
+    #[arg(long, default_value_t = 64)]
+    pub concurrency: usize,
+    /// Seconds per measurement.
+    #[arg(long, default_value_t = 10)]
+    pub seconds: u64,
+    /// PostgreSQL server to create the benchmark database on (e.g.
+    /// postgres://postgres@127.0.0.1:5432/postgres); none: SQLite only.
+    #[arg(long, env = "BENCH_POSTGRES_URL")]
+    pub postgres: Option<String>,
+    /// Skip SQLite.
+    #[arg(long)]
+    pub no_sqlite: bool,
+    /// Where the SQLite file goes.
+    #[arg(long, default_value = "target/bench")]
+    pub dir: PathBuf,
+    /// Reseed even when a database of this size exists from an earlier run.
+    #[arg(long)]
+    pub fresh: bool,
+}
+
+/// (who, label, query string) measured on each database.
+const SCENARIOS: &[(&str, &str, &str)] = &[
+    (
+        "admin@demo.threshold.test",
+        "status+sort+page",
+        "status=CUSTOMER_APPLICATION,BROKER_APPLICATION&sortBy=UPDATED_AT&sortDirection=DESC&page=3&pageSize=10",
+    ),
+    (
+        "admin@demo.threshold.test",
+        "name search+status+sort+page",
+        "propertyOwnerName=smi&status=CUSTOMER_APPLICATION,BROKER_APPLICATION,COMPLETED&sortBy=CREATED_AT&sortDirection=ASC&page=1&pageSize=10",
+    ),
+    (
+        "broker@demo.threshold.test",
+        "broker scope, status+sort",
+        "status=AWAITING_MORTGAGE_OFFER&sortBy=CREATED_AT&page=0&pageSize=10",
+    ),
+];
+
+pub async fn run(base: Config, args: BenchArgs) -> anyhow::Result<()> {
+    std::fs::create_dir_all(&args.dir)?;
+    let mut urls = vec![];
+    if !args.no_sqlite {
+        let path = std::path::absolute(args.dir.join(format!("bench-{}.db", args.cases)))?;
+        urls.push(format!("sqlite://{}", path.display()));
+    }
+    if let Some(server) = &args.postgres {
+        urls.push(postgres_database(server, args.cases, args.fresh).await?);
+    }
+    let mut report = vec![];
+    for url in urls {
+        report.extend(bench_one(&base, &args, &url).await?);
+    }
+    println!();
+    println!(
+        "GET /remortgaging/cases, {} cases, {} clients, {} s each",
+        args.cases, args.concurrency, args.seconds
+    );
+    println!(
+        "| database | scenario | HTTP p50 ms | HTTP p99 ms | HTTP req/s | DB p50 ms | DB p99 ms | DB q/s |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for line in report {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+/// A database named after the size on the given server; reused when it already holds the
+/// cases (seeding a million takes minutes), recreated with --fresh.
+async fn postgres_database(server: &str, cases: u64, fresh: bool) -> anyhow::Result<String> {
+    use sqlx::Connection;
+    let name = format!("threshold_bench_{cases}");
+    let mut admin = sqlx::PgConnection::connect(server).await?;
+    let exists: Option<(i32,)> = sqlx::query_as("SELECT 1 FROM pg_database WHERE datname = $1")
+        .bind(&name)
+        .fetch_optional(&mut admin)
+        .await?;
+    if fresh && exists.is_some() {
+        sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE {name}")))
+            .execute(&mut admin)
+            .await?;
+    }
+    if fresh || exists.is_none() {
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+            .execute(&mut admin)
+            .await?;
+    }
+    let mut url = url::Url::parse(server)?;
+    url.set_path(&name);
+    Ok(url.to_string())
+}
+
+async fn bench_one(base: &Config, args: &BenchArgs, url: &str) -> anyhow::Result<Vec<String>> {
+    let backend = if url.starts_with("sqlite:") {
+        "SQLite"
+    } else {
+        "PostgreSQL"
+    };
+    if backend == "SQLite" && args.fresh {
+        let path = url.trim_start_matches("sqlite://");
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{path}{suffix}"));
+        }
+    }
+    let listener = TcpListener::bind("127.0.0.1:0").await?;
+    let port = listener.local_addr()?.port();
+    let config = Config {
+        database_url: url.to_owned(),
+        // SQLite serialises inside the file anyway: a few connections per core serve best.
+        db_max_connections: if backend == "SQLite" {
+            8
+        } else {
+            (args.concurrency as u32).clamp(8, 64)
+        },
+        public_url: format!("http://127.0.0.1:{port}"),
+        data_dir: args.dir.clone(),
+        access_token_minutes: 240,
+        session_idle_minutes: 240,
+        ..base.clone()
+    };
+    let app = App::build(config).await?;
+    let db = app.state.db.clone();
+    demo::seed_accounts(&db, &app.state.config).await?;
+    let have = db.count_cases().await?;
+    if (have as u64) < args.cases {
+        println!("{backend}: seeding {} cases", args.cases - have as u64);
+        let started = Instant::now();
+        demo_cases::seed_cases(&db, &app.state.workflows, args.cases - have as u64, true).await?;
+        println!(
+            "{backend}: seeded in {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
+    } else {
+        println!("{backend}: reusing {have} cases");
+    }
+    let state = app.state.clone();
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let server = tokio::spawn(app.serve(listener, false, stop_rx));
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(args.concurrency)
+        .build()?;
+    let mut lines = vec![];
+    for (email, label, query) in SCENARIOS {
+        let user = db
+            .user_by_email(email)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("{email} missing"))?;
+        let tokens = db
+            .create_session(user.id, Some("bench"), &state.session_policy, Utc::now())
+            .await?;
+        let cookie = format!("{}={}", state.cookie_name(ACCESS_COOKIE), tokens.access);
+        let target = format!("http://127.0.0.1:{port}/api/remortgaging/cases?{query}");
+        let probe = http.get(&target).header("cookie", &cookie).send().await?;
+        anyhow::ensure!(probe.status().is_success(), "{label}: {}", probe.status());
+        let body: serde_json::Value = probe.json().await?;
+        println!(
+            "{backend} {label}: totalCount {}, {} on the page",
+            body["totalCount"],
+            body["cases"].as_array().map_or(0, Vec::len)
+        );
+        let http_stats = load(args, {
+            let http = http.clone();
+            let target = target.clone();
+            let cookie = cookie.clone();
+            move || {
+                let http = http.clone();
+                let target = target.clone();
+                let cookie = cookie.clone();
+                async move {
+                    let res = http.get(&target).header("cookie", &cookie).send().await?;
+                    anyhow::ensure!(res.status().is_success(), "HTTP {}", res.status());
+                    res.bytes().await?;
+                    Ok(())
+                }
+            }
+        })
+        .await?;
+        let scope = db.case_scope(user.id, &user.role).await?;
+        let list_query = list::parse(Some(query), CaseType::Remortgaging);
+        let db_stats = load(args, {
+            let db: Db = db.clone();
+            let scope = scope.clone();
+            let list_query = list_query.clone();
+            move || {
+                let db = db.clone();
+                let scope = scope.clone();
+                let list_query = list_query.clone();
+                async move {
+                    db.list_cases(&list_query, &scope).await?;
+                    Ok(())
+                }
+            }
+        })
+        .await?;
+        lines.push(format!(
+            "| {backend} | {label} | {:.2} | {:.2} | {:.0} | {:.2} | {:.2} | {:.0} |",
+            http_stats.p50,
+            http_stats.p99,
+            http_stats.rate,
+            db_stats.p50,
+            db_stats.p99,
+            db_stats.rate
+        ));
+        println!("{}", lines.last().unwrap_or(&String::new()));
+    }
+    let _ = stop_tx.send(true);
+    let _ = server.await;
+    Ok(lines)
+}
+
+struct Stats {
+    p50: f64,
+    p99: f64,
+    rate: f64,
+}
+
+/// Runs `call` from `concurrency` tasks for the configured time after a one-second warm-up;
+/// latencies in milliseconds.
+async fn load<F, Fut>(args: &BenchArgs, call: F) -> anyhow::Result<Stats>
+where
+    F: Fn() -> Fut + Send + Sync + 'static,
+    Fut: std::future::Future<Output = anyhow::Result<()>> + Send,
+{
+    let call = Arc::new(call);
+    let warm_until = Instant::now() + Duration::from_secs(1);
+    let until = warm_until + Duration::from_secs(args.seconds);
+    let mut tasks = vec![];
+    for _ in 0..args.concurrency {
+        let call = call.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut samples = vec![];
+            while Instant::now() < until {
+                let started = Instant::now();
+                call().await?;
+                if started >= warm_until {
+                    samples.push(started.elapsed().as_secs_f64() * 1000.0);
+                }
+            }
+            anyhow::Ok(samples)
+        }));
+    }
+    let mut all = vec![];
+    for t in tasks {
+        all.extend(t.await??);
+    }
+    all.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        all.get(((all.len() as f64 * q) as usize).min(all.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or(0.0)
+    };
+    Ok(Stats {
+        p50: at(0.50),
+        p99: at(0.99),
+        rate: all.len() as f64 / args.seconds as f64,
+    })
+}
