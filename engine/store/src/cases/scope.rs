@@ -26,9 +26,12 @@ impl Scope {
                     .bind(Arg::User(*user))
                     .push(")");
             }
+            // EXISTS, not IN: the planner then walks the cases index that serves the filters
+            // and sort and probes case_admins' primary key per case, instead of fetching every
+            // case of a busy broker first.
             Scope::Brokers(users) if !users.is_empty() => {
                 sql.push(
-                    " AND c.id IN (SELECT ca.case_id FROM case_admins ca WHERE ca.user_id IN (",
+                    " AND EXISTS (SELECT 1 FROM case_admins ca WHERE ca.case_id = c.id AND ca.user_id IN (",
                 )
                 .bind_list(users.iter().map(|u| Arg::User(*u)))
                 .push("))");
