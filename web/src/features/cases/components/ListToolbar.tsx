@@ -4,7 +4,7 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Refresh from '@mui/icons-material/Refresh';
 import TableRows from '@mui/icons-material/TableRowsOutlined';
 import ViewAgenda from '@mui/icons-material/ViewAgendaOutlined';
-import { Button, IconButton, Stack, Tooltip, useMediaQuery, type Theme } from '@mui/material';
+import { Button, IconButton, Stack, useMediaQuery, type Theme } from '@mui/material';
 import type { ManagedBroker } from '../../../lib/api/types';
 import { ButtonLink } from '../../../components/ButtonLink';
 import {
@@ -136,27 +136,23 @@ export function ListToolbar({
           selected={[search.sortBy ?? DEFAULT_SORT_BY]}
           onChange={([sortBy]) => change({ sortBy })}
         />
-        <Tooltip title={direction === 'DESC' ? 'Newest first' : 'Oldest first'}>
-          <IconButton
-            aria-label={direction === 'DESC' ? 'Sort descending' : 'Sort ascending'}
-            onClick={() => change({ sortDirection: direction === 'DESC' ? 'ASC' : 'DESC' })}
-          >
-            {direction === 'DESC' ? <ArrowDownward /> : <ArrowUpward />}
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={collapsed ? 'Show as cards' : 'Show as table'}>
-          <IconButton
-            aria-label={collapsed ? 'Show as cards' : 'Show as table'}
-            onClick={onToggleCollapsed}
-          >
-            {collapsed ? <ViewAgenda /> : <TableRows />}
-          </IconButton>
-        </Tooltip>
-        <Tooltip title="Reload">
-          <IconButton aria-label="Reload" onClick={onReload}>
-            <Refresh />
-          </IconButton>
-        </Tooltip>
+        <IconButton
+          aria-label={direction === 'DESC' ? 'Sort descending' : 'Sort ascending'}
+          title={direction === 'DESC' ? 'Newest first' : 'Oldest first'}
+          onClick={() => change({ sortDirection: direction === 'DESC' ? 'ASC' : 'DESC' })}
+        >
+          {direction === 'DESC' ? <ArrowDownward /> : <ArrowUpward />}
+        </IconButton>
+        <IconButton
+          aria-label={collapsed ? 'Show as cards' : 'Show as table'}
+          title={collapsed ? 'Show as cards' : 'Show as table'}
+          onClick={onToggleCollapsed}
+        >
+          {collapsed ? <ViewAgenda /> : <TableRows />}
+        </IconButton>
+        <IconButton aria-label="Reload" title="Reload" onClick={onReload}>
+          <Refresh />
+        </IconButton>
         <Button size="small" onClick={() => onChange({})}>
           Reset filters
         </Button>
