@@ -1,12 +1,11 @@
 // Starts an SMTP sink on loopback and the real `threshold` binary sending mail to it, with a
 // fresh SQLite database. Tests read the received mail from MAIL_DIR (see support/mail.ts).
+// The sink runs in its own process so the test runner's work never delays a delivery.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
-import PostalMime from 'postal-mime';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,29 +27,14 @@ export default async function globalSetup() {
   const mailDir = join(dir, 'mail');
   mkdirSync(mailDir);
 
-  let received = 0;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      PostalMime.parse(stream)
-        .then((mail) => {
-          received += 1;
-          const record = {
-            to: mail.to?.map((a) => a.address) ?? [],
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-            html: mail.html ?? '',
-          };
-          writeFileSync(join(mailDir, `${String(received).padStart(5, '0')}.json`), JSON.stringify(record));
-          callback();
-        })
-        .catch(callback);
-    },
-  });
   const smtpPort = await freePort();
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  const sink = spawn(process.execPath, [join(import.meta.dirname, 'support', 'smtp-sink.mjs'), String(smtpPort), mailDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    sink.stdout!.once('data', () => resolve());
+    sink.once('exit', (code) => reject(new Error(`smtp sink exited with ${code}`)));
+  });
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -66,7 +50,7 @@ export default async function globalSetup() {
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     RATE_LIMIT_REDEEM_PER_MINUTE: '1000',
     EMAIL_CAP_PER_HOUR: '1000',
-    RUST_LOG: 'warn',
+    RUST_LOG: process.env.E2E_RUST_LOG ?? 'warn',
   };
   // A user who has never accepted the policies (for the blocking policy dialog).
   execFileSync(bin, ['user', 'create', '--email', 'policy@e2e.test', '--name', 'Pat Policy', '--role', 'ROLE_USER'], { env });
@@ -88,6 +72,6 @@ export default async function globalSetup() {
   process.env.MAIL_DIR = mailDir;
   return async () => {
     server.kill('SIGTERM');
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    sink.kill('SIGTERM');
   };
 }

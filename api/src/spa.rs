@@ -13,7 +13,7 @@ use serde::Serialize;
 use crate::app::AppState;
 
 #[derive(RustEmbed)]
-#[folder = "$CARGO_MANIFEST_DIR/../web/dist"]
+#[folder = "../web/dist"]
 #[allow_missing = true]
 struct Assets;
 

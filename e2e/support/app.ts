@@ -7,7 +7,8 @@ import { linkIn, mailCount, waitForMail } from './mail';
 export async function dismissConsent(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Cookies on Threshold' });
   if (await dialog.isVisible().catch(() => false)) {
-    await dialog.getByRole('button', { name: 'Accept selected' }).click();
+    await dialog.getByRole('button', { name: 'Manage' }).click();
+    await page.getByRole('button', { name: 'Accept selected' }).click();
     await expect(dialog).toBeHidden();
   }
 }

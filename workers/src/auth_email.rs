@@ -135,7 +135,10 @@ pub async fn send_auth_email(
             )
         }
     };
-    mailer.send(email, rendered).await?;
+    if let Err(err) = mailer.send(email, rendered).await {
+        db.release_email_quota(&email_hash).await?;
+        return Err(err.into());
+    }
     tracing::info!(kind, "auth e-mail sent");
     Ok(())
 }

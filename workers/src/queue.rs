@@ -95,13 +95,13 @@ impl JobQueue {
         let monitor = match self {
             JobQueue::Sqlite(storage) => Monitor::new().register(move |_| {
                 WorkerBuilder::new("auth-email")
-                    .backend(storage.clone().poll_with_interval(poll_interval))
+                    .backend(storage.clone().poll_with_stream(ticks(poll_interval)))
                     .data(deps.clone())
                     .build(handle_auth_email)
             }),
             JobQueue::Postgres(storage) => Monitor::new().register(move |_| {
                 WorkerBuilder::new("auth-email")
-                    .backend(storage.clone().poll_with_interval(poll_interval))
+                    .backend(storage.clone().poll_with_stream(ticks(poll_interval)))
                     .data(deps.clone())
                     .build(handle_auth_email)
             }),
@@ -113,6 +113,15 @@ impl JobQueue {
     }
 }
 
+/// Wakes the worker every `period` on tokio's own timer. (apalis's interval strategy runs
+/// on a separate timer thread that, in some process environments, stopped waking the worker
+/// after start-up, leaving sign-in e-mails unsent until the next heartbeat.)
+fn ticks(period: Duration) -> tokio_stream::wrappers::IntervalStream {
+    let mut interval = tokio::time::interval(period);
+    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    tokio_stream::wrappers::IntervalStream::new(interval)
+}
+
 async fn handle_auth_email(job: AuthEmail, deps: Data<WorkerDeps>) -> Result<(), BoxDynError> {
     send_auth_email(
         &job,
@@ -121,6 +130,8 @@ async fn handle_auth_email(job: AuthEmail, deps: Data<WorkerDeps>) -> Result<(),
         &deps.templates,
         &deps.auth_email,
     )
-    .await?;
+    .await
+    // apalis reports a failed attempt only at debug level: say it where operators look.
+    .inspect_err(|err| tracing::warn!(error = %err, "auth e-mail failed; it will be retried"))?;
     Ok(())
 }

@@ -31,3 +31,17 @@ impl Db {
         Ok(sent <= cap)
     }
 }
+
+impl Db {
+    /// Gives back a quota slot taken for an e-mail that could not be sent, so retries of
+    /// the same e-mail do not use up the address's hourly allowance.
+    #[tracing::instrument(skip_all)]
+    pub async fn release_email_quota(&self, email_hash: &str) -> Result<(), StoreError> {
+        on_db!(self, pool => sqlx::query("UPDATE email_quota SET sent = sent - 1 WHERE email_hash = $1 AND sent > 0")
+            .bind(email_hash)
+            .execute(pool)
+            .await
+            .map(|_| ()))?;
+        Ok(())
+    }
+}
