@@ -208,6 +208,7 @@ export function ProtectedLayout({ children }: { children?: ReactNode }) {
             open={mobileOpen}
             onClose={() => setMobileOpen(false)}
             ModalProps={{ keepMounted: false }}
+            slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
           >
             <Box
               component="nav"

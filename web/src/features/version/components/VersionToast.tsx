@@ -13,6 +13,8 @@ export function VersionToast({ release = RELEASE_VERSION }: { release?: string }
         severity="info"
         variant="filled"
         role="status"
+        // The default filled info colour fails WCAG contrast with white text.
+        sx={{ bgcolor: 'info.dark' }}
         action={
           <Stack direction="row" spacing={1}>
             <Button color="inherit" size="small" onClick={() => send({ type: 'UPDATE' })}>
