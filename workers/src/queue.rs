@@ -17,6 +17,10 @@ use crate::templates::Templates;
 /// The queue's migrations keep their own history table, apart from the product's.
 const QUEUE_MIGRATIONS_TABLE: &str = "_apalis_migrations";
 const AUTH_EMAIL_QUEUE: &str = "auth-email";
+/// apalis 1.0 can miss the wake-up of its poll strategy right after a worker registers, and
+/// then only looks for jobs at each heartbeat (30 s by default). A short heartbeat bounds
+/// how long a sign-in e-mail can wait in that case; it costs one small UPDATE per beat.
+const HEARTBEAT: Duration = Duration::from_secs(2);
 
 /// Where jobs are pushed.
 #[derive(Clone)]
@@ -53,7 +57,9 @@ impl JobQueue {
                 migrator.dangerous_set_table_name(QUEUE_MIGRATIONS_TABLE);
                 migrator.set_ignore_missing(true);
                 migrator.run(pool).await?;
-                let config = apalis_sqlite::Config::default().queue(AUTH_EMAIL_QUEUE);
+                let config = apalis_sqlite::Config::default()
+                    .queue(AUTH_EMAIL_QUEUE)
+                    .heartbeat_interval(HEARTBEAT);
                 Ok(JobQueue::Sqlite(
                     SqliteStorage::new(pool).with_config(config),
                 ))
@@ -63,7 +69,9 @@ impl JobQueue {
                 migrator.dangerous_set_table_name(QUEUE_MIGRATIONS_TABLE);
                 migrator.set_ignore_missing(true);
                 migrator.run(pool).await?;
-                let config = apalis_postgres::Config::default().queue(AUTH_EMAIL_QUEUE);
+                let config = apalis_postgres::Config::default()
+                    .queue(AUTH_EMAIL_QUEUE)
+                    .heartbeat_interval(HEARTBEAT);
                 Ok(JobQueue::Postgres(
                     PostgresStorage::new(pool).with_config(config),
                 ))
@@ -95,13 +103,13 @@ impl JobQueue {
         let monitor = match self {
             JobQueue::Sqlite(storage) => Monitor::new().register(move |_| {
                 WorkerBuilder::new("auth-email")
-                    .backend(storage.clone().poll_with_stream(ticks(poll_interval)))
+                    .backend(storage.clone().poll_with_interval(poll_interval))
                     .data(deps.clone())
                     .build(handle_auth_email)
             }),
             JobQueue::Postgres(storage) => Monitor::new().register(move |_| {
                 WorkerBuilder::new("auth-email")
-                    .backend(storage.clone().poll_with_stream(ticks(poll_interval)))
+                    .backend(storage.clone().poll_with_interval(poll_interval))
                     .data(deps.clone())
                     .build(handle_auth_email)
             }),
@@ -111,15 +119,6 @@ impl JobQueue {
             .await
             .map_err(|e| QueueError::Worker(e.to_string()))
     }
-}
-
-/// Wakes the worker every `period` on tokio's own timer. (apalis's interval strategy runs
-/// on a separate timer thread that, in some process environments, stopped waking the worker
-/// after start-up, leaving sign-in e-mails unsent until the next heartbeat.)
-fn ticks(period: Duration) -> tokio_stream::wrappers::IntervalStream {
-    let mut interval = tokio::time::interval(period);
-    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-    tokio_stream::wrappers::IntervalStream::new(interval)
 }
 
 async fn handle_auth_email(job: AuthEmail, deps: Data<WorkerDeps>) -> Result<(), BoxDynError> {
