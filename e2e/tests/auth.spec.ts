@@ -27,8 +27,8 @@ test('a new user signs up, opens the e-mailed link, tells us about themselves an
   await page.getByLabel('Date of birth').fill('1990-04-01');
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await expect(page).toHaveURL(/\/remortgaging$/);
-  await expect(page.getByRole('heading', { name: 'Remortgaging Cases' })).toBeVisible();
+  // A customer with no case yet is taken to the start page (spec section 2, Case lists).
+  await expect(page).toHaveURL(/\/remortgaging\/start$/);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByText('Sam', { exact: true })).toBeVisible();
   await expect(nav.getByText('sam.signup@e2e.test')).toBeVisible();
@@ -84,9 +84,9 @@ test('log out everywhere from /settings ends the session in another browser too'
   const a = await laptop.newPage();
   const b = await phone.newPage();
   await signIn(a, 'customer@demo.threshold.test');
-  await expect(a.getByRole('heading', { name: 'Remortgaging Cases' })).toBeVisible();
+  await expect(a.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await signIn(b, 'customer@demo.threshold.test');
-  await expect(b.getByRole('heading', { name: 'Remortgaging Cases' })).toBeVisible();
+  await expect(b.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 
   await a.goto('/settings');
   const sessions = a.getByRole('list', { name: 'Active sessions' });
@@ -117,7 +117,7 @@ test('a user who never accepted the policies must agree before going on', async 
   await dialog.getByRole('button', { name: 'I agree' }).click();
   await expect(dialog).toBeHidden();
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Remortgaging Cases' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Sorry to interrupt you, but...' })).toHaveCount(0);
 });
 
