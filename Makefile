@@ -49,6 +49,10 @@ check-generated: web-deps ## Fail when api/openapi.json or web's generated types
 test-e2e: build e2e-deps ## Playwright in Chromium against the release binary
 	cd e2e && THRESHOLD_BIN=$(abspath $(BIN)) npx playwright test
 
+BENCH_CASES ?= 100000
+bench: build ## Load the case list on loopback (64 clients) on SQLite and PostgreSQL; prints p50/p99/req/s
+	$(BIN) bench --cases $(BENCH_CASES) --postgres $(TEST_DATABASE_URL)
+
 openapi: web-deps ## Regenerate api/openapi.json and the web app's API types
 	UPDATE_OPENAPI=1 $(CARGO) test -p threshold-api --test schema the_committed_openapi_document_is_current
 	cd web && npm run gen:api && npx prettier --write src/lib/api/schema.d.ts
