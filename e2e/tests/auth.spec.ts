@@ -19,6 +19,7 @@ test('a new user signs up, opens the e-mailed link, tells us about themselves an
   expect(mail.subject).toBe('Confirm your e-mail to join Threshold');
   await page.goto(linkIn(mail));
   await expect(page).toHaveURL(/\/about-you/);
+  await expect(page.getByLabel('Preferred name')).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel('Preferred name').fill('Sam');
   await page.getByLabel('Legal first name').fill('Samuel');
