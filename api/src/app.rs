@@ -9,6 +9,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, Request};
 use chrono::Duration as ChronoDuration;
 use threshold_store::Db;
+use threshold_store::cases::ListMemo;
 use threshold_store::sessions::SessionPolicy;
 use threshold_workers::{AuthEmailSettings, JobQueue, Mailer, WorkerDeps};
 use threshold_workflows::Workflows;
@@ -35,6 +36,8 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Both case workflows, the fee schedule and the land tax tables, validated at start-up.
     pub workflows: Arc<Workflows>,
+    /// Counts and name-search matches of recent case lists, valid per data generation.
+    pub list_memo: ListMemo,
 }
 
 impl AppState {
@@ -105,6 +108,7 @@ impl App {
             session_policy,
             limits,
             mailer,
+            list_memo: ListMemo::default(),
             workflows,
         };
         Ok(App { state, worker_deps })

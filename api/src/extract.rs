@@ -123,6 +123,8 @@ fn strip_position(message: &str) -> String {
 pub struct CurrentSession {
     pub session_id: SessionId,
     pub user: User,
+    /// The user's broker firm, read with the session (no second query per request).
+    pub firm_id: Option<i64>,
 }
 
 impl FromRequestParts<AppState> for CurrentSession {
@@ -143,15 +145,14 @@ impl FromRequestParts<AppState> for CurrentSession {
             .db
             .authenticate(&token, &state.session_policy, chrono::Utc::now())
             .await?;
-        let Some((session_id, user_id)) = found else {
+        let Some(found) = found else {
             return Err(ApiError::unauthenticated());
         };
-        let user = state
-            .db
-            .user_by_id(user_id)
-            .await?
-            .ok_or_else(ApiError::unauthenticated)?;
-        Ok(CurrentSession { session_id, user })
+        Ok(CurrentSession {
+            session_id: found.session_id,
+            user: found.user,
+            firm_id: found.firm_id,
+        })
     }
 }
 

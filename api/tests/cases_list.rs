@@ -19,6 +19,7 @@ on_both_databases!(
     list_07_20_broker_filter,
     ent_07_08_list_items_have_the_spec_shape_and_the_engine_fields,
     list_10_buying_sort_fields,
+    list_remembered_counts_and_name_matches_follow_every_write,
 );
 
 async fn list_03_ent_06_defaults_and_pagination_math(backend: Backend) {
@@ -434,4 +435,43 @@ async fn ent_07_08_list_items_have_the_spec_shape_and_the_engine_fields(backend:
     assert!(item["brokerReference"].is_null());
     assert_eq!(item["canCancel"], false);
     assert_eq!(item["caseAdmins"][0]["preferredName"], "Test Person");
+}
+
+/// The list remembers counts and name-search matches per data generation (engine/store
+/// `ListMemo`): every write that can change a list must show in the very next call.
+async fn list_remembered_counts_and_name_matches_follow_every_write(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let first = create_remortgaging(&mut broker, "s1@example.com", "Sam Smith").await;
+    create_remortgaging(&mut broker, "s2@example.com", "Sue Smith").await;
+    create_remortgaging(&mut broker, "j1@example.com", "Jo Jones").await;
+    // Page 1 needs the count; the name search remembers its matches.
+    let counted = "/api/remortgaging/cases?pageSize=1&page=1";
+    let named = "/api/remortgaging/cases?pageSize=1&page=1&propertyOwnerName=smi";
+    let total = |res: &support::Res| res.body["totalCount"].as_i64();
+    assert_eq!(total(&broker.get(counted).await), Some(3));
+    assert_eq!(total(&broker.get(named).await), Some(2));
+    // Asked again, the same figures (now remembered).
+    assert_eq!(total(&broker.get(counted).await), Some(3));
+    assert_eq!(total(&broker.get(named).await), Some(2));
+
+    // A new case through the API.
+    let newest = create_remortgaging(&mut broker, "s3@example.com", "Sid Smith").await;
+    assert_eq!(total(&broker.get(counted).await), Some(4));
+    let res = broker.get(named).await;
+    assert_eq!(total(&res), Some(3));
+    // Newest first: page 1 of one-case pages is the second newest Smith.
+    assert_ne!(ids(&res), vec![newest]);
+
+    // A status change straight in the database (no API involved) moves the generation too.
+    let cancelled = "/api/remortgaging/cases?status=CANCELLED&pageSize=1&page=1";
+    assert_eq!(total(&broker.get(cancelled).await), Some(0));
+    set_case(&app, first, "status", "CANCELLED".to_owned()).await;
+    let res = broker.get("/api/remortgaging/cases?status=CANCELLED").await;
+    assert_eq!(ids(&res), vec![first]);
+    let res = broker
+        .get("/api/remortgaging/cases?status=CANCELLED&propertyOwnerName=smi")
+        .await;
+    assert_eq!((ids(&res), total(&res)), (vec![first], Some(1)));
 }

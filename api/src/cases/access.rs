@@ -7,6 +7,7 @@ use threshold_store::users::User;
 use crate::app::AppState;
 use crate::auth::APP_ROLES;
 use crate::error::{ApiError, ApiResult};
+use crate::extract::CurrentSession;
 
 /// Conveyancers and administrators use the back office, not these calls (403).
 pub fn require_app_role(user: &User) -> ApiResult<()> {
@@ -35,10 +36,14 @@ pub fn parse_case_id(raw: &str) -> ApiResult<i64> {
         .ok_or_else(ApiError::not_found)
 }
 
-/// The cases this user may see.
-pub async fn scope(state: &AppState, user: &User) -> ApiResult<Scope> {
+/// The cases the signed-in user may see.
+pub async fn scope(state: &AppState, session: &CurrentSession) -> ApiResult<Scope> {
+    let user = &session.user;
     require_app_role(user)?;
-    Ok(state.db.case_scope(user.id, &user.role).await?)
+    Ok(state
+        .db
+        .case_scope(user.id, &user.role, session.firm_id)
+        .await?)
 }
 
 /// The engine's actor for this user on one case. The engine's numeric user id is only used in

@@ -44,7 +44,7 @@ pub async fn broker_cancel_case(
     if !access::is_broker(user) {
         return Err(ApiError::forbidden("Only brokers may cancel a case here."));
     }
-    let scope = access::scope(&state, user).await?;
+    let scope = access::scope(&state, &session).await?;
     let loaded = state
         .db
         .load_case(body.case_id, name, &scope, user.id)

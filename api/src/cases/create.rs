@@ -89,14 +89,7 @@ pub async fn update_remortgaging(
     access::require_app_role(&session.user)?;
     no_client(&body.client)?;
     let facts = facts::remortgaging_facts(&body)?;
-    update(
-        &state,
-        &session.user,
-        CaseType::Remortgaging,
-        case_id,
-        facts,
-    )
-    .await
+    update(&state, &session, CaseType::Remortgaging, case_id, facts).await
 }
 
 #[utoipa::path(post, path = "/buying/case/{caseId}", tag = "cases", request_body = BuyingCaseRequest,
@@ -119,7 +112,7 @@ pub async fn update_buying(
     access::require_app_role(&session.user)?;
     no_client(&body.client)?;
     let facts = facts::buying_facts(&body)?;
-    update(&state, &session.user, CaseType::Buying, case_id, facts).await
+    update(&state, &session, CaseType::Buying, case_id, facts).await
 }
 
 fn no_client(client: &Option<ClientDetails>) -> ApiResult<()> {
@@ -321,13 +314,14 @@ async fn party_names(state: &AppState, user: &User) -> ApiResult<Vec<String>> {
 
 async fn update(
     state: &AppState,
-    user: &User,
+    session: &CurrentSession,
     case_type: CaseType,
     case_id: i64,
     facts: KeyFacts,
 ) -> ApiResult<Json<CaseCreated>> {
     let name = type_name(case_type);
-    let scope = access::scope(state, user).await?;
+    let user = &session.user;
+    let scope = access::scope(state, session).await?;
     let loaded = state
         .db
         .load_case(case_id, name, &scope, user.id)

@@ -110,7 +110,7 @@ async fn load(
     case_type: &'static str,
 ) -> ApiResult<LoadedCase> {
     let case_id = access::parse_case_id(raw_id)?;
-    let scope = access::scope(state, &session.user).await?;
+    let scope = access::scope(state, session).await?;
     state
         .db
         .load_case(case_id, case_type, &scope, session.user.id)

@@ -44,9 +44,12 @@ pub async fn list_remortgaging(
     session: CurrentSession,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Json<RemortgagingCaseList>> {
-    let scope = access::scope(&state, &session.user).await?;
+    let scope = access::scope(&state, &session).await?;
     let query = parse(raw.as_deref(), CaseType::Remortgaging);
-    let page = state.db.list_cases(&query, &scope).await?;
+    let page = state
+        .db
+        .list_cases(&query, &scope, &state.list_memo)
+        .await?;
     let cases = page
         .items
         .iter()
@@ -83,9 +86,12 @@ pub async fn list_buying(
     session: CurrentSession,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Json<BuyingCaseList>> {
-    let scope = access::scope(&state, &session.user).await?;
+    let scope = access::scope(&state, &session).await?;
     let query = parse(raw.as_deref(), CaseType::Buying);
-    let page = state.db.list_cases(&query, &scope).await?;
+    let page = state
+        .db
+        .list_cases(&query, &scope, &state.list_memo)
+        .await?;
     let cases = page
         .items
         .iter()

@@ -30,7 +30,7 @@ pub async fn case_overviews(
     State(state): State<AppState>,
     session: CurrentSession,
 ) -> ApiResult<Json<CaseOverviews>> {
-    let scope = access::scope(&state, &session.user).await?;
+    let scope = access::scope(&state, &session).await?;
     Ok(Json(CaseOverviews {
         remortgaging: body(state.db.case_overview(REMORTGAGING, &scope).await?),
         buying: body(state.db.case_overview(BUYING, &scope).await?),

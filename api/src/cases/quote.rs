@@ -83,7 +83,7 @@ async fn latest(
     case_type: &'static str,
 ) -> ApiResult<Json<QuoteBody>> {
     let case_id = access::parse_case_id(raw_id)?;
-    let scope = access::scope(state, &session.user).await?;
+    let scope = access::scope(state, session).await?;
     if !state.db.can_see_case(case_id, case_type, &scope).await? {
         return Err(ApiError::not_found());
     }

@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 
+use crate::users::User;
 use crate::{Db, SessionId, StoreError, UserId, on_db, tokens};
 
 /// How long the parts of a session live.
@@ -32,6 +33,24 @@ pub struct SessionInfo {
     pub user_agent: Option<String>,
     pub created_at: DateTime<Utc>,
     pub last_used_at: DateTime<Utc>,
+}
+
+#[derive(sqlx::FromRow)]
+struct AuthenticatedRow {
+    #[sqlx(flatten)]
+    user: User,
+    session_id: SessionId,
+    session_last_used_at: DateTime<Utc>,
+    firm_id: Option<i64>,
+}
+
+/// Who a live access token belongs to.
+#[derive(Clone, Debug)]
+pub struct Authenticated {
+    pub session_id: SessionId,
+    pub user: User,
+    /// The broker firm the user belongs to, if any (it decides a broker admin's case scope).
+    pub firm_id: Option<i64>,
 }
 
 /// Activity is written at most this often, to keep reads cheap.
@@ -70,34 +89,47 @@ impl Db {
         Ok(tokens)
     }
 
-    /// The live session an access token belongs to, if any; records activity.
+    /// The live session an access token belongs to and its user, if any; records activity.
+    /// One statement: every authenticated request starts here.
     #[tracing::instrument(skip_all)]
     pub async fn authenticate(
         &self,
         access_token: &str,
         policy: &SessionPolicy,
         now: DateTime<Utc>,
-    ) -> Result<Option<(SessionId, UserId)>, StoreError> {
-        let found: Option<(SessionId, UserId, DateTime<Utc>)> = on_db!(self, pool => sqlx::query_as(
-            "SELECT id, user_id, last_used_at FROM sessions WHERE access_hash = $1 AND revoked_at IS NULL \
-             AND access_expires_at > $2 AND expires_at > $2 AND last_used_at > $3",
-        )
-        .bind(tokens::hash(access_token))
-        .bind(now)
-        .bind(now - policy.idle_timeout)
-        .fetch_optional(pool)
-        .await)?;
-        let Some((session_id, user_id, last_used_at)) = found else {
+    ) -> Result<Option<Authenticated>, StoreError> {
+        // The joined tables expose only renamed columns: user_columns! stays unqualified.
+        let sql = concat!(
+            "SELECT ",
+            crate::users::user_columns!(),
+            ", session_id, session_last_used_at, m.firm_id FROM users JOIN (SELECT id AS session_id, \
+             user_id AS session_user_id, last_used_at AS session_last_used_at FROM sessions \
+             WHERE access_hash = $1 AND revoked_at IS NULL AND access_expires_at > $2 \
+             AND expires_at > $2 AND last_used_at > $3) s ON s.session_user_id = users.id \
+             LEFT JOIN (SELECT user_id AS member_user_id, firm_id FROM broker_firm_members) m \
+             ON m.member_user_id = users.id",
+        );
+        let found: Option<AuthenticatedRow> = on_db!(self, pool => sqlx::query_as(sql)
+            .bind(tokens::hash(access_token))
+            .bind(now)
+            .bind(now - policy.idle_timeout)
+            .fetch_optional(pool)
+            .await)?;
+        let Some(found) = found else {
             return Ok(None);
         };
-        if now - last_used_at > Duration::seconds(TOUCH_INTERVAL_SECONDS) {
+        if now - found.session_last_used_at > Duration::seconds(TOUCH_INTERVAL_SECONDS) {
             on_db!(self, pool => sqlx::query("UPDATE sessions SET last_used_at = $2 WHERE id = $1")
-                .bind(session_id)
+                .bind(found.session_id)
                 .bind(now)
                 .execute(pool)
                 .await.map(|r| r.rows_affected()))?;
         }
-        Ok(Some((session_id, user_id)))
+        Ok(Some(Authenticated {
+            session_id: found.session_id,
+            user: found.user,
+            firm_id: found.firm_id,
+        }))
     }
 
     /// Swaps a refresh token for a new pair of tokens. The old pair stops working at once,

@@ -75,6 +75,7 @@ macro_rules! user_columns {
          terms_version, is_onboarded, phone_number, date_of_birth, created_at"
     };
 }
+pub(crate) use user_columns;
 
 impl Db {
     #[tracing::instrument(skip_all)]

@@ -1,6 +1,7 @@
 //! The case lists of spec section 2: filters, sort and pagination, scoped in SQL.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use super::args::{Arg, Sql};
 use super::load::{AdminRow, CaseRow, LegalNameRow, PartyRow, case_columns};
@@ -100,37 +101,45 @@ impl ListQuery {
                 .bind_list(self.broker_user_ids.iter().map(|u| Arg::User(*u)))
                 .push("))");
         }
-        if let Some(name) = &self.name {
-            let prefix = search::normalise(name);
-            if let Some(upper) = search::prefix_upper_bound(&prefix) {
-                sql.push(
-                    " AND c.id IN (SELECT n.case_id FROM case_search_names n WHERE n.case_type = ",
-                )
-                .bind(Arg::Text(self.case_type.to_owned()))
-                .push(" AND n.name >= ")
-                .bind(Arg::Text(prefix))
-                .push(" AND n.name < ")
-                .bind(Arg::Text(upper))
-                .push(")");
-            }
+        if let Some((prefix, upper)) = self.name_range() {
+            sql.push(
+                " AND c.id IN (SELECT n.case_id FROM case_search_names n WHERE n.case_type = ",
+            )
+            .bind(Arg::Text(self.case_type.to_owned()))
+            .push(" AND n.name >= ")
+            .bind(Arg::Text(prefix))
+            .push(" AND n.name < ")
+            .bind(Arg::Text(upper))
+            .push(")");
         }
         scope.restrict(sql);
     }
 
-    /// The page's SQL (for the benchmark's direct timing too). The page's ids are found
-    /// first on the narrow columns, then only those rows are read whole (a deferred join),
-    /// so sorting never carries every column of every matching case.
-    pub fn page_sql(&self, scope: &Scope) -> (String, Vec<Arg>) {
+    /// The index range `[prefix, upper)` of the name search, if it searches at all (a name of
+    /// only punctuation and spaces does not).
+    fn name_range(&self) -> Option<(String, String)> {
+        let prefix = search::normalise(self.name.as_deref()?);
+        let upper = search::prefix_upper_bound(&prefix)?;
+        Some((prefix, upper))
+    }
+
+    fn order_clause(&self) -> String {
         let dir = if self.ascending { "ASC" } else { "DESC" };
         let nulls = if self.sort_by.not_null() {
             ""
         } else {
             " NULLS LAST"
         };
-        let order = format!(
+        format!(
             " ORDER BY {} {dir}{nulls}, c.id {dir}",
             self.sort_by.column()
-        );
+        )
+    }
+
+    /// The page's SQL. The page's ids are found first by walking an index in sort order
+    /// (narrow columns only), then only those rows are read whole (a deferred join).
+    fn page_sql(&self, scope: &Scope) -> (String, Vec<Arg>) {
+        let order = self.order_clause();
         let mut sql = Sql::default();
         sql.push(concat!(
             "SELECT ",
@@ -150,11 +159,87 @@ impl ListQuery {
         (sql.text, sql.args)
     }
 
-    pub fn count_sql(&self, scope: &Scope) -> (String, Vec<Arg>) {
+    fn count_sql(&self, scope: &Scope) -> (String, Vec<Arg>) {
         let mut sql = Sql::default();
         sql.push("SELECT COUNT(*) FROM cases c");
         self.where_clause(scope, &mut sql);
         (sql.text, sql.args)
+    }
+
+    /// Every matching id in list order: for a name search, whose matches are few enough to
+    /// remember and too scattered to walk in sort order.
+    fn matches_sql(&self, scope: &Scope) -> (String, Vec<Arg>) {
+        let mut sql = Sql::default();
+        sql.push("SELECT c.id FROM cases c");
+        self.where_clause(scope, &mut sql);
+        sql.push(&self.order_clause());
+        (sql.text, sql.args)
+    }
+
+    /// The whole rows of these cases, in list order.
+    fn rows_sql(&self, ids: &[i64]) -> (String, Vec<Arg>) {
+        let mut sql = Sql::default();
+        sql.push(concat!(
+            "SELECT ",
+            case_columns!(),
+            " FROM cases c LEFT JOIN properties p ON p.case_id = c.id WHERE c.id IN ("
+        ))
+        .bind_list(ids.iter().map(|id| Arg::Int(*id)))
+        .push(")")
+        .push(&self.order_clause());
+        (sql.text, sql.args)
+    }
+}
+
+/// What earlier list queries found, each valid only at the `case_list_generation` it was read
+/// at (see the migration that made it). Counting a broad filter reads every matching index
+/// entry (tens of milliseconds at a million cases) while its page is a short index walk, and a
+/// name search's matches are scattered over the sort order; people page through the same
+/// filter, so both are worth remembering. One per server process; cheap to clone.
+#[derive(Clone)]
+pub struct ListMemo(Arc<quick_cache::sync::Cache<String, Remembered, RememberedWeight>>);
+
+#[derive(Clone)]
+enum Remembered {
+    Count(i64),
+    /// Every matching id, in list order.
+    Matches(Arc<[i64]>),
+}
+
+/// Roughly the bytes an entry holds, so a few huge name searches cannot crowd out memory.
+#[derive(Clone)]
+struct RememberedWeight;
+
+impl quick_cache::Weighter<String, Remembered> for RememberedWeight {
+    fn weight(&self, key: &String, value: &Remembered) -> u64 {
+        let value = match value {
+            Remembered::Count(_) => 8,
+            Remembered::Matches(ids) => 8 * ids.len(),
+        };
+        (key.len() + value) as u64
+    }
+}
+
+impl ListMemo {
+    /// Holds up to about `bytes` of counts and matches; the least used go first.
+    pub fn new(bytes: u64) -> Self {
+        Self(Arc::new(quick_cache::sync::Cache::with_weighter(
+            10_000,
+            bytes,
+            RememberedWeight,
+        )))
+    }
+
+    /// The key names everything the entry depends on: the generation and the exact statement
+    /// with its arguments (so scope and every filter are in it by construction).
+    fn key(generation: i64, sql: &str, args: &[Arg]) -> String {
+        format!("{generation}\u{1f}{sql}\u{1f}{args:?}")
+    }
+}
+
+impl Default for ListMemo {
+    fn default() -> Self {
+        Self::new(64 << 20)
     }
 }
 
@@ -165,31 +250,23 @@ impl Db {
         &self,
         query: &ListQuery,
         scope: &Scope,
+        memo: &ListMemo,
     ) -> Result<CaseListPage, StoreError> {
-        let (page_sql, page_args) = query.page_sql(scope);
-        let (count_sql, count_args) = query.count_sql(scope);
-        let rows: Vec<CaseRow> = on_db!(self, pool => {
-            let q = sqlx::query_as(sqlx::AssertSqlSafe(page_sql));
-            bind_args!(q, &page_args).fetch_all(pool).await
-        })?;
-        // The count is skipped when the page already shows everything from the first row.
-        let total_count = if query.page == 0 && (rows.len() as i64) < query.page_size {
-            rows.len() as i64
+        // Read before anything else: what is remembered at this generation is then never
+        // older than the rows shown with it.
+        let (generation,): (i64,) = on_db!(self, pool => sqlx::query_as(
+            "SELECT generation FROM case_list_generation WHERE id = 1",
+        )
+        .fetch_one(pool)
+        .await)?;
+        let (rows, total_count) = if query.name_range().is_some() {
+            self.name_search_page(query, scope, memo, generation)
+                .await?
         } else {
-            let (n,): (i64,) = on_db!(self, pool => {
-                let q = sqlx::query_as(sqlx::AssertSqlSafe(count_sql));
-                bind_args!(q, &count_args).fetch_one(pool).await
-            })?;
-            n
+            self.walked_page(query, scope, memo, generation).await?
         };
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-        let parties = self.parties_of(&ids).await?;
-        let users: Vec<UserId> = parties
-            .iter()
-            .filter(|p| p.party_type == "APPLICANT")
-            .map(|p| p.user_id)
-            .collect();
-        let legal_names = self.legal_names_of(&users).await?;
+        let (parties, legal_names) = self.parties_of(&ids).await?;
         let admins = self.admins_of(&ids).await?;
         let items = rows
             .into_iter()
@@ -212,6 +289,73 @@ impl Db {
             legal_names,
             total_count,
         })
+    }
+
+    /// The page by walking the sort order's index within the scope; the count remembered.
+    async fn walked_page(
+        &self,
+        query: &ListQuery,
+        scope: &Scope,
+        memo: &ListMemo,
+        generation: i64,
+    ) -> Result<(Vec<CaseRow>, i64), StoreError> {
+        let (page_sql, page_args) = query.page_sql(scope);
+        let rows: Vec<CaseRow> = on_db!(self, pool => {
+            let q = sqlx::query_as(sqlx::AssertSqlSafe(page_sql));
+            bind_args!(q, &page_args).fetch_all(pool).await
+        })?;
+        // The count is skipped when the page already shows everything from the first row.
+        if query.page == 0 && (rows.len() as i64) < query.page_size {
+            let n = rows.len() as i64;
+            return Ok((rows, n));
+        }
+        let (count_sql, count_args) = query.count_sql(scope);
+        let key = ListMemo::key(generation, &count_sql, &count_args);
+        if let Some(Remembered::Count(n)) = memo.0.get(&key) {
+            return Ok((rows, n));
+        }
+        let (n,): (i64,) = on_db!(self, pool => {
+            let q = sqlx::query_as(sqlx::AssertSqlSafe(count_sql));
+            bind_args!(q, &count_args).fetch_one(pool).await
+        })?;
+        memo.0.insert(key, Remembered::Count(n));
+        Ok((rows, n))
+    }
+
+    /// The page as a slice of the search's remembered matches.
+    async fn name_search_page(
+        &self,
+        query: &ListQuery,
+        scope: &Scope,
+        memo: &ListMemo,
+        generation: i64,
+    ) -> Result<(Vec<CaseRow>, i64), StoreError> {
+        let (matches_sql, matches_args) = query.matches_sql(scope);
+        let key = ListMemo::key(generation, &matches_sql, &matches_args);
+        let matches = match memo.0.get(&key) {
+            Some(Remembered::Matches(ids)) => ids,
+            _ => {
+                let ids: Vec<(i64,)> = on_db!(self, pool => {
+                    let q = sqlx::query_as(sqlx::AssertSqlSafe(matches_sql));
+                    bind_args!(q, &matches_args).fetch_all(pool).await
+                })?;
+                let ids: Arc<[i64]> = ids.into_iter().map(|(id,)| id).collect();
+                memo.0.insert(key, Remembered::Matches(ids.clone()));
+                ids
+            }
+        };
+        let start = (query.page * query.page_size).min(matches.len() as i64) as usize;
+        let end = (start + query.page_size as usize).min(matches.len());
+        let page = &matches[start..end];
+        if page.is_empty() {
+            return Ok((vec![], matches.len() as i64));
+        }
+        let (rows_sql, rows_args) = query.rows_sql(page);
+        let rows: Vec<CaseRow> = on_db!(self, pool => {
+            let q = sqlx::query_as(sqlx::AssertSqlSafe(rows_sql));
+            bind_args!(q, &rows_args).fetch_all(pool).await
+        })?;
+        Ok((rows, matches.len() as i64))
     }
 
     /// Per case type: how many cases `scope` sees, how many are still open, the newest id.

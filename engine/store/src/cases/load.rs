@@ -127,6 +127,17 @@ pub struct LegalNameRow {
     pub until: Option<DateTime<Utc>>,
 }
 
+/// A party with one legal name of its user (none when the user has not given one).
+#[derive(sqlx::FromRow)]
+struct PartyNameRow {
+    #[sqlx(flatten)]
+    party: PartyRow,
+    legal_first_name: Option<String>,
+    legal_middle_names: Option<String>,
+    legal_surname: Option<String>,
+    legal_until: Option<DateTime<Utc>>,
+}
+
 /// A broker on a case.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct AdminRow {
@@ -526,9 +537,7 @@ impl Db {
             return Ok(None);
         };
         let id = row.id;
-        let parties = self.parties_of(&[id]).await?;
-        let users: Vec<UserId> = parties.iter().map(|p| p.user_id).collect();
-        let legal_names = self.legal_names_of(&users).await?;
+        let (parties, legal_names) = self.parties_of(&[id]).await?;
         let admins = self.admins_of(&[id]).await?;
         let quote = self.latest_quote(id).await?;
         let relationship = Relationship {
@@ -624,47 +633,57 @@ impl Db {
     }
 
     /// Applicants and donors of these cases, lead first.
-    pub(crate) async fn parties_of(&self, ids: &[i64]) -> Result<Vec<PartyRow>, StoreError> {
+    /// The parties of these cases with every legal name of their users, in one statement
+    /// (the case lists call it on every page).
+    pub(crate) async fn parties_of(
+        &self,
+        ids: &[i64],
+    ) -> Result<(Vec<PartyRow>, HashMap<UserId, Vec<LegalNameRow>>), StoreError> {
         if ids.is_empty() {
-            return Ok(vec![]);
+            return Ok(Default::default());
         }
         let mut sql = Sql::default();
         sql.push(
             "SELECT a.id, a.case_id, a.user_id, a.party_type, a.is_lead, a.redacted, a.is_uk_resident, \
              a.identity_submitted_at, a.identity_verified_at, a.occupation, a.national_insurance_number, \
-             a.address_line1, u.preferred_name, u.email, u.phone_number, u.date_of_birth \
-             FROM applicants a JOIN users u ON u.id = a.user_id WHERE a.case_id IN (",
+             a.address_line1, u.preferred_name, u.email, u.phone_number, u.date_of_birth, \
+             n.first_name AS legal_first_name, n.middle_names AS legal_middle_names, \
+             n.surname AS legal_surname, n.until AS legal_until \
+             FROM applicants a JOIN users u ON u.id = a.user_id \
+             LEFT JOIN legal_names n ON n.user_id = a.user_id WHERE a.case_id IN (",
         )
         .bind_list(ids.iter().map(|i| Arg::Int(*i)))
-        .push(") ORDER BY a.case_id, a.is_lead DESC, a.id");
-        Ok(on_db!(self, pool => {
-            let q = sqlx::query_as(sqlx::AssertSqlSafe(sql.text.clone()));
-            bind_args!(q, &sql.args).fetch_all(pool).await
-        })?)
-    }
-
-    pub(crate) async fn legal_names_of(
-        &self,
-        users: &[UserId],
-    ) -> Result<HashMap<UserId, Vec<LegalNameRow>>, StoreError> {
-        let mut out: HashMap<UserId, Vec<LegalNameRow>> = HashMap::new();
-        if users.is_empty() {
-            return Ok(out);
-        }
-        let mut sql = Sql::default();
-        sql.push(
-            "SELECT user_id, first_name, middle_names, surname, until FROM legal_names WHERE user_id IN (",
-        )
-        .bind_list(users.iter().map(|u| Arg::User(*u)))
-        .push(") ORDER BY id");
-        let rows: Vec<LegalNameRow> = on_db!(self, pool => {
+        .push(") ORDER BY a.case_id, a.is_lead DESC, a.id, n.id");
+        let rows: Vec<PartyNameRow> = on_db!(self, pool => {
             let q = sqlx::query_as(sqlx::AssertSqlSafe(sql.text.clone()));
             bind_args!(q, &sql.args).fetch_all(pool).await
         })?;
+        let mut parties: Vec<PartyRow> = vec![];
+        let mut names: HashMap<UserId, Vec<LegalNameRow>> = HashMap::new();
+        // A user who is a party to two cases of the page comes with their names twice: take
+        // them from the user's first party only.
+        let mut names_from: HashMap<UserId, i64> = HashMap::new();
         for row in rows {
-            out.entry(row.user_id).or_default().push(row);
+            let user_id = row.party.user_id;
+            let source = *names_from.entry(user_id).or_insert(row.party.id);
+            if let (true, Some(first_name), Some(surname)) = (
+                source == row.party.id,
+                row.legal_first_name,
+                row.legal_surname,
+            ) {
+                names.entry(user_id).or_default().push(LegalNameRow {
+                    user_id,
+                    first_name,
+                    middle_names: row.legal_middle_names,
+                    surname,
+                    until: row.legal_until,
+                });
+            }
+            if parties.last().is_none_or(|p| p.id != row.party.id) {
+                parties.push(row.party);
+            }
         }
-        Ok(out)
+        Ok((parties, names))
     }
 
     pub(crate) async fn admins_of(&self, ids: &[i64]) -> Result<Vec<AdminRow>, StoreError> {

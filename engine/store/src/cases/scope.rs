@@ -51,10 +51,15 @@ impl Scope {
 }
 
 impl Db {
-    /// The scope of a user with this role: a manager adds the brokers they manage (same firm
-    /// only), a broker admin with a firm sees the firm.
+    /// The scope of a user with this role and firm: a manager adds the brokers they manage
+    /// (same firm only), a broker admin with a firm sees the firm.
     #[tracing::instrument(skip_all)]
-    pub async fn case_scope(&self, user: UserId, role: &str) -> Result<Scope, StoreError> {
+    pub async fn case_scope(
+        &self,
+        user: UserId,
+        role: &str,
+        firm: Option<i64>,
+    ) -> Result<Scope, StoreError> {
         match role {
             "ROLE_USER" => Ok(Scope::Customer(user)),
             "ROLE_BROKER" => Ok(Scope::Brokers(vec![user])),
@@ -72,7 +77,7 @@ impl Db {
                 users.extend(managed.into_iter().map(|(u,)| u));
                 Ok(Scope::Brokers(users))
             }
-            "ROLE_BROKER_ADMIN" => Ok(match self.firm_of(user).await? {
+            "ROLE_BROKER_ADMIN" => Ok(match firm {
                 Some(firm) => Scope::Firm(firm),
                 None => Scope::Brokers(vec![user]),
             }),

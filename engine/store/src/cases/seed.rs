@@ -74,7 +74,9 @@ impl Db {
     }
 
     /// After inserting explicit ids, moves PostgreSQL's sequence past them (SQLite's
-    /// AUTOINCREMENT follows explicit ids by itself) and refreshes the planner's statistics.
+    /// AUTOINCREMENT follows explicit ids by itself) and refreshes the planner's statistics;
+    /// PostgreSQL also gets its visibility map set, without which the list's covering indexes
+    /// could not be read index-only.
     pub async fn after_bulk_insert(&self) -> Result<(), StoreError> {
         match self {
             Db::Postgres(pool) => {
@@ -84,7 +86,7 @@ impl Db {
                 )
                 .execute(pool)
                 .await?;
-                sqlx::query("ANALYZE").execute(pool).await?;
+                sqlx::query("VACUUM ANALYZE").execute(pool).await?;
             }
             Db::Sqlite(pool) => {
                 sqlx::query("ANALYZE").execute(pool).await?;
