@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::args::{Arg, Sql};
 use super::load::{AdminRow, CaseRow, LegalNameRow, PartyRow, case_columns};
 use super::{Scope, search};
-use crate::{Db, StoreError, UserId, bind_args, on_db};
+use crate::{Backend, Db, StoreError, UserId, bind_args, on_db};
 
 /// The spec's sort fields (ENUM-04, ENUM-05).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,14 +138,11 @@ impl ListQuery {
 
     /// The page's SQL. The page's ids are found first by walking an index in sort order
     /// (narrow columns only), then only those rows are read whole (a deferred join).
-    fn page_sql(&self, scope: &Scope) -> (String, Vec<Arg>) {
+    fn page_sql(&self, scope: &Scope, backend: Backend) -> (String, Vec<Arg>) {
         let order = self.order_clause();
         let mut sql = Sql::default();
-        sql.push(concat!(
-            "SELECT ",
-            case_columns!(),
-            " FROM (SELECT c.id FROM cases c"
-        ));
+        sql.push(&page_columns(backend))
+            .push(" FROM (SELECT c.id FROM cases c");
         self.where_clause(scope, &mut sql);
         sql.push(&order)
             .push(" LIMIT ")
@@ -177,18 +174,56 @@ impl ListQuery {
     }
 
     /// The whole rows of these cases, in list order.
-    fn rows_sql(&self, ids: &[i64]) -> (String, Vec<Arg>) {
+    fn rows_sql(&self, ids: &[i64], backend: Backend) -> (String, Vec<Arg>) {
         let mut sql = Sql::default();
-        sql.push(concat!(
-            "SELECT ",
-            case_columns!(),
-            " FROM cases c LEFT JOIN properties p ON p.case_id = c.id WHERE c.id IN ("
-        ))
-        .bind_list(ids.iter().map(|id| Arg::Int(*id)))
-        .push(")")
-        .push(&self.order_clause());
+        sql.push(&page_columns(backend))
+            .push(" FROM cases c LEFT JOIN properties p ON p.case_id = c.id WHERE c.id IN (")
+            .bind_list(ids.iter().map(|id| Arg::Int(*id)))
+            .push(")")
+            .push(&self.order_clause());
         (sql.text, sql.args)
     }
+}
+
+/// What a page row carries besides the case: the list generation, read in the same
+/// statement as the rows, and the case's brokers as a JSON array, so a page is one statement
+/// instead of one per kind of record.
+fn page_columns(backend: Backend) -> String {
+    // The two databases spell JSON aggregation differently; PostgreSQL's gives NULL, not
+    // `[]`, over no rows.
+    let admins = match backend {
+        Backend::Sqlite => {
+            "json_group_array(json_object('userId', ca.user_id, \
+             'preferredName', u.preferred_name, 'role', u.role) ORDER BY ca.created_at, u.preferred_name)"
+        }
+        Backend::Postgres => {
+            "COALESCE(json_agg(json_build_object('userId', ca.user_id, \
+             'preferredName', u.preferred_name, 'role', u.role) ORDER BY ca.created_at, u.preferred_name), '[]'::json)"
+        }
+    };
+    format!(
+        "SELECT {}, (SELECT generation FROM case_list_generation WHERE id = 1) AS list_generation, \
+         (SELECT {admins} FROM case_admins ca JOIN users u ON u.id = ca.user_id \
+         WHERE ca.case_id = c.id) AS admins",
+        case_columns!()
+    )
+}
+
+/// One row of a list page (see [`page_columns`]).
+#[derive(sqlx::FromRow)]
+struct PageRow {
+    #[sqlx(flatten)]
+    case: CaseRow,
+    list_generation: i64,
+    admins: sqlx::types::Json<Vec<PageAdmin>>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PageAdmin {
+    user_id: UserId,
+    preferred_name: String,
+    role: String,
 }
 
 /// What earlier list queries found, each valid only at the `case_list_generation` it was read
@@ -252,36 +287,33 @@ impl Db {
         scope: &Scope,
         memo: &ListMemo,
     ) -> Result<CaseListPage, StoreError> {
-        // Read before anything else: what is remembered at this generation is then never
-        // older than the rows shown with it.
-        let (generation,): (i64,) = on_db!(self, pool => sqlx::query_as(
-            "SELECT generation FROM case_list_generation WHERE id = 1",
-        )
-        .fetch_one(pool)
-        .await)?;
         let (rows, total_count) = if query.name_range().is_some() {
-            self.name_search_page(query, scope, memo, generation)
-                .await?
+            self.name_search_page(query, scope, memo).await?
         } else {
-            self.walked_page(query, scope, memo, generation).await?
+            self.walked_page(query, scope, memo).await?
         };
-        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let ids: Vec<i64> = rows.iter().map(|r| r.case.id).collect();
         let (parties, legal_names) = self.parties_of(&ids).await?;
-        let admins = self.admins_of(&ids).await?;
         let items = rows
             .into_iter()
             .map(|row| CaseListItem {
                 parties: parties
                     .iter()
-                    .filter(|p| p.case_id == row.id && p.party_type == "APPLICANT")
+                    .filter(|p| p.case_id == row.case.id && p.party_type == "APPLICANT")
                     .cloned()
                     .collect(),
-                admins: admins
-                    .iter()
-                    .filter(|a| a.case_id == row.id)
-                    .cloned()
+                admins: row
+                    .admins
+                    .0
+                    .into_iter()
+                    .map(|a| AdminRow {
+                        case_id: row.case.id,
+                        user_id: a.user_id,
+                        preferred_name: a.preferred_name,
+                        role: a.role,
+                    })
                     .collect(),
-                row,
+                row: row.case,
             })
             .collect();
         Ok(CaseListPage {
@@ -291,16 +323,25 @@ impl Db {
         })
     }
 
+    /// The list generation now (see the migration that made it).
+    async fn list_generation(&self) -> Result<i64, StoreError> {
+        let (generation,): (i64,) = on_db!(self, pool => sqlx::query_as(
+            "SELECT generation FROM case_list_generation WHERE id = 1",
+        )
+        .fetch_one(pool)
+        .await)?;
+        Ok(generation)
+    }
+
     /// The page by walking the sort order's index within the scope; the count remembered.
     async fn walked_page(
         &self,
         query: &ListQuery,
         scope: &Scope,
         memo: &ListMemo,
-        generation: i64,
-    ) -> Result<(Vec<CaseRow>, i64), StoreError> {
-        let (page_sql, page_args) = query.page_sql(scope);
-        let rows: Vec<CaseRow> = on_db!(self, pool => {
+    ) -> Result<(Vec<PageRow>, i64), StoreError> {
+        let (page_sql, page_args) = query.page_sql(scope, self.backend());
+        let rows: Vec<PageRow> = on_db!(self, pool => {
             let q = sqlx::query_as(sqlx::AssertSqlSafe(page_sql));
             bind_args!(q, &page_args).fetch_all(pool).await
         })?;
@@ -309,6 +350,11 @@ impl Db {
             let n = rows.len() as i64;
             return Ok((rows, n));
         }
+        // The generation read with the rows: a count remembered at it matches them.
+        let generation = match rows.first() {
+            Some(row) => row.list_generation,
+            None => self.list_generation().await?,
+        };
         let (count_sql, count_args) = query.count_sql(scope);
         let key = ListMemo::key(generation, &count_sql, &count_args);
         if let Some(Remembered::Count(n)) = memo.0.get(&key) {
@@ -328,8 +374,10 @@ impl Db {
         query: &ListQuery,
         scope: &Scope,
         memo: &ListMemo,
-        generation: i64,
-    ) -> Result<(Vec<CaseRow>, i64), StoreError> {
+    ) -> Result<(Vec<PageRow>, i64), StoreError> {
+        // Read before the matches: what is remembered at this generation is then never older
+        // than the rows shown with it.
+        let generation = self.list_generation().await?;
         let (matches_sql, matches_args) = query.matches_sql(scope);
         let key = ListMemo::key(generation, &matches_sql, &matches_args);
         let matches = match memo.0.get(&key) {
@@ -350,8 +398,8 @@ impl Db {
         if page.is_empty() {
             return Ok((vec![], matches.len() as i64));
         }
-        let (rows_sql, rows_args) = query.rows_sql(page);
-        let rows: Vec<CaseRow> = on_db!(self, pool => {
+        let (rows_sql, rows_args) = query.rows_sql(page, self.backend());
+        let rows: Vec<PageRow> = on_db!(self, pool => {
             let q = sqlx::query_as(sqlx::AssertSqlSafe(rows_sql));
             bind_args!(q, &rows_args).fetch_all(pool).await
         })?;
