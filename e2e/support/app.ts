@@ -25,8 +25,16 @@ export async function signIn(page: Page, email: string) {
   await page.goto(linkIn(mail));
 }
 
-/** Fails on any accessibility violation axe finds on the page as it is now. */
+/** Fails on any accessibility violation axe finds on the page once its transitions end. */
 export async function expectAccessible(page: Page) {
+  // Mid-transition (a dialog fading in or out) text is partly transparent and axe reports a
+  // contrast nobody ever sees; spinners loop forever, so only finite animations are awaited.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+      .every((a) => a.playState !== 'running'),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
