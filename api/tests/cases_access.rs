@@ -198,6 +198,14 @@ async fn list_49_calls_52_case_overviews_count_what_the_user_can_see(backend: Ba
     let mut customer = app.sign_in("a@example.com").await;
     let res = customer.get("/api/case-overviews").await;
     assert_eq!(res.body["remortgaging"]["totalCount"], 2);
+    // A broker admin's figures come from the firm's stored counts: the same answer.
+    let mut admin = app.sign_in("admin@firm.test").await;
+    let res = admin.get("/api/case-overviews").await;
+    assert_eq!(res.body["remortgaging"]["totalCount"], 2);
+    assert_eq!(res.body["remortgaging"]["activeCount"], 1);
+    assert_eq!(res.body["remortgaging"]["latestCaseId"], latest);
+    assert_eq!(res.body["buying"]["totalCount"], 0);
+    assert!(res.body["buying"]["latestCaseId"].is_null());
 }
 
 async fn lenders_are_data_with_no_lender_last(backend: Backend) {

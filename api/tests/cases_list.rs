@@ -20,6 +20,7 @@ on_both_databases!(
     ent_07_08_list_items_have_the_spec_shape_and_the_engine_fields,
     list_10_buying_sort_fields,
     list_remembered_counts_and_name_matches_follow_every_write,
+    list_a_broker_admins_totals_follow_every_write_to_the_firms_cases,
 );
 
 async fn list_03_ent_06_defaults_and_pagination_math(backend: Backend) {
@@ -474,4 +475,54 @@ async fn list_remembered_counts_and_name_matches_follow_every_write(backend: Bac
         .get("/api/remortgaging/cases?status=CANCELLED&propertyOwnerName=smi")
         .await;
     assert_eq!((ids(&res), total(&res)), (vec![first], Some(1)));
+}
+
+/// A broker admin's totals come from `firm_case_counts`, kept by triggers: after creates,
+/// status and flag changes (through the API and straight in the database) every filter's
+/// `totalCount` (asked with one-case pages, so it is counted) equals the cases listed.
+async fn list_a_broker_admins_totals_follow_every_write_to_the_firms_cases(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let mut rival = app.sign_in("rival@other.test").await;
+    let mut admin = app.sign_in("admin@firm.test").await;
+    let a = create_remortgaging(&mut broker, "a@example.com", "Al A").await;
+    let b = create_remortgaging(&mut broker, "b@example.com", "Bo B").await;
+    create_remortgaging(&mut broker, "c@example.com", "Cy C").await;
+    create_remortgaging(&mut rival, "d@example.com", "Di D").await;
+    let d = create_buying(&mut broker, "e@example.com", "Ed E").await;
+    set_case(&app, a, "status", "COMPLETED".to_owned()).await;
+    set_case(&app, b, "has_mortgage_offer", true).await;
+    set_case(&app, d, "has_paid_deposit", true).await;
+    let res = broker
+        .post(
+            "/api/broker-cancel-case",
+            serde_json::json!({ "caseId": b, "caseType": "REMORTGAGING" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    for (list, filter, expected) in [
+        ("remortgaging", "", 3),
+        ("remortgaging", "&status=COMPLETED", 1),
+        ("remortgaging", "&status=CANCELLED,COMPLETED", 2),
+        ("remortgaging", "&hasMortgageOffer=true", 1),
+        ("remortgaging", "&hasMortgageOffer=false", 2),
+        ("remortgaging", "&status=CANCELLED&hasMortgageOffer=true", 1),
+        ("buying", "", 1),
+        ("buying", "&hasPaidDeposit=true", 1),
+        ("buying", "&hasPaidDeposit=false", 0),
+    ] {
+        let all = admin
+            .get(&format!("/api/{list}/cases?pageSize=100{filter}"))
+            .await;
+        assert_eq!(ids(&all).len(), expected, "{list} {filter}");
+        let counted = admin
+            .get(&format!("/api/{list}/cases?pageSize=1&page=1{filter}"))
+            .await;
+        assert_eq!(
+            counted.body["totalCount"].as_i64(),
+            Some(expected as i64),
+            "{list} {filter}"
+        );
+    }
 }

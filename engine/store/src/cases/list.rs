@@ -163,6 +163,33 @@ impl ListQuery {
         (sql.text, sql.args)
     }
 
+    /// The count as a sum of `firm_case_counts` rows, when the filters are only what that
+    /// table knows: a broker admin's firm, the type, statuses and the flag.
+    fn stored_count_sql(&self, scope: &Scope) -> Option<(String, Vec<Arg>)> {
+        let Scope::Firm(firm) = scope else {
+            return None;
+        };
+        if !self.broker_user_ids.is_empty() || self.name_range().is_some() {
+            return None;
+        }
+        let mut sql = Sql::default();
+        sql.push(
+            "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM firm_case_counts WHERE firm_id = ",
+        )
+        .bind(Arg::Int(*firm))
+        .push(" AND case_type = ")
+        .bind(Arg::Text(self.case_type.to_owned()));
+        if !self.statuses.is_empty() {
+            sql.push(" AND status IN (")
+                .bind_list(self.statuses.iter().map(|s| Arg::Text(s.clone())))
+                .push(")");
+        }
+        if let Some(flag) = self.flag {
+            sql.push(" AND flag = ").bind(Arg::Bool(flag));
+        }
+        Some((sql.text, sql.args))
+    }
+
     /// Every matching id in list order: for a name search, whose matches are few enough to
     /// remember and too scattered to walk in sort order.
     fn matches_sql(&self, scope: &Scope) -> (String, Vec<Arg>) {
@@ -360,9 +387,12 @@ impl Db {
         if let Some(Remembered::Count(n)) = memo.0.get(&key) {
             return Ok((rows, n));
         }
+        let (sql, args) = query
+            .stored_count_sql(scope)
+            .unwrap_or((count_sql, count_args));
         let (n,): (i64,) = on_db!(self, pool => {
-            let q = sqlx::query_as(sqlx::AssertSqlSafe(count_sql));
-            bind_args!(q, &count_args).fetch_one(pool).await
+            let q = sqlx::query_as(sqlx::AssertSqlSafe(sql));
+            bind_args!(q, &args).fetch_one(pool).await
         })?;
         memo.0.insert(key, Remembered::Count(n));
         Ok((rows, n))
@@ -413,13 +443,30 @@ impl Db {
         case_type: &'static str,
         scope: &Scope,
     ) -> Result<super::CaseOverview, StoreError> {
+        const CLOSED: &str = "('INELIGIBLE', 'COMPLETED', 'CANCELLED')";
         let mut sql = Sql::default();
-        sql.push(
-            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN c.status IN ('INELIGIBLE', 'COMPLETED', 'CANCELLED') \
-             THEN 0 ELSE 1 END), 0), MAX(c.id) FROM cases c WHERE c.case_type = ",
-        )
-        .bind(Arg::Text(case_type.to_owned()));
-        scope.restrict(&mut sql);
+        if let Scope::Firm(firm) = scope {
+            // A broker admin's whole firm: the stored counts, not a count of every case.
+            sql.push(&format!(
+                "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT), \
+                 CAST(COALESCE(SUM(CASE WHEN status IN {CLOSED} THEN 0 ELSE n END), 0) AS BIGINT), \
+                 (SELECT MAX(c.id) FROM cases c WHERE c.case_type = "
+            ))
+            .bind(Arg::Text(case_type.to_owned()))
+            .push(" AND c.firm_id = ")
+            .bind(Arg::Int(*firm))
+            .push(") FROM firm_case_counts WHERE firm_id = ")
+            .bind(Arg::Int(*firm))
+            .push(" AND case_type = ")
+            .bind(Arg::Text(case_type.to_owned()));
+        } else {
+            sql.push(&format!(
+                "SELECT COUNT(*), COALESCE(SUM(CASE WHEN c.status IN {CLOSED} THEN 0 ELSE 1 END), 0), \
+                 MAX(c.id) FROM cases c WHERE c.case_type = "
+            ))
+            .bind(Arg::Text(case_type.to_owned()));
+            scope.restrict(&mut sql);
+        }
         let (total_count, active_count, latest_case_id): (i64, i64, Option<i64>) = on_db!(self, pool => {
             let q = sqlx::query_as(sqlx::AssertSqlSafe(sql.text.clone()));
             bind_args!(q, &sql.args).fetch_one(pool).await
