@@ -83,11 +83,7 @@ impl ListQuery {
     fn where_clause(&self, scope: &Scope, sql: &mut Sql) {
         sql.push(" WHERE c.case_type = ")
             .bind(Arg::Text(self.case_type.to_owned()));
-        if !self.statuses.is_empty() {
-            sql.push(" AND c.status IN (")
-                .bind_list(self.statuses.iter().map(|s| Arg::Text(s.clone())))
-                .push(")");
-        }
+        self.status_filter("c.status", sql);
         if let Some(flag) = self.flag {
             let column = if self.case_type == "BUYING" {
                 " AND c.has_paid_deposit = "
@@ -113,6 +109,17 @@ impl ListQuery {
             .push(")");
         }
         scope.restrict(sql);
+    }
+
+    /// ` AND <column> IN (…statuses)` when the list is filtered by status.
+    fn status_filter(&self, column: &str, sql: &mut Sql) {
+        if !self.statuses.is_empty() {
+            sql.push(" AND ")
+                .push(column)
+                .push(" IN (")
+                .bind_list(self.statuses.iter().map(|s| Arg::Text(s.clone())))
+                .push(")");
+        }
     }
 
     /// The index range `[prefix, upper)` of the name search, if it searches at all (a name of
@@ -179,11 +186,7 @@ impl ListQuery {
         .bind(Arg::Int(*firm))
         .push(" AND case_type = ")
         .bind(Arg::Text(self.case_type.to_owned()));
-        if !self.statuses.is_empty() {
-            sql.push(" AND status IN (")
-                .bind_list(self.statuses.iter().map(|s| Arg::Text(s.clone())))
-                .push(")");
-        }
+        self.status_filter("status", &mut sql);
         if let Some(flag) = self.flag {
             sql.push(" AND flag = ").bind(Arg::Bool(flag));
         }
