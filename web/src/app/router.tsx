@@ -10,7 +10,7 @@ import {
   type ErrorComponentProps,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { Loading } from '../components/Loading';
+import { Loading, PageLoading } from '../components/Loading';
 import {
   alreadySignedIn,
   onboardingRedirect,
@@ -90,6 +90,8 @@ const unauthLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'unauthenticated',
   component: UnauthenticatedLayout,
+  // Pending here means no layout yet: the page-level spinner brings its own landmark.
+  pendingComponent: PageLoading,
   errorComponent: (props) => <RouteErrorPage {...props} standalone={false} />,
 });
 
@@ -137,6 +139,7 @@ const aboutYouRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'about-you',
   validateSearch: validateRedirectSearch,
+  pendingComponent: PageLoading,
   beforeLoad: async ({ context, location }) => {
     const snapshot = await whenSessionResolved(context.session);
     const target = onboardingRedirect(sessionStatus(snapshot), location.href);
@@ -156,6 +159,7 @@ const aboutYouRoute = createRoute({
 const protectedLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'protected',
+  pendingComponent: PageLoading,
   beforeLoad: async ({ context, location }) => {
     const snapshot = await whenSessionResolved(context.session);
     const target = protectedRedirect(sessionStatus(snapshot), location.href);

@@ -13,18 +13,7 @@ import type { CaseKind } from '../caseTypes';
 import { address, partyNames, referredBy, type CaseRow } from '../rows';
 import { CaseTextLink } from './CaseLinks';
 import { StatusChip } from './StatusChip';
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
+import { visuallyHidden } from '@mui/utils';
 
 /** The collapsed list (spec section 2): Created, Owners/Buyers, Status, Mortgage/Deposit, Broker, cancel. */
 export function CaseTable({

@@ -28,25 +28,13 @@ import { forwardRef, useState, type ReactNode } from 'react';
 import { SIDEBAR_WIDTH_MEDIUM, SIDEBAR_WIDTH_SMALL } from '../../../app/theme';
 import { useSession } from '../../auth';
 import { PolicyDialog, PolicyLinks } from '../../policies';
+import { visuallyHidden } from '@mui/utils';
 
 const ListItemAnchor = forwardRef<HTMLAnchorElement, ListItemButtonProps<'a'>>((props, ref) => (
   <ListItemButton component="a" ref={ref} {...props} />
 ));
 ListItemAnchor.displayName = 'ListItemAnchor';
 const NavLink = createLink(ListItemAnchor);
-
-/** Hidden from sight but kept for screen readers: the 64px sidebar shows icons only. */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 function Label({ compact, children }: { compact: boolean; children: ReactNode }) {
   return (
