@@ -4,7 +4,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::args::{Arg, Sql};
-use super::load::{AdminRow, CaseRow, LegalNameRow, PartyRow, case_columns};
+use super::load::{AdminRow, CaseRow, LegalNameRow, PartyRow};
+use super::people::{CaseWithPeople, case_with_people_columns};
 use super::{Scope, search};
 use crate::{Backend, Db, StoreError, UserId, bind_args, on_db};
 
@@ -148,7 +149,7 @@ impl ListQuery {
     fn page_sql(&self, scope: &Scope, backend: Backend) -> (String, Vec<Arg>) {
         let order = self.order_clause();
         let mut sql = Sql::default();
-        sql.push(&page_columns(backend))
+        sql.push(&case_with_people_columns(backend))
             .push(" FROM (SELECT c.id FROM cases c");
         self.where_clause(scope, &mut sql);
         sql.push(&order)
@@ -206,54 +207,13 @@ impl ListQuery {
     /// The whole rows of these cases, in list order.
     fn rows_sql(&self, ids: &[i64], backend: Backend) -> (String, Vec<Arg>) {
         let mut sql = Sql::default();
-        sql.push(&page_columns(backend))
+        sql.push(&case_with_people_columns(backend))
             .push(" FROM cases c LEFT JOIN properties p ON p.case_id = c.id WHERE c.id IN (")
             .bind_list(ids.iter().map(|id| Arg::Int(*id)))
             .push(")")
             .push(&self.order_clause());
         (sql.text, sql.args)
     }
-}
-
-/// What a page row carries besides the case: the list generation, read in the same
-/// statement as the rows, and the case's brokers as a JSON array, so a page is one statement
-/// instead of one per kind of record.
-fn page_columns(backend: Backend) -> String {
-    // The two databases spell JSON aggregation differently; PostgreSQL's gives NULL, not
-    // `[]`, over no rows.
-    let admins = match backend {
-        Backend::Sqlite => {
-            "json_group_array(json_object('userId', ca.user_id, \
-             'preferredName', u.preferred_name, 'role', u.role) ORDER BY ca.created_at, u.preferred_name)"
-        }
-        Backend::Postgres => {
-            "COALESCE(json_agg(json_build_object('userId', ca.user_id, \
-             'preferredName', u.preferred_name, 'role', u.role) ORDER BY ca.created_at, u.preferred_name), '[]'::json)"
-        }
-    };
-    format!(
-        "SELECT {}, (SELECT generation FROM case_list_generation WHERE id = 1) AS list_generation, \
-         (SELECT {admins} FROM case_admins ca JOIN users u ON u.id = ca.user_id \
-         WHERE ca.case_id = c.id) AS admins",
-        case_columns!()
-    )
-}
-
-/// One row of a list page (see [`page_columns`]).
-#[derive(sqlx::FromRow)]
-struct PageRow {
-    #[sqlx(flatten)]
-    case: CaseRow,
-    list_generation: i64,
-    admins: sqlx::types::Json<Vec<PageAdmin>>,
-}
-
-#[derive(serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct PageAdmin {
-    user_id: UserId,
-    preferred_name: String,
-    role: String,
 }
 
 /// What earlier list queries found, each valid only at the `case_list_generation` it was read
@@ -322,28 +282,21 @@ impl Db {
         } else {
             self.walked_page(query, scope, memo).await?
         };
-        let ids: Vec<i64> = rows.iter().map(|r| r.case.id).collect();
-        let (parties, legal_names) = self.parties_of(&ids).await?;
+        let mut legal_names = HashMap::new();
         let items = rows
             .into_iter()
-            .map(|row| CaseListItem {
-                parties: parties
-                    .iter()
-                    .filter(|p| p.case_id == row.case.id && p.party_type == "APPLICANT")
-                    .cloned()
-                    .collect(),
-                admins: row
-                    .admins
-                    .0
-                    .into_iter()
-                    .map(|a| AdminRow {
-                        case_id: row.case.id,
-                        user_id: a.user_id,
-                        preferred_name: a.preferred_name,
-                        role: a.role,
-                    })
-                    .collect(),
-                row: row.case,
+            .map(|row| {
+                let (row, people) = row.split();
+                legal_names.extend(people.legal_names);
+                CaseListItem {
+                    parties: people
+                        .parties
+                        .into_iter()
+                        .filter(|p| p.party_type == "APPLICANT")
+                        .collect(),
+                    admins: people.admins,
+                    row,
+                }
             })
             .collect();
         Ok(CaseListPage {
@@ -369,9 +322,9 @@ impl Db {
         query: &ListQuery,
         scope: &Scope,
         memo: &ListMemo,
-    ) -> Result<(Vec<PageRow>, i64), StoreError> {
+    ) -> Result<(Vec<CaseWithPeople>, i64), StoreError> {
         let (page_sql, page_args) = query.page_sql(scope, self.backend());
-        let rows: Vec<PageRow> = on_db!(self, pool => {
+        let rows: Vec<CaseWithPeople> = on_db!(self, pool => {
             let q = sqlx::query_as(sqlx::AssertSqlSafe(page_sql));
             bind_args!(q, &page_args).fetch_all(pool).await
         })?;
@@ -407,7 +360,7 @@ impl Db {
         query: &ListQuery,
         scope: &Scope,
         memo: &ListMemo,
-    ) -> Result<(Vec<PageRow>, i64), StoreError> {
+    ) -> Result<(Vec<CaseWithPeople>, i64), StoreError> {
         // Read before the matches: what is remembered at this generation is then never older
         // than the rows shown with it.
         let generation = self.list_generation().await?;
@@ -432,7 +385,7 @@ impl Db {
             return Ok((vec![], matches.len() as i64));
         }
         let (rows_sql, rows_args) = query.rows_sql(page, self.backend());
-        let rows: Vec<PageRow> = on_db!(self, pool => {
+        let rows: Vec<CaseWithPeople> = on_db!(self, pool => {
             let q = sqlx::query_as(sqlx::AssertSqlSafe(rows_sql));
             bind_args!(q, &rows_args).fetch_all(pool).await
         })?;

@@ -13,6 +13,7 @@ use threshold_engine::snapshot::{
 use threshold_engine::{BuyingSnapshot, RemortgagingSnapshot, WorkflowStatus};
 
 use super::args::{Arg, Sql};
+use super::people::{CaseWithPeople, People, case_with_people_columns};
 use super::{Relationship, Scope};
 use crate::{Db, StoreError, UserId, bind_args, on_db};
 
@@ -97,15 +98,20 @@ pub struct PropertyRow {
     pub land_ownership: Option<String>,
 }
 
-/// An applicant or donor with the user fields the records show.
-#[derive(Clone, Debug, sqlx::FromRow)]
+/// An applicant or donor with the user fields the records show (read as JSON with the case:
+/// see `people`).
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct PartyRow {
     pub id: i64,
     pub case_id: i64,
     pub user_id: UserId,
     pub party_type: String,
+    #[serde(deserialize_with = "super::people::flag")]
     pub is_lead: bool,
+    #[serde(deserialize_with = "super::people::flag")]
     pub redacted: bool,
+    #[serde(deserialize_with = "super::people::optional_flag")]
     pub is_uk_resident: Option<bool>,
     pub identity_submitted_at: Option<DateTime<Utc>>,
     pub identity_verified_at: Option<DateTime<Utc>>,
@@ -125,17 +131,6 @@ pub struct LegalNameRow {
     pub middle_names: Option<String>,
     pub surname: String,
     pub until: Option<DateTime<Utc>>,
-}
-
-/// A party with one legal name of its user (none when the user has not given one).
-#[derive(sqlx::FromRow)]
-struct PartyNameRow {
-    #[sqlx(flatten)]
-    party: PartyRow,
-    legal_first_name: Option<String>,
-    legal_middle_names: Option<String>,
-    legal_surname: Option<String>,
-    legal_until: Option<DateTime<Utc>>,
 }
 
 /// A broker on a case.
@@ -520,25 +515,26 @@ impl Db {
         user: UserId,
     ) -> Result<Option<LoadedCase>, StoreError> {
         let mut sql = Sql::default();
-        sql.push(concat!(
-            "SELECT ",
-            case_columns!(),
-            " FROM cases c LEFT JOIN properties p ON p.case_id = c.id WHERE c.id = "
-        ))
-        .bind(Arg::Int(case_id))
-        .push(" AND c.case_type = ")
-        .bind(Arg::Text(case_type.to_owned()));
+        sql.push(&case_with_people_columns(self.backend()))
+            .push(" FROM cases c LEFT JOIN properties p ON p.case_id = c.id WHERE c.id = ")
+            .bind(Arg::Int(case_id))
+            .push(" AND c.case_type = ")
+            .bind(Arg::Text(case_type.to_owned()));
         scope.restrict(&mut sql);
-        let row: Option<CaseRow> = on_db!(self, pool => {
+        let row: Option<CaseWithPeople> = on_db!(self, pool => {
             let q = sqlx::query_as(sqlx::AssertSqlSafe(sql.text.clone()));
             bind_args!(q, &sql.args).fetch_optional(pool).await
         })?;
         let Some(row) = row else {
             return Ok(None);
         };
+        let (row, people) = row.split();
+        let People {
+            parties,
+            legal_names,
+            admins,
+        } = people;
         let id = row.id;
-        let (parties, legal_names) = self.parties_of(&[id]).await?;
-        let admins = self.admins_of(&[id]).await?;
         let quote = self.latest_quote(id).await?;
         let relationship = Relationship {
             is_party: parties
@@ -630,76 +626,5 @@ impl Db {
         .bind(case_id)
         .fetch_optional(pool)
         .await)?)
-    }
-
-    /// Applicants and donors of these cases, lead first.
-    /// The parties of these cases with every legal name of their users, in one statement
-    /// (the case lists call it on every page).
-    pub(crate) async fn parties_of(
-        &self,
-        ids: &[i64],
-    ) -> Result<(Vec<PartyRow>, HashMap<UserId, Vec<LegalNameRow>>), StoreError> {
-        if ids.is_empty() {
-            return Ok(Default::default());
-        }
-        let mut sql = Sql::default();
-        sql.push(
-            "SELECT a.id, a.case_id, a.user_id, a.party_type, a.is_lead, a.redacted, a.is_uk_resident, \
-             a.identity_submitted_at, a.identity_verified_at, a.occupation, a.national_insurance_number, \
-             a.address_line1, u.preferred_name, u.email, u.phone_number, u.date_of_birth, \
-             n.first_name AS legal_first_name, n.middle_names AS legal_middle_names, \
-             n.surname AS legal_surname, n.until AS legal_until \
-             FROM applicants a JOIN users u ON u.id = a.user_id \
-             LEFT JOIN legal_names n ON n.user_id = a.user_id WHERE a.case_id IN (",
-        )
-        .bind_list(ids.iter().map(|i| Arg::Int(*i)))
-        .push(") ORDER BY a.case_id, a.is_lead DESC, a.id, n.id");
-        let rows: Vec<PartyNameRow> = on_db!(self, pool => {
-            let q = sqlx::query_as(sqlx::AssertSqlSafe(sql.text.clone()));
-            bind_args!(q, &sql.args).fetch_all(pool).await
-        })?;
-        let mut parties: Vec<PartyRow> = vec![];
-        let mut names: HashMap<UserId, Vec<LegalNameRow>> = HashMap::new();
-        // A user who is a party to two cases of the page comes with their names twice: take
-        // them from the user's first party only.
-        let mut names_from: HashMap<UserId, i64> = HashMap::new();
-        for row in rows {
-            let user_id = row.party.user_id;
-            let source = *names_from.entry(user_id).or_insert(row.party.id);
-            if let (true, Some(first_name), Some(surname)) = (
-                source == row.party.id,
-                row.legal_first_name,
-                row.legal_surname,
-            ) {
-                names.entry(user_id).or_default().push(LegalNameRow {
-                    user_id,
-                    first_name,
-                    middle_names: row.legal_middle_names,
-                    surname,
-                    until: row.legal_until,
-                });
-            }
-            if parties.last().is_none_or(|p| p.id != row.party.id) {
-                parties.push(row.party);
-            }
-        }
-        Ok((parties, names))
-    }
-
-    pub(crate) async fn admins_of(&self, ids: &[i64]) -> Result<Vec<AdminRow>, StoreError> {
-        if ids.is_empty() {
-            return Ok(vec![]);
-        }
-        let mut sql = Sql::default();
-        sql.push(
-            "SELECT ca.case_id, ca.user_id, u.preferred_name, u.role FROM case_admins ca \
-             JOIN users u ON u.id = ca.user_id WHERE ca.case_id IN (",
-        )
-        .bind_list(ids.iter().map(|i| Arg::Int(*i)))
-        .push(") ORDER BY ca.case_id, ca.created_at, u.preferred_name");
-        Ok(on_db!(self, pool => {
-            let q = sqlx::query_as(sqlx::AssertSqlSafe(sql.text.clone()));
-            bind_args!(q, &sql.args).fetch_all(pool).await
-        })?)
     }
 }

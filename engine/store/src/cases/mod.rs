@@ -6,6 +6,7 @@ mod create;
 mod firms;
 mod list;
 mod load;
+mod people;
 mod scope;
 pub mod search;
 pub mod seed;
