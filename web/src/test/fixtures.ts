@@ -1,4 +1,6 @@
 import type { Me } from '../lib/api/types';
+import { RELEASE_VERSION } from '../lib/release';
+import { json, mockFetch, type Handler } from './fetchMock';
 
 export function makeMe(overrides: Partial<Me> = {}, user: Partial<Me['user']> = {}): Me {
   return {
@@ -18,3 +20,14 @@ export const POLICIES = {
   privacyPolicy: { policyVersion: 2, contentUrl: '/legal/privacy-policy.html' },
   termsAndConditions: { policyVersion: 2, contentUrl: '/legal/terms-of-service.html' },
 };
+
+/** The calls every signed-in page makes (session, user, policies, version), then `routes`. */
+export function signedInServer(me: Me, routes: Record<string, Handler> = {}) {
+  return mockFetch({
+    'GET /api/auth/verify': () => json({ isLoggedIn: true }),
+    'GET /api/auth/me': () => json(me),
+    'GET /api/policies/current': () => json(POLICIES),
+    'GET /version': () => json({ version: RELEASE_VERSION }),
+    ...routes,
+  });
+}

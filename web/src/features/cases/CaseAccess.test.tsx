@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ExpandedCase, Me } from '../../lib/api/types';
-import { RELEASE_VERSION } from '../../lib/release';
 import {
   expanded,
   overviews,
@@ -11,8 +10,8 @@ import {
   REM_SECTIONS,
   REM_TILES_HIDDEN,
 } from '../../test/cases';
-import { apiError, json, mockFetch, type Handler } from '../../test/fetchMock';
-import { makeMe, POLICIES } from '../../test/fixtures';
+import { apiError, json, type Handler } from '../../test/fetchMock';
+import { makeMe, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { NOT_FOUND_TEXT } from '../shell/routes/NotFoundPage';
 import { CANCEL_TEXTS } from './components/CancelCaseDialog';
@@ -21,11 +20,7 @@ const BROKER = makeMe({ role: 'ROLE_BROKER', enabledFeatures: ['BUYING'] });
 const CUSTOMER = makeMe({ enabledFeatures: ['BUYING'] });
 
 function server(me: Me, extra: Record<string, Handler> = {}) {
-  return mockFetch({
-    'GET /api/auth/verify': () => json({ isLoggedIn: true }),
-    'GET /api/auth/me': () => json(me),
-    'GET /api/policies/current': () => json(POLICIES),
-    'GET /version': () => json({ version: RELEASE_VERSION }),
+  return signedInServer(me, {
     'GET /api/case-overviews': () => json(overviews(1, 1)),
     'GET /api/managed-brokers': () => json({ managedBrokers: [] }),
     'GET /api/remortgaging/cases': () => json(page([remItem()])),

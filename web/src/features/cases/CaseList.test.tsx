@@ -2,10 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../lib/api/types';
-import { RELEASE_VERSION } from '../../lib/release';
 import { BROKER_ID, buyItem, overviews, page, remItem } from '../../test/cases';
-import { apiError, json, mockFetch, type Handler } from '../../test/fetchMock';
-import { makeMe, POLICIES } from '../../test/fixtures';
+import { apiError, json, type Handler } from '../../test/fetchMock';
+import { makeMe, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { LIST_TEXTS } from './components/CaseListPage';
 import { COLLAPSED_KEY } from './storage';
@@ -14,11 +13,7 @@ const BROKER = makeMe({ role: 'ROLE_BROKER', enabledFeatures: ['BUYING'] });
 const CUSTOMER = makeMe({ enabledFeatures: ['BUYING'] });
 
 function server(me: Me, extra: Record<string, Handler> = {}) {
-  return mockFetch({
-    'GET /api/auth/verify': () => json({ isLoggedIn: true }),
-    'GET /api/auth/me': () => json(me),
-    'GET /api/policies/current': () => json(POLICIES),
-    'GET /version': () => json({ version: RELEASE_VERSION }),
+  return signedInServer(me, {
     'GET /api/case-overviews': () => json(overviews(3, 3)),
     'GET /api/managed-brokers': () => json({ managedBrokers: [] }),
     'GET /api/remortgaging/cases': () => json(page([remItem()])),

@@ -2,10 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Me } from '../../lib/api/types';
-import { RELEASE_VERSION } from '../../lib/release';
 import { expanded, overviews, REM_SECTIONS } from '../../test/cases';
-import { apiError, json, mockFetch, type Handler } from '../../test/fetchMock';
-import { makeMe, POLICIES } from '../../test/fixtures';
+import { apiError, json, type Handler } from '../../test/fetchMock';
+import { makeMe, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { START_MESSAGES } from './validation';
 
@@ -27,11 +26,7 @@ const CREATED = {
 };
 
 function server(me: Me, extra: Record<string, Handler> = {}) {
-  return mockFetch({
-    'GET /api/auth/verify': () => json({ isLoggedIn: true }),
-    'GET /api/auth/me': () => json(me),
-    'GET /api/policies/current': () => json(POLICIES),
-    'GET /version': () => json({ version: RELEASE_VERSION }),
+  return signedInServer(me, {
     'GET /api/case-overviews': () => json(overviews(0, 0)),
     'GET /api/lenders': () => json(LENDERS),
     'GET /api/remortgaging/cases/1001/expanded': () => json(expanded('REMORTGAGING', REM_SECTIONS)),

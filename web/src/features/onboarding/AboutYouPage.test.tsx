@@ -1,18 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { RELEASE_VERSION } from '../../lib/release';
-import { apiError, json, mockFetch, type Handler } from '../../test/fetchMock';
-import { makeMe, POLICIES } from '../../test/fixtures';
+import { apiError, json, type Handler } from '../../test/fetchMock';
+import { makeMe, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { ABOUT_YOU_MESSAGES, ageOn, normaliseUkPhone } from './validation';
 
 function server(extra: Record<string, Handler> = {}) {
-  return mockFetch({
-    'GET /api/auth/verify': () => json({ isLoggedIn: true }),
-    'GET /api/auth/me': () => json(makeMe({}, { isOnboarded: false })),
-    'GET /api/policies/current': () => json(POLICIES),
-    'GET /version': () => json({ version: RELEASE_VERSION }),
+  return signedInServer(makeMe({}, { isOnboarded: false }), {
     'POST /api/users/user-1': async (req) => {
       const body = (await req.json()) as { preferredName: string };
       return json({

@@ -2,9 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Me } from '../../lib/api/types';
-import { RELEASE_VERSION } from '../../lib/release';
-import { apiError, json, mockFetch, noContent, type Handler } from '../../test/fetchMock';
-import { makeMe, POLICIES } from '../../test/fixtures';
+import { apiError, noContent, type Handler } from '../../test/fetchMock';
+import { makeMe, POLICIES, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { policyDialogMode } from './components/PolicyDialog';
 
@@ -12,11 +11,7 @@ const TITLE = 'Sorry to interrupt you, but...';
 const UPDATED = 'We have updated our terms and conditions and privacy policy.';
 
 function server(me: Me, extra: Record<string, Handler> = {}) {
-  return mockFetch({
-    'GET /api/auth/verify': () => json({ isLoggedIn: true }),
-    'GET /api/auth/me': () => json(me),
-    'GET /api/policies/current': () => json(POLICIES),
-    'GET /version': () => json({ version: RELEASE_VERSION }),
+  return signedInServer(me, {
     'POST /api/auth/accept-policies': () => noContent(),
     ...extra,
   });

@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Me } from '../../lib/api/types';
-import { RELEASE_VERSION } from '../../lib/release';
-import { json, mockFetch, noContent, type Handler } from '../../test/fetchMock';
-import { makeMe, POLICIES } from '../../test/fixtures';
+import { json, noContent, type Handler } from '../../test/fetchMock';
+import { makeMe, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 const SESSIONS = {
@@ -27,11 +26,7 @@ const SESSIONS = {
 };
 
 function server(me: Me, extra: Record<string, Handler> = {}) {
-  return mockFetch({
-    'GET /api/auth/verify': () => json({ isLoggedIn: true }),
-    'GET /api/auth/me': () => json(me),
-    'GET /api/policies/current': () => json(POLICIES),
-    'GET /version': () => json({ version: RELEASE_VERSION }),
+  return signedInServer(me, {
     'GET /api/auth/sessions': () => json(SESSIONS),
     'DELETE /api/auth/sessions/other': () => noContent(),
     'POST /api/auth/logout': () => noContent(),
