@@ -8,7 +8,7 @@ BIN := $(TARGET_DIR)/release/threshold
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 export TEST_DATABASE_URL
 
-.PHONY: help run build web web-deps e2e-deps test lint test-rust test-web test-e2e openapi check-generated bench clean-test-databases
+.PHONY: help run build web web-deps e2e-deps test lint test-rust test-web test-e2e test-e2e-postgres openapi check-generated bench clean-test-databases
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s $$'\t'
@@ -29,7 +29,7 @@ web: web-deps ## Build the browser app into web/dist
 e2e-deps:
 	cd e2e && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
 
-test: lint test-rust test-web check-generated test-e2e ## Every check CI runs
+test: lint test-rust test-web check-generated test-e2e test-e2e-postgres ## Every check CI runs
 	@echo "make test: all checks passed"
 
 lint: web-deps ## Formatting and lints (Rust and web)
@@ -46,8 +46,14 @@ test-web: web-deps ## Vitest: machines, forms, guards
 check-generated: web-deps ## Fail when api/openapi.json or web's generated types are stale
 	cd web && npx openapi-typescript ../api/openapi.json -o /tmp/threshold-schema.d.ts >/dev/null && npx prettier --stdin-filepath src/lib/api/schema.d.ts < /tmp/threshold-schema.d.ts | diff -u src/lib/api/schema.d.ts - || { echo "web/src/lib/api/schema.d.ts is stale: run make openapi"; exit 1; }
 
-test-e2e: build e2e-deps ## Playwright in Chromium against the release binary
+test-e2e: build e2e-deps ## Playwright in Chromium against the release binary (SQLite)
 	cd e2e && THRESHOLD_BIN=$(abspath $(BIN)) npx playwright test
+
+E2E_PG_DB := threshold_test_e2e
+test-e2e-postgres: build e2e-deps ## The same Playwright run on a fresh PostgreSQL database
+	psql "$(TEST_DATABASE_URL)" -qc "DROP DATABASE IF EXISTS $(E2E_PG_DB)" -c "CREATE DATABASE $(E2E_PG_DB)"
+	cd e2e && THRESHOLD_BIN=$(abspath $(BIN)) E2E_DATABASE_URL=$$(echo "$(TEST_DATABASE_URL)" | sed 's|/[^/]*$$|/$(E2E_PG_DB)|') npx playwright test
+	psql "$(TEST_DATABASE_URL)" -qc "DROP DATABASE IF EXISTS $(E2E_PG_DB)"
 
 BENCH_CASES ?= 100000
 bench: build ## Load the case list on loopback (64 clients) on SQLite and PostgreSQL; prints p50/p99/req/s

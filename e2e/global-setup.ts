@@ -40,7 +40,8 @@ export default async function globalSetup() {
   const url = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
-    DATABASE_URL: `sqlite://${dir}/e2e.db`,
+    // SQLite by default; `make test-e2e-postgres` hands in a fresh PostgreSQL database.
+    DATABASE_URL: process.env.E2E_DATABASE_URL ?? `sqlite://${dir}/e2e.db`,
     DATA_DIR: dir,
     LISTEN_ADDR: `127.0.0.1:${port}`,
     PUBLIC_URL: url,
