@@ -8,7 +8,7 @@ BIN := $(TARGET_DIR)/release/threshold
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 export TEST_DATABASE_URL
 
-.PHONY: help run build web web-deps e2e-deps test lint test-rust test-web test-e2e test-e2e-postgres openapi check-generated bench clean-test-databases
+.PHONY: help run build web web-deps e2e-deps moto test lint test-rust test-web test-e2e test-e2e-postgres screens openapi check-generated bench fuzz clean-test-databases
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s $$'\t'
@@ -29,7 +29,7 @@ web: web-deps ## Build the browser app into web/dist
 e2e-deps:
 	cd e2e && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
 
-test: lint test-rust test-web check-generated test-e2e test-e2e-postgres ## Every check CI runs
+test: lint test-rust test-web check-generated test-e2e test-e2e-postgres fuzz ## Every check CI runs
 	@echo "make test: all checks passed"
 
 lint: web-deps ## Formatting and lints (Rust and web)
@@ -37,7 +37,14 @@ lint: web-deps ## Formatting and lints (Rust and web)
 	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
 	cd web && npm run typecheck && npm run lint && npm run format:check
 
-test-rust: clean-test-databases ## Engine, store, workers and API tests (SQLite and PostgreSQL)
+# moto's S3 server, which the document-store test starts on loopback (a venv in the build
+# cache, made once).
+MOTO_VENV := $(abspath $(TARGET_DIR))/moto-venv
+export MOTO_SERVER := $(MOTO_VENV)/bin/moto_server
+moto: ## Install moto[server] (the S3-compatible server the document tests start)
+	@[ -x $(MOTO_SERVER) ] || { python3 -m venv $(MOTO_VENV) && $(MOTO_VENV)/bin/pip install -q 'moto[server]'; }
+
+test-rust: clean-test-databases moto ## Engine, store, workers and API tests (SQLite and PostgreSQL)
 	$(CARGO) test --locked --workspace
 
 test-web: web-deps ## Vitest: machines, forms, guards
@@ -49,6 +56,9 @@ check-generated: web-deps ## Fail when api/openapi.json or web's generated types
 test-e2e: build e2e-deps ## Playwright in Chromium against the release binary (SQLite)
 	cd e2e && THRESHOLD_BIN=$(abspath $(BIN)) npx playwright test
 
+screens: build e2e-deps ## Screenshots of every top-level route at 375 and 1280 px into docs/screens/
+	cd e2e && THRESHOLD_BIN=$(abspath $(BIN)) npx playwright test -c playwright.screens.config.ts
+
 E2E_PG_DB := threshold_test_e2e
 test-e2e-postgres: build e2e-deps ## The same Playwright run on a fresh PostgreSQL database
 	psql "$(TEST_DATABASE_URL)" -qc "DROP DATABASE IF EXISTS $(E2E_PG_DB)" -c "CREATE DATABASE $(E2E_PG_DB)"
@@ -58,6 +68,15 @@ test-e2e-postgres: build e2e-deps ## The same Playwright run on a fresh PostgreS
 BENCH_CASES ?= 100000
 bench: build ## Load the case list on loopback (64 clients) on SQLite and PostgreSQL; prints p50/p99/req/s
 	$(BIN) bench --cases $(BENCH_CASES) --postgres $(TEST_DATABASE_URL)
+
+FUZZ_VENV := $(TARGET_DIR)/fuzz-venv
+FUZZ_PG_DB := threshold_test_fuzz
+fuzz: build ## Schemathesis (every check) against the release binary, anonymous and signed in, on SQLite and PostgreSQL
+	[ -x $(FUZZ_VENV)/bin/schemathesis ] || { python3 -m venv $(FUZZ_VENV) && $(FUZZ_VENV)/bin/pip install -q 'schemathesis==4.32.5'; }
+	.ci/fuzz.py --bin $(BIN) --schemathesis $(FUZZ_VENV)/bin/schemathesis
+	psql "$(TEST_DATABASE_URL)" -qc "DROP DATABASE IF EXISTS $(FUZZ_PG_DB)" -c "CREATE DATABASE $(FUZZ_PG_DB)"
+	.ci/fuzz.py --bin $(BIN) --schemathesis $(FUZZ_VENV)/bin/schemathesis --postgres $$(echo "$(TEST_DATABASE_URL)" | sed 's|/[^/]*$$|/$(FUZZ_PG_DB)|')
+	psql "$(TEST_DATABASE_URL)" -qc "DROP DATABASE IF EXISTS $(FUZZ_PG_DB)"
 
 openapi: web-deps ## Regenerate api/openapi.json and the web app's API types
 	UPDATE_OPENAPI=1 $(CARGO) test -p threshold-api --test schema the_committed_openapi_document_is_current

@@ -1,20 +1,23 @@
 //! Builds the application (state, routes, middleware) and serves it.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderName, Request};
+use axum::body::Body;
+use axum::extract::{ConnectInfo, DefaultBodyLimit};
+use axum::http::{HeaderName, Request, StatusCode};
 use chrono::Duration as ChronoDuration;
+use threshold_cases::CaseService;
 use threshold_store::Db;
 use threshold_store::cases::ListMemo;
+use threshold_store::email_quota::EmailThrottle;
 use threshold_store::sessions::SessionPolicy;
+use threshold_workers::templates::Templates;
 use threshold_workers::{AuthEmailSettings, JobQueue, Mailer, WorkerDeps};
 use threshold_workflows::Workflows;
 use tokio::net::TcpListener;
-use tokio::sync::watch;
+use tokio::sync::{Semaphore, watch};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
 
@@ -36,8 +39,14 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Both case workflows, the fee schedule and the land tax tables, validated at start-up.
     pub workflows: Arc<Workflows>,
+    /// The one way to read and change a case.
+    pub cases: CaseService,
+    /// The feed token's signing key, loaded once.
+    pub knock_key: crate::feed::knock::KnockKey,
     /// Counts and name-search matches of recent case lists, valid per data generation.
     pub list_memo: ListMemo,
+    /// The bytes of uploaded and generated documents (local folder or S3-compatible bucket).
+    pub documents: threshold_documents::DocumentStore,
 }
 
 impl AppState {
@@ -72,6 +81,20 @@ pub struct App {
 impl App {
     /// Connects to the database, applies migrations and prepares the queue.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        Self::build_with(config, Templates::default()).await
+    }
+
+    /// As [`App::build`], with this e-mail template set. Refuses to start when a workflow
+    /// names an e-mail template the set does not have.
+    pub async fn build_with(config: Config, templates: Templates) -> anyhow::Result<Self> {
+        let workflows = Arc::new(Workflows::load()?);
+        let missing = templates.missing_case_templates(workflows.email_templates());
+        if let Some(name) = missing.first() {
+            anyhow::bail!(
+                "the workflows name the e-mail template `{name}`, which does not exist \
+                 (add workers/templates/case/{name}.txt)"
+            );
+        }
         if config.database_url.starts_with("sqlite:") {
             std::fs::create_dir_all(&config.data_dir)?;
         }
@@ -90,18 +113,27 @@ impl App {
         };
         let worker_deps = WorkerDeps {
             db: db.clone(),
+            backoff: config.job_backoff(),
             mailer: mailer.clone(),
-            templates: Arc::default(),
+            templates: Arc::new(templates),
             auth_email: AuthEmailSettings {
                 public_url: config.public_url.trim_end_matches('/').to_owned(),
                 support_email: config.support_email.clone(),
                 link_lifetime: ChronoDuration::minutes(config.magic_link_minutes),
-                per_address_hourly_cap: config.email_cap_per_hour,
+                throttle: EmailThrottle {
+                    min_interval: ChronoDuration::seconds(config.email_min_interval_seconds),
+                    daily_cap: config.email_cap_per_day,
+                    after_cap_interval: ChronoDuration::minutes(config.magic_link_minutes),
+                },
             },
         };
-        let limits = Arc::new(RateLimits::new(&config));
-        let workflows = Arc::new(Workflows::load()?);
+        let limits = Arc::new(RateLimits::new(&config)?);
+        let cases = CaseService::new(db.clone(), workflows.clone());
+        let documents = threshold_documents::DocumentStore::open(&config.document_location()?)?;
         let state = AppState {
+            documents,
+            cases,
+            knock_key: Default::default(),
             db,
             queue,
             config: Arc::new(config),
@@ -159,9 +191,17 @@ impl App {
         self,
         listener: TcpListener,
         with_workers: bool,
-        mut shutdown: watch::Receiver<bool>,
+        shutdown: watch::Receiver<bool>,
     ) -> anyhow::Result<()> {
-        let router = self.router();
+        let limits = ServerLimits::from_config(&self.state.config);
+        // The whole request, body upload included, within the limit: a client trickling its
+        // body holds a connection no longer than this.
+        let router = self
+            .router()
+            .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+                StatusCode::REQUEST_TIMEOUT,
+                limits.request_timeout,
+            ));
         let workers = with_workers.then(|| {
             let queue = self.state.queue.clone();
             let deps = self.worker_deps.clone();
@@ -178,14 +218,7 @@ impl App {
                 }
             })
         });
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
-            let _ = shutdown.wait_for(|s| *s).await;
-        })
-        .await?;
+        serve_http(listener, router, limits, shutdown).await;
         if let Some(handle) = workers {
             let _ = handle.await;
         }
@@ -205,4 +238,88 @@ impl App {
             .await?;
         Ok(())
     }
+}
+
+/// What one client may hold of the server.
+#[derive(Clone, Copy, Debug)]
+struct ServerLimits {
+    /// To send a request's headers, and the longest an idle kept-alive connection stays open.
+    header_read_timeout: Duration,
+    /// From the headers to the answer (408 after it).
+    request_timeout: Duration,
+    /// Connections served at once; further ones wait in the listen queue.
+    max_connections: usize,
+}
+
+impl ServerLimits {
+    fn from_config(config: &Config) -> Self {
+        Self {
+            header_read_timeout: Duration::from_secs(config.header_read_timeout_seconds.max(1)),
+            request_timeout: Duration::from_secs(config.request_timeout_seconds.max(1)),
+            max_connections: config.max_connections.max(1),
+        }
+    }
+}
+
+/// HTTP/1.1 on `listener` (hyper, as `axum::serve` does, with its timeouts set): at most
+/// `max_connections` at once, each with the peer address for the handlers, until `shutdown`
+/// flips; then stops accepting and lets requests in flight finish.
+async fn serve_http(
+    listener: TcpListener,
+    router: Router,
+    limits: ServerLimits,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::server::graceful::GracefulShutdown;
+    use hyper_util::service::TowerToHyperService;
+    use tower::ServiceExt;
+
+    let stopped = async move {
+        let _ = shutdown.wait_for(|s| *s).await;
+    };
+    tokio::pin!(stopped);
+    let slots = Arc::new(Semaphore::new(limits.max_connections));
+    let graceful = GracefulShutdown::new();
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.header_read_timeout);
+    loop {
+        let permit = tokio::select! {
+            permit = slots.clone().acquire_owned() => match permit {
+                Ok(permit) => permit,
+                Err(_) => break,
+            },
+            () = &mut stopped => break,
+        };
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(err) => {
+                    // Out of file descriptors and the like: wait rather than spin.
+                    tracing::warn!(error = %err, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut stopped => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let service = router
+            .clone()
+            .map_request(move |mut req: Request<hyper::body::Incoming>| {
+                req.extensions_mut().insert(ConnectInfo(peer));
+                req.map(Body::new)
+            });
+        let connection = graceful
+            .watch(http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service)));
+        tokio::spawn(async move {
+            if let Err(err) = connection.await {
+                tracing::debug!(error = %err, "connection ended with an error");
+            }
+            drop(permit);
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
 }

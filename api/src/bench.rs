@@ -186,7 +186,8 @@ async fn bench_one(base: &Config, args: &BenchArgs, url: &str) -> anyhow::Result
         let scope = db
             .case_scope(user.id, &user.role, db.firm_of(user.id).await?)
             .await?;
-        let list_query = list::parse(Some(query), CaseType::Remortgaging);
+        let list_query = list::parse(Some(query), CaseType::Remortgaging)
+            .map_err(|e| anyhow::anyhow!("bench query {query}: {}", e.message))?;
         let db_stats = load(args, {
             let db: Db = db.clone();
             let scope = scope.clone();

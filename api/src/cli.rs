@@ -1,4 +1,4 @@
-//! The `threshold` command line: serve, worker, migrate, demo, user create, openapi.
+//! The `threshold` command line: serve, worker, migrate, demo, user create, jobs, openapi.
 
 use std::process::ExitCode;
 
@@ -12,7 +12,7 @@ use crate::app::App;
 use crate::auth::APP_ROLES;
 use crate::auth::email_address::EmailAddress;
 use crate::config::Config;
-use crate::{demo, demo_cases};
+use crate::{demo, demo_cases, demo_journeys};
 
 #[derive(Parser)]
 #[command(
@@ -50,8 +50,29 @@ enum Command {
         #[command(subcommand)]
         command: UserCommand,
     },
+    /// Background jobs that gave up retrying.
+    Jobs {
+        #[command(subcommand)]
+        command: JobsCommand,
+    },
     /// Print the OpenAPI document.
     Openapi,
+}
+
+#[derive(Subcommand)]
+enum JobsCommand {
+    /// List the jobs that gave up: id, queue, attempts, when and the last error (never what
+    /// the job carries: no addresses, names or links).
+    Failed,
+    /// Queue failed jobs again, each with a fresh set of retries.
+    Retry {
+        /// The job's id, as `threshold jobs failed` shows it.
+        #[arg(required_unless_present = "all", conflicts_with = "all")]
+        id: Option<String>,
+        /// Every failed job.
+        #[arg(long)]
+        all: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -82,8 +103,6 @@ const ALL_ROLES: &[&str] = &[
     "ROLE_BROKER_MANAGER",
     "ROLE_BROKER_ADMIN",
 ];
-/// Cases `serve` seeds on a first demo run.
-const DEMO_CASES: u64 = 40;
 
 const ALL_FEATURES: &[&str] = &["BUYING", "AI_BOT", "SOF"];
 
@@ -131,6 +150,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Serve { no_workers } => serve(config, !no_workers).await,
         Command::Worker => {
+            config.check_for_serving().map_err(anyhow::Error::msg)?;
             let app = App::build(config).await?;
             app.work(shutdown_signal()).await
         }
@@ -164,19 +184,23 @@ async fn run(command: Command) -> anyhow::Result<()> {
                     features,
                 },
         } => create_user(config, &email, &name, &role, lender, features).await,
+        Command::Jobs { command } => jobs(config, command).await,
         Command::Openapi => unreachable!("handled above"),
     }
 }
 
 async fn serve(config: Config, with_workers: bool) -> anyhow::Result<()> {
+    config.check_for_serving().map_err(anyhow::Error::msg)?;
     let listener = TcpListener::bind(config.listen_addr).await?;
     let demo = config.demo;
     let app = App::build(config).await?;
     if demo {
         demo::seed_accounts(&app.state.db, &app.state.config).await?;
-        // A first run gets some cases to look at; later runs keep what is there.
+        // A first run gets cases to look at, made by running the workflows; later runs keep
+        // what is there.
         if app.state.db.count_cases().await? == 0 {
-            demo_cases::seed_cases(&app.state.db, &app.state.workflows, DEMO_CASES, false).await?;
+            let s = &app.state;
+            demo_journeys::seed(&s.db, &s.cases, &s.workflows, &s.config).await?;
         }
     }
     let config = &app.state.config;
@@ -184,12 +208,14 @@ async fn serve(config: Config, with_workers: bool) -> anyhow::Result<()> {
         "Threshold {} is running at {}",
         config.release, config.public_url
     );
-    if app.state.mailer.outbox_dir().is_some() {
+    if crate::mailbox::is_served(config) {
         println!(
             "E-mail goes to {} — read it at {}/dev/mailbox",
             config.outbox_dir().display(),
             config.public_url
         );
+    } else if app.state.mailer.outbox_dir().is_some() {
+        println!("E-mail goes to files in {}", config.outbox_dir().display());
     }
     if demo {
         println!(
@@ -247,6 +273,58 @@ async fn create_user(
         .await?;
     println!("created user {} with role {role}", user.id);
     Ok(())
+}
+
+/// `threshold jobs …`: reads and resets rows of the queue table only (no migrations of the
+/// product's tables, no mailer).
+async fn jobs(config: Config, command: JobsCommand) -> anyhow::Result<()> {
+    use threshold_workers::queue::failed;
+
+    let db = threshold_store::Db::connect(&config.database_url, 2).await?;
+    threshold_workers::JobQueue::setup(&db).await?;
+    match command {
+        JobsCommand::Failed => {
+            let jobs = failed::list(&db).await?;
+            if jobs.is_empty() {
+                println!("no failed jobs");
+                return Ok(());
+            }
+            let queue_width = jobs.iter().map(|j| j.queue.len()).max().unwrap_or(0).max(5);
+            println!(
+                "{:<26}  {:<queue_width$}  {:>8}  {:<20}  LAST ERROR",
+                "ID", "QUEUE", "ATTEMPTS", "FAILED AT (UTC)"
+            );
+            for job in &jobs {
+                let at = job
+                    .failed_at
+                    .map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string())
+                    .unwrap_or_else(|| "-".into());
+                println!(
+                    "{:<26}  {:<queue_width$}  {:>8}  {:<20}  {}",
+                    job.id, job.queue, job.attempts, at, job.last_error
+                );
+            }
+            println!(
+                "{} failed job(s); `threshold jobs retry ID` or `--all` queues them again",
+                jobs.len()
+            );
+            Ok(())
+        }
+        JobsCommand::Retry { id, all } => {
+            let which = match (&id, all) {
+                (_, true) => failed::Retry::All,
+                (Some(id), false) => failed::Retry::One(id),
+                (None, false) => anyhow::bail!("name a job id, or --all"),
+            };
+            let tries = config.job_backoff().max_attempts();
+            let queued = failed::retry(&db, which, tries).await?;
+            if let (Some(id), 0) = (&id, queued) {
+                anyhow::bail!("no failed job has the id {id} (see `threshold jobs failed`)");
+            }
+            println!("{queued} job(s) queued again");
+            Ok(())
+        }
+    }
 }
 
 /// Completes on Ctrl-C or SIGTERM, flipping the returned flag for graceful shutdown.

@@ -27,8 +27,12 @@ pub struct Config {
     /// Where the SQLite file, the outbox and local files live.
     pub data_dir: PathBuf,
     /// SMTP server, e.g. `smtp://user:pass@smtp.example.com:587?tls=required`. Unset:
-    /// e-mail goes to `data/outbox/`.
+    /// e-mail goes to files in the outbox (only allowed for a site on this machine, or with
+    /// `mail_outbox_dir` set explicitly).
     pub smtp_url: Option<String>,
+    /// Write e-mail as files to this directory instead of sending it (when `smtp_url` is
+    /// unset). Never served over HTTP. Unset: `data_dir/outbox`.
+    pub mail_outbox_dir: Option<PathBuf>,
     pub mail_from: String,
     pub support_email: String,
     /// Overrides the release reported by `/version` (normally the VERSION file).
@@ -39,24 +43,50 @@ pub struct Config {
     pub session_absolute_hours: i64,
     /// Requests per minute per IP to POST /auth and POST /auth/signup (each).
     pub rate_limit_auth_per_minute: u32,
-    /// Requests per minute per IP to GET /auth/magic-link/{token}.
+    /// Requests per minute per IP to POST /auth/magic-link.
     pub rate_limit_redeem_per_minute: u32,
-    /// Sign-in e-mails per address per hour; more are dropped silently.
-    pub email_cap_per_hour: i64,
+    /// At most one sign-in e-mail per address per this many seconds; more are dropped silently.
+    pub email_min_interval_seconds: i64,
+    /// Sign-in e-mails per address in a day at full rate; past it, one per link lifetime.
+    pub email_cap_per_day: i64,
     pub privacy_policy_version: i32,
     pub terms_version: i32,
     pub privacy_policy_url: String,
     pub terms_url: String,
-    /// Use the first `X-Forwarded-For` address as the client IP (behind a trusted proxy).
+    /// Take the client IP from `X-Forwarded-For` (only behind proxies you run).
     pub trust_proxy_headers: bool,
+    /// How many proxies of yours append to `X-Forwarded-For`: the client is the entry this
+    /// many places from the right. Used when `trusted_proxies` is empty.
+    pub trusted_proxy_hops: usize,
+    /// Comma-separated addresses or CIDR ranges of your proxies, e.g. `10.0.0.0/8, ::1`: the
+    /// client is the right-most `X-Forwarded-For` entry outside them, and the header is only
+    /// read from a peer inside them.
+    pub trusted_proxies: String,
+    /// Seconds a connection may take to send a request's headers (also the idle keep-alive limit).
+    pub header_read_timeout_seconds: u64,
+    /// Seconds a request may take from its headers to its answer, body upload included (408).
+    pub request_timeout_seconds: u64,
+    /// Open connections served at once; more wait to be accepted.
+    pub max_connections: usize,
     /// How often workers look for new jobs, in milliseconds.
     pub worker_poll_ms: u64,
+    /// Wait before a failed job's first retry, in milliseconds; it doubles after each further
+    /// failure up to an hour (with jitter), and a job gives up after about a day.
+    pub job_retry_base_ms: u64,
     /// Error reporting (Sentry DSN) for the browser app; unset: none.
     pub sentry_dsn: Option<String>,
     /// Product analytics key for the browser app (only used after cookie consent).
     pub posthog_key: Option<String>,
     /// Seed the demo accounts at start-up (`make run` turns this on).
     pub demo: bool,
+    /// Where documents are kept: unset keeps them in `data_dir/files`; `s3://bucket` (with the
+    /// S3 settings below) keeps them in an S3-compatible bucket; `file:///dir` in that folder.
+    pub document_store_url: Option<String>,
+    /// An S3-compatible server other than AWS (MinIO, …), e.g. `https://s3.example.com`.
+    pub s3_endpoint: Option<String>,
+    pub aws_region: String,
+    pub aws_access_key_id: Option<String>,
+    pub aws_secret_access_key: Option<String>,
 }
 
 impl Default for Config {
@@ -68,6 +98,7 @@ impl Default for Config {
             public_url: "http://localhost:8080".into(),
             data_dir: "data".into(),
             smtp_url: None,
+            mail_outbox_dir: None,
             mail_from: "Threshold <no-reply@threshold.localhost>".into(),
             support_email: "support@threshold.example".into(),
             release: BUILD_RELEASE.trim().into(),
@@ -77,16 +108,28 @@ impl Default for Config {
             session_absolute_hours: 12,
             rate_limit_auth_per_minute: 10,
             rate_limit_redeem_per_minute: 30,
-            email_cap_per_hour: 5,
+            email_min_interval_seconds: 60,
+            email_cap_per_day: 20,
             privacy_policy_version: 2,
             terms_version: 2,
             privacy_policy_url: "/legal/privacy-policy.html".into(),
             terms_url: "/legal/terms-of-service.html".into(),
             trust_proxy_headers: false,
+            trusted_proxy_hops: 1,
+            trusted_proxies: String::new(),
+            header_read_timeout_seconds: 10,
+            request_timeout_seconds: 30,
+            max_connections: 1024,
             worker_poll_ms: 250,
+            job_retry_base_ms: 5_000,
             sentry_dsn: None,
             posthog_key: None,
             demo: false,
+            document_store_url: None,
+            s3_endpoint: None,
+            aws_region: "eu-west-2".into(),
+            aws_access_key_id: None,
+            aws_secret_access_key: None,
         }
     }
 }
@@ -99,6 +142,7 @@ const ENV_KEYS: &[&str] = &[
     "PUBLIC_URL",
     "DATA_DIR",
     "SMTP_URL",
+    "MAIL_OUTBOX_DIR",
     "MAIL_FROM",
     "SUPPORT_EMAIL",
     "RELEASE",
@@ -108,19 +152,38 @@ const ENV_KEYS: &[&str] = &[
     "SESSION_ABSOLUTE_HOURS",
     "RATE_LIMIT_AUTH_PER_MINUTE",
     "RATE_LIMIT_REDEEM_PER_MINUTE",
-    "EMAIL_CAP_PER_HOUR",
+    "EMAIL_MIN_INTERVAL_SECONDS",
+    "EMAIL_CAP_PER_DAY",
     "PRIVACY_POLICY_VERSION",
     "TERMS_VERSION",
     "PRIVACY_POLICY_URL",
     "TERMS_URL",
     "TRUST_PROXY_HEADERS",
+    "TRUSTED_PROXY_HOPS",
+    "TRUSTED_PROXIES",
+    "HEADER_READ_TIMEOUT_SECONDS",
+    "REQUEST_TIMEOUT_SECONDS",
+    "MAX_CONNECTIONS",
     "WORKER_POLL_MS",
+    "JOB_RETRY_BASE_MS",
     "SENTRY_DSN",
     "POSTHOG_KEY",
     "DEMO",
+    "DOCUMENT_STORE_URL",
+    "S3_ENDPOINT",
+    "AWS_REGION",
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
 ];
 
 impl Config {
+    /// How failed background jobs are tried again.
+    pub fn job_backoff(&self) -> threshold_workers::queue::retry::Backoff {
+        threshold_workers::queue::retry::Backoff::new(std::time::Duration::from_millis(
+            self.job_retry_base_ms,
+        ))
+    }
+
     /// Defaults ← `THRESHOLD_CONFIG` file (if set) ← environment.
     pub fn load() -> Result<Self, Box<figment::Error>> {
         let mut figment = Figment::from(Serialized::defaults(Config::default()));
@@ -145,12 +208,72 @@ impl Config {
             .unwrap_or_else(|_| self.public_url.trim_end_matches('/').to_owned())
     }
 
+    /// Whether `public_url` names this machine (localhost or a loopback address).
+    pub fn public_url_is_loopback(&self) -> bool {
+        url::Url::parse(&self.public_url)
+            .ok()
+            .and_then(|u| match u.host()? {
+                url::Host::Domain(name) => Some(name.eq_ignore_ascii_case("localhost")),
+                url::Host::Ipv4(ip) => Some(ip.is_loopback()),
+                url::Host::Ipv6(ip) => Some(ip.is_loopback()),
+            })
+            .unwrap_or(false)
+    }
+
+    /// Where e-mail goes as files when there is no SMTP server.
     pub fn outbox_dir(&self) -> PathBuf {
-        self.data_dir.join("outbox")
+        self.mail_outbox_dir
+            .clone()
+            .unwrap_or_else(|| self.data_dir.join("outbox"))
+    }
+
+    /// What `serve` and `worker` check before starting: a site other people reach must send
+    /// its e-mail, not leave sign-in links in a folder (which the mailbox page would serve).
+    pub fn check_for_serving(&self) -> Result<(), String> {
+        if self.smtp_url.is_none()
+            && self.mail_outbox_dir.is_none()
+            && !self.public_url_is_loopback()
+        {
+            return Err(format!(
+                "PUBLIC_URL is {}, which is not this machine, but SMTP_URL is not set, so sign-in \
+                 e-mails would only be written to files. Set SMTP_URL (e.g. \
+                 smtp://user:pass@smtp.example.com:587?tls=required), or set MAIL_OUTBOX_DIR to \
+                 write e-mail to files you deliver yourself.",
+                self.public_url
+            ));
+        }
+        Ok(())
     }
 }
 
 /// Secrets (SMTP password, DSNs) never reach logs through `Debug`.
+impl Config {
+    /// Where documents are kept, from `document_store_url` and the S3 settings.
+    pub fn document_location(&self) -> anyhow::Result<threshold_documents::Location> {
+        use threshold_documents::{Location, S3Settings};
+        let Some(url) = self.document_store_url.as_deref().filter(|u| !u.is_empty()) else {
+            return Ok(Location::Local(self.data_dir.join("files")));
+        };
+        if let Some(path) = url.strip_prefix("file://") {
+            return Ok(Location::Local(path.into()));
+        }
+        let bucket = url
+            .strip_prefix("s3://")
+            .map(|b| b.trim_end_matches('/'))
+            .filter(|b| !b.is_empty() && !b.contains('/'))
+            .ok_or_else(|| {
+                anyhow::anyhow!("DOCUMENT_STORE_URL must be s3://BUCKET or file:///DIR")
+            })?;
+        Ok(Location::S3(S3Settings {
+            bucket: bucket.to_owned(),
+            endpoint: self.s3_endpoint.clone(),
+            region: self.aws_region.clone(),
+            access_key_id: self.aws_access_key_id.clone(),
+            secret_access_key: self.aws_secret_access_key.clone(),
+        }))
+    }
+}
+
 impl fmt::Debug for Config {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let redact = |v: &Option<String>| v.as_ref().map(|_| "<set>");
@@ -163,6 +286,11 @@ impl fmt::Debug for Config {
             .field("release", &self.release)
             .field("sentry_dsn", &redact(&self.sentry_dsn))
             .field("posthog_key", &redact(&self.posthog_key))
+            .field("document_store_url", &self.document_store_url)
+            .field(
+                "aws_secret_access_key",
+                &redact(&self.aws_secret_access_key),
+            )
             .finish_non_exhaustive()
     }
 }
@@ -192,6 +320,37 @@ mod tests {
         let shown = format!("{config:?}");
         assert!(!shown.contains("hunter2"));
         assert!(!shown.contains("smtp-secret"));
+    }
+
+    #[test]
+    fn a_public_site_without_smtp_refuses_to_serve() {
+        let public = Config {
+            public_url: "https://app.example.test".into(),
+            ..Config::default()
+        };
+        let problem = public.check_for_serving().unwrap_err();
+        assert!(problem.contains("SMTP_URL"), "{problem}");
+        let with_smtp = Config {
+            smtp_url: Some("smtp://mail.example.test:587".into()),
+            ..public.clone()
+        };
+        assert!(with_smtp.check_for_serving().is_ok());
+        let with_files = Config {
+            mail_outbox_dir: Some("/var/spool/threshold".into()),
+            ..public
+        };
+        assert!(with_files.check_for_serving().is_ok());
+        for local in [
+            "http://localhost:8080",
+            "http://127.0.0.1:9",
+            "http://[::1]:8080",
+        ] {
+            let config = Config {
+                public_url: local.into(),
+                ..Config::default()
+            };
+            assert!(config.check_for_serving().is_ok(), "{local}");
+        }
     }
 
     #[test]

@@ -115,13 +115,13 @@ const LENDERS: &[&str] = &[
 const BATCH: usize = 2_000;
 
 /// The demo firm: its id and the brokers whose cases it holds (broker, manager, lender).
-struct DemoFirm {
+pub(crate) struct DemoFirm {
     firm: i64,
     brokers: Vec<UserId>,
 }
 
 /// Sets up the firm around the demo accounts (idempotent).
-async fn demo_firm(db: &Db) -> anyhow::Result<DemoFirm> {
+pub(crate) async fn demo_firm(db: &Db) -> anyhow::Result<DemoFirm> {
     let now = Utc::now();
     let user = |email: &'static str| async move {
         db.user_by_email(email)
@@ -519,6 +519,8 @@ impl Tables {
             Arg::Text("APPLICANT".into()),
             Arg::Bool(true),
             Arg::Time(Some(s.created)),
+            // Bulk load-test cases: the customers count as having agreed.
+            Arg::Time(Some(s.created)),
         ]);
         let mut keys: Vec<String> = s
             .customer
@@ -581,7 +583,14 @@ impl Tables {
             },
             TableRows {
                 table: "applicants",
-                columns: &["case_id", "user_id", "party_type", "is_lead", "created_at"],
+                columns: &[
+                    "case_id",
+                    "user_id",
+                    "party_type",
+                    "is_lead",
+                    "created_at",
+                    "consented_at",
+                ],
                 rows: self.applicants,
             },
             TableRows {

@@ -117,4 +117,32 @@ impl From<threshold_store::StoreError> for ApiError {
     }
 }
 
+/// The case service's refusals, mapped once for every case endpoint.
+impl From<threshold_cases::CaseError> for ApiError {
+    fn from(err: threshold_cases::CaseError) -> Self {
+        use threshold_cases::CaseError as E;
+        match err {
+            E::NotFound => ApiError::not_found(),
+            E::NotPermitted(message) => ApiError::forbidden(message),
+            E::ReasonRequired(_) => ApiError::bad_field("reason", "is required for this step"),
+            E::UnknownTransition(name) => {
+                ApiError::bad_field("transition", format!("there is no step named `{name}`"))
+            }
+            e @ E::WrongStatus { .. } => {
+                ApiError::new(StatusCode::CONFLICT, "wrong_status", e.to_string())
+            }
+            E::GuardFailed { reason, .. } => {
+                ApiError::new(StatusCode::CONFLICT, "not_ready", reason)
+            }
+            E::SectionClosed { .. } => ApiError::new(
+                StatusCode::CONFLICT,
+                "section_locked",
+                "This part of the application cannot be changed now.",
+            ),
+            e @ E::Conflict => ApiError::new(StatusCode::CONFLICT, "conflict", e.to_string()),
+            e @ (E::Corrupt(_) | E::Store(_)) => ApiError::internal(e),
+        }
+    }
+}
+
 pub type ApiResult<T> = Result<T, ApiError>;

@@ -59,7 +59,66 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     }
 }
 
-/// Deserialises `bytes`, mapping serde's complaint to the field it is about.
+/// A path parameter. One that does not parse (`/feed/abc/read`) names nothing we have: 404
+/// with the JSON error body, not axum's plain-text 400.
+pub struct ApiPath<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ApiPath<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Path(value)| ApiPath(value))
+            .map_err(|_| ApiError::not_found())
+    }
+}
+
+/// A multipart/form-data body (uploads). A body that is not one, or has no boundary, is a 415
+/// with the JSON error body (axum answers plain text).
+pub struct ApiMultipart(pub axum::extract::Multipart);
+
+impl<S: Send + Sync> FromRequest<S> for ApiMultipart {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Multipart::from_request(req, state)
+            .await
+            .map(ApiMultipart)
+            .map_err(|_| {
+                ApiError::new(
+                    StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                    "unsupported_media_type",
+                    "Send the upload as multipart/form-data.",
+                )
+            })
+    }
+}
+
+/// Query parameters: control characters refused (see [`check_query`]), and a value of the
+/// wrong kind is a 422 naming its parameter, with the JSON error body.
+pub struct ApiQuery<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let raw = parts.uri.query();
+        check_query(raw)?;
+        let pairs = url::form_urlencoded::parse(raw.unwrap_or_default().as_bytes());
+        serde_path_to_error::deserialize(serde_urlencoded::Deserializer::new(pairs))
+            .map(ApiQuery)
+            .map_err(|err| {
+                let field = err.path().to_string();
+                let field = if field == "." { "query" } else { &field };
+                ApiError::bad_field(field, strip_position(&err.into_inner().to_string()))
+            })
+    }
+}
+
+/// Deserialises `bytes`, mapping serde's complaint to the field it is about. Text with
+/// control characters is refused first, for every field of every body (see
+/// [`control_character_problem`]).
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     if bytes.is_empty() {
         return Err(ApiError::new(
@@ -67,6 +126,20 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             "bad_request",
             "A JSON body is required.",
         ));
+    }
+    match serde_json::from_slice::<serde_json::Value>(bytes) {
+        Ok(value) => {
+            if let Some((field, problem)) = control_character_problem(&value) {
+                return Err(ApiError::bad_field(&field, problem));
+            }
+        }
+        Err(_) => {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "malformed_json",
+                "The request body is not valid JSON.",
+            ));
+        }
     }
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(de).map_err(|err| {
@@ -96,6 +169,91 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         };
         ApiError::invalid_fields(BTreeMap::from([(field, problem)]))
     })
+}
+
+/// Fields whose text may run over several lines (a reason given for a step, notes): tab and
+/// line breaks are allowed in them. Every other text is a single line.
+pub const MULTI_LINE_FIELDS: &[&str] = &["reason", "notes", "message", "description"];
+
+const CONTROL_CHARACTERS: &str = "must not contain control characters";
+const CONTROL_CHARACTERS_MULTI_LINE: &str =
+    "must not contain control characters other than tabs and line breaks";
+
+/// The first string in `value` (or object key) holding a control character (Unicode `Cc`:
+/// NUL, escape, DEL, C1…) as the field's path in the body (`client.email`,
+/// `applicants[1].surname`) and the problem. Tab, line feed and carriage return are allowed
+/// only in [`MULTI_LINE_FIELDS`]. PostgreSQL refuses NUL in text, logs and e-mail headers
+/// can be forged with line breaks, and nothing a person types needs the rest.
+pub fn control_character_problem(value: &serde_json::Value) -> Option<(String, &'static str)> {
+    fn walk(
+        value: &serde_json::Value,
+        path: &mut String,
+        multi_line: bool,
+    ) -> Option<(String, &'static str)> {
+        match value {
+            serde_json::Value::String(text) => {
+                text_problem(text, multi_line).map(|problem| (field_name(path), problem))
+            }
+            serde_json::Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
+                let len = path.len();
+                path.push_str(&format!("[{i}]"));
+                let found = walk(item, path, multi_line);
+                path.truncate(len);
+                found
+            }),
+            serde_json::Value::Object(fields) => fields.iter().find_map(|(key, item)| {
+                if key.chars().any(char::is_control) {
+                    return Some((field_name(path), "has a field name with control characters"));
+                }
+                let len = path.len();
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(key);
+                let found = walk(item, path, MULTI_LINE_FIELDS.contains(&key.as_str()));
+                path.truncate(len);
+                found
+            }),
+            _ => None,
+        }
+    }
+    walk(value, &mut String::new(), false)
+}
+
+fn field_name(path: &str) -> String {
+    if path.is_empty() {
+        "body".to_owned()
+    } else {
+        path.to_owned()
+    }
+}
+
+fn text_problem(text: &str, multi_line: bool) -> Option<&'static str> {
+    let allowed = |c: char| multi_line && matches!(c, '\t' | '\n' | '\r');
+    text.chars()
+        .any(|c| c.is_control() && !allowed(c))
+        .then_some(if multi_line {
+            CONTROL_CHARACTERS_MULTI_LINE
+        } else {
+            CONTROL_CHARACTERS
+        })
+}
+
+/// Refuses a query string any of whose parameters (decoded) holds a control character, with
+/// 422 naming the parameter. For handlers that read their own query (`RawQuery`).
+pub fn check_query(raw: Option<&str>) -> Result<(), ApiError> {
+    for (name, value) in url::form_urlencoded::parse(raw.unwrap_or_default().as_bytes()) {
+        if name.chars().any(char::is_control) {
+            return Err(ApiError::bad_field(
+                "query",
+                "has a parameter name with control characters",
+            ));
+        }
+        if let Some(problem) = text_problem(&value, false) {
+            return Err(ApiError::bad_field(&name, problem));
+        }
+    }
+    Ok(())
 }
 
 fn between_backticks<'a>(message: &'a str, prefix: &str) -> Option<&'a str> {
@@ -192,6 +350,49 @@ mod tests {
     fn names_the_field_of_the_wrong_type() {
         let fields = fields_of(r#"{"username":42}"#);
         assert!(fields["username"].starts_with("invalid type"), "{fields:?}");
+    }
+
+    #[test]
+    fn names_the_field_holding_a_control_character() {
+        let fields = fields_of("{\"username\":\"a\\u0000@b.co\"}");
+        assert_eq!(
+            fields,
+            BTreeMap::from([("username".into(), CONTROL_CHARACTERS.into())])
+        );
+        let nested = serde_json::json!({
+            "client": { "email": "ok@example.com", "names": ["Ann", "B\u{1b}[31mob"] },
+        });
+        assert_eq!(
+            control_character_problem(&nested),
+            Some(("client.names[1]".into(), CONTROL_CHARACTERS))
+        );
+    }
+
+    #[test]
+    fn line_breaks_only_in_multi_line_fields() {
+        let single = serde_json::json!({ "surname": "Smith\nJones" });
+        assert_eq!(
+            control_character_problem(&single),
+            Some(("surname".into(), CONTROL_CHARACTERS))
+        );
+        let multi = serde_json::json!({ "reason": "Moved abroad.\r\n\tNo longer needed." });
+        assert_eq!(control_character_problem(&multi), None);
+        let nul = serde_json::json!({ "reason": "a\u{0}b" });
+        assert_eq!(
+            control_character_problem(&nul),
+            Some(("reason".into(), CONTROL_CHARACTERS_MULTI_LINE))
+        );
+        let unicode = serde_json::json!({ "name": "Zoë Ørsted 山田 \u{200d}" });
+        assert_eq!(control_character_problem(&unicode), None);
+    }
+
+    #[test]
+    fn query_parameters_are_checked_decoded() {
+        assert!(check_query(Some("page=1&buyerName=Sm%C3%AFth")).is_ok());
+        assert!(check_query(None).is_ok());
+        let err = check_query(Some("page=1&buyerName=Sm%00ith")).unwrap_err();
+        assert_eq!(err.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(err.fields["buyerName"], CONTROL_CHARACTERS);
     }
 
     #[test]

@@ -1,26 +1,53 @@
 //! A local mailbox page listing the outbox, so a developer can open sign-in links without a
-//! mail server. Only mounted when e-mail goes to the outbox (no `SMTP_URL`).
+//! mail server. It hands out every sign-in link, so it exists only for a demo on this machine:
+//! `DEMO=true`, a loopback listen address and public URL, and e-mail in the default outbox
+//! (no `SMTP_URL`, no `MAIL_OUTBOX_DIR`). Requests that came through a proxy are refused.
 
 use std::path::{Path, PathBuf};
 
 use axum::Router;
-use axum::extract::{Path as UrlPath, State};
+use axum::extract::{Path as UrlPath, Request, State};
 use axum::http::StatusCode;
+use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use mail_parser::MessageParser;
 use serde::Serialize;
 
 use crate::app::AppState;
+use crate::config::Config;
+
+/// Whether this configuration serves the mailbox.
+pub fn is_served(config: &Config) -> bool {
+    config.demo
+        && config.listen_addr.ip().is_loopback()
+        && config.public_url_is_loopback()
+        && config.smtp_url.is_none()
+        && config.mail_outbox_dir.is_none()
+}
 
 pub fn router(state: AppState) -> Router {
-    if state.mailer.outbox_dir().is_none() {
+    if !is_served(&state.config) || state.mailer.outbox_dir().is_none() {
         return Router::new();
     }
     Router::new()
         .route("/dev/mailbox", get(list))
         .route("/dev/mailbox/{id}", get(show))
+        .layer(axum::middleware::from_fn(local_only))
+        .layer(axum::middleware::map_response(crate::security::no_store))
         .with_state(state)
+}
+
+/// A proxy in front of a loopback listener would make the page public: anything forwarded
+/// is not the developer at this machine.
+async fn local_only(req: Request, next: Next) -> Response {
+    let forwarded = ["forwarded", "x-forwarded-for", "x-real-ip"]
+        .iter()
+        .any(|name| req.headers().contains_key(*name));
+    if forwarded {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    next.run(req).await
 }
 
 /// One e-mail in the outbox.

@@ -8,18 +8,28 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::app::AppState;
 use crate::error::ErrorBody;
-use crate::{auth, cases, policies, users};
+use crate::{auth, cases, documents, feed, help, policies, users};
 
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Threshold API", description = "Conveyancing for remortgaging and buying a home. All paths are relative to /api; /version is at the site root."),
     servers((url = "/api")),
-    components(schemas(ErrorBody)),
+    components(schemas(
+        ErrorBody,
+        threshold_engine::RemortgagingStatus,
+        threshold_engine::BuyingStatus,
+        cases::list::RemortgagingSortField,
+        cases::list::BuyingSortField,
+        cases::list::SortDirection,
+    )),
     tags(
         (name = "auth", description = "Sign-in by e-mail link and sessions"),
         (name = "policies", description = "Privacy policy and terms"),
         (name = "users", description = "The user's own details"),
-        (name = "cases", description = "Remortgaging and buying cases: create, lists, expanded case, quotes, cancel"),
+        (name = "cases", description = "Remortgaging and buying cases: create, lists, expanded case, quotes, invitations, cancel"),
+        (name = "feed", description = "The in-app notification feed"),
+        (name = "help", description = "How cases proceed, for the help page"),
+        (name = "documents", description = "A case's uploaded and generated documents: upload, download, delete, the quote PDF"),
     )
 )]
 struct ApiDoc;
@@ -30,6 +40,9 @@ fn parts() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(policies::router())
         .merge(users::router())
         .merge(cases::router())
+        .merge(feed::router())
+        .merge(documents::router())
+        .merge(help::router())
         .split_for_parts()
 }
 
@@ -37,7 +50,137 @@ fn parts() -> (Router<AppState>, utoipa::openapi::OpenApi) {
 pub fn document() -> utoipa::openapi::OpenApi {
     let mut doc = parts().1;
     doc.info.version = crate::config::BUILD_RELEASE.trim().to_owned();
+    section_keys_as_enum(&mut doc);
+    declare_error_responses(&mut doc);
+    declare_session_cookie(&mut doc);
     doc
+}
+
+/// The error answers every operation may give, each a shared response of `ErrorBody`. They
+/// are declared once here rather than on each handler, so a client generator or a fuzzer
+/// can trust the document: an operation that cannot give one of them (a 401 on a public
+/// call) simply never does.
+const ERROR_RESPONSES: [(&str, &str, &str); 9] = [
+    (
+        "400",
+        "BadRequest",
+        "The request could not be read (malformed JSON or parameters)",
+    ),
+    (
+        "401",
+        "Unauthenticated",
+        "Not signed in, or the session has ended (operations that need a session)",
+    ),
+    (
+        "403",
+        "Forbidden",
+        "Signed in but not allowed, or a write from another site",
+    ),
+    (
+        "404",
+        "NotFound",
+        "No such thing, or not one the caller may see",
+    ),
+    (
+        "409",
+        "Conflict",
+        "The case is not in a state that allows this, or it changed meanwhile",
+    ),
+    (
+        "413",
+        "PayloadTooLarge",
+        "The request body is larger than the limit",
+    ),
+    (
+        "415",
+        "UnsupportedMediaType",
+        "The body is not of a type this operation accepts",
+    ),
+    (
+        "422",
+        "ValidationFailed",
+        "Some fields are not valid; `fields` names each with its problem",
+    ),
+    ("429", "TooManyRequests", "Rate limited; try again later"),
+];
+
+fn declare_error_responses(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+    let components = doc.components.get_or_insert_with(Default::default);
+    for (_, name, description) in ERROR_RESPONSES {
+        components.responses.insert(
+            name.to_owned(),
+            RefOr::T(
+                ResponseBuilder::new()
+                    .description(description)
+                    .content(
+                        "application/json",
+                        ContentBuilder::new()
+                            .schema(Some(Ref::from_schema_name("ErrorBody")))
+                            .build(),
+                    )
+                    .build(),
+            ),
+        );
+    }
+    for item in doc.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for op in operations.into_iter().flatten() {
+            for (status, name, _) in ERROR_RESPONSES {
+                op.responses
+                    .responses
+                    .entry(status.to_owned())
+                    .or_insert_with(|| Ref::from_response_name(name).into());
+            }
+        }
+    }
+}
+
+/// Sessions are HttpOnly cookies set by the sign-in calls; the document names the access
+/// cookie as the security scheme (optional on every operation: public ones ignore it).
+fn declare_session_cookie(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+    let components = doc.components.get_or_insert_with(Default::default);
+    components.add_security_scheme(
+        "session",
+        SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+            crate::auth::cookies::ACCESS_COOKIE,
+            "The session cookie set by POST /auth/magic-link (`__Host-` prefixed on https)",
+        ))),
+    );
+}
+
+/// Section and tile keys are the workflow files' data, not a Rust enum: the document lists
+/// them as the enum of `SectionView.key`, read from the definitions, so the web app's types
+/// know every key and the TOML stays their only source.
+fn section_keys_as_enum(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::RefOr;
+    use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+    let Ok(workflows) = threshold_workflows::Workflows::load() else {
+        return;
+    };
+    let keys = workflows.section_keys();
+    let Some(RefOr::T(Schema::Object(view))) = doc
+        .components
+        .as_mut()
+        .and_then(|c| c.schemas.get_mut("SectionView"))
+    else {
+        return;
+    };
+    view.properties.insert(
+        "key".to_owned(),
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some("The section's or tile's page address (spec §2)."))
+            .enum_values(Some(keys))
+            .into(),
+    );
 }
 
 pub fn api_router(state: AppState) -> Router {

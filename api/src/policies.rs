@@ -32,7 +32,10 @@ pub struct Policy {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct AcceptPoliciesRequest {
+    /// The current versions (GET /policies/current); older ones are refused.
+    #[schema(minimum = 1)]
     pub privacy_version: i32,
+    #[schema(minimum = 1)]
     pub terms_version: i32,
 }
 

@@ -48,9 +48,12 @@ pub async fn headers(State(state): State<AppState>, req: Request, next: Next) ->
 }
 
 /// API answers hold personal data: no cache may keep them.
+/// A handler that sets its own (stricter) Cache-Control, a download's `private, no-store`,
+/// keeps it.
 pub async fn no_store(mut res: Response) -> Response {
     res.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        .entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static("no-store"));
     res
 }
 

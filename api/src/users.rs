@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use chrono::{Datelike, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -15,7 +15,7 @@ use utoipa_axum::routes;
 use crate::app::AppState;
 use crate::auth::sign_in_audit as audit;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{ApiJson, CurrentSession};
+use crate::extract::{ApiJson, ApiPath, CurrentSession};
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -54,7 +54,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub async fn save_about_you(
     State(state): State<AppState>,
     session: CurrentSession,
-    Path(user_id): Path<String>,
+    ApiPath(user_id): ApiPath<String>,
     ApiJson(body): ApiJson<AboutYouRequest>,
 ) -> ApiResult<Json<UserResponse>> {
     if user_id != session.user.id.to_string() {

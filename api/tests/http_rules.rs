@@ -17,6 +17,7 @@ on_both_databases!(
     about_you_onboards_the_user_and_audits_without_personal_data,
     nobody_may_change_another_users_details,
     unknown_api_paths_get_a_json_404,
+    bad_path_and_query_parameters_get_the_json_error_body,
 );
 
 async fn writes_without_a_same_origin_signal_are_refused(backend: Backend) {
@@ -286,6 +287,52 @@ async fn nobody_may_change_another_users_details(backend: Backend) {
 async fn unknown_api_paths_get_a_json_404(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let res = app.client().get("/api/no-such-thing").await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    assert_eq!(res.body["error"]["code"], "not_found");
+}
+
+/// Path and query parameters of the wrong kind answer like every other error: JSON, with the
+/// parameter named where it is a value the caller sent (issue 10, the contract).
+async fn bad_path_and_query_parameters_get_the_json_error_body(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    app.create_user("cara@example.test", "ROLE_USER", true)
+        .await;
+    let mut cara = app.sign_in("cara@example.test").await;
+    let token = cara.get("/api/auth/me").await.body["knockToken"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let mut knock = HeaderMap::new();
+    knock.insert("x-knock-token", HeaderValue::from_str(&token).unwrap());
+    let res = cara
+        .send(Method::GET, "/api/feed?page=abc", None, knock.clone())
+        .await;
+    assert_eq!(
+        res.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{:?}",
+        res.body
+    );
+    assert!(
+        res.body["error"]["fields"]["page"].is_string(),
+        "{:?}",
+        res.body
+    );
+    let res = cara
+        .send(Method::GET, "/api/feed?page=1", None, knock.clone())
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let res = cara
+        .send(Method::POST, "/api/feed/abc/read", None, knock)
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    assert_eq!(res.body["error"]["code"], "not_found");
+    let res = cara
+        .post(
+            "/api/quote/not-a-number/accept",
+            json!({ "caseId": 1, "caseType": "REMORTGAGING" }),
+        )
+        .await;
     assert_eq!(res.status, StatusCode::NOT_FOUND);
     assert_eq!(res.body["error"]["code"], "not_found");
 }

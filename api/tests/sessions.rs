@@ -30,7 +30,7 @@ async fn session_cookies_are_host_prefixed_http_only_secure_and_lax(backend: Bac
         .post("/api/auth", json!({ "username": "c@example.com" }))
         .await;
     let token = app.link_token("c@example.com", 1).await;
-    let res = client.get(&format!("/api/auth/magic-link/{token}")).await;
+    let res = client.redeem(&token).await;
     let cookies = res.set_cookies();
     assert_eq!(cookies.len(), 2);
     for cookie in cookies {

@@ -27,13 +27,31 @@ export async function waitForMail(address: string, count: number): Promise<Mail>
   }
 }
 
-export function mailCount(address: string): number {
-  return mailsTo(address).length;
+const SIGN_IN_LINK = /https?:\/\/\S+\/login\/auth\?token=\S+/;
+
+/** The sign-in and sign-up e-mails to `address` (case e-mails to the same address do not count). */
+function signInMailsTo(address: string): Mail[] {
+  return mailsTo(address).filter((m) => SIGN_IN_LINK.test(m.text));
+}
+
+export function signInCount(address: string): number {
+  return signInMailsTo(address).length;
+}
+
+/** Waits for the `count`th sign-in e-mail to `address` and returns it. */
+export async function waitForSignIn(address: string, count: number): Promise<Mail> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const mails = signInMailsTo(address);
+    if (mails.length >= count) return mails[count - 1];
+    if (Date.now() > deadline) throw new Error(`no sign-in e-mail #${count} to ${address}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** The sign-in or sign-up link in an e-mail, as a path on the site. */
 export function linkIn(mail: Mail): string {
-  const match = mail.text.match(/https?:\/\/\S+\/login\/auth\?token=\S+/);
+  const match = mail.text.match(SIGN_IN_LINK);
   if (!match) throw new Error(`no sign-in link in "${mail.subject}"`);
   const url = new URL(match[0]);
   return `${url.pathname}${url.search}`;

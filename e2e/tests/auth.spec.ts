@@ -2,7 +2,7 @@
 // would use them (checklist AUTH-*, LOGIN-*, SIGNUP-*, SETTINGS-*, NAV-*, DIALOG-*, COOKIE-*).
 import { expect, test } from '@playwright/test';
 import { dismissConsent, expectAccessible, signIn } from '../support/app';
-import { linkIn, waitForMail } from '../support/mail';
+import { linkIn, waitForMail, waitForSignIn } from '../support/mail';
 
 test('a new user signs up, opens the e-mailed link, tells us about themselves and lands signed in', async ({ page }) => {
   await page.goto('/signup');
@@ -49,7 +49,7 @@ test('a returning user logs in with the spec texts, and a used link is refused',
   await page.getByRole('button', { name: 'Try again' }).or(page.getByRole('link', { name: 'Try again' })).click();
   await expect(page.getByLabel('Email address')).toBeVisible();
 
-  const mail = await waitForMail('broker@demo.threshold.test', 1);
+  const mail = await waitForSignIn('broker@demo.threshold.test', 1);
   expect(mail.subject).toBe('Your Threshold sign-in link');
   const link = linkIn(mail);
   await page.goto(link);
@@ -71,7 +71,7 @@ test('a protected page sends a visitor to /login and back there after signing in
   await dismissConsent(page);
   await page.getByLabel('Email address').fill('manager@demo.threshold.test');
   await page.getByRole('button', { name: 'Continue' }).click();
-  const mail = await waitForMail('manager@demo.threshold.test', 1);
+  const mail = await waitForSignIn('manager@demo.threshold.test', 1);
   expect(linkIn(mail)).toContain('redirectTo=%2Fsettings');
   await page.goto(linkIn(mail));
   await expect(page).toHaveURL(/\/settings$/);

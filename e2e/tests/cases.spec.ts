@@ -2,7 +2,7 @@
 // is sent to the start page (checklist LIST-*, CANCEL-*, GUARD-*, ROLES-*, ERR-14).
 import { expect, test, type Page } from '@playwright/test';
 import { dismissConsent, expectAccessible } from '../support/app';
-import { linkIn, mailCount, waitForMail } from '../support/mail';
+import { linkIn, signInCount, waitForMail, waitForSignIn } from '../support/mail';
 
 // Surnames the demo data does not use, so the name search finds exactly these cases.
 const REM_CLIENT = { name: 'Rema Quxley', email: 'rema.quxley@e2e.test', surname: 'Quxley' };
@@ -24,13 +24,13 @@ test.beforeEach(async ({ page }) => {
  * is still seeding the demo cases when the first link is asked for.
  */
 async function signInPatiently(page: Page, email: string) {
-  const before = mailCount(email);
+  const before = signInCount(email);
   await page.goto('/login');
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Check your inbox')).toBeVisible();
-  await expect.poll(() => mailCount(email), { timeout: 90_000 }).toBeGreaterThan(before);
-  await page.goto(linkIn(await waitForMail(email, before + 1)));
+  await expect.poll(() => signInCount(email), { timeout: 90_000 }).toBeGreaterThan(before);
+  await page.goto(linkIn(await waitForSignIn(email, before + 1)));
 }
 
 async function answerEligibility(page: Page, dependentLabel: string) {

@@ -5,10 +5,14 @@
 
 use chrono::{Duration, Utc};
 use serde::{Deserialize, Serialize};
+use threshold_store::email_quota::EmailThrottle;
 use threshold_store::magic_links::{NewMagicLink, PendingSignup};
 use threshold_store::{Db, StoreError, tokens};
 
+use apalis::prelude::BoxDynError;
+
 use crate::mail::{Mailer, MailerError};
+use crate::queue::{Job, WorkerDeps};
 use crate::templates::Templates;
 
 /// A job asking for a sign-in or sign-up e-mail.
@@ -19,12 +23,38 @@ pub enum AuthEmail {
     SignIn {
         email: String,
         redirect_to: Option<String>,
+        /// This request; its retries share it (see [`send_auth_email`]).
+        #[serde(default = "new_request_id")]
+        request_id: String,
     },
     /// POST /auth/signup: a sign-up link, or a sign-in link if the account exists already.
     SignUp {
         signup: PendingSignup,
         redirect_to: Option<String>,
+        #[serde(default = "new_request_id")]
+        request_id: String,
     },
+}
+
+/// A fresh request id (also for jobs queued before requests had one).
+pub fn new_request_id() -> String {
+    uuid::Uuid::new_v4().to_string()
+}
+
+impl Job for AuthEmail {
+    const QUEUE: &'static str = "auth-email";
+
+    async fn run(self, deps: WorkerDeps) -> Result<(), BoxDynError> {
+        send_auth_email(
+            &self,
+            &deps.db,
+            &deps.mailer,
+            &deps.templates,
+            &deps.auth_email,
+        )
+        .await?;
+        Ok(())
+    }
 }
 
 /// What the auth e-mails need to know.
@@ -34,8 +64,9 @@ pub struct AuthEmailSettings {
     pub public_url: String,
     pub support_email: String,
     pub link_lifetime: Duration,
-    /// At most this many e-mails per address per hour; more are dropped silently.
-    pub per_address_hourly_cap: i64,
+    /// How often one address may be sent a sign-in e-mail; requests beyond it are dropped
+    /// silently (the e-mail sent moments ago carries a working link).
+    pub throttle: EmailThrottle,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -58,16 +89,26 @@ pub async fn send_auth_email(
     settings: &AuthEmailSettings,
 ) -> Result<(), AuthEmailError> {
     let now = Utc::now();
-    let email = match job {
-        AuthEmail::SignIn { email, .. } => email.as_str(),
-        AuthEmail::SignUp { signup, .. } => signup.email.as_str(),
+    let (email, request_id) = match job {
+        AuthEmail::SignIn {
+            email, request_id, ..
+        } => (email.as_str(), request_id.as_str()),
+        AuthEmail::SignUp {
+            signup, request_id, ..
+        } => (signup.email.as_str(), request_id.as_str()),
     };
+    // A retry of a job whose mail the SMTP server accepted (its worker died before the job
+    // was acknowledged): the person has their link; a second mail would only confuse.
+    if db.magic_link_mailed(request_id).await? {
+        tracing::info!("this sign-in e-mail was sent before its worker stopped; not sent again");
+        return Ok(());
+    }
     let email_hash = tokens::hash(email);
     if !db
-        .take_email_quota(&email_hash, settings.per_address_hourly_cap, now)
+        .take_email_slot(&email_hash, &settings.throttle, now)
         .await?
     {
-        tracing::info!("per-address e-mail cap reached; request dropped");
+        tracing::info!("this address was sent a sign-in e-mail moments ago; request dropped");
         return Ok(());
     }
     let minutes = settings.link_lifetime.num_minutes();
@@ -81,6 +122,7 @@ pub async fn send_auth_email(
                 .issue_magic_link(
                     &NewMagicLink {
                         email,
+                        request_id,
                         user_id: Some(user.id),
                         signup: None,
                         redirect_to: redirect_to.as_deref(),
@@ -112,6 +154,7 @@ pub async fn send_auth_email(
             AuthEmail::SignUp {
                 signup,
                 redirect_to,
+                ..
             },
             None,
         ) => {
@@ -119,6 +162,7 @@ pub async fn send_auth_email(
                 .issue_magic_link(
                     &NewMagicLink {
                         email,
+                        request_id,
                         user_id: None,
                         signup: Some(signup.clone()),
                         redirect_to: redirect_to.as_deref(),
@@ -135,9 +179,20 @@ pub async fn send_auth_email(
             )
         }
     };
-    if let Err(err) = mailer.send(email, rendered).await {
-        db.release_email_quota(&email_hash).await?;
-        return Err(err.into());
+    // The same Message-ID on every attempt, so a mail system can recognise a repeat.
+    let message_id = format!("<auth-{request_id}@{}>", mailer.domain());
+    match mailer.send_with_id(email, rendered, Some(message_id)).await {
+        Ok(()) => db.mark_magic_link_mailed(request_id, Utc::now()).await?,
+        // No retry can fix the address itself (the API refuses such addresses; this guards
+        // jobs queued before it did).
+        Err(MailerError::Address(_)) => {
+            tracing::warn!(kind, "auth e-mail dropped: the address cannot be sent to");
+            return Ok(());
+        }
+        Err(err) => {
+            db.release_email_slot(&email_hash, now).await?;
+            return Err(err.into());
+        }
     }
     tracing::info!(kind, "auth e-mail sent");
     Ok(())

@@ -1,11 +1,14 @@
-//! Background jobs on apalis, stored in the product's own database: e-mail now, and
-//! reminders, payment webhooks and scheduled checks as they arrive.
+//! Background jobs on apalis, stored in the product's own database: the sign-in e-mails, and
+//! the workflows' effects (case e-mails, reminders, feed items) handed on by the relay.
 
 pub mod auth_email;
+pub mod case_email;
+pub mod feed;
 pub mod mail;
 pub mod queue;
+pub mod relay;
 pub mod templates;
 
 pub use auth_email::{AuthEmail, AuthEmailSettings};
 pub use mail::{Mailer, MailerError};
-pub use queue::{JobQueue, WorkerDeps};
+pub use queue::{Job, JobQueue, WorkerDeps};

@@ -63,12 +63,31 @@ impl Mailer {
         }
     }
 
+    fn from(&self) -> &Mailbox {
+        match self {
+            Mailer::Smtp { from, .. } | Mailer::Outbox { from, .. } => from,
+        }
+    }
+
+    /// The sender's domain, for Message-IDs.
+    pub fn domain(&self) -> &str {
+        self.from().email.domain()
+    }
+
     pub async fn send(&self, to: &str, body: Rendered) -> Result<(), MailerError> {
-        let from = match self {
-            Mailer::Smtp { from, .. } | Mailer::Outbox { from, .. } => from.clone(),
-        };
+        self.send_with_id(to, body, None).await
+    }
+
+    /// Sends with this Message-ID (a retry of the same mail keeps the same one).
+    pub async fn send_with_id(
+        &self,
+        to: &str,
+        body: Rendered,
+        message_id: Option<String>,
+    ) -> Result<(), MailerError> {
         let message = Message::builder()
-            .from(from)
+            .from(self.from().clone())
+            .message_id(message_id)
             .to(to.parse()?)
             .subject(body.subject)
             .multipart(MultiPart::alternative_plain_html(body.text, body.html))?;
@@ -82,4 +101,10 @@ impl Mailer {
         }
         Ok(())
     }
+}
+
+/// Whether `raw` is an address this mailer can send to (the same parser `send` uses), so the
+/// API can refuse an address up front instead of a job failing on it over and over.
+pub fn is_deliverable_address(raw: &str) -> bool {
+    raw.parse::<lettre::Address>().is_ok()
 }

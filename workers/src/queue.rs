@@ -1,5 +1,13 @@
 //! The job queue on the product's database (apalis-sqlite or apalis-postgres, matching the
 //! store), hiding which one from the API, and the worker loop that drains it.
+//!
+//! Any [`Job`] type can be pushed: a job names its queue and how to run it, and
+//! [`JobQueue::run_workers`] registers one worker per job type. A failed job is tried again
+//! after a growing wait, and gives up after about a day ([`retry`]); the jobs that gave up are
+//! listed and queued again by `threshold jobs` ([`failed`]).
+
+pub mod failed;
+pub mod retry;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -8,31 +16,48 @@ use std::time::Duration;
 use apalis::prelude::*;
 use apalis_postgres::PostgresStorage;
 use apalis_sqlite::SqliteStorage;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use sqlx::{PgPool, SqlitePool};
 use threshold_store::Db;
 
-use crate::auth_email::{AuthEmail, AuthEmailSettings, send_auth_email};
+use crate::auth_email::{AuthEmail, AuthEmailSettings};
+use crate::case_email::CaseEmail;
+use crate::feed::FeedItemJob;
 use crate::mail::Mailer;
 use crate::templates::Templates;
+use retry::Backoff;
 
 /// The queue's migrations keep their own history table, apart from the product's.
 const QUEUE_MIGRATIONS_TABLE: &str = "_apalis_migrations";
-const AUTH_EMAIL_QUEUE: &str = "auth-email";
 /// apalis 1.0 can miss the wake-up of its poll strategy right after a worker registers, and
 /// then only looks for jobs at each heartbeat (30 s by default). A short heartbeat bounds
-/// how long a sign-in e-mail can wait in that case; it costs one small UPDATE per beat.
+/// how long a job can wait in that case, and how soon a killed worker's job is taken up again
+/// by another (after a few missed beats); it costs one small UPDATE per beat.
 const HEARTBEAT: Duration = Duration::from_secs(2);
 
-/// Where jobs are pushed.
+/// A kind of background job.
+pub trait Job: Serialize + DeserializeOwned + Clone + Send + Sync + Unpin + 'static {
+    /// The queue (apalis job type) it travels on.
+    const QUEUE: &'static str;
+    /// Does the work. It may run more than once (a retry, or a worker killed mid-way), so it
+    /// must be idempotent.
+    fn run(self, deps: WorkerDeps) -> impl Future<Output = Result<(), BoxDynError>> + Send;
+}
+
+/// Where jobs are pushed: the product's own database.
 #[derive(Clone)]
 pub enum JobQueue {
-    Sqlite(SqliteStorage<AuthEmail>),
-    Postgres(PostgresStorage<AuthEmail>),
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
 }
 
 /// What the job handlers need.
 #[derive(Clone)]
 pub struct WorkerDeps {
     pub db: Db,
+    /// How failed jobs are tried again (`JOB_RETRY_BASE_MS`).
+    pub backoff: Backoff,
     pub mailer: Mailer,
     pub templates: Arc<Templates>,
     pub auth_email: AuthEmailSettings,
@@ -48,89 +73,194 @@ pub enum QueueError {
     Worker(String),
 }
 
+/// Beats a worker may miss before another takes its running jobs back.
+const MISSED_HEARTBEATS: usize = 3;
+
+fn sqlite<J: Job>(pool: &SqlitePool) -> SqliteStorage<J> {
+    SqliteStorage::new(pool).with_config(
+        apalis_sqlite::Config::default()
+            .queue(J::QUEUE)
+            .heartbeat_interval(HEARTBEAT)
+            .missed_heartbeats(MISSED_HEARTBEATS),
+    )
+}
+
+fn postgres<J: Job>(pool: &PgPool) -> PostgresStorage<J> {
+    PostgresStorage::new(pool).with_config(
+        apalis_postgres::Config::default()
+            .queue(J::QUEUE)
+            .heartbeat_interval(HEARTBEAT)
+            .missed_heartbeats(MISSED_HEARTBEATS),
+    )
+}
+
+/// Each process registers its workers under its own name: apalis finds a dead worker's jobs
+/// by name, so processes sharing one would hide each other's deaths.
+fn worker_name(queue: &str) -> String {
+    static INSTANCE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let instance = INSTANCE.get_or_init(|| uuid::Uuid::new_v4().simple().to_string());
+    format!("{queue}-{instance}")
+}
+
 impl JobQueue {
     /// Creates the queue tables if needed and returns a handle on them.
     pub async fn setup(db: &Db) -> Result<Self, QueueError> {
         match db {
             Db::Sqlite(pool) => {
-                let mut migrator = SqliteStorage::migrations();
+                let mut migrator = SqliteStorage::<()>::migrations();
                 migrator.dangerous_set_table_name(QUEUE_MIGRATIONS_TABLE);
                 migrator.set_ignore_missing(true);
                 migrator.run(pool).await?;
-                let config = apalis_sqlite::Config::default()
-                    .queue(AUTH_EMAIL_QUEUE)
-                    .heartbeat_interval(HEARTBEAT);
-                Ok(JobQueue::Sqlite(
-                    SqliteStorage::new(pool).with_config(config),
-                ))
+                Ok(JobQueue::Sqlite(pool.clone()))
             }
             Db::Postgres(pool) => {
-                let mut migrator = PostgresStorage::migrations();
+                let mut migrator = PostgresStorage::<()>::migrations();
                 migrator.dangerous_set_table_name(QUEUE_MIGRATIONS_TABLE);
                 migrator.set_ignore_missing(true);
                 migrator.run(pool).await?;
-                let config = apalis_postgres::Config::default()
-                    .queue(AUTH_EMAIL_QUEUE)
-                    .heartbeat_interval(HEARTBEAT);
-                Ok(JobQueue::Postgres(
-                    PostgresStorage::new(pool).with_config(config),
-                ))
+                Ok(JobQueue::Postgres(pool.clone()))
             }
         }
     }
 
-    pub async fn push_auth_email(&self, job: AuthEmail) -> Result<(), QueueError> {
-        let pushed = match self {
-            JobQueue::Sqlite(storage) => storage.clone().push(job).await.map_err(|e| e.to_string()),
-            JobQueue::Postgres(storage) => {
-                storage.clone().push(job).await.map_err(|e| e.to_string())
+    /// Enqueues a job.
+    pub async fn push<J: Job>(&self, job: J) -> Result<(), QueueError> {
+        self.push_task(task(job).build()).await
+    }
+
+    /// Enqueues a job at most once per `key`: pushing the same key again is a no-op.
+    pub async fn push_once<J: Job>(&self, job: J, key: &str) -> Result<(), QueueError> {
+        match self.push_task(task(job).idempotency_key(key).build()).await {
+            // apalis-postgres refuses a second key with the index's unique violation (SQLite
+            // ignores it): either way the job is queued once.
+            Err(QueueError::Push(message)) if message.contains("idx_jobs_idempotency_key") => {
+                Ok(())
             }
+            other => other,
+        }
+    }
+
+    async fn push_task<J: Job>(&self, task: Task<J>) -> Result<(), QueueError> {
+        let pushed = match self {
+            JobQueue::Sqlite(pool) => sqlite::<J>(pool)
+                .push_task(task)
+                .await
+                .map_err(|e| e.to_string()),
+            JobQueue::Postgres(pool) => postgres::<J>(pool)
+                .push_task(task)
+                .await
+                .map_err(|e| e.to_string()),
         };
         pushed.map_err(QueueError::Push)
     }
 
-    /// Runs the workers until `shutdown` completes.
+    /// Runs a worker per job type, and the effect relay, until `shutdown` completes.
     pub async fn run_workers(
         self,
         deps: WorkerDeps,
         poll_interval: Duration,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), QueueError> {
+        let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+        let relay = tokio::spawn(crate::relay::run(
+            deps.db.clone(),
+            self.clone(),
+            poll_interval,
+            stop_rx,
+        ));
         let signal = async move {
             shutdown.await;
+            let _ = stop_tx.send(true);
             Ok(())
         };
-        let monitor = match self {
-            JobQueue::Sqlite(storage) => Monitor::new().register(move |_| {
-                WorkerBuilder::new("auth-email")
-                    .backend(storage.clone().poll_with_interval(poll_interval))
-                    .data(deps.clone())
-                    .build(handle_auth_email)
-            }),
-            JobQueue::Postgres(storage) => Monitor::new().register(move |_| {
-                WorkerBuilder::new("auth-email")
-                    .backend(storage.clone().poll_with_interval(poll_interval))
-                    .data(deps.clone())
-                    .build(handle_auth_email)
-            }),
-        };
-        monitor
+        let monitor = Monitor::new();
+        let monitor = self.register::<AuthEmail>(monitor, &deps, poll_interval);
+        let monitor = self.register::<CaseEmail>(monitor, &deps, poll_interval);
+        let monitor = self.register::<FeedItemJob>(monitor, &deps, poll_interval);
+        let result = monitor
             .run_with_signal(signal)
             .await
-            .map_err(|e| QueueError::Worker(e.to_string()))
+            .map_err(|e| QueueError::Worker(e.to_string()));
+        let _ = relay.await;
+        result
+    }
+
+    /// One worker for one job type.
+    fn register<J: Job>(&self, monitor: Monitor, deps: &WorkerDeps, poll: Duration) -> Monitor {
+        let deps = deps.clone();
+        match self {
+            JobQueue::Sqlite(pool) => {
+                let storage = sqlite::<J>(pool);
+                monitor.register(move |_| {
+                    WorkerBuilder::new(worker_name(J::QUEUE))
+                        .backend(storage.clone().poll_with_interval(poll))
+                        .data(deps.clone())
+                        .build(handle::<J>)
+                })
+            }
+            JobQueue::Postgres(pool) => {
+                let storage = postgres::<J>(pool);
+                monitor.register(move |_| {
+                    WorkerBuilder::new(worker_name(J::QUEUE))
+                        .backend(storage.clone().poll_with_interval(poll))
+                        .data(deps.clone())
+                        .build(handle::<J>)
+                })
+            }
+        }
     }
 }
 
-async fn handle_auth_email(job: AuthEmail, deps: Data<WorkerDeps>) -> Result<(), BoxDynError> {
-    send_auth_email(
-        &job,
-        &deps.db,
-        &deps.mailer,
-        &deps.templates,
-        &deps.auth_email,
-    )
-    .await
-    // apalis reports a failed attempt only at debug level: say it where operators look.
-    .inspect_err(|err| tracing::warn!(error = %err, "auth e-mail failed; it will be retried"))?;
-    Ok(())
+/// A new job. Its tries are limited by the worker that runs it (its own retry schedule sets
+/// the limit after each failure and gives up), not by whoever pushed it.
+fn task<J: Job>(job: J) -> TaskBuilder<J> {
+    TaskBuilder::new(job).max_attempts(i32::MAX as usize)
+}
+
+/// Runs one try of a job. On failure it schedules the next try itself (apalis would take the
+/// job again at once), or, on the last try, makes the failure final and says so at error level.
+async fn handle<J: Job>(
+    job: J,
+    deps: Data<WorkerDeps>,
+    id: TaskId,
+    attempt: Attempt,
+) -> Result<(), BoxDynError> {
+    let Err(err) = job.run((*deps).clone()).await else {
+        return Ok(());
+    };
+    // What apalis stores as the last error, and what the logs show: no addresses, no tokens.
+    let error = retry::redact(&err.to_string());
+    let id = id.to_string();
+    let tries = attempt.current();
+    let backoff = deps.backoff;
+    let limit = backoff.max_attempts();
+    if tries >= limit {
+        if let Err(db_err) = failed::give_up(&deps.db, &id, tries).await {
+            tracing::warn!(queue = J::QUEUE, job = %id, error = %db_err, "could not mark the job as given up");
+        }
+        tracing::error!(
+            queue = J::QUEUE,
+            job = %id,
+            attempts = tries,
+            error = %error,
+            "job gave up after {tries} attempts; `threshold jobs retry {id}` queues it again"
+        );
+    } else {
+        let wait = backoff.delay(tries);
+        let run_at = chrono::Utc::now()
+            + chrono::Duration::from_std(wait).unwrap_or(chrono::Duration::hours(1));
+        if let Err(db_err) = failed::schedule_retry(&deps.db, &id, run_at, limit).await {
+            tracing::warn!(queue = J::QUEUE, job = %id, error = %db_err, "could not schedule the job's next try");
+        }
+        // apalis reports a failed attempt only at debug level: say it where operators look.
+        tracing::warn!(
+            queue = J::QUEUE,
+            job = %id,
+            attempt = tries,
+            retry_in_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX),
+            error = %error,
+            "job failed; it will be retried"
+        );
+    }
+    Err(error.into())
 }

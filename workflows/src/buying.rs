@@ -7,7 +7,7 @@ use threshold_engine::snapshot::{
 use threshold_engine::types::{NO_LENDER, PropertyUsage, SourceOfFundsType as Source};
 use threshold_engine::{Actor, BuyingSnapshot as Snap, BuyingStatus, Registry, SectionState};
 
-use crate::common::{self, GuardResult, check, quote_ok, state};
+use crate::common::{self, GuardResult, buy_to_let_uploaded, check, quote_ok, state};
 
 fn has_source(s: &Snap, wanted: &[Source]) -> bool {
     s.source_of_funds
@@ -44,10 +44,6 @@ fn loans_complete(s: &Snap) -> bool {
 fn documents_complete(s: &Snap) -> bool {
     let groups = s.required_documents.groups();
     groups.iter().any(|g| !g.is_empty()) && groups.iter().all(|g| all_uploaded(g))
-}
-
-fn buy_to_let_uploaded(s: &Snap) -> bool {
-    all_uploaded(&s.required_documents.buy_to_let_documents)
 }
 
 // The wizard's chain of locks: each section opens when the ones before it are done.
@@ -195,24 +191,10 @@ fn documents_tile(s: &Snap, _: &Actor) -> SectionState {
 
 // ---- guards ----
 
-/// BUY-APP-19..21, with the first thing still missing as the reason.
-fn ready_to_submit(s: &Snap, _: &Actor) -> GuardResult {
-    check(quote_ok(s), "The quote must be accepted first.")?;
-    check(s.property.is_some(), "Property is not complete.")?;
-    check(buyers_complete(s), "Buyer Details is not complete.")?;
-    check(
-        purchase_and_financing_complete(s),
-        "Purchase & Financing is not complete.",
-    )?;
-    check(sdlt_complete(s), "Stamp Duty Land Tax is not complete.")?;
-    check(loans_complete(s), "Loans is not complete.")?;
+fn lender_chosen(s: &Snap, _: &Actor) -> GuardResult {
     check(
         s.lender.as_deref() != Some(NO_LENDER),
         "Choose the lender before submitting.",
-    )?;
-    check(
-        buy_to_let_uploaded(s),
-        "Upload every buy-to-let document before submitting.",
     )
 }
 
@@ -288,7 +270,15 @@ pub fn registry() -> Registry<Snap> {
             "completion_statement_tile",
             common::completion_statement_tile,
         )
-        .guard("ready_to_submit", ready_to_submit)
+        .guard(
+            "quote_accepted_or_broker_stage",
+            common::quote_accepted_or_broker_stage,
+        )
+        .guard("lender_chosen", lender_chosen)
+        .guard(
+            "buy_to_let_documents_uploaded",
+            common::buy_to_let_documents_uploaded,
+        )
         .guard("is_eligible", common::is_eligible)
         .guard("is_ineligible", common::is_ineligible)
         .guard("created_by_broker", common::created_by_broker)

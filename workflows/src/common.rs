@@ -1,24 +1,21 @@
 //! Guards and rule helpers both case types share.
 
 use threshold_engine::snapshot::{
-    CaseDocuments, Party, QuoteSnapshot, all_accepted, all_verified, quote_is_empty,
+    CaseDocuments, Party, RequiredDocument, all_accepted, all_uploaded, all_verified,
+    quote_is_empty,
 };
 use threshold_engine::types::IneligibilityReason;
-use threshold_engine::{Actor, BuyingSnapshot, RemortgagingSnapshot, SectionState};
+use threshold_engine::{Actor, BuyingSnapshot, CaseSnapshot, RemortgagingSnapshot, SectionState};
 
 /// What the shared guards read from either snapshot.
-pub(crate) trait Common {
+pub(crate) trait Common: CaseSnapshot {
     /// Owners (remortgaging) or buyers (buying).
     fn parties(&self) -> &[Party];
     fn docs(&self) -> &CaseDocuments;
-    fn quote(&self) -> Option<&QuoteSnapshot>;
     fn created_by_broker(&self) -> bool;
     fn invited_by_lender(&self) -> bool;
     fn ineligibility(&self) -> Option<IneligibilityReason>;
-    /// BROKER_APPLICATION or BROKER_APPLICATION_INVITE (spec §4: brokers may fill sections
-    /// without the customer having accepted the quote). Mirrors `broker_stage` in the TOML; a
-    /// test keeps the two in step.
-    fn broker_stage(&self) -> bool;
+    fn buy_to_let_documents(&self) -> &[RequiredDocument];
 }
 
 impl Common for RemortgagingSnapshot {
@@ -27,9 +24,6 @@ impl Common for RemortgagingSnapshot {
     }
     fn docs(&self) -> &CaseDocuments {
         &self.documents
-    }
-    fn quote(&self) -> Option<&QuoteSnapshot> {
-        self.quote.as_ref()
     }
     fn created_by_broker(&self) -> bool {
         self.created_by_broker
@@ -40,12 +34,8 @@ impl Common for RemortgagingSnapshot {
     fn ineligibility(&self) -> Option<IneligibilityReason> {
         self.ineligibility_reason
     }
-    fn broker_stage(&self) -> bool {
-        use threshold_engine::RemortgagingStatus as S;
-        matches!(
-            self.status,
-            S::BrokerApplication | S::BrokerApplicationInvite
-        )
+    fn buy_to_let_documents(&self) -> &[RequiredDocument] {
+        &self.required_documents.buy_to_let_documents
     }
 }
 
@@ -56,9 +46,6 @@ impl Common for BuyingSnapshot {
     fn docs(&self) -> &CaseDocuments {
         &self.documents
     }
-    fn quote(&self) -> Option<&QuoteSnapshot> {
-        self.quote.as_ref()
-    }
     fn created_by_broker(&self) -> bool {
         self.created_by_broker
     }
@@ -68,12 +55,8 @@ impl Common for BuyingSnapshot {
     fn ineligibility(&self) -> Option<IneligibilityReason> {
         self.ineligibility_reason
     }
-    fn broker_stage(&self) -> bool {
-        use threshold_engine::BuyingStatus as S;
-        matches!(
-            self.status,
-            S::BrokerApplication | S::BrokerApplicationInvite
-        )
+    fn buy_to_let_documents(&self) -> &[RequiredDocument] {
+        &self.required_documents.buy_to_let_documents
     }
 }
 
@@ -99,7 +82,8 @@ pub(crate) fn quote_accepted<S: Common>(s: &S) -> bool {
     s.quote().is_some_and(|q| q.accepted_at.is_some())
 }
 
-/// The quote gate of spec §4: accepted, or a broker status.
+/// Spec §4: in a broker stage (`broker_stage` in the workflow file) brokers fill sections
+/// without the customer having accepted the quote; otherwise the quote must be accepted.
 pub(crate) fn quote_ok<S: Common>(s: &S) -> bool {
     s.broker_stage() || quote_accepted(s)
 }
@@ -109,6 +93,22 @@ pub(crate) fn blank(v: Option<&str>) -> bool {
 }
 
 // ---- guards shared by both definitions ----
+
+/// Every buy-to-let document uploaded (both types' ready-to-submit).
+pub(crate) fn buy_to_let_uploaded<S: Common>(s: &S) -> bool {
+    all_uploaded(s.buy_to_let_documents())
+}
+
+pub(crate) fn buy_to_let_documents_uploaded<S: Common>(s: &S, _: &Actor) -> GuardResult {
+    check(
+        buy_to_let_uploaded(s),
+        "Upload every buy-to-let document before submitting.",
+    )
+}
+
+pub(crate) fn quote_accepted_or_broker_stage<S: Common>(s: &S, _: &Actor) -> GuardResult {
+    check(quote_ok(s), "The quote must be accepted first.")
+}
 
 pub(crate) fn is_eligible<S: Common>(s: &S, _: &Actor) -> GuardResult {
     check(

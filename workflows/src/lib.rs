@@ -7,10 +7,14 @@ mod buying;
 mod common;
 mod remortgaging;
 
+use std::collections::BTreeSet;
+
+use chrono::{DateTime, Utc};
 use threshold_engine::quote::QuoteError;
 use threshold_engine::{
-    BuyingSnapshot, FeeSchedule, LandTaxTables, LoadError, Quote, QuoteRequest,
-    RemortgagingSnapshot, Workflow,
+    Actor, ActorKind, AnySnapshot, Applied, BuyingSnapshot, CaseSnapshot, CaseStatus, CaseType,
+    CaseView, Effect, FeeSchedule, LandTaxTables, LoadError, Quote, QuoteRequest,
+    RemortgagingSnapshot, SectionState, TransitionError, Workflow, WorkflowStatus,
 };
 
 /// The remortgaging definition, embedded so the binary needs no files at run time.
@@ -22,6 +26,26 @@ pub const BUYING_TOML: &str = include_str!("../buying.toml");
 pub const FEES_TOML: &str = include_str!("../fees.toml");
 /// The land tax rate tables.
 pub const LAND_TAX_TOML: &str = include_str!("../land_tax.toml");
+
+/// One transition of a workflow, whatever its case type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TransitionInfo {
+    pub name: String,
+    pub label: String,
+    pub from: Vec<&'static str>,
+    pub to: &'static str,
+    pub by: Vec<ActorKind>,
+    pub requires_reason: bool,
+}
+
+/// One stage of a case type's main path, as the help page tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stage {
+    pub status: &'static str,
+    /// The status's label, without a placeholder (`Completed`, not `Completed {date}`).
+    pub label: String,
+    pub guide: String,
+}
 
 /// Both case types' validated workflows, the fee schedule and the land tax tables.
 #[derive(Debug)]
@@ -44,6 +68,151 @@ impl Workflows {
         })
     }
 
+    /// The whole view of a case of either type for one user.
+    pub fn evaluate(&self, snap: &AnySnapshot, actor: &Actor) -> CaseView<CaseStatus> {
+        match snap {
+            AnySnapshot::Remortgaging(s) => self.remortgaging.evaluate(s, actor).any(),
+            AnySnapshot::Buying(s) => self.buying.evaluate(s, actor).any(),
+        }
+    }
+
+    /// Checks a transition on a case of either type (see [`Workflow::apply`]).
+    pub fn apply(
+        &self,
+        snap: &AnySnapshot,
+        actor: &Actor,
+        name: &str,
+        now: DateTime<Utc>,
+        reason: Option<&str>,
+    ) -> Result<Applied<CaseStatus>, TransitionError> {
+        match snap {
+            AnySnapshot::Remortgaging(s) => self
+                .remortgaging
+                .apply(s, actor, name, now, reason)
+                .map(Applied::any),
+            AnySnapshot::Buying(s) => self
+                .buying
+                .apply(s, actor, name, now, reason)
+                .map(Applied::any),
+        }
+    }
+
+    /// A transition's announcements again, to one applicant (see [`Workflow::resend`]).
+    pub fn resend(
+        &self,
+        snap: &AnySnapshot,
+        actor: &Actor,
+        name: &str,
+        applicant_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Effect>, TransitionError> {
+        match snap {
+            AnySnapshot::Remortgaging(s) => {
+                self.remortgaging.resend(s, actor, name, applicant_id, now)
+            }
+            AnySnapshot::Buying(s) => self.buying.resend(s, actor, name, applicant_id, now),
+        }
+    }
+
+    /// Applies, in order, the system transitions whose guards pass (a new case leaving its
+    /// initial status, an answer that makes a case ineligible), moving `snap` along.
+    pub fn automatic(
+        &self,
+        snap: &mut AnySnapshot,
+        now: DateTime<Utc>,
+    ) -> Vec<Applied<CaseStatus>> {
+        match snap {
+            AnySnapshot::Remortgaging(s) => automatic(&self.remortgaging, s, now),
+            AnySnapshot::Buying(s) => automatic(&self.buying, s, now),
+        }
+    }
+
+    /// The state of one application section for this user (None: no such section).
+    pub fn section_state(
+        &self,
+        snap: &AnySnapshot,
+        actor: &Actor,
+        key: &str,
+    ) -> Option<SectionState> {
+        match snap {
+            AnySnapshot::Remortgaging(s) => self.remortgaging.section_state(s, actor, key),
+            AnySnapshot::Buying(s) => self.buying.section_state(s, actor, key),
+        }
+    }
+
+    /// The statuses a case type's lists and start page count as closed.
+    pub fn closed_statuses(&self, case_type: CaseType) -> Vec<&'static str> {
+        fn names<St: WorkflowStatus>(v: Vec<St>) -> Vec<&'static str> {
+            v.into_iter().map(WorkflowStatus::as_str).collect()
+        }
+        match case_type {
+            CaseType::Remortgaging => names(self.remortgaging.definition.closed_statuses()),
+            CaseType::Buying => names(self.buying.definition.closed_statuses()),
+        }
+    }
+
+    /// The stages of a case type in the workflow file's order: every status with a `guide`.
+    pub fn stages(&self, case_type: CaseType) -> Vec<Stage> {
+        fn stages<St: WorkflowStatus>(def: &threshold_engine::Definition<St>) -> Vec<Stage> {
+            def.statuses
+                .iter()
+                .filter_map(|s| {
+                    Some(Stage {
+                        status: s.name.as_str(),
+                        label: s
+                            .chip_label_fallback
+                            .clone()
+                            .unwrap_or_else(|| s.label.clone()),
+                        guide: s.guide.clone()?,
+                    })
+                })
+                .collect()
+        }
+        match case_type {
+            CaseType::Remortgaging => stages(&self.remortgaging.definition),
+            CaseType::Buying => stages(&self.buying.definition),
+        }
+    }
+
+    /// Every transition of a case type's workflow, as the definition states it.
+    pub fn transitions(&self, case_type: CaseType) -> Vec<TransitionInfo> {
+        fn info<St: WorkflowStatus>(def: &threshold_engine::Definition<St>) -> Vec<TransitionInfo> {
+            def.transitions
+                .iter()
+                .map(|t| TransitionInfo {
+                    name: t.name.clone(),
+                    label: t.label.clone(),
+                    from: t.from.iter().map(|s| s.as_str()).collect(),
+                    to: t.to.as_str(),
+                    by: t.by.clone(),
+                    requires_reason: t.requires_reason,
+                })
+                .collect()
+        }
+        match case_type {
+            CaseType::Remortgaging => info(&self.remortgaging.definition),
+            CaseType::Buying => info(&self.buying.definition),
+        }
+    }
+
+    /// Every section and tile key of both workflows (their page addresses).
+    pub fn section_keys(&self) -> BTreeSet<String> {
+        let r = &self.remortgaging.definition;
+        let b = &self.buying.definition;
+        [&r.sections, &r.tiles, &b.sections, &b.tiles]
+            .into_iter()
+            .flatten()
+            .map(|s| s.key.clone())
+            .collect()
+    }
+
+    /// Every e-mail template either workflow names: the workers must have each one.
+    pub fn email_templates(&self) -> BTreeSet<&str> {
+        let mut all = self.remortgaging.definition.email_templates();
+        all.extend(self.buying.definition.email_templates());
+        all
+    }
+
     /// A quote from the fee schedule, with the land tax estimate for a purchase.
     pub fn quote(&self, request: &QuoteRequest) -> Result<Quote, QuoteError> {
         self.fees.quote(request, &self.land_tax)
@@ -58,4 +227,27 @@ pub fn load_remortgaging(text: &str) -> Result<Workflow<RemortgagingSnapshot>, L
 /// Loads a buying definition against the buying rules.
 pub fn load_buying(text: &str) -> Result<Workflow<BuyingSnapshot>, LoadError> {
     Workflow::from_toml(text, buying::registry())
+}
+
+fn automatic<S: CaseSnapshot>(
+    workflow: &Workflow<S>,
+    snap: &mut S,
+    now: DateTime<Utc>,
+) -> Vec<Applied<CaseStatus>>
+where
+    S::Status: Into<CaseStatus>,
+{
+    let mut applied = vec![];
+    // A definition cannot loop forever (terminal statuses have no way out); the bound is a belt.
+    for _ in 0..5 {
+        let Some(name) = workflow.next_automatic(snap).map(str::to_owned) else {
+            break;
+        };
+        let Ok(step) = workflow.apply(snap, &Actor::system(), &name, now, None) else {
+            break;
+        };
+        snap.set_status(step.to);
+        applied.push(step.any());
+    }
+    applied
 }

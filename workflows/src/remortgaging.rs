@@ -7,7 +7,7 @@ use threshold_engine::{
     Actor, Registry, RemortgagingSnapshot as Snap, RemortgagingStatus, SectionState,
 };
 
-use crate::common::{self, GuardResult, blank, check, quote_ok, state};
+use crate::common::{self, GuardResult, blank, buy_to_let_uploaded, check, quote_ok, state};
 
 fn land_ownership_known(s: &Snap) -> bool {
     s.property
@@ -59,10 +59,6 @@ fn financial_complete(s: &Snap) -> bool {
 
 fn is_buy_to_let(s: &Snap) -> bool {
     s.property_usage == Some(PropertyUsage::BuyToLet)
-}
-
-fn buy_to_let_uploaded(s: &Snap) -> bool {
-    all_uploaded(&s.required_documents.buy_to_let_documents)
 }
 
 /// REM-APP-29/30: every required document except bank statements, every alteration document
@@ -152,34 +148,11 @@ fn mortgage_report_tile(s: &Snap, _: &Actor) -> SectionState {
 
 // ---- guards ----
 
-/// REM-APP-33..35, with the first thing still missing as the reason.
-fn ready_to_submit(s: &Snap, _: &Actor) -> GuardResult {
-    check(quote_ok(s), "The quote must be accepted first.")?;
-    check(
-        property_details_complete(s),
-        "Property Details is not complete.",
-    )?;
-    check(owners_complete(s), "Owners is not complete.")?;
-    check(
-        !transfer_of_equity_applies(s) || s.transfer_of_equity.is_some(),
-        "Transfer of Equity is not complete.",
-    )?;
-    check(
-        alterations_complete(s),
-        "Property Alterations is not complete.",
-    )?;
-    check(
-        s.is_company_case || financial_complete(s),
-        "Financial Details is not complete.",
-    )?;
-    // Spec: "newLender is not NO_LENDER"; an unanswered lender is not NO_LENDER.
+/// REM-APP-34: "newLender is not NO_LENDER"; an unanswered lender is not NO_LENDER.
+fn new_lender_chosen(s: &Snap, _: &Actor) -> GuardResult {
     check(
         s.new_lender.as_deref() != Some(NO_LENDER),
         "Choose the new lender before submitting.",
-    )?;
-    check(
-        buy_to_let_uploaded(s),
-        "Upload every buy-to-let document before submitting.",
     )
 }
 
@@ -246,7 +219,15 @@ pub fn registry() -> Registry<Snap> {
             "completion_statement_tile",
             common::completion_statement_tile,
         )
-        .guard("ready_to_submit", ready_to_submit)
+        .guard(
+            "quote_accepted_or_broker_stage",
+            common::quote_accepted_or_broker_stage,
+        )
+        .guard("new_lender_chosen", new_lender_chosen)
+        .guard(
+            "buy_to_let_documents_uploaded",
+            common::buy_to_let_documents_uploaded,
+        )
         .guard("is_eligible", common::is_eligible)
         .guard("is_ineligible", common::is_ineligible)
         .guard("created_by_broker", common::created_by_broker)

@@ -192,6 +192,81 @@ fn estimate_serialises_as_the_spec_record() {
         .unwrap();
     assert_eq!(
         serde_json::to_value(e).unwrap(),
-        serde_json::json!({"landTaxType": "STAMP_DUTY_LAND_TAX", "amount": 0})
+        serde_json::json!({
+            "landTaxType": "STAMP_DUTY_LAND_TAX",
+            "amount": 0,
+            "label": "Stamp Duty Land Tax (estimate), payable to HM Revenue & Customs within 14 days of completion",
+            "payableTo": "HM Revenue & Customs",
+            "dueDaysAfterCompletion": 14,
+        })
     );
+}
+
+#[test]
+fn hmrc_non_resident_surcharge_not_charged_under_the_40000_floor() {
+    // GOV.UK "Stamp Duty Land Tax: rates for non-UK residents": the 2% surcharge does not apply
+    // to a purchase under £40,000, the same floor as the higher rates for additional dwellings.
+    let mut i = input(Jurisdiction::England, 39_999, from_apr_2025());
+    i.non_uk_resident = true;
+    assert_eq!(tax(i.clone()), 0);
+    i.price = 40_000 * 100;
+    assert_eq!(tax(i.clone()), 800, "2% × £40,000");
+    // Both surcharges together from the floor: 5% + 2% on every band.
+    i.additional_dwelling = true;
+    assert_eq!(tax(i.clone()), 2_800);
+    i.price = 39_999 * 100;
+    assert_eq!(tax(i), 0);
+}
+
+#[test]
+fn residence_defaults_to_uk_resident_when_not_given() {
+    // The land tax input takes whether any buyer is non-UK resident; unsaid means resident.
+    let i: LandTaxInput = serde_json::from_value(serde_json::json!({
+        "jurisdiction": "ENGLAND",
+        "price": 29_500_000,
+        "effectiveDate": "2025-04-01",
+        "firstTimeBuyer": false,
+        "additionalDwelling": false,
+    }))
+    .unwrap();
+    assert!(!i.non_uk_resident);
+    assert_eq!(tax(i), 4_750);
+}
+
+#[test]
+fn hmrc_sdlt_is_payable_to_hmrc_within_14_days_of_completion() {
+    // GOV.UK "Stamp Duty Land Tax": the return and the tax are due within 14 days of completion.
+    let e = Workflows::load()
+        .unwrap()
+        .land_tax
+        .estimate(&input(Jurisdiction::England, 295_000, from_apr_2025()))
+        .unwrap();
+    assert_eq!(e.land_tax_type, LandTaxType::StampDutyLandTax);
+    assert_eq!(e.payable_to, "HM Revenue & Customs");
+    assert_eq!(e.due_days_after_completion, 14);
+    assert!(e.label.starts_with("Stamp Duty Land Tax"), "{}", e.label);
+    assert!(
+        e.label.contains("within 14 days of completion"),
+        "{}",
+        e.label
+    );
+}
+
+#[test]
+fn wra_ltt_is_payable_to_the_welsh_revenue_authority_within_30_days_of_completion() {
+    // Welsh Revenue Authority "Land Transaction Tax": the return and the tax are due within 30
+    // days of the effective date (completion), to the WRA, not HMRC.
+    let e = Workflows::load()
+        .unwrap()
+        .land_tax
+        .estimate(&input(Jurisdiction::Wales, 250_000, d(2025, 6, 1)))
+        .unwrap();
+    assert_eq!(e.land_tax_type, LandTaxType::LandTransactionTax);
+    assert_eq!(e.payable_to, "the Welsh Revenue Authority");
+    assert_eq!(e.due_days_after_completion, 30);
+    assert_eq!(
+        e.label,
+        "Land Transaction Tax (estimate), payable to the Welsh Revenue Authority within 30 days of completion"
+    );
+    assert!(!e.label.contains("Stamp Duty"));
 }

@@ -45,21 +45,23 @@ fn purchase_of_300000_for_two_buyers() {
         .unwrap()
         .quote(&purchase(300_000, 2))
         .unwrap();
-    // Legal £950; disbursements £601 (searches £300, Scale 1 £150, HMLR search £7, bankruptcy
-    // 2 × £2, SDLT return £75, ID 2 × £15, bank transfer £35); VAT 20% of £1,390 = £278.
-    assert_eq!(q.cost_breakdown[0].costs[0].amount, 95_000);
-    assert_eq!(
-        q.cost_breakdown[1]
+    // Legal fees £1,090: fee £950, SDLT return £75, ID 2 × £15, bank transfer £35 (the firm's
+    // own charges). Disbursements £457: searches £300, Scale 1 £150, OS1 £3, bankruptcy 2 × £2.
+    // VAT 20% of £1,090 + £300 = £278.
+    let sum = |n: usize| {
+        q.cost_breakdown[n]
             .costs
             .iter()
             .map(|c| c.amount)
-            .sum::<i64>(),
-        60_100
-    );
+            .sum::<i64>()
+    };
+    assert_eq!(q.cost_breakdown[0].costs[0].amount, 95_000);
+    assert_eq!(sum(0), 109_000);
+    assert_eq!(sum(1), 45_700);
     assert_eq!(q.cost_breakdown[2].costs[0].amount, 27_800);
     assert_eq!(
         (q.subtotal, q.discount, q.total_amount, q.deposit),
-        (182_900, 0, 182_900, 30_000)
+        (182_500, 0, 182_500, 30_000)
     );
     let tax = q.land_tax_estimate.unwrap();
     assert_eq!(
@@ -89,8 +91,9 @@ fn hm_land_registry_scale_1_follows_the_price() {
 fn remortgage_of_200000_with_and_without_discount() {
     let w = Workflows::load().unwrap();
     let q = w.quote(&remortgage(350_000, 200_000)).unwrap();
-    // Legal £395; Scale 2 on the £200,000 loan £30; VAT on £395 + £15 + £35.
-    assert_eq!((q.subtotal, q.total_amount), (58_000, 58_000));
+    // Legal fees £445 (fee £395, ID £15, bank transfer £35) + VAT £89; disbursements £41
+    // (Scale 2 on the £200,000 loan £30, official copies £6, OS1 £3, bankruptcy £2).
+    assert_eq!((q.subtotal, q.total_amount), (57_500, 57_500));
     assert!(
         q.land_tax_estimate.is_none(),
         "QUOTE-10: remortgage quotes have no land tax"
@@ -98,11 +101,11 @@ fn remortgage_of_200000_with_and_without_discount() {
     let mut r = remortgage(350_000, 200_000);
     r.discount = 5_000;
     let q = w.quote(&r).unwrap();
-    // The £50 discount comes off the fee before VAT: VAT 20% of £395 = £79.
+    // The £50 discount comes off the legal fees before VAT: VAT 20% of £395 = £79.
     assert_eq!(q.cost_breakdown[2].costs[0].amount, 7_900);
     assert_eq!(
         (q.subtotal, q.discount, q.total_amount),
-        (57_000, 5_000, 52_000)
+        (56_500, 5_000, 51_500)
     );
 }
 
@@ -117,7 +120,8 @@ fn supplements_add_vatable_fees_and_repeat_per_donor() {
     ];
     let q = w.quote(&r).unwrap();
     let legal = &q.cost_breakdown[0].costs;
-    assert_eq!(legal.len(), 3);
+    // Fee, two supplements, then the firm's charges (SDLT return, ID check, bank transfer).
+    assert_eq!(legal.len(), 6);
     assert_eq!(legal[2].label, "Gifted deposit (per donor) (x2)");
     assert_eq!(legal[2].amount, 20_000);
     let mut r = remortgage(300_000, 100_000);
@@ -133,7 +137,8 @@ fn deposit_never_exceeds_the_total_and_discount_never_exceeds_fees() {
     let mut r = remortgage(100_000, 50_000);
     r.discount = 10_000_000;
     let q = Workflows::load().unwrap().quote(&r).unwrap();
-    assert_eq!(q.discount, 39_500);
+    // Capped at the legal fees: £395 fee + £15 ID check + £35 bank transfer.
+    assert_eq!(q.discount, 44_500);
     assert!(q.deposit <= q.total_amount);
 }
 
@@ -151,6 +156,8 @@ fn quote_serialises_as_the_spec_record() {
         "discount",
         "costBreakdown",
         "landTaxEstimate",
+        "depositTerms",
+        "referralFee",
     ] {
         assert!(json.get(key).is_some(), "{key}");
     }

@@ -1,5 +1,6 @@
 //! E-mail addresses as the spec validates them: something, `@`, something, `.`, something,
-//! with no spaces; kept lower-cased.
+//! with no spaces; kept lower-cased. Whatever is accepted here can also be sent to: no control
+//! characters, and an address the mailer itself accepts (so no job fails on it later).
 
 use std::fmt;
 
@@ -14,8 +15,14 @@ impl EmailAddress {
         if email.is_empty() {
             return Err("Email address is required");
         }
+        if email.chars().any(char::is_control) {
+            return Err("Must not contain control characters");
+        }
         if email.len() > 254 || !looks_like_email(&email) {
             return Err("Must include @");
+        }
+        if !threshold_workers::mail::is_deliverable_address(&email) {
+            return Err("Is not a valid email address");
         }
         Ok(Self(email))
     }
@@ -80,5 +87,25 @@ mod tests {
             EmailAddress::parse("@example.com").unwrap_err(),
             "Must include @"
         );
+    }
+
+    #[test]
+    fn refuses_control_characters_and_addresses_the_mailer_cannot_send_to() {
+        for raw in [
+            "ann\0@example.com",
+            "ann@exa\u{7f}mple.com",
+            "ann@exa\u{85}mple.com",
+        ] {
+            assert_eq!(
+                EmailAddress::parse(raw).unwrap_err(),
+                "Must not contain control characters",
+                "{raw:?}"
+            );
+        }
+        assert_eq!(
+            EmailAddress::parse("ann(x)@example.com").unwrap_err(),
+            "Is not a valid email address"
+        );
+        assert!(EmailAddress::parse("ann.o'neil+tag@example.co.uk").is_ok());
     }
 }

@@ -1,20 +1,21 @@
 //! The session calls: verify, me, refresh, logout, logout everywhere, list and revoke.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum_extra::extract::CookieJar;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use threshold_store::SessionId;
+use threshold_store::sessions::Refreshed;
 use utoipa::ToSchema;
 
 use super::cookies::{self, ACCESS_COOKIE, REFRESH_COOKIE};
 use super::sign_in::audit;
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{ApiJson, CurrentSession};
+use crate::extract::{ApiJson, ApiPath, CurrentSession};
 
 /// An empty JSON object: writes always carry a JSON body (see the same-origin rule).
 #[derive(Debug, Deserialize, ToSchema)]
@@ -32,10 +33,12 @@ pub struct VerifyResponse {
 #[serde(rename_all = "camelCase")]
 pub struct MeResponse {
     pub id: String,
+    #[schema(value_type = threshold_engine::Role)]
     pub role: String,
     pub enabled_features: Vec<String>,
     pub is_lender: bool,
-    /// Token for the in-app notification feed; null until a feed is configured.
+    /// The feed token (NOTIF-05): send it as `X-Knock-Token` with every feed call. Signed by
+    /// the server, this user's only, valid 12 hours.
     pub knock_token: Option<String>,
     pub privacy_version: Option<i32>,
     pub terms_version: Option<i32>,
@@ -96,14 +99,19 @@ pub async fn verify(
         (status = 200, description = "The signed-in user", body = MeResponse),
         (status = 401, description = "No live access token: refresh, then retry", body = ErrorBody),
     ))]
-pub async fn me(session: CurrentSession) -> Json<MeResponse> {
+pub async fn me(
+    State(state): State<AppState>,
+    session: CurrentSession,
+) -> ApiResult<Json<MeResponse>> {
     let user = session.user;
-    Json(MeResponse {
+    let knock_token =
+        crate::feed::knock::issue(&state.knock_key, &state.db, user.id, Utc::now()).await?;
+    Ok(Json(MeResponse {
         id: user.id.to_string(),
         enabled_features: user.features(),
         role: user.role,
         is_lender: user.is_lender,
-        knock_token: None,
+        knock_token: Some(knock_token),
         privacy_version: user.privacy_version,
         terms_version: user.terms_version,
         user: MeUser {
@@ -111,13 +119,13 @@ pub async fn me(session: CurrentSession) -> Json<MeResponse> {
             email: user.email,
             is_onboarded: user.is_onboarded,
         },
-    })
+    }))
 }
 
 #[utoipa::path(post, path = "/auth/refresh", tag = "auth", request_body = EmptyBody,
     responses(
         (status = 204, description = "New session cookies are set; the old ones stop working"),
-        (status = 401, description = "The session is over (logged out, idle, too old or revoked)", body = ErrorBody),
+        (status = 401, description = "The session is over (logged out, idle, too old or revoked; or this refresh token was already used, which ends the session)", body = ErrorBody),
     ))]
 pub async fn refresh(
     State(state): State<AppState>,
@@ -126,24 +134,48 @@ pub async fn refresh(
 ) -> ApiResult<(CookieJar, StatusCode)> {
     let refresh =
         cookies::read(&state, &jar, REFRESH_COOKIE).ok_or_else(ApiError::unauthenticated)?;
-    let tokens = state
+    match state
         .db
         .refresh_session(&refresh, &state.session_policy, Utc::now())
         .await?
-        .ok_or_else(ApiError::unauthenticated)?;
-    Ok((
-        cookies::set_session(&state, jar, &tokens),
-        StatusCode::NO_CONTENT,
-    ))
+    {
+        Refreshed::Rotated(tokens) => Ok((
+            cookies::set_session(&state, jar, &tokens),
+            StatusCode::NO_CONTENT,
+        )),
+        Refreshed::Reused {
+            session_id,
+            user_id,
+        } => {
+            tracing::warn!("a rotated refresh token was presented again; session ended");
+            audit(
+                &state,
+                user_id,
+                "session.revoked",
+                "session",
+                session_id.to_string(),
+                json!({ "reason": "refresh_token_reused" }),
+            )
+            .await?;
+            Err(ApiError::unauthenticated())
+        }
+        Refreshed::Refused => Err(ApiError::unauthenticated()),
+    }
 }
 
+/// Tells the browser to drop everything this site stored: cookies (the consent choice too),
+/// local storage and cached responses, so nothing of the account outlives the session.
+const CLEAR_SITE_DATA: [(&str, &str); 1] =
+    [("clear-site-data", "\"cache\", \"cookies\", \"storage\"")];
+
 #[utoipa::path(post, path = "/auth/logout", tag = "auth", request_body = EmptyBody,
-    responses((status = 204, description = "This session is ended on the server and its cookies cleared")))]
+    responses((status = 204, description = "This session is ended on the server; its cookies and the site's browser data are cleared",
+        headers(("Clear-Site-Data" = String, description = "\"cache\", \"cookies\", \"storage\"")))))]
 pub async fn logout(
     State(state): State<AppState>,
     jar: CookieJar,
     ApiJson(_): ApiJson<EmptyBody>,
-) -> ApiResult<(CookieJar, StatusCode)> {
+) -> ApiResult<(CookieJar, [(&'static str, &'static str); 1], StatusCode)> {
     let now = Utc::now();
     let refresh = cookies::read(&state, &jar, REFRESH_COOKIE);
     if let Some(refresh) = refresh
@@ -162,12 +194,17 @@ pub async fn logout(
         )
         .await?;
     }
-    Ok((cookies::clear_session(&state, jar), StatusCode::NO_CONTENT))
+    Ok((
+        cookies::clear_session(&state, jar),
+        CLEAR_SITE_DATA,
+        StatusCode::NO_CONTENT,
+    ))
 }
 
 #[utoipa::path(post, path = "/auth/logout-all", tag = "auth", request_body = EmptyBody,
     responses(
-        (status = 204, description = "Every session of this user is ended"),
+        (status = 204, description = "Every session of this user is ended; this browser's site data is cleared",
+            headers(("Clear-Site-Data" = String, description = "\"cache\", \"cookies\", \"storage\""))),
         (status = 401, description = "Not signed in", body = ErrorBody),
     ))]
 pub async fn logout_all(
@@ -175,7 +212,7 @@ pub async fn logout_all(
     session: CurrentSession,
     jar: CookieJar,
     ApiJson(_): ApiJson<EmptyBody>,
-) -> ApiResult<(CookieJar, StatusCode)> {
+) -> ApiResult<(CookieJar, [(&'static str, &'static str); 1], StatusCode)> {
     let count = state
         .db
         .revoke_all_sessions(session.user.id, Utc::now())
@@ -189,7 +226,11 @@ pub async fn logout_all(
         json!({ "sessions": count }),
     )
     .await?;
-    Ok((cookies::clear_session(&state, jar), StatusCode::NO_CONTENT))
+    Ok((
+        cookies::clear_session(&state, jar),
+        CLEAR_SITE_DATA,
+        StatusCode::NO_CONTENT,
+    ))
 }
 
 #[utoipa::path(get, path = "/auth/sessions", tag = "auth",
@@ -229,7 +270,7 @@ pub async fn list_sessions(
 pub async fn revoke_session(
     State(state): State<AppState>,
     session: CurrentSession,
-    Path(session_id): Path<String>,
+    ApiPath(session_id): ApiPath<String>,
 ) -> ApiResult<StatusCode> {
     let session_id: SessionId = session_id.parse().map_err(|_| ApiError::not_found())?;
     if !state

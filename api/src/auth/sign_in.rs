@@ -4,7 +4,7 @@
 //! work (one job enqueued): the worker decides which e-mail to send. So nobody can learn
 //! from these calls which addresses are registered.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum_extra::extract::CookieJar;
 use chrono::Utc;
@@ -14,6 +14,7 @@ use threshold_store::audit::AuditEvent;
 use threshold_store::magic_links::PendingSignup;
 use threshold_store::users::NewUser;
 use threshold_workers::AuthEmail;
+use threshold_workers::auth_email::new_request_id;
 use utoipa::ToSchema;
 
 use super::cookies;
@@ -28,6 +29,7 @@ use crate::rate_limit::{self, ClientIp};
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct LoginRequest {
     /// The e-mail address, lower-cased.
+    #[schema(min_length = 5, max_length = 254, pattern = r"^\S+@\S+\.\S+$")]
     pub username: String,
     /// Where to go after the link is opened: a path on this site.
     pub redirect_to: Option<String>,
@@ -37,9 +39,14 @@ pub struct LoginRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct SignupRequest {
+    #[schema(min_length = 2, max_length = 100)]
     pub preferred_name: String,
+    #[schema(min_length = 5, max_length = 254, pattern = r"^\S+@\S+\.\S+$")]
     pub email: String,
+    /// The current version (GET /policies/current); an older one is refused.
+    #[schema(minimum = 1)]
     pub terms_and_conditions_version: i32,
+    #[schema(minimum = 1)]
     pub privacy_policy_version: i32,
     pub redirect_to: Option<String>,
 }
@@ -83,9 +90,10 @@ pub async fn login(
     let redirect_to = parse_redirect(body.redirect_to)?;
     state
         .queue
-        .push_auth_email(AuthEmail::SignIn {
+        .push(AuthEmail::SignIn {
             email: email.as_str().to_owned(),
             redirect_to,
+            request_id: new_request_id(),
         })
         .await
         .map_err(ApiError::internal)?;
@@ -149,29 +157,42 @@ pub async fn signup(
     };
     state
         .queue
-        .push_auth_email(AuthEmail::SignUp {
+        .push(AuthEmail::SignUp {
             signup,
             redirect_to,
+            request_id: new_request_id(),
         })
         .await
         .map_err(ApiError::internal)?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[utoipa::path(get, path = "/auth/magic-link/{token}", tag = "auth",
-    params(("token" = String, Path, description = "The token from the e-mailed link")),
+/// POST /auth/magic-link: the token from the e-mailed link.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RedeemMagicLinkRequest {
+    /// The `token` query parameter of the `/login/auth` link.
+    pub token: String,
+}
+
+/// Opening the e-mailed link only loads the browser app's `/login/auth` page, which sends the
+/// token here. A GET of any URL consumes nothing, so mail scanners and link previews cannot
+/// burn a link, and the redemption is a write under the same-origin rule.
+#[utoipa::path(post, path = "/auth/magic-link", tag = "auth", request_body = RedeemMagicLinkRequest,
     responses(
         (status = 204, description = "Signed in: a new session's cookies are set"),
         (status = 401, description = "Authentication failed: the link is unknown, used, replaced or expired", body = ErrorBody),
+        (status = 422, description = "The body is not `{\"token\": \"…\"}`", body = ErrorBody),
         (status = 429, description = "Too many attempts from this address", body = ErrorBody),
     ))]
 pub async fn redeem_magic_link(
     State(state): State<AppState>,
     ip: ClientIp,
-    Path(token): Path<String>,
     headers: HeaderMap,
     jar: CookieJar,
+    ApiJson(body): ApiJson<RedeemMagicLinkRequest>,
 ) -> ApiResult<(CookieJar, StatusCode)> {
+    let token = body.token;
     rate_limit::check(&state.limits.redeem, &ip)?;
     let now = Utc::now();
     let failed = || {

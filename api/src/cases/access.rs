@@ -1,6 +1,7 @@
 //! Who is asking: the app roles only, their case scope, and the engine's `Actor` for a case.
 
-use threshold_engine::{Actor, Role};
+use threshold_cases::Caller;
+use threshold_engine::{Actor, CaseType, Role};
 use threshold_store::cases::{Relationship, Scope};
 use threshold_store::users::User;
 
@@ -46,6 +47,18 @@ pub async fn scope(state: &AppState, session: &CurrentSession) -> ApiResult<Scop
         .await?)
 }
 
+/// The case service's caller for a signed-in customer or broker (403 for other roles).
+pub fn caller(session: &CurrentSession) -> ApiResult<Caller> {
+    let user = &session.user;
+    require_app_role(user)?;
+    Ok(Caller::User {
+        id: user.id,
+        role: user.role.clone(),
+        is_lender: user.is_lender,
+        firm_id: session.firm_id,
+    })
+}
+
 /// The engine's actor for this user on one case. The engine's numeric user id is only used in
 /// its own audit record; ours (a UUID) goes in the audit trail, so it stays None here.
 pub fn actor(user: &User, relationship: Relationship) -> Actor {
@@ -58,6 +71,7 @@ pub fn actor(user: &User, relationship: Relationship) -> Actor {
     }
 }
 
-/// Case type names as stored and as sent.
-pub const REMORTGAGING: &str = "REMORTGAGING";
-pub const BUYING: &str = "BUYING";
+/// A case type as sent in a body (`REMORTGAGING`, `BUYING`).
+pub fn parse_case_type(field: &str, raw: &str) -> ApiResult<CaseType> {
+    CaseType::parse(raw).ok_or_else(|| ApiError::bad_field(field, "must be REMORTGAGING or BUYING"))
+}

@@ -1,30 +1,24 @@
 //! POST /{type}/case (create) and POST /{type}/case/{caseId} (update key facts).
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use serde_json::json;
-use threshold_engine::{BuyingStatus, CaseType, RemortgagingStatus, WorkflowStatus};
+use threshold_cases::{CaseError, CaseStart, SectionChange};
+use threshold_engine::types::IneligibilityReason;
+use threshold_engine::{CaseStatus, CaseType};
 use threshold_store::audit::AuditEvent;
-use threshold_store::cases::{KeyFacts, KeyFactsUpdate, NewCase, NewParty, TransitionRecord};
 use threshold_store::users::{NewUser, User};
 
-use super::access::{self, BUYING, REMORTGAGING};
-use super::facts::{self, automatic_transitions, ineligibility, reason_name};
+use super::access;
+use super::facts::{self, KeyFactsRequest, ineligibility};
 use super::quote::quote_body;
 use super::types::{BuyingCaseRequest, CaseCreated, ClientDetails, RemortgagingCaseRequest};
 use crate::app::AppState;
 use crate::auth::email_address::EmailAddress;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{ApiJson, CurrentSession};
-
-/// Statuses in which key facts may still change (before the application is submitted).
-const EDITABLE: &[&str] = &[
-    "BROKER_APPLICATION",
-    "BROKER_APPLICATION_INVITE",
-    "CUSTOMER_APPLICATION",
-];
+use crate::extract::{ApiJson, ApiPath, CurrentSession};
 
 #[utoipa::path(post, path = "/remortgaging/case", tag = "cases", request_body = RemortgagingCaseRequest,
     responses(
@@ -39,16 +33,7 @@ pub async fn create_remortgaging(
     session: CurrentSession,
     ApiJson(body): ApiJson<RemortgagingCaseRequest>,
 ) -> ApiResult<(StatusCode, Json<CaseCreated>)> {
-    access::require_app_role(&session.user)?;
-    let facts = facts::remortgaging_facts(&body)?;
-    create(
-        &state,
-        &session.user,
-        CaseType::Remortgaging,
-        body.client,
-        facts,
-    )
-    .await
+    create(&state, &session, body).await
 }
 
 #[utoipa::path(post, path = "/buying/case", tag = "cases", request_body = BuyingCaseRequest,
@@ -64,9 +49,7 @@ pub async fn create_buying(
     session: CurrentSession,
     ApiJson(body): ApiJson<BuyingCaseRequest>,
 ) -> ApiResult<(StatusCode, Json<CaseCreated>)> {
-    access::require_app_role(&session.user)?;
-    let facts = facts::buying_facts(&body)?;
-    create(&state, &session.user, CaseType::Buying, body.client, facts).await
+    create(&state, &session, body).await
 }
 
 #[utoipa::path(post, path = "/remortgaging/case/{caseId}", tag = "cases", request_body = RemortgagingCaseRequest,
@@ -82,14 +65,10 @@ pub async fn create_buying(
 pub async fn update_remortgaging(
     State(state): State<AppState>,
     session: CurrentSession,
-    Path(case_id): Path<String>,
+    ApiPath(case_id): ApiPath<String>,
     ApiJson(body): ApiJson<RemortgagingCaseRequest>,
 ) -> ApiResult<Json<CaseCreated>> {
-    let case_id = access::parse_case_id(&case_id)?;
-    access::require_app_role(&session.user)?;
-    no_client(&body.client)?;
-    let facts = facts::remortgaging_facts(&body)?;
-    update(&state, &session, CaseType::Remortgaging, case_id, facts).await
+    update(&state, &session, &case_id, body).await
 }
 
 #[utoipa::path(post, path = "/buying/case/{caseId}", tag = "cases", request_body = BuyingCaseRequest,
@@ -105,131 +84,88 @@ pub async fn update_remortgaging(
 pub async fn update_buying(
     State(state): State<AppState>,
     session: CurrentSession,
-    Path(case_id): Path<String>,
+    ApiPath(case_id): ApiPath<String>,
     ApiJson(body): ApiJson<BuyingCaseRequest>,
 ) -> ApiResult<Json<CaseCreated>> {
-    let case_id = access::parse_case_id(&case_id)?;
-    access::require_app_role(&session.user)?;
-    no_client(&body.client)?;
-    let facts = facts::buying_facts(&body)?;
-    update(&state, &session, CaseType::Buying, case_id, facts).await
+    update(&state, &session, &case_id, body).await
 }
 
-fn no_client(client: &Option<ClientDetails>) -> ApiResult<()> {
+fn no_client(client: Option<&ClientDetails>) -> ApiResult<()> {
     match client {
         Some(_) => Err(ApiError::bad_field("client", "is not an accepted field")),
         None => Ok(()),
     }
 }
 
-pub fn type_name(case_type: CaseType) -> &'static str {
-    match case_type {
-        CaseType::Remortgaging => REMORTGAGING,
-        CaseType::Buying => BUYING,
-    }
-}
-
-async fn create(
+async fn create<R: KeyFactsRequest>(
     state: &AppState,
-    user: &User,
-    case_type: CaseType,
-    client: Option<ClientDetails>,
-    facts: KeyFacts,
+    session: &CurrentSession,
+    body: R,
 ) -> ApiResult<(StatusCode, Json<CaseCreated>)> {
+    let caller = access::caller(session)?;
+    let mut facts = facts::key_facts(&body)?;
+    let case_type = R::CASE_TYPE;
+    let user = &session.user;
     let now = Utc::now();
-    let broker = access::is_broker(user);
-    let (lead, firm_id, admins) = if broker {
-        let client = client.ok_or_else(|| ApiError::bad_field("client", "is required"))?;
-        let lead = find_or_create_client(state, user, &client, case_type, now).await?;
-        (lead, state.db.firm_of(user.id).await?, vec![user.id])
+    if !access::is_broker(user) {
+        // Buying is a feature customers have or do not (spec §6, FLAG-01).
+        if case_type == CaseType::Buying && !user.features().iter().any(|f| f == "BUYING") {
+            return Err(ApiError::forbidden(
+                "Buying is not enabled for your account.",
+            ));
+        }
+        // The broker reference is the broker's to set.
+        facts.broker_reference = None;
+    }
+    // A broker's client is known to the broker only by what the broker typed, until they
+    // accept the invitation: the name search finds them by that name alone.
+    let (lead, lead_names, lead_invited_name) = if access::is_broker(user) {
+        let client = body
+            .client()
+            .ok_or_else(|| ApiError::bad_field("client", "is required"))?;
+        let lead = find_or_create_client(state, user, client, case_type, now).await?;
+        let typed = client.preferred_name.trim().to_owned();
+        (lead, vec![typed.clone()], Some(typed))
     } else {
-        no_client(&client)?;
-        (user.clone(), None, vec![])
+        no_client(body.client())?;
+        (user.clone(), party_names(state, user).await?, None)
     };
     let reason = ineligibility(&facts);
     let quote = facts::quote(&state.workflows, case_type, &facts, 1, now.date_naive())?;
-    let (status, transitions) = opening_transitions(state, case_type, broker, user, reason, now);
-    let names = party_names(state, &lead).await?;
-    let new = NewCase {
-        case_type: type_name(case_type),
-        status: status.clone(),
-        firm_id,
-        created_by: user.id,
-        created_by_broker: broker,
-        invited_by_lender: broker && user.is_lender,
-        ineligibility_reason: reason.map(reason_name),
-        title_documents_retrieved: case_type == CaseType::Remortgaging,
+    let start = CaseStart {
+        case_type,
         facts,
-        parties: vec![NewParty {
-            user_id: lead.id,
-            party_type: "APPLICANT",
-            is_lead: true,
-            names,
-        }],
-        admins,
+        ineligibility_reason: reason,
         quote,
-        transitions,
+        lead: lead.id,
+        lead_names,
+        lead_invited_name,
     };
-    let case_id = state.db.create_case(&new, now).await?;
-    let quote = state.db.latest_quote(case_id).await?;
+    let (case_id, status) = state.cases.create(&caller, start).await?;
     Ok((
         StatusCode::CREATED,
-        Json(CaseCreated {
-            case_id,
-            case_type: new.case_type.to_owned(),
-            status,
-            ineligibility_reason: reason.map(reason_name),
-            ineligibility_message: reason.map(|r| facts::ineligibility_message(case_type, r)),
-            quote: quote.map(|q| quote_body(&q, new.case_type)),
-        }),
+        Json(created(state, case_type, case_id, status, reason).await?),
     ))
 }
 
-/// Where a new case starts and the automatic moves the engine makes at once. Remortgaging
-/// starts with the title documents; with no Land Registry integration configured they count
-/// as retrieved straight away, so the engine moves the case to the broker or the customer,
-/// or to INELIGIBLE.
-fn opening_transitions(
+/// The answer to a create or key-facts update: the status the engine moved the case to, why
+/// it is ineligible if it is, and the quote now in force.
+async fn created(
     state: &AppState,
     case_type: CaseType,
-    broker: bool,
-    user: &User,
-    reason: Option<threshold_engine::types::IneligibilityReason>,
-    now: DateTime<Utc>,
-) -> (String, Vec<TransitionRecord>) {
-    match case_type {
-        CaseType::Remortgaging => {
-            let mut s = threshold_engine::RemortgagingSnapshot::new(
-                0,
-                RemortgagingStatus::TitleDocumentRetrieval,
-            );
-            s.created_by_broker = broker;
-            s.invited_by_lender = broker && user.is_lender;
-            s.title_documents_retrieved = true;
-            s.ineligibility_reason = reason;
-            let t = automatic_transitions(
-                &state.workflows.remortgaging,
-                &mut s,
-                |s, st| s.status = st,
-                now,
-            );
-            (s.status.as_str().to_owned(), t)
-        }
-        CaseType::Buying => {
-            let initial = if broker {
-                BuyingStatus::BrokerApplication
-            } else {
-                BuyingStatus::CustomerApplication
-            };
-            let mut s = threshold_engine::BuyingSnapshot::new(0, initial);
-            s.created_by_broker = broker;
-            s.invited_by_lender = broker && user.is_lender;
-            s.ineligibility_reason = reason;
-            let t =
-                automatic_transitions(&state.workflows.buying, &mut s, |s, st| s.status = st, now);
-            (s.status.as_str().to_owned(), t)
-        }
-    }
+    case_id: i64,
+    status: CaseStatus,
+    reason: Option<IneligibilityReason>,
+) -> ApiResult<CaseCreated> {
+    let quote = state.db.latest_quote(case_id).await?;
+    Ok(CaseCreated {
+        case_id,
+        case_type,
+        status,
+        ineligibility_reason: reason,
+        ineligibility_message: reason.map(|r| facts::ineligibility_message(case_type, r)),
+        quote: quote.map(|q| quote_body(&q, case_type)),
+    })
 }
 
 /// The lead customer a broker names: their account, or a new one (not onboarded: they give
@@ -250,13 +186,9 @@ async fn find_or_create_client(
             "must be at least 2 characters",
         ));
     }
+    // Any existing account is named the same way, whatever it is, so the answer never tells
+    // whether the address has an account; what the broker may see of it waits for consent.
     if let Some(existing) = state.db.user_by_email(email.as_str()).await? {
-        if existing.role != "ROLE_USER" {
-            return Err(ApiError::bad_field(
-                "client.email",
-                "belongs to an account that is not a customer's",
-            ));
-        }
         return Ok(existing);
     }
     let features = match case_type {
@@ -312,90 +244,50 @@ async fn party_names(state: &AppState, user: &User) -> ApiResult<Vec<String>> {
     Ok(names)
 }
 
-async fn update(
+async fn update<R: KeyFactsRequest>(
     state: &AppState,
     session: &CurrentSession,
-    case_type: CaseType,
-    case_id: i64,
-    facts: KeyFacts,
+    raw_id: &str,
+    body: R,
 ) -> ApiResult<Json<CaseCreated>> {
-    let name = type_name(case_type);
-    let user = &session.user;
-    let scope = access::scope(state, session).await?;
-    let loaded = state
-        .db
-        .load_case(case_id, name, &scope, user.id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
-    if !(loaded.relationship.is_party || loaded.relationship.is_case_admin) {
-        return Err(ApiError::forbidden(
-            "Only the case's parties and brokers may change it.",
-        ));
+    let case_id = access::parse_case_id(raw_id)?;
+    let caller = access::caller(session)?;
+    no_client(body.client())?;
+    let mut facts = facts::key_facts(&body)?;
+    let case_type = R::CASE_TYPE;
+    let case = state.cases.open(&caller, case_type, case_id).await?;
+    // The broker reference is the broker's: anyone else's write keeps the stored one.
+    if !case.loaded.relationship.is_case_admin {
+        facts.broker_reference = case.loaded.row.broker_reference.clone();
     }
-    if !EDITABLE.contains(&loaded.row.status.as_str()) {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "case_locked",
-            "The key facts of this case can no longer be changed.",
-        ));
-    }
-    let now = Utc::now();
+    // The quote is priced for the case's applicants as they are now.
+    let people = case.loaded.applicants().count() as u32;
     let reason = ineligibility(&facts);
-    let people = loaded.applicants().count() as u32;
     let quote = facts::quote(
         &state.workflows,
         case_type,
         &facts,
         people,
-        now.date_naive(),
+        Utc::now().date_naive(),
     )?;
-    let (status, transitions) = match case_type {
-        CaseType::Remortgaging => {
-            let mut s = loaded.remortgaging_snapshot().ok_or_else(|| {
-                ApiError::internal(format!("case {case_id} has an unknown status"))
-            })?;
-            s.ineligibility_reason = reason;
-            let t = automatic_transitions(
-                &state.workflows.remortgaging,
-                &mut s,
-                |s, st| s.status = st,
-                now,
-            );
-            (s.status.as_str().to_owned(), t)
-        }
-        CaseType::Buying => {
-            let mut s = loaded.buying_snapshot().ok_or_else(|| {
-                ApiError::internal(format!("case {case_id} has an unknown status"))
-            })?;
-            s.ineligibility_reason = reason;
-            let t =
-                automatic_transitions(&state.workflows.buying, &mut s, |s, st| s.status = st, now);
-            (s.status.as_str().to_owned(), t)
-        }
+    let change = SectionChange::KeyFacts {
+        facts: Box::new(facts),
+        ineligibility_reason: reason,
+        quote,
     };
-    let reason_text = reason.map(reason_name);
-    state
-        .db
-        .update_key_facts(
-            &KeyFactsUpdate {
-                case_id,
-                case_type: name,
-                actor: user.id,
-                facts: &facts,
-                ineligibility_reason: reason_text.as_deref(),
-                quote: quote.as_ref(),
-                transitions: &transitions,
-            },
-            now,
-        )
-        .await?;
-    let quote = state.db.latest_quote(case_id).await?;
-    Ok(Json(CaseCreated {
-        case_id,
-        case_type: name.to_owned(),
-        status,
-        ineligibility_reason: reason_text,
-        ineligibility_message: reason.map(|r| facts::ineligibility_message(case_type, r)),
-        quote: quote.map(|q| quote_body(&q, name)),
-    }))
+    let status = state
+        .cases
+        .write_section(&caller, &case, change)
+        .await
+        .map_err(|err| match err {
+            CaseError::SectionClosed { .. } => ApiError::new(
+                StatusCode::CONFLICT,
+                "case_locked",
+                "The key facts of this case can no longer be changed.",
+            ),
+            other => other.into(),
+        })?;
+    Ok(Json(
+        created(state, case_type, case_id, status, reason).await?,
+    ))
 }

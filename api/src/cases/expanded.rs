@@ -3,22 +3,29 @@
 //! message, transitions), so the SPA never re-implements a rule.
 
 use axum::Json;
-use axum::extract::{Path, State};
-use serde_json::{Value, json};
+use axum::extract::State;
+use threshold_cases::OpenCase;
+use threshold_engine::{AnySnapshot, CaseType};
 use threshold_store::UserId;
-use threshold_store::cases::{LoadedCase, PartyRow};
+use threshold_store::cases::{LoadedCase, PartyRow, parse_enum};
 
-use super::access::{self, BUYING, REMORTGAGING};
+use super::access;
+use super::expanded_body::{
+    AddressBody, BuyingExpanded, CaseDocumentsBody, ExpandedCommon, ExpandedProperty,
+    GeneratedDocumentBody, LoanBody, PartyBody, PartyUserBody, RemortgagingExpanded,
+    UploadedDocumentBody,
+};
 use super::list::{admins, legal_names};
 use super::quote::quote_body;
+use super::types::InvitationBody;
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::CurrentSession;
+use crate::extract::{ApiPath, CurrentSession};
 
 #[utoipa::path(get, path = "/remortgaging/cases/{caseId}/expanded", tag = "cases",
     params(("caseId" = String, Path, description = "The case id (numeric)")),
     responses(
-        (status = 200, description = "The expanded remortgaging case with `view` (see docs/api/cases.md)", body = Object),
+        (status = 200, description = "The expanded remortgaging case with `view`", body = RemortgagingExpanded),
         (status = 403, description = "Not a customer or broker", body = ErrorBody),
         (status = 404, description = "Unknown case, non-numeric id, or not yours", body = ErrorBody),
     ))]
@@ -26,42 +33,40 @@ use crate::extract::CurrentSession;
 pub async fn remortgaging(
     State(state): State<AppState>,
     session: CurrentSession,
-    Path(case_id): Path<String>,
-) -> ApiResult<Json<Value>> {
-    let loaded = load(&state, &session, &case_id, REMORTGAGING).await?;
-    let snap = loaded
-        .remortgaging_snapshot()
-        .ok_or_else(|| ApiError::internal("unknown status"))?;
-    let actor = access::actor(&session.user, loaded.relationship);
-    let view = state.workflows.remortgaging.evaluate(&snap, &actor);
+    ApiPath(case_id): ApiPath<String>,
+) -> ApiResult<Json<RemortgagingExpanded>> {
+    let (case, common) = open(&state, &session, &case_id, CaseType::Remortgaging).await?;
+    let AnySnapshot::Remortgaging(snap) = case.snapshot else {
+        return Err(ApiError::internal(
+            "a remortgaging case loaded as another type",
+        ));
+    };
+    let (loaded, viewer) = (&case.loaded, &session.user.id);
     let r = &loaded.row;
-    let mut body = common(&loaded, &session.user.id, REMORTGAGING);
-    let extra = json!({
-        "hasAlterations": r.has_alterations,
-        "hasAdultOccupants": r.has_adult_occupants,
-        "isCompanyCase": r.is_company_case,
-        "remortgagingReason": r.remortgaging_reason,
-        "newLender": r.lender,
-        "currentDealEndDate": r.current_deal_end_date,
-        "propertyValue": r.property_value,
-        "loanAmount": r.loan_amount,
-        "isRepayingHelpToBuy": r.is_repaying_help_to_buy,
-        "hasHTBRedemptionLetter": r.has_htb_redemption_letter,
-        "hasMortgageOffer": r.has_mortgage_offer,
-        "alterations": snap.alterations,
-        "propertyOwners": parties(&loaded, &session.user.id, "APPLICANT"),
-        "requiredDocuments": snap.required_documents,
-        "transferOfEquity": snap.transfer_of_equity,
-        "view": view,
-    });
-    merge(&mut body, extra);
-    Ok(Json(body))
+    Ok(Json(RemortgagingExpanded {
+        common,
+        has_alterations: r.has_alterations,
+        has_adult_occupants: r.has_adult_occupants,
+        is_company_case: r.is_company_case,
+        remortgaging_reason: snap.remortgaging_reason,
+        new_lender: r.lender.clone(),
+        current_deal_end_date: r.current_deal_end_date,
+        property_value: r.property_value,
+        loan_amount: r.loan_amount,
+        is_repaying_help_to_buy: r.is_repaying_help_to_buy,
+        has_htb_redemption_letter: r.has_htb_redemption_letter,
+        has_mortgage_offer: r.has_mortgage_offer,
+        alterations: snap.alterations,
+        property_owners: parties(loaded, viewer, "APPLICANT"),
+        required_documents: snap.required_documents,
+        transfer_of_equity: snap.transfer_of_equity,
+    }))
 }
 
 #[utoipa::path(get, path = "/buying/case/{caseId}/expanded", tag = "cases",
     params(("caseId" = String, Path, description = "The case id (numeric)")),
     responses(
-        (status = 200, description = "The expanded buying case with `view` (see docs/api/cases.md)", body = Object),
+        (status = 200, description = "The expanded buying case with `view`", body = BuyingExpanded),
         (status = 403, description = "Not a customer or broker", body = ErrorBody),
         (status = 404, description = "Unknown case, non-numeric id, or not yours", body = ErrorBody),
     ))]
@@ -69,99 +74,138 @@ pub async fn remortgaging(
 pub async fn buying(
     State(state): State<AppState>,
     session: CurrentSession,
-    Path(case_id): Path<String>,
-) -> ApiResult<Json<Value>> {
-    let loaded = load(&state, &session, &case_id, BUYING).await?;
-    let snap = loaded
-        .buying_snapshot()
-        .ok_or_else(|| ApiError::internal("unknown status"))?;
-    let actor = access::actor(&session.user, loaded.relationship);
-    let view = state.workflows.buying.evaluate(&snap, &actor);
+    ApiPath(case_id): ApiPath<String>,
+) -> ApiResult<Json<BuyingExpanded>> {
+    let (case, common) = open(&state, &session, &case_id, CaseType::Buying).await?;
+    let AnySnapshot::Buying(snap) = case.snapshot else {
+        return Err(ApiError::internal("a buying case loaded as another type"));
+    };
+    let (loaded, viewer) = (&case.loaded, &session.user.id);
     let r = &loaded.row;
-    let mut body = common(&loaded, &session.user.id, BUYING);
-    let extra = json!({
-        "lender": r.lender,
-        "depositAmount": r.deposit_amount,
-        "purchasePrice": r.purchase_price,
-        "resultsInMultipleProperties": r.results_in_multiple_properties,
-        "isReplacingMainResidence": r.is_replacing_main_residence,
-        "isFirstTimeBuyer": r.is_first_time_buyer,
-        "isNewBuild": r.is_new_build,
-        "isSharedOwnership": r.is_shared_ownership,
-        "targetMoveInDate": r.target_move_in_date,
-        "hasPaidDeposit": r.has_paid_deposit,
-        "buyers": parties(&loaded, &session.user.id, "APPLICANT"),
-        "donors": parties(&loaded, &session.user.id, "DONOR"),
-        "sourceOfFunds": snap.source_of_funds,
-        "isas": snap.isas,
-        "requiredDocuments": snap.required_documents,
-        "deposit": snap.deposit,
-        "searches": snap.searches,
-        "view": view,
-    });
-    merge(&mut body, extra);
-    Ok(Json(body))
+    Ok(Json(BuyingExpanded {
+        common,
+        lender: r.lender.clone(),
+        deposit_amount: r.deposit_amount,
+        purchase_price: r.purchase_price,
+        results_in_multiple_properties: r.results_in_multiple_properties,
+        is_replacing_main_residence: r.is_replacing_main_residence,
+        is_first_time_buyer: r.is_first_time_buyer,
+        is_new_build: r.is_new_build,
+        is_shared_ownership: r.is_shared_ownership,
+        target_move_in_date: r.target_move_in_date,
+        has_paid_deposit: r.has_paid_deposit,
+        buyers: parties(loaded, viewer, "APPLICANT"),
+        donors: parties(loaded, viewer, "DONOR"),
+        source_of_funds: snap.source_of_funds,
+        isas: snap.isas,
+        required_documents: snap.required_documents,
+        deposit: snap.deposit,
+        searches: snap.searches,
+    }))
 }
 
-async fn load(
+/// Opens the case through the case service and builds what both types share.
+async fn open(
     state: &AppState,
     session: &CurrentSession,
     raw_id: &str,
-    case_type: &'static str,
-) -> ApiResult<LoadedCase> {
+    case_type: CaseType,
+) -> ApiResult<(OpenCase, ExpandedCommon)> {
     let case_id = access::parse_case_id(raw_id)?;
-    let scope = access::scope(state, session).await?;
-    state
-        .db
-        .load_case(case_id, case_type, &scope, session.user.id)
-        .await?
-        .ok_or_else(ApiError::not_found)
-}
-
-fn merge(body: &mut Value, extra: Value) {
-    if let (Some(target), Value::Object(more)) = (body.as_object_mut(), extra) {
-        target.extend(more);
-    }
-}
-
-/// The fields both types share.
-fn common(loaded: &LoadedCase, _viewer: &UserId, case_type: &str) -> Value {
+    let caller = access::caller(session)?;
+    let case = state.cases.open(&caller, case_type, case_id).await?;
+    let view = state.cases.view(&case);
+    let loaded = &case.loaded;
+    let invitations = if loaded.relationship.is_case_admin {
+        state
+            .db
+            .invitations_of(case_id)
+            .await?
+            .into_iter()
+            .map(|i| InvitationBody {
+                applicant_id: i.applicant_id,
+                preferred_name: i.preferred_name,
+                sent_at: i.sent_at,
+                send_count: i.send_count,
+                opened_at: i.opened_at,
+                responded_at: i.responded_at,
+                accepted: i.accepted,
+            })
+            .collect()
+    } else {
+        vec![]
+    };
+    let customer = !access::is_broker(&session.user);
     let r = &loaded.row;
     let p = &r.property;
-    json!({
-        "id": r.id,
-        "caseType": case_type,
-        "status": r.status,
-        "createdAt": r.created_at,
-        "updatedAt": r.updated_at,
-        "propertyUsage": r.property_usage,
-        "hasLoans": r.has_loans,
-        "completionDate": r.completion_date,
-        "ineligibilityReason": r.ineligibility_reason,
-        "loans": loaded.loans.iter().map(|(id, t)| json!({ "id": id, "chargeType": t })).collect::<Vec<_>>(),
-        "property": {
-            "addressLine1": p.address_line1, "addressLine2": p.address_line2, "town": p.town,
-            "county": p.county, "postcode": p.postcode, "formattedAddress": p.formatted_address,
-            "jurisdiction": r.jurisdiction, "tenure": p.tenure, "type": p.property_type,
-            "landOwnership": p.land_ownership,
+    let common = ExpandedCommon {
+        id: r.id,
+        case_type,
+        status: case.snapshot.status(),
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+        property_usage: parse_enum(r.property_usage.as_deref()),
+        has_loans: r.has_loans,
+        completion_date: r.completion_date,
+        ineligibility_reason: parse_enum(r.ineligibility_reason.as_deref()),
+        loans: loaded
+            .loans
+            .iter()
+            .map(|(id, t)| LoanBody {
+                id: *id,
+                charge_type: t.clone(),
+            })
+            .collect(),
+        property: ExpandedProperty {
+            address_line1: p.address_line1.clone(),
+            address_line2: p.address_line2.clone(),
+            town: p.town.clone(),
+            county: p.county.clone(),
+            postcode: p.postcode.clone(),
+            formatted_address: p.formatted_address.clone(),
+            jurisdiction: r.jurisdiction.clone(),
+            tenure: p.tenure.clone(),
+            property_type: p.property_type.clone(),
+            land_ownership: p.land_ownership.clone(),
         },
-        "quote": loaded.quote.as_ref().map(|q| quote_body(q, case_type)),
-        "documents": {
-            "documents": loaded.documents.iter().map(|d| json!({
-                "documentId": d.id, "documentType": d.document_type, "url": format!("/api/document/{}", d.id),
-            })).collect::<Vec<_>>(),
-            "generatedDocuments": loaded.generated_documents.iter().map(|d| json!({
-                "documentId": d.id, "documentType": d.document_type, "isDraft": d.is_draft,
-            })).collect::<Vec<_>>(),
+        quote: loaded.quote.as_ref().map(|q| quote_body(q, case_type)),
+        documents: CaseDocumentsBody {
+            documents: loaded
+                .documents
+                .iter()
+                .map(|d| UploadedDocumentBody {
+                    document_id: d.id,
+                    document_type: d.document_type.clone(),
+                    url: format!("/api/document/{}", d.id),
+                })
+                .collect(),
+            // Customers never see drafts (DOCS-09): a draft is the staff's until released.
+            generated_documents: loaded
+                .generated_documents
+                .iter()
+                .filter(|d| !d.is_draft || !customer)
+                .map(|d| GeneratedDocumentBody {
+                    document_id: d.id,
+                    document_type: d.document_type.clone(),
+                    is_draft: d.is_draft,
+                })
+                .collect(),
         },
-        "caseAdmins": admins(&loaded.admins),
-        "brokerReference": if loaded.relationship.is_case_admin { r.broker_reference.clone() } else { None },
-    })
+        case_admins: admins(&loaded.admins),
+        broker_reference: if loaded.relationship.is_case_admin {
+            r.broker_reference.clone()
+        } else {
+            None
+        },
+        invitations,
+        view,
+    };
+    Ok((case, common))
 }
 
 /// Owners, buyers or donors. Another customer's personal details are withheld from a customer
 /// (`redacted`, ENT-12); brokers of the case see everyone.
-fn parties(loaded: &LoadedCase, viewer: &UserId, party_type: &str) -> Vec<Value> {
+fn parties(loaded: &LoadedCase, viewer: &UserId, party_type: &str) -> Vec<PartyBody> {
     loaded
         .parties
         .iter()
@@ -170,29 +214,45 @@ fn parties(loaded: &LoadedCase, viewer: &UserId, party_type: &str) -> Vec<Value>
         .collect()
 }
 
-fn party(loaded: &LoadedCase, p: &PartyRow, viewer: &UserId) -> Value {
-    let redacted = p.redacted || (!loaded.relationship.is_case_admin && p.user_id != *viewer);
-    let snap = loaded.party(p);
-    if redacted {
-        return json!({
-            "id": p.id, "partyType": p.party_type, "isLead": p.is_lead, "redacted": true,
-            "user": { "id": p.user_id.to_string(), "preferredName": p.preferred_name, "legalNames": [],
-                      "email": null, "phoneNumber": null, "dateOfBirth": null, "address": { "line1": null },
-                      "occupation": null, "nationalInsuranceNumber": null },
-            "isUkResident": null, "identitySubmittedAt": p.identity_submitted_at,
-            "identityVerifiedAt": p.identity_verified_at, "documentAcceptances": snap.document_acceptances,
-        });
-    }
-    json!({
-        "id": p.id, "partyType": p.party_type, "isLead": p.is_lead, "redacted": false,
-        "user": {
-            "id": p.user_id.to_string(), "preferredName": p.preferred_name,
-            "legalNames": legal_names(loaded.legal_names.get(&p.user_id)),
-            "email": p.email, "phoneNumber": p.phone_number, "dateOfBirth": p.date_of_birth,
-            "address": { "line1": p.address_line1 }, "occupation": p.occupation,
-            "nationalInsuranceNumber": p.national_insurance_number,
+fn party(loaded: &LoadedCase, p: &PartyRow, viewer: &UserId) -> PartyBody {
+    let broker = loaded.relationship.is_case_admin;
+    // A customer sees other customers redacted (ENT-12); a broker sees a client who has not
+    // yet accepted the invitation only as the broker typed them (name and address).
+    let unconsented = broker && !p.consented;
+    let redacted = p.redacted || (!broker && p.user_id != *viewer) || unconsented;
+    let shown = |v: &Option<String>| if redacted { None } else { v.clone() };
+    PartyBody {
+        id: p.id,
+        party_type: p.party_type.clone(),
+        is_lead: p.is_lead,
+        redacted,
+        user: PartyUserBody {
+            id: p.user_id.to_string(),
+            preferred_name: match (&p.invited_name, unconsented) {
+                (Some(typed), true) => typed.clone(),
+                _ => p.preferred_name.clone(),
+            },
+            legal_names: if redacted {
+                vec![]
+            } else {
+                legal_names(loaded.legal_names.get(&p.user_id))
+            },
+            email: if redacted && !unconsented {
+                None
+            } else {
+                Some(p.email.clone())
+            },
+            phone_number: shown(&p.phone_number),
+            date_of_birth: if redacted { None } else { p.date_of_birth },
+            address: AddressBody {
+                line1: shown(&p.address_line1),
+            },
+            occupation: shown(&p.occupation),
+            national_insurance_number: shown(&p.national_insurance_number),
         },
-        "isUkResident": p.is_uk_resident, "identitySubmittedAt": p.identity_submitted_at,
-        "identityVerifiedAt": p.identity_verified_at, "documentAcceptances": snap.document_acceptances,
-    })
+        is_uk_resident: if redacted { None } else { p.is_uk_resident },
+        identity_submitted_at: p.identity_submitted_at,
+        identity_verified_at: p.identity_verified_at,
+        document_acceptances: loaded.party(p).document_acceptances,
+    }
 }

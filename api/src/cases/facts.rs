@@ -1,42 +1,27 @@
-//! Key facts: validation (422 by field), eligibility (spec §5), the engine's quote, and the
-//! automatic transitions the engine applies to a new or changed case.
+//! Key facts: validation (422 by field), eligibility (spec §5) and the engine's quote.
 
 use std::collections::BTreeMap;
 
-use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use threshold_engine::land_tax::LandTaxInput;
-use threshold_engine::types::{IneligibilityReason, Jurisdiction, PropertyUsage, Tenure};
-use threshold_engine::{
-    Actor, CaseSnapshot, CaseType, Effect, QuoteRequest, Supplement, Workflow, WorkflowStatus,
+use threshold_engine::quote::QuoteDetails;
+use threshold_engine::types::{
+    IneligibilityReason, Jurisdiction, PropertyType, PropertyUsage, Tenure,
 };
-use threshold_store::cases::{EffectRecord, KeyFacts, NewQuote, TransitionRecord};
+use threshold_engine::{CaseType, QuoteRequest, Supplement};
+use threshold_store::cases::{KeyFacts, NewQuote};
 use threshold_workflows::Workflows;
 
 use super::lenders;
-use super::types::{BuyingCaseRequest, PropertyInput, RemortgagingCaseRequest};
+use super::types::{
+    BuyingCaseRequest, ClientDetails, CostLineBody, PropertyInput, QuoteTerms,
+    RemortgagingCaseRequest,
+};
 use crate::error::{ApiError, ApiResult};
-
-const PROPERTY_TYPES: &[&str] = &[
-    "APARTMENT_FLAT",
-    "CONVERTED",
-    "COTTAGE",
-    "DETACHED_HOUSE",
-    "DETACHED_BUNGALOW",
-    "LOFT",
-    "MAISONETTE",
-    "SEMI_DETACHED_HOUSE",
-    "SEMI_DETACHED_BUNGALOW",
-    "STATIC_CARAVAN",
-    "STUDIO_APARTMENT",
-    "TERRACED",
-    "TOWNHOUSE",
-    "VILLA",
-];
 
 /// Collects field problems so one 422 names them all.
 #[derive(Default)]
-struct Problems(BTreeMap<String, String>);
+pub struct Problems(BTreeMap<String, String>);
 
 impl Problems {
     fn add(&mut self, field: &str, problem: &str) {
@@ -108,18 +93,41 @@ fn property_facts(p: &PropertyInput, problems: &mut Problems, facts: &mut KeyFac
         facts.tenure = Some(t);
     }
     if let Some(t) = trimmed(&p.property_type) {
-        if !PROPERTY_TYPES.contains(&t.as_str()) {
-            problems.add("property.type", "is not an accepted value");
-        }
+        problems.enum_value::<PropertyType>("property.type", &t);
         facts.property_type = Some(t);
     }
 }
 
+/// No home we act on costs more: £1,000,000,000 in pence.
+const MAX_PENCE: i64 = 100_000_000_000;
+
 fn money(problems: &mut Problems, field: &str, value: Option<i64>, required: bool) {
     match value {
         Some(v) if v <= 0 => problems.add(field, "must be more than 0 (pence)"),
+        Some(v) if v > MAX_PENCE => problems.add(field, "must be at most £1,000,000,000"),
         None if required => problems.add(field, "is required"),
         _ => {}
+    }
+}
+
+/// A date within `years_back` years before and `years_ahead` years after today.
+fn date_within(
+    problems: &mut Problems,
+    field: &str,
+    value: Option<chrono::NaiveDate>,
+    years_back: u32,
+    years_ahead: u32,
+) {
+    let today = chrono::Utc::now().date_naive();
+    let from = today - chrono::Months::new(12 * years_back);
+    let to = today + chrono::Months::new(12 * years_ahead);
+    if value.is_some_and(|d| d < from || d > to) {
+        problems.add(
+            field,
+            &format!(
+                "must be within {years_back} years before and {years_ahead} years after today"
+            ),
+        );
     }
 }
 
@@ -131,92 +139,141 @@ fn lender(problems: &mut Problems, field: &str, value: &Option<String>) -> Optio
     Some(code)
 }
 
-fn common(
-    problems: &mut Problems,
-    jurisdiction: &str,
-    usage: &str,
-    reference: &Option<String>,
-) -> KeyFacts {
-    problems.enum_value::<Jurisdiction>("jurisdiction", jurisdiction);
-    problems.enum_value::<PropertyUsage>("propertyUsage", usage);
-    let broker_reference = trimmed(reference);
+/// A key-facts request of either case type: what both share, and the type's own answers.
+pub trait KeyFactsRequest {
+    const CASE_TYPE: CaseType;
+    fn shared(&self) -> Shared<'_>;
+    /// Validates the type's own answers onto `facts`.
+    fn own_facts(&self, problems: &mut Problems, facts: &mut KeyFacts);
+    /// The client a broker names (create only).
+    fn client(&self) -> Option<&ClientDetails>;
+}
+
+/// The answers every case starts with.
+pub struct Shared<'a> {
+    pub jurisdiction: &'a str,
+    pub property_usage: &'a str,
+    pub broker_reference: &'a Option<String>,
+    pub is_dependent_on_sale: bool,
+    pub is_company_owned: bool,
+    pub is_residential: bool,
+    pub property: &'a PropertyInput,
+}
+
+/// Validates a request into key facts; one 422 names every problem.
+pub fn key_facts<R: KeyFactsRequest>(req: &R) -> ApiResult<KeyFacts> {
+    let mut problems = Problems::default();
+    let s = req.shared();
+    problems.enum_value::<Jurisdiction>("jurisdiction", s.jurisdiction);
+    problems.enum_value::<PropertyUsage>("propertyUsage", s.property_usage);
+    let broker_reference = trimmed(s.broker_reference);
     if broker_reference
         .as_ref()
         .is_some_and(|r| r.chars().count() > 100)
     {
         problems.add("brokerReference", "must be at most 100 characters");
     }
-    KeyFacts {
-        jurisdiction: jurisdiction.to_owned(),
-        property_usage: usage.to_owned(),
+    let mut f = KeyFacts {
+        jurisdiction: s.jurisdiction.to_owned(),
+        property_usage: s.property_usage.to_owned(),
         broker_reference,
+        is_dependent_on_sale: s.is_dependent_on_sale,
+        is_company_owned: s.is_company_owned,
+        is_residential: s.is_residential,
         ..KeyFacts::default()
-    }
-}
-
-pub fn remortgaging_facts(req: &RemortgagingCaseRequest) -> ApiResult<KeyFacts> {
-    let mut problems = Problems::default();
-    let mut f = common(
-        &mut problems,
-        &req.jurisdiction,
-        &req.property_usage,
-        &req.broker_reference,
-    );
-    f.is_dependent_on_sale = req.is_dependent_on_sale;
-    f.is_company_owned = req.is_company_owned;
-    f.is_residential = req.is_residential;
-    property_facts(&req.property, &mut problems, &mut f);
-    money(
-        &mut problems,
-        "propertyValue",
-        Some(req.property_value),
-        true,
-    );
-    money(&mut problems, "loanAmount", req.loan_amount, false);
-    f.property_value = Some(req.property_value);
-    f.loan_amount = req.loan_amount;
-    if let Some(r) = trimmed(&req.remortgaging_reason) {
-        problems
-            .enum_value::<threshold_engine::types::RemortgagingReason>("remortgagingReason", &r);
-        f.remortgaging_reason = Some(r);
-    }
-    f.lender = lender(&mut problems, "newLender", &req.new_lender);
-    f.current_deal_end_date = req.current_deal_end_date;
-    f.is_repaying_help_to_buy = req.is_repaying_help_to_buy;
+    };
+    property_facts(s.property, &mut problems, &mut f);
+    req.own_facts(&mut problems, &mut f);
     problems.done()?;
     Ok(f)
 }
 
-pub fn buying_facts(req: &BuyingCaseRequest) -> ApiResult<KeyFacts> {
-    let mut problems = Problems::default();
-    let mut f = common(
-        &mut problems,
-        &req.jurisdiction,
-        &req.property_usage,
-        &req.broker_reference,
-    );
-    f.is_dependent_on_sale = req.is_dependent_on_sale;
-    f.is_company_owned = req.is_company_owned;
-    f.is_residential = req.is_residential;
-    property_facts(&req.property, &mut problems, &mut f);
-    money(
-        &mut problems,
-        "purchasePrice",
-        Some(req.purchase_price),
-        true,
-    );
-    money(&mut problems, "depositAmount", req.deposit_amount, false);
-    f.purchase_price = Some(req.purchase_price);
-    f.deposit_amount = req.deposit_amount;
-    f.lender = lender(&mut problems, "lender", &req.lender);
-    f.is_first_time_buyer = req.is_first_time_buyer;
-    f.is_new_build = req.is_new_build;
-    f.is_shared_ownership = req.is_shared_ownership;
-    f.results_in_multiple_properties = req.results_in_multiple_properties;
-    f.is_replacing_main_residence = req.is_replacing_main_residence;
-    f.target_move_in_date = req.target_move_in_date;
-    problems.done()?;
-    Ok(f)
+impl KeyFactsRequest for RemortgagingCaseRequest {
+    const CASE_TYPE: CaseType = CaseType::Remortgaging;
+
+    fn shared(&self) -> Shared<'_> {
+        Shared {
+            jurisdiction: &self.jurisdiction,
+            property_usage: &self.property_usage,
+            broker_reference: &self.broker_reference,
+            is_dependent_on_sale: self.is_dependent_on_sale,
+            is_company_owned: self.is_company_owned,
+            is_residential: self.is_residential,
+            property: &self.property,
+        }
+    }
+
+    fn own_facts(&self, problems: &mut Problems, f: &mut KeyFacts) {
+        money(problems, "propertyValue", Some(self.property_value), true);
+        money(problems, "loanAmount", self.loan_amount, false);
+        if self
+            .loan_amount
+            .is_some_and(|loan| loan > self.property_value)
+        {
+            problems.add("loanAmount", "must not be more than the property value");
+        }
+        date_within(
+            problems,
+            "currentDealEndDate",
+            self.current_deal_end_date,
+            5,
+            10,
+        );
+        f.property_value = Some(self.property_value);
+        f.loan_amount = self.loan_amount;
+        if let Some(r) = trimmed(&self.remortgaging_reason) {
+            problems.enum_value::<threshold_engine::types::RemortgagingReason>(
+                "remortgagingReason",
+                &r,
+            );
+            f.remortgaging_reason = Some(r);
+        }
+        f.lender = lender(problems, "newLender", &self.new_lender);
+        f.current_deal_end_date = self.current_deal_end_date;
+        f.is_repaying_help_to_buy = self.is_repaying_help_to_buy;
+    }
+
+    fn client(&self) -> Option<&ClientDetails> {
+        self.client.as_ref()
+    }
+}
+
+impl KeyFactsRequest for BuyingCaseRequest {
+    const CASE_TYPE: CaseType = CaseType::Buying;
+
+    fn shared(&self) -> Shared<'_> {
+        Shared {
+            jurisdiction: &self.jurisdiction,
+            property_usage: &self.property_usage,
+            broker_reference: &self.broker_reference,
+            is_dependent_on_sale: self.is_dependent_on_sale,
+            is_company_owned: self.is_company_owned,
+            is_residential: self.is_residential,
+            property: &self.property,
+        }
+    }
+
+    fn own_facts(&self, problems: &mut Problems, f: &mut KeyFacts) {
+        money(problems, "purchasePrice", Some(self.purchase_price), true);
+        money(problems, "depositAmount", self.deposit_amount, false);
+        if self.deposit_amount.is_some_and(|d| d > self.purchase_price) {
+            problems.add("depositAmount", "must not be more than the purchase price");
+        }
+        date_within(problems, "targetMoveInDate", self.target_move_in_date, 1, 5);
+        f.purchase_price = Some(self.purchase_price);
+        f.deposit_amount = self.deposit_amount;
+        f.lender = lender(problems, "lender", &self.lender);
+        f.is_first_time_buyer = self.is_first_time_buyer;
+        f.is_new_build = self.is_new_build;
+        f.is_shared_ownership = self.is_shared_ownership;
+        f.results_in_multiple_properties = self.results_in_multiple_properties;
+        f.is_replacing_main_residence = self.is_replacing_main_residence;
+        f.target_move_in_date = self.target_move_in_date;
+    }
+
+    fn client(&self) -> Option<&ClientDetails> {
+        self.client.as_ref()
+    }
 }
 
 /// The eligibility check of spec §5 (ELIG-01..05), first reason wins.
@@ -234,13 +291,6 @@ pub fn ineligibility(f: &KeyFacts) -> Option<IneligibilityReason> {
     } else {
         None
     }
-}
-
-pub fn reason_name(reason: IneligibilityReason) -> String {
-    serde_json::to_value(reason)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
 }
 
 /// The spec's ineligibility texts (ELIG-01..06): buying says "purchasing".
@@ -340,8 +390,28 @@ pub fn quote(
             }
         }
     };
-    let q = workflows.quote(&request).map_err(ApiError::internal)?;
+    // A new case has no introducer, and its parties' residence is not known yet: the schedule's
+    // defaults (no referral fee, UK resident, a new build is a new lease).
+    let q = workflows
+        .fees
+        .quote_with(&request, &QuoteDetails::default(), &workflows.land_tax)
+        .map_err(ApiError::internal)?;
+    let terms = QuoteTerms {
+        deposit_terms: q.deposit_terms.clone(),
+        referral_fee: CostLineBody {
+            label: q.referral_fee.label.clone(),
+            amount: q.referral_fee.amount,
+        },
+        notes: q.notes.clone(),
+        land_tax_label: q.land_tax_estimate.as_ref().map(|e| e.label.clone()),
+        land_tax_payable_to: q.land_tax_estimate.as_ref().map(|e| e.payable_to.clone()),
+        land_tax_due_days_after_completion: q
+            .land_tax_estimate
+            .as_ref()
+            .map(|e| e.due_days_after_completion),
+    };
     Ok(Some(NewQuote {
+        terms: serde_json::to_value(&terms).map_err(ApiError::internal)?,
         total_amount: q.total_amount,
         deposit: q.deposit,
         subtotal: q.subtotal,
@@ -355,72 +425,6 @@ pub fn quote(
         }),
         land_tax_amount: q.land_tax_estimate.map(|e| e.amount),
     }))
-}
-
-/// Applies the system transitions the engine finds allowed now (e.g. title documents in →
-/// BROKER_APPLICATION, or an ineligible case → INELIGIBLE), in order, to the snapshot.
-pub fn automatic_transitions<S: CaseSnapshot>(
-    workflow: &Workflow<S>,
-    snap: &mut S,
-    set_status: impl Fn(&mut S, S::Status),
-    now: DateTime<Utc>,
-) -> Vec<TransitionRecord> {
-    let mut records = vec![];
-    // A definition cannot loop forever (terminal statuses have no way out); the bound is a belt.
-    for _ in 0..5 {
-        let Some(name) = workflow.next_automatic(snap).map(str::to_owned) else {
-            break;
-        };
-        let Ok(applied) = workflow.apply(snap, &Actor::system(), &name, now, None) else {
-            break;
-        };
-        records.push(record(
-            None,
-            &name,
-            &applied.from,
-            &applied.to,
-            &applied.effects,
-        ));
-        set_status(snap, applied.to);
-    }
-    records
-}
-
-/// A persisted form of an applied transition.
-pub fn record<St: WorkflowStatus>(
-    actor: Option<threshold_store::UserId>,
-    name: &str,
-    from: &St,
-    to: &St,
-    effects: &[Effect],
-) -> TransitionRecord {
-    let mut completion_date = None;
-    let effects = effects
-        .iter()
-        .map(|e| {
-            let due_at = match e {
-                Effect::Reminder { due_at, .. } => Some(*due_at),
-                Effect::RecordCompletionDate { date } => {
-                    completion_date = Some(*date);
-                    None
-                }
-                _ => None,
-            };
-            EffectRecord {
-                effect: serde_json::to_value(e).unwrap_or_default(),
-                due_at,
-            }
-        })
-        .collect();
-    TransitionRecord {
-        actor,
-        name: name.to_owned(),
-        from: from.as_str().to_owned(),
-        to: to.as_str().to_owned(),
-        reason: None,
-        effects,
-        completion_date,
-    }
 }
 
 #[cfg(test)]

@@ -28,8 +28,10 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses(
         (status = 200, description = "The named UK lenders, then NO_LENDER", body = Lenders),
         (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a customer or broker", body = ErrorBody),
     ))]
-pub async fn lenders(_session: CurrentSession) -> ApiResult<Json<Lenders>> {
+pub async fn lenders(session: CurrentSession) -> ApiResult<Json<Lenders>> {
+    super::access::require_app_role(&session.user)?;
     Ok(Json(Lenders {
         lenders: LENDERS.clone(),
     }))

@@ -3,17 +3,21 @@
 
 use axum::Json;
 use axum::extract::{RawQuery, State};
-use threshold_engine::{BuyingStatus, CaseType, RemortgagingStatus, WorkflowStatus};
+use serde::Deserialize;
+use threshold_engine::{
+    BuyingStatus, CaseStatus, CaseType, CaseView, RemortgagingStatus, Role, WorkflowStatus,
+};
 use threshold_store::UserId;
 use threshold_store::cases::{
     CaseListItem, CaseListPage, LegalNameRow, ListQuery, LoadedCase, Relationship, Scope, SortBy,
 };
 use threshold_store::users::User;
+use utoipa::ToSchema;
 
-use super::access::{self, BUYING, REMORTGAGING};
+use super::access;
 use super::types::{
-    BuyingCaseList, BuyingListCase, BuyingListItem, CaseAdminBody, LegalNameBody, ListParty,
-    ListPartyUser, ListProperty, RemortgagingCaseList, RemortgagingListItem, StatusChip,
+    BuyingCaseList, BuyingListCase, BuyingListItem, CaseAdminBody, CaseList, LegalNameBody,
+    ListParty, ListPartyUser, ListProperty, RemortgagingCaseList, RemortgagingListItem,
 };
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -21,20 +25,21 @@ use crate::extract::CurrentSession;
 
 pub const DEFAULT_PAGE_SIZE: i64 = 10;
 pub const MAX_PAGE_SIZE: i64 = 100;
+const MAX_PAGE: i64 = 10_000_000;
 
 #[utoipa::path(get, path = "/remortgaging/cases", tag = "cases",
     params(
-        ("pageSize" = Option<i64>, Query, description = "1..=100, default 10"),
-        ("page" = Option<i64>, Query, description = "0-based, default 0"),
-        ("status" = Option<Vec<String>>, Query, description = "Statuses; repeat or comma-separate"),
+        ("pageSize" = Option<i64>, Query, minimum = 1, maximum = 100, description = "Default 10"),
+        ("page" = Option<i64>, Query, minimum = 0, maximum = 10000000, description = "0-based, default 0"),
+        ("status" = Option<Vec<RemortgagingStatus>>, Query, description = "Statuses; repeat or comma-separate"),
         ("hasMortgageOffer" = Option<bool>, Query, description = "true or false; absent = any"),
-        ("brokerUserIds" = Option<Vec<String>>, Query, description = "Broker user ids; repeat or comma-separate"),
-        ("sortBy" = Option<String>, Query, description = "CREATED_AT (default), UPDATED_AT, CURRENT_DEAL_END_DATE, COMPLETION_DATE, MORTGAGE_OFFER_UPLOADED_AT"),
-        ("sortDirection" = Option<String>, Query, description = "ASC or DESC (default)"),
+        ("brokerUserIds" = Option<Vec<uuid::Uuid>>, Query, description = "Broker user ids; repeat or comma-separate"),
+        ("sortBy" = Option<RemortgagingSortField>, Query, description = "Default CREATED_AT"),
+        ("sortDirection" = Option<SortDirection>, Query, description = "Default DESC"),
         ("propertyOwnerName" = Option<String>, Query, description = "Case-insensitive prefix of any word of an owner's name"),
     ),
     responses(
-        (status = 200, description = "A page of the cases you may see; invalid parameters fall back to their defaults", body = RemortgagingCaseList),
+        (status = 200, description = "A page of the cases you may see", body = CaseList<RemortgagingListItem>),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not a customer or broker", body = ErrorBody),
     ))]
@@ -44,39 +49,29 @@ pub async fn list_remortgaging(
     session: CurrentSession,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Json<RemortgagingCaseList>> {
-    let scope = access::scope(&state, &session).await?;
-    let query = parse(raw.as_deref(), CaseType::Remortgaging);
-    let page = state
-        .db
-        .list_cases(&query, &scope, &state.list_memo)
-        .await?;
-    let cases = page
-        .items
-        .iter()
-        .map(|item| remortgaging_item(&state, &session.user, &scope, item, &page))
-        .collect::<ApiResult<Vec<_>>>()?;
-    let (total_pages, current_page) = pages(&page, &query);
-    Ok(Json(RemortgagingCaseList {
-        cases,
-        total_count: page.total_count,
-        total_pages,
-        current_page,
-    }))
+    list(
+        &state,
+        &session,
+        raw,
+        CaseType::Remortgaging,
+        remortgaging_item,
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/buying/cases", tag = "cases",
     params(
-        ("pageSize" = Option<i64>, Query, description = "1..=100, default 10"),
-        ("page" = Option<i64>, Query, description = "0-based, default 0"),
-        ("status" = Option<Vec<String>>, Query, description = "Statuses; repeat or comma-separate"),
+        ("pageSize" = Option<i64>, Query, minimum = 1, maximum = 100, description = "Default 10"),
+        ("page" = Option<i64>, Query, minimum = 0, maximum = 10000000, description = "0-based, default 0"),
+        ("status" = Option<Vec<BuyingStatus>>, Query, description = "Statuses; repeat or comma-separate"),
         ("hasPaidDeposit" = Option<bool>, Query, description = "true or false; absent = any"),
-        ("brokerUserIds" = Option<Vec<String>>, Query, description = "Broker user ids; repeat or comma-separate"),
-        ("sortBy" = Option<String>, Query, description = "CREATED_AT (default), UPDATED_AT, TARGET_MOVE_IN_DATE, TERMS_ACCEPTED_AT, DEPOSIT_PAID_AT, TA6_UPLOADED_AT, ENQUIRES_RAISED_AT, ENQUIRES_RESPONDED_AT"),
-        ("sortDirection" = Option<String>, Query, description = "ASC or DESC (default)"),
+        ("brokerUserIds" = Option<Vec<uuid::Uuid>>, Query, description = "Broker user ids; repeat or comma-separate"),
+        ("sortBy" = Option<BuyingSortField>, Query, description = "Default CREATED_AT"),
+        ("sortDirection" = Option<SortDirection>, Query, description = "Default DESC"),
         ("buyerName" = Option<String>, Query, description = "Case-insensitive prefix of any word of a buyer's name"),
     ),
     responses(
-        (status = 200, description = "A page of the cases you may see; invalid parameters fall back to their defaults", body = BuyingCaseList),
+        (status = 200, description = "A page of the cases you may see", body = CaseList<BuyingListItem>),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not a customer or broker", body = ErrorBody),
     ))]
@@ -86,8 +81,24 @@ pub async fn list_buying(
     session: CurrentSession,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Json<BuyingCaseList>> {
-    let scope = access::scope(&state, &session).await?;
-    let query = parse(raw.as_deref(), CaseType::Buying);
+    list(&state, &session, raw, CaseType::Buying, buying_item).await
+}
+
+/// How one list row of a case type is shown to this user.
+type ItemOf<T> = fn(&AppState, &User, &Scope, &CaseListItem, &CaseListPage) -> ApiResult<T>;
+
+/// A page of either list: the user's scope, the query as the spec's parameters give it, one
+/// statement for the rows, the engine's view per row.
+async fn list<T>(
+    state: &AppState,
+    session: &CurrentSession,
+    raw: Option<String>,
+    case_type: CaseType,
+    item: ItemOf<T>,
+) -> ApiResult<Json<CaseList<T>>> {
+    crate::extract::check_query(raw.as_deref())?;
+    let scope = access::scope(state, session).await?;
+    let query = parse(raw.as_deref(), case_type)?;
     let page = state
         .db
         .list_cases(&query, &scope, &state.list_memo)
@@ -95,10 +106,10 @@ pub async fn list_buying(
     let cases = page
         .items
         .iter()
-        .map(|item| buying_item(&state, &session.user, &scope, item, &page))
+        .map(|row| item(state, &session.user, &scope, row, &page))
         .collect::<ApiResult<Vec<_>>>()?;
     let (total_pages, current_page) = pages(&page, &query);
-    Ok(Json(BuyingCaseList {
+    Ok(Json(CaseList {
         cases,
         total_count: page.total_count,
         total_pages,
@@ -112,8 +123,10 @@ fn pages(page: &CaseListPage, query: &ListQuery) -> (i64, i64) {
     (total_pages, query.page)
 }
 
-/// Reads the list's query string; anything invalid takes the default.
-pub fn parse(raw: Option<&str>, case_type: CaseType) -> ListQuery {
+/// Reads the list's query string: absent parameters take their defaults; a value that is not
+/// one the document declares is a 422 naming the parameter. (LIST-13's fallback to defaults
+/// is the browser's: it sends only valid values, whatever its address bar says.)
+pub fn parse(raw: Option<&str>, case_type: CaseType) -> ApiResult<ListQuery> {
     let pairs: Vec<(String, String)> = url::form_urlencoded::parse(raw.unwrap_or("").as_bytes())
         .into_owned()
         .collect();
@@ -121,58 +134,90 @@ pub fn parse(raw: Option<&str>, case_type: CaseType) -> ListQuery {
         pairs
             .iter()
             .filter(|(k, _)| k == name)
+            // An empty value is a value (`hasPaidDeposit=`), and not a valid one.
             .flat_map(|(_, v)| v.split(',').map(|s| s.trim().to_owned()))
-            .filter(|v| !v.is_empty())
             .collect()
     };
     let first = |name: &str| values(name).into_iter().next();
-    let page_size = first("pageSize")
-        .and_then(|v| v.parse::<i64>().ok())
-        .filter(|n| (1..=MAX_PAGE_SIZE).contains(n))
-        .unwrap_or(DEFAULT_PAGE_SIZE);
+    // Each parameter: absent → default; present → parsed, or the parameter is named.
+    fn read<T>(
+        value: Option<String>,
+        name: &str,
+        problem: &str,
+        parse: impl FnOnce(&str) -> Option<T>,
+    ) -> ApiResult<Option<T>> {
+        value
+            .map(|v| parse(&v).ok_or_else(|| ApiError::bad_field(name, problem)))
+            .transpose()
+    }
+    let page_size = read(first("pageSize"), "pageSize", "must be 1 to 100", |v| {
+        v.parse::<i64>()
+            .ok()
+            .filter(|n| (1..=MAX_PAGE_SIZE).contains(n))
+    })?
+    .unwrap_or(DEFAULT_PAGE_SIZE);
     // A page beyond any real list is refused as a number, not queried with a huge offset.
-    let page = first("page")
-        .and_then(|v| v.parse::<i64>().ok())
-        .filter(|n| (0..=10_000_000).contains(n))
-        .unwrap_or(0);
-    let mut statuses: Vec<String> = values("status")
+    let page = read(first("page"), "page", "must be 0 to 10000000", |v| {
+        v.parse::<i64>().ok().filter(|n| (0..=MAX_PAGE).contains(n))
+    })?
+    .unwrap_or(0);
+    let mut statuses = values("status")
         .into_iter()
-        .filter(|s| match case_type {
-            CaseType::Remortgaging => RemortgagingStatus::parse(s).is_some(),
-            CaseType::Buying => BuyingStatus::parse(s).is_some(),
+        .map(|s| {
+            let known = match case_type {
+                CaseType::Remortgaging => RemortgagingStatus::parse(&s).is_some(),
+                CaseType::Buying => BuyingStatus::parse(&s).is_some(),
+            };
+            known
+                .then_some(s)
+                .ok_or_else(|| ApiError::bad_field("status", "is not a status of this case type"))
         })
-        .collect();
+        .collect::<ApiResult<Vec<String>>>()?;
     statuses.sort();
     statuses.dedup();
     let (flag_name, name_param) = match case_type {
         CaseType::Remortgaging => ("hasMortgageOffer", "propertyOwnerName"),
         CaseType::Buying => ("hasPaidDeposit", "buyerName"),
     };
-    let flag = first(flag_name).and_then(|v| match v.to_ascii_lowercase().as_str() {
-        "true" => Some(true),
-        "false" => Some(false),
-        _ => None,
-    });
-    let mut broker_user_ids: Vec<UserId> = values("brokerUserIds")
+    let flag = read(
+        first(flag_name),
+        flag_name,
+        "must be true or false",
+        |v| match v {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => None,
+        },
+    )?;
+    let mut broker_user_ids = values("brokerUserIds")
         .into_iter()
-        .filter_map(|v| v.parse().ok())
-        .collect();
+        .map(|v| {
+            v.parse::<UserId>()
+                .map_err(|_| ApiError::bad_field("brokerUserIds", "must be user ids"))
+        })
+        .collect::<ApiResult<Vec<UserId>>>()?;
     broker_user_ids.dedup();
     broker_user_ids.truncate(100);
-    let sort_by = first("sortBy")
-        .and_then(|v| sort_field(case_type, &v))
-        .unwrap_or(SortBy::CreatedAt);
-    let ascending = first("sortDirection").is_some_and(|v| v.eq_ignore_ascii_case("ASC"));
+    let sort_by = read(
+        first("sortBy"),
+        "sortBy",
+        "is not a sort field of this list",
+        |v| sort_field(case_type, v),
+    )?
+    .unwrap_or(SortBy::CreatedAt);
+    let ascending = read(
+        first("sortDirection"),
+        "sortDirection",
+        "must be ASC or DESC",
+        named::<SortDirection>,
+    )? == Some(SortDirection::Asc);
     let name = pairs
         .iter()
         .find(|(k, _)| k == name_param)
         .map(|(_, v)| v.trim().chars().take(100).collect::<String>())
         .filter(|v| !v.is_empty());
-    ListQuery {
-        case_type: match case_type {
-            CaseType::Remortgaging => REMORTGAGING,
-            CaseType::Buying => BUYING,
-        },
+    Ok(ListQuery {
+        case_type: case_type.as_str(),
         page,
         page_size,
         statuses,
@@ -181,29 +226,66 @@ pub fn parse(raw: Option<&str>, case_type: CaseType) -> ListQuery {
         sort_by,
         ascending,
         name,
-    }
+    })
 }
 
-/// The spec's sort fields for each type (ENUM-04, ENUM-05).
+/// The remortgaging list's sort fields (ENUM-04).
+#[derive(Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum RemortgagingSortField {
+    CreatedAt,
+    UpdatedAt,
+    CurrentDealEndDate,
+    CompletionDate,
+    MortgageOfferUploadedAt,
+}
+
+/// The buying list's sort fields (ENUM-05).
+#[derive(Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum BuyingSortField {
+    CreatedAt,
+    UpdatedAt,
+    TargetMoveInDate,
+    TermsAcceptedAt,
+    DepositPaidAt,
+    Ta6UploadedAt,
+    EnquiresRaisedAt,
+    EnquiresRespondedAt,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum SortDirection {
+    Asc,
+    Desc,
+}
+
+/// One of an enum's spec names, or None (the list then uses its default).
+fn named<T: serde::de::DeserializeOwned>(v: &str) -> Option<T> {
+    serde_json::from_value(serde_json::Value::String(v.to_owned())).ok()
+}
+
+/// The sort field `v` names for this case type, if it is one of that type's.
 fn sort_field(case_type: CaseType, v: &str) -> Option<SortBy> {
-    let both = match v {
-        "CREATED_AT" => Some(SortBy::CreatedAt),
-        "UPDATED_AT" => Some(SortBy::UpdatedAt),
-        _ => None,
-    };
-    both.or(match (case_type, v) {
-        (CaseType::Remortgaging, "CURRENT_DEAL_END_DATE") => Some(SortBy::CurrentDealEndDate),
-        (CaseType::Remortgaging, "COMPLETION_DATE") => Some(SortBy::CompletionDate),
-        (CaseType::Remortgaging, "MORTGAGE_OFFER_UPLOADED_AT") => {
-            Some(SortBy::MortgageOfferUploadedAt)
-        }
-        (CaseType::Buying, "TARGET_MOVE_IN_DATE") => Some(SortBy::TargetMoveInDate),
-        (CaseType::Buying, "TERMS_ACCEPTED_AT") => Some(SortBy::TermsAcceptedAt),
-        (CaseType::Buying, "DEPOSIT_PAID_AT") => Some(SortBy::DepositPaidAt),
-        (CaseType::Buying, "TA6_UPLOADED_AT") => Some(SortBy::Ta6UploadedAt),
-        (CaseType::Buying, "ENQUIRES_RAISED_AT") => Some(SortBy::EnquiresRaisedAt),
-        (CaseType::Buying, "ENQUIRES_RESPONDED_AT") => Some(SortBy::EnquiresRespondedAt),
-        _ => None,
+    Some(match case_type {
+        CaseType::Remortgaging => match named(v)? {
+            RemortgagingSortField::CreatedAt => SortBy::CreatedAt,
+            RemortgagingSortField::UpdatedAt => SortBy::UpdatedAt,
+            RemortgagingSortField::CurrentDealEndDate => SortBy::CurrentDealEndDate,
+            RemortgagingSortField::CompletionDate => SortBy::CompletionDate,
+            RemortgagingSortField::MortgageOfferUploadedAt => SortBy::MortgageOfferUploadedAt,
+        },
+        CaseType::Buying => match named(v)? {
+            BuyingSortField::CreatedAt => SortBy::CreatedAt,
+            BuyingSortField::UpdatedAt => SortBy::UpdatedAt,
+            BuyingSortField::TargetMoveInDate => SortBy::TargetMoveInDate,
+            BuyingSortField::TermsAcceptedAt => SortBy::TermsAcceptedAt,
+            BuyingSortField::DepositPaidAt => SortBy::DepositPaidAt,
+            BuyingSortField::Ta6UploadedAt => SortBy::Ta6UploadedAt,
+            BuyingSortField::EnquiresRaisedAt => SortBy::EnquiresRaisedAt,
+            BuyingSortField::EnquiresRespondedAt => SortBy::EnquiresRespondedAt,
+        },
     })
 }
 
@@ -214,23 +296,14 @@ fn relationship(scope: &Scope) -> Relationship {
     }
 }
 
-pub fn chip(c: &threshold_engine::Chip) -> StatusChip {
-    StatusChip {
-        colour: serde_json::to_value(c.colour)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_owned))
-            .unwrap_or_default(),
-        label: c.label.clone(),
-        show_warning_icon: c.show_warning_icon,
-    }
-}
-
 pub fn admins(rows: &[threshold_store::cases::AdminRow]) -> Vec<CaseAdminBody> {
     rows.iter()
-        .map(|a| CaseAdminBody {
-            user_id: a.user_id.to_string(),
-            role: a.role.clone(),
-            preferred_name: a.preferred_name.clone(),
+        .filter_map(|a| {
+            Some(CaseAdminBody {
+                user_id: a.user_id.to_string(),
+                role: Role::parse(&a.role)?,
+                preferred_name: a.preferred_name.clone(),
+            })
         })
         .collect()
 }
@@ -249,15 +322,26 @@ pub fn legal_names(rows: Option<&Vec<LegalNameRow>>) -> Vec<LegalNameBody> {
     .unwrap_or_default()
 }
 
-fn parties(item: &CaseListItem, page: &CaseListPage) -> Vec<ListParty> {
+/// The parties of a list row. A broker sees a client who has not accepted the invitation only
+/// as the broker typed them (name and address, no legal names).
+fn parties(item: &CaseListItem, page: &CaseListPage, scope: &Scope) -> Vec<ListParty> {
     item.parties
         .iter()
-        .map(|p| ListParty {
-            user: ListPartyUser {
-                preferred_name: p.preferred_name.clone(),
-                email: p.email.clone(),
-                legal_names: legal_names(page.legal_names.get(&p.user_id)),
-            },
+        .map(|p| {
+            let typed = (scope.is_broker() && !p.consented)
+                .then(|| p.invited_name.clone())
+                .flatten();
+            ListParty {
+                user: ListPartyUser {
+                    legal_names: if typed.is_some() {
+                        vec![]
+                    } else {
+                        legal_names(page.legal_names.get(&p.user_id))
+                    },
+                    preferred_name: typed.unwrap_or_else(|| p.preferred_name.clone()),
+                    email: p.email.clone(),
+                },
+            }
         })
         .collect()
 }
@@ -272,8 +356,18 @@ fn property(item: &CaseListItem) -> ListProperty {
     }
 }
 
-fn unknown_status(id: i64) -> ApiError {
-    ApiError::internal(format!("case {id} has an unknown status"))
+/// The engine's view of a list row for this user (chip, message, cancel).
+fn view_of(
+    state: &AppState,
+    user: &User,
+    rel: Relationship,
+    loaded: &LoadedCase,
+    case_type: CaseType,
+) -> ApiResult<CaseView<CaseStatus>> {
+    let snap = loaded.snapshot(case_type).ok_or_else(|| {
+        ApiError::internal(format!("case {} has an unknown status", loaded.row.id))
+    })?;
+    Ok(state.workflows.evaluate(&snap, &access::actor(user, rel)))
 }
 
 fn remortgaging_item(
@@ -285,20 +379,14 @@ fn remortgaging_item(
 ) -> ApiResult<RemortgagingListItem> {
     let rel = relationship(scope);
     let loaded = LoadedCase::from_list_item(item, &page.legal_names, rel);
-    let snap = loaded
-        .remortgaging_snapshot()
-        .ok_or_else(|| unknown_status(item.row.id))?;
-    let view = state
-        .workflows
-        .remortgaging
-        .evaluate(&snap, &access::actor(user, rel));
+    let view = view_of(state, user, rel, &loaded, CaseType::Remortgaging)?;
     let r = &item.row;
     Ok(RemortgagingListItem {
         id: r.id,
         created_at: r.created_at,
         updated_at: r.updated_at,
-        status: r.status.clone(),
-        property_owners: parties(item, page),
+        status: view.status,
+        property_owners: parties(item, page, scope),
         property: property(item),
         has_mortgage_offer: r.has_mortgage_offer,
         case_admins: admins(&item.admins),
@@ -308,7 +396,7 @@ fn remortgaging_item(
         new_lender: r.lender.clone(),
         is_repaying_help_to_buy: r.is_repaying_help_to_buy,
         has_htb_redemption_letter: r.has_htb_redemption_letter,
-        status_chip: chip(&view.chip),
+        status_chip: view.chip,
         status_message: view.message,
         can_cancel: view.can_cancel,
     })
@@ -323,30 +411,24 @@ fn buying_item(
 ) -> ApiResult<BuyingListItem> {
     let rel = relationship(scope);
     let loaded = LoadedCase::from_list_item(item, &page.legal_names, rel);
-    let snap = loaded
-        .buying_snapshot()
-        .ok_or_else(|| unknown_status(item.row.id))?;
-    let view = state
-        .workflows
-        .buying
-        .evaluate(&snap, &access::actor(user, rel));
+    let view = view_of(state, user, rel, &loaded, CaseType::Buying)?;
     let r = &item.row;
     Ok(BuyingListItem {
         case: BuyingListCase {
             id: r.id,
             created_at: r.created_at,
             updated_at: r.updated_at,
-            status: r.status.clone(),
+            status: view.status,
             completion_date: r.completion_date,
             target_move_in_date: r.target_move_in_date,
             lender: r.lender.clone(),
         },
-        buyers: parties(item, page),
+        buyers: parties(item, page, scope),
         property: property(item),
         has_paid_deposit: r.has_paid_deposit,
         case_admins: admins(&item.admins),
         broker_reference: r.broker_reference.clone().filter(|_| scope.is_broker()),
-        status_chip: chip(&view.chip),
+        status_chip: view.chip,
         status_message: view.message,
         can_cancel: view.can_cancel,
     })
@@ -357,13 +439,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn list_13_invalid_values_fall_back_to_defaults() {
-        let q = parse(
-            Some(
-                "pageSize=abc&page=-3&sortDirection=UP&sortBy=NOPE&hasMortgageOffer=maybe&status=NOPE",
-            ),
-            CaseType::Remortgaging,
-        );
+    fn absent_parameters_take_their_defaults() {
+        let q = parse(None, CaseType::Remortgaging).unwrap();
         assert_eq!((q.page, q.page_size), (0, 10));
         assert_eq!(q.sort_by, SortBy::CreatedAt);
         assert!(!q.ascending);
@@ -372,11 +449,34 @@ mod tests {
     }
 
     #[test]
+    fn each_invalid_value_is_named() {
+        for (query, field) in [
+            ("pageSize=abc", "pageSize"),
+            ("pageSize=101", "pageSize"),
+            ("page=-3", "page"),
+            ("sortDirection=UP", "sortDirection"),
+            ("sortBy=NOPE", "sortBy"),
+            ("sortBy=DEPOSIT_PAID_AT", "sortBy"),
+            ("hasMortgageOffer=maybe", "hasMortgageOffer"),
+            ("status=NOPE", "status"),
+            ("status=AWAITING_DEPOSIT", "status"),
+            ("brokerUserIds=x", "brokerUserIds"),
+            ("hasMortgageOffer=", "hasMortgageOffer"),
+            ("status=COMPLETED,", "status"),
+        ] {
+            let err = parse(Some(query), CaseType::Remortgaging).unwrap_err();
+            assert_eq!(err.status, axum::http::StatusCode::UNPROCESSABLE_ENTITY);
+            assert!(err.fields.contains_key(field), "{query}: {:?}", err.fields);
+        }
+    }
+
+    #[test]
     fn list_05_statuses_repeat_or_comma_separate() {
         let q = parse(
-            Some("status=COMPLETED,CANCELLED&status=AWAITING_DEPOSIT"),
+            Some("status=COMPLETED,CANCELLED&status=COMPLETED"),
             CaseType::Remortgaging,
-        );
+        )
+        .unwrap();
         assert_eq!(q.statuses, vec!["CANCELLED", "COMPLETED"]);
     }
 }

@@ -1,15 +1,17 @@
 //! The case calls of issue 4: create and update key facts, the lists, the expanded case with
 //! the engine's view, the latest quote, overviews, broker cancel, managed brokers and lenders.
 
-mod access;
+pub(crate) mod access;
 mod cancel;
 mod create;
 mod expanded;
+pub mod expanded_body;
 pub mod facts;
+mod invitations;
 mod lenders;
 pub mod list;
 mod overview;
-mod quote;
+pub(crate) mod quote;
 pub mod types;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -32,5 +34,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(overview::case_overviews))
         .routes(routes!(overview::managed_brokers))
         .routes(routes!(cancel::broker_cancel_case))
+        .routes(routes!(invitations::send_quote))
+        .routes(routes!(invitations::resend_quote))
+        .routes(routes!(invitations::respond_remortgaging))
+        .routes(routes!(invitations::respond_buying))
+        .routes(routes!(invitations::accept_quote))
         .merge(lenders::router())
 }

@@ -3,9 +3,10 @@
 
 use axum::Json;
 use axum::extract::State;
-use threshold_store::cases::CaseOverview;
+use threshold_engine::{CaseType, Role};
+use threshold_store::cases::{CaseOverview, Scope};
 
-use super::access::{self, BUYING, REMORTGAGING};
+use super::access;
 use super::types::{CaseOverviews, CaseTypeOverview, ManagedBrokerBody, ManagedBrokers};
 use crate::app::AppState;
 use crate::error::{ApiResult, ErrorBody};
@@ -17,6 +18,15 @@ fn body(o: CaseOverview) -> CaseTypeOverview {
         active_count: o.active_count,
         latest_case_id: o.latest_case_id,
     }
+}
+
+/// Closed cases (the workflow file's `closed` and terminal statuses) do not count as active.
+async fn overview(state: &AppState, case_type: CaseType, scope: &Scope) -> ApiResult<CaseOverview> {
+    let closed = state.workflows.closed_statuses(case_type);
+    Ok(state
+        .db
+        .case_overview(case_type.as_str(), scope, &closed)
+        .await?)
 }
 
 #[utoipa::path(get, path = "/case-overviews", tag = "cases",
@@ -32,8 +42,8 @@ pub async fn case_overviews(
 ) -> ApiResult<Json<CaseOverviews>> {
     let scope = access::scope(&state, &session).await?;
     Ok(Json(CaseOverviews {
-        remortgaging: body(state.db.case_overview(REMORTGAGING, &scope).await?),
-        buying: body(state.db.case_overview(BUYING, &scope).await?),
+        remortgaging: body(overview(&state, CaseType::Remortgaging, &scope).await?),
+        buying: body(overview(&state, CaseType::Buying, &scope).await?),
     }))
 }
 
@@ -56,10 +66,12 @@ pub async fn managed_brokers(
     Ok(Json(ManagedBrokers {
         managed_brokers: rows
             .into_iter()
-            .map(|b| ManagedBrokerBody {
-                user_id: b.user_id.to_string(),
-                preferred_name: b.preferred_name,
-                role: b.role,
+            .filter_map(|b| {
+                Some(ManagedBrokerBody {
+                    user_id: b.user_id.to_string(),
+                    role: Role::parse(&b.role)?,
+                    preferred_name: b.preferred_name,
+                })
             })
             .collect(),
     }))

@@ -1,20 +1,29 @@
 //! GET /{type}/{caseId}/quote/latest: the case's latest quote (spec §3 Quote, ENT-13).
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use threshold_store::cases::QuoteRow;
 
-use super::access::{self, BUYING, REMORTGAGING};
-use super::types::{CostLineBody, CostSectionBody, LandTaxEstimateBody, QuoteBody};
+use chrono::Utc;
+use threshold_engine::CaseType;
+use threshold_store::cases::Scope;
+
+use super::access;
+use super::types::{CostLineBody, CostSectionBody, LandTaxEstimateBody, QuoteBody, QuoteTerms};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::CurrentSession;
+use crate::extract::{ApiPath, CurrentSession};
 
-pub fn quote_body(q: &QuoteRow, case_type: &str) -> QuoteBody {
+pub fn quote_body(q: &QuoteRow, case_type: CaseType) -> QuoteBody {
+    let terms: Option<QuoteTerms> = q
+        .terms
+        .as_ref()
+        .and_then(|t| serde_json::from_value(t.0.clone()).ok());
+    let t = terms.clone().unwrap_or_default();
     QuoteBody {
         id: q.id,
         case_id: q.case_id,
-        case_type: case_type.to_owned(),
+        case_type,
         created_at: q.created_at,
         accepted_at: q.accepted_at,
         total_amount: q.total_amount,
@@ -37,10 +46,16 @@ pub fn quote_body(q: &QuoteRow, case_type: &str) -> QuoteBody {
                     .collect(),
             })
             .collect(),
-        land_tax_estimate: q.land_tax_type.as_ref().map(|t| LandTaxEstimateBody {
-            land_tax_type: t.clone(),
+        land_tax_estimate: q.land_tax_type.as_ref().map(|tax| LandTaxEstimateBody {
+            land_tax_type: tax.clone(),
             amount: q.land_tax_amount.unwrap_or_default(),
+            label: t.land_tax_label.clone(),
+            payable_to: t.land_tax_payable_to.clone(),
+            due_days_after_completion: t.land_tax_due_days_after_completion,
         }),
+        deposit_terms: terms.as_ref().map(|t| t.deposit_terms.clone()),
+        referral_fee: terms.as_ref().map(|t| t.referral_fee.clone()),
+        notes: t.notes,
     }
 }
 
@@ -55,9 +70,9 @@ pub fn quote_body(q: &QuoteRow, case_type: &str) -> QuoteBody {
 pub async fn latest_remortgaging(
     State(state): State<AppState>,
     session: CurrentSession,
-    Path(case_id): Path<String>,
+    ApiPath(case_id): ApiPath<String>,
 ) -> ApiResult<Json<QuoteBody>> {
-    latest(&state, &session, &case_id, REMORTGAGING).await
+    latest(&state, &session, &case_id, CaseType::Remortgaging).await
 }
 
 #[utoipa::path(get, path = "/buying/{caseId}/quote/latest", tag = "cases",
@@ -71,20 +86,24 @@ pub async fn latest_remortgaging(
 pub async fn latest_buying(
     State(state): State<AppState>,
     session: CurrentSession,
-    Path(case_id): Path<String>,
+    ApiPath(case_id): ApiPath<String>,
 ) -> ApiResult<Json<QuoteBody>> {
-    latest(&state, &session, &case_id, BUYING).await
+    latest(&state, &session, &case_id, CaseType::Buying).await
 }
 
 async fn latest(
     state: &AppState,
     session: &CurrentSession,
     raw_id: &str,
-    case_type: &'static str,
+    case_type: CaseType,
 ) -> ApiResult<Json<QuoteBody>> {
     let case_id = access::parse_case_id(raw_id)?;
     let scope = access::scope(state, session).await?;
-    if !state.db.can_see_case(case_id, case_type, &scope).await? {
+    if !state
+        .db
+        .can_see_case(case_id, case_type.as_str(), &scope)
+        .await?
+    {
         return Err(ApiError::not_found());
     }
     let quote = state
@@ -92,5 +111,12 @@ async fn latest(
         .latest_quote(case_id)
         .await?
         .ok_or_else(ApiError::not_found)?;
+    // The broker sees when the invitee first opened the quote.
+    if matches!(scope, Scope::Customer(_)) {
+        state
+            .db
+            .record_invitation_opened(case_id, session.user.id, Utc::now())
+            .await?;
+    }
     Ok(Json(quote_body(&quote, case_type)))
 }

@@ -2,6 +2,8 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
+use threshold_engine::types::IneligibilityReason;
+use threshold_engine::{CaseStatus, CaseType, Chip, Role};
 use utoipa::ToSchema;
 
 /// The lead customer a broker opens the case for.
@@ -26,9 +28,11 @@ pub struct PropertyInput {
     pub postcode: String,
     /// FREEHOLD, LEASEHOLD or COMMONHOLD.
     #[serde(default)]
+    #[schema(value_type = Option<threshold_engine::types::Tenure>)]
     pub tenure: Option<String>,
     /// One of the spec's property types, e.g. TERRACED.
     #[serde(default, rename = "type")]
+    #[schema(value_type = Option<threshold_engine::types::PropertyType>)]
     pub property_type: Option<String>,
 }
 
@@ -38,12 +42,12 @@ pub struct PropertyInput {
 pub struct RemortgagingCaseRequest {
     #[serde(default)]
     pub client: Option<ClientDetails>,
-    /// ENGLAND, WALES, SCOTLAND or NORTHERN_IRELAND.
+    #[schema(value_type = threshold_engine::types::Jurisdiction)]
     pub jurisdiction: String,
     pub is_dependent_on_sale: bool,
     pub is_company_owned: bool,
     pub is_residential: bool,
-    /// LIVE_IN or BUY_TO_LET.
+    #[schema(value_type = threshold_engine::types::PropertyUsage)]
     pub property_usage: String,
     pub property: PropertyInput,
     /// Pence.
@@ -52,6 +56,7 @@ pub struct RemortgagingCaseRequest {
     #[serde(default)]
     pub loan_amount: Option<i64>,
     #[serde(default)]
+    #[schema(value_type = Option<threshold_engine::types::RemortgagingReason>)]
     pub remortgaging_reason: Option<String>,
     /// A code from GET /lenders.
     #[serde(default)]
@@ -70,10 +75,12 @@ pub struct RemortgagingCaseRequest {
 pub struct BuyingCaseRequest {
     #[serde(default)]
     pub client: Option<ClientDetails>,
+    #[schema(value_type = threshold_engine::types::Jurisdiction)]
     pub jurisdiction: String,
     pub is_dependent_on_sale: bool,
     pub is_company_owned: bool,
     pub is_residential: bool,
+    #[schema(value_type = threshold_engine::types::PropertyUsage)]
     pub property_usage: String,
     pub property: PropertyInput,
     /// Pence.
@@ -99,7 +106,7 @@ pub struct BuyingCaseRequest {
 }
 
 /// One line of a quote.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CostLineBody {
     pub label: String,
@@ -116,9 +123,34 @@ pub struct CostSectionBody {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LandTaxEstimateBody {
-    /// STAMP_DUTY_LAND_TAX or LAND_TRANSACTION_TAX.
+    #[schema(value_type = threshold_engine::types::LandTaxType)]
     pub land_tax_type: String,
     pub amount: i64,
+    /// What to show with the amount: the tax, whom it is paid to and by when.
+    pub label: Option<String>,
+    /// HM Revenue & Customs (SDLT) or the Welsh Revenue Authority (LTT).
+    pub payable_to: Option<String>,
+    /// 14 for SDLT, 30 for LTT.
+    pub due_days_after_completion: Option<u32>,
+}
+
+/// What a quote says beyond its figures, as stored with it.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteTerms {
+    /// What the up-front payment is and when it is refunded (14-day cancellation right).
+    pub deposit_terms: String,
+    /// SRA Code of Conduct para 5.1: the referral fee paid by the firm (0 and says so when none).
+    pub referral_fee: CostLineBody,
+    /// E.g. why a purchase has no land tax estimate.
+    #[serde(default)]
+    pub notes: Vec<String>,
+    #[serde(default)]
+    pub land_tax_label: Option<String>,
+    #[serde(default)]
+    pub land_tax_payable_to: Option<String>,
+    #[serde(default)]
+    pub land_tax_due_days_after_completion: Option<u32>,
 }
 
 /// The spec's Quote record (ENT-13). Money in pence.
@@ -127,7 +159,7 @@ pub struct LandTaxEstimateBody {
 pub struct QuoteBody {
     pub id: i64,
     pub case_id: i64,
-    pub case_type: String,
+    pub case_type: CaseType,
     pub created_at: DateTime<Utc>,
     pub accepted_at: Option<DateTime<Utc>>,
     pub total_amount: i64,
@@ -136,6 +168,11 @@ pub struct QuoteBody {
     pub discount: i64,
     pub cost_breakdown: Vec<CostSectionBody>,
     pub land_tax_estimate: Option<LandTaxEstimateBody>,
+    /// What the up-front payment is and when it is refunded.
+    pub deposit_terms: Option<String>,
+    /// The referral-fee disclosure (SRA Code para 5.1); not part of the total.
+    pub referral_fee: Option<CostLineBody>,
+    pub notes: Vec<String>,
 }
 
 /// The answer to creating a case or updating its key facts.
@@ -143,21 +180,11 @@ pub struct QuoteBody {
 #[serde(rename_all = "camelCase")]
 pub struct CaseCreated {
     pub case_id: i64,
-    pub case_type: String,
-    pub status: String,
-    pub ineligibility_reason: Option<String>,
+    pub case_type: CaseType,
+    pub status: CaseStatus,
+    pub ineligibility_reason: Option<IneligibilityReason>,
     pub ineligibility_message: Option<String>,
     pub quote: Option<QuoteBody>,
-}
-
-/// The status chip (spec §4).
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StatusChip {
-    /// GREEN, RED or AMBER.
-    pub colour: String,
-    pub label: String,
-    pub show_warning_icon: bool,
 }
 
 /// A broker on a case.
@@ -165,7 +192,7 @@ pub struct StatusChip {
 #[serde(rename_all = "camelCase")]
 pub struct CaseAdminBody {
     pub user_id: String,
-    pub role: String,
+    pub role: Role,
     pub preferred_name: String,
 }
 
@@ -208,7 +235,7 @@ pub struct RemortgagingListItem {
     pub id: i64,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
-    pub status: String,
+    pub status: CaseStatus,
     pub property_owners: Vec<ListParty>,
     pub property: ListProperty,
     pub has_mortgage_offer: bool,
@@ -220,7 +247,7 @@ pub struct RemortgagingListItem {
     pub is_repaying_help_to_buy: bool,
     #[serde(rename = "hasHTBRedemptionLetter")]
     pub has_htb_redemption_letter: bool,
-    pub status_chip: StatusChip,
+    pub status_chip: Chip,
     pub status_message: Option<String>,
     pub can_cancel: bool,
 }
@@ -232,7 +259,7 @@ pub struct BuyingListCase {
     pub id: i64,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
-    pub status: String,
+    pub status: CaseStatus,
     pub completion_date: Option<NaiveDate>,
     pub target_move_in_date: Option<NaiveDate>,
     pub lender: Option<String>,
@@ -247,47 +274,72 @@ pub struct BuyingListItem {
     pub has_paid_deposit: bool,
     pub case_admins: Vec<CaseAdminBody>,
     pub broker_reference: Option<String>,
-    pub status_chip: StatusChip,
+    pub status_chip: Chip,
     pub status_message: Option<String>,
     pub can_cancel: bool,
 }
 
-/// A page of the remortgaging list (ENT-06).
+/// A page of a case list (ENT-06).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct RemortgagingCaseList {
-    pub cases: Vec<RemortgagingListItem>,
+pub struct CaseList<T> {
+    pub cases: Vec<T>,
     pub total_count: i64,
     pub total_pages: i64,
     /// 0-based.
     pub current_page: i64,
 }
 
-/// A page of the buying list (ENT-06).
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BuyingCaseList {
-    pub cases: Vec<BuyingListItem>,
-    pub total_count: i64,
-    pub total_pages: i64,
-    pub current_page: i64,
-}
+pub type RemortgagingCaseList = CaseList<RemortgagingListItem>;
+pub type BuyingCaseList = CaseList<BuyingListItem>;
 
 /// POST /broker-cancel-case.
+/// Which case a call is about, for calls whose path does not say.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct CancelCaseRequest {
+pub struct CaseRef {
     pub case_id: i64,
-    /// REMORTGAGING or BUYING.
+    #[schema(value_type = CaseType)]
     pub case_type: String,
+}
+
+/// POST /{caseType}/{caseId}/invitation/respond.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct InvitationAnswer {
+    pub accepted: bool,
+}
+
+/// Where a case stands after a call that may move it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CaseMoved {
+    pub case_id: i64,
+    pub case_type: CaseType,
+    pub status: CaseStatus,
+}
+
+/// An applicant's invitation, as the case's brokers see it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvitationBody {
+    pub applicant_id: i64,
+    pub preferred_name: String,
+    pub sent_at: DateTime<Utc>,
+    /// 1 for the first send; each resend adds one.
+    pub send_count: i32,
+    pub opened_at: Option<DateTime<Utc>>,
+    pub responded_at: Option<DateTime<Utc>>,
+    /// None until answered.
+    pub accepted: Option<bool>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CancelCaseResponse {
     pub case_id: i64,
-    pub case_type: String,
-    pub status: String,
+    pub case_type: CaseType,
+    pub status: CaseStatus,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -311,7 +363,7 @@ pub struct CaseOverviews {
 pub struct ManagedBrokerBody {
     pub user_id: String,
     pub preferred_name: String,
-    pub role: String,
+    pub role: Role,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod cases;
+pub mod smtp;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -39,6 +40,8 @@ macro_rules! on_both_databases {
 pub struct TestApp {
     pub base: String,
     pub db: Db,
+    /// The app's own case service (for steps no endpoint offers yet).
+    pub cases: threshold_cases::CaseService,
     pub outbox: PathBuf,
     pub config: Config,
     shutdown: watch::Sender<bool>,
@@ -51,6 +54,15 @@ impl TestApp {
     }
 
     pub async fn spawn_with(backend: Backend, adjust: impl FnOnce(&mut Config)) -> Self {
+        Self::start(backend, true, adjust).await
+    }
+
+    /// The API alone: jobs wait in the queue for a worker the test runs itself.
+    pub async fn spawn_without_workers(backend: Backend) -> Self {
+        Self::start(backend, false, |_| {}).await
+    }
+
+    async fn start(backend: Backend, workers: bool, adjust: impl FnOnce(&mut Config)) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
@@ -58,25 +70,64 @@ impl TestApp {
             Backend::Sqlite => format!("sqlite://{}/test.db", dir.path().display()),
             Backend::Postgres => fresh_postgres_database().await,
         };
+        let base = format!("http://127.0.0.1:{}", addr.port());
         let mut config = Config {
             database_url,
-            public_url: format!("http://127.0.0.1:{}", addr.port()),
+            public_url: base.clone(),
             data_dir: dir.path().to_owned(),
             worker_poll_ms: 50,
+            // Tests sign the same address in many times a second; the throttle has its own tests.
+            email_min_interval_seconds: 0,
+            email_cap_per_day: 100_000,
             ..Config::default()
         };
         adjust(&mut config);
         let app = App::build(config.clone()).await.unwrap();
         let db = app.state.db.clone();
+        let cases = app.state.cases.clone();
         let (tx, rx) = watch::channel(false);
-        tokio::spawn(async move { app.serve(listener, true, rx).await.unwrap() });
+        tokio::spawn(async move { app.serve(listener, workers, rx).await.unwrap() });
         TestApp {
-            base: config.public_url.clone(),
+            // Always the address the test server listens on, whatever PUBLIC_URL a test sets.
+            base,
             outbox: config.outbox_dir(),
             db,
+            cases,
             config,
             shutdown: tx,
             _dir: dir,
+        }
+    }
+
+    /// Flags a user as a lender (a broker who invites without a quote).
+    pub async fn set_lender(&self, id: threshold_store::UserId) {
+        match &self.db {
+            Db::Sqlite(pool) => {
+                sqlx::query("UPDATE users SET is_lender = TRUE WHERE id = $1")
+                    .bind(id)
+                    .execute(pool)
+                    .await
+                    .unwrap();
+            }
+            Db::Postgres(pool) => {
+                sqlx::query("UPDATE users SET is_lender = TRUE WHERE id = $1")
+                    .bind(id)
+                    .execute(pool)
+                    .await
+                    .unwrap();
+            }
+        }
+    }
+
+    /// Runs one statement on the app's database (test fixtures).
+    pub async fn exec(&self, sql: &'static str) {
+        match &self.db {
+            Db::Sqlite(pool) => {
+                sqlx::query(sql).execute(pool).await.unwrap();
+            }
+            Db::Postgres(pool) => {
+                sqlx::query(sql).execute(pool).await.unwrap();
+            }
         }
     }
 
@@ -85,7 +136,7 @@ impl TestApp {
             base: self.base.clone(),
             http: reqwest::Client::new(),
             cookies: BTreeMap::new(),
-            origin: Some(self.base.clone()),
+            origin: Some(self.config.public_origin()),
         }
     }
 
@@ -110,18 +161,31 @@ impl TestApp {
         panic!("expected {count} e-mail(s) to {to}");
     }
 
-    /// The token in the newest link e-mailed to `to`, after waiting for the `count`th e-mail.
+    /// The sign-in e-mails to `to` (those with a token link), oldest first.
+    fn token_mails(&self, to: &str) -> Vec<String> {
+        let mut links: Vec<String> = threshold_api::mailbox::read_outbox(&self.outbox)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|m| m.to == to)
+            .filter_map(|m| m.links.into_iter().find(|l| l.contains("token=")))
+            .collect();
+        links.reverse();
+        links
+    }
+
+    /// The token in the newest link e-mailed to `to`, after waiting for the `count`th e-mail
+    /// that carries one (case e-mails to the same address do not count).
     pub async fn link_token(&self, to: &str, count: usize) -> String {
-        let mails = self.mails_to(to, count).await;
-        let link = mails
-            .last()
-            .unwrap()
-            .links
-            .iter()
-            .find(|l| l.contains("token="))
-            .cloned()
-            .expect("a link with a token");
-        let url = reqwest::Url::parse(&link).unwrap();
+        let mut links = self.token_mails(to);
+        for _ in 0..600 {
+            if links.len() >= count {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            links = self.token_mails(to);
+        }
+        let link = links.last().expect("a link with a token");
+        let url = reqwest::Url::parse(link).unwrap();
         url.query_pairs()
             .find(|(k, _)| k == "token")
             .unwrap()
@@ -131,18 +195,14 @@ impl TestApp {
 
     /// Asks for a sign-in link for an existing account and opens it: a signed-in client.
     pub async fn sign_in(&self, email: &str) -> Client {
-        let before = threshold_api::mailbox::read_outbox(&self.outbox)
-            .unwrap_or_default()
-            .iter()
-            .filter(|m| m.to == email)
-            .count();
+        let before = self.token_mails(email).len();
         let mut client = self.client();
         let res = client
             .post("/api/auth", serde_json::json!({ "username": email }))
             .await;
         assert_eq!(res.status, StatusCode::NO_CONTENT);
         let token = self.link_token(email, before + 1).await;
-        let res = client.get(&format!("/api/auth/magic-link/{token}")).await;
+        let res = client.redeem(&token).await;
         assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
         client
     }
@@ -178,7 +238,7 @@ impl Drop for TestApp {
     }
 }
 
-async fn fresh_postgres_database() -> String {
+pub async fn fresh_postgres_database() -> String {
     use sqlx::Connection;
     let admin_url = std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| DEFAULT_PG.to_owned());
     let mut admin = sqlx::PgConnection::connect(&admin_url)
@@ -236,9 +296,70 @@ impl Client {
             .await
     }
 
+    /// Redeems a sign-in link's token as the `/login/auth` page does (a same-origin POST).
+    pub async fn redeem(&mut self, token: &str) -> Res {
+        self.post(
+            "/api/auth/magic-link",
+            serde_json::json!({ "token": token }),
+        )
+        .await
+    }
+
     pub async fn delete(&mut self, path: &str) -> Res {
         self.send(Method::DELETE, path, None, HeaderMap::new())
             .await
+    }
+
+    /// POSTs a multipart form (uploads), with our Origin and the cookies.
+    pub async fn post_form(&mut self, path: &str, form: reqwest::multipart::Form) -> Res {
+        let mut req = self
+            .http
+            .post(format!("{}{}", self.base, path))
+            .multipart(form);
+        if let Some(origin) = &self.origin {
+            req = req.header("origin", origin.as_str());
+        }
+        self.finish(req).await
+    }
+
+    /// GETs raw bytes (downloads): status, headers and body.
+    pub async fn get_bytes(&mut self, path: &str) -> (StatusCode, HeaderMap, Vec<u8>) {
+        let req = self.with_cookies(self.http.get(format!("{}{}", self.base, path)));
+        let res = req.send().await.unwrap();
+        let status = res.status();
+        let headers = res.headers().clone();
+        (status, headers, res.bytes().await.unwrap().to_vec())
+    }
+
+    fn with_cookies(&self, mut req: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
+        if !self.cookies.is_empty() {
+            let cookie = self
+                .cookies
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join("; ");
+            req = req.header("cookie", cookie);
+        }
+        req
+    }
+
+    async fn finish(&mut self, req: reqwest::RequestBuilder) -> Res {
+        let req = self.with_cookies(req);
+        let res = req.send().await.unwrap();
+        let status = res.status();
+        let headers = res.headers().clone();
+        let text = res.text().await.unwrap();
+        let body = if text.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(&text).unwrap_or(Value::String(text))
+        };
+        Res {
+            status,
+            headers,
+            body,
+        }
     }
 
     pub async fn send(

@@ -65,6 +65,9 @@ pub enum Recipient {
     Broker,
     /// The firm's conveyancing team.
     Conveyancer,
+    /// One applicant (by applicant id): a re-sent invitation. Not for workflow files, which
+    /// name roles, not people.
+    Applicant(i64),
 }
 
 /// An effect as declared in a definition (`[effects.<name>]`).
@@ -119,8 +122,16 @@ pub struct StatusDef<St> {
     /// No way out: COMPLETED, CANCELLED.
     #[serde(default)]
     pub terminal: bool,
+    /// Not an active case (lists and the start page count it as closed); terminal statuses
+    /// are always closed.
+    #[serde(default)]
+    pub closed: bool,
     /// Default card message.
     pub message: String,
+    /// The stage in plain English for the help page (`/help`); statuses off the main path
+    /// (ineligible, cancelled) have none and are not shown there.
+    #[serde(default)]
+    pub guide: Option<String>,
     /// Conditional messages, first match wins.
     #[serde(default)]
     pub messages: Vec<MessageDef>,
@@ -129,6 +140,16 @@ pub struct StatusDef<St> {
 fn yes() -> bool {
     true
 }
+
+impl<St> StatusDef<St> {
+    pub fn is_closed(&self) -> bool {
+        self.closed || self.terminal
+    }
+}
+
+/// The built-in guard a transition names to require a complete application: it composes the
+/// definition's `ready_to_submit` list (section keys and guard names) instead of a rule of its own.
+pub const READY_TO_SUBMIT: &str = "ready_to_submit";
 
 /// A section or tile.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -168,7 +189,7 @@ pub struct TransitionDef<St> {
 struct RawDefinition {
     case_type: CaseType,
     initial: Vec<String>,
-    ready_to_submit: String,
+    ready_to_submit: Vec<String>,
     statuses: Vec<StatusDef<String>>,
     sections: Vec<SectionDef>,
     tiles: Vec<SectionDef>,
@@ -183,7 +204,9 @@ struct RawDefinition {
 pub struct Definition<St> {
     pub case_type: CaseType,
     pub initial: Vec<St>,
-    pub ready_to_submit: String,
+    /// What submitting needs, in the order a person should fix it: section keys (complete or
+    /// hidden) and guard names.
+    pub ready_to_submit: Vec<String>,
     pub statuses: Vec<StatusDef<St>>,
     pub sections: Vec<SectionDef>,
     pub tiles: Vec<SectionDef>,
@@ -201,6 +224,26 @@ impl<St: WorkflowStatus> Definition<St> {
     }
     pub fn transition(&self, name: &str) -> Option<&TransitionDef<St>> {
         self.transitions.iter().find(|t| t.name == name)
+    }
+    /// The statuses lists and the start page count as closed.
+    pub fn closed_statuses(&self) -> Vec<St> {
+        self.statuses
+            .iter()
+            .filter(|s| s.is_closed())
+            .map(|s| s.name)
+            .collect()
+    }
+    /// Every e-mail template the definition's effects name.
+    pub fn email_templates(&self) -> std::collections::BTreeSet<&str> {
+        self.effects
+            .values()
+            .filter_map(|e| match e {
+                EffectDef::SendEmail { template, .. } | EffectDef::Reminder { template, .. } => {
+                    Some(template.as_str())
+                }
+                _ => None,
+            })
+            .collect()
     }
 }
 
@@ -314,7 +357,9 @@ fn validate<S: CaseSnapshot>(
             broker_stage: s.broker_stage,
             disables_sections: s.disables_sections,
             terminal: s.terminal,
+            closed: s.closed,
             message: s.message,
+            guide: s.guide,
             messages: s.messages,
         });
     }
@@ -333,11 +378,14 @@ fn validate<S: CaseSnapshot>(
         .map(|n| parse_status::<St<S>>(n, "initial"))
         .collect::<Result<Vec<_>, _>>()?;
 
-    if reg.get_guard(&raw.ready_to_submit).is_none() {
-        return Err(LoadError::UnknownGuard {
-            name: raw.ready_to_submit,
-            place: "ready_to_submit".into(),
-        });
+    for name in &raw.ready_to_submit {
+        let is_section = raw.sections.iter().any(|s| &s.key == name);
+        if !is_section && reg.get_guard(name).is_none() {
+            return Err(LoadError::UnknownGuard {
+                name: name.clone(),
+                place: "ready_to_submit (neither a section key nor a guard)".into(),
+            });
+        }
     }
 
     for (what, list) in [("section", &raw.sections), ("tile", &raw.tiles)] {
@@ -378,7 +426,7 @@ fn validate<S: CaseSnapshot>(
             .collect::<Result<Vec<_>, _>>()?;
         let to = parse_status::<St<S>>(&t.to, place.clone())?;
         for g in &t.guards {
-            if reg.get_guard(g).is_none() {
+            if g != READY_TO_SUBMIT && reg.get_guard(g).is_none() {
                 return Err(LoadError::UnknownGuard {
                     name: g.clone(),
                     place: place.clone(),

@@ -3,10 +3,13 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::definition::{EffectDef, Recipient, TransitionDef, Workflow};
+use std::borrow::Cow;
+
+use crate::definition::{EffectDef, READY_TO_SUBMIT, Recipient, TransitionDef, Workflow};
 use crate::snapshot::{CaseSnapshot, quote_is_empty};
 use crate::types::{
-    Actor, ActorKind, CaseType, ChipColour, FeedKind, Role, SectionState, WorkflowStatus,
+    Actor, ActorKind, CaseStatus, CaseType, ChipColour, FeedKind, Role, SectionState,
+    WorkflowStatus,
 };
 
 /// The spec's date format, dd/MM/yyyy (CONST-22).
@@ -16,6 +19,7 @@ pub fn format_date(date: NaiveDate) -> String {
 
 /// One application section or post-submit tile.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SectionView {
     /// Route slug (spec §2).
@@ -32,6 +36,7 @@ impl SectionView {
 
 /// The status chip (spec §4).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Chip {
     pub colour: ChipColour,
@@ -41,6 +46,7 @@ pub struct Chip {
 
 /// A transition this user may take from the current status.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TransitionView<St> {
     pub name: String,
@@ -50,10 +56,13 @@ pub struct TransitionView<St> {
     /// Why not, when not allowed.
     pub reason: Option<String>,
     pub requires_reason: bool,
+    /// Who may take it (the workflow file's `by`).
+    pub by: Vec<ActorKind>,
 }
 
 /// Everything the SPA needs to draw a case for one user.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CaseView<St> {
     pub case_type: CaseType,
@@ -68,6 +77,55 @@ pub struct CaseView<St> {
     pub message: Option<String>,
     pub can_cancel: bool,
     pub transitions: Vec<TransitionView<St>>,
+}
+
+impl<St: Into<CaseStatus>> CaseView<St> {
+    /// The same view with the status of either case type.
+    pub fn any(self) -> CaseView<CaseStatus> {
+        CaseView {
+            case_type: self.case_type,
+            status: self.status.into(),
+            sections: self.sections,
+            tiles: self.tiles,
+            submitted: self.submitted,
+            ready_to_submit: self.ready_to_submit,
+            chip: self.chip,
+            message: self.message,
+            can_cancel: self.can_cancel,
+            transitions: self
+                .transitions
+                .into_iter()
+                .map(|t| TransitionView {
+                    name: t.name,
+                    label: t.label,
+                    to: t.to.into(),
+                    allowed: t.allowed,
+                    reason: t.reason,
+                    requires_reason: t.requires_reason,
+                    by: t.by,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl<St: Into<CaseStatus> + Copy> Applied<St> {
+    /// The same result with the status of either case type.
+    pub fn any(self) -> Applied<CaseStatus> {
+        Applied {
+            from: self.from.into(),
+            to: self.to.into(),
+            audit: AuditEvent {
+                actor: self.audit.actor,
+                transition: self.audit.transition,
+                from: self.audit.from.into(),
+                to: self.audit.to.into(),
+                at: self.audit.at,
+                reason: self.audit.reason,
+            },
+            effects: self.effects,
+        }
+    }
 }
 
 impl<St> CaseView<St> {
@@ -146,8 +204,22 @@ pub enum TransitionError {
 }
 
 impl<S: CaseSnapshot> Workflow<S> {
+    /// The snapshot with what the definition says about its status filled in, so that rules
+    /// read the workflow file's flags rather than restating them.
+    fn prepared<'a>(&self, snap: &'a S) -> Cow<'a, S> {
+        let broker_stage = self.definition.status(snap.status()).broker_stage;
+        if snap.broker_stage() == broker_stage {
+            Cow::Borrowed(snap)
+        } else {
+            let mut s = snap.clone();
+            s.set_broker_stage(broker_stage);
+            Cow::Owned(s)
+        }
+    }
+
     /// The whole view of a case for one user.
     pub fn evaluate(&self, snap: &S, actor: &Actor) -> CaseView<S::Status> {
+        let snap = &*self.prepared(snap);
         let status = snap.status();
         let sdef = self.definition.status(status);
         let empty_quote = quote_is_empty(snap.quote());
@@ -195,9 +267,8 @@ impl<S: CaseSnapshot> Workflow<S> {
             })
             .collect();
 
-        let ready_to_submit = !sdef.submitted
-            && !sdef.disables_sections
-            && self.guard(&self.definition.ready_to_submit)(snap, actor).is_ok();
+        let ready_to_submit =
+            !sdef.submitted && !sdef.disables_sections && self.ready_to_submit(snap, actor).is_ok();
 
         let transitions = self.transitions_for(snap, actor);
         // Spec §4: Cancel is offered to brokers only (CANCEL-01/02); conveyancers cancel from
@@ -236,6 +307,7 @@ impl<S: CaseSnapshot> Workflow<S> {
 
     /// The case card's status message (STATUS-09..21).
     pub fn message(&self, snap: &S, actor: &Actor) -> Option<String> {
+        let snap = &*self.prepared(snap);
         let sdef = self.definition.status(snap.status());
         sdef.messages
             .iter()
@@ -245,9 +317,31 @@ impl<S: CaseSnapshot> Workflow<S> {
             .filter(|m| !m.is_empty())
     }
 
+    /// The definition's `ready_to_submit` list in order: each section must be complete (or not
+    /// apply to this case) and each guard must pass; the first that does not gives the reason.
+    fn ready_to_submit(&self, snap: &S, actor: &Actor) -> Result<(), String> {
+        for name in &self.definition.ready_to_submit {
+            match self.definition.sections.iter().find(|d| &d.key == name) {
+                Some(section) => match self.rule(&section.rule)(snap, actor) {
+                    SectionState::IsComplete | SectionState::Hidden => {}
+                    _ => return Err(format!("{} is not complete.", section.label)),
+                },
+                None => self.guard(name)(snap, actor)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The state of one application section for this user, with the case-wide overrides: what
+    /// a section write must check before it changes anything.
+    pub fn section_state(&self, snap: &S, actor: &Actor, key: &str) -> Option<SectionState> {
+        self.evaluate(snap, actor).section(key).map(|s| s.state)
+    }
+
     /// The transitions out of the current status that this user's kind may trigger, each with
     /// whether its guards pass now and, if not, the first reason.
     pub fn transitions_for(&self, snap: &S, actor: &Actor) -> Vec<TransitionView<S::Status>> {
+        let snap = &*self.prepared(snap);
         let Some(kind) = actor.kind() else {
             return vec![];
         };
@@ -265,6 +359,7 @@ impl<S: CaseSnapshot> Workflow<S> {
                     allowed: reason.is_none(),
                     reason,
                     requires_reason: t.requires_reason,
+                    by: t.by.clone(),
                 }
             })
             .collect()
@@ -287,9 +382,12 @@ impl<S: CaseSnapshot> Workflow<S> {
         actor: &Actor,
     ) -> Option<(String, String)> {
         t.guards.iter().find_map(|g| {
-            self.guard(g)(snap, actor)
-                .err()
-                .map(|reason| (g.clone(), reason))
+            let outcome = if g == READY_TO_SUBMIT {
+                self.ready_to_submit(snap, actor)
+            } else {
+                self.guard(g)(snap, actor)
+            };
+            outcome.err().map(|reason| (g.clone(), reason))
         })
     }
 
@@ -303,6 +401,7 @@ impl<S: CaseSnapshot> Workflow<S> {
         now: DateTime<Utc>,
         reason: Option<&str>,
     ) -> Result<Applied<S::Status>, TransitionError> {
+        let snap = &*self.prepared(snap);
         let t = self
             .definition
             .transition(name)
@@ -325,8 +424,28 @@ impl<S: CaseSnapshot> Workflow<S> {
         if let Some((guard, reason)) = self.failed_guard(t, snap, actor) {
             return Err(TransitionError::GuardFailed { guard, reason });
         }
-        let effects = t
-            .effects
+        Ok(Applied {
+            from,
+            to: t.to,
+            audit: AuditEvent {
+                actor: AuditActor {
+                    user_id: actor.user_id,
+                    role: actor.role,
+                    kind,
+                },
+                transition: name.into(),
+                from,
+                to: t.to,
+                at: now,
+                reason: reason.map(str::to_owned),
+            },
+            effects: self.effects_of(t, now),
+        })
+    }
+
+    /// The effects a transition names, as they are due from `now`.
+    fn effects_of(&self, t: &TransitionDef<S::Status>, now: DateTime<Utc>) -> Vec<Effect> {
+        t.effects
             .iter()
             .map(|e| match &self.definition.effects[e] {
                 EffectDef::SendEmail { template, to } => Effect::SendEmail {
@@ -350,24 +469,45 @@ impl<S: CaseSnapshot> Workflow<S> {
                     date: now.date_naive(),
                 },
             })
-            .collect();
-        Ok(Applied {
-            from,
-            to: t.to,
-            audit: AuditEvent {
-                actor: AuditActor {
-                    user_id: actor.user_id,
-                    role: actor.role,
-                    kind,
-                },
+            .collect()
+    }
+
+    /// A transition's announcements (e-mails and feed items, not reminders or records) again,
+    /// addressed to one applicant: re-sending what a move sent, without moving. Only while the
+    /// case is where that transition leads, and only for an actor who may take it.
+    pub fn resend(
+        &self,
+        snap: &S,
+        actor: &Actor,
+        name: &str,
+        applicant_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Effect>, TransitionError> {
+        let t = self
+            .definition
+            .transition(name)
+            .ok_or_else(|| TransitionError::Unknown(name.into()))?;
+        if !actor.kind().is_some_and(|k| t.by.contains(&k)) {
+            return Err(TransitionError::NotPermitted(name.into()));
+        }
+        if snap.status() != t.to {
+            return Err(TransitionError::WrongStatus {
                 transition: name.into(),
-                from,
-                to: t.to,
-                at: now,
-                reason: reason.map(str::to_owned),
-            },
-            effects,
-        })
+                status: snap.status().as_str().into(),
+            });
+        }
+        let to = Recipient::Applicant(applicant_id);
+        Ok(self
+            .effects_of(t, now)
+            .into_iter()
+            .filter_map(|e| match e {
+                Effect::SendEmail { template, .. } => Some(Effect::SendEmail { template, to }),
+                Effect::FeedNotification { kind, .. } => {
+                    Some(Effect::FeedNotification { kind, to })
+                }
+                _ => None,
+            })
+            .collect())
     }
 }
 

@@ -34,20 +34,36 @@ pub struct Surcharge {
     pub percent: f64,
 }
 
+/// Who the tax is paid to and when: the land tax estimate names them.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Authority {
+    /// The tax's name, e.g. "Stamp Duty Land Tax".
+    pub tax: String,
+    /// Who the return goes to and the tax is paid to, e.g. "HM Revenue & Customs".
+    pub payable_to: String,
+    /// Days after the effective date (normally completion) by which the return is filed and
+    /// the tax paid.
+    pub due_days: u32,
+}
+
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct EnglandTables {
+    pub authority: Authority,
     pub standard: Vec<RateTable>,
     pub first_time_buyer: Vec<RateTable>,
     pub additional_dwelling_surcharge: Vec<Surcharge>,
     pub non_resident_surcharge: Vec<Surcharge>,
-    /// Below this price (pounds) the additional-dwelling surcharge does not apply.
+    /// Below this price (pounds) neither the additional-dwelling nor the non-resident surcharge
+    /// applies.
     pub higher_rates_floor: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct WalesTables {
+    pub authority: Authority,
     pub main: Vec<RateTable>,
     pub higher: Vec<RateTable>,
     /// Below this price (pounds) the higher rates do not apply.
@@ -85,16 +101,45 @@ pub struct LandTaxInput {
     pub first_time_buyer: bool,
     /// The buyer will own more than one dwelling and is not replacing a main residence.
     pub additional_dwelling: bool,
-    /// Any buyer is not UK resident (England only).
+    /// Any buyer is not UK resident (England only; the 2% surcharge). Default: every buyer is
+    /// UK resident.
+    #[serde(default)]
     pub non_uk_resident: bool,
 }
 
-/// The spec's land tax estimate: `landTaxType` and `amount` (pence, whole pounds; 0 = none).
+/// The spec's land tax estimate: `landTaxType` and `amount` (pence, whole pounds; 0 = none),
+/// with who it is paid to and by when.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LandTaxEstimate {
     pub land_tax_type: LandTaxType,
     pub amount: i64,
+    /// What to show with the amount, e.g. "Stamp Duty Land Tax (estimate), payable to HM Revenue
+    /// & Customs within 14 days of completion".
+    #[serde(default)]
+    pub label: String,
+    /// "HM Revenue & Customs" (SDLT) or "Welsh Revenue Authority" (LTT).
+    #[serde(default)]
+    pub payable_to: String,
+    /// The return is filed and the tax paid within this many days of completion (the effective
+    /// date): 14 for SDLT, 30 for LTT.
+    #[serde(default)]
+    pub due_days_after_completion: u32,
+}
+
+impl LandTaxEstimate {
+    fn new(land_tax_type: LandTaxType, amount: i64, a: &Authority) -> Self {
+        Self {
+            land_tax_type,
+            amount,
+            label: format!(
+                "{} (estimate), payable to {} within {} days of completion",
+                a.tax, a.payable_to, a.due_days
+            ),
+            payable_to: a.payable_to.clone(),
+            due_days_after_completion: a.due_days,
+        }
+    }
 }
 
 /// Basis points (1/100 of a percent) from a percentage written in the data; refuses anything
@@ -137,6 +182,16 @@ impl LandTaxTables {
         check_tables("england.first_time_buyer", &t.england.first_time_buyer)?;
         check_tables("wales.main", &t.wales.main)?;
         check_tables("wales.higher", &t.wales.higher)?;
+        for (name, a) in [
+            ("england", &t.england.authority),
+            ("wales", &t.wales.authority),
+        ] {
+            if a.tax.trim().is_empty() || a.payable_to.trim().is_empty() || a.due_days == 0 {
+                return Err(LandTaxError::Invalid(format!(
+                    "{name}.authority: tax, payable_to and due_days are required"
+                )));
+            }
+        }
         for s in t
             .england
             .additional_dwelling_surcharge
@@ -170,17 +225,21 @@ impl LandTaxTables {
                     && t.max_price.is_none_or(|cap| i.price <= cap * 100)
             });
         let table = relief.unwrap_or(standard);
+        // Neither surcharge applies to a price under the £40,000 floor (HMRC: higher rates and
+        // the non-resident surcharge alike).
+        let above_floor = i.price >= e.higher_rates_floor * 100;
         let mut surcharge = 0;
-        if i.additional_dwelling && i.price >= e.higher_rates_floor * 100 {
+        if i.additional_dwelling && above_floor {
             surcharge += surcharge_on(&e.additional_dwelling_surcharge, i.effective_date)?;
         }
-        if i.non_uk_resident {
+        if i.non_uk_resident && above_floor {
             surcharge += surcharge_on(&e.non_resident_surcharge, i.effective_date)?;
         }
-        Ok(LandTaxEstimate {
-            land_tax_type: LandTaxType::StampDutyLandTax,
-            amount: tax(&table.bands, i.price, surcharge)?,
-        })
+        Ok(LandTaxEstimate::new(
+            LandTaxType::StampDutyLandTax,
+            tax(&table.bands, i.price, surcharge)?,
+            &e.authority,
+        ))
     }
 
     fn ltt(&self, i: &LandTaxInput) -> Result<LandTaxEstimate, LandTaxError> {
@@ -193,10 +252,11 @@ impl LandTaxTables {
             &w.main
         };
         let table = in_force(tables, i.effective_date)?;
-        Ok(LandTaxEstimate {
-            land_tax_type: LandTaxType::LandTransactionTax,
-            amount: tax(&table.bands, i.price, 0)?,
-        })
+        Ok(LandTaxEstimate::new(
+            LandTaxType::LandTransactionTax,
+            tax(&table.bands, i.price, 0)?,
+            &w.authority,
+        ))
     }
 }
 

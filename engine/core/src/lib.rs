@@ -14,15 +14,17 @@ pub mod snapshot;
 pub mod types;
 
 pub use completeness::{MissingField, PartyKind, missing_fields};
-pub use definition::{Definition, EffectDef, LoadError, Recipient, Registry, Workflow};
+pub use definition::{
+    Definition, EffectDef, LoadError, READY_TO_SUBMIT, Recipient, Registry, StatusDef, Workflow,
+};
 pub use evaluate::{
     Applied, AuditEvent, CaseView, Chip, Effect, SectionView, TransitionError, TransitionView,
     format_date,
 };
 pub use land_tax::{LandTaxEstimate, LandTaxInput, LandTaxTables};
 pub use quote::{FeeSchedule, Quote, QuoteRequest, Supplement};
-pub use snapshot::{BuyingSnapshot, CaseSnapshot, RemortgagingSnapshot};
+pub use snapshot::{AnySnapshot, BuyingSnapshot, CaseSnapshot, RemortgagingSnapshot};
 pub use types::{
-    Actor, ActorKind, BuyingStatus, CaseType, ChipColour, RemortgagingStatus, Role, SectionState,
-    WorkflowStatus,
+    Actor, ActorKind, BuyingStatus, CaseStatus, CaseType, ChipColour, RemortgagingStatus, Role,
+    SectionState, WorkflowStatus,
 };

@@ -1,12 +1,20 @@
 //! The quote calculator: a fee schedule held as data turned into the spec's Quote record.
+//!
+//! What it follows (the figures themselves are data in `workflows/fees.toml`): HM Land Registry
+//! fees from the Land Registration Fee Order 2021 (SI 2021/1226); the firm's own charges shown
+//! as fees with VAT, not as disbursements; the referral fee disclosure of the SRA Code of
+//! Conduct for Solicitors, RELs and RFLs, para 5.1; an up-front payment described with the
+//! 14-day cancellation right of the Consumer Contracts (Information, Cancellation and
+//! Additional Charges) Regulations 2013; the land tax named with who it is paid to and by when.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::land_tax::{LandTaxEstimate, LandTaxInput, LandTaxTables};
+use crate::evaluate::format_date;
+use crate::land_tax::{LandTaxError, LandTaxEstimate, LandTaxInput, LandTaxTables};
 use crate::snapshot::{CostLine, CostSection};
-use crate::types::CaseType;
+use crate::types::{CaseType, Jurisdiction};
 
 /// A legal fee band: `fee` pounds while the value is at most `up_to` pounds (no `up_to` = above
 /// every other band).
@@ -39,20 +47,30 @@ pub struct SupplementFee {
     pub fee: i64,
 }
 
-/// How a disbursement's amount is worked out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+/// How an amount is worked out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Basis {
     /// Once per case.
+    #[default]
     Fixed,
     /// Once per owner or buyer.
     PerPerson,
-    /// HM Land Registry Scale 1 on the price (transfers for value).
+    /// HM Land Registry Scale 1 on the price (a transfer for value): the portal fee for a
+    /// transfer of the whole of a registered title (Land Registration Fee Order 2021 art. 3(3),
+    /// Scale 1 column 4), the full fee for a transfer of part or the grant of a new lease
+    /// (art. 2(2) and 3(1), column 2).
     #[serde(rename = "land_registry_scale_1")]
     LandRegistryScale1,
-    /// HM Land Registry Scale 2 on the loan (registering a charge).
+    /// HM Land Registry Scale 2 on the loan: registering the new mortgage of the whole title on
+    /// the portal (Fee Order 2021 art. 5(1) and (8)). No fee when it is registered with a
+    /// transfer of equity (art. 5(2)).
     #[serde(rename = "land_registry_scale_2")]
     LandRegistryScale2,
+    /// HM Land Registry fee for a transfer of equity, only when the quote has that supplement:
+    /// Scale 1 on any money paid for the share (Fee Order 2021 art. 3(1)(b) and (3)), otherwise
+    /// Scale 2 on the value of the share transferred (art. 4), portal fees for the whole title.
+    LandRegistryTransferOfEquity,
 }
 
 /// A cost paid to someone else on the client's behalf.
@@ -67,6 +85,22 @@ pub struct Disbursement {
     pub vat: bool,
 }
 
+/// A charge of the firm's own (identity checks, bank transfer, the land tax return): shown with
+/// the legal fees, VAT added, never as a disbursement.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FirmCharge {
+    pub label: String,
+    pub amount: i64,
+    /// `fixed` (the default) or `per_person`.
+    #[serde(default)]
+    pub basis: Basis,
+    /// Only for a property in this country (the land tax return: SDLT to HMRC in England, LTT
+    /// to the Welsh Revenue Authority in Wales).
+    #[serde(default)]
+    pub jurisdiction: Option<Jurisdiction>,
+}
+
 /// The fees for one case type.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -74,7 +108,35 @@ pub struct CaseFees {
     pub legal_fee_label: String,
     pub legal_fee_bands: Vec<FeeBand>,
     pub supplements: BTreeMap<Supplement, SupplementFee>,
+    /// The firm's own fixed charges, in the legal fees section.
+    #[serde(default)]
+    pub charges: Vec<FirmCharge>,
     pub disbursements: Vec<Disbursement>,
+}
+
+/// HM Land Registry scale fees (Land Registration Fee Order 2021, Schedules 1 and 2).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LandRegistryFees {
+    /// Scale 1, column 2: the full fee (a transfer of part or a new lease, even on the portal).
+    pub scale_1: Vec<FeeBand>,
+    /// Scale 1, column 4: a transfer of the whole of a registered title on the portal.
+    pub scale_1_electronic_whole: Vec<FeeBand>,
+    /// Scale 2, reduced fee: a charge or transfer of the whole of a title on the portal.
+    pub scale_2_electronic_whole: Vec<FeeBand>,
+}
+
+/// The referral fee disclosure (SRA Code of Conduct for Solicitors, RELs and RFLs, para 5.1).
+/// `{introducer}` is replaced by the introducer's name.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReferralTexts {
+    /// Nobody introduced the client, or nothing is known of an introducer.
+    pub none: String,
+    /// An introducer who is paid nothing.
+    pub unpaid: String,
+    /// An introducer who is paid a referral fee (the line's amount).
+    pub paid: String,
 }
 
 /// The whole fee schedule (`workflows/fees.toml`); every amount in whole pounds.
@@ -82,10 +144,13 @@ pub struct CaseFees {
 #[serde(deny_unknown_fields)]
 pub struct FeeSchedule {
     pub vat_percent: i64,
-    /// The up-front non-refundable payment, capped at the total.
+    /// The up-front payment, capped at the total.
     pub deposit: i64,
-    pub land_registry_scale_1: Vec<FeeBand>,
-    pub land_registry_scale_2: Vec<FeeBand>,
+    /// What the up-front payment is and when it comes back (the 14-day cancellation right of
+    /// the Consumer Contracts Regulations 2013).
+    pub deposit_terms: String,
+    pub referral: ReferralTexts,
+    pub land_registry: LandRegistryFees,
     pub remortgaging: CaseFees,
     pub buying: CaseFees,
 }
@@ -119,8 +184,44 @@ pub struct QuoteRequest {
     pub land_tax: Option<LandTaxInput>,
 }
 
+/// Further facts a quote can use, each with a default ([`FeeSchedule::quote_with`]). Money in
+/// pence.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct QuoteDetails {
+    /// Buying: the purchase is a transfer of part of a title or the grant of a new lease (most
+    /// new builds, a new shared-ownership lease), so HM Land Registry's portal reduction does
+    /// not apply. None = true for a new build (`Supplement::NewBuild`), false otherwise.
+    pub transfer_of_part_or_new_lease: Option<bool>,
+    /// Remortgaging with a transfer of equity: what changes hands. None = no money paid and the
+    /// share worth the whole equity (value less the new loan), which never understates the fee.
+    pub equity_transfer: Option<EquityTransfer>,
+    /// Who introduced the client and the referral fee paid to them. None = no introducer.
+    pub introducer: Option<Introducer>,
+}
+
+/// A transfer of equity, for its HM Land Registry fee. Money in pence.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EquityTransfer {
+    /// The value of the share that changes hands, less its part of any mortgage.
+    pub share_value: i64,
+    /// Money paid for the share; 0 = none (taking over the mortgage is not money paid).
+    pub consideration: i64,
+}
+
+/// Whoever introduced the client to the firm (a broker, an estate agent).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Introducer {
+    pub name: String,
+    /// The referral fee the firm pays them for this client, in pence; 0 = none.
+    pub referral_fee: i64,
+}
+
 /// The spec's Quote record (ENT-13): totalAmount, deposit, subtotal, discount, costBreakdown,
-/// and for a purchase the land tax estimate.
+/// and for a purchase the land tax estimate; with the deposit's terms, the referral fee
+/// disclosure and notes, none of which adds to the total.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Quote {
@@ -131,6 +232,14 @@ pub struct Quote {
     pub cost_breakdown: Vec<CostSection>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub land_tax_estimate: Option<LandTaxEstimate>,
+    /// What the deposit is and when it is refunded (Consumer Contracts Regulations 2013).
+    pub deposit_terms: String,
+    /// SRA Code of Conduct para 5.1: the referral fee paid to whoever introduced the client
+    /// (amount 0 and a label saying so when none). Paid by the firm, not part of the total.
+    pub referral_fee: CostLine,
+    /// What the reader must also know, e.g. why a purchase has no land tax estimate.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 fn check_bands(name: &str, bands: &[FeeBand]) -> Result<(), QuoteError> {
@@ -160,17 +269,87 @@ fn vat_on(net: i64, percent: i64) -> i64 {
     (net * percent + 50).div_euclid(100)
 }
 
+fn per_person(label: &str, people: i64) -> String {
+    if people > 1 {
+        format!("{label} (x{people})")
+    } else {
+        label.to_owned()
+    }
+}
+
+/// A purchase's land tax estimate, or why there is none, in words for the customer.
+fn land_tax_estimate(
+    input: Option<&LandTaxInput>,
+    tax: &LandTaxTables,
+) -> Result<LandTaxEstimate, String> {
+    const ONLY: &str =
+        "we estimate Stamp Duty Land Tax (England) and Land Transaction Tax (Wales) only";
+    let Some(input) = input else {
+        return Err("No land tax estimate yet: we need the country the property is in, the price and the completion date.".into());
+    };
+    if input.price <= 0 {
+        return Err("No land tax estimate yet: the purchase price is not known.".into());
+    }
+    tax.estimate(input).map_err(|e| match e {
+        LandTaxError::UnsupportedJurisdiction(Jurisdiction::Scotland) => format!(
+            "No land tax estimate: the property is in Scotland, where Land and Buildings Transaction Tax is paid to Revenue Scotland; {ONLY}."
+        ),
+        LandTaxError::UnsupportedJurisdiction(Jurisdiction::NorthernIreland) => {
+            format!("No land tax estimate: the property is in Northern Ireland; {ONLY}.")
+        }
+        LandTaxError::UnsupportedJurisdiction(_) => format!("No land tax estimate: {ONLY}."),
+        LandTaxError::NoRatesOn(date) => format!(
+            "No land tax estimate: we hold no rates for a completion on {}.",
+            format_date(date)
+        ),
+        LandTaxError::Invalid(_) => "No land tax estimate: the rates could not be read; we will confirm the tax before exchange.".into(),
+    })
+}
+
 impl FeeSchedule {
     /// Parses and checks the schedule.
     pub fn from_toml(text: &str) -> Result<Self, QuoteError> {
         let s: Self = toml::from_str(text).map_err(|e| QuoteError::Invalid(e.to_string()))?;
-        check_bands("land_registry_scale_1", &s.land_registry_scale_1)?;
-        check_bands("land_registry_scale_2", &s.land_registry_scale_2)?;
+        let lr = &s.land_registry;
+        check_bands("land_registry.scale_1", &lr.scale_1)?;
         check_bands(
-            "remortgaging.legal_fee_bands",
-            &s.remortgaging.legal_fee_bands,
+            "land_registry.scale_1_electronic_whole",
+            &lr.scale_1_electronic_whole,
         )?;
-        check_bands("buying.legal_fee_bands", &s.buying.legal_fee_bands)?;
+        check_bands(
+            "land_registry.scale_2_electronic_whole",
+            &lr.scale_2_electronic_whole,
+        )?;
+        for (name, fees) in [("remortgaging", &s.remortgaging), ("buying", &s.buying)] {
+            check_bands(&format!("{name}.legal_fee_bands"), &fees.legal_fee_bands)?;
+            for c in &fees.charges {
+                if !matches!(c.basis, Basis::Fixed | Basis::PerPerson) || c.amount < 0 {
+                    return Err(QuoteError::Invalid(format!(
+                        "{name}.charges: {:?} must be a fixed or per-person amount",
+                        c.label
+                    )));
+                }
+            }
+            for d in &fees.disbursements {
+                let land_registry = !matches!(d.basis, Basis::Fixed | Basis::PerPerson);
+                if d.amount < 0 || (land_registry && (d.vat || d.amount != 0)) {
+                    return Err(QuoteError::Invalid(format!(
+                        "{name}.disbursements: {:?}: HM Land Registry fees come from the scales and carry no VAT",
+                        d.label
+                    )));
+                }
+            }
+        }
+        if s.deposit < 0 || s.deposit_terms.trim().is_empty() {
+            return Err(QuoteError::Invalid(
+                "deposit and deposit_terms are required".into(),
+            ));
+        }
+        if !s.referral.paid.contains("{introducer}") {
+            return Err(QuoteError::Invalid(
+                "referral.paid must name the {introducer}".into(),
+            ));
+        }
         Ok(s)
     }
 
@@ -181,9 +360,29 @@ impl FeeSchedule {
         }
     }
 
-    /// Works out a quote. The land tax estimate is added for a purchase in England or Wales.
+    /// Works out a quote with every [`QuoteDetails`] at its default.
     pub fn quote(&self, req: &QuoteRequest, tax: &LandTaxTables) -> Result<Quote, QuoteError> {
-        if req.price < 0 || req.discount < 0 || req.loan.is_some_and(|l| l < 0) {
+        self.quote_with(req, &QuoteDetails::default(), tax)
+    }
+
+    /// Works out a quote. A purchase gets the land tax estimate, or a note saying why there is
+    /// none.
+    pub fn quote_with(
+        &self,
+        req: &QuoteRequest,
+        details: &QuoteDetails,
+        tax: &LandTaxTables,
+    ) -> Result<Quote, QuoteError> {
+        let negative_details = details
+            .equity_transfer
+            .as_ref()
+            .is_some_and(|e| e.share_value < 0 || e.consideration < 0)
+            || details
+                .introducer
+                .as_ref()
+                .is_some_and(|i| i.referral_fee < 0);
+        if req.price < 0 || req.discount < 0 || req.loan.is_some_and(|l| l < 0) || negative_details
+        {
             return Err(QuoteError::Negative);
         }
         let fees = self.fees(req.case_type);
@@ -192,6 +391,12 @@ impl FeeSchedule {
             CaseType::Remortgaging => req.loan.unwrap_or(req.price),
             CaseType::Buying => req.price,
         };
+        // The country decides which land tax return is filed; England unless told otherwise.
+        let jurisdiction = req
+            .land_tax
+            .as_ref()
+            .map_or(Jurisdiction::England, |l| l.jurisdiction);
+        let people = i64::from(req.people.max(1));
 
         let mut legal = vec![CostLine {
             label: fees.legal_fee_label.clone(),
@@ -201,6 +406,8 @@ impl FeeSchedule {
         for s in &req.supplements {
             *counts.entry(*s).or_default() += 1;
         }
+        let transfer_of_equity = counts.contains_key(&Supplement::TransferOfEquity);
+        let new_build = counts.contains_key(&Supplement::NewBuild);
         for (s, n) in counts {
             let f = fees
                 .supplements
@@ -216,29 +423,68 @@ impl FeeSchedule {
                 amount: f.fee * 100 * n,
             });
         }
+        // The firm's own charges are fees: in this section, with VAT, discountable.
+        for c in &fees.charges {
+            if c.jurisdiction.is_some_and(|j| j != jurisdiction) {
+                continue;
+            }
+            legal.push(match c.basis {
+                Basis::PerPerson => CostLine {
+                    label: per_person(&c.label, people),
+                    amount: c.amount * 100 * people,
+                },
+                _ => CostLine {
+                    label: c.label.clone(),
+                    amount: c.amount * 100,
+                },
+            });
+        }
 
-        let people = i64::from(req.people.max(1));
+        let lr = &self.land_registry;
+        let part_or_new_lease = details.transfer_of_part_or_new_lease.unwrap_or(new_build);
         let mut disbursements = vec![];
         let mut vatable_disbursements = 0;
         for d in &fees.disbursements {
             let (amount, label) = match d.basis {
                 Basis::Fixed => (d.amount * 100, d.label.clone()),
-                Basis::PerPerson => (
-                    d.amount * 100 * people,
-                    if people > 1 {
-                        format!("{} (x{people})", d.label)
-                    } else {
-                        d.label.clone()
-                    },
+                Basis::PerPerson => (d.amount * 100 * people, per_person(&d.label, people)),
+                Basis::LandRegistryScale1 if part_or_new_lease => (
+                    band_fee(&lr.scale_1, req.price),
+                    format!("{} (transfer of part or new lease)", d.label),
                 ),
                 Basis::LandRegistryScale1 => (
-                    band_fee(&self.land_registry_scale_1, req.price),
+                    band_fee(&lr.scale_1_electronic_whole, req.price),
                     d.label.clone(),
+                ),
+                Basis::LandRegistryScale2 if transfer_of_equity => (
+                    0,
+                    format!(
+                        "{}: none, as the mortgage is registered with the transfer of equity",
+                        d.label
+                    ),
                 ),
                 Basis::LandRegistryScale2 => (
-                    band_fee(&self.land_registry_scale_2, req.loan.unwrap_or(req.price)),
+                    band_fee(&lr.scale_2_electronic_whole, req.loan.unwrap_or(req.price)),
                     d.label.clone(),
                 ),
+                Basis::LandRegistryTransferOfEquity if !transfer_of_equity => continue,
+                Basis::LandRegistryTransferOfEquity => {
+                    let t = details.equity_transfer.clone().unwrap_or(EquityTransfer {
+                        share_value: (req.price - req.loan.unwrap_or(0)).max(0),
+                        consideration: 0,
+                    });
+                    if t.consideration > 0 {
+                        (
+                            band_fee(&lr.scale_1_electronic_whole, t.consideration),
+                            format!("{} (Scale 1 on the price paid for the share)", d.label),
+                        )
+                    } else {
+                        (
+                            band_fee(&lr.scale_2_electronic_whole, t.share_value),
+                            format!("{} (Scale 2 on the value of the share)", d.label),
+                        )
+                    }
+                }
             };
             if d.vat {
                 vatable_disbursements += amount;
@@ -277,9 +523,16 @@ impl FeeSchedule {
             .map(|c| c.amount)
             .sum();
         let total_amount = subtotal - discount;
-        let land_tax_estimate = match (req.case_type, &req.land_tax) {
-            (CaseType::Buying, Some(input)) => tax.estimate(input).ok(),
-            _ => None,
+        let mut notes = vec![];
+        let land_tax_estimate = match req.case_type {
+            CaseType::Remortgaging => None,
+            CaseType::Buying => match land_tax_estimate(req.land_tax.as_ref(), tax) {
+                Ok(estimate) => Some(estimate),
+                Err(note) => {
+                    notes.push(note);
+                    None
+                }
+            },
         };
         Ok(Quote {
             total_amount,
@@ -288,6 +541,33 @@ impl FeeSchedule {
             discount,
             cost_breakdown,
             land_tax_estimate,
+            deposit_terms: self.deposit_terms.clone(),
+            referral_fee: self.referral_line(details.introducer.as_ref()),
+            notes,
         })
+    }
+
+    /// The referral fee disclosure line (SRA Code of Conduct para 5.1), "none" included.
+    fn referral_line(&self, introducer: Option<&Introducer>) -> CostLine {
+        let name = introducer.map_or("", |i| i.name.trim());
+        let name = if name.is_empty() {
+            "the firm that introduced you"
+        } else {
+            name
+        };
+        match introducer {
+            Some(i) if i.referral_fee > 0 => CostLine {
+                label: self.referral.paid.replace("{introducer}", name),
+                amount: i.referral_fee,
+            },
+            Some(i) if !i.name.trim().is_empty() => CostLine {
+                label: self.referral.unpaid.replace("{introducer}", name),
+                amount: 0,
+            },
+            _ => CostLine {
+                label: self.referral.none.clone(),
+                amount: 0,
+            },
+        }
     }
 }

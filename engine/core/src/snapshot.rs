@@ -27,6 +27,7 @@ pub mod doc_types {
 
 /// A legal name; the current one has no `until` date (ENT-02, ENT-03).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct LegalName {
     pub first_name: Option<String>,
@@ -36,6 +37,7 @@ pub struct LegalName {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Address {
     pub line1: Option<String>,
@@ -43,6 +45,7 @@ pub struct Address {
 
 /// The person behind an owner or buyer (ENT-11).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PartyUser {
     pub id: Option<i64>,
@@ -57,6 +60,7 @@ pub struct PartyUser {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DocumentAcceptance {
     pub document_id: i64,
@@ -65,6 +69,7 @@ pub struct DocumentAcceptance {
 
 /// An owner (remortgaging) or buyer (buying) with the user fields the rules check (ENT-11).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Party {
     pub user: PartyUser,
@@ -87,6 +92,7 @@ impl Party {
 
 /// One line of a quote's cost breakdown.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CostLine {
     pub label: String,
@@ -95,6 +101,7 @@ pub struct CostLine {
 
 /// One section of a quote's cost breakdown.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CostSection {
     pub section_title: String,
@@ -103,6 +110,7 @@ pub struct CostSection {
 
 /// The case's latest quote as far as the rules care (spec §3 "Quote").
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct QuoteSnapshot {
     pub accepted_at: Option<DateTime<Utc>>,
@@ -124,6 +132,7 @@ pub fn quote_is_empty(quote: Option<&QuoteSnapshot>) -> bool {
 
 /// A required document slot; `document_id` is set once uploaded.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RequiredDocument {
     pub document_type: String,
@@ -143,6 +152,7 @@ pub fn all_uploaded(docs: &[RequiredDocument]) -> bool {
 
 /// The documents one alteration needs.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AlterationDocuments {
     pub required_documents: Vec<RequiredDocument>,
@@ -150,6 +160,7 @@ pub struct AlterationDocuments {
 
 /// Remortgaging `requiredDocuments` (ENT-09).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RemortgagingRequiredDocuments {
     pub documents: Vec<RequiredDocument>,
@@ -159,6 +170,7 @@ pub struct RemortgagingRequiredDocuments {
 
 /// Buying `requiredDocuments` (ENT-10).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct BuyingRequiredDocuments {
     pub documents: Vec<RequiredDocument>,
@@ -184,6 +196,7 @@ impl BuyingRequiredDocuments {
 /// A document the firm generated (report, letter, statement); only non-drafts are offered for
 /// acceptance (DOCS-09).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct GeneratedDocument {
     pub document_id: i64,
@@ -193,6 +206,7 @@ pub struct GeneratedDocument {
 
 /// An uploaded document.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct UploadedDocument {
     pub document_id: i64,
@@ -201,6 +215,7 @@ pub struct UploadedDocument {
 
 /// A case's `documents` record (ENT-09).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CaseDocuments {
     pub documents: Vec<UploadedDocument>,
@@ -240,6 +255,7 @@ pub fn all_verified(parties: &[Party]) -> bool {
 
 /// Remortgaging `property` (ENT-09); `land_ownership` is the ownership type.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RemortgagingProperty {
     pub land_ownership: Option<String>,
@@ -252,19 +268,24 @@ pub struct RemortgagingProperty {
 
 /// Transfer of equity data; its presence completes the section (REM-APP-22).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TransferOfEquity {
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<crate::types::TransferReason>))]
     pub reason: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Alteration {
     pub id: i64,
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::types::AlterationType))]
     pub alteration_type: String,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Loan {
     pub id: i64,
@@ -274,6 +295,7 @@ pub struct Loan {
 /// A remortgaging case as the engine sees it (spec §3 "Remortgaging case (expanded)" plus the
 /// list record's completion and Help to Buy fields).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RemortgagingSnapshot {
     pub id: i64,
@@ -305,6 +327,10 @@ pub struct RemortgagingSnapshot {
     pub title_documents_retrieved: bool,
     /// Set by the eligibility check; Some makes the case ineligible.
     pub ineligibility_reason: Option<IneligibilityReason>,
+    /// The status is a broker stage (`broker_stage` in the workflow file). Filled in by the
+    /// engine from the definition before any rule runs: rules read it, nobody sets it by hand.
+    #[serde(skip)]
+    pub broker_stage: bool,
 }
 
 impl RemortgagingSnapshot {
@@ -336,12 +362,14 @@ impl RemortgagingSnapshot {
             invited_by_lender: false,
             title_documents_retrieved: false,
             ineligibility_reason: None,
+            broker_stage: false,
         }
     }
 }
 
 /// A buying property.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct BuyingProperty {
     pub address_line1: Option<String>,
@@ -354,24 +382,28 @@ pub struct BuyingProperty {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SourceOfFunds {
     pub source_type: SourceOfFundsType,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Donor {
     pub id: i64,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Isa {
     pub id: i64,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Deposit {
     pub paid_at: Option<DateTime<Utc>>,
@@ -379,6 +411,7 @@ pub struct Deposit {
 
 /// Search results: the documents and the summaries written from them.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Searches {
     pub documents: Vec<UploadedDocument>,
@@ -387,6 +420,7 @@ pub struct Searches {
 
 /// A buying case as the engine sees it (spec §3 "Buying case (expanded)").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct BuyingSnapshot {
     pub id: i64,
@@ -412,6 +446,9 @@ pub struct BuyingSnapshot {
     pub created_by_broker: bool,
     pub invited_by_lender: bool,
     pub ineligibility_reason: Option<IneligibilityReason>,
+    /// As [`RemortgagingSnapshot::broker_stage`].
+    #[serde(skip)]
+    pub broker_stage: bool,
 }
 
 impl BuyingSnapshot {
@@ -441,22 +478,39 @@ impl BuyingSnapshot {
             created_by_broker: true,
             invited_by_lender: false,
             ineligibility_reason: None,
+            broker_stage: false,
         }
     }
 }
 
 /// What the generic engine needs from any snapshot.
-pub trait CaseSnapshot {
+pub trait CaseSnapshot: Clone {
     type Status: WorkflowStatus;
     fn status(&self) -> Self::Status;
+    fn set_status(&mut self, status: Self::Status);
     fn completion_date(&self) -> Option<NaiveDate>;
     fn quote(&self) -> Option<&QuoteSnapshot>;
+    fn broker_stage(&self) -> bool;
+    fn set_broker_stage(&mut self, broker_stage: bool);
+    fn set_ineligibility_reason(&mut self, reason: Option<IneligibilityReason>);
 }
 
 impl CaseSnapshot for RemortgagingSnapshot {
     type Status = RemortgagingStatus;
     fn status(&self) -> RemortgagingStatus {
         self.status
+    }
+    fn set_status(&mut self, status: RemortgagingStatus) {
+        self.status = status;
+    }
+    fn broker_stage(&self) -> bool {
+        self.broker_stage
+    }
+    fn set_broker_stage(&mut self, broker_stage: bool) {
+        self.broker_stage = broker_stage;
+    }
+    fn set_ineligibility_reason(&mut self, reason: Option<IneligibilityReason>) {
+        self.ineligibility_reason = reason;
     }
     fn completion_date(&self) -> Option<NaiveDate> {
         self.completion_date
@@ -471,10 +525,64 @@ impl CaseSnapshot for BuyingSnapshot {
     fn status(&self) -> BuyingStatus {
         self.status
     }
+    fn set_status(&mut self, status: BuyingStatus) {
+        self.status = status;
+    }
+    fn broker_stage(&self) -> bool {
+        self.broker_stage
+    }
+    fn set_broker_stage(&mut self, broker_stage: bool) {
+        self.broker_stage = broker_stage;
+    }
+    fn set_ineligibility_reason(&mut self, reason: Option<IneligibilityReason>) {
+        self.ineligibility_reason = reason;
+    }
     fn completion_date(&self) -> Option<NaiveDate> {
         self.completion_date
     }
     fn quote(&self) -> Option<&QuoteSnapshot> {
         self.quote.as_ref()
+    }
+}
+
+/// A case of either type: what the service and the API hold so that they dispatch on the case
+/// type once (in `Workflows`), not per handler.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnySnapshot {
+    Remortgaging(RemortgagingSnapshot),
+    Buying(BuyingSnapshot),
+}
+
+impl AnySnapshot {
+    pub fn case_type(&self) -> crate::types::CaseType {
+        match self {
+            Self::Remortgaging(_) => crate::types::CaseType::Remortgaging,
+            Self::Buying(_) => crate::types::CaseType::Buying,
+        }
+    }
+
+    pub fn status(&self) -> crate::types::CaseStatus {
+        match self {
+            Self::Remortgaging(s) => s.status.into(),
+            Self::Buying(s) => s.status.into(),
+        }
+    }
+
+    pub fn set_ineligibility_reason(&mut self, reason: Option<IneligibilityReason>) {
+        match self {
+            Self::Remortgaging(s) => s.set_ineligibility_reason(reason),
+            Self::Buying(s) => s.set_ineligibility_reason(reason),
+        }
+    }
+
+    /// The latest quote accepted now (the first acceptance stands).
+    pub fn accept_quote(&mut self, now: DateTime<Utc>) {
+        let quote = match self {
+            Self::Remortgaging(s) => s.quote.as_mut(),
+            Self::Buying(s) => s.quote.as_mut(),
+        };
+        if let Some(q) = quote {
+            q.accepted_at.get_or_insert(now);
+        }
     }
 }

@@ -34,6 +34,7 @@ macro_rules! status_enum {
     ($(#[$meta:meta])* $name:ident, $case:expr, [$($variant:ident => $text:literal),+ $(,)?]) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
         #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
         pub enum $name { $($variant),+ }
 
@@ -103,8 +104,76 @@ status_enum!(
     ]
 );
 
+/// A status of either case type, as the API and the store carry it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(untagged)]
+pub enum CaseStatus {
+    Remortgaging(RemortgagingStatus),
+    Buying(BuyingStatus),
+}
+
+/// In the API document a status is one string enum: every status of both types once. (As a
+/// `oneOf` of the two types' enums, the statuses they share, such as CUSTOMER_APPLICATION,
+/// would match both, which `oneOf` forbids.)
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for CaseStatus {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        let mut names: Vec<&str> = RemortgagingStatus::ALL.iter().map(|s| s.as_str()).collect();
+        for s in BuyingStatus::ALL {
+            if !names.contains(&s.as_str()) {
+                names.push(s.as_str());
+            }
+        }
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some("A status of either case type (spec §3)."))
+            .enum_values(Some(names))
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for CaseStatus {}
+
+impl CaseStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Remortgaging(s) => s.as_str(),
+            Self::Buying(s) => s.as_str(),
+        }
+    }
+
+    /// Parses a status name of the given case type.
+    pub fn parse(case_type: CaseType, name: &str) -> Option<Self> {
+        match case_type {
+            CaseType::Remortgaging => RemortgagingStatus::parse(name).map(Self::Remortgaging),
+            CaseType::Buying => BuyingStatus::parse(name).map(Self::Buying),
+        }
+    }
+}
+
+impl From<RemortgagingStatus> for CaseStatus {
+    fn from(s: RemortgagingStatus) -> Self {
+        Self::Remortgaging(s)
+    }
+}
+
+impl From<BuyingStatus> for CaseStatus {
+    fn from(s: BuyingStatus) -> Self {
+        Self::Buying(s)
+    }
+}
+
+impl fmt::Display for CaseStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Case type, spec §3 (ENUM-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum CaseType {
     Remortgaging,
@@ -119,10 +188,25 @@ impl CaseType {
             Self::Buying => "buying",
         }
     }
+
+    /// The SCREAMING_SNAKE_CASE name stored and sent (`REMORTGAGING`, `BUYING`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Remortgaging => "REMORTGAGING",
+            Self::Buying => "BUYING",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Self> {
+        [Self::Remortgaging, Self::Buying]
+            .into_iter()
+            .find(|t| t.as_str() == name)
+    }
 }
 
 /// User roles, spec §3 and §6 (ROLES-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Role {
     #[serde(rename = "ROLE_USER")]
     User,
@@ -139,6 +223,11 @@ pub enum Role {
 }
 
 impl Role {
+    /// Parses a stored role name (`ROLE_USER`, …).
+    pub fn parse(name: &str) -> Option<Self> {
+        serde_json::from_value(serde_json::Value::String(name.to_owned())).ok()
+    }
+
     /// "A user is a broker if the role is broker, broker manager or broker admin." (ROLES-06)
     pub fn is_broker(self) -> bool {
         matches!(self, Self::Broker | Self::BrokerManager | Self::BrokerAdmin)
@@ -147,6 +236,7 @@ impl Role {
 
 /// Who may trigger a transition, as named in definitions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum ActorKind {
     Customer,
@@ -172,6 +262,7 @@ impl ActorKind {
 ///
 /// The API fills the relationship flags from the database; the engine trusts them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Actor {
     /// None for the system (workers, scheduled checks).
@@ -270,6 +361,7 @@ impl Actor {
 
 /// State of an application section or post-submit tile (spec §4, STATUS-22).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum SectionState {
     IsComplete,
@@ -281,6 +373,7 @@ pub enum SectionState {
 
 /// Status chip colour (spec §4, STATUS-02..06).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ChipColour {
     Green,
@@ -290,6 +383,7 @@ pub enum ChipColour {
 
 /// Property jurisdiction, spec §3 (ENUM-15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Jurisdiction {
     England,
@@ -300,6 +394,7 @@ pub enum Jurisdiction {
 
 /// Tenure, spec §3 (ENUM-12).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Tenure {
     Freehold,
@@ -307,8 +402,74 @@ pub enum Tenure {
     Commonhold,
 }
 
+/// Property type, spec §3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum PropertyType {
+    ApartmentFlat,
+    Converted,
+    Cottage,
+    DetachedHouse,
+    DetachedBungalow,
+    Loft,
+    Maisonette,
+    SemiDetachedHouse,
+    SemiDetachedBungalow,
+    StaticCaravan,
+    StudioApartment,
+    Terraced,
+    Townhouse,
+    Villa,
+}
+
+/// Alteration type, spec §3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum AlterationType {
+    BasementConversion,
+    Boiler,
+    Conservatory,
+    Electrical,
+    Extension,
+    Gas,
+    Garage,
+    GarageConversion,
+    Heating,
+    Insulation,
+    Loft,
+    RemovalOfWalls,
+    Solar,
+    WindowsAndDoors,
+}
+
+/// Existing charge type, spec §3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ChargeType {
+    FurtherAdvance,
+    SecuredLoan,
+    Mortgage,
+    LegalAidBoardCharge,
+    ChargingOrder,
+    Other,
+}
+
+/// Transfer reason (separation agreement), spec §3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum TransferReason {
+    CourtOrder,
+    ConsentOrder,
+    PrivateAgreement,
+}
+
 /// Property usage / mortgage purpose, spec §3 (ENUM-13).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum PropertyUsage {
     LiveIn,
@@ -317,6 +478,7 @@ pub enum PropertyUsage {
 
 /// Remortgage reason, spec §3 (ENUM-11).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum RemortgagingReason {
     EndOfCurrentDeal,
@@ -329,6 +491,7 @@ pub enum RemortgagingReason {
 
 /// Source of funds, spec §3 (ENUM-19).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum SourceOfFundsType {
     Mortgage,
@@ -346,6 +509,7 @@ pub enum SourceOfFundsType {
 
 /// Land tax type, spec §3 (ENUM-23).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum LandTaxType {
     StampDutyLandTax,
@@ -354,6 +518,7 @@ pub enum LandTaxType {
 
 /// Notification kinds, spec §3 (ENUM-24): the feed item's source key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum FeedKind {
     CaseQuote,
@@ -362,8 +527,21 @@ pub enum FeedKind {
     CaseNotification,
 }
 
+impl FeedKind {
+    /// The source key as stored and sent (`case-quote`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::CaseQuote => "case-quote",
+            Self::CaseInvitation => "case-invitation",
+            Self::CaseDonorInvitation => "case-donor-invitation",
+            Self::CaseNotification => "case-notification",
+        }
+    }
+}
+
 /// Why a case cannot be taken on (spec §5 "Ineligibility reasons", ELIG-01..06).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum IneligibilityReason {
     NotEnglandOrWales,

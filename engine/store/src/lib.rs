@@ -10,8 +10,12 @@ mod ids;
 
 pub mod audit;
 pub mod cases;
+pub mod documents;
+pub mod effects;
 pub mod email_quota;
+pub mod invitations;
 pub mod magic_links;
+mod secrets;
 pub mod sessions;
 pub mod tokens;
 pub mod users;

@@ -1,5 +1,5 @@
 //! Sign-in and sign-up links: stored as a hash, valid for a short time, single use, and
-//! revoked when a newer link is issued for the same address.
+//! revoked when a newer request issues a link for the same address.
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
@@ -21,6 +21,8 @@ pub struct PendingSignup {
 #[derive(Clone, Debug)]
 pub struct NewMagicLink<'a> {
     pub email: &'a str,
+    /// The e-mail request (job) the link is for: its retries do not revoke each other.
+    pub request_id: &'a str,
     pub user_id: Option<UserId>,
     pub signup: Option<PendingSignup>,
     pub redirect_to: Option<&'a str>,
@@ -37,7 +39,8 @@ pub struct RedeemedLink {
 
 impl Db {
     /// Issues a link and returns its token (the only time the token exists in clear).
-    /// Older unused links for the same address stop working in the same transaction.
+    /// Unused links of other requests for the same address stop working in the same
+    /// transaction; a retry of the same request leaves its first link working.
     #[tracing::instrument(skip_all)]
     pub async fn issue_magic_link(
         &self,
@@ -51,15 +54,18 @@ impl Db {
             let mut tx = pool.begin().await?;
             sqlx::query(
                 "UPDATE magic_links SET revoked_at = $2 \
-                 WHERE email_hash = $1 AND used_at IS NULL AND revoked_at IS NULL",
+                 WHERE email_hash = $1 AND used_at IS NULL AND revoked_at IS NULL \
+                 AND (request_id IS NULL OR request_id <> $3)",
             )
             .bind(&email_hash)
             .bind(now)
+            .bind(link.request_id)
             .execute(&mut *tx)
             .await?;
             sqlx::query(
-                "INSERT INTO magic_links (token_hash, email_hash, user_id, signup, redirect_to, created_at, expires_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "INSERT INTO magic_links \
+                 (token_hash, email_hash, user_id, signup, redirect_to, created_at, expires_at, request_id) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
             )
             .bind(tokens::hash(&token))
             .bind(&email_hash)
@@ -68,11 +74,41 @@ impl Db {
             .bind(link.redirect_to)
             .bind(now)
             .bind(now + link.lifetime)
+            .bind(link.request_id)
             .execute(&mut *tx)
             .await?;
             tx.commit().await?;
         });
         Ok(token)
+    }
+
+    /// Whether the e-mail of this request went out already (its job is a retry).
+    pub async fn magic_link_mailed(&self, request_id: &str) -> Result<bool, StoreError> {
+        let mailed: i64 = on_db!(self, pool => sqlx::query_scalar(
+            "SELECT COUNT(*) FROM magic_links WHERE request_id = $1 AND mailed_at IS NOT NULL",
+        )
+        .bind(request_id)
+        .fetch_one(pool)
+        .await)?;
+        Ok(mailed > 0)
+    }
+
+    /// The SMTP server accepted this request's e-mail: marked at once, so only a worker that
+    /// dies in between these two steps can send it twice.
+    pub async fn mark_magic_link_mailed(
+        &self,
+        request_id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_db!(self, pool => sqlx::query(
+            "UPDATE magic_links SET mailed_at = $2 WHERE request_id = $1 AND mailed_at IS NULL",
+        )
+        .bind(request_id)
+        .bind(now)
+        .execute(pool)
+        .await
+        .map(|_| ()))?;
+        Ok(())
     }
 
     /// Consumes a link. A single conditional UPDATE makes this atomic on both databases,

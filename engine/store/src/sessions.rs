@@ -53,6 +53,25 @@ pub struct Authenticated {
     pub firm_id: Option<i64>,
 }
 
+/// What presenting a refresh token led to.
+#[derive(Clone, Debug)]
+pub enum Refreshed {
+    /// The session goes on with these new tokens.
+    Rotated(SessionTokens),
+    /// The token had already been swapped for a newer one: a copy is in someone else's
+    /// hands, so the session has just been ended.
+    Reused {
+        session_id: SessionId,
+        user_id: UserId,
+    },
+    /// Unknown, or the session is over.
+    Refused,
+}
+
+/// A retired refresh token presented within this many seconds of its rotation is refused
+/// without ending the session: two tabs refreshing at once both send the same cookie.
+pub const REUSE_GRACE_SECONDS: i64 = 10;
+
 /// Activity is written at most this often, to keep reads cheap.
 const TOUCH_INTERVAL_SECONDS: i64 = 60;
 
@@ -132,36 +151,76 @@ impl Db {
         }))
     }
 
-    /// Swaps a refresh token for a new pair of tokens. The old pair stops working at once,
-    /// so a replayed refresh cookie gets nothing.
+    /// Swaps a refresh token for a new pair of tokens. The old pair stops working at once and
+    /// the old refresh token is remembered: presented again after [`REUSE_GRACE_SECONDS`] it
+    /// can only be a copy (the browser already holds its successor), so the whole session is
+    /// ended (RFC 9700 section 4.14.2).
     #[tracing::instrument(skip_all)]
     pub async fn refresh_session(
         &self,
         refresh_token: &str,
         policy: &SessionPolicy,
         now: DateTime<Utc>,
-    ) -> Result<Option<SessionTokens>, StoreError> {
+    ) -> Result<Refreshed, StoreError> {
         let access = tokens::new_token();
         let refresh = tokens::new_token();
-        let found: Option<(SessionId, UserId)> = on_db!(self, pool => sqlx::query_as(
-            "UPDATE sessions SET access_hash = $2, refresh_hash = $3, access_expires_at = $4, last_used_at = $5 \
-             WHERE refresh_hash = $1 AND revoked_at IS NULL AND expires_at > $5 AND last_used_at > $6 \
-             RETURNING id, user_id",
-        )
-        .bind(tokens::hash(refresh_token))
-        .bind(tokens::hash(&access))
-        .bind(tokens::hash(&refresh))
-        .bind(now + policy.access_ttl)
-        .bind(now)
-        .bind(now - policy.idle_timeout)
-        .fetch_optional(pool)
-        .await)?;
-        Ok(found.map(|(session_id, user_id)| SessionTokens {
-            session_id,
-            user_id,
-            access,
-            refresh,
-        }))
+        let old_hash = tokens::hash(refresh_token);
+        let outcome = on_db!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let found: Option<(SessionId, UserId)> = sqlx::query_as(
+                "UPDATE sessions SET access_hash = $2, refresh_hash = $3, access_expires_at = $4, last_used_at = $5 \
+                 WHERE refresh_hash = $1 AND revoked_at IS NULL AND expires_at > $5 AND last_used_at > $6 \
+                 RETURNING id, user_id",
+            )
+            .bind(&old_hash)
+            .bind(tokens::hash(&access))
+            .bind(tokens::hash(&refresh))
+            .bind(now + policy.access_ttl)
+            .bind(now)
+            .bind(now - policy.idle_timeout)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let outcome = match found {
+                Some((session_id, user_id)) => {
+                    sqlx::query(
+                        "INSERT INTO retired_refresh_tokens (refresh_hash, session_id, retired_at) VALUES ($1, $2, $3)",
+                    )
+                    .bind(&old_hash)
+                    .bind(session_id)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+                    Refreshed::Rotated(SessionTokens {
+                        session_id,
+                        user_id,
+                        access,
+                        refresh,
+                    })
+                }
+                None => {
+                    let reused: Option<(SessionId, UserId)> = sqlx::query_as(
+                        "UPDATE sessions SET revoked_at = $2 WHERE revoked_at IS NULL AND id = \
+                         (SELECT session_id FROM retired_refresh_tokens WHERE refresh_hash = $1 AND retired_at <= $3) \
+                         RETURNING id, user_id",
+                    )
+                    .bind(&old_hash)
+                    .bind(now)
+                    .bind(now - Duration::seconds(REUSE_GRACE_SECONDS))
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                    match reused {
+                        Some((session_id, user_id)) => Refreshed::Reused {
+                            session_id,
+                            user_id,
+                        },
+                        None => Refreshed::Refused,
+                    }
+                }
+            };
+            tx.commit().await?;
+            outcome
+        });
+        Ok(outcome)
     }
 
     /// Ends one of the user's sessions; false if it is not theirs or already over.

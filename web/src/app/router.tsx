@@ -21,15 +21,17 @@ import {
   type SessionActor,
 } from '../features/auth';
 import {
+  BuyingUnavailable,
+  BuyingUnavailableError,
   guardSection,
+  homeRedirect,
   loadGuardedCase,
-  parseListSearch,
+  parseAnyListSearch,
+  parseCaseKind,
   startPageRedirect,
   type CaseKind,
-  type ListSearch,
 } from '../features/cases';
 import { ErrorPage, NotFoundPage, ProtectedLayout, UnauthenticatedLayout } from '../features/shell';
-import { DEFAULT_REDIRECT } from '../lib/constants';
 import { safeRedirect } from '../lib/redirect';
 
 // Screens are loaded lazily: each feature's routes make a chunk of their own.
@@ -174,11 +176,14 @@ const protectedLayout = createRoute({
   notFoundComponent: () => <NotFoundPage standalone={false} />,
 });
 
+// `/` forwards to the user's case list: /remortgaging, or /buying when all their cases are
+// purchases (issue 15). Sign-in and onboarding without a redirectTo come here.
 const indexRoute = createRoute({
   getParentRoute: () => protectedLayout,
   path: '/',
-  beforeLoad: () => {
-    throw redirect({ to: DEFAULT_REDIRECT, replace: true });
+  beforeLoad: async ({ context }) => {
+    const { buyingEnabled } = sessionFlags(context.session.getSnapshot().context.me);
+    throw await homeRedirect(context.queryClient, buyingEnabled);
   },
 });
 
@@ -186,10 +191,13 @@ type CasesScreens = typeof import('../features/cases/routes');
 const casesScreen = (name: keyof CasesScreens) =>
   lazyRouteComponent(() => import('../features/cases/routes'), name);
 
-/** Buying exists only for users with the BUYING feature. */
-function requireBuying({ context }: { context: RouterContext }) {
+/**
+ * Buying exists only for users with the BUYING feature. Without it every buying URL says so
+ * (the route's errorComponent) instead of redirecting, and no child route loads buying data.
+ */
+function requireBuying(context: RouterContext) {
   if (!sessionFlags(context.session.getSnapshot().context.me).buyingEnabled) {
-    throw redirect({ to: DEFAULT_REDIRECT, replace: true });
+    throw new BuyingUnavailableError();
   }
 }
 
@@ -197,135 +205,114 @@ function isBroker(context: RouterContext): boolean {
   return sessionFlags(context.session.getSnapshot().context.me).isBroker;
 }
 
-const listSearch =
-  (kind: CaseKind) =>
-  (search: Record<string, unknown>): ListSearch =>
-    parseListSearch(kind, search);
-
-// --- Remortgaging -------------------------------------------------------------------------
-const remortgagingRoute = createRoute({
+// --- Cases: /remortgaging and /buying, one route family -----------------------------------
+// `caseType` is parsed into a CaseKind. Any other segment does not match this family, so the
+// path is not found (the same 404 as any unknown path); static paths such as /documents win.
+const caseTypeRoute = createRoute({
   getParentRoute: () => protectedLayout,
-  path: 'remortgaging',
-  validateSearch: listSearch('remortgaging'),
+  path: '$caseType',
+  params: {
+    parse: ({ caseType }): { caseType: CaseKind } | false => {
+      const kind = parseCaseKind(caseType);
+      return kind ? { caseType: kind } : false;
+    },
+    stringify: ({ caseType }) => ({ caseType }),
+  },
+  beforeLoad: ({ context, params }) => {
+    if (params.caseType === 'buying') requireBuying(context);
+  },
+  // One case type's screens are not reused for the other's (as when they were separate routes).
+  remountDeps: ({ params }) => params.caseType,
+  component: Outlet,
+  errorComponent: (props) =>
+    props.error instanceof BuyingUnavailableError ? (
+      <BuyingUnavailable />
+    ) : (
+      <RouteErrorPage {...props} standalone={false} />
+    ),
+});
+const caseListRoute = createRoute({
+  getParentRoute: () => caseTypeRoute,
+  path: '/',
+  // The route is not given the path: parseAnyListSearch keeps what either type accepts and the
+  // screen narrows it with parseListSearch(caseType, …).
+  validateSearch: parseAnyListSearch,
   // A non-broker with no cases goes to the start page.
-  beforeLoad: ({ context }) =>
-    startPageRedirect(context.queryClient, 'remortgaging', isBroker(context)),
-  component: casesScreen('RemortgagingListRoute'),
+  beforeLoad: ({ context, params }) =>
+    startPageRedirect(context.queryClient, params.caseType, isBroker(context)),
+  component: casesScreen('CaseListRoute'),
 });
-const remortgagingStartRoute = createRoute({
-  getParentRoute: () => protectedLayout,
-  path: 'remortgaging/start',
-  component: casesScreen('RemortgagingStartRoute'),
+const caseStartRoute = createRoute({
+  getParentRoute: () => caseTypeRoute,
+  path: 'start',
+  component: casesScreen('StartCaseRoute'),
 });
-const remortgagingCaseRoute = createRoute({
-  getParentRoute: () => protectedLayout,
-  path: 'remortgaging/$caseId',
-  loader: ({ context, params }) =>
-    loadGuardedCase(context.queryClient, 'remortgaging', params.caseId).then(() => null),
-  component: casesScreen('RemortgagingCaseRoute'),
+const caseRoute = createRoute({
+  getParentRoute: () => caseTypeRoute,
+  path: '$caseId',
+  loader: ({ context, params, preload }) =>
+    loadGuardedCase(context.queryClient, params.caseType, params.caseId, { preload }).then(
+      () => null,
+    ),
+  component: casesScreen('CaseRoute'),
 });
-const remortgagingApplicationRoute = createRoute({
-  getParentRoute: () => protectedLayout,
-  path: 'remortgaging/$caseId/application',
+const caseApplicationRoute = createRoute({
+  getParentRoute: () => caseTypeRoute,
+  path: '$caseId/application',
   beforeLoad: ({ params }) => {
     throw redirect({
-      to: '/remortgaging/$caseId/application/$section',
-      params: { caseId: params.caseId, section: 'key-facts' },
+      to: '/$caseType/$caseId/application/$section',
+      params: { caseType: params.caseType, caseId: params.caseId, section: 'key-facts' },
       replace: true,
     });
   },
 });
-const remortgagingSectionRoute = createRoute({
-  getParentRoute: () => protectedLayout,
-  path: 'remortgaging/$caseId/application/$section',
-  loader: ({ context, params }) =>
-    guardSection(
-      context.queryClient,
-      'remortgaging',
-      params.caseId,
-      'sections',
-      params.section,
-    ).then(() => null),
-  component: casesScreen('RemortgagingSectionRoute'),
+const caseSectionRoute = createRoute({
+  getParentRoute: () => caseTypeRoute,
+  path: '$caseId/application/$section',
+  loader: ({ context, params, preload }) =>
+    guardSection(context.queryClient, params.caseType, params.caseId, 'sections', params.section, {
+      preload,
+    }).then(() => null),
+  component: casesScreen('CaseSectionRoute'),
 });
-const remortgagingTileRoute = createRoute({
-  getParentRoute: () => protectedLayout,
-  path: 'remortgaging/$caseId/$tile',
-  loader: ({ context, params }) =>
-    guardSection(context.queryClient, 'remortgaging', params.caseId, 'tiles', params.tile).then(
-      () => null,
-    ),
-  component: casesScreen('RemortgagingTileRoute'),
-});
-
-// --- Buying -------------------------------------------------------------------------------
-const buyingRoute = createRoute({
-  getParentRoute: () => protectedLayout,
-  path: 'buying',
-  validateSearch: listSearch('buying'),
-  beforeLoad: async ({ context }) => {
-    requireBuying({ context });
-    await startPageRedirect(context.queryClient, 'buying', isBroker(context));
-  },
-  component: casesScreen('BuyingListRoute'),
-});
-const buyingStartRoute = createRoute({
-  getParentRoute: () => protectedLayout,
-  path: 'buying/start',
-  beforeLoad: requireBuying,
-  component: casesScreen('BuyingStartRoute'),
-});
-const buyingCaseRoute = createRoute({
-  getParentRoute: () => protectedLayout,
-  path: 'buying/$caseId',
-  beforeLoad: requireBuying,
-  loader: ({ context, params }) =>
-    loadGuardedCase(context.queryClient, 'buying', params.caseId).then(() => null),
-  component: casesScreen('BuyingCaseRoute'),
-});
-const buyingApplicationRoute = createRoute({
-  getParentRoute: () => protectedLayout,
-  path: 'buying/$caseId/application',
-  beforeLoad: ({ context, params }) => {
-    requireBuying({ context });
-    throw redirect({
-      to: '/buying/$caseId/application/$section',
-      params: { caseId: params.caseId, section: 'key-facts' },
-      replace: true,
-    });
-  },
-});
-const buyingSectionRoute = createRoute({
-  getParentRoute: () => protectedLayout,
-  path: 'buying/$caseId/application/$section',
-  beforeLoad: requireBuying,
-  loader: ({ context, params }) =>
-    guardSection(context.queryClient, 'buying', params.caseId, 'sections', params.section).then(
-      () => null,
-    ),
-  component: casesScreen('BuyingSectionRoute'),
-});
-const buyingTileRoute = createRoute({
-  getParentRoute: () => protectedLayout,
-  path: 'buying/$caseId/$tile',
-  beforeLoad: requireBuying,
-  loader: ({ context, params }) =>
-    guardSection(context.queryClient, 'buying', params.caseId, 'tiles', params.tile).then(
-      () => null,
-    ),
-  component: casesScreen('BuyingTileRoute'),
+const caseTileRoute = createRoute({
+  getParentRoute: () => caseTypeRoute,
+  path: '$caseId/$tile',
+  loader: ({ context, params, preload }) =>
+    guardSection(context.queryClient, params.caseType, params.caseId, 'tiles', params.tile, {
+      preload,
+    }).then(() => null),
+  component: casesScreen('CaseTileRoute'),
 });
 
 // --- Other screens ------------------------------------------------------------------------
 const documentsRoute = createRoute({
   getParentRoute: () => protectedLayout,
   path: 'documents',
-  component: lazyRouteComponent(() => import('../features/documents'), 'DocumentsPage'),
+  component: lazyRouteComponent(() => import('../features/documents/routes'), 'DocumentsPage'),
+});
+// /documents/{caseType}/{caseId} (DOCS-02): caseType is remortgaging or buying, parsed as the
+// case routes do; any other segment does not match, so the path is not found (DOCS-03).
+const caseDocumentsRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'documents/$caseType/$caseId',
+  params: {
+    parse: ({ caseType, caseId }): { caseType: CaseKind; caseId: string } | false => {
+      const kind = parseCaseKind(caseType);
+      return kind ? { caseType: kind, caseId } : false;
+    },
+    stringify: ({ caseType, caseId }) => ({ caseType, caseId }),
+  },
+  component: lazyRouteComponent(() => import('../features/documents/routes'), 'CaseDocumentsRoute'),
 });
 const notificationsRoute = createRoute({
   getParentRoute: () => protectedLayout,
   path: 'notifications',
-  component: lazyRouteComponent(() => import('../features/notifications'), 'NotificationsPage'),
+  component: lazyRouteComponent(
+    () => import('../features/notifications/routes'),
+    'NotificationsPage',
+  ),
 });
 const helpRoute = createRoute({
   getParentRoute: () => protectedLayout,
@@ -343,19 +330,16 @@ export const routeTree = rootRoute.addChildren([
   aboutYouRoute,
   protectedLayout.addChildren([
     indexRoute,
-    remortgagingRoute,
-    remortgagingStartRoute,
-    remortgagingCaseRoute,
-    remortgagingApplicationRoute,
-    remortgagingSectionRoute,
-    remortgagingTileRoute,
-    buyingRoute,
-    buyingStartRoute,
-    buyingCaseRoute,
-    buyingApplicationRoute,
-    buyingSectionRoute,
-    buyingTileRoute,
+    caseTypeRoute.addChildren([
+      caseListRoute,
+      caseStartRoute,
+      caseRoute,
+      caseApplicationRoute,
+      caseSectionRoute,
+      caseTileRoute,
+    ]),
     documentsRoute,
+    caseDocumentsRoute,
     notificationsRoute,
     helpRoute,
     settingsRoute,

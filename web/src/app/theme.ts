@@ -3,10 +3,20 @@ import { createTheme } from '@mui/material/styles';
 export const SIDEBAR_WIDTH_SMALL = 64;
 export const SIDEBAR_WIDTH_MEDIUM = 220;
 
+const PRIMARY = '#1d3f72';
+
+/**
+ * The keyboard focus ring (WCAG 2.2 SC 2.4.7): MUI's ButtonBase removes the browser's outline
+ * and shows focus only as a faint ripple or background, which on the navigation looked the same
+ * as the 'selected' item. A 3 px ring in the primary colour (over 9:1 on the page background)
+ * marks focus on every button, icon button, list item, radio and checkbox instead.
+ */
+export const FOCUS_RING = { outline: `3px solid ${PRIMARY}`, outlineOffset: 2 } as const;
+
 /** Spec section 9: DM Sans, default button height 52px. Colours keep WCAG AA contrast. */
 export const theme = createTheme({
   palette: {
-    primary: { main: '#1d3f72' },
+    primary: { main: PRIMARY },
     secondary: { main: '#8a4b08' },
     background: { default: '#f6f7f9' },
   },
@@ -19,6 +29,11 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 8 },
   components: {
+    MuiButtonBase: {
+      styleOverrides: {
+        root: { '&.Mui-focusVisible': FOCUS_RING },
+      },
+    },
     MuiButton: {
       styleOverrides: {
         root: {

@@ -18,3 +18,5 @@ export const SEARCH_DEBOUNCE_MS = 400;
 export const LIST_FRESH_MS = 5 * 1000;
 /** "cases are refetched at an interval" (the spec gives no figure). */
 export const CASES_REFETCH_MS = 30 * 1000;
+/** The notification badge is polled this often (it must change within 5 s of a new item). */
+export const FEED_POLL_MS = 4 * 1000;

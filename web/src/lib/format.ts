@@ -14,3 +14,15 @@ export function formatDateTime(value: string | Date): string {
   if (Number.isNaN(d.getTime())) return '';
   return `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+
+const GBP = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Money arrives in integer pence and is shown in pounds with pence: 123456 → '£1,234.56'. */
+export function formatMoney(pence: number): string {
+  return GBP.format(pence / 100);
+}

@@ -2,6 +2,7 @@ import type {
   BuyingListItem,
   ExpandedCase,
   RemortgagingListItem,
+  SectionKey,
   SectionState,
 } from '../lib/api/types';
 
@@ -76,8 +77,9 @@ export function overviews(remortgaging: number, buying = 0) {
   };
 }
 
-type Entry = [key: string, label: string, state: SectionState];
+type Entry = [key: SectionKey, label: string, state: SectionState];
 
+/** A case as GET …/expanded answers it, with these sections and tiles in its `view`. */
 export function expanded(
   caseType: 'REMORTGAGING' | 'BUYING',
   sections: Entry[],
@@ -85,24 +87,91 @@ export function expanded(
   id = 1001,
 ): ExpandedCase {
   const toView = ([key, label, state]: Entry) => ({ key, label, state });
-  return {
+  const common = {
     id,
     caseType,
-    status: 'CUSTOMER_APPLICATION',
-    property: { formattedAddress: '1 High Street, Canterbury, Kent, CT1 1AA' },
+    status: 'CUSTOMER_APPLICATION' as const,
+    createdAt: '2026-03-05T10:15:00Z',
+    updatedAt: '2026-03-05T10:15:00Z',
+    propertyUsage: 'LIVE_IN' as const,
+    hasLoans: null,
+    completionDate: null,
+    ineligibilityReason: null,
+    loans: [],
+    property: {
+      addressLine1: '1 High Street',
+      town: 'Canterbury',
+      county: 'Kent',
+      postcode: 'CT1 1AA',
+      formattedAddress: '1 High Street, Canterbury, Kent, CT1 1AA',
+      jurisdiction: 'ENGLAND' as const,
+      tenure: 'FREEHOLD' as const,
+      type: 'TERRACED' as const,
+      landOwnership: null,
+    },
+    quote: null,
+    documents: { documents: [], generatedDocuments: [] },
     caseAdmins: [],
     brokerReference: null,
+    invitations: [],
     view: {
       caseType,
-      status: 'CUSTOMER_APPLICATION',
+      status: 'CUSTOMER_APPLICATION' as const,
       sections: sections.map(toView),
       tiles: tiles.map(toView),
       submitted: false,
       readyToSubmit: false,
-      chip: { colour: 'AMBER', label: 'Customer Application', showWarningIcon: true },
+      chip: { colour: 'AMBER' as const, label: 'Customer Application', showWarningIcon: true },
       message: 'Please continue with the application and submit it for review.',
       canCancel: false,
+      transitions: [],
     },
+  };
+  if (caseType === 'REMORTGAGING') {
+    return {
+      ...common,
+      hasAlterations: null,
+      hasAdultOccupants: null,
+      isCompanyCase: false,
+      remortgagingReason: 'END_OF_CURRENT_DEAL',
+      newLender: 'NATIONWIDE_BUILDING_SOCIETY',
+      currentDealEndDate: '2027-01-31',
+      propertyValue: 35_000_000,
+      loanAmount: 20_000_000,
+      isRepayingHelpToBuy: false,
+      hasHTBRedemptionLetter: false,
+      hasMortgageOffer: false,
+      alterations: [],
+      propertyOwners: [],
+      requiredDocuments: { documents: [], alterationDocuments: [], buyToLetDocuments: [] },
+      transferOfEquity: null,
+    };
+  }
+  return {
+    ...common,
+    lender: 'HALIFAX',
+    depositAmount: 4_000_000,
+    purchasePrice: 40_000_000,
+    resultsInMultipleProperties: null,
+    isReplacingMainResidence: null,
+    isFirstTimeBuyer: false,
+    isNewBuild: false,
+    isSharedOwnership: false,
+    targetMoveInDate: '2027-03-01',
+    hasPaidDeposit: false,
+    buyers: [],
+    donors: [],
+    sourceOfFunds: [],
+    isas: [],
+    requiredDocuments: {
+      documents: [],
+      sourceOfFundsDocuments: [],
+      isaDocuments: [],
+      buyToLetDocuments: [],
+      statements: [],
+    },
+    deposit: { paidAt: null },
+    searches: { documents: [], summaries: [] },
   };
 }
 

@@ -17,6 +17,10 @@ pub struct NewParty {
     pub is_lead: bool,
     /// Names to index for the list's name search (preferred and legal names).
     pub names: Vec<String>,
+    /// The name a broker typed for the client (shown to the broker until they agree).
+    pub invited_name: Option<String>,
+    /// The person agreed to be on the case (they opened it themselves).
+    pub consented: bool,
 }
 
 /// A quote as computed by the engine. Money in pence.
@@ -29,6 +33,8 @@ pub struct NewQuote {
     pub cost_breakdown: Value,
     pub land_tax_type: Option<String>,
     pub land_tax_amount: Option<i64>,
+    /// Deposit terms, referral-fee disclosure, notes, land tax payee and deadline (JSON).
+    pub terms: Value,
 }
 
 /// Everything a new case needs; `status` is where it starts, and `transitions` are the
@@ -54,7 +60,8 @@ macro_rules! insert_quote {
     ($tx:expr, $case_id:expr, $q:expr, $now:expr) => {
         sqlx::query(
             "INSERT INTO quotes (case_id, total_amount, deposit, subtotal, discount, cost_breakdown, \
-             land_tax_type, land_tax_amount, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+             land_tax_type, land_tax_amount, created_at, terms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind($case_id)
         .bind($q.total_amount)
@@ -65,6 +72,7 @@ macro_rules! insert_quote {
         .bind(&$q.land_tax_type)
         .bind($q.land_tax_amount)
         .bind($now)
+        .bind(sqlx::types::Json(&$q.terms))
         .execute(&mut *$tx)
         .await?
     };
@@ -103,7 +111,7 @@ const FACT_COLUMNS: &str = "jurisdiction, is_dependent_on_sale, is_company_owned
     property_usage, broker_reference, lender, remortgaging_reason, property_value, loan_amount, \
     current_deal_end_date, is_repaying_help_to_buy, purchase_price, deposit_amount, \
     is_first_time_buyer, is_new_build, is_shared_ownership, results_in_multiple_properties, \
-    is_replacing_main_residence, target_move_in_date";
+    is_replacing_main_residence, target_move_in_date, is_company_case";
 
 macro_rules! bind_facts {
     ($q:expr, $f:expr) => {
@@ -127,6 +135,9 @@ macro_rules! bind_facts {
             .bind($f.results_in_multiple_properties)
             .bind($f.is_replacing_main_residence)
             .bind($f.target_move_in_date)
+            // The spec's "company case" is a company-owned property (its Financial Details
+            // section is hidden).
+            .bind($f.is_company_owned)
     };
 }
 
@@ -142,6 +153,9 @@ fn placeholders(from: usize, count: usize) -> String {
 pub struct KeyFactsUpdate<'a> {
     pub case_id: i64,
     pub case_type: &'a str,
+    /// The status the caller decided on: the write is refused (a conflict) if the case has
+    /// moved since.
+    pub expected_status: &'a str,
     pub actor: UserId,
     pub facts: &'a KeyFacts,
     pub ineligibility_reason: Option<&'a str>,
@@ -153,80 +167,84 @@ impl Db {
     /// Creates the case and everything it starts with; returns its id.
     #[tracing::instrument(skip_all, fields(case_type = new.case_type))]
     pub async fn create_case(&self, new: &NewCase, now: DateTime<Utc>) -> Result<i64, StoreError> {
-        // status $1 (the initial one), facts $2..$21, then the rest.
+        // status $1 (the initial one), facts $2..$22, then the rest.
         let sql = format!(
             "INSERT INTO cases (status, {FACT_COLUMNS}, case_type, firm_id, created_by_user_id, \
              created_by_broker, invited_by_lender, ineligibility_reason, title_documents_retrieved, \
-             created_at, updated_at) VALUES ($1, {}, $22, $23, $24, $25, $26, $27, $28, $29, $29) RETURNING id",
-            placeholders(2, 20)
+             created_at, updated_at) VALUES ($1, {}, $23, $24, $25, $26, $27, $28, $29, $30, $30) RETURNING id",
+            placeholders(2, 21)
         );
         let initial = new
             .transitions
             .first()
             .map(|t| t.from.clone())
             .unwrap_or_else(|| new.status.clone());
-        on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
-            let q = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(&initial);
-            let (case_id,): (i64,) = bind_facts!(q, new.facts)
-                .bind(new.case_type)
-                .bind(new.firm_id)
-                .bind(new.created_by)
-                .bind(new.created_by_broker)
-                .bind(new.invited_by_lender)
-                .bind(&new.ineligibility_reason)
-                .bind(new.title_documents_retrieved)
-                .bind(now)
-                .fetch_one(&mut *tx)
-                .await?;
-            write_property!(tx, case_id, new.facts, now);
-            for party in &new.parties {
+        crate::error::retrying!(async {
+            on_db!(self, pool => {
+                let mut tx = pool.begin().await?;
+                let q = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(&initial);
+                let (case_id,): (i64,) = bind_facts!(q, new.facts)
+                    .bind(new.case_type)
+                    .bind(new.firm_id)
+                    .bind(new.created_by)
+                    .bind(new.created_by_broker)
+                    .bind(new.invited_by_lender)
+                    .bind(&new.ineligibility_reason)
+                    .bind(new.title_documents_retrieved)
+                    .bind(now)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                write_property!(tx, case_id, new.facts, now);
+                for party in &new.parties {
+                    sqlx::query(
+                        "INSERT INTO applicants (case_id, user_id, party_type, is_lead, created_at, \
+                         invited_name, consented_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    )
+                    .bind(case_id)
+                    .bind(party.user_id)
+                    .bind(party.party_type)
+                    .bind(party.is_lead)
+                    .bind(now)
+                    .bind(&party.invited_name)
+                    .bind(party.consented.then_some(now))
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                for key in search_rows(&new.parties) {
+                    sqlx::query("INSERT INTO case_search_names (case_id, case_type, name) VALUES ($1, $2, $3)")
+                        .bind(case_id)
+                        .bind(new.case_type)
+                        .bind(key)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                for admin in &new.admins {
+                    sqlx::query("INSERT INTO case_admins (case_id, user_id, created_at) VALUES ($1, $2, $3)")
+                        .bind(case_id)
+                        .bind(*admin)
+                        .bind(now)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                if let Some(quote) = &new.quote {
+                    insert_quote!(tx, case_id, quote, now);
+                }
                 sqlx::query(
-                    "INSERT INTO applicants (case_id, user_id, party_type, is_lead, created_at) \
-                     VALUES ($1, $2, $3, $4, $5)",
+                    "INSERT INTO audit_events (actor_user_id, action, subject_type, subject_id, detail, at) \
+                     VALUES ($1, 'case.created', 'case', $2, $3, $4)",
                 )
-                .bind(case_id)
-                .bind(party.user_id)
-                .bind(party.party_type)
-                .bind(party.is_lead)
+                .bind(new.created_by)
+                .bind(case_id.to_string())
+                .bind(sqlx::types::Json(json!({ "caseType": new.case_type, "status": initial })))
                 .bind(now)
                 .execute(&mut *tx)
                 .await?;
-            }
-            for key in search_rows(&new.parties) {
-                sqlx::query("INSERT INTO case_search_names (case_id, case_type, name) VALUES ($1, $2, $3)")
-                    .bind(case_id)
-                    .bind(new.case_type)
-                    .bind(key)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            for admin in &new.admins {
-                sqlx::query("INSERT INTO case_admins (case_id, user_id, created_at) VALUES ($1, $2, $3)")
-                    .bind(case_id)
-                    .bind(*admin)
-                    .bind(now)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            if let Some(quote) = &new.quote {
-                insert_quote!(tx, case_id, quote, now);
-            }
-            sqlx::query(
-                "INSERT INTO audit_events (actor_user_id, action, subject_type, subject_id, detail, at) \
-                 VALUES ($1, 'case.created', 'case', $2, $3, $4)",
-            )
-            .bind(new.created_by)
-            .bind(case_id.to_string())
-            .bind(sqlx::types::Json(json!({ "caseType": new.case_type, "status": initial })))
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            for t in &new.transitions {
-                write_transition!(tx, case_id, new.case_type, t, now);
-            }
-            tx.commit().await?;
-            Ok(case_id)
+                for t in &new.transitions {
+                    write_transition!(tx, case_id, new.case_type, t, now);
+                }
+                tx.commit().await?;
+                Ok(case_id)
+            })
         })
     }
 
@@ -241,6 +259,7 @@ impl Db {
         let KeyFactsUpdate {
             case_id,
             case_type,
+            expected_status,
             actor,
             facts,
             ineligibility_reason,
@@ -254,39 +273,43 @@ impl Db {
             .collect::<Vec<_>>()
             .join(", ");
         let sql = format!(
-            "UPDATE cases SET {sets}, ineligibility_reason = $22, updated_at = $23 WHERE id = $1"
+            "UPDATE cases SET {sets}, ineligibility_reason = $23, updated_at = $24 \
+             WHERE id = $1 AND status = $25"
         );
-        on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
-            let q = sqlx::query(sqlx::AssertSqlSafe(sql.clone())).bind(case_id);
-            let done = bind_facts!(q, facts)
-                .bind(ineligibility_reason)
+        crate::error::retrying!(async {
+            on_db!(self, pool => {
+                let mut tx = pool.begin().await?;
+                let q = sqlx::query(sqlx::AssertSqlSafe(sql.clone())).bind(case_id);
+                let done = bind_facts!(q, facts)
+                    .bind(ineligibility_reason)
+                    .bind(now)
+                    .bind(expected_status)
+                    .execute(&mut *tx)
+                    .await?
+                    .rows_affected();
+                if done == 0 {
+                    return Err(StoreError::Conflict("the case has changed; reload it"));
+                }
+                write_property!(tx, case_id, facts, now);
+                if let Some(quote) = quote {
+                    insert_quote!(tx, case_id, quote, now);
+                }
+                sqlx::query(
+                    "INSERT INTO audit_events (actor_user_id, action, subject_type, subject_id, detail, at) \
+                     VALUES ($1, 'case.key_facts_updated', 'case', $2, $3, $4)",
+                )
+                .bind(actor)
+                .bind(case_id.to_string())
+                .bind(sqlx::types::Json(json!({ "caseType": case_type })))
                 .bind(now)
                 .execute(&mut *tx)
-                .await?
-                .rows_affected();
-            if done == 0 {
-                return Err(StoreError::NotFound);
-            }
-            write_property!(tx, case_id, facts, now);
-            if let Some(quote) = quote {
-                insert_quote!(tx, case_id, quote, now);
-            }
-            sqlx::query(
-                "INSERT INTO audit_events (actor_user_id, action, subject_type, subject_id, detail, at) \
-                 VALUES ($1, 'case.key_facts_updated', 'case', $2, $3, $4)",
-            )
-            .bind(actor)
-            .bind(case_id.to_string())
-            .bind(sqlx::types::Json(json!({ "caseType": case_type })))
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            for t in transitions {
-                write_transition!(tx, case_id, case_type, t, now);
-            }
-            tx.commit().await?;
-            Ok(())
+                .await?;
+                for t in transitions {
+                    write_transition!(tx, case_id, case_type, t, now);
+                }
+                tx.commit().await?;
+                Ok(())
+            })
         })
     }
 }

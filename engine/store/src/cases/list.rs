@@ -398,16 +398,21 @@ impl Db {
         &self,
         case_type: &'static str,
         scope: &Scope,
+        closed: &[&str],
     ) -> Result<super::CaseOverview, StoreError> {
-        const CLOSED: &str = "('INELIGIBLE', 'COMPLETED', 'CANCELLED')";
+        let closed = || closed.iter().map(|s| Arg::Text((*s).to_owned()));
         let mut sql = Sql::default();
         if let Scope::Firm(firm) = scope {
             // A broker admin's whole firm: the stored counts, not a count of every case.
-            sql.push(&format!(
+            sql.push(
                 "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT), \
-                 CAST(COALESCE(SUM(CASE WHEN status IN {CLOSED} THEN 0 ELSE n END), 0) AS BIGINT), \
-                 (SELECT MAX(c.id) FROM cases c WHERE c.case_type = "
-            ))
+                 CAST(COALESCE(SUM(CASE WHEN status IN (",
+            )
+            .bind_list(closed())
+            .push(
+                ") THEN 0 ELSE n END), 0) AS BIGINT), \
+                 (SELECT MAX(c.id) FROM cases c WHERE c.case_type = ",
+            )
             .bind(Arg::Text(case_type.to_owned()))
             .push(" AND c.firm_id = ")
             .bind(Arg::Int(*firm))
@@ -416,11 +421,10 @@ impl Db {
             .push(" AND case_type = ")
             .bind(Arg::Text(case_type.to_owned()));
         } else {
-            sql.push(&format!(
-                "SELECT COUNT(*), COALESCE(SUM(CASE WHEN c.status IN {CLOSED} THEN 0 ELSE 1 END), 0), \
-                 MAX(c.id) FROM cases c WHERE c.case_type = "
-            ))
-            .bind(Arg::Text(case_type.to_owned()));
+            sql.push("SELECT COUNT(*), COALESCE(SUM(CASE WHEN c.status IN (")
+                .bind_list(closed())
+                .push(") THEN 0 ELSE 1 END), 0), MAX(c.id) FROM cases c WHERE c.case_type = ")
+                .bind(Arg::Text(case_type.to_owned()));
             scope.restrict(&mut sql);
         }
         let (total_count, active_count, latest_case_id): (i64, i64, Option<i64>) = on_db!(self, pool => {

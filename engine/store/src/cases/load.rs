@@ -10,7 +10,9 @@ use threshold_engine::snapshot::{
     Party, PartyUser, QuoteSnapshot, RemortgagingProperty, RemortgagingRequiredDocuments,
     RequiredDocument, Searches, SourceOfFunds, TransferOfEquity, UploadedDocument,
 };
-use threshold_engine::{BuyingSnapshot, RemortgagingSnapshot, WorkflowStatus};
+use threshold_engine::{
+    AnySnapshot, BuyingSnapshot, CaseType, RemortgagingSnapshot, WorkflowStatus,
+};
 
 use super::args::{Arg, Sql};
 use super::people::{CaseWithPeople, People, case_with_people_columns};
@@ -122,6 +124,12 @@ pub struct PartyRow {
     pub email: String,
     pub phone_number: Option<String>,
     pub date_of_birth: Option<NaiveDate>,
+    /// The name the broker typed, shown to brokers until the person agrees.
+    #[serde(default)]
+    pub invited_name: Option<String>,
+    /// The person agreed to be on the case (accepted the invitation, or opened it).
+    #[serde(deserialize_with = "super::people::flag")]
+    pub consented: bool,
 }
 
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -142,7 +150,8 @@ pub struct AdminRow {
     pub role: String,
 }
 
-#[derive(Clone, Debug, sqlx::FromRow)]
+#[derive(Clone, Debug, sqlx::FromRow, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct QuoteRow {
     pub id: i64,
     pub case_id: i64,
@@ -155,22 +164,28 @@ pub struct QuoteRow {
     pub land_tax_amount: Option<i64>,
     pub accepted_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// See `NewQuote::terms`; None for quotes older than the column.
+    pub terms: Option<sqlx::types::Json<serde_json::Value>>,
 }
 
-#[derive(Clone, Debug, sqlx::FromRow)]
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct DocumentRow {
     pub id: i64,
     pub document_type: String,
 }
 
-#[derive(Clone, Debug, sqlx::FromRow)]
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct GeneratedDocumentRow {
     pub id: i64,
     pub document_type: String,
+    #[serde(deserialize_with = "super::people::flag")]
     pub is_draft: bool,
 }
 
-#[derive(Clone, Debug, sqlx::FromRow)]
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct RequiredRow {
     group_name: String,
     alteration_id: Option<i64>,
@@ -178,14 +193,16 @@ struct RequiredRow {
     document_id: Option<i64>,
 }
 
-#[derive(Clone, Debug, sqlx::FromRow)]
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct AcceptanceRow {
     applicant_id: i64,
     generated_document_id: i64,
     accepted_at: DateTime<Utc>,
 }
 
-#[derive(Clone, Debug, sqlx::FromRow)]
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct SearchRow {
     kind: String,
     document_type: String,
@@ -213,6 +230,119 @@ pub struct LoadedCase {
     searches: Vec<SearchRow>,
     /// How the asking user relates to this case.
     pub relationship: Relationship,
+}
+
+/// The second (and last) statement of [`Db::load_case`]: everything hanging off the case, each
+/// as a JSON column, so loading a case costs two round trips whatever it holds.
+fn details_query(backend: crate::Backend) -> String {
+    use super::people::json_array;
+    let list = |fields: &str, table: &str| {
+        json_array(
+            backend,
+            fields,
+            "t.id",
+            &format!("FROM {table} t WHERE t.case_id = $1"),
+        )
+    };
+    let one = |fields: &str, from: &str| match backend {
+        crate::Backend::Sqlite => format!("(SELECT json_object({fields}) {from})"),
+        crate::Backend::Postgres => format!("(SELECT json_build_object({fields}) {from})"),
+    };
+    // SQLite keeps JSON as text: json() marks it as JSON again inside json_object.
+    let (cost_breakdown, terms) = match backend {
+        crate::Backend::Sqlite => ("json(q.cost_breakdown)", "json(q.terms)"),
+        crate::Backend::Postgres => ("q.cost_breakdown", "q.terms"),
+    };
+    let quote = one(
+        &format!(
+            "'id', q.id, 'caseId', q.case_id, 'totalAmount', q.total_amount, 'deposit', q.deposit, \
+             'subtotal', q.subtotal, 'discount', q.discount, 'costBreakdown', {cost_breakdown}, \
+             'landTaxType', q.land_tax_type, 'landTaxAmount', q.land_tax_amount, \
+             'acceptedAt', q.accepted_at, 'createdAt', q.created_at, 'terms', {terms}"
+        ),
+        "FROM quotes q WHERE q.case_id = $1 ORDER BY q.id DESC LIMIT 1",
+    );
+    let acceptances = json_array(
+        backend,
+        "'applicantId', da.applicant_id, 'generatedDocumentId', da.generated_document_id, \
+         'acceptedAt', da.accepted_at",
+        "da.applicant_id, da.generated_document_id",
+        "FROM document_acceptances da JOIN applicants a ON a.id = da.applicant_id \
+         WHERE a.case_id = $1",
+    );
+    format!(
+        "SELECT {quote} AS quote, {} AS alterations, {} AS loans, {} AS isas, {} AS donors, \
+         {} AS sources, {} AS transfer_of_equity, {} AS documents, {} AS generated_documents, \
+         {} AS required, {acceptances} AS acceptances, {} AS searches",
+        list("'id', t.id, 'kind', t.alteration_type", "alterations"),
+        list("'id', t.id, 'kind', t.charge_type", "loans"),
+        list("'id', t.id", "isas"),
+        list("'id', t.id", "donors"),
+        list("'id', t.id, 'kind', t.source_type", "sources_of_funds"),
+        one(
+            "'kind', t.reason",
+            "FROM transfers_of_equity t WHERE t.case_id = $1"
+        ),
+        // One table holds both kinds (uploads and Threshold's own documents).
+        json_array(
+            backend,
+            "'id', t.id, 'documentType', t.document_type",
+            "t.id",
+            "FROM documents t WHERE t.case_id = $1 AND t.kind = 'UPLOADED'",
+        ),
+        json_array(
+            backend,
+            "'id', t.id, 'documentType', t.document_type, 'isDraft', t.is_draft",
+            "t.id",
+            "FROM documents t WHERE t.case_id = $1 AND t.kind = 'GENERATED'",
+        ),
+        list(
+            "'groupName', t.group_name, 'alterationId', t.alteration_id, \
+             'documentType', t.document_type, 'documentId', t.document_id",
+            "required_documents"
+        ),
+        list(
+            "'kind', t.kind, 'documentType', t.document_type, 'documentId', t.document_id",
+            "searches"
+        ),
+    )
+}
+
+#[derive(sqlx::FromRow)]
+struct CaseDetails {
+    quote: Option<sqlx::types::Json<QuoteRow>>,
+    alterations: sqlx::types::Json<Vec<KindJson>>,
+    loans: sqlx::types::Json<Vec<KindJson>>,
+    isas: sqlx::types::Json<Vec<IdJson>>,
+    donors: sqlx::types::Json<Vec<IdJson>>,
+    sources: sqlx::types::Json<Vec<NameJson>>,
+    transfer_of_equity: Option<sqlx::types::Json<ReasonJson>>,
+    documents: sqlx::types::Json<Vec<DocumentRow>>,
+    generated_documents: sqlx::types::Json<Vec<GeneratedDocumentRow>>,
+    required: sqlx::types::Json<Vec<RequiredRow>>,
+    acceptances: sqlx::types::Json<Vec<AcceptanceRow>>,
+    searches: sqlx::types::Json<Vec<SearchRow>>,
+}
+
+#[derive(serde::Deserialize)]
+struct IdJson {
+    id: i64,
+}
+
+#[derive(serde::Deserialize)]
+struct KindJson {
+    id: i64,
+    kind: String,
+}
+
+#[derive(serde::Deserialize)]
+struct NameJson {
+    kind: String,
+}
+
+#[derive(serde::Deserialize)]
+struct ReasonJson {
+    kind: Option<String>,
 }
 
 /// Parses a stored enum name through its serde representation.
@@ -301,6 +431,14 @@ impl LoadedCase {
             cost_breakdown: q.cost_breakdown.0.clone(),
             total_amount: q.total_amount,
         })
+    }
+
+    /// The engine's snapshot of this case, as the type it was loaded as.
+    pub fn snapshot(&self, case_type: CaseType) -> Option<AnySnapshot> {
+        match case_type {
+            CaseType::Remortgaging => self.remortgaging_snapshot().map(AnySnapshot::Remortgaging),
+            CaseType::Buying => self.buying_snapshot().map(AnySnapshot::Buying),
+        }
     }
 
     pub fn remortgaging_snapshot(&self) -> Option<RemortgagingSnapshot> {
@@ -512,7 +650,7 @@ impl Db {
         case_id: i64,
         case_type: &str,
         scope: &Scope,
-        user: UserId,
+        user: Option<UserId>,
     ) -> Result<Option<LoadedCase>, StoreError> {
         let mut sql = Sql::default();
         sql.push(&case_with_people_columns(self.backend()))
@@ -534,62 +672,52 @@ impl Db {
             legal_names,
             admins,
         } = people;
-        let id = row.id;
-        let quote = self.latest_quote(id).await?;
         let relationship = Relationship {
             is_party: parties
                 .iter()
-                .any(|p| p.user_id == user && p.party_type == "APPLICANT"),
+                .any(|p| Some(p.user_id) == user && p.party_type == "APPLICANT"),
             is_case_admin: scope.is_broker(),
         };
-        macro_rules! fetch {
-            ($sql:expr) => {
-                on_db!(self, pool => sqlx::query_as($sql).bind(id).fetch_all(pool).await)?
-            };
-        }
-        let alterations: Vec<(i64, String)> =
-            fetch!("SELECT id, alteration_type FROM alterations WHERE case_id = $1 ORDER BY id");
-        let loans: Vec<(i64, String)> =
-            fetch!("SELECT id, charge_type FROM loans WHERE case_id = $1 ORDER BY id");
-        let isas: Vec<(i64,)> = fetch!("SELECT id FROM isas WHERE case_id = $1 ORDER BY id");
-        let donors: Vec<(i64,)> = fetch!("SELECT id FROM donors WHERE case_id = $1 ORDER BY id");
-        let sources: Vec<(String,)> =
-            fetch!("SELECT source_type FROM sources_of_funds WHERE case_id = $1 ORDER BY id");
-        let toe: Vec<(Option<String>,)> =
-            fetch!("SELECT reason FROM transfers_of_equity WHERE case_id = $1");
-        let documents: Vec<DocumentRow> =
-            fetch!("SELECT id, document_type FROM documents WHERE case_id = $1 ORDER BY id");
-        let generated_documents: Vec<GeneratedDocumentRow> = fetch!(
-            "SELECT id, document_type, is_draft FROM generated_documents WHERE case_id = $1 ORDER BY id"
-        );
-        let required: Vec<RequiredRow> = fetch!(
-            "SELECT group_name, alteration_id, document_type, document_id FROM required_documents \
-             WHERE case_id = $1 ORDER BY id"
-        );
-        let acceptances: Vec<AcceptanceRow> = fetch!(
-            "SELECT da.applicant_id, da.generated_document_id, da.accepted_at FROM document_acceptances da \
-             JOIN applicants a ON a.id = da.applicant_id WHERE a.case_id = $1"
-        );
-        let searches: Vec<SearchRow> = fetch!(
-            "SELECT kind, document_type, document_id FROM searches WHERE case_id = $1 ORDER BY id"
-        );
-        Ok(Some(LoadedCase {
-            row,
-            parties,
-            legal_names,
-            admins,
+        let details: CaseDetails = on_db!(self, pool => {
+            sqlx::query_as(sqlx::AssertSqlSafe(details_query(self.backend())))
+                .bind(row.id)
+                .fetch_one(pool)
+                .await
+        })?;
+        let CaseDetails {
             quote,
             alterations,
             loans,
-            isas: isas.into_iter().map(|(i,)| i).collect(),
-            donors: donors.into_iter().map(|(i,)| i).collect(),
-            sources_of_funds: sources.into_iter().map(|(s,)| s).collect(),
-            transfer_of_equity: toe.into_iter().next().map(|(r,)| r),
+            isas,
+            donors,
+            sources,
+            transfer_of_equity,
             documents,
             generated_documents,
             required,
             acceptances,
             searches,
+        } = details;
+        let ids = |v: sqlx::types::Json<Vec<IdJson>>| v.0.into_iter().map(|i| i.id).collect();
+        let pairs =
+            |v: sqlx::types::Json<Vec<KindJson>>| v.0.into_iter().map(|k| (k.id, k.kind)).collect();
+        Ok(Some(LoadedCase {
+            row,
+            parties,
+            legal_names,
+            admins,
+            quote: quote.map(|q| q.0),
+            alterations: pairs(alterations),
+            loans: pairs(loans),
+            isas: ids(isas),
+            donors: ids(donors),
+            sources_of_funds: sources.0.into_iter().map(|s| s.kind).collect(),
+            transfer_of_equity: transfer_of_equity.map(|t| t.0.kind),
+            documents: documents.0,
+            generated_documents: generated_documents.0,
+            required: required.0,
+            acceptances: acceptances.0,
+            searches: searches.0,
             relationship,
         }))
     }
@@ -620,7 +748,7 @@ impl Db {
     pub async fn latest_quote(&self, case_id: i64) -> Result<Option<QuoteRow>, StoreError> {
         Ok(on_db!(self, pool => sqlx::query_as(
             "SELECT id, case_id, total_amount, deposit, subtotal, discount, cost_breakdown, \
-             land_tax_type, land_tax_amount, accepted_at, created_at FROM quotes \
+             land_tax_type, land_tax_amount, accepted_at, created_at, terms FROM quotes \
              WHERE case_id = $1 ORDER BY id DESC LIMIT 1",
         )
         .bind(case_id)

@@ -21,7 +21,7 @@ pub use firms::ManagedBroker;
 pub use list::{CaseListItem, CaseListPage, ListMemo, ListQuery, SortBy};
 pub use load::{
     AdminRow, CaseRow, DocumentRow, GeneratedDocumentRow, LegalNameRow, LoadedCase, PartyRow,
-    PropertyRow, QuoteRow,
+    PropertyRow, QuoteRow, parse_enum,
 };
 pub use scope::Scope;
 pub use transition::TransitionRecord;

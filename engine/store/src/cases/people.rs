@@ -37,6 +37,7 @@ pub(crate) fn case_with_people_columns(backend: Backend) -> String {
              'nationalInsuranceNumber', a.national_insurance_number, \
              'addressLine1', a.address_line1, 'preferredName', u.preferred_name, \
              'email', u.email, 'phoneNumber', u.phone_number, 'dateOfBirth', u.date_of_birth, \
+             'invitedName', a.invited_name, 'consented', a.consented_at IS NOT NULL, \
              'legalNames', {legal_names}"
         ),
         "a.is_lead DESC, a.id",
@@ -57,7 +58,7 @@ pub(crate) fn case_with_people_columns(backend: Backend) -> String {
 
 /// `(SELECT <JSON array of objects of fields, in order> <from>)`: the two databases spell JSON
 /// aggregation differently, and PostgreSQL's gives NULL, not `[]`, over no rows.
-fn json_array(backend: Backend, fields: &str, order: &str, from: &str) -> String {
+pub(crate) fn json_array(backend: Backend, fields: &str, order: &str, from: &str) -> String {
     match backend {
         Backend::Sqlite => {
             format!("(SELECT json_group_array(json_object({fields}) ORDER BY {order}) {from})")

@@ -15,6 +15,9 @@ pub enum Scope {
     Firm(i64),
     /// Nobody's cases (roles outside the app).
     Nothing,
+    /// Every case: the system itself (workers, scheduled checks, the CLI) and the
+    /// conveyancing staff.
+    Everything,
 }
 
 impl Scope {
@@ -42,6 +45,7 @@ impl Scope {
             Scope::Brokers(_) | Scope::Nothing => {
                 sql.push(" AND 1 = 0");
             }
+            Scope::Everything => {}
         }
     }
 
@@ -81,6 +85,8 @@ impl Db {
                 Some(firm) => Scope::Firm(firm),
                 None => Scope::Brokers(vec![user]),
             }),
+            // The firm's conveyancing staff work every case (the back office).
+            "ROLE_CONVEYANCER" | "ROLE_ADMIN" => Ok(Scope::Everything),
             _ => Ok(Scope::Nothing),
         }
     }

@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
+use threshold_engine::{Applied, CaseStatus, Effect};
 
 use super::EffectRecord;
 use crate::{Db, StoreError, UserId, on_db};
@@ -21,6 +22,39 @@ pub struct TransitionRecord {
 }
 
 impl TransitionRecord {
+    /// What to persist for a transition the engine allowed, keeping its reason for the audit
+    /// trail. `actor` is ours (the engine knows users by role only).
+    pub fn from_applied(actor: Option<UserId>, applied: &Applied<CaseStatus>) -> Self {
+        let mut completion_date = None;
+        let effects = applied
+            .effects
+            .iter()
+            .map(|e| {
+                let due_at = match e {
+                    Effect::Reminder { due_at, .. } => Some(*due_at),
+                    Effect::RecordCompletionDate { date } => {
+                        completion_date = Some(*date);
+                        None
+                    }
+                    _ => None,
+                };
+                EffectRecord {
+                    effect: serde_json::to_value(e).unwrap_or_default(),
+                    due_at,
+                }
+            })
+            .collect();
+        TransitionRecord {
+            actor,
+            name: applied.audit.transition.clone(),
+            from: applied.from.as_str().to_owned(),
+            to: applied.to.as_str().to_owned(),
+            reason: applied.audit.reason.clone(),
+            effects,
+            completion_date,
+        }
+    }
+
     /// The audit detail: ids and statuses only, never personal data.
     pub(crate) fn audit_detail(&self, case_type: &str) -> serde_json::Value {
         json!({
@@ -65,12 +99,14 @@ macro_rules! write_transition {
         .await?;
         for e in &t.effects {
             sqlx::query(
-                "INSERT INTO case_effects (case_id, effect, due_at, created_at) VALUES ($1, $2, $3, $4)",
+                "INSERT INTO case_effects (case_id, effect, due_at, created_at, set_in_status) \
+                 VALUES ($1, $2, $3, $4, $5)",
             )
             .bind($case_id)
             .bind(sqlx::types::Json(&e.effect))
             .bind(e.due_at)
             .bind($now)
+            .bind(&t.to)
             .execute(&mut *$tx)
             .await?;
         }
@@ -79,20 +115,78 @@ macro_rules! write_transition {
 pub(crate) use write_transition;
 
 impl Db {
-    /// Persists an allowed transition atomically (status + audit event + effects).
-    #[tracing::instrument(skip_all, fields(case_id, transition = %record.name))]
-    pub async fn apply_transition(
+    /// Records effects that go with no move (a re-sent invitation), audited, in one
+    /// transaction; a conflict if the case has left `status` meanwhile.
+    #[tracing::instrument(skip_all, fields(case_id))]
+    pub async fn record_announcement(
         &self,
         case_id: i64,
-        case_type: &str,
-        record: &TransitionRecord,
+        status: &str,
+        by: Option<UserId>,
+        action: &str,
+        effects: &[EffectRecord],
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         on_db!(self, pool => {
             let mut tx = pool.begin().await?;
-            write_transition!(tx, case_id, case_type, record, now);
+            let here = sqlx::query("UPDATE cases SET updated_at = $3 WHERE id = $1 AND status = $2")
+                .bind(case_id)
+                .bind(status)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+            if here == 0 {
+                return Err(StoreError::Conflict("the case has changed; reload it"));
+            }
+            sqlx::query(
+                "INSERT INTO audit_events (actor_user_id, action, subject_type, subject_id, detail, at) \
+                 VALUES ($1, $2, 'case', $3, $4, $5)",
+            )
+            .bind(by)
+            .bind(action)
+            .bind(case_id.to_string())
+            .bind(sqlx::types::Json(json!({ "effects": effects.len() })))
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            for e in effects {
+                sqlx::query(
+                    "INSERT INTO case_effects (case_id, effect, due_at, created_at, set_in_status) \
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(case_id)
+                .bind(sqlx::types::Json(&e.effect))
+                .bind(e.due_at)
+                .bind(now)
+                .bind(status)
+                .execute(&mut *tx)
+                .await?;
+            }
             tx.commit().await?;
             Ok(())
+        })
+    }
+
+    /// Persists allowed transitions, in order, atomically (status + audit event with its
+    /// reason + effects for each); a conflict if the case is no longer where they start.
+    #[tracing::instrument(skip_all, fields(case_id))]
+    pub async fn apply_transitions(
+        &self,
+        case_id: i64,
+        case_type: &str,
+        records: &[TransitionRecord],
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        crate::error::retrying!(async {
+            on_db!(self, pool => {
+                let mut tx = pool.begin().await?;
+                for record in records {
+                    write_transition!(tx, case_id, case_type, record, now);
+                }
+                tx.commit().await?;
+                Ok(())
+            })
         })
     }
 }

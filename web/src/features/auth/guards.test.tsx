@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Me } from '../../lib/api/types';
 import { RELEASE_VERSION } from '../../lib/release';
 import { apiError, json, mockFetch, noContent, type Handler } from '../../test/fetchMock';
+import { buyItem, overviews, page } from '../../test/cases';
 import { makeMe, POLICIES } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { onboardingRedirect, protectedRedirect } from './guards';
@@ -99,11 +100,34 @@ describe('layouts and guards in the router', () => {
     expect(router.state.location.pathname).toBe('/remortgaging');
   });
 
-  it('FLAG-01: /buying without the BUYING feature goes to /remortgaging', async () => {
+  it('FLAG-01: /buying without the BUYING feature says why, and stays', async () => {
     server(makeMe());
     const { router } = renderApp('/buying');
-    await screen.findByRole('heading', { name: 'Remortgaging Cases' });
-    expect(router.state.location.pathname).toBe('/remortgaging');
+    await screen.findByRole('heading', { name: 'Buying is not available' });
+    expect(router.state.location.pathname).toBe('/buying');
+  });
+
+  it('issue 15: a customer whose only case is a purchase lands on /buying from /', async () => {
+    server(makeMe({ enabledFeatures: ['BUYING'] }), {
+      'GET /api/case-overviews': () => json(overviews(0, 1)),
+      'GET /api/buying/cases': () => json(page([buyItem()])),
+    });
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Buying Cases' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/buying');
+  });
+
+  it('issue 15: onboarding without a redirectTo ends on the home list', async () => {
+    const me = makeMe({ enabledFeatures: ['BUYING'] }, { isOnboarded: false });
+    server(me, {
+      'POST /api/users/user-1': () =>
+        json({ ...me.user, isOnboarded: true, firstName: 'A', surname: 'B' }),
+      'GET /api/case-overviews': () => json(overviews(0, 1)),
+      'GET /api/buying/cases': () => json(page([buyItem()])),
+    });
+    const { router } = renderApp('/login/auth');
+    await screen.findByRole('heading', { name: 'About you' });
+    expect(router.state.location.search).toEqual({ redirectTo: '/' });
   });
 
   it('AUTH-32 ERR-05: a 401 whose refresh fails logs out to /login with the message', async () => {

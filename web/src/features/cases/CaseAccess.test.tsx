@@ -15,6 +15,7 @@ import { makeMe, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { NOT_FOUND_TEXT } from '../shell/routes/NotFoundPage';
 import { CANCEL_TEXTS } from './components/CancelCaseDialog';
+import { LOAD_ERROR } from './texts';
 
 const BROKER = makeMe({ role: 'ROLE_BROKER', enabledFeatures: ['BUYING'] });
 const CUSTOMER = makeMe({ enabledFeatures: ['BUYING'] });
@@ -68,7 +69,7 @@ describe('case page', () => {
   });
 
   it('REM-POST-01 REM-POST-03: a submitted case shows the tiles, links to /{tile}', async () => {
-    const hidden = REM_SECTIONS.map(([k, l]) => [k, l, 'HIDDEN'] as [string, string, 'HIDDEN']);
+    const hidden = REM_SECTIONS.map(([k, l]) => [k, l, 'HIDDEN'] as (typeof REM_SECTIONS)[number]);
     server(CUSTOMER, {
       'GET /api/remortgaging/cases/1001/expanded': () =>
         json(
@@ -153,10 +154,12 @@ describe('case access guard', () => {
     ).toBeInTheDocument();
   });
 
-  it('GUARD-07: any other failure in the guard redirects to the list', async () => {
+  it('GUARD-07: any other failure in the guard redirects to the list, and says so', async () => {
     server(CUSTOMER, { 'GET /api/remortgaging/cases/1001/expanded': () => apiError(500) });
     const { router } = renderApp('/remortgaging/1001/application/key-facts');
     await waitFor(() => expect(router.state.location.pathname).toBe('/remortgaging'));
+    // Issue 15: the redirect alone looked like nothing happened when already on the list.
+    expect(await screen.findByText(LOAD_ERROR)).toBeInTheDocument();
   });
 
   it('GUARD-08: the same guard on buying routes redirects to /buying', async () => {

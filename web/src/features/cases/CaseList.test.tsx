@@ -299,9 +299,10 @@ describe('case lists', () => {
     expect(screen.getAllByRole('menuitemradio')).toHaveLength(5);
     await userEvent.click(screen.getByRole('menuitemradio', { name: 'Completion date' }));
     await waitFor(() => expect(lastList(calls).get('sortBy')).toBe('COMPLETION_DATE'));
-    await userEvent.click(screen.getByRole('button', { name: 'Sort descending' }));
+    // The toggle is named by what pressing it does (issue 15), not by the current order.
+    await userEvent.click(screen.getByRole('button', { name: 'Sort ascending' }));
     await waitFor(() => expect(lastList(calls).get('sortDirection')).toBe('ASC'));
-    expect(screen.getByRole('button', { name: 'Sort ascending' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sort descending' })).toBeInTheDocument();
     const count = listRequests(calls).length;
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(listRequests(calls).length).toBe(count + 1));
@@ -309,7 +310,7 @@ describe('case lists', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     // Back to the defaults (served from the 5-second-fresh cache of the first request).
     expect(await screen.findByRole('button', { name: 'Sort by: Created' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sort descending' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sort ascending' })).toBeInTheDocument();
     expect(listRequests(calls)[0].get('sortBy')).toBe('CREATED_AT');
   });
 
@@ -395,6 +396,23 @@ describe('case lists', () => {
     first.unmount();
     renderApp('/buying');
     expect(await screen.findByText(LIST_TEXTS.loadError)).toBeInTheDocument();
+  });
+
+  it('issue 15: a Reload that fails says so and keeps the last list', async () => {
+    let fail = false;
+    server(BROKER, {
+      'GET /api/remortgaging/cases': () => (fail ? apiError(500) : json(page([remItem()]))),
+    });
+    renderApp('/remortgaging');
+    await screen.findByRole('article');
+    expect(screen.queryByText(LIST_TEXTS.loadError)).toBeNull();
+    fail = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(LIST_TEXTS.loadError);
+    expect(screen.getByRole('article')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Reload' })).toHaveAttribute('aria-busy', 'false'),
+    );
   });
 
   it('LIST-42 LIST-49: a customer with no cases is sent to the start page', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Me } from '../../lib/api/types';
@@ -131,6 +131,55 @@ describe('start pages', () => {
     );
     expect(body.client).toBeUndefined();
     expect(body).toMatchObject({ purchasePrice: 25000000, depositAmount: 2500050 });
+  });
+
+  it('the start page of the other case type starts afresh (one route, remounted per type)', async () => {
+    server(CUSTOMER);
+    const { router } = renderApp('/remortgaging/start');
+    await answerEligibility();
+    expect(await screen.findByLabelText(/Address line 1/)).toBeInTheDocument();
+    const navigation = within(screen.getByRole('navigation', { name: 'Main navigation' }));
+    await userEvent.click(navigation.getByRole('link', { name: 'Buying' }));
+    // The answers would be lost: leaving asks first (issue 15).
+    const ask = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buying/start'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Start a purchase' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByLabelText(/Where is the property/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Address line 1/)).toBeNull();
+  });
+
+  it('issue 15: a step line, Back on every step, and Stay keeps the answers', async () => {
+    server(BROKER, {
+      'GET /api/remortgaging/cases': () => json({ items: [], totalCount: 0, totalPages: 0 }),
+    });
+    const { router } = renderApp('/remortgaging/start');
+    expect(await screen.findByText('Step 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    await answerEligibility();
+    expect(await screen.findByText('Step 2 of 3')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Client's preferred name/), 'Sam Smith');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Step 1 of 3')).toBeInTheDocument();
+    // Back on the first step leaves the form: with answers given, it asks first.
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).toBeNull(),
+    );
+    expect(router.state.location.pathname).toBe('/remortgaging/start');
+    expect(screen.getByLabelText(/Where is the property/)).toHaveValue('ENGLAND');
+  });
+
+  it('issue 15: a customer has two steps', async () => {
+    server(CUSTOMER);
+    renderApp('/remortgaging/start');
+    expect(await screen.findByText('Step 1 of 2')).toBeInTheDocument();
+    await answerEligibility();
+    expect(await screen.findByText('Step 2 of 2')).toBeInTheDocument();
   });
 
   it('validation: UK postcode and amounts; a failed create keeps the form', async () => {

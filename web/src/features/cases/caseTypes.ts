@@ -1,7 +1,48 @@
-import type { CaseType } from '../../lib/api/types';
+import type {
+  BuyingCaseBody,
+  BuyingCaseList,
+  BuyingExpanded,
+  BuyingListQuery,
+  CaseType,
+  RemortgagingCaseBody,
+  RemortgagingCaseList,
+  RemortgagingExpanded,
+  RemortgagingListQuery,
+  Schemas,
+} from '../../lib/api/types';
 
 /** The two case types: their URL segment, list title and list vocabulary (spec sections 2 and 3). */
 export type CaseKind = 'remortgaging' | 'buying';
+
+export const CASE_KINDS: readonly CaseKind[] = ['remortgaging', 'buying'];
+
+/**
+ * The `$caseType` URL segment as a case kind, or undefined for any other segment. Letter case is
+ * ignored, as it was for the static paths /remortgaging and /buying.
+ */
+export function parseCaseKind(segment: string): CaseKind | undefined {
+  const lower = segment.toLowerCase();
+  return CASE_KINDS.find((kind) => kind === lower);
+}
+
+/**
+ * What the API sends and takes for each case type. The server's paths differ per type, so the
+ * fetchers in ./api pick the path once from the kind and are typed by this map.
+ */
+export interface CaseApi {
+  remortgaging: {
+    expanded: RemortgagingExpanded;
+    list: RemortgagingCaseList;
+    listQuery: RemortgagingListQuery;
+    body: RemortgagingCaseBody;
+  };
+  buying: {
+    expanded: BuyingExpanded;
+    list: BuyingCaseList;
+    listQuery: BuyingListQuery;
+    body: BuyingCaseBody;
+  };
+}
 
 export const CASE_TYPE: Record<CaseKind, CaseType> = {
   remortgaging: 'REMORTGAGING',
@@ -38,7 +79,7 @@ export const REMORTGAGING_STATUSES = [
   'PENDING_COMPLETION',
   'COMPLETED',
   'CANCELLED',
-] as const;
+] as const satisfies readonly Schemas['RemortgagingStatus'][];
 
 export const BUYING_STATUSES = [
   'INELIGIBLE',
@@ -60,7 +101,7 @@ export const BUYING_STATUSES = [
   'PENDING_COMPLETION',
   'COMPLETED',
   'CANCELLED',
-] as const;
+] as const satisfies readonly Schemas['BuyingStatus'][];
 
 export const STATUSES: Record<CaseKind, readonly string[]> = {
   remortgaging: REMORTGAGING_STATUSES,
@@ -73,7 +114,7 @@ export const REMORTGAGING_SORT_FIELDS = [
   'CURRENT_DEAL_END_DATE',
   'COMPLETION_DATE',
   'MORTGAGE_OFFER_UPLOADED_AT',
-] as const;
+] as const satisfies readonly Schemas['RemortgagingSortField'][];
 
 export const BUYING_SORT_FIELDS = [
   'CREATED_AT',
@@ -84,7 +125,7 @@ export const BUYING_SORT_FIELDS = [
   'TA6_UPLOADED_AT',
   'ENQUIRES_RAISED_AT',
   'ENQUIRES_RESPONDED_AT',
-] as const;
+] as const satisfies readonly Schemas['BuyingSortField'][];
 
 export const SORT_FIELDS: Record<CaseKind, readonly string[]> = {
   remortgaging: REMORTGAGING_SORT_FIELDS,

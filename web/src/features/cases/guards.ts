@@ -1,14 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { notFound, redirect } from '@tanstack/react-router';
+import { enqueueSnackbar } from 'notistack';
 import { isApiError } from '../../lib/api/errors';
 import type { CaseView, ExpandedCase } from '../../lib/api/types';
-import { buyingCaseQuery } from './api/getBuyingCase';
+import { caseQuery } from './api/getCase';
 import { caseOverviewsQuery } from './api/getCaseOverviews';
-import { remortgagingCaseQuery } from './api/getRemortgagingCase';
 import type { CaseKind } from './caseTypes';
+import { LOAD_ERROR } from './texts';
 
-const LIST_PATH = { remortgaging: '/remortgaging', buying: '/buying' } as const;
-const START_PATH = { remortgaging: '/remortgaging/start', buying: '/buying/start' } as const;
+/** The case list of this type (/remortgaging or /buying), replacing the current entry. */
+const toList = (kind: CaseKind) =>
+  redirect({ to: '/$caseType', params: { caseType: kind }, replace: true });
 
 export function isNumericId(caseId: string): boolean {
   return /^\d+$/.test(caseId);
@@ -22,15 +24,21 @@ export async function loadGuardedCase(
   queryClient: QueryClient,
   kind: CaseKind,
   caseId: string,
+  { preload = false }: { preload?: boolean } = {},
 ): Promise<ExpandedCase> {
   if (!isNumericId(caseId)) throw notFound();
   try {
-    return await queryClient.ensureQueryData(
-      kind === 'remortgaging' ? remortgagingCaseQuery(caseId) : buyingCaseQuery(caseId),
-    );
+    return await queryClient.ensureQueryData(caseQuery(kind, caseId));
   } catch (error) {
     if (isApiError(error, 404)) throw notFound();
-    throw redirect({ to: LIST_PATH[kind], replace: true });
+    // Issue 15: the user is often on that list already (a card's 'Continue'), so the redirect
+    // alone changed nothing on screen. A server that could not answer is said out loud; a
+    // refusal (4xx) is the guard's ordinary, silent redirect.
+    // A preload (hovering a link) is not the user's request: it stays quiet.
+    if (!preload && (!isApiError(error) || error.status >= 500)) {
+      enqueueSnackbar(LOAD_ERROR, { variant: 'error', preventDuplicate: true });
+    }
+    throw toList(kind);
   }
 }
 
@@ -47,10 +55,11 @@ export async function guardSection(
   caseId: string,
   where: 'sections' | 'tiles',
   key: string,
+  options: { preload?: boolean } = {},
 ): Promise<ExpandedCase> {
-  const expanded = await loadGuardedCase(queryClient, kind, caseId);
+  const expanded = await loadGuardedCase(queryClient, kind, caseId, options);
   if (!canOpen(expanded.view, where, key)) {
-    throw redirect({ to: LIST_PATH[kind], replace: true });
+    throw toList(kind);
   }
   return expanded;
 }
@@ -72,5 +81,7 @@ export async function startPageRedirect(
   } catch {
     return;
   }
-  if (total === 0) throw redirect({ to: START_PATH[kind], replace: true });
+  if (total === 0) {
+    throw redirect({ to: '/$caseType/start', params: { caseType: kind }, replace: true });
+  }
 }

@@ -1,5 +1,12 @@
-// What the router needs synchronously: search validation and guards. Screens live in ./routes
-// and are loaded lazily.
-export { parseListSearch, type ListSearch } from './search';
+// What the router needs synchronously: case type parsing, search validation and guards. Screens
+// live in ./routes and are loaded lazily.
+export { parseAnyListSearch, type ListSearch } from './search';
 export { loadGuardedCase, guardSection, startPageRedirect } from './guards';
-export type { CaseKind } from './caseTypes';
+export { parseCaseKind, type CaseKind } from './caseTypes';
+// For the invitation modal (issue 11): which type a case is, and what the user still has.
+export { CASE_TYPE } from './caseTypes';
+export { caseQuery } from './api/getCase';
+export { caseOverviewsQuery } from './api/getCaseOverviews';
+// The protected index and the BUYING guard (issue 15): small enough to load with the shell.
+export { homeRedirect } from './home';
+export { BuyingUnavailable, BuyingUnavailableError } from './components/BuyingUnavailable';

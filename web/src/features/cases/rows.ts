@@ -7,6 +7,7 @@ import type {
   RemortgagingListItem,
   StatusChip,
 } from '../../lib/api/types';
+import type { CaseApi, CaseKind } from './caseTypes';
 
 /**
  * One list item of either case type, in the shape the table and cards draw. Nothing here is
@@ -69,6 +70,16 @@ export function buyingRow(item: BuyingListItem): CaseRow {
     statusMessage: item.statusMessage ?? null,
     canCancel: item.canCancel,
   };
+}
+
+const TO_ROWS: { [K in CaseKind]: (list: CaseApi[K]['list']) => CaseRow[] } = {
+  remortgaging: (list) => list.cases.map(remortgagingRow),
+  buying: (list) => list.cases.map(buyingRow),
+};
+
+/** The rows of one page of either list. */
+export function caseRows<K extends CaseKind>(kind: K, list: CaseApi[K]['list']): CaseRow[] {
+  return TO_ROWS[kind](list);
 }
 
 const BROKER_ROLES = ['ROLE_BROKER', 'ROLE_BROKER_MANAGER', 'ROLE_BROKER_ADMIN'];

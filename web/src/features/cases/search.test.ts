@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buyingQuery, hasFilters, parseListSearch, remortgagingQuery, withFilter } from './search';
+import {
+  buyingQuery,
+  hasFilters,
+  parseAnyListSearch,
+  parseListSearch,
+  remortgagingQuery,
+  withFilter,
+} from './search';
 
 const ID = '5f0c0000-0000-4000-8000-000000000001';
 
@@ -102,5 +109,26 @@ describe('list search params', () => {
     expect(hasFilters('remortgaging', { hasMortgageOffer: false })).toBe(true);
     expect(hasFilters('buying', { buyerName: 'Jo' })).toBe(true);
     expect(hasFilters('buying', { status: ['CANCELLED'] })).toBe(true);
+  });
+
+  it('the /$caseType route keeps what either type accepts; each list then reads its own', () => {
+    const raws: Record<string, unknown>[] = [
+      {},
+      { status: 'COMPLETED,AWAITING_DEPOSIT,TITLE_DOCUMENT_RETRIEVAL,NOPE', page: '2' },
+      { sortBy: 'deposit_paid_at', sortDirection: 'asc' },
+      { sortBy: 'CURRENT_DEAL_END_DATE', pageSize: '25', brokerUserIds: [ID, 'bad'] },
+      { hasMortgageOffer: 'true', hasPaidDeposit: 'false', propertyOwnerName: ' Sm ' },
+      { buyerName: 42, propertyOwnerName: '   ', hasPaidDeposit: 'maybe' },
+    ];
+    for (const raw of raws) {
+      const any = parseAnyListSearch(raw);
+      for (const kind of ['remortgaging', 'buying'] as const) {
+        // The screen parses the route's search (raw values overlaid with the validated ones).
+        expect(parseListSearch(kind, { ...raw, ...any })).toEqual(parseListSearch(kind, raw));
+      }
+    }
+    expect(
+      parseAnyListSearch({ status: 'AWAITING_DEPOSIT,COMPLETED', hasPaidDeposit: 'x' }),
+    ).toEqual({ status: ['AWAITING_DEPOSIT', 'COMPLETED'] });
   });
 });

@@ -1,6 +1,16 @@
 import { PAGE_SIZE_COLLAPSED, PAGE_SIZE_DEFAULT } from '../../lib/constants';
 import type { BuyingListQuery, RemortgagingListQuery } from '../../lib/api/types';
-import { SORT_FIELDS, STATUSES, type CaseKind } from './caseTypes';
+import {
+  BUYING_SORT_FIELDS,
+  BUYING_STATUSES,
+  CASE_KINDS,
+  REMORTGAGING_SORT_FIELDS,
+  REMORTGAGING_STATUSES,
+  SORT_FIELDS,
+  STATUSES,
+  type CaseApi,
+  type CaseKind,
+} from './caseTypes';
 
 /**
  * The case lists' URL search parameters (spec section 2, Case lists). Only valid values are kept,
@@ -24,7 +34,7 @@ export interface ListSearch {
   buyerName?: string;
 }
 
-export const DEFAULT_SORT_BY = 'CREATED_AT';
+export const DEFAULT_SORT_BY = 'CREATED_AT' as const;
 export const DEFAULT_SORT_DIRECTION: SortDirection = 'DESC';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -54,37 +64,80 @@ function text(value: unknown): string | undefined {
   return t === '' ? undefined : value;
 }
 
-export function offerParam(kind: CaseKind): 'hasMortgageOffer' | 'hasPaidDeposit' {
+type OfferParam = 'hasMortgageOffer' | 'hasPaidDeposit';
+type NameParam = 'propertyOwnerName' | 'buyerName';
+
+export function offerParam(kind: CaseKind): OfferParam {
   return kind === 'remortgaging' ? 'hasMortgageOffer' : 'hasPaidDeposit';
 }
 
-export function nameParam(kind: CaseKind): 'propertyOwnerName' | 'buyerName' {
+export function nameParam(kind: CaseKind): NameParam {
   return kind === 'remortgaging' ? 'propertyOwnerName' : 'buyerName';
 }
 
-/** validateSearch for /remortgaging and /buying. */
-export function parseListSearch(kind: CaseKind, raw: Record<string, unknown>): ListSearch {
+/** What a list accepts in its URL: statuses, sort fields and the names of its two parameters. */
+interface Vocabulary {
+  statuses: readonly string[];
+  sortFields: readonly string[];
+  offerParams: readonly OfferParam[];
+  nameParams: readonly NameParam[];
+}
+
+function vocabulary(kind: CaseKind): Vocabulary {
+  return {
+    statuses: STATUSES[kind],
+    sortFields: SORT_FIELDS[kind],
+    offerParams: [offerParam(kind)],
+    nameParams: [nameParam(kind)],
+  };
+}
+
+const EITHER_KIND: Vocabulary = {
+  statuses: CASE_KINDS.flatMap((kind) => STATUSES[kind]),
+  sortFields: CASE_KINDS.flatMap((kind) => SORT_FIELDS[kind]),
+  offerParams: CASE_KINDS.map(offerParam),
+  nameParams: CASE_KINDS.map(nameParam),
+};
+
+function parseWith(vocab: Vocabulary, raw: Record<string, unknown>): ListSearch {
   const out: ListSearch = {};
   const pageSize = integer(raw.pageSize);
   if (pageSize !== undefined && pageSize >= 1 && pageSize <= 100) out.pageSize = pageSize;
   const page = integer(raw.page);
   if (page !== undefined && page > 0) out.page = page;
-  const known = STATUSES[kind];
-  const status = [...new Set(list(raw.status).filter((s) => known.includes(s)))];
+  const status = [...new Set(list(raw.status).filter((s) => vocab.statuses.includes(s)))];
   if (status.length) out.status = status;
   const brokers = [...new Set(list(raw.brokerUserIds).filter((id) => UUID.test(id)))];
   if (brokers.length) out.brokerUserIds = brokers;
   const sortBy = typeof raw.sortBy === 'string' ? raw.sortBy.toUpperCase() : undefined;
-  if (sortBy && sortBy !== DEFAULT_SORT_BY && SORT_FIELDS[kind].includes(sortBy)) {
+  if (sortBy && sortBy !== DEFAULT_SORT_BY && vocab.sortFields.includes(sortBy)) {
     out.sortBy = sortBy;
   }
   const direction = typeof raw.sortDirection === 'string' ? raw.sortDirection.toUpperCase() : '';
   if (direction === 'ASC') out.sortDirection = 'ASC';
-  const offer = bool(raw[offerParam(kind)]);
-  if (offer !== undefined) out[offerParam(kind)] = offer;
-  const name = text(raw[nameParam(kind)]);
-  if (name !== undefined) out[nameParam(kind)] = name;
+  for (const key of vocab.offerParams) {
+    const offer = bool(raw[key]);
+    if (offer !== undefined) out[key] = offer;
+  }
+  for (const key of vocab.nameParams) {
+    const name = text(raw[key]);
+    if (name !== undefined) out[key] = name;
+  }
   return out;
+}
+
+/** The search parameters of the /remortgaging or /buying list. */
+export function parseListSearch(kind: CaseKind, raw: Record<string, unknown>): ListSearch {
+  return parseWith(vocabulary(kind), raw);
+}
+
+/**
+ * validateSearch of the /$caseType list route, which is not given the path: what either case type
+ * accepts. The list screen narrows it with parseListSearch(kind, …), which gives the same result as
+ * parsing the raw search for that kind.
+ */
+export function parseAnyListSearch(raw: Record<string, unknown>): ListSearch {
+  return parseWith(EITHER_KIND, raw);
 }
 
 /** Filters and search (not paging or sorting): what makes an empty list "filtered". */
@@ -117,15 +170,41 @@ export function effectivePageSize(search: ListSearch, collapsed: boolean): numbe
   return search.pageSize ?? (collapsed ? PAGE_SIZE_COLLAPSED : PAGE_SIZE_DEFAULT);
 }
 
-/** The query sent to GET /remortgaging/cases or /buying/cases, defaults filled in. */
-export function remortgagingQuery(search: ListSearch, collapsed: boolean): RemortgagingListQuery {
+/** Whether `value` is one of `values` (narrowing it to their union). */
+function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
+}
+
+/** What both list queries share, defaults filled in. */
+function sharedQuery(search: ListSearch, collapsed: boolean) {
   return {
     pageSize: effectivePageSize(search, collapsed),
     page: search.page ?? 0,
-    sortBy: search.sortBy ?? DEFAULT_SORT_BY,
     sortDirection: search.sortDirection ?? DEFAULT_SORT_DIRECTION,
-    ...(search.status?.length ? { status: search.status } : {}),
     ...(search.brokerUserIds?.length ? { brokerUserIds: search.brokerUserIds } : {}),
+  };
+}
+
+/** The search's statuses and sort field that belong to this list (the rest are dropped). */
+function vocabularyQuery<S extends string, F extends string>(
+  search: ListSearch,
+  statuses: readonly S[],
+  sortFields: readonly F[],
+  defaultSortBy: F,
+) {
+  const status = (search.status ?? []).filter((s) => isOneOf(statuses, s));
+  const sortBy = search.sortBy ?? defaultSortBy;
+  return {
+    sortBy: isOneOf(sortFields, sortBy) ? sortBy : defaultSortBy,
+    ...(status.length ? { status } : {}),
+  };
+}
+
+/** The query sent to GET /remortgaging/cases or /buying/cases, defaults filled in. */
+export function remortgagingQuery(search: ListSearch, collapsed: boolean): RemortgagingListQuery {
+  return {
+    ...sharedQuery(search, collapsed),
+    ...vocabularyQuery(search, REMORTGAGING_STATUSES, REMORTGAGING_SORT_FIELDS, DEFAULT_SORT_BY),
     ...(search.hasMortgageOffer !== undefined ? { hasMortgageOffer: search.hasMortgageOffer } : {}),
     ...(search.propertyOwnerName?.trim()
       ? { propertyOwnerName: search.propertyOwnerName.trim() }
@@ -135,13 +214,22 @@ export function remortgagingQuery(search: ListSearch, collapsed: boolean): Remor
 
 export function buyingQuery(search: ListSearch, collapsed: boolean): BuyingListQuery {
   return {
-    pageSize: effectivePageSize(search, collapsed),
-    page: search.page ?? 0,
-    sortBy: search.sortBy ?? DEFAULT_SORT_BY,
-    sortDirection: search.sortDirection ?? DEFAULT_SORT_DIRECTION,
-    ...(search.status?.length ? { status: search.status } : {}),
-    ...(search.brokerUserIds?.length ? { brokerUserIds: search.brokerUserIds } : {}),
+    ...sharedQuery(search, collapsed),
+    ...vocabularyQuery(search, BUYING_STATUSES, BUYING_SORT_FIELDS, DEFAULT_SORT_BY),
     ...(search.hasPaidDeposit !== undefined ? { hasPaidDeposit: search.hasPaidDeposit } : {}),
     ...(search.buyerName?.trim() ? { buyerName: search.buyerName.trim() } : {}),
   };
+}
+
+const LIST_QUERY: {
+  [K in CaseKind]: (search: ListSearch, collapsed: boolean) => CaseApi[K]['listQuery'];
+} = { remortgaging: remortgagingQuery, buying: buyingQuery };
+
+/** The list query for either case type. */
+export function listQuery<K extends CaseKind>(
+  kind: K,
+  search: ListSearch,
+  collapsed: boolean,
+): CaseApi[K]['listQuery'] {
+  return LIST_QUERY[kind](search, collapsed);
 }

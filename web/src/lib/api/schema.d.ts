@@ -68,16 +68,21 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/magic-link/{token}": {
+    "/auth/magic-link": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["redeem_magic_link"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Opening the e-mailed link only loads the browser app's `/login/auth` page, which sends the
+         *     token here. A GET of any URL consumes nothing, so mail scanners and link previews cannot
+         *     burn a link, and the redemption is a write under the same-origin rule.
+         */
+        post: operations["redeem_magic_link"];
         delete?: never;
         options?: never;
         head?: never;
@@ -260,6 +265,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/buying/{caseId}/invitation/respond": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["respond_buying"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/buying/{caseId}/quote/latest": {
         parameters: {
             query?: never;
@@ -284,6 +305,134 @@ export interface paths {
             cookie?: never;
         };
         get: operations["case_overviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/document/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["download"];
+        put?: never;
+        post?: never;
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_documents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["feed_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feed/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["feed_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feed/{itemId}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["archive_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feed/{itemId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["read_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/help/stages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["stages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -334,6 +483,70 @@ export interface paths {
         get: operations["current"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quote/create-pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_quote_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quote/resend/{applicantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["resend_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quote/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["send_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quote/{quoteId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["accept_quote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -404,6 +617,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/remortgaging/{caseId}/invitation/respond": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["respond_remortgaging"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/remortgaging/{caseId}/quote/latest": {
         parameters: {
             query?: never;
@@ -451,21 +680,36 @@ export interface components {
             surname: string;
         };
         AcceptPoliciesRequest: {
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The current versions (GET /policies/current); older ones are refused.
+             */
             privacyVersion: number;
             /** Format: int32 */
             termsVersion: number;
         };
-        /** @description A page of the buying list (ENT-06). */
-        BuyingCaseList: {
-            cases: components["schemas"]["BuyingListItem"][];
-            /** Format: int64 */
-            currentPage: number;
-            /** Format: int64 */
-            totalCount: number;
-            /** Format: int64 */
-            totalPages: number;
+        /**
+         * @description Who may trigger a transition, as named in definitions.
+         * @enum {string}
+         */
+        ActorKind: "customer" | "broker" | "conveyancer" | "admin" | "system";
+        AddressBody: {
+            line1?: string | null;
         };
+        Alteration: {
+            alterationType: components["schemas"]["AlterationType"];
+            /** Format: int64 */
+            id: number;
+        };
+        /** @description The documents one alteration needs. */
+        AlterationDocuments: {
+            requiredDocuments: components["schemas"]["RequiredDocument"][];
+        };
+        /**
+         * @description Alteration type, spec §3.
+         * @enum {string}
+         */
+        AlterationType: "BASEMENT_CONVERSION" | "BOILER" | "CONSERVATORY" | "ELECTRICAL" | "EXTENSION" | "GAS" | "GARAGE" | "GARAGE_CONVERSION" | "HEATING" | "INSULATION" | "LOFT" | "REMOVAL_OF_WALLS" | "SOLAR" | "WINDOWS_AND_DOORS";
         /** @description Key facts of a purchase. */
         BuyingCaseRequest: {
             brokerReference?: string | null;
@@ -479,16 +723,39 @@ export interface components {
             isReplacingMainResidence?: boolean | null;
             isResidential: boolean;
             isSharedOwnership?: boolean;
-            jurisdiction: string;
+            jurisdiction: components["schemas"]["Jurisdiction"];
             lender?: string | null;
             property: components["schemas"]["PropertyInput"];
-            propertyUsage: string;
+            propertyUsage: components["schemas"]["PropertyUsage"];
             /**
              * Format: int64
              * @description Pence.
              */
             purchasePrice: number;
             resultsInMultipleProperties?: boolean | null;
+            /** Format: date */
+            targetMoveInDate?: string | null;
+        };
+        /** @description GET /buying/case/{caseId}/expanded. */
+        BuyingExpanded: components["schemas"]["ExpandedCommon"] & {
+            buyers: components["schemas"]["PartyBody"][];
+            deposit: components["schemas"]["Deposit"];
+            /** Format: int64 */
+            depositAmount?: number | null;
+            donors: components["schemas"]["PartyBody"][];
+            hasPaidDeposit: boolean;
+            isFirstTimeBuyer: boolean;
+            isNewBuild: boolean;
+            isReplacingMainResidence?: boolean | null;
+            isSharedOwnership: boolean;
+            isas: components["schemas"]["Isa"][];
+            lender?: string | null;
+            /** Format: int64 */
+            purchasePrice?: number | null;
+            requiredDocuments: components["schemas"]["BuyingRequiredDocuments"];
+            resultsInMultipleProperties?: boolean | null;
+            searches: components["schemas"]["Searches"];
+            sourceOfFunds: components["schemas"]["SourceOfFunds"][];
             /** Format: date */
             targetMoveInDate?: string | null;
         };
@@ -501,7 +768,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             lender?: string | null;
-            status: string;
+            status: components["schemas"]["CaseStatus"];
             /** Format: date */
             targetMoveInDate?: string | null;
             /** Format: date-time */
@@ -515,43 +782,144 @@ export interface components {
             caseAdmins: components["schemas"]["CaseAdminBody"][];
             hasPaidDeposit: boolean;
             property: components["schemas"]["ListProperty"];
-            statusChip: components["schemas"]["StatusChip"];
+            statusChip: components["schemas"]["Chip"];
             statusMessage?: string | null;
         };
-        /** @description POST /broker-cancel-case. */
-        CancelCaseRequest: {
-            /** Format: int64 */
-            caseId: number;
-            /** @description REMORTGAGING or BUYING. */
-            caseType: string;
+        /** @description Buying `requiredDocuments` (ENT-10). */
+        BuyingRequiredDocuments: {
+            buyToLetDocuments: components["schemas"]["RequiredDocument"][];
+            documents: components["schemas"]["RequiredDocument"][];
+            isaDocuments: components["schemas"]["RequiredDocument"][];
+            sourceOfFundsDocuments: components["schemas"]["RequiredDocument"][];
+            statements: components["schemas"]["RequiredDocument"][];
         };
+        /**
+         * @description The buying list's sort fields (ENUM-05).
+         * @enum {string}
+         */
+        BuyingSortField: "CREATED_AT" | "UPDATED_AT" | "TARGET_MOVE_IN_DATE" | "TERMS_ACCEPTED_AT" | "DEPOSIT_PAID_AT" | "TA6_UPLOADED_AT" | "ENQUIRES_RAISED_AT" | "ENQUIRES_RESPONDED_AT";
+        /**
+         * @description Buying statuses, spec §3 (ENUM-03), in the conveyancing order: the report on title
+         *     comes after the contract pack review and before the completion statement.
+         * @enum {string}
+         */
+        BuyingStatus: "INELIGIBLE" | "BROKER_APPLICATION" | "BROKER_APPLICATION_INVITE" | "CUSTOMER_APPLICATION" | "PREPARE_CLIENT_CARE_LETTER" | "CLIENT_CARE_LETTER_ACCEPTANCE" | "AWAITING_DEPOSIT" | "IDENTITY_VERIFICATION" | "AWAITING_MEMORANDUM_OF_SALE" | "AWAITING_CONTRACT_PACK" | "AWAITING_SEARCHES" | "CONTRACT_PACK_REVIEW" | "PREPARE_REPORT_ON_TITLE" | "REPORT_ON_TITLE_ACCEPTANCE" | "PREPARE_COMPLETION_STATEMENT" | "COMPLETION_STATEMENT_ACCEPTANCE" | "PENDING_COMPLETION" | "COMPLETED" | "CANCELLED";
         CancelCaseResponse: {
             /** Format: int64 */
             caseId: number;
-            caseType: string;
-            status: string;
+            caseType: components["schemas"]["CaseType"];
+            status: components["schemas"]["CaseStatus"];
         };
         /** @description A broker on a case. */
         CaseAdminBody: {
             preferredName: string;
-            role: string;
+            role: components["schemas"]["Role"];
             userId: string;
         };
         /** @description The answer to creating a case or updating its key facts. */
         CaseCreated: {
             /** Format: int64 */
             caseId: number;
-            caseType: string;
+            caseType: components["schemas"]["CaseType"];
             ineligibilityMessage?: string | null;
-            ineligibilityReason?: string | null;
+            ineligibilityReason?: components["schemas"]["IneligibilityReason"] | null;
             quote?: components["schemas"]["QuoteBody"] | null;
-            status: string;
+            status: components["schemas"]["CaseStatus"];
+        };
+        CaseDocumentsBody: {
+            documents: components["schemas"]["UploadedDocumentBody"][];
+            generatedDocuments: components["schemas"]["GeneratedDocumentBody"][];
+        };
+        /** @description A page of a case list (ENT-06). */
+        CaseList_BuyingListItem: {
+            cases: {
+                brokerReference?: string | null;
+                buyers: components["schemas"]["ListParty"][];
+                canCancel: boolean;
+                case: components["schemas"]["BuyingListCase"];
+                caseAdmins: components["schemas"]["CaseAdminBody"][];
+                hasPaidDeposit: boolean;
+                property: components["schemas"]["ListProperty"];
+                statusChip: components["schemas"]["Chip"];
+                statusMessage?: string | null;
+            }[];
+            /**
+             * Format: int64
+             * @description 0-based.
+             */
+            currentPage: number;
+            /** Format: int64 */
+            totalCount: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
+        /** @description A page of a case list (ENT-06). */
+        CaseList_RemortgagingListItem: {
+            cases: {
+                brokerReference?: string | null;
+                canCancel: boolean;
+                caseAdmins: components["schemas"]["CaseAdminBody"][];
+                /** Format: date */
+                completionDate?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date */
+                currentDealEndDate?: string | null;
+                hasHTBRedemptionLetter: boolean;
+                hasMortgageOffer: boolean;
+                /** Format: int64 */
+                id: number;
+                isRepayingHelpToBuy: boolean;
+                newLender?: string | null;
+                property: components["schemas"]["ListProperty"];
+                propertyOwners: components["schemas"]["ListParty"][];
+                status: components["schemas"]["CaseStatus"];
+                statusChip: components["schemas"]["Chip"];
+                statusMessage?: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+            /**
+             * Format: int64
+             * @description 0-based.
+             */
+            currentPage: number;
+            /** Format: int64 */
+            totalCount: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
+        /** @description Where a case stands after a call that may move it. */
+        CaseMoved: {
+            /** Format: int64 */
+            caseId: number;
+            caseType: components["schemas"]["CaseType"];
+            status: components["schemas"]["CaseStatus"];
         };
         /** @description GET /case-overviews. */
         CaseOverviews: {
             buying: components["schemas"]["CaseTypeOverview"];
             remortgaging: components["schemas"]["CaseTypeOverview"];
         };
+        /**
+         * @description POST /broker-cancel-case.
+         *     Which case a call is about, for calls whose path does not say.
+         */
+        CaseRef: {
+            /** Format: int64 */
+            caseId: number;
+            caseType: components["schemas"]["CaseType"];
+        };
+        /**
+         * @description A status of either case type (spec §3).
+         * @enum {string}
+         */
+        CaseStatus: "INELIGIBLE" | "TITLE_DOCUMENT_RETRIEVAL" | "BROKER_APPLICATION" | "BROKER_APPLICATION_INVITE" | "CUSTOMER_APPLICATION" | "IDENTITY_VERIFICATION" | "AWAITING_MORTGAGE_OFFER" | "PREPARE_MORTGAGE_REPORT" | "MORTGAGE_REPORT_ACCEPTANCE" | "PREPARE_COMPLETION_STATEMENT" | "COMPLETION_STATEMENT_ACCEPTANCE" | "PENDING_COMPLETION" | "COMPLETED" | "CANCELLED" | "PREPARE_CLIENT_CARE_LETTER" | "CLIENT_CARE_LETTER_ACCEPTANCE" | "AWAITING_DEPOSIT" | "AWAITING_MEMORANDUM_OF_SALE" | "AWAITING_CONTRACT_PACK" | "AWAITING_SEARCHES" | "CONTRACT_PACK_REVIEW" | "PREPARE_REPORT_ON_TITLE" | "REPORT_ON_TITLE_ACCEPTANCE";
+        /**
+         * @description Case type, spec §3 (ENUM-01).
+         * @enum {string}
+         */
+        CaseType: "REMORTGAGING" | "BUYING";
         CaseTypeOverview: {
             /** Format: int64 */
             activeCount: number;
@@ -560,6 +928,41 @@ export interface components {
             /** Format: int64 */
             totalCount: number;
         };
+        /** @description Everything the SPA needs to draw a case for one user. */
+        CaseView_CaseStatus: {
+            canCancel: boolean;
+            caseType: components["schemas"]["CaseType"];
+            chip: components["schemas"]["Chip"];
+            message?: string | null;
+            readyToSubmit: boolean;
+            /** @description Application sections in spec order; HIDDEN ones are not shown. */
+            sections: components["schemas"]["SectionView"][];
+            /**
+             * @description A status of either case type (spec §3).
+             * @enum {string}
+             */
+            status: "INELIGIBLE" | "TITLE_DOCUMENT_RETRIEVAL" | "BROKER_APPLICATION" | "BROKER_APPLICATION_INVITE" | "CUSTOMER_APPLICATION" | "IDENTITY_VERIFICATION" | "AWAITING_MORTGAGE_OFFER" | "PREPARE_MORTGAGE_REPORT" | "MORTGAGE_REPORT_ACCEPTANCE" | "PREPARE_COMPLETION_STATEMENT" | "COMPLETION_STATEMENT_ACCEPTANCE" | "PENDING_COMPLETION" | "COMPLETED" | "CANCELLED" | "PREPARE_CLIENT_CARE_LETTER" | "CLIENT_CARE_LETTER_ACCEPTANCE" | "AWAITING_DEPOSIT" | "AWAITING_MEMORANDUM_OF_SALE" | "AWAITING_CONTRACT_PACK" | "AWAITING_SEARCHES" | "CONTRACT_PACK_REVIEW" | "PREPARE_REPORT_ON_TITLE" | "REPORT_ON_TITLE_ACCEPTANCE";
+            submitted: boolean;
+            /** @description Post-submit tiles in spec order; all HIDDEN before submission. */
+            tiles: components["schemas"]["SectionView"][];
+            transitions: components["schemas"]["TransitionView_CaseStatus"][];
+        };
+        /**
+         * @description Existing charge type, spec §3.
+         * @enum {string}
+         */
+        ChargeType: "FURTHER_ADVANCE" | "SECURED_LOAN" | "MORTGAGE" | "LEGAL_AID_BOARD_CHARGE" | "CHARGING_ORDER" | "OTHER";
+        /** @description The status chip (spec §4). */
+        Chip: {
+            colour: components["schemas"]["ChipColour"];
+            label: string;
+            showWarningIcon: boolean;
+        };
+        /**
+         * @description Status chip colour (spec §4, STATUS-02..06).
+         * @enum {string}
+         */
+        ChipColour: "GREEN" | "RED" | "AMBER";
         /** @description The lead customer a broker opens the case for. */
         ClientDetails: {
             email: string;
@@ -574,6 +977,48 @@ export interface components {
         CostSectionBody: {
             costs: components["schemas"]["CostLineBody"][];
             sectionTitle: string;
+        };
+        Deposit: {
+            /** Format: date-time */
+            paidAt?: string | null;
+        };
+        DocumentAcceptance: {
+            /** Format: date-time */
+            acceptedAt: string;
+            /** Format: int64 */
+            documentId: number;
+        };
+        /** @description One document of a case. */
+        DocumentBody: {
+            /** Format: int64 */
+            caseId: number;
+            caseType: components["schemas"]["CaseType"];
+            /** @description From the file's bytes: application/pdf, image/jpeg, image/png or image/heic. */
+            contentType: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            documentId: number;
+            /** @description E.g. QUOTE, BANK_STATEMENT, TA6. */
+            documentType: string;
+            fileName: string;
+            isDraft: boolean;
+            /** @description UPLOADED or GENERATED. */
+            kind: string;
+            /** Format: int64 */
+            sizeBytes: number;
+            /** @description Where to download it (GET). */
+            url: string;
+        };
+        DocumentsOfCase: {
+            /** Format: int64 */
+            caseId: number;
+            caseType: components["schemas"]["CaseType"];
+            /** @description Uploaded by the case's parties and brokers, oldest first. */
+            documents: components["schemas"]["DocumentBody"][];
+            /** @description Made by Threshold (the quote PDF, letters, reports, statements); never drafts. */
+            generatedDocuments: components["schemas"]["DocumentBody"][];
+            propertyAddressLine1?: string | null;
         };
         /** @description An empty JSON object: writes always carry a JSON body (see the same-origin rule). */
         EmptyBody: Record<string, never>;
@@ -591,12 +1036,166 @@ export interface components {
             /** @description A sentence a person can read. */
             message: string;
         };
+        /** @description What both case types' expanded records share. */
+        ExpandedCommon: {
+            /** @description Shown to the case's brokers only. */
+            brokerReference?: string | null;
+            caseAdmins: components["schemas"]["CaseAdminBody"][];
+            caseType: components["schemas"]["CaseType"];
+            /** Format: date */
+            completionDate?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            documents: components["schemas"]["CaseDocumentsBody"];
+            hasLoans?: boolean | null;
+            /** Format: int64 */
+            id: number;
+            ineligibilityReason?: components["schemas"]["IneligibilityReason"] | null;
+            /**
+             * @description Each applicant's invitation: sent, opened, answered. The case's brokers only (empty
+             *     for customers).
+             */
+            invitations: components["schemas"]["InvitationBody"][];
+            loans: components["schemas"]["LoanBody"][];
+            property: components["schemas"]["ExpandedProperty"];
+            propertyUsage?: components["schemas"]["PropertyUsage"] | null;
+            quote?: components["schemas"]["QuoteBody"] | null;
+            status: components["schemas"]["CaseStatus"];
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The engine's answer for the user asking: sections, tiles, chip, message, transitions. */
+            view: components["schemas"]["CaseView_CaseStatus"];
+        };
+        ExpandedProperty: {
+            addressLine1?: string | null;
+            addressLine2?: string | null;
+            county?: string | null;
+            formattedAddress?: string | null;
+            jurisdiction?: components["schemas"]["Jurisdiction"] | null;
+            landOwnership?: string | null;
+            postcode?: string | null;
+            tenure?: components["schemas"]["Tenure"] | null;
+            town?: string | null;
+            type?: components["schemas"]["PropertyType"] | null;
+        };
+        FeedCounts: {
+            /** Format: int64 */
+            totalCount: number;
+            /** Format: int64 */
+            unreadCount: number;
+        };
+        /**
+         * @description ENT-14: caseId, caseType, brokerPreferredName, brokerFirm, isLender, inviterName,
+         *     invitees, propertyAddressLine1 (and the case's status when the item was made).
+         */
+        FeedData: {
+            brokerFirm?: string | null;
+            brokerPreferredName?: string | null;
+            /** Format: int64 */
+            caseId?: number | null;
+            caseType?: string | null;
+            invitees?: string[] | null;
+            inviterName?: string | null;
+            isLender?: boolean | null;
+            propertyAddressLine1?: string | null;
+            status?: string | null;
+        };
+        /** @description A feed item (ENT-14): its kind and what the modal or feed page shows. */
+        FeedItemBody: {
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["FeedData"];
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["FeedKind"];
+            read: boolean;
+        };
+        /**
+         * @description Notification kinds, spec §3 (ENUM-24): the feed item's source key.
+         * @enum {string}
+         */
+        FeedKind: "case-quote" | "case-invitation" | "case-donor-invitation" | "case-notification";
+        FeedPage: {
+            /**
+             * Format: int64
+             * @description 0-based.
+             */
+            currentPage: number;
+            items: components["schemas"]["FeedItemBody"][];
+            /** Format: int64 */
+            totalCount: number;
+            /** Format: int64 */
+            totalPages: number;
+            /** Format: int64 */
+            unreadCount: number;
+        };
+        GeneratedDocumentBody: {
+            /** Format: int64 */
+            documentId: number;
+            documentType: string;
+            isDraft: boolean;
+        };
+        /** @description The main path of each case type, stage by stage. */
+        HowCasesProceed: {
+            buying: components["schemas"]["StageBody"][];
+            remortgaging: components["schemas"]["StageBody"][];
+        };
+        /**
+         * @description Why a case cannot be taken on (spec §5 "Ineligibility reasons", ELIG-01..06).
+         * @enum {string}
+         */
+        IneligibilityReason: "NOT_ENGLAND_OR_WALES" | "DEPENDENT_ON_SALE" | "COMPANY_OWNED" | "BUY_TO_LET" | "NON_RESIDENTIAL";
+        /** @description POST /{caseType}/{caseId}/invitation/respond. */
+        InvitationAnswer: {
+            accepted: boolean;
+        };
+        /** @description An applicant's invitation, as the case's brokers see it. */
+        InvitationBody: {
+            /** @description None until answered. */
+            accepted?: boolean | null;
+            /** Format: int64 */
+            applicantId: number;
+            /** Format: date-time */
+            openedAt?: string | null;
+            preferredName: string;
+            /** Format: date-time */
+            respondedAt?: string | null;
+            /**
+             * Format: int32
+             * @description 1 for the first send; each resend adds one.
+             */
+            sendCount: number;
+            /** Format: date-time */
+            sentAt: string;
+        };
+        Isa: {
+            /** Format: int64 */
+            id: number;
+        };
+        /**
+         * @description Property jurisdiction, spec §3 (ENUM-15).
+         * @enum {string}
+         */
+        Jurisdiction: "ENGLAND" | "WALES" | "SCOTLAND" | "NORTHERN_IRELAND";
         LandTaxEstimateBody: {
             /** Format: int64 */
             amount: number;
-            /** @description STAMP_DUTY_LAND_TAX or LAND_TRANSACTION_TAX. */
-            landTaxType: string;
+            /**
+             * Format: int32
+             * @description 14 for SDLT, 30 for LTT.
+             */
+            dueDaysAfterCompletion?: number | null;
+            /** @description What to show with the amount: the tax, whom it is paid to and by when. */
+            label?: string | null;
+            landTaxType: components["schemas"]["LandTaxType"];
+            /** @description HM Revenue & Customs (SDLT) or the Welsh Revenue Authority (LTT). */
+            payableTo?: string | null;
         };
+        /**
+         * @description Land tax type, spec §3 (ENUM-23).
+         * @enum {string}
+         */
+        LandTaxType: "STAMP_DUTY_LAND_TAX" | "LAND_TRANSACTION_TAX";
         LegalNameBody: {
             firstName: string;
             middleNames?: string | null;
@@ -625,6 +1224,11 @@ export interface components {
             formattedAddress?: string | null;
             postcode?: string | null;
         };
+        LoanBody: {
+            chargeType: components["schemas"]["ChargeType"];
+            /** Format: int64 */
+            id: number;
+        };
         /** @description POST /auth: log in by e-mail. */
         LoginRequest: {
             /** @description Where to go after the link is opened: a path on this site. */
@@ -634,7 +1238,7 @@ export interface components {
         };
         ManagedBrokerBody: {
             preferredName: string;
-            role: string;
+            role: components["schemas"]["Role"];
             userId: string;
         };
         ManagedBrokers: {
@@ -645,11 +1249,14 @@ export interface components {
             enabledFeatures: string[];
             id: string;
             isLender: boolean;
-            /** @description Token for the in-app notification feed; null until a feed is configured. */
+            /**
+             * @description The feed token (NOTIF-05): send it as `X-Knock-Token` with every feed call. Signed by
+             *     the server, this user's only, valid 12 hours.
+             */
             knockToken?: string | null;
             /** Format: int32 */
             privacyVersion?: number | null;
-            role: string;
+            role: components["schemas"]["Role"];
             /** Format: int32 */
             termsVersion?: number | null;
             user: components["schemas"]["MeUser"];
@@ -657,6 +1264,41 @@ export interface components {
         MeUser: {
             email: string;
             isOnboarded: boolean;
+            preferredName: string;
+        };
+        /** @description GET /documents: the customer's cases, each with its documents. */
+        MyDocuments: {
+            cases: components["schemas"]["DocumentsOfCase"][];
+        };
+        /**
+         * @description An owner, buyer or donor. Another customer's personal details are withheld from a customer
+         *     (`redacted`, ENT-12): the user fields are then null and the legal names empty.
+         */
+        PartyBody: {
+            documentAcceptances: components["schemas"]["DocumentAcceptance"][];
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            identitySubmittedAt?: string | null;
+            /** Format: date-time */
+            identityVerifiedAt?: string | null;
+            isLead: boolean;
+            isUkResident?: boolean | null;
+            /** @description APPLICANT or DONOR. */
+            partyType: string;
+            redacted: boolean;
+            user: components["schemas"]["PartyUserBody"];
+        };
+        PartyUserBody: {
+            address: components["schemas"]["AddressBody"];
+            /** Format: date */
+            dateOfBirth?: string | null;
+            email?: string | null;
+            id: string;
+            legalNames: components["schemas"]["LegalNameBody"][];
+            nationalInsuranceNumber?: string | null;
+            occupation?: string | null;
+            phoneNumber?: string | null;
             preferredName: string;
         };
         PoliciesResponse: {
@@ -674,46 +1316,50 @@ export interface components {
             addressLine2?: string | null;
             county?: string | null;
             postcode: string;
-            /** @description FREEHOLD, LEASEHOLD or COMMONHOLD. */
-            tenure?: string | null;
+            tenure?: components["schemas"]["Tenure"] | null;
             town?: string | null;
-            /** @description One of the spec's property types, e.g. TERRACED. */
-            type?: string | null;
+            type?: components["schemas"]["PropertyType"] | null;
         };
+        /**
+         * @description Property type, spec §3.
+         * @enum {string}
+         */
+        PropertyType: "APARTMENT_FLAT" | "CONVERTED" | "COTTAGE" | "DETACHED_HOUSE" | "DETACHED_BUNGALOW" | "LOFT" | "MAISONETTE" | "SEMI_DETACHED_HOUSE" | "SEMI_DETACHED_BUNGALOW" | "STATIC_CARAVAN" | "STUDIO_APARTMENT" | "TERRACED" | "TOWNHOUSE" | "VILLA";
+        /**
+         * @description Property usage / mortgage purpose, spec §3 (ENUM-13).
+         * @enum {string}
+         */
+        PropertyUsage: "LIVE_IN" | "BUY_TO_LET";
         /** @description The spec's Quote record (ENT-13). Money in pence. */
         QuoteBody: {
             /** Format: date-time */
             acceptedAt?: string | null;
             /** Format: int64 */
             caseId: number;
-            caseType: string;
+            caseType: components["schemas"]["CaseType"];
             costBreakdown: components["schemas"]["CostSectionBody"][];
             /** Format: date-time */
             createdAt: string;
             /** Format: int64 */
             deposit: number;
+            /** @description What the up-front payment is and when it is refunded. */
+            depositTerms?: string | null;
             /** Format: int64 */
             discount: number;
             /** Format: int64 */
             id: number;
             landTaxEstimate?: components["schemas"]["LandTaxEstimateBody"] | null;
+            notes: string[];
+            referralFee?: components["schemas"]["CostLineBody"] | null;
             /** Format: int64 */
             subtotal: number;
             /** Format: int64 */
             totalAmount: number;
         };
-        /** @description A page of the remortgaging list (ENT-06). */
-        RemortgagingCaseList: {
-            cases: components["schemas"]["RemortgagingListItem"][];
-            /**
-             * Format: int64
-             * @description 0-based.
-             */
-            currentPage: number;
-            /** Format: int64 */
-            totalCount: number;
-            /** Format: int64 */
-            totalPages: number;
+        /** @description POST /auth/magic-link: the token from the e-mailed link. */
+        RedeemMagicLinkRequest: {
+            /** @description The `token` query parameter of the `/login/auth` link. */
+            token: string;
         };
         /** @description Key facts of a remortgage (create and update; `client` only when a broker creates). */
         RemortgagingCaseRequest: {
@@ -725,8 +1371,7 @@ export interface components {
             isDependentOnSale: boolean;
             isRepayingHelpToBuy?: boolean;
             isResidential: boolean;
-            /** @description ENGLAND, WALES, SCOTLAND or NORTHERN_IRELAND. */
-            jurisdiction: string;
+            jurisdiction: components["schemas"]["Jurisdiction"];
             /**
              * Format: int64
              * @description Pence; the property value when absent.
@@ -735,14 +1380,34 @@ export interface components {
             /** @description A code from GET /lenders. */
             newLender?: string | null;
             property: components["schemas"]["PropertyInput"];
-            /** @description LIVE_IN or BUY_TO_LET. */
-            propertyUsage: string;
+            propertyUsage: components["schemas"]["PropertyUsage"];
             /**
              * Format: int64
              * @description Pence.
              */
             propertyValue: number;
-            remortgagingReason?: string | null;
+            remortgagingReason?: components["schemas"]["RemortgagingReason"] | null;
+        };
+        /** @description GET /remortgaging/cases/{caseId}/expanded. */
+        RemortgagingExpanded: components["schemas"]["ExpandedCommon"] & {
+            alterations: components["schemas"]["Alteration"][];
+            /** Format: date */
+            currentDealEndDate?: string | null;
+            hasAdultOccupants?: boolean | null;
+            hasAlterations?: boolean | null;
+            hasHTBRedemptionLetter: boolean;
+            hasMortgageOffer: boolean;
+            isCompanyCase: boolean;
+            isRepayingHelpToBuy: boolean;
+            /** Format: int64 */
+            loanAmount?: number | null;
+            newLender?: string | null;
+            propertyOwners: components["schemas"]["PartyBody"][];
+            /** Format: int64 */
+            propertyValue?: number | null;
+            remortgagingReason?: components["schemas"]["RemortgagingReason"] | null;
+            requiredDocuments: components["schemas"]["RemortgagingRequiredDocuments"];
+            transferOfEquity?: components["schemas"]["TransferOfEquity"] | null;
         };
         /** @description A remortgaging case in the list (ENT-07) plus what the engine computes. */
         RemortgagingListItem: {
@@ -763,11 +1428,63 @@ export interface components {
             newLender?: string | null;
             property: components["schemas"]["ListProperty"];
             propertyOwners: components["schemas"]["ListParty"][];
-            status: string;
-            statusChip: components["schemas"]["StatusChip"];
+            status: components["schemas"]["CaseStatus"];
+            statusChip: components["schemas"]["Chip"];
             statusMessage?: string | null;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /**
+         * @description Remortgage reason, spec §3 (ENUM-11).
+         * @enum {string}
+         */
+        RemortgagingReason: "END_OF_CURRENT_DEAL" | "BORROW_MORE_MONEY" | "RELEASE_MONEY" | "RETIREMENT_INTEREST_ONLY" | "REMORTGAGE_TRANSFER_OF_EQUITY" | "SHARED_OWNERSHIP_STAIRCASING";
+        /** @description Remortgaging `requiredDocuments` (ENT-09). */
+        RemortgagingRequiredDocuments: {
+            alterationDocuments: components["schemas"]["AlterationDocuments"][];
+            buyToLetDocuments: components["schemas"]["RequiredDocument"][];
+            documents: components["schemas"]["RequiredDocument"][];
+        };
+        /**
+         * @description The remortgaging list's sort fields (ENUM-04).
+         * @enum {string}
+         */
+        RemortgagingSortField: "CREATED_AT" | "UPDATED_AT" | "CURRENT_DEAL_END_DATE" | "COMPLETION_DATE" | "MORTGAGE_OFFER_UPLOADED_AT";
+        /**
+         * @description Remortgaging statuses, spec §3 (ENUM-02), in the spec's order.
+         * @enum {string}
+         */
+        RemortgagingStatus: "INELIGIBLE" | "TITLE_DOCUMENT_RETRIEVAL" | "BROKER_APPLICATION" | "BROKER_APPLICATION_INVITE" | "CUSTOMER_APPLICATION" | "IDENTITY_VERIFICATION" | "AWAITING_MORTGAGE_OFFER" | "PREPARE_MORTGAGE_REPORT" | "MORTGAGE_REPORT_ACCEPTANCE" | "PREPARE_COMPLETION_STATEMENT" | "COMPLETION_STATEMENT_ACCEPTANCE" | "PENDING_COMPLETION" | "COMPLETED" | "CANCELLED";
+        /** @description A required document slot; `document_id` is set once uploaded. */
+        RequiredDocument: {
+            /** Format: int64 */
+            documentId?: number | null;
+            documentType: string;
+        };
+        /**
+         * @description User roles, spec §3 and §6 (ROLES-01).
+         * @enum {string}
+         */
+        Role: "ROLE_USER" | "ROLE_ADMIN" | "ROLE_CONVEYANCER" | "ROLE_BROKER" | "ROLE_BROKER_MANAGER" | "ROLE_BROKER_ADMIN";
+        /** @description Search results: the documents and the summaries written from them. */
+        Searches: {
+            documents: components["schemas"]["UploadedDocument"][];
+            summaries: components["schemas"]["UploadedDocument"][];
+        };
+        /**
+         * @description State of an application section or post-submit tile (spec §4, STATUS-22).
+         * @enum {string}
+         */
+        SectionState: "IS_COMPLETE" | "IS_DISABLED" | "NOT_STARTED" | "LOCKED" | "HIDDEN";
+        /** @description One application section or post-submit tile. */
+        SectionView: {
+            /**
+             * @description The section's or tile's page address (spec §2).
+             * @enum {string}
+             */
+            key: "application-review" | "buyer-details" | "client-care-letter" | "completion-statement" | "contract-pack" | "deposit" | "documents" | "financial-details" | "identification" | "key-facts" | "loans" | "mortgage-report" | "owners" | "property" | "property-alterations" | "property-details" | "purchase-and-financing" | "quote" | "review-and-submit" | "searches" | "stamp-duty-land-tax" | "transfer-of-equity";
+            label: string;
+            state: components["schemas"]["SectionState"];
         };
         SessionView: {
             /** Format: date-time */
@@ -789,15 +1506,86 @@ export interface components {
             /** Format: int32 */
             privacyPolicyVersion: number;
             redirectTo?: string | null;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The current version (GET /policies/current); an older one is refused.
+             */
             termsAndConditionsVersion: number;
         };
-        /** @description The status chip (spec §4). */
-        StatusChip: {
-            /** @description GREEN, RED or AMBER. */
-            colour: string;
+        /** @enum {string} */
+        SortDirection: "ASC" | "DESC";
+        SourceOfFunds: {
+            sourceType: components["schemas"]["SourceOfFundsType"];
+        };
+        /**
+         * @description Source of funds, spec §3 (ENUM-19).
+         * @enum {string}
+         */
+        SourceOfFundsType: "MORTGAGE" | "SAVINGS" | "PROPERTY_SALE" | "HELP_TO_BUY_ISA" | "LIFETIME_ISA" | "GIFTS" | "INHERITANCE" | "PENSION" | "INVESTMENT_SALE" | "BUSINESS_SALE" | "OTHER";
+        StageBody: {
+            /** @description What happens in this stage, and who does it, in plain English. */
+            guide: string;
+            /** @description The status's name as the case lists show it. */
             label: string;
-            showWarningIcon: boolean;
+            status: components["schemas"]["CaseStatus"];
+        };
+        /**
+         * @description Tenure, spec §3 (ENUM-12).
+         * @enum {string}
+         */
+        Tenure: "FREEHOLD" | "LEASEHOLD" | "COMMONHOLD";
+        /** @description Transfer of equity data; its presence completes the section (REM-APP-22). */
+        TransferOfEquity: {
+            reason?: components["schemas"]["TransferReason"] | null;
+        };
+        /**
+         * @description Transfer reason (separation agreement), spec §3.
+         * @enum {string}
+         */
+        TransferReason: "COURT_ORDER" | "CONSENT_ORDER" | "PRIVATE_AGREEMENT";
+        /** @description A transition this user may take from the current status. */
+        TransitionView_CaseStatus: {
+            allowed: boolean;
+            /** @description Who may take it (the workflow file's `by`). */
+            by: components["schemas"]["ActorKind"][];
+            label: string;
+            name: string;
+            /** @description Why not, when not allowed. */
+            reason?: string | null;
+            requiresReason: boolean;
+            /**
+             * @description A status of either case type (spec §3).
+             * @enum {string}
+             */
+            to: "INELIGIBLE" | "TITLE_DOCUMENT_RETRIEVAL" | "BROKER_APPLICATION" | "BROKER_APPLICATION_INVITE" | "CUSTOMER_APPLICATION" | "IDENTITY_VERIFICATION" | "AWAITING_MORTGAGE_OFFER" | "PREPARE_MORTGAGE_REPORT" | "MORTGAGE_REPORT_ACCEPTANCE" | "PREPARE_COMPLETION_STATEMENT" | "COMPLETION_STATEMENT_ACCEPTANCE" | "PENDING_COMPLETION" | "COMPLETED" | "CANCELLED" | "PREPARE_CLIENT_CARE_LETTER" | "CLIENT_CARE_LETTER_ACCEPTANCE" | "AWAITING_DEPOSIT" | "AWAITING_MEMORANDUM_OF_SALE" | "AWAITING_CONTRACT_PACK" | "AWAITING_SEARCHES" | "CONTRACT_PACK_REVIEW" | "PREPARE_REPORT_ON_TITLE" | "REPORT_ON_TITLE_ACCEPTANCE";
+        };
+        /**
+         * @description The form of POST /document (multipart/form-data), fields in this order: the file last,
+         *     so the case is checked before a byte of the file is stored.
+         */
+        UploadForm: {
+            /** Format: int64 */
+            caseId: number;
+            caseType: components["schemas"]["CaseType"];
+            /** @description E.g. BANK_STATEMENT, TA6 (upper case, digits and underscores). */
+            documentType: string;
+            /**
+             * Format: binary
+             * @description PDF, JPEG, PNG or HEIC, at most 32 MiB; the type is read from the bytes.
+             */
+            file: string;
+        };
+        /** @description An uploaded document. */
+        UploadedDocument: {
+            /** Format: int64 */
+            documentId: number;
+            documentType: string;
+        };
+        UploadedDocumentBody: {
+            /** Format: int64 */
+            documentId: number;
+            documentType: string;
+            url: string;
         };
         UserResponse: {
             email: string;
@@ -809,7 +1597,89 @@ export interface components {
             isLoggedIn: boolean;
         };
     };
-    responses: never;
+    responses: {
+        /** @description The request could not be read (malformed JSON or parameters) */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The case is not in a state that allows this, or it changed meanwhile */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Signed in but not allowed, or a write from another site */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description No such thing, or not one the caller may see */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The request body is larger than the limit */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Rate limited; try again later */
+        TooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Not signed in, or the session has ended (operations that need a session) */
+        Unauthenticated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The body is not of a type this operation accepts */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Some fields are not valid; `fields` names each with its problem */
+        ValidationFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -837,6 +1707,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Invalid e-mail address */
             422: {
                 headers: {
@@ -877,6 +1754,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             /** @description Not signed in */
             401: {
                 headers: {
@@ -886,6 +1764,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Not the current versions */
             422: {
                 headers: {
@@ -895,6 +1778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     logout: {
@@ -910,13 +1794,24 @@ export interface operations {
             };
         };
         responses: {
-            /** @description This session is ended on the server and its cookies cleared */
+            /** @description This session is ended on the server; its cookies and the site's browser data are cleared */
             204: {
                 headers: {
+                    /** @description "cache", "cookies", "storage" */
+                    "Clear-Site-Data"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     logout_all: {
@@ -932,13 +1827,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Every session of this user is ended */
+            /** @description Every session of this user is ended; this browser's site data is cleared */
             204: {
                 headers: {
+                    /** @description "cache", "cookies", "storage" */
+                    "Clear-Site-Data"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             /** @description Not signed in */
             401: {
                 headers: {
@@ -948,19 +1846,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     redeem_magic_link: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description The token from the e-mailed link */
-                token: string;
-            };
+            path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemMagicLinkRequest"];
+            };
+        };
         responses: {
             /** @description Signed in: a new session's cookies are set */
             204: {
@@ -969,8 +1875,23 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             /** @description Authentication failed: the link is unknown, used, replaced or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body is not `{"token": "…"}` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1007,6 +1928,7 @@ export interface operations {
                     "application/json": components["schemas"]["MeResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description No live access token: refresh, then retry */
             401: {
                 headers: {
@@ -1016,6 +1938,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     refresh: {
@@ -1038,7 +1967,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The session is over (logged out, idle, too old or revoked) */
+            400: components["responses"]["BadRequest"];
+            /** @description The session is over (logged out, idle, too old or revoked; or this refresh token was already used, which ends the session) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1047,6 +1977,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     list_sessions: {
@@ -1067,6 +2004,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description Not signed in */
             401: {
                 headers: {
@@ -1076,6 +2014,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     revoke_session: {
@@ -1097,6 +2042,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             /** @description Not signed in */
             401: {
                 headers: {
@@ -1106,6 +2052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            403: components["responses"]["Forbidden"];
             /** @description No such live session of this user */
             404: {
                 headers: {
@@ -1115,6 +2062,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     signup: {
@@ -1137,6 +2089,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Invalid name, e-mail or policy versions */
             422: {
                 headers: {
@@ -1175,6 +2134,15 @@ export interface operations {
                     "application/json": components["schemas"]["VerifyResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     broker_cancel_case: {
@@ -1186,7 +2154,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CancelCaseRequest"];
+                "application/json": components["schemas"]["CaseRef"];
             };
         };
         responses: {
@@ -1199,6 +2167,8 @@ export interface operations {
                     "application/json": components["schemas"]["CancelCaseResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
             /** @description Not a broker */
             403: {
                 headers: {
@@ -1226,6 +2196,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Unknown caseType */
             422: {
                 headers: {
@@ -1235,6 +2207,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     create_buying: {
@@ -1259,6 +2232,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseCreated"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description Not signed in */
             401: {
                 headers: {
@@ -1277,6 +2251,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Invalid key facts, by field */
             422: {
                 headers: {
@@ -1286,6 +2264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     update_buying: {
@@ -1313,6 +2292,8 @@ export interface operations {
                     "application/json": components["schemas"]["CaseCreated"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
             /** @description Not a customer or broker */
             403: {
                 headers: {
@@ -1340,6 +2321,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Invalid key facts, by field */
             422: {
                 headers: {
@@ -1349,6 +2332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     buying: {
@@ -1363,15 +2347,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The expanded buying case with `view` (see docs/api/cases.md) */
+            /** @description The expanded buying case with `view` */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["BuyingExpanded"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
             /** @description Not a customer or broker */
             403: {
                 headers: {
@@ -1390,25 +2376,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     list_buying: {
         parameters: {
             query?: {
-                /** @description 1..=100, default 10 */
+                /** @description Default 10 */
                 pageSize?: number;
                 /** @description 0-based, default 0 */
                 page?: number;
                 /** @description Statuses; repeat or comma-separate */
-                status?: string[];
+                status?: components["schemas"]["BuyingStatus"][];
                 /** @description true or false; absent = any */
                 hasPaidDeposit?: boolean;
                 /** @description Broker user ids; repeat or comma-separate */
                 brokerUserIds?: string[];
-                /** @description CREATED_AT (default), UPDATED_AT, TARGET_MOVE_IN_DATE, TERMS_ACCEPTED_AT, DEPOSIT_PAID_AT, TA6_UPLOADED_AT, ENQUIRES_RAISED_AT, ENQUIRES_RESPONDED_AT */
-                sortBy?: string;
-                /** @description ASC or DESC (default) */
-                sortDirection?: string;
+                /** @description Default CREATED_AT */
+                sortBy?: components["schemas"]["BuyingSortField"];
+                /** @description Default DESC */
+                sortDirection?: components["schemas"]["SortDirection"];
                 /** @description Case-insensitive prefix of any word of a buyer's name */
                 buyerName?: string;
             };
@@ -1418,15 +2409,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the cases you may see; invalid parameters fall back to their defaults */
+            /** @description A page of the cases you may see */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BuyingCaseList"];
+                    "application/json": components["schemas"]["CaseList_BuyingListItem"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description Not signed in */
             401: {
                 headers: {
@@ -1445,6 +2437,72 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    respond_buying: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationAnswer"];
+            };
+        };
+        responses: {
+            /** @description Answered (again: the same answer) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseMoved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Not an invitee of the case */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No invitation is waiting for an answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     latest_buying: {
@@ -1468,6 +2526,8 @@ export interface operations {
                     "application/json": components["schemas"]["QuoteBody"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
             /** @description Not a customer or broker */
             403: {
                 headers: {
@@ -1486,6 +2546,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     case_overviews: {
@@ -1506,6 +2571,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseOverviews"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description Not signed in */
             401: {
                 headers: {
@@ -1524,6 +2590,498 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentBody"];
+                };
+            };
+            /** @description The form could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a party or broker of the case */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The case is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is larger than 32 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a PDF, JPEG, PNG or HEIC file */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or invalid (named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document id (numeric) */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description Unknown document, or not yours (a draft, for a customer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document id (numeric) */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, file and record */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uploaded by the other side of the case, or generated by Threshold */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown document, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The case is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    my_documents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each of the customer's cases, newest first, with its documents (never drafts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyDocuments"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer (brokers see documents on the case page) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    feed_page: {
+        parameters: {
+            query?: {
+                /** @description 0-based page of 30 items, newest first. */
+                page?: number;
+            };
+            header: {
+                /** @description knockToken from GET /auth/me */
+                "X-Knock-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your unarchived items, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or foreign feed token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    feed_counts: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description knockToken from GET /auth/me */
+                "X-Knock-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many unarchived and unread items you have (the badge) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedCounts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or foreign feed token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    archive_item: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description knockToken from GET /auth/me */
+                "X-Knock-Token": string;
+            };
+            path: {
+                /** @description One of your items */
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Archived (again: still 204) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Missing or foreign feed token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of your items */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    read_item: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description knockToken from GET /auth/me */
+                "X-Knock-Token": string;
+            };
+            path: {
+                /** @description One of your items */
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Marked read */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Missing or foreign feed token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of your items */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    stages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stages of each case type in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HowCasesProceed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     lenders: {
@@ -1544,6 +3102,7 @@ export interface operations {
                     "application/json": components["schemas"]["Lenders"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description Not signed in */
             401: {
                 headers: {
@@ -1553,6 +3112,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     managed_brokers: {
@@ -1573,6 +3147,7 @@ export interface operations {
                     "application/json": components["schemas"]["ManagedBrokers"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description Not signed in */
             401: {
                 headers: {
@@ -1591,6 +3166,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     current: {
@@ -1611,6 +3192,264 @@ export interface operations {
                     "application/json": components["schemas"]["PoliciesResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    create_quote_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaseRef"];
+            };
+        };
+        responses: {
+            /** @description This quote's PDF exists already: that document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentBody"];
+                };
+            };
+            /** @description Made and stored as a generated QUOTE document */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Not a party or broker of the case */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, no quote, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unknown caseType */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resend_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An applicant of the case */
+                applicantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaseRef"];
+            };
+        };
+        responses: {
+            /** @description The invitation e-mail and feed item go to that applicant again */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Not a broker of the case */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or applicant, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The case is not waiting for an answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    send_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaseRef"];
+            };
+        };
+        responses: {
+            /** @description Sent: the case waits for the lead customer (BROKER_APPLICATION_INVITE) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseMoved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Not a broker of the case */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not ready to send (the workflow's reason), or sent already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unknown caseType */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    accept_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's latest quote */
+                quoteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaseRef"];
+            };
+        };
+        responses: {
+            /** @description Accepted (again: still accepted); an invitation waiting for it is accepted too */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseMoved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Not a customer of the case */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or quote, a superseded quote, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The quote cannot be accepted now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     create_remortgaging: {
@@ -1635,6 +3474,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseCreated"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description Not signed in */
             401: {
                 headers: {
@@ -1653,6 +3493,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Invalid key facts, by field */
             422: {
                 headers: {
@@ -1662,6 +3506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     update_remortgaging: {
@@ -1689,6 +3534,8 @@ export interface operations {
                     "application/json": components["schemas"]["CaseCreated"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
             /** @description Not a customer or broker */
             403: {
                 headers: {
@@ -1716,6 +3563,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Invalid key facts, by field */
             422: {
                 headers: {
@@ -1725,25 +3574,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     list_remortgaging: {
         parameters: {
             query?: {
-                /** @description 1..=100, default 10 */
+                /** @description Default 10 */
                 pageSize?: number;
                 /** @description 0-based, default 0 */
                 page?: number;
                 /** @description Statuses; repeat or comma-separate */
-                status?: string[];
+                status?: components["schemas"]["RemortgagingStatus"][];
                 /** @description true or false; absent = any */
                 hasMortgageOffer?: boolean;
                 /** @description Broker user ids; repeat or comma-separate */
                 brokerUserIds?: string[];
-                /** @description CREATED_AT (default), UPDATED_AT, CURRENT_DEAL_END_DATE, COMPLETION_DATE, MORTGAGE_OFFER_UPLOADED_AT */
-                sortBy?: string;
-                /** @description ASC or DESC (default) */
-                sortDirection?: string;
+                /** @description Default CREATED_AT */
+                sortBy?: components["schemas"]["RemortgagingSortField"];
+                /** @description Default DESC */
+                sortDirection?: components["schemas"]["SortDirection"];
                 /** @description Case-insensitive prefix of any word of an owner's name */
                 propertyOwnerName?: string;
             };
@@ -1753,15 +3603,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the cases you may see; invalid parameters fall back to their defaults */
+            /** @description A page of the cases you may see */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RemortgagingCaseList"];
+                    "application/json": components["schemas"]["CaseList_RemortgagingListItem"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description Not signed in */
             401: {
                 headers: {
@@ -1780,6 +3631,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     remortgaging: {
@@ -1794,15 +3651,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The expanded remortgaging case with `view` (see docs/api/cases.md) */
+            /** @description The expanded remortgaging case with `view` */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["RemortgagingExpanded"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
             /** @description Not a customer or broker */
             403: {
                 headers: {
@@ -1821,6 +3680,71 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    respond_remortgaging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationAnswer"];
+            };
+        };
+        responses: {
+            /** @description Answered (again: the same answer) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseMoved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Not an invitee of the case */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No invitation is waiting for an answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     latest_remortgaging: {
@@ -1844,6 +3768,8 @@ export interface operations {
                     "application/json": components["schemas"]["QuoteBody"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
             /** @description Not a customer or broker */
             403: {
                 headers: {
@@ -1862,6 +3788,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     save_about_you: {
@@ -1889,6 +3820,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description Not signed in */
             401: {
                 headers: {
@@ -1907,6 +3839,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Invalid details, by field */
             422: {
                 headers: {
@@ -1916,6 +3852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }

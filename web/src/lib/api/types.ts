@@ -1,4 +1,7 @@
-import type { paths } from './schema';
+import type { components, paths } from './schema';
+
+/** The document's named schemas (enums included), for vocabularies checked against it. */
+export type Schemas = components['schemas'];
 
 /** Response and request types, always taken from `paths` so a regenerated schema keeps working. */
 export type Me = paths['/auth/me']['get']['responses'][200]['content']['application/json'];
@@ -21,7 +24,7 @@ export type UpdatedUser =
   paths['/users/{userId}']['post']['responses'][200]['content']['application/json'];
 
 // --- Cases (issue 4; contract docs/api/cases.md) --------------------------------------------
-export type CaseType = 'REMORTGAGING' | 'BUYING';
+export type CaseType = CaseCreated['caseType'];
 export type RemortgagingCaseList =
   paths['/remortgaging/cases']['get']['responses'][200]['content']['application/json'];
 export type RemortgagingListItem = RemortgagingCaseList['cases'][number];
@@ -54,41 +57,47 @@ export type BuyingCaseBody =
 export type CaseCreated =
   paths['/remortgaging/case']['post']['responses'][201]['content']['application/json'];
 
-/**
- * The expanded case. The OpenAPI document describes it only as an object (`body = Object`), so
- * the fields the SPA reads are declared here from docs/api/cases.md; as soon as the document
- * gives the response a schema, the generated type is used instead.
- */
-export type SectionState = 'IS_COMPLETE' | 'IS_DISABLED' | 'NOT_STARTED' | 'LOCKED' | 'HIDDEN';
-export interface CaseViewFallback {
-  caseType: CaseType;
-  status: string;
-  sections: { key: string; label: string; state: SectionState }[];
-  tiles: { key: string; label: string; state: SectionState }[];
-  submitted: boolean;
-  readyToSubmit: boolean;
-  chip: StatusChip;
-  message?: string | null;
-  canCancel: boolean;
-}
-export interface ExpandedCaseFallback {
-  id: number;
-  caseType: CaseType;
-  status: string;
-  property?: { formattedAddress?: string | null; addressLine1?: string | null } | null;
-  brokerReference?: string | null;
-  caseAdmins?: CaseAdmin[];
-  view: CaseViewFallback;
-}
-type Described<T, Fallback> = string extends keyof T ? Fallback : T;
-export type RemortgagingExpanded = Described<
-  paths['/remortgaging/cases/{caseId}/expanded']['get']['responses'][200]['content']['application/json'],
-  ExpandedCaseFallback
->;
-export type BuyingExpanded = Described<
-  paths['/buying/case/{caseId}/expanded']['get']['responses'][200]['content']['application/json'],
-  ExpandedCaseFallback
->;
+/** The expanded case of each type, with the engine's `view` for the user asking. */
+export type RemortgagingExpanded =
+  paths['/remortgaging/cases/{caseId}/expanded']['get']['responses'][200]['content']['application/json'];
+export type BuyingExpanded =
+  paths['/buying/case/{caseId}/expanded']['get']['responses'][200]['content']['application/json'];
 export type ExpandedCase = RemortgagingExpanded | BuyingExpanded;
 export type CaseView = ExpandedCase['view'];
+export type CaseStatus = CaseView['status'];
 export type CaseSection = CaseView['sections'][number];
+export type SectionKey = CaseSection['key'];
+export type SectionState = CaseSection['state'];
+export type CaseTransition = CaseView['transitions'][number];
+
+// --- Quotes, invitations and the notification feed (issue 11) -------------------------------
+export type Quote =
+  paths['/remortgaging/{caseId}/quote/latest']['get']['responses'][200]['content']['application/json'];
+export type CostSection = Quote['costBreakdown'][number];
+export type LandTaxEstimate = NonNullable<Quote['landTaxEstimate']>;
+export type CaseRef = paths['/quote/send']['post']['requestBody']['content']['application/json'];
+export type CaseMoved =
+  paths['/quote/send']['post']['responses'][200]['content']['application/json'];
+export type InvitationAnswer =
+  paths['/remortgaging/{caseId}/invitation/respond']['post']['requestBody']['content']['application/json'];
+export type Invitation = ExpandedCase['invitations'][number];
+export type FeedPage = paths['/feed']['get']['responses'][200]['content']['application/json'];
+export type FeedItem = FeedPage['items'][number];
+export type FeedData = FeedItem['data'];
+export type FeedCounts =
+  paths['/feed/counts']['get']['responses'][200]['content']['application/json'];
+
+// --- Documents (issue 11) ---------------------------------------------------------------------
+export type MyDocuments =
+  paths['/documents']['get']['responses'][200]['content']['application/json'];
+export type DocumentsOfCase = MyDocuments['cases'][number];
+export type DocumentBody = DocumentsOfCase['documents'][number];
+export type QuotePdf =
+  paths['/quote/create-pdf']['post']['responses'][201]['content']['application/json'];
+/** The expanded case's own documents (type and link only, any user of the case). */
+export type CaseDocuments = ExpandedCase['documents'];
+
+/** The help page's stages of each case type (GET /help/stages). */
+export type HowCasesProceed =
+  paths['/help/stages']['get']['responses'][200]['content']['application/json'];
+export type Stage = HowCasesProceed['remortgaging'][number];

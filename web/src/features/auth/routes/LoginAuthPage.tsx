@@ -7,7 +7,8 @@ import { useSession, useSessionActor } from '../components/SessionProvider';
 import { sessionStatus } from '../machines/sessionMachine';
 
 /**
- * /login/auth — validates the magic-link token. Someone already signed in goes straight to the
+ * /login/auth — redeems the magic-link token (a same-origin POST: loading this page consumes
+ * nothing, so link scanners cannot use it up). Someone already signed in goes straight to the
  * target (default /remortgaging); without a token the session check decides; failure → /login.
  */
 export function LoginAuthPage({ token, redirectTo }: { token?: string; redirectTo?: string }) {

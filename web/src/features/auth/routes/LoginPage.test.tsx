@@ -61,14 +61,15 @@ describe('/login', () => {
     expect(post!.request.headers.get('content-type')).toBe('application/json');
   });
 
-  it('AUTH-14 CONST-18: without redirectTo the login asks to return to /remortgaging', async () => {
+  // `/` forwards to /remortgaging (the default) unless all the user's cases are purchases.
+  it('AUTH-14 CONST-18: without redirectTo the login asks to return to the home list (/)', async () => {
     const { calls } = anonymousServer();
     await openLogin();
     await userEvent.type(screen.getByLabelText(/Email address/), 'a@b.co');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('heading', { name: 'Check your inbox' });
     const post = calls.find((c) => c.method === 'POST' && c.path === '/api/auth');
-    expect(JSON.parse(post!.body!).redirectTo).toBe('/remortgaging');
+    expect(JSON.parse(post!.body!).redirectTo).toBe('/');
   });
 
   it("AUTH-07 AUTH-08: 'Try again' goes back to the form; 'Sign up' is offered", async () => {
@@ -119,7 +120,7 @@ describe('/login', () => {
   it('AUTH-12 AUTH-10 AUTH-16 ERR-01: Hang tight, then a failed magic link lands on /login with the message instead of the intro', async () => {
     let fail!: () => void;
     const { calls } = anonymousServer({
-      'GET /api/auth/magic-link/bogus': () =>
+      'POST /api/auth/magic-link': () =>
         new Promise<Response>((r) => (fail = () => r(apiError(401)))),
       'POST /api/auth/logout': () => noContent(),
     });
@@ -142,7 +143,7 @@ describe('/login', () => {
 
   it('AUTH-15 AUTH-25: a good link validates, loads the profile and goes to redirectTo', async () => {
     const { calls } = mockFetch({
-      'GET /api/auth/magic-link/good': () => noContent(),
+      'POST /api/auth/magic-link': () => noContent(),
       'GET /api/auth/me': () =>
         json({
           id: 'u1',
@@ -160,7 +161,14 @@ describe('/login', () => {
     const { router } = renderApp('/login/auth?token=good&redirectTo=%2Fhelp');
     expect(await screen.findByRole('heading', { name: 'Help' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/help');
-    const order = calls.map((c) => c.path).filter((p) => p.startsWith('/api/auth'));
-    expect(order.slice(0, 2)).toEqual(['/api/auth/magic-link/good', '/api/auth/me']);
+    const order = calls
+      .filter((c) => c.path.startsWith('/api/auth'))
+      .map((c) => `${c.method} ${c.path}`);
+    expect(order.slice(0, 2)).toEqual(['POST /api/auth/magic-link', 'GET /api/auth/me']);
+    // The token travels in the body of a same-origin POST, never in an API address.
+    const redeem = calls.find((c) => c.path === '/api/auth/magic-link')!;
+    expect(JSON.parse(redeem.body!)).toEqual({ token: 'good' });
+    expect(redeem.request.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(calls.some((c) => c.path.includes('good'))).toBe(false);
   });
 });

@@ -7,8 +7,9 @@ import { CaseButtonLink } from './CaseLinks';
 import { StatusChip } from './StatusChip';
 
 /**
- * The map area of a card (large screens). No maps key is configured, so it is a neutral
- * placeholder showing the postcode rather than a static map image.
+ * The map area of a card (large screens, and only when the runtime config enables maps; with
+ * maps off the card has no map area at all). Until the static map image is fetched it is a
+ * neutral placeholder showing the postcode.
  */
 function MapPlaceholder({ postcode }: { postcode: string | null | undefined }) {
   return (

@@ -4,7 +4,7 @@ import { ButtonLink } from '../../../components/ButtonLink';
 import { RouterLink } from '../../../components/RouterLink';
 import type { CaseKind } from '../caseTypes';
 
-/** Links to a case page of either type (typed routes need the literal path). */
+/** Links to a case page of either type (/remortgaging/{caseId} or /buying/{caseId}). */
 export function CaseButtonLink({
   kind,
   caseId,
@@ -14,13 +14,13 @@ export function CaseButtonLink({
   ButtonProps,
   'variant' | 'size' | 'fullWidth' | 'sx'
 > & { 'aria-label'?: string }) {
-  const params = { caseId: String(caseId) };
-  return kind === 'remortgaging' ? (
-    <ButtonLink to="/remortgaging/$caseId" params={params} preload="intent" {...props}>
-      {children}
-    </ButtonLink>
-  ) : (
-    <ButtonLink to="/buying/$caseId" params={params} preload="intent" {...props}>
+  return (
+    <ButtonLink
+      to="/$caseType/$caseId"
+      params={{ caseType: kind, caseId: String(caseId) }}
+      preload="intent"
+      {...props}
+    >
       {children}
     </ButtonLink>
   );
@@ -35,13 +35,12 @@ export function CaseTextLink({
   caseId: number | string;
   children: ReactNode;
 }) {
-  const params = { caseId: String(caseId) };
-  return kind === 'remortgaging' ? (
-    <RouterLink to="/remortgaging/$caseId" params={params} preload="intent">
-      {children}
-    </RouterLink>
-  ) : (
-    <RouterLink to="/buying/$caseId" params={params} preload="intent">
+  return (
+    <RouterLink
+      to="/$caseType/$caseId"
+      params={{ caseType: kind, caseId: String(caseId) }}
+      preload="intent"
+    >
       {children}
     </RouterLink>
   );

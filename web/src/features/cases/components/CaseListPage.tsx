@@ -10,14 +10,15 @@ import {
 import { useState } from 'react';
 import { Loading } from '../../../components/Loading';
 import { PageHeading } from '../../../components/PageHeading';
+import { runtimeConfig } from '../../../lib/config';
 import { useSession } from '../../auth';
-import { useBuyingCases } from '../api/listBuyingCases';
 import { useManagedBrokers } from '../api/getManagedBrokers';
-import { useRemortgagingCases } from '../api/listRemortgagingCases';
+import { useCases } from '../api/listCases';
 import { CASE_TYPE, LIST_TITLE, type CaseKind } from '../caseTypes';
-import { buyingRow, remortgagingRow, type CaseRow } from '../rows';
-import { buyingQuery, hasFilters, remortgagingQuery, type ListSearch } from '../search';
+import { caseRows, type CaseRow } from '../rows';
+import { hasFilters, listQuery, type ListSearch } from '../search';
 import { readCollapsed, writeCollapsed } from '../storage';
+import { LOAD_ERROR } from '../texts';
 import { CancelCaseDialog, type CancelTarget } from './CancelCaseDialog';
 import { CaseCard } from './CaseCard';
 import { CaseTable } from './CaseTable';
@@ -28,7 +29,7 @@ export const LIST_TEXTS = {
   filteredEmpty: '0 cases found, please try resetting your filters',
   unfilteredEmpty:
     "We couldn't find any cases for you yet, once you create a case you will be able to see it here.",
-  loadError: "Whoop's something went wrong loading the page please try reloading.",
+  loadError: LOAD_ERROR,
 } as const;
 
 export function countLine(shown: number, total: number): string {
@@ -48,27 +49,30 @@ export function CaseListPage({
   const { isBroker } = useSession();
   const [collapsedPref, setCollapsedPref] = useState(readCollapsed);
   const collapsed = isBroker && collapsedPref;
-  const showMap = useMediaQuery((t: Theme) => t.breakpoints.up('lg'), { noSsr: true });
+  // The map area is drawn only when maps are configured: without them it was 220 px of grey
+  // on every card (issue 15).
+  const largeScreen = useMediaQuery((t: Theme) => t.breakpoints.up('lg'), { noSsr: true });
+  const showMap = largeScreen && runtimeConfig().mapsEnabled;
   const managed = useManagedBrokers(isBroker);
-  const rem = useRemortgagingCases(remortgagingQuery(search, collapsed), kind === 'remortgaging');
-  const buy = useBuyingCases(buyingQuery(search, collapsed), kind === 'buying');
+  const query = useCases(kind, listQuery(kind, search, collapsed));
   const [cancelTarget, setCancelTarget] = useState<CancelTarget | null>(null);
+  // A 'Reload' in flight (retries included): its button spins until the answer or the error.
+  const [reloading, setReloading] = useState(false);
 
-  const query = kind === 'remortgaging' ? rem : buy;
-  const rows: CaseRow[] | undefined =
-    kind === 'remortgaging' ? rem.data?.cases.map(remortgagingRow) : buy.data?.cases.map(buyingRow);
-  const data = kind === 'remortgaging' ? rem.data : buy.data;
+  const data = query.data;
+  const rows: CaseRow[] | undefined = data && caseRows(kind, data);
   const onCancel = (row: CaseRow) => setCancelTarget({ caseId: row.id, caseType: CASE_TYPE[kind] });
 
+  // A failed load says so even when an older page is still on screen (a failed 'Reload' or
+  // refetch used to leave the old list looking current).
+  const loadError = query.isError && (
+    <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+      {LIST_TEXTS.loadError}
+    </Alert>
+  );
   let body;
   if (query.isPending) {
     body = <Loading label="Loading cases" />;
-  } else if (query.isError && !data) {
-    body = (
-      <Alert severity="error" role="alert">
-        {LIST_TEXTS.loadError}
-      </Alert>
-    );
   } else if (data && rows) {
     body =
       rows.length === 0 ? (
@@ -135,9 +139,14 @@ export function CaseListPage({
             // The page size changes with the layout, so the page starts again at 0.
             if (search.page) onSearchChange({ ...search, page: undefined });
           }}
-          onReload={() => void query.refetch()}
+          reloading={reloading}
+          onReload={() => {
+            setReloading(true);
+            void query.refetch().finally(() => setReloading(false));
+          }}
         />
       )}
+      {loadError}
       {body}
       <CancelCaseDialog target={cancelTarget} onClose={() => setCancelTarget(null)} />
     </Box>

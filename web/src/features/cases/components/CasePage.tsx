@@ -1,21 +1,14 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading } from '../../../components/Loading';
 import { PageHeading } from '../../../components/PageHeading';
 import type { ExpandedCase } from '../../../lib/api/types';
-import { buyingCaseQuery } from '../api/getBuyingCase';
-import { remortgagingCaseQuery } from '../api/getRemortgagingCase';
+import { BrokerInvitations, QuoteSection } from '../../invitations';
+import { useCase } from '../api/getCase';
 import { CASE_TYPE, type CaseKind } from '../caseTypes';
 import { CancelCaseDialog, type CancelTarget } from './CancelCaseDialog';
 import { SectionList } from './SectionList';
 import { StatusChip } from './StatusChip';
-
-export function useExpandedCase(kind: CaseKind, caseId: string) {
-  return useQuery(
-    kind === 'remortgaging' ? remortgagingCaseQuery(caseId) : buyingCaseQuery(caseId),
-  );
-}
 
 export function caseTitle(expanded: ExpandedCase): string {
   return (
@@ -25,7 +18,7 @@ export function caseTitle(expanded: ExpandedCase): string {
 
 /** /remortgaging/{caseId} and /buying/{caseId}: the sections or tiles with the engine's states. */
 export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
-  const query = useExpandedCase(kind, caseId);
+  const query = useCase(kind, caseId);
   const [cancelTarget, setCancelTarget] = useState<CancelTarget | null>(null);
   if (query.isPending) return <Loading label="Loading case" />;
   if (query.isError) {
@@ -58,6 +51,7 @@ export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
         )}
       </Stack>
       <Stack spacing={3}>
+        <BrokerInvitations expanded={expanded} />
         <SectionList
           kind={kind}
           caseId={caseId}
@@ -78,7 +72,16 @@ export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
   );
 }
 
-/** A section or tile page: its heading only until later issues fill it. */
+/** The broker named on a case, for the quote screen. */
+function brokerOf(expanded: ExpandedCase | undefined): string | null {
+  return (
+    expanded?.caseAdmins.find((a) => a.role === 'ROLE_BROKER')?.preferredName ??
+    expanded?.caseAdmins[0]?.preferredName ??
+    null
+  );
+}
+
+/** A section or tile page: its heading, and for the Quote section the quote (issue 11). */
 export function SectionPage({
   kind,
   caseId,
@@ -90,8 +93,15 @@ export function SectionPage({
   where: 'sections' | 'tiles';
   sectionKey: string;
 }) {
-  const query = useExpandedCase(kind, caseId);
+  const query = useCase(kind, caseId);
   if (query.isPending) return <Loading label="Loading case" />;
   const entry = query.data?.view[where].find((s) => s.key === sectionKey);
-  return <PageHeading>{entry?.label ?? 'Case'}</PageHeading>;
+  return (
+    <>
+      <PageHeading>{entry?.label ?? 'Case'}</PageHeading>
+      {where === 'sections' && sectionKey === 'quote' && (
+        <QuoteSection kind={kind} caseId={caseId} brokerName={brokerOf(query.data)} />
+      )}
+    </>
+  );
 }

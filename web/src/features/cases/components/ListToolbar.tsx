@@ -4,7 +4,14 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Refresh from '@mui/icons-material/Refresh';
 import TableRows from '@mui/icons-material/TableRowsOutlined';
 import ViewAgenda from '@mui/icons-material/ViewAgendaOutlined';
-import { Button, IconButton, Stack, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Button,
+  CircularProgress,
+  IconButton,
+  Stack,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import type { ManagedBroker } from '../../../lib/api/types';
 import { ButtonLink } from '../../../components/ButtonLink';
 import {
@@ -55,6 +62,7 @@ export function ListToolbar({
   managedBrokers,
   collapsed,
   onToggleCollapsed,
+  reloading = false,
   onReload,
 }: {
   kind: CaseKind;
@@ -63,6 +71,8 @@ export function ListToolbar({
   managedBrokers: ManagedBroker[];
   collapsed: boolean;
   onToggleCollapsed: () => void;
+  /** The list is being fetched again: the button spins so a slow or failing reload shows. */
+  reloading?: boolean;
   onReload: () => void;
 }) {
   const small = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
@@ -74,16 +84,17 @@ export function ListToolbar({
 
   return (
     <Stack spacing={1.5} sx={{ mb: 2 }} role="toolbar" aria-label="Case list tools">
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        {kind === 'remortgaging' ? (
-          <ButtonLink to="/remortgaging/start" variant="contained" startIcon={<Add />}>
-            {small ? 'New' : 'New case'}
-          </ButtonLink>
-        ) : (
-          <ButtonLink to="/buying/start" variant="contained" startIcon={<Add />}>
-            {small ? 'New' : 'New case'}
-          </ButtonLink>
-        )}
+      {/* Only `gap`, no `spacing`: spacing's left margin stayed on the search box when it
+          wrapped under 'New', leaving it 8 px off the other controls on phones. */}
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <ButtonLink
+          to="/$caseType/start"
+          params={{ caseType: kind }}
+          variant="contained"
+          startIcon={<Add />}
+        >
+          {small ? 'New' : 'New case'}
+        </ButtonLink>
         <NameSearch
           value={search[nameParam(kind)] ?? ''}
           placeholder={SEARCH_PLACEHOLDER[kind]}
@@ -136,9 +147,14 @@ export function ListToolbar({
           selected={[search.sortBy ?? DEFAULT_SORT_BY]}
           onChange={([sortBy]) => change({ sortBy })}
         />
+        {/* The name says what pressing does (issue 15); the arrow shows the current order. */}
         <IconButton
-          aria-label={direction === 'DESC' ? 'Sort descending' : 'Sort ascending'}
-          title={direction === 'DESC' ? 'Newest first' : 'Oldest first'}
+          aria-label={direction === 'DESC' ? 'Sort ascending' : 'Sort descending'}
+          title={
+            direction === 'DESC'
+              ? 'Sort ascending (oldest first)'
+              : 'Sort descending (newest first)'
+          }
           onClick={() => change({ sortDirection: direction === 'DESC' ? 'ASC' : 'DESC' })}
         >
           {direction === 'DESC' ? <ArrowDownward /> : <ArrowUpward />}
@@ -150,8 +166,8 @@ export function ListToolbar({
         >
           {collapsed ? <ViewAgenda /> : <TableRows />}
         </IconButton>
-        <IconButton aria-label="Reload" title="Reload" onClick={onReload}>
-          <Refresh />
+        <IconButton aria-label="Reload" title="Reload" aria-busy={reloading} onClick={onReload}>
+          {reloading ? <CircularProgress size={24} aria-hidden="true" /> : <Refresh />}
         </IconButton>
         <Button size="small" onClick={() => onChange({})}>
           Reset filters

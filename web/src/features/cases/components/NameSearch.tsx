@@ -61,7 +61,9 @@ export function NameSearch({
           send('');
         }
       }}
-      sx={{ minWidth: { xs: '100%', sm: 280 } }}
+      // Wide enough for the whole placeholder ('Search by property owner name...' was cut at
+      // 280 px); the full row on phones.
+      sx={{ width: { xs: '100%', sm: 360 } }}
       slotProps={{
         htmlInput: { 'aria-label': placeholder.replace(/\.\.\.$/, '') },
         input: {

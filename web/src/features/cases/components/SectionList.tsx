@@ -84,7 +84,6 @@ export function SectionList({
             />
           </>
         );
-        const params = { caseId, section: section.key, tile: section.key };
         return (
           <ListItem
             key={`${where}-${section.key}`}
@@ -103,21 +102,17 @@ export function SectionList({
                 {content}
               </ListItemButton>
             ) : where === 'sections' ? (
-              kind === 'remortgaging' ? (
-                <ItemLink to="/remortgaging/$caseId/application/$section" params={params}>
-                  {content}
-                </ItemLink>
-              ) : (
-                <ItemLink to="/buying/$caseId/application/$section" params={params}>
-                  {content}
-                </ItemLink>
-              )
-            ) : kind === 'remortgaging' ? (
-              <ItemLink to="/remortgaging/$caseId/$tile" params={params}>
+              <ItemLink
+                to="/$caseType/$caseId/application/$section"
+                params={{ caseType: kind, caseId, section: section.key }}
+              >
                 {content}
               </ItemLink>
             ) : (
-              <ItemLink to="/buying/$caseId/$tile" params={params}>
+              <ItemLink
+                to="/$caseType/$caseId/$tile"
+                params={{ caseType: kind, caseId, tile: section.key }}
+              >
                 {content}
               </ItemLink>
             )}

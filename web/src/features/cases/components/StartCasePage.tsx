@@ -12,23 +12,32 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useNavigate } from '@tanstack/react-router';
+import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { PageHeading } from '../../../components/PageHeading';
 import { RouterLink } from '../../../components/RouterLink';
-import type { BuyingCaseBody, CaseCreated, RemortgagingCaseBody } from '../../../lib/api/types';
+import type {
+  BuyingCaseBody,
+  CaseCreated,
+  RemortgagingCaseBody,
+  Schemas,
+} from '../../../lib/api/types';
 import { muiField } from '../../../lib/form';
 import { useSession } from '../../auth';
-import { useCreateBuyingCase } from '../api/createBuyingCase';
-import { useCreateRemortgagingCase } from '../api/createRemortgagingCase';
+import { useCreateCase } from '../api/createCase';
 import { useLenders } from '../api/getLenders';
 import { humanise, START_TITLE, type CaseKind } from '../caseTypes';
-import { startCaseMachine } from '../machines/startCaseMachine';
+import { startCaseMachine, stepPosition } from '../machines/startCaseMachine';
 import { poundsToPence, startCaseSchema, STEP_FIELDS, type StartCaseValues } from '../validation';
+import { LeaveStartDialog } from './LeaveStartDialog';
 
-const TENURES = ['FREEHOLD', 'LEASEHOLD', 'COMMONHOLD'];
+const TENURES = [
+  'FREEHOLD',
+  'LEASEHOLD',
+  'COMMONHOLD',
+] as const satisfies readonly Schemas['Tenure'][];
 const PROPERTY_TYPES = [
   'APARTMENT_FLAT',
   'CONVERTED',
@@ -44,7 +53,7 @@ const PROPERTY_TYPES = [
   'TERRACED',
   'TOWNHOUSE',
   'VILLA',
-];
+] as const satisfies readonly Schemas['PropertyType'][];
 const REASONS = [
   'END_OF_CURRENT_DEAL',
   'BORROW_MORE_MONEY',
@@ -52,7 +61,7 @@ const REASONS = [
   'RETIREMENT_INTEREST_ONLY',
   'REMORTGAGE_TRANSFER_OF_EQUITY',
   'SHARED_OWNERSHIP_STAIRCASING',
-];
+] as const satisfies readonly Schemas['RemortgagingReason'][];
 const JURISDICTIONS = [
   ['ENGLAND', 'England'],
   ['WALES', 'Wales'],
@@ -94,6 +103,11 @@ function text(value: string): string | null {
   return t === '' ? null : t;
 }
 
+/** The chosen option, or null while the select is untouched (''). */
+function choice<T extends string>(options: readonly T[], value: string): T | null {
+  return options.find((option) => option === value) ?? null;
+}
+
 function pence(value: string): number | null {
   return value.trim() === '' ? null : poundsToPence(value);
 }
@@ -116,13 +130,13 @@ export function remortgagingBody(v: StartCaseValues, isBroker: boolean): Remortg
       town: text(v.town),
       county: text(v.county),
       postcode: v.postcode.trim().toUpperCase(),
-      tenure: text(v.tenure),
-      type: text(v.propertyType),
+      tenure: choice(TENURES, v.tenure),
+      type: choice(PROPERTY_TYPES, v.propertyType),
     },
     propertyValue: pence(v.value) ?? 0,
     loanAmount: pence(v.secondAmount),
     newLender: text(v.lender),
-    remortgagingReason: text(v.reason),
+    remortgagingReason: choice(REASONS, v.reason),
     currentDealEndDate: text(v.date),
     brokerReference: isBroker ? text(v.brokerReference) : null,
   };
@@ -146,14 +160,16 @@ export function buyingBody(v: StartCaseValues, isBroker: boolean): BuyingCaseBod
   };
 }
 
+/** The body of POST /remortgaging/case or POST /buying/case. */
+const CASE_BODY = { remortgaging: remortgagingBody, buying: buyingBody };
+
 /** /remortgaging/start and /buying/start. */
 export function StartCasePage({ kind }: { kind: CaseKind }) {
   const { isBroker } = useSession();
   const navigate = useNavigate();
-  const [snapshot, send] = useMachine(startCaseMachine, { input: { isBroker } });
+  const [snapshot, send, actor] = useMachine(startCaseMachine, { input: { isBroker } });
   const lenders = useLenders();
-  const createRem = useCreateRemortgagingCase();
-  const createBuy = useCreateBuyingCase();
+  const create = useCreateCase(kind);
   const schema = useMemo(() => startCaseSchema(isBroker), [isBroker]);
   const rem = kind === 'remortgaging';
   const {
@@ -161,7 +177,7 @@ export function StartCasePage({ kind }: { kind: CaseKind }) {
     control,
     handleSubmit,
     trigger,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<StartCaseValues>({
     resolver: zodResolver(schema),
     shouldUnregister: false,
@@ -185,20 +201,41 @@ export function StartCasePage({ kind }: { kind: CaseKind }) {
   });
 
   const step = snapshot.value;
+  // Answers are lost on leaving until the case exists: ask first (issue 15). The live state is
+  // read, not this render's: the machine is in a final state just before the app itself moves
+  // on to the new case.
+  const unsaved = () => isDirty && actor.getSnapshot().status !== 'done';
+  const blocker = useBlocker({
+    shouldBlockFn: unsaved,
+    enableBeforeUnload: unsaved,
+    withResolver: true,
+  });
+  const position = stepPosition(step, isBroker);
+  const stepLine = position && (
+    <Typography color="text.secondary" data-testid="start-step">
+      Step {position.step} of {position.of}
+    </Typography>
+  );
+  const leaveDialog = (
+    <LeaveStartDialog
+      open={blocker.status === 'blocked'}
+      onStay={() => blocker.reset?.()}
+      onLeave={() => blocker.proceed?.()}
+    />
+  );
   const next = async (fields: (keyof StartCaseValues)[]) => {
     if (await trigger(fields)) send({ type: 'NEXT' });
   };
   const onSubmit = async (values: StartCaseValues) => {
     send({ type: 'SUBMIT' });
     try {
-      const result: CaseCreated = rem
-        ? await createRem.mutateAsync(remortgagingBody(values, isBroker))
-        : await createBuy.mutateAsync(buyingBody(values, isBroker));
+      const result: CaseCreated = await create.mutateAsync(CASE_BODY[kind](values, isBroker));
       send({ type: 'CREATED', result });
       if (result.status !== 'INELIGIBLE') {
-        const params = { caseId: String(result.caseId) };
-        if (rem) void navigate({ to: '/remortgaging/$caseId', params });
-        else void navigate({ to: '/buying/$caseId', params });
+        void navigate({
+          to: '/$caseType/$caseId',
+          params: { caseType: kind, caseId: String(result.caseId) },
+        });
       }
     } catch {
       send({ type: 'FAILED' });
@@ -213,11 +250,9 @@ export function StartCasePage({ kind }: { kind: CaseKind }) {
           {snapshot.context.result?.ineligibilityMessage}
         </Alert>
         <Typography>
-          {rem ? (
-            <RouterLink to="/remortgaging">Back to your cases</RouterLink>
-          ) : (
-            <RouterLink to="/buying">Back to your cases</RouterLink>
-          )}
+          <RouterLink to="/$caseType" params={{ caseType: kind }}>
+            Back to your cases
+          </RouterLink>
         </Typography>
       </Stack>
     );
@@ -233,6 +268,8 @@ export function StartCasePage({ kind }: { kind: CaseKind }) {
       onSubmit={handleSubmit(onSubmit)}
     >
       <PageHeading>{START_TITLE[kind]}</PageHeading>
+      {stepLine}
+      {leaveDialog}
       {step === 'eligibility' && (
         <Stack spacing={3} component="section" aria-label="About the property">
           <Typography variant="h2">About the property</Typography>
@@ -271,9 +308,16 @@ export function StartCasePage({ kind }: { kind: CaseKind }) {
           />
           <YesNo control={control} name="isBuyToLet" label="Is it a buy-to-let property?" />
           <YesNo control={control} name="isResidential" label="Is the property residential?" />
-          <Button variant="contained" onClick={() => void next(STEP_FIELDS.eligibility)}>
-            Next
-          </Button>
+          <Stack direction="row" spacing={2}>
+            {/* The first step's Back leaves the form, for the case list (asking first when
+                answers would be lost). */}
+            <Button onClick={() => void navigate({ to: '/$caseType', params: { caseType: kind } })}>
+              Back
+            </Button>
+            <Button variant="contained" onClick={() => void next(STEP_FIELDS.eligibility)}>
+              Next
+            </Button>
+          </Stack>
         </Stack>
       )}
       {step === 'client' && (

@@ -9,7 +9,11 @@ const COLOURS: Record<string, { bg: string; fg: string }> = {
   AMBER: { bg: '#fff1d6', fg: '#6b3e00' },
 };
 
-export function StatusChip({ chip }: { chip: StatusChipData }) {
+/**
+ * `wrap`: the label may break onto more lines instead of ending in an ellipsis (narrow screens,
+ * where 'Broker Applicati…' hid the status).
+ */
+export function StatusChip({ chip, wrap = false }: { chip: StatusChipData; wrap?: boolean }) {
   const colour = COLOURS[chip.colour] ?? COLOURS.AMBER;
   return (
     <Chip
@@ -26,6 +30,12 @@ export function StatusChip({ chip }: { chip: StatusChipData }) {
         color: colour.fg,
         fontWeight: 600,
         '& .MuiChip-icon': { color: colour.fg },
+        ...(wrap && {
+          height: 'auto',
+          maxWidth: '100%',
+          py: 0.25,
+          '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+        }),
       }}
     />
   );

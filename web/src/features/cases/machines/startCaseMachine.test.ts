@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { startCaseMachine } from './startCaseMachine';
+import type { CaseCreated } from '../../../lib/api/types';
+import { startCaseMachine, stepPosition } from './startCaseMachine';
 
-const created = (status: string) => ({
+const created = (status: CaseCreated['status']): CaseCreated => ({
   caseId: 7,
   caseType: 'REMORTGAGING',
   status,
@@ -41,5 +42,23 @@ describe('startCaseMachine', () => {
     actor.send({ type: 'SUBMIT' });
     actor.send({ type: 'CREATED', result: created('INELIGIBLE') });
     expect(actor.getSnapshot().value).toBe('ineligible');
+  });
+});
+
+describe('stepPosition', () => {
+  it('counts three steps for a broker', () => {
+    expect(stepPosition('eligibility', true)).toEqual({ step: 1, of: 3 });
+    expect(stepPosition('client', true)).toEqual({ step: 2, of: 3 });
+    expect(stepPosition('property', true)).toEqual({ step: 3, of: 3 });
+    expect(stepPosition('submitting', true)).toEqual({ step: 3, of: 3 });
+  });
+
+  it('counts two steps for a customer, who has no client step', () => {
+    expect(stepPosition('eligibility', false)).toEqual({ step: 1, of: 2 });
+    expect(stepPosition('property', false)).toEqual({ step: 2, of: 2 });
+  });
+
+  it('has no position once the answer is in', () => {
+    expect(stepPosition('ineligible', true)).toBeNull();
   });
 });

@@ -68,3 +68,17 @@ export const startCaseMachine = setup({
 });
 
 export const START_STEPS = ['eligibility', 'client', 'property'] as const;
+
+/**
+ * 'Step N of M' for a state of the machine: brokers answer three steps, customers two (they
+ * have no client step). Creating the case counts as the last step.
+ */
+export function stepPosition(
+  state: string,
+  isBroker: boolean,
+): { step: number; of: number } | null {
+  const steps = START_STEPS.filter((s) => isBroker || s !== 'client');
+  const current = state === 'submitting' || state === 'created' ? 'property' : state;
+  const index = steps.findIndex((s) => s === current);
+  return index < 0 ? null : { step: index + 1, of: steps.length };
+}

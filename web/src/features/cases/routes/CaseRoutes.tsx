@@ -1,45 +1,32 @@
-import { useParams } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { CasePage, SectionPage } from '../components/CasePage';
 import { StartCasePage } from '../components/StartCasePage';
 
-function useCaseParams() {
-  return useParams({ strict: false }) as { caseId?: string; section?: string; tile?: string };
+const startRoute = getRouteApi('/protected/$caseType/start');
+const caseRoute = getRouteApi('/protected/$caseType/$caseId');
+const sectionRoute = getRouteApi('/protected/$caseType/$caseId/application/$section');
+const tileRoute = getRouteApi('/protected/$caseType/$caseId/$tile');
+
+/** /remortgaging/start and /buying/start. */
+export function StartCaseRoute() {
+  const { caseType } = startRoute.useParams();
+  return <StartCasePage kind={caseType} />;
 }
 
-export function RemortgagingStartRoute() {
-  return <StartCasePage kind="remortgaging" />;
+/** /remortgaging/{caseId} and /buying/{caseId}. */
+export function CaseRoute() {
+  const { caseType, caseId } = caseRoute.useParams();
+  return <CasePage key={caseId} kind={caseType} caseId={caseId} />;
 }
 
-export function BuyingStartRoute() {
-  return <StartCasePage kind="buying" />;
+/** /{caseType}/{caseId}/application/{section}. */
+export function CaseSectionRoute() {
+  const { caseType, caseId, section } = sectionRoute.useParams();
+  return <SectionPage kind={caseType} caseId={caseId} where="sections" sectionKey={section} />;
 }
 
-export function RemortgagingCaseRoute() {
-  const { caseId = '' } = useCaseParams();
-  return <CasePage key={caseId} kind="remortgaging" caseId={caseId} />;
-}
-
-export function BuyingCaseRoute() {
-  const { caseId = '' } = useCaseParams();
-  return <CasePage key={caseId} kind="buying" caseId={caseId} />;
-}
-
-export function RemortgagingSectionRoute() {
-  const { caseId = '', section = '' } = useCaseParams();
-  return <SectionPage kind="remortgaging" caseId={caseId} where="sections" sectionKey={section} />;
-}
-
-export function BuyingSectionRoute() {
-  const { caseId = '', section = '' } = useCaseParams();
-  return <SectionPage kind="buying" caseId={caseId} where="sections" sectionKey={section} />;
-}
-
-export function RemortgagingTileRoute() {
-  const { caseId = '', tile = '' } = useCaseParams();
-  return <SectionPage kind="remortgaging" caseId={caseId} where="tiles" sectionKey={tile} />;
-}
-
-export function BuyingTileRoute() {
-  const { caseId = '', tile = '' } = useCaseParams();
-  return <SectionPage kind="buying" caseId={caseId} where="tiles" sectionKey={tile} />;
+/** /{caseType}/{caseId}/{tile}. */
+export function CaseTileRoute() {
+  const { caseType, caseId, tile } = tileRoute.useParams();
+  return <SectionPage kind={caseType} caseId={caseId} where="tiles" sectionKey={tile} />;
 }

@@ -1,12 +1,4 @@
-// Route components of the cases feature, loaded lazily by the router (a chunk of their own).
-export { RemortgagingListRoute, BuyingListRoute } from './ListRoutes';
-export {
-  RemortgagingStartRoute,
-  BuyingStartRoute,
-  RemortgagingCaseRoute,
-  BuyingCaseRoute,
-  RemortgagingSectionRoute,
-  BuyingSectionRoute,
-  RemortgagingTileRoute,
-  BuyingTileRoute,
-} from './CaseRoutes';
+// Route components of the cases feature, loaded lazily by the router (a chunk of their own). One
+// component per screen serves both case types: each reads `caseType` from the route params.
+export { CaseListRoute } from './ListRoutes';
+export { StartCaseRoute, CaseRoute, CaseSectionRoute, CaseTileRoute } from './CaseRoutes';

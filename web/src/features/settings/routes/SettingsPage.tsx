@@ -132,9 +132,10 @@ export function SettingsPage() {
             ))}
           </List>
         )}
+        {/* A consequential action, in the palette's error colour like the other ones (Cancel). */}
         <Button
-          variant="contained"
-          color="secondary"
+          variant="outlined"
+          color="error"
           sx={{ mt: 2 }}
           onClick={() => send({ type: 'LOGOUT_ALL' })}
         >

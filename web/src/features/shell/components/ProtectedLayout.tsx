@@ -4,7 +4,6 @@ import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import Logout from '@mui/icons-material/Logout';
 import Menu from '@mui/icons-material/Menu';
-import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import {
   AppBar,
   Avatar,
@@ -20,6 +19,7 @@ import {
   Toolbar,
   Typography,
   useMediaQuery,
+  type IconButtonProps,
   type ListItemButtonProps,
   type Theme,
 } from '@mui/material';
@@ -27,14 +27,32 @@ import { createLink, Outlet } from '@tanstack/react-router';
 import { forwardRef, useState, type ReactNode } from 'react';
 import { SIDEBAR_WIDTH_MEDIUM, SIDEBAR_WIDTH_SMALL } from '../../../app/theme';
 import { useSession } from '../../auth';
-import { PolicyDialog, PolicyLinks } from '../../policies';
+import type { CaseKind } from '../../cases';
+import { InvitationOverlay } from '../../invitations';
+import { NotificationsBadge, unreadLabel, useFeedWatch } from '../../notifications';
+import { PolicyDialog, PolicyLinks, policyDialogMode, useCurrentPolicies } from '../../policies';
 import { visuallyHidden } from '@mui/utils';
+import { NavigationProgress } from './NavigationProgress';
 
 const ListItemAnchor = forwardRef<HTMLAnchorElement, ListItemButtonProps<'a'>>((props, ref) => (
   <ListItemButton component="a" ref={ref} {...props} />
 ));
 ListItemAnchor.displayName = 'ListItemAnchor';
 const NavLink = createLink(ListItemAnchor);
+
+const IconAnchor = forwardRef<HTMLAnchorElement, IconButtonProps<'a'>>((props, ref) => (
+  <IconButton component="a" ref={ref} {...props} />
+));
+IconAnchor.displayName = 'IconAnchor';
+const MobileNotificationsLink = createLink(IconAnchor);
+
+/** One line of text that ends in an ellipsis when it does not fit. */
+const oneLine = {
+  display: 'block',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
 
 function Label({ compact, children }: { compact: boolean; children: ReactNode }) {
   return (
@@ -44,23 +62,48 @@ function Label({ compact, children }: { compact: boolean; children: ReactNode })
   );
 }
 
-interface NavItem {
-  to: '/remortgaging' | '/buying' | '/documents' | '/notifications' | '/help';
-  label: string;
-  icon: ReactNode;
-}
+/** `spokenSuffix`: what a screen reader hears after the label (the unread count). */
+type NavItem = { label: string; icon: ReactNode; spokenSuffix?: string } & (
+  | { to: '/$caseType'; params: { caseType: CaseKind } }
+  | { to: '/documents' | '/notifications' | '/help'; params?: undefined }
+);
 
-function NavigationContent({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) {
+function NavigationContent({
+  compact,
+  unread,
+  onNavigate,
+}: {
+  compact: boolean;
+  unread: number;
+  onNavigate?: () => void;
+}) {
   const { me, isBroker, buyingEnabled, send } = useSession();
   const items: NavItem[] = [
-    { to: '/remortgaging', label: 'Remortgaging', icon: <HomeWorkOutlined /> },
+    {
+      to: '/$caseType',
+      params: { caseType: 'remortgaging' },
+      label: 'Remortgaging',
+      icon: <HomeWorkOutlined />,
+    },
     ...(buyingEnabled
-      ? [{ to: '/buying', label: 'Buying', icon: <KeyOutlined /> } as NavItem]
+      ? [
+          {
+            to: '/$caseType',
+            params: { caseType: 'buying' },
+            label: 'Buying',
+            icon: <KeyOutlined />,
+          } as NavItem,
+        ]
       : []),
     ...(isBroker
       ? []
       : [{ to: '/documents', label: 'Documents', icon: <DescriptionOutlined /> } as NavItem]),
-    { to: '/notifications', label: 'Notifications', icon: <NotificationsOutlined /> },
+    {
+      to: '/notifications',
+      label: 'Notifications',
+      icon: <NotificationsBadge unread={unread} />,
+      spokenSuffix: unreadLabel(unread),
+    },
     { to: '/help', label: 'Help', icon: <HelpOutline /> },
   ];
   const itemSx = {
@@ -68,6 +111,10 @@ function NavigationContent({ compact, onNavigate }: { compact: boolean; onNaviga
     px: compact ? 2.5 : 2,
     borderRadius: 1,
     '&[data-status="active"]': { bgcolor: 'action.selected', fontWeight: 700 },
+    // Focus is the theme's ring drawn inside the item (the drawer clips anything outside), and
+    // never the grey background MUI gives it by default, which read as 'selected'.
+    '&.Mui-focusVisible': { outlineOffset: -3 },
+    '&.Mui-focusVisible:not([data-status="active"])': { bgcolor: 'transparent' },
   };
   const initial = me?.user.preferredName.trim().charAt(0).toUpperCase() || '?';
 
@@ -89,8 +136,15 @@ function NavigationContent({ compact, onNavigate }: { compact: boolean; onNaviga
       </Box>
       <List sx={{ px: 1, flex: 1 }}>
         {items.map((item) => (
-          <ListItem key={item.to} disablePadding>
-            <NavLink to={item.to} preload="intent" onClick={onNavigate} sx={itemSx}>
+          <ListItem key={item.label} disablePadding>
+            <NavLink
+              to={item.to}
+              params={item.params}
+              preload="intent"
+              onClick={onNavigate}
+              aria-label={item.spokenSuffix ? `${item.label}${item.spokenSuffix}` : undefined}
+              sx={itemSx}
+            >
               <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>{item.icon}</ListItemIcon>
               <Label compact={compact}>{item.label}</Label>
             </NavLink>
@@ -108,19 +162,22 @@ function NavigationContent({ compact, onNavigate }: { compact: boolean; onNaviga
                 {initial}
               </Avatar>
             </ListItemIcon>
+            {/* Long names and addresses end in an ellipsis inside the sidebar; the title shows
+                them whole. */}
             <Box component="span" sx={compact ? visuallyHidden : { ml: 0.5, minWidth: 0 }}>
-              <Box component="span" sx={{ display: 'block', fontWeight: 600 }} className="nav-name">
+              <Box
+                component="span"
+                sx={{ ...oneLine, fontWeight: 600 }}
+                className="nav-name"
+                title={me?.user.preferredName}
+              >
                 {me?.user.preferredName}
               </Box>
               <Box
                 component="span"
-                sx={{
-                  display: 'block',
-                  fontSize: 12,
-                  color: 'text.secondary',
-                  overflow: 'hidden',
-                  textOverflow: 'ellipsis',
-                }}
+                sx={{ ...oneLine, fontSize: 12, color: 'text.secondary' }}
+                className="nav-email"
+                title={me?.user.email}
               >
                 {me?.user.email}
               </Box>
@@ -153,9 +210,14 @@ export function ProtectedLayout({ children }: { children?: ReactNode }) {
   const isMedium = useMediaQuery((t: Theme) => t.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const width = isMedium ? SIDEBAR_WIDTH_MEDIUM : SIDEBAR_WIDTH_SMALL;
+  // The feed: the badge's counts (polled) and the items the invitation modal opens for.
+  const { unreadCount, feed } = useFeedWatch();
+  const policies = useCurrentPolicies();
+  const policiesSettled = policyDialogMode(me, policies.data) === 'none';
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <NavigationProgress />
       <Link
         href="#main-content"
         sx={{
@@ -190,6 +252,13 @@ export function ProtectedLayout({ children }: { children?: ReactNode }) {
               >
                 Threshold
               </Typography>
+              <MobileNotificationsLink
+                to="/notifications"
+                aria-label={`Notifications${unreadLabel(unreadCount)}`}
+                sx={{ ml: 'auto' }}
+              >
+                <NotificationsBadge unread={unreadCount} />
+              </MobileNotificationsLink>
             </Toolbar>
           </AppBar>
           <Drawer
@@ -204,7 +273,11 @@ export function ProtectedLayout({ children }: { children?: ReactNode }) {
               aria-label="Main navigation"
               sx={{ width: 260, height: '100%' }}
             >
-              <NavigationContent compact={false} onNavigate={() => setMobileOpen(false)} />
+              <NavigationContent
+                compact={false}
+                unread={unreadCount}
+                onNavigate={() => setMobileOpen(false)}
+              />
             </Box>
           </Drawer>
         </>
@@ -219,7 +292,7 @@ export function ProtectedLayout({ children }: { children?: ReactNode }) {
             open
             sx={{ '& .MuiDrawer-paper': { width, boxSizing: 'border-box', overflowX: 'hidden' } }}
           >
-            <NavigationContent compact={!isMedium} />
+            <NavigationContent compact={!isMedium} unread={unreadCount} />
           </Drawer>
         </Box>
       )}
@@ -246,6 +319,9 @@ export function ProtectedLayout({ children }: { children?: ReactNode }) {
           </Typography>
         </Box>
       </Box>
+      {status === 'signedIn' && policiesSettled && (
+        <InvitationOverlay items={feed.data?.items ?? []} />
+      )}
       {status === 'signedIn' && (
         <PolicyDialog
           me={me}

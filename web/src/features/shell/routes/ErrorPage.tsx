@@ -1,12 +1,8 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect } from 'react';
+import { ERROR_TEXTS } from '../../../components/GenericError';
 import { SupportLink } from '../../../components/SupportLink';
 import { reportError } from '../../../lib/errorReporter';
-
-export const ERROR_TEXTS = {
-  title: 'Something went wrong',
-  body: "We've encountered an error processing this request",
-} as const;
 
 /** Unexpected render error (tracking name unexpected_error). */
 export function ErrorPage({

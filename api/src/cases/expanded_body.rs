@@ -1,0 +1,178 @@
+//! The expanded case records (spec §3 "Remortgaging case (expanded)", "Buying case
+//! (expanded)", "Owner/buyer") as schema types, so the OpenAPI document and the web app's
+//! generated types describe every field, with statuses, case types and sections as enums.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::Serialize;
+use threshold_engine::snapshot::{
+    Alteration, BuyingRequiredDocuments, Deposit, DocumentAcceptance, Isa,
+    RemortgagingRequiredDocuments, Searches, SourceOfFunds, TransferOfEquity,
+};
+use threshold_engine::types::{IneligibilityReason, PropertyUsage, RemortgagingReason};
+use threshold_engine::{CaseStatus, CaseType, CaseView};
+use utoipa::ToSchema;
+
+use super::types::{CaseAdminBody, InvitationBody, LegalNameBody, QuoteBody};
+
+/// What both case types' expanded records share.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpandedCommon {
+    pub id: i64,
+    pub case_type: CaseType,
+    pub status: CaseStatus,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub property_usage: Option<PropertyUsage>,
+    pub has_loans: Option<bool>,
+    pub completion_date: Option<NaiveDate>,
+    pub ineligibility_reason: Option<IneligibilityReason>,
+    pub loans: Vec<LoanBody>,
+    pub property: ExpandedProperty,
+    pub quote: Option<QuoteBody>,
+    pub documents: CaseDocumentsBody,
+    pub case_admins: Vec<CaseAdminBody>,
+    /// Shown to the case's brokers only.
+    pub broker_reference: Option<String>,
+    /// Each applicant's invitation: sent, opened, answered. The case's brokers only (empty
+    /// for customers).
+    pub invitations: Vec<InvitationBody>,
+    /// The engine's answer for the user asking: sections, tiles, chip, message, transitions.
+    pub view: CaseView<CaseStatus>,
+}
+
+/// GET /remortgaging/cases/{caseId}/expanded.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RemortgagingExpanded {
+    #[serde(flatten)]
+    pub common: ExpandedCommon,
+    pub has_alterations: Option<bool>,
+    pub has_adult_occupants: Option<bool>,
+    pub is_company_case: bool,
+    pub remortgaging_reason: Option<RemortgagingReason>,
+    pub new_lender: Option<String>,
+    pub current_deal_end_date: Option<NaiveDate>,
+    pub property_value: Option<i64>,
+    pub loan_amount: Option<i64>,
+    pub is_repaying_help_to_buy: bool,
+    #[serde(rename = "hasHTBRedemptionLetter")]
+    pub has_htb_redemption_letter: bool,
+    pub has_mortgage_offer: bool,
+    pub alterations: Vec<Alteration>,
+    pub property_owners: Vec<PartyBody>,
+    pub required_documents: RemortgagingRequiredDocuments,
+    pub transfer_of_equity: Option<TransferOfEquity>,
+}
+
+/// GET /buying/case/{caseId}/expanded.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BuyingExpanded {
+    #[serde(flatten)]
+    pub common: ExpandedCommon,
+    pub lender: Option<String>,
+    pub deposit_amount: Option<i64>,
+    pub purchase_price: Option<i64>,
+    pub results_in_multiple_properties: Option<bool>,
+    pub is_replacing_main_residence: Option<bool>,
+    pub is_first_time_buyer: bool,
+    pub is_new_build: bool,
+    pub is_shared_ownership: bool,
+    pub target_move_in_date: Option<NaiveDate>,
+    pub has_paid_deposit: bool,
+    pub buyers: Vec<PartyBody>,
+    pub donors: Vec<PartyBody>,
+    pub source_of_funds: Vec<SourceOfFunds>,
+    pub isas: Vec<Isa>,
+    pub required_documents: BuyingRequiredDocuments,
+    pub deposit: Deposit,
+    pub searches: Searches,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoanBody {
+    pub id: i64,
+    #[schema(value_type = threshold_engine::types::ChargeType)]
+    pub charge_type: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpandedProperty {
+    pub address_line1: Option<String>,
+    pub address_line2: Option<String>,
+    pub town: Option<String>,
+    pub county: Option<String>,
+    pub postcode: Option<String>,
+    pub formatted_address: Option<String>,
+    #[schema(value_type = Option<threshold_engine::types::Jurisdiction>)]
+    pub jurisdiction: Option<String>,
+    #[schema(value_type = Option<threshold_engine::types::Tenure>)]
+    pub tenure: Option<String>,
+    #[serde(rename = "type")]
+    #[schema(value_type = Option<threshold_engine::types::PropertyType>)]
+    pub property_type: Option<String>,
+    pub land_ownership: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CaseDocumentsBody {
+    pub documents: Vec<UploadedDocumentBody>,
+    pub generated_documents: Vec<GeneratedDocumentBody>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadedDocumentBody {
+    pub document_id: i64,
+    pub document_type: String,
+    pub url: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GeneratedDocumentBody {
+    pub document_id: i64,
+    pub document_type: String,
+    pub is_draft: bool,
+}
+
+/// An owner, buyer or donor. Another customer's personal details are withheld from a customer
+/// (`redacted`, ENT-12): the user fields are then null and the legal names empty.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PartyBody {
+    pub id: i64,
+    /// APPLICANT or DONOR.
+    pub party_type: String,
+    pub is_lead: bool,
+    pub redacted: bool,
+    pub user: PartyUserBody,
+    pub is_uk_resident: Option<bool>,
+    pub identity_submitted_at: Option<DateTime<Utc>>,
+    pub identity_verified_at: Option<DateTime<Utc>>,
+    pub document_acceptances: Vec<DocumentAcceptance>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PartyUserBody {
+    pub id: String,
+    pub preferred_name: String,
+    pub legal_names: Vec<LegalNameBody>,
+    pub email: Option<String>,
+    pub phone_number: Option<String>,
+    pub date_of_birth: Option<NaiveDate>,
+    pub address: AddressBody,
+    pub occupation: Option<String>,
+    pub national_insurance_number: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressBody {
+    pub line1: Option<String>,
+}

@@ -1,0 +1,243 @@
+//! The demo cases of `make run`, made by running the workflows through the case service as
+//! people would (a broker opens a case and sends the quote, a customer accepts, …), never by
+//! writing statuses. (`threshold demo --cases N` bulk-writes cases for load tests instead.)
+
+use serde_json::json;
+use threshold_cases::{Caller, CaseService, CaseStart, SectionChange};
+use threshold_engine::CaseType;
+use threshold_store::Db;
+use threshold_store::users::{NewUser, User};
+use threshold_workflows::Workflows;
+
+use crate::cases::facts::{self, KeyFactsRequest, ineligibility};
+use crate::cases::types::{BuyingCaseRequest, RemortgagingCaseRequest};
+use crate::config::Config;
+
+/// Who does what in the demo.
+struct Cast {
+    broker: Caller,
+    lender: Caller,
+    customer: User,
+}
+
+fn caller(user: &User, firm_id: Option<i64>) -> Caller {
+    Caller::User {
+        id: user.id,
+        role: user.role.clone(),
+        is_lender: user.is_lender,
+        firm_id,
+    }
+}
+
+async fn account(db: &Db, email: &str) -> anyhow::Result<User> {
+    db.user_by_email(email)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("demo account {email} is missing"))
+}
+
+/// A demo client of the brokers: onboarded, with the current policies accepted.
+async fn client(db: &Db, config: &Config, email: &str, name: &str) -> anyhow::Result<User> {
+    if let Some(user) = db.user_by_email(email).await? {
+        return Ok(user);
+    }
+    Ok(db
+        .create_user(
+            &NewUser {
+                email: email.to_owned(),
+                preferred_name: name.to_owned(),
+                role: "ROLE_USER".into(),
+                is_lender: false,
+                enabled_features: vec!["BUYING".into()],
+                privacy_version: Some(config.privacy_policy_version),
+                terms_version: Some(config.terms_version),
+                is_onboarded: true,
+            },
+            chrono::Utc::now(),
+        )
+        .await?)
+}
+
+fn remortgage(
+    address: &str,
+    postcode: &str,
+    jurisdiction: &str,
+) -> anyhow::Result<RemortgagingCaseRequest> {
+    Ok(serde_json::from_value(json!({
+        "jurisdiction": jurisdiction,
+        "isDependentOnSale": false,
+        "isCompanyOwned": false,
+        "isResidential": true,
+        "propertyUsage": "LIVE_IN",
+        "property": { "addressLine1": address, "town": "Canterbury", "county": "Kent",
+                      "postcode": postcode, "tenure": "FREEHOLD", "type": "SEMI_DETACHED_HOUSE" },
+        "propertyValue": 42_500_000,
+        "loanAmount": 21_000_000,
+        "remortgagingReason": "END_OF_CURRENT_DEAL",
+        "newLender": "NATIONWIDE_BUILDING_SOCIETY",
+        "currentDealEndDate": "2027-02-28",
+    }))?)
+}
+
+fn purchase(address: &str, postcode: &str) -> anyhow::Result<BuyingCaseRequest> {
+    Ok(serde_json::from_value(json!({
+        "jurisdiction": "ENGLAND",
+        "isDependentOnSale": false,
+        "isCompanyOwned": false,
+        "isResidential": true,
+        "propertyUsage": "LIVE_IN",
+        "property": { "addressLine1": address, "town": "Leeds", "postcode": postcode,
+                      "tenure": "FREEHOLD", "type": "TERRACED" },
+        "purchasePrice": 31_500_000,
+        "depositAmount": 3_150_000,
+        "lender": "HALIFAX",
+        "isFirstTimeBuyer": true,
+        "targetMoveInDate": "2027-04-30",
+    }))?)
+}
+
+/// Opens a case as `who` for `lead`, with the engine's quote.
+async fn open<R: KeyFactsRequest>(
+    cases: &CaseService,
+    workflows: &Workflows,
+    who: &Caller,
+    lead: &User,
+    request: R,
+) -> anyhow::Result<i64> {
+    let key_facts = facts::key_facts(&request).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let quote = facts::quote(
+        workflows,
+        R::CASE_TYPE,
+        &key_facts,
+        1,
+        chrono::Utc::now().date_naive(),
+    )
+    .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let start = CaseStart {
+        case_type: R::CASE_TYPE,
+        ineligibility_reason: ineligibility(&key_facts),
+        facts: key_facts,
+        quote,
+        lead: lead.id,
+        lead_names: vec![lead.preferred_name.clone()],
+        lead_invited_name: Some(lead.preferred_name.clone()),
+    };
+    Ok(cases.create(who, start).await?.0)
+}
+
+/// Seeds the demo journeys (once: the caller checks the database has no cases).
+pub async fn seed(
+    db: &Db,
+    cases: &CaseService,
+    workflows: &Workflows,
+    config: &Config,
+) -> anyhow::Result<usize> {
+    crate::demo_cases::demo_firm(db).await?;
+    let broker = account(db, "broker@demo.threshold.test").await?;
+    let lender = account(db, "lender@demo.threshold.test").await?;
+    let firm = db.firm_of(broker.id).await?;
+    let cast = Cast {
+        broker: caller(&broker, firm),
+        lender: caller(&lender, firm),
+        customer: account(db, "customer@demo.threshold.test").await?,
+    };
+    let remortgaging = CaseType::Remortgaging;
+    let mut made = 0;
+
+    // The demo customer has a quote waiting (the modal opens at sign-in) ...
+    let id = open(
+        cases,
+        workflows,
+        &cast.broker,
+        &cast.customer,
+        remortgage("14 Orchard Way", "CT2 7NZ", "ENGLAND")?,
+    )
+    .await?;
+    cases
+        .transition(&cast.broker, remortgaging, id, "send_to_customer", None)
+        .await?;
+    made += 1;
+    // ... and a purchase the broker is still preparing.
+    open(
+        cases,
+        workflows,
+        &cast.broker,
+        &cast.customer,
+        purchase("3 Mill Lane", "LS6 2AB")?,
+    )
+    .await?;
+    made += 1;
+
+    // A client who accepted: the application is theirs to complete.
+    let priya = client(db, config, "priya@demo.threshold.test", "Priya Patel").await?;
+    let id = open(
+        cases,
+        workflows,
+        &cast.broker,
+        &priya,
+        remortgage("7 Castle Street", "CT1 2QR", "ENGLAND")?,
+    )
+    .await?;
+    cases
+        .transition(&cast.broker, remortgaging, id, "send_to_customer", None)
+        .await?;
+    let priya_caller = caller(&priya, None);
+    let quote = db
+        .latest_quote(id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("the demo case has no quote"))?;
+    let case = cases.open(&priya_caller, remortgaging, id).await?;
+    cases
+        .write_section(
+            &priya_caller,
+            &case,
+            SectionChange::AcceptQuote { quote_id: quote.id },
+        )
+        .await?;
+    cases
+        .transition(&priya_caller, remortgaging, id, "accept_invitation", None)
+        .await?;
+    made += 1;
+
+    // A lender's invitation (no quote to accept) waiting for its client.
+    let tom = client(db, config, "tom@demo.threshold.test", "Tom Okafor").await?;
+    let id = open(
+        cases,
+        workflows,
+        &cast.lender,
+        &tom,
+        remortgage("22 Station Road", "CT3 1AB", "ENGLAND")?,
+    )
+    .await?;
+    cases
+        .transition(&cast.lender, remortgaging, id, "send_to_customer", None)
+        .await?;
+    made += 1;
+
+    // A property in Scotland: the eligibility check rules it out.
+    let sam = client(db, config, "sam@demo.threshold.test", "Sam Reid").await?;
+    open(
+        cases,
+        workflows,
+        &cast.broker,
+        &sam,
+        remortgage("5 Harbour View", "KY16 9AB", "SCOTLAND")?,
+    )
+    .await?;
+    made += 1;
+
+    // A case the broker cancelled.
+    let id = open(
+        cases,
+        workflows,
+        &cast.broker,
+        &sam,
+        purchase("9 Park Row", "LS1 5HD")?,
+    )
+    .await?;
+    cases
+        .transition(&cast.broker, CaseType::Buying, id, "broker_cancel", None)
+        .await?;
+    made += 1;
+
+    Ok(made)
+}

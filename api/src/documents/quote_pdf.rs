@@ -1,0 +1,183 @@
+//! POST /quote/create-pdf: the case's latest quote as a PDF, kept as a generated QUOTE
+//! document. The same quote makes one PDF: asking again returns it (200); a newer quote makes
+//! a new one (201), and the older PDFs stay listed as the record of what was quoted.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::Utc;
+use serde_json::json;
+use threshold_documents::DocumentStore;
+use threshold_store::documents::{GENERATED, NewDocument};
+
+use super::audit;
+use super::body::DocumentBody;
+use crate::app::AppState;
+use crate::cases::access;
+use crate::cases::quote::quote_body;
+use crate::cases::types::{CaseRef, QuoteBody};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{ApiJson, CurrentSession};
+
+const QUOTE: &str = "QUOTE";
+
+#[utoipa::path(post, path = "/quote/create-pdf", tag = "documents", request_body = CaseRef,
+    responses(
+        (status = 201, description = "Made and stored as a generated QUOTE document", body = DocumentBody),
+        (status = 200, description = "This quote's PDF exists already: that document", body = DocumentBody),
+        (status = 403, description = "Not a party or broker of the case", body = ErrorBody),
+        (status = 404, description = "Unknown case, no quote, or not yours", body = ErrorBody),
+        (status = 422, description = "Unknown caseType", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn create_quote_pdf(
+    State(state): State<AppState>,
+    session: CurrentSession,
+    ApiJson(body): ApiJson<CaseRef>,
+) -> ApiResult<(StatusCode, Json<DocumentBody>)> {
+    let caller = access::caller(&session)?;
+    let case_type = access::parse_case_type("caseType", &body.case_type)?;
+    let case = state.cases.open(&caller, case_type, body.case_id).await?;
+    let rel = case.loaded.relationship;
+    if !rel.is_party && !rel.is_case_admin {
+        return Err(ApiError::forbidden(
+            "Only the case's customers and brokers may make its quote PDF.",
+        ));
+    }
+    let quote = case.loaded.quote.as_ref().ok_or_else(ApiError::not_found)?;
+    let file_name = format!("quote-{}-{}.pdf", body.case_id, quote.id);
+    if let Some(doc) = state.db.latest_generated(body.case_id, QUOTE).await?
+        && doc.file_name.as_deref() == Some(file_name.as_str())
+    {
+        return Ok((StatusCode::OK, Json(DocumentBody::from_record(&doc))));
+    }
+    let context = state.db.feed_context(body.case_id).await?;
+    let quote = quote_body(quote, case_type);
+    let data = pdf_data(
+        &quote,
+        context.as_ref().and_then(|c| c.broker_firm.as_deref()),
+        context.as_ref().and_then(|c| c.broker_name.as_deref()),
+        context
+            .as_ref()
+            .and_then(|c| c.brief.address_line1.as_deref()),
+    );
+    let pdf = tokio::task::spawn_blocking(move || threshold_pdf::render("quote", &data))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    let key = DocumentStore::new_key();
+    let size = pdf.len() as i64;
+    state
+        .documents
+        .put(&key, pdf)
+        .await
+        .map_err(ApiError::internal)?;
+    let new = NewDocument {
+        case_id: body.case_id,
+        case_type: case_type.as_str(),
+        document_type: QUOTE,
+        kind: GENERATED,
+        storage_key: &key,
+        file_name: &file_name,
+        content_type: "application/pdf",
+        size_bytes: size,
+        is_draft: false,
+        created_by: Some(session.user.id),
+        uploaded_by_side: None,
+    };
+    let id = match state.db.insert_document(&new, Utc::now()).await {
+        Ok(id) => id,
+        Err(err) => {
+            let _ = state.documents.delete(&key).await;
+            return Err(err.into());
+        }
+    };
+    audit(
+        &state,
+        session.user.id,
+        "document.generated",
+        body.case_id,
+        id,
+    )
+    .await?;
+    let doc = state
+        .db
+        .document(id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    Ok((StatusCode::CREATED, Json(DocumentBody::from_record(&doc))))
+}
+
+/// The quote template's data, every amount formatted as pounds.
+fn pdf_data(
+    q: &QuoteBody,
+    firm: Option<&str>,
+    broker: Option<&str>,
+    address: Option<&str>,
+) -> serde_json::Value {
+    let line = |label: &str, amount: i64| json!({ "label": label, "amount": pounds(amount) });
+    let vat: i64 = q
+        .cost_breakdown
+        .iter()
+        .flat_map(|s| &s.costs)
+        .filter(|c| c.label.to_ascii_uppercase().contains("VAT"))
+        .map(|c| c.amount)
+        .sum();
+    json!({
+        "title": "Your Conveyancing Quote",
+        "reference": format!("Case {} · quote {}", q.case_id, q.id),
+        "date": q.created_at.format("%-d %B %Y").to_string(),
+        "firm": firm.unwrap_or("Threshold"),
+        "broker": { "name": broker.unwrap_or("your broker") },
+        "property": address.unwrap_or("—"),
+        "sections": q.cost_breakdown.iter().map(|s| json!({
+            "title": s.section_title,
+            "lines": s.costs.iter().map(|c| line(&c.label, c.amount)).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "subtotal": pounds(q.subtotal),
+        "discount": pounds(q.discount),
+        "vat": pounds(vat),
+        "total": pounds(q.total_amount),
+        "deposit": pounds(q.deposit),
+        "depositTerms": q.deposit_terms,
+        "landTax": q.land_tax_estimate.as_ref().map(|t| json!({
+            "label": t.label.clone().unwrap_or_else(|| t.land_tax_type.clone()),
+            "amount": pounds(t.amount),
+            "note": match (&t.payable_to, t.due_days_after_completion) {
+                (Some(to), Some(days)) => Some(format!("Payable to {to} within {days} days of completion.")),
+                (Some(to), None) => Some(format!("Payable to {to}.")),
+                _ => None,
+            },
+        })),
+        "referralFee": q.referral_fee.as_ref().map(|r| line(&r.label, r.amount)),
+        "notes": q.notes,
+    })
+}
+
+/// Pence as `£1,234.56`.
+pub fn pounds(pence: i64) -> String {
+    let sign = if pence < 0 { "-" } else { "" };
+    let p = pence.unsigned_abs();
+    let whole = (p / 100).to_string();
+    let mut grouped = String::new();
+    for (i, c) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!("{sign}£{grouped}.{:02}", p % 100)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pounds;
+
+    #[test]
+    fn pence_print_as_pounds() {
+        assert_eq!(pounds(0), "£0.00");
+        assert_eq!(pounds(12_345_678), "£123,456.78");
+        assert_eq!(pounds(-5), "-£0.05");
+        assert_eq!(pounds(100_000), "£1,000.00");
+    }
+}

@@ -1,0 +1,234 @@
+//! POST /document: a party or broker of an open case uploads a file (multipart).
+
+use axum::Json;
+use axum::extract::{Multipart, State, multipart::Field};
+use axum::http::StatusCode;
+use chrono::Utc;
+use threshold_documents::{DocumentStore, UploadError};
+use threshold_store::documents::{NewDocument, UPLOADED};
+
+use super::body::DocumentBody;
+use super::{audit, is_closed};
+use crate::app::AppState;
+use crate::cases::access;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{ApiMultipart, CurrentSession};
+
+/// The largest file accepted: 32 MiB (33,554,432 bytes) exactly; one byte more is refused.
+pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
+/// The form fields before the file are short words and numbers.
+const MAX_FIELD_BYTES: usize = 100;
+
+/// The form of POST /document (multipart/form-data), fields in this order: the file last,
+/// so the case is checked before a byte of the file is stored.
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[allow(dead_code)] // Describes the form for the document; the handler reads it part by part.
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct UploadForm {
+    #[schema(value_type = threshold_engine::CaseType)]
+    case_type: String,
+    #[schema(minimum = 1)]
+    case_id: i64,
+    /// E.g. BANK_STATEMENT, TA6 (upper case, digits and underscores).
+    #[schema(pattern = r"^[A-Z0-9_]{1,64}$")]
+    document_type: String,
+    /// PDF, JPEG, PNG or HEIC, at most 32 MiB; the type is read from the bytes.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+#[utoipa::path(post, path = "/document", tag = "documents",
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "Stored", body = DocumentBody),
+        (status = 400, description = "The form could not be read", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a party or broker of the case", body = ErrorBody),
+        (status = 404, description = "Unknown case, or not yours", body = ErrorBody),
+        (status = 409, description = "The case is closed", body = ErrorBody),
+        (status = 413, description = "The file is larger than 32 MiB", body = ErrorBody),
+        (status = 415, description = "Not a PDF, JPEG, PNG or HEIC file", body = ErrorBody),
+        (status = 422, description = "A field is missing or invalid (named)", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn upload(
+    State(state): State<AppState>,
+    session: CurrentSession,
+    ApiMultipart(mut form): ApiMultipart,
+) -> ApiResult<(StatusCode, Json<DocumentBody>)> {
+    let caller = access::caller(&session)?;
+    let case_type = access::parse_case_type("caseType", &text_field(&mut form, "caseType").await?)?;
+    let case_id = text_field(&mut form, "caseId")
+        .await?
+        .parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::bad_field("caseId", "must be a case id"))?;
+    let document_type = text_field(&mut form, "documentType").await?;
+    if document_type.is_empty()
+        || document_type.len() > 64
+        || !document_type
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+    {
+        return Err(ApiError::bad_field(
+            "documentType",
+            "must be a document type such as BANK_STATEMENT",
+        ));
+    }
+    let case = state.cases.open(&caller, case_type, case_id).await?;
+    let rel = case.loaded.relationship;
+    if !rel.is_party && !rel.is_case_admin {
+        return Err(ApiError::forbidden(
+            "Only the case's customers and brokers may upload its documents.",
+        ));
+    }
+    if is_closed(&state, &case) {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "case_closed",
+            "This case is closed: no more documents can be added.",
+        ));
+    }
+    let file = next_field(&mut form, "file").await?;
+    let given_name = file.file_name().unwrap_or("").to_owned();
+    let key = DocumentStore::new_key();
+    let stored = state
+        .documents
+        .put_stream(&key, file, MAX_FILE_BYTES)
+        .await
+        .map_err(upload_error)?;
+    let file_name = file_name(&given_name, &document_type, stored.kind.extension());
+    let side = if rel.is_party { "PARTY" } else { "BROKER" };
+    let new = NewDocument {
+        case_id,
+        case_type: case_type.as_str(),
+        document_type: &document_type,
+        kind: UPLOADED,
+        storage_key: &key,
+        file_name: &file_name,
+        content_type: stored.kind.content_type(),
+        size_bytes: stored.size as i64,
+        is_draft: false,
+        created_by: Some(session.user.id),
+        uploaded_by_side: Some(side),
+    };
+    // The object is written; now the row that points at it. Without the row the object is
+    // unreachable, so it goes too.
+    let id = match state.db.insert_document(&new, Utc::now()).await {
+        Ok(id) => id,
+        Err(err) => {
+            if let Err(e) = state.documents.delete(&key).await {
+                tracing::warn!(error = %e, "an unrecorded upload's object remains");
+            }
+            return Err(err.into());
+        }
+    };
+    audit(&state, session.user.id, "document.uploaded", case_id, id).await?;
+    let doc = state
+        .db
+        .document(id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    Ok((StatusCode::CREATED, Json(DocumentBody::from_record(&doc))))
+}
+
+/// The next part of the form, which must be `name`.
+async fn next_field<'a>(form: &'a mut Multipart, name: &str) -> ApiResult<Field<'a>> {
+    let field = form
+        .next_field()
+        .await
+        .map_err(|e| unreadable(e.body_text()))?
+        .ok_or_else(|| ApiError::bad_field(name, "is required"))?;
+    if field.name() != Some(name) {
+        return Err(ApiError::bad_field(
+            name,
+            "is required here (send caseType, caseId, documentType, then file)",
+        ));
+    }
+    Ok(field)
+}
+
+/// A short text part, read with a cap (never a whole body into memory).
+async fn text_field(form: &mut Multipart, name: &str) -> ApiResult<String> {
+    let mut field = next_field(form, name).await?;
+    let mut bytes = Vec::new();
+    while let Some(chunk) = field.chunk().await.map_err(|e| unreadable(e.body_text()))? {
+        bytes.extend_from_slice(&chunk);
+        if bytes.len() > MAX_FIELD_BYTES {
+            return Err(ApiError::bad_field(name, "is too long"));
+        }
+    }
+    let text = String::from_utf8(bytes).map_err(|_| ApiError::bad_field(name, "must be text"))?;
+    if text.chars().any(char::is_control) {
+        return Err(ApiError::bad_field(
+            name,
+            "must not contain control characters",
+        ));
+    }
+    Ok(text.trim().to_owned())
+}
+
+fn unreadable(detail: String) -> ApiError {
+    tracing::debug!(detail, "unreadable upload form");
+    ApiError::new(
+        StatusCode::BAD_REQUEST,
+        "bad_request",
+        "The upload could not be read (send multipart/form-data).",
+    )
+}
+
+fn upload_error(err: UploadError) -> ApiError {
+    match err {
+        UploadError::TooLarge { .. } => ApiError {
+            fields: [("file".to_owned(), "must be at most 32 MiB".to_owned())].into(),
+            ..ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "payload_too_large",
+                "The file is larger than 32 MiB.",
+            )
+        },
+        UploadError::Unsupported => ApiError {
+            fields: [(
+                "file".to_owned(),
+                "must be a PDF, JPEG, PNG or HEIC file".to_owned(),
+            )]
+            .into(),
+            ..ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported_media_type",
+                "Upload a PDF, JPEG, PNG or HEIC file.",
+            )
+        },
+        UploadError::Body(detail) => unreadable(detail),
+        UploadError::Store(err) => ApiError::internal(err),
+    }
+}
+
+/// The name the file is kept under: the uploader's name without any folder or control
+/// characters, with the extension of the type its bytes showed (a PNG named `.pdf` becomes
+/// `.png`); the document type when no usable name was given.
+fn file_name(given: &str, document_type: &str, extension: &str) -> String {
+    let base = given.rsplit(['/', '\\']).next().unwrap_or("");
+    let stem = base.rsplit_once('.').map_or(base, |(stem, _)| stem);
+    let stem: String = stem.chars().filter(|c| !c.is_control()).take(120).collect();
+    let stem = stem.trim();
+    let stem = if stem.is_empty() {
+        document_type.to_ascii_lowercase()
+    } else {
+        stem.to_owned()
+    };
+    format!("{stem}.{extension}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_name;
+
+    #[test]
+    fn the_kept_name_has_the_real_extension_and_no_folders() {
+        assert_eq!(file_name("C:\\docs\\scan.pdf", "ID", "png"), "scan.png");
+        assert_eq!(file_name("../../etc/x\n.jpg", "ID", "jpg"), "x.jpg");
+        assert_eq!(file_name("", "BANK_STATEMENT", "pdf"), "bank_statement.pdf");
+    }
+}

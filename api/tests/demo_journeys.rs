@@ -1,0 +1,73 @@
+//! `make run`'s demo cases are made by running the workflows: the demo customer has a quote
+//! waiting, and every case got where it is through audited transitions.
+
+mod support;
+
+use std::time::Duration;
+
+use support::{Backend, TestApp};
+
+on_both_databases!(demo_cases_are_made_by_the_workflows);
+
+async fn demo_cases_are_made_by_the_workflows(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    threshold_api::demo::seed_accounts(&app.db, &app.config)
+        .await
+        .unwrap();
+    let workflows = threshold_workflows::Workflows::load().unwrap();
+    let made = threshold_api::demo_journeys::seed(&app.db, &app.cases, &workflows, &app.config)
+        .await
+        .unwrap();
+    assert_eq!(made, 6);
+    let customer = app
+        .db
+        .user_by_email("customer@demo.threshold.test")
+        .await
+        .unwrap()
+        .unwrap();
+    // The pending quote reaches the customer's feed (the modal at sign-in).
+    let mut feed = vec![];
+    for _ in 0..200 {
+        feed = app.db.feed_items(customer.id).await.unwrap();
+        if !feed.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(feed.len(), 1);
+    assert_eq!(feed[0].kind, "case-quote");
+    assert_eq!(feed[0].data.0["brokerFirm"], "Demo Mortgage Brokers Ltd");
+    // Every case is where its creation and audited transitions put it.
+    let mut statuses = vec![];
+    for id in 1..=made as i64 {
+        let events = app.db.audit_for("case", &id.to_string()).await.unwrap();
+        let created = events.iter().find(|e| e.action == "case.created").unwrap();
+        let case_type =
+            threshold_engine::CaseType::parse(created.detail.0["caseType"].as_str().unwrap())
+                .unwrap();
+        let audited = events
+            .iter()
+            .rev()
+            .find(|e| e.action == "case.transition")
+            .map_or(&created.detail.0["status"], |e| &e.detail.0["to"])
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let case = app
+            .cases
+            .open(&threshold_cases::Caller::System, case_type, id)
+            .await
+            .unwrap();
+        assert_eq!(case.snapshot.status().as_str(), audited, "case {id}");
+        statuses.push(audited);
+    }
+    for expected in [
+        "BROKER_APPLICATION_INVITE",
+        "BROKER_APPLICATION",
+        "CUSTOMER_APPLICATION",
+        "INELIGIBLE",
+        "CANCELLED",
+    ] {
+        assert!(statuses.iter().any(|s| s == expected), "{statuses:?}");
+    }
+}

@@ -1,0 +1,140 @@
+// Issue 11 end to end, documents: the broker's 'Download quote PDF' on the case page gives a PDF
+// with the quote's total; the client's /documents lists the case and that quote document, and
+// /documents/{caseType}/{caseId} shows it; any other caseType is the 404 page (DOCS-01..03).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { dismissConsent, expectAccessible, signIn } from '../support/app';
+
+// A surname the demo data does not use.
+const CLIENT = { name: 'Dana Docsworth', email: 'dana.docsworth@e2e.test' };
+const ADDRESS = '12 Docsworth Way';
+
+/** Pence as the PDF prints them: 123456 → '£1,234.56'. */
+function pounds(pence: number): string {
+  const whole = Math.floor(Math.abs(pence) / 100).toLocaleString('en-GB');
+  return `${pence < 0 ? '-' : ''}£${whole}.${String(Math.abs(pence) % 100).padStart(2, '0')}`;
+}
+
+async function createCase(page: Page): Promise<number> {
+  await page.goto('/remortgaging/start');
+  await page.getByLabel('Where is the property?').selectOption('ENGLAND');
+  for (const question of [
+    'Is the remortgage dependent on a sale?',
+    'Is the property owned by a company?',
+    'Is it a buy-to-let property?',
+  ]) {
+    await page.getByRole('radiogroup', { name: question }).getByLabel('No').check();
+  }
+  await page.getByRole('radiogroup', { name: 'Is the property residential?' }).getByLabel('Yes').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel("Client's preferred name").fill(CLIENT.name);
+  await page.getByLabel("Client's email address").fill(CLIENT.email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Address line 1').fill(ADDRESS);
+  await page.getByLabel('Town (optional)').fill('Canterbury');
+  await page.getByLabel('Postcode').fill('CT1 1AA');
+  await page.getByLabel('Property value (£)').fill('350,000');
+  await page.getByLabel('Loan amount (£, optional)').fill('200000');
+  await page.getByLabel('New lender (optional)').selectOption('NATIONWIDE_BUILDING_SOCIETY');
+  await page.getByRole('button', { name: 'Create case' }).click();
+  await expect(page).toHaveURL(/\/remortgaging\/\d+$/);
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+/** The client the broker signed up: onboarding and the policies come first. */
+async function clientSignsIn(page: Page) {
+  await signIn(page, CLIENT.email);
+  await expect(page).toHaveURL(/\/about-you|\/remortgaging/, { timeout: 20_000 });
+  if (new URL(page.url()).pathname === '/about-you') {
+    await page.getByLabel('Preferred name').fill(CLIENT.name);
+    await page.getByLabel('Legal first name').fill('Dana');
+    await page.getByLabel('Surname').fill('Docsworth');
+    await page.getByLabel('Phone number').fill('07700 900321');
+    await page.getByLabel('Date of birth').fill('1984-02-03');
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+  await expect(page).not.toHaveURL(/\/about-you|\/login/, { timeout: 20_000 });
+  const policy = page.getByRole('dialog', { name: 'Sorry to interrupt you, but...' });
+  if (await policy.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+    await policy.getByRole('button', { name: 'I agree' }).click();
+    await expect(policy).toBeHidden();
+  }
+}
+
+test('the broker downloads the quote PDF; the client finds it on the documents pages', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'broker@demo.threshold.test');
+  await expect(page.getByRole('heading', { name: 'Remortgaging Cases' })).toBeVisible({ timeout: 90_000 });
+  const caseId = await createCase(page);
+
+  // The quote's total, as the API gives it to the broker.
+  const latest = await page.request.get(`/api/remortgaging/${caseId}/quote/latest`);
+  expect(latest.ok()).toBe(true);
+  const total = pounds(((await latest.json()) as { totalAmount: number }).totalAmount);
+
+  const panel = page.getByRole('region', { name: 'Quote and invitations' });
+  const button = panel.getByRole('button', { name: 'Download quote PDF' });
+  await expect(button).toBeEnabled();
+  await expectAccessible(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  expect(download.suggestedFilename()).toMatch(/^quote-\d+-\d+\.pdf$/);
+  const file = await download.path();
+  const bytes = readFileSync(file);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain(total);
+  expect(text).toContain(ADDRESS);
+  await expect(button).toBeEnabled();
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+
+  // The client, on a phone-sized screen (375 px).
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const client = await context.newPage();
+  await clientSignsIn(client);
+
+  // DOCS-01: the case with its quote document, linking to the case's documents page.
+  await client.goto('/documents');
+  await dismissConsent(client);
+  await expect(client.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  const entry = client.getByRole('region', { name: `Remortgage: ${ADDRESS}` });
+  const generated = entry.getByRole('list', { name: 'Documents from Threshold' });
+  await expect(generated.getByRole('listitem').filter({ hasText: 'Quote' })).toContainText(
+    /quote-\d+-\d+\.pdf · \d{2}\/\d{2}\/\d{4}/,
+  );
+  await expect(generated.getByRole('link', { name: /^Download Quote/ })).toHaveAttribute(
+    'href',
+    /\/api\/document\/\d+$/,
+  );
+  await expectAccessible(client);
+
+  // The Download link gives the same PDF to the client.
+  const [again] = await Promise.all([
+    client.waitForEvent('download'),
+    generated.getByRole('link', { name: /^Download Quote/ }).click(),
+  ]);
+  expect(readFileSync(await again.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // DOCS-02: the case's own page.
+  await entry.getByRole('link', { name: 'View all documents for this case' }).click();
+  await expect(client).toHaveURL(new RegExp(`/documents/remortgaging/${caseId}$`));
+  await expect(client.getByTestId('case-documents-title')).toHaveText(`Remortgage: ${ADDRESS}`);
+  await expect(
+    client.getByRole('list', { name: 'Documents from Threshold' }).getByRole('listitem'),
+  ).toContainText('Quote');
+  await expect(client.getByText('Nothing has been uploaded for this case yet.')).toBeVisible();
+  await expectAccessible(client);
+
+  // Both pages at 1280 px.
+  await client.setViewportSize({ width: 1280, height: 900 });
+  await expectAccessible(client);
+  await client.goto('/documents');
+  await expect(client.getByRole('region', { name: `Remortgage: ${ADDRESS}` })).toBeVisible();
+  await expectAccessible(client);
+
+  // DOCS-03: any other caseType is the 404 page.
+  await client.goto('/documents/mortgage/1');
+  await expect(client.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible();
+  await context.close();
+});

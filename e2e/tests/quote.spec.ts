@@ -1,0 +1,300 @@
+// Issue 11 end to end: the broker's quote reaches the customer. A broker creates a case and
+// sends the quote; the client's e-mail leads them to sign in; the modal over the shell shows
+// the quote; accepting moves the case to CUSTOMER_APPLICATION (checklist QUOTE-*, INVITE-*,
+// NOTIF-*). Also the lender's invite declined, and a quote that cannot be found.
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/app';
+import { linkIn, signInCount, waitForMail, waitForSignIn, type Mail } from '../support/mail';
+
+// Surnames the demo data does not use, so the name search finds exactly these cases.
+const CLIENT = { name: 'Quinn Quotely', email: 'quinn.quotely@e2e.test', surname: 'Quotely' };
+const LENDER_CLIENT = { name: 'Lee Lendwell', email: 'lee.lendwell@e2e.test', surname: 'Lendwell' };
+const LOST_CLIENT = { name: 'Mo Missingly', email: 'mo.missingly@e2e.test', surname: 'Missingly' };
+
+const QUOTE_TITLE = 'Your Conveyancing Quote';
+
+// The consent dialog opens with Manage / Accept all; choosing here keeps it out of the way.
+test.beforeEach(async ({ page }) => {
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog', { name: 'Cookies on Threshold' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Manage' }).click();
+  await dialog.getByRole('button', { name: 'Accept selected' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+/** Asks for a sign-in link at /login (the current page) and opens the one e-mailed. */
+async function askForLink(page: Page, email: string) {
+  const before = signInCount(email);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Check your inbox')).toBeVisible();
+  // A server that has just started may still be seeding the demo cases.
+  await expect.poll(() => signInCount(email), { timeout: 90_000 }).toBeGreaterThan(before);
+  await page.goto(linkIn(await waitForSignIn(email, before + 1)));
+}
+
+async function signInPatiently(page: Page, email: string) {
+  await page.goto('/login');
+  await askForLink(page, email);
+}
+
+async function createCase(page: Page, client: { name: string; email: string }, address: string) {
+  await page.goto('/remortgaging/start');
+  await page.getByLabel('Where is the property?').selectOption('ENGLAND');
+  for (const question of [
+    'Is the remortgage dependent on a sale?',
+    'Is the property owned by a company?',
+    'Is it a buy-to-let property?',
+  ]) {
+    await page.getByRole('radiogroup', { name: question }).getByLabel('No').check();
+  }
+  await page.getByRole('radiogroup', { name: 'Is the property residential?' }).getByLabel('Yes').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel("Client's preferred name").fill(client.name);
+  await page.getByLabel("Client's email address").fill(client.email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Address line 1').fill(address);
+  await page.getByLabel('Town (optional)').fill('Canterbury');
+  await page.getByLabel('Postcode').fill('CT1 1AA');
+  await page.getByLabel('Property value (£)').fill('350,000');
+  await page.getByLabel('Loan amount (£, optional)').fill('200000');
+  await page.getByLabel('New lender (optional)').selectOption('NATIONWIDE_BUILDING_SOCIETY');
+  await page.getByRole('button', { name: 'Create case' }).click();
+  await expect(page).toHaveURL(/\/remortgaging\/\d+$/);
+  return new URL(page.url()).pathname;
+}
+
+/** QUOTE-12: the broker sends the quote from the case page; the client is listed as invited. */
+async function sendQuote(page: Page, client: { name: string }) {
+  const panel = page.getByRole('region', { name: 'Quote and invitations' });
+  await expect(panel.getByRole('button', { name: 'Send quote' })).toBeEnabled();
+  await expectAccessible(page);
+  await panel.getByRole('button', { name: 'Send quote' }).click();
+  await expect(page.getByText('Quote sent')).toBeVisible();
+  const invitee = panel.getByRole('list', { name: 'Invitations' }).getByRole('listitem').filter({ hasText: client.name });
+  await expect(invitee).toContainText(/Sent \d{2}\/\d{2}\/\d{4}/);
+  await expect(invitee).toContainText('Not opened yet');
+  await expect(page.getByText('We are waiting for the lead customer to accept the invite from the broker.')).toBeVisible();
+  return invitee;
+}
+
+/** The case address in a case e-mail: a sign-in link if it has one, else the case page. */
+function caseLinkIn(mail: Mail): string {
+  if (/\/login\/auth\?token=/.test(mail.text)) return linkIn(mail);
+  const match = mail.text.match(/https?:\/\/\S+\/(remortgaging|buying)\/\d+/);
+  if (!match) throw new Error(`no case link in "${mail.subject}"`);
+  return new URL(match[0]).pathname;
+}
+
+/**
+ * The client opens the link in their invitation e-mail, signs in through the e-mailed sign-in
+ * link (the invitation's own link when it carries one), and completes onboarding if asked.
+ */
+async function clientSignsInFromInvitation(page: Page, client: { name: string; email: string }, invitation: Mail) {
+  const link = caseLinkIn(invitation);
+  await page.goto(link);
+  if (!link.startsWith('/login/auth')) {
+    // Not signed in yet: the case page sends the visitor to /login and back after signing in.
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fremortgaging%2F\d+/);
+    await askForLink(page, client.email);
+  }
+  await expect(page).toHaveURL(/\/about-you|\/remortgaging\/\d+$/, { timeout: 20_000 });
+  if (new URL(page.url()).pathname === '/about-you') {
+    const [first, surname] = client.name.split(' ');
+    await page.getByLabel('Preferred name').fill(client.name);
+    await page.getByLabel('Legal first name').fill(first);
+    await page.getByLabel('Surname').fill(surname);
+    await page.getByLabel('Phone number').fill('07700 900456');
+    await page.getByLabel('Date of birth').fill('1985-06-15');
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+  await expect(page).toHaveURL(/\/remortgaging\/\d+$/);
+  // A client the broker signed up has not agreed to the policies yet: that dialog comes first,
+  // and the invitation modal waits for it.
+  const policy = page.getByRole('dialog', { name: 'Sorry to interrupt you, but...' });
+  if (await policy.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+    await expect(page.getByRole('dialog', { name: QUOTE_TITLE })).toHaveCount(0);
+    await policy.getByRole('button', { name: 'I agree' }).click();
+    await expect(policy).toBeHidden();
+  }
+}
+
+test('a broker sends the quote, the client signs in from the e-mail, accepts it and the case moves on', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInPatiently(page, 'broker@demo.threshold.test');
+  await expect(page.getByRole('heading', { name: 'Remortgaging Cases' })).toBeVisible();
+  const casePath = await createCase(page, CLIENT, '11 Quotely Close');
+  const invitee = await sendQuote(page, CLIENT);
+
+  // QUOTE-12: resend to the one applicant: a second invitation e-mail.
+  const invitation = await waitForMail(CLIENT.email, 1);
+  expect(invitation.subject).toMatch(/quote/i);
+  expect(invitation.text).toContain('11 Quotely Close');
+  await invitee.getByRole('button', { name: `Resend to ${CLIENT.name}` }).click();
+  await expect(page.getByText('Invitation sent again')).toBeVisible();
+  await expect(invitee).toContainText('(2 times)');
+  const again = await waitForMail(CLIENT.email, 2);
+  expect(again.subject).toBe(invitation.subject);
+
+  // The client, on a phone-sized screen (375 px).
+  const clientContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const client = await clientContext.newPage();
+  await client.goto('/login');
+  await client.getByRole('dialog', { name: 'Cookies on Threshold' }).getByRole('button', { name: 'Manage' }).click();
+  await client.getByRole('button', { name: 'Accept selected' }).click();
+  await clientSignsInFromInvitation(client, CLIENT, again);
+  expect(new URL(client.url()).pathname).toBe(casePath);
+
+  // INVITE-01, QUOTE-01..04: the quote modal over the shell.
+  const modal = client.getByRole('dialog', { name: QUOTE_TITLE });
+  await expect(modal).toBeVisible({ timeout: 15_000 });
+  await expect(modal.getByText(/Prepared by Bea Broker/)).toBeVisible();
+  await expect(modal.getByText('For the remortgage of 11 Quotely Close')).toBeVisible();
+  await expect(modal.getByRole('table', { name: 'Quote summary' }).getByRole('row', { name: /^Total £[\d,]+\.\d{2}$/ })).toBeVisible();
+  await expect(modal.getByRole('row', { name: /^Deposit £[\d,]+\.\d{2}$/ })).toBeVisible();
+  await expect(modal.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Report an issue' })).toBeVisible();
+  // No sideways scrolling at 375 px.
+  expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectAccessible(client);
+
+  // QUOTE-05: 'Report an issue' names the broker.
+  await modal.getByRole('button', { name: 'Report an issue' }).click();
+  const report = client.getByRole('dialog', { name: 'Report an issue' });
+  await expect(report.getByText(/contact your broker, Bea Broker/)).toBeVisible();
+  await expectAccessible(client);
+  await report.getByRole('button', { name: 'Close' }).click();
+  await expect(report).toBeHidden();
+
+  // INVITE-07..09: accept → respond, accept the quote, archive, the case page.
+  const respond = client.waitForResponse((r) => r.url().endsWith('/invitation/respond') && r.request().method() === 'POST');
+  const accepted = client.waitForResponse((r) => /\/quote\/\d+\/accept$/.test(r.url()));
+  await modal.getByRole('button', { name: 'Accept Quote & Continue' }).click();
+  // (The browser streams request bodies, so the answers are checked by what the server did.)
+  expect((await respond).status()).toBe(200);
+  expect(await (await accepted).json()).toMatchObject({ status: 'CUSTOMER_APPLICATION' });
+  await expect(modal).toBeHidden();
+  await expect(client).toHaveURL(new RegExp(`${casePath}$`));
+  await expect(client.getByText('Please continue with the application and submit it for review.')).toBeVisible();
+  await expect(client.locator('[data-colour]').first()).toContainText(/Customer Application/i);
+  await expectAccessible(client);
+
+  // INVITE-08: after a reload no modal comes back; the quote is in its section, accepted.
+  await client.reload();
+  await expect(client.getByRole('list', { name: 'Application sections' })).toBeVisible();
+  await client.goto(`${casePath}/application/quote`);
+  await expect(client.getByRole('region', { name: QUOTE_TITLE })).toBeVisible();
+  await expect(client.getByText(/You accepted this quote on \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  await expect(client.getByRole('button', { name: 'Accept Quote & Continue' })).toHaveCount(0);
+  await expect(client.getByRole('dialog', { name: QUOTE_TITLE })).toHaveCount(0);
+  await expectAccessible(client);
+
+  // NOTIF-01: /notifications lists what is left; nothing waits to be answered.
+  await client.goto('/notifications');
+  await expect(client.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+  await expectAccessible(client);
+  await clientContext.close();
+
+  // The broker sees the answer and the new status message.
+  await page.goto(casePath);
+  const answered = page.getByRole('list', { name: 'Invitations' }).getByRole('listitem').filter({ hasText: CLIENT.name });
+  await expect(answered).toContainText(/Accepted \d{2}\/\d{2}\/\d{4}/);
+  await expect(answered).toContainText(/Opened \d{2}\/\d{2}\/\d{4}/);
+  await expectAccessible(page);
+  await page.goto(`/remortgaging?propertyOwnerName=${CLIENT.surname}`);
+  const card = page.getByRole('article').filter({ hasText: CLIENT.name });
+  await expect(card.getByText(/awaiting completion/)).toBeVisible();
+
+  // NOTIF-01, NOTIF-03: the broker's feed tells them; the badge counts it; archive removes it.
+  await page.goto('/notifications');
+  const feed = page.getByRole('list', { name: 'Notifications' });
+  const update = feed.getByRole('listitem').filter({ hasText: '11 Quotely Close' });
+  await expect(update.first()).toBeVisible();
+  const updates = await update.count();
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Notifications, \d+ unread$/ }),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await update.first().getByRole('button', { name: 'Archive' }).click();
+  await expect(update).toHaveCount(updates - 1);
+});
+
+test("a lender's invite is declined: the declined screen, Close, and a client with no other case is logged out", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInPatiently(page, 'lender@demo.threshold.test');
+  await expect(page.getByRole('heading', { name: 'Remortgaging Cases' })).toBeVisible();
+  const casePath = await createCase(page, LENDER_CLIENT, '12 Lendwell Lane');
+  await sendQuote(page, LENDER_CLIENT);
+  const invitation = await waitForMail(LENDER_CLIENT.email, 1);
+
+  const clientContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const client = await clientContext.newPage();
+  await client.goto('/login');
+  await client.getByRole('dialog', { name: 'Cookies on Threshold' }).getByRole('button', { name: 'Manage' }).click();
+  await client.getByRole('button', { name: 'Accept selected' }).click();
+  await clientSignsInFromInvitation(client, LENDER_CLIENT, invitation);
+
+  // QUOTE-06, QUOTE-07: the lender variant.
+  const modal = client.getByRole('dialog', { name: 'Your Conveyancing Invite' });
+  await expect(modal).toBeVisible({ timeout: 15_000 });
+  await expect(modal.getByRole('button', { name: 'Accept Invitation' })).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Accept Quote & Continue' })).toHaveCount(0);
+  await expectAccessible(client);
+
+  // QUOTE-08: Decline Invitation → {accepted:false} → the declined screen.
+  const respond = client.waitForResponse((r) => r.url().endsWith('/invitation/respond'));
+  await modal.getByRole('button', { name: 'Decline Invitation' }).click();
+  // Declined: the case goes back to the lender.
+  expect(await (await respond).json()).toMatchObject({ status: 'BROKER_APPLICATION' });
+  const declined = client.getByRole('dialog', { name: 'You have declined this quote and invitation' });
+  await expect(declined).toBeVisible();
+  await expectAccessible(client);
+
+  // INVITE-11: Close archives; this client's only case was this one, so they are logged out.
+  await declined.getByRole('button', { name: 'Close' }).click();
+  await expect(client).toHaveURL(/\/login/);
+  await clientContext.close();
+
+  // The lender sees the decline; the case is back with them.
+  await page.goto(casePath);
+  const answered = page.getByRole('list', { name: 'Invitations' }).getByRole('listitem').filter({ hasText: LENDER_CLIENT.name });
+  await expect(answered).toContainText(/Declined \d{2}\/\d{2}\/\d{4}/);
+  await expect(page.getByText('This application is currently being prepared by the broker.')).toBeVisible();
+});
+
+test("a quote that cannot be found says so, and 'Close the message' closes it for good", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInPatiently(page, 'broker@demo.threshold.test');
+  await expect(page.getByRole('heading', { name: 'Remortgaging Cases' })).toBeVisible();
+  await createCase(page, LOST_CLIENT, '13 Missingly Mews');
+  await sendQuote(page, LOST_CLIENT);
+  const invitation = await waitForMail(LOST_CLIENT.email, 1);
+
+  const clientContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const client = await clientContext.newPage();
+  // QUOTE-09: the server answers 404 for the latest quote.
+  await client.route('**/api/remortgaging/*/quote/latest', (route) =>
+    route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'No quote' } } }),
+  );
+  await client.goto('/login');
+  await client.getByRole('dialog', { name: 'Cookies on Threshold' }).getByRole('button', { name: 'Manage' }).click();
+  await client.getByRole('button', { name: 'Accept selected' }).click();
+  await clientSignsInFromInvitation(client, LOST_CLIENT, invitation);
+  const missing = client.getByRole('dialog', { name: "Sorry, we couldn't find your quote." });
+  await expect(missing).toBeVisible({ timeout: 15_000 });
+  await expectAccessible(client);
+  await missing.getByRole('button', { name: 'Close the message' }).click();
+  await expect(missing).toBeHidden();
+
+  // The item was archived: with the real quote back, no modal opens again.
+  await client.unroute('**/api/remortgaging/*/quote/latest');
+  await client.reload();
+  await expect(client.getByRole('list', { name: 'Application sections' })).toBeVisible();
+  await client.waitForTimeout(5_000);
+  await expect(client.getByRole('dialog', { name: QUOTE_TITLE })).toHaveCount(0);
+  await clientContext.close();
+});

@@ -1,0 +1,450 @@
+//! The case service: the one API that HTTP handlers, workers, the CLI and the back office call
+//! to read and change a case.
+//!
+//! Every change goes the same way: load the case as the caller may see it, ask the engine
+//! (which reads the workflow files), then write the change, its audit event (with the reason)
+//! and its effects in one transaction whose status check makes a concurrent change a conflict.
+//! The case type is dispatched on once, in [`Workflows`]; nothing here is per case type but
+//! where a new case starts.
+
+mod error;
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use threshold_engine::types::IneligibilityReason;
+use threshold_engine::{
+    Actor, AnySnapshot, BuyingSnapshot, BuyingStatus, CaseStatus, CaseType, CaseView,
+    RemortgagingSnapshot, RemortgagingStatus, Role, SectionState, WorkflowStatus,
+};
+use threshold_store::cases::{
+    EffectRecord, KeyFacts, KeyFactsUpdate, LoadedCase, NewCase, NewParty, NewQuote, Relationship,
+    Scope, TransitionRecord,
+};
+use threshold_store::{Db, UserId};
+use threshold_workflows::Workflows;
+
+pub use error::CaseError;
+
+/// Who is asking: a signed-in user, or the system (workers, scheduled checks, the CLI).
+#[derive(Clone, Debug)]
+pub enum Caller {
+    User {
+        id: UserId,
+        /// The stored role name (`ROLE_USER`, `ROLE_BROKER`, …).
+        role: String,
+        is_lender: bool,
+        firm_id: Option<i64>,
+    },
+    System,
+}
+
+impl Caller {
+    fn user_id(&self) -> Option<UserId> {
+        match self {
+            Caller::User { id, .. } => Some(*id),
+            Caller::System => None,
+        }
+    }
+
+    fn role(&self) -> Option<Role> {
+        match self {
+            Caller::User { role, .. } => {
+                serde_json::from_value(serde_json::Value::String(role.clone())).ok()
+            }
+            Caller::System => None,
+        }
+    }
+
+    /// The engine's actor for this caller on a case they relate to this way.
+    fn actor(&self, relationship: Relationship) -> Actor {
+        match self {
+            Caller::User { is_lender, .. } => Actor {
+                user_id: None,
+                role: self.role(),
+                is_lender: *is_lender,
+                is_party: relationship.is_party,
+                is_case_admin: relationship.is_case_admin,
+            },
+            Caller::System => Actor::system(),
+        }
+    }
+}
+
+/// A case as one caller sees it: the stored record, the engine's snapshot and the caller's
+/// part in it.
+#[derive(Clone, Debug)]
+pub struct OpenCase {
+    pub case_type: CaseType,
+    pub loaded: LoadedCase,
+    pub snapshot: AnySnapshot,
+    pub actor: Actor,
+}
+
+/// A change to one application section, checked against the section's state first.
+#[derive(Clone, Debug)]
+pub enum SectionChange {
+    /// The key facts, with the quote they give and the eligibility answer they imply.
+    KeyFacts {
+        facts: Box<KeyFacts>,
+        ineligibility_reason: Option<IneligibilityReason>,
+        quote: Option<NewQuote>,
+    },
+    /// A customer accepts the case's latest quote.
+    AcceptQuote { quote_id: i64 },
+}
+
+impl SectionChange {
+    /// The section it writes (a key of the workflow file's `sections`).
+    pub fn section(&self) -> &'static str {
+        match self {
+            SectionChange::KeyFacts { .. } => "key-facts",
+            SectionChange::AcceptQuote { .. } => "quote",
+        }
+    }
+
+    /// What the change does to the engine's picture of the case, so that the automatic
+    /// transitions it triggers are decided before anything is written.
+    fn apply_to(&self, snap: &mut AnySnapshot, now: DateTime<Utc>) {
+        match self {
+            SectionChange::KeyFacts {
+                ineligibility_reason,
+                ..
+            } => snap.set_ineligibility_reason(*ineligibility_reason),
+            SectionChange::AcceptQuote { .. } => snap.accept_quote(now),
+        }
+    }
+}
+
+/// A new case as the API has validated it.
+#[derive(Clone, Debug)]
+pub struct CaseStart {
+    pub case_type: CaseType,
+    pub facts: KeyFacts,
+    pub ineligibility_reason: Option<IneligibilityReason>,
+    pub quote: Option<NewQuote>,
+    /// The lead customer (the caller, or the client a broker names).
+    pub lead: UserId,
+    /// The names the lists' name search finds the lead by.
+    pub lead_names: Vec<String>,
+    /// The name a broker typed for the client: all the broker sees of them until they accept
+    /// the invitation. None when customers open their own case.
+    pub lead_invited_name: Option<String>,
+}
+
+/// The case service. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct CaseService {
+    db: Db,
+    workflows: Arc<Workflows>,
+}
+
+impl CaseService {
+    pub fn new(db: Db, workflows: Arc<Workflows>) -> Self {
+        Self { db, workflows }
+    }
+
+    pub fn workflows(&self) -> &Workflows {
+        &self.workflows
+    }
+
+    /// The cases this caller may see.
+    pub async fn scope(&self, caller: &Caller) -> Result<Scope, CaseError> {
+        Ok(match caller {
+            Caller::User {
+                id, role, firm_id, ..
+            } => self.db.case_scope(*id, role, *firm_id).await?,
+            Caller::System => Scope::Everything,
+        })
+    }
+
+    /// Loads a case the caller may see (otherwise [`CaseError::NotFound`], whether it exists
+    /// or not).
+    #[tracing::instrument(skip_all, fields(case_id))]
+    pub async fn open(
+        &self,
+        caller: &Caller,
+        case_type: CaseType,
+        case_id: i64,
+    ) -> Result<OpenCase, CaseError> {
+        let scope = self.scope(caller).await?;
+        let loaded = self
+            .db
+            .load_case(case_id, case_type.as_str(), &scope, caller.user_id())
+            .await?
+            .ok_or(CaseError::NotFound)?;
+        let snapshot = loaded
+            .snapshot(case_type)
+            .ok_or_else(|| CaseError::Corrupt(format!("case {case_id} has an unknown status")))?;
+        let actor = caller.actor(loaded.relationship);
+        Ok(OpenCase {
+            case_type,
+            loaded,
+            snapshot,
+            actor,
+        })
+    }
+
+    /// What the case looks like to the caller who opened it: sections, tiles, chip, message
+    /// and the transitions they may take.
+    pub fn view(&self, case: &OpenCase) -> CaseView<CaseStatus> {
+        self.workflows.evaluate(&case.snapshot, &case.actor)
+    }
+
+    /// Moves a case by a named transition of its workflow, if the caller may and its guards
+    /// pass; writes the status, the audit event with `reason`, and the effects at once.
+    #[tracing::instrument(skip_all, fields(case_id, transition = name))]
+    pub async fn transition(
+        &self,
+        caller: &Caller,
+        case_type: CaseType,
+        case_id: i64,
+        name: &str,
+        reason: Option<&str>,
+    ) -> Result<CaseStatus, CaseError> {
+        let case = self.open(caller, case_type, case_id).await?;
+        let now = Utc::now();
+        let applied = self
+            .workflows
+            .apply(&case.snapshot, &case.actor, name, now, reason)?;
+        let mut snap = case.snapshot.clone();
+        set_status(&mut snap, applied.to);
+        let mut records = vec![TransitionRecord::from_applied(caller.user_id(), &applied)];
+        // A move may make a system transition possible at once (e.g. every owner accepted).
+        records.extend(self.automatic(&mut snap, now));
+        self.db
+            .apply_transitions(case_id, case_type.as_str(), &records, now)
+            .await?;
+        Ok(snap.status())
+    }
+
+    /// Writes one application section of a case the caller has opened (its handler usually
+    /// read it to decide the change), after checking that the section is open to them (not
+    /// locked, hidden or disabled), then applies any automatic transitions the change
+    /// triggers; all in one transaction that fails if the case moved since it was opened.
+    #[tracing::instrument(skip_all, fields(case_id, section = change.section()))]
+    pub async fn write_section(
+        &self,
+        caller: &Caller,
+        case: &OpenCase,
+        change: SectionChange,
+    ) -> Result<CaseStatus, CaseError> {
+        let (case_type, case_id) = (case.case_type, case.loaded.row.id);
+        let by = caller.user_id().ok_or(CaseError::NotPermitted(
+            "only a person may write a section".into(),
+        ))?;
+        if !(case.loaded.relationship.is_party || case.loaded.relationship.is_case_admin) {
+            return Err(CaseError::NotPermitted(
+                "Only the case's parties and brokers may change it.".into(),
+            ));
+        }
+        let section = change.section();
+        match self
+            .workflows
+            .section_state(&case.snapshot, &case.actor, section)
+        {
+            Some(SectionState::NotStarted | SectionState::IsComplete) => {}
+            Some(state) => {
+                return Err(CaseError::SectionClosed {
+                    section: section.to_owned(),
+                    state,
+                });
+            }
+            None => return Err(CaseError::Corrupt(format!("no section `{section}`"))),
+        }
+        if matches!(change, SectionChange::AcceptQuote { .. }) && !case.loaded.relationship.is_party
+        {
+            return Err(CaseError::NotPermitted(
+                "Only the customers on the case may accept its quote.".into(),
+            ));
+        }
+        let now = Utc::now();
+        let mut snap = case.snapshot.clone();
+        change.apply_to(&mut snap, now);
+        let transitions = self.automatic(&mut snap, now);
+        let expected = case.snapshot.status();
+        match &change {
+            SectionChange::KeyFacts {
+                facts,
+                ineligibility_reason,
+                quote,
+            } => {
+                let reason = ineligibility_reason.map(reason_name);
+                self.db
+                    .update_key_facts(
+                        &KeyFactsUpdate {
+                            case_id,
+                            case_type: case_type.as_str(),
+                            expected_status: expected.as_str(),
+                            actor: by,
+                            facts,
+                            ineligibility_reason: reason.as_deref(),
+                            quote: quote.as_ref(),
+                            transitions: &transitions,
+                        },
+                        now,
+                    )
+                    .await?;
+            }
+            SectionChange::AcceptQuote { quote_id } => {
+                if !self.db.accept_quote(case_id, *quote_id, by, now).await? {
+                    return Err(CaseError::NotFound);
+                }
+                if !transitions.is_empty() {
+                    self.db
+                        .apply_transitions(case_id, case_type.as_str(), &transitions, now)
+                        .await?;
+                }
+            }
+        }
+        Ok(snap.status())
+    }
+
+    /// Sends a transition's e-mails and feed items again to one applicant of the case (a
+    /// re-sent invitation), if the caller may take that transition and the case is where it
+    /// leads.
+    #[tracing::instrument(skip_all, fields(case_id, transition = name))]
+    pub async fn resend(
+        &self,
+        caller: &Caller,
+        case_type: CaseType,
+        case_id: i64,
+        name: &str,
+        applicant_id: i64,
+    ) -> Result<(), CaseError> {
+        let case = self.open(caller, case_type, case_id).await?;
+        if !case.loaded.applicants().any(|p| p.id == applicant_id) {
+            return Err(CaseError::NotFound);
+        }
+        let now = Utc::now();
+        let effects =
+            self.workflows
+                .resend(&case.snapshot, &case.actor, name, applicant_id, now)?;
+        let records: Vec<EffectRecord> = effects
+            .iter()
+            .map(|e| EffectRecord {
+                effect: serde_json::to_value(e).unwrap_or_default(),
+                due_at: None,
+            })
+            .collect();
+        self.db
+            .record_announcement(
+                case_id,
+                case.snapshot.status().as_str(),
+                caller.user_id(),
+                "case.announcement_resent",
+                &records,
+                now,
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// Opens a case: where it starts is the workflow's (a remortgage fetches its title first; a
+    /// purchase starts with whoever opened it), and the engine's automatic transitions move it
+    /// on at once (to the broker or customer, or to INELIGIBLE).
+    #[tracing::instrument(skip_all, fields(case_type = ?start.case_type))]
+    pub async fn create(
+        &self,
+        caller: &Caller,
+        start: CaseStart,
+    ) -> Result<(i64, CaseStatus), CaseError> {
+        let Caller::User {
+            id,
+            is_lender,
+            firm_id,
+            ..
+        } = caller
+        else {
+            return Err(CaseError::NotPermitted("cases are opened by people".into()));
+        };
+        let broker = caller.role().is_some_and(Role::is_broker);
+        let now = Utc::now();
+        let mut snap = opening_snapshot(start.case_type, broker, broker && *is_lender);
+        snap.set_ineligibility_reason(start.ineligibility_reason);
+        let transitions = self.automatic(&mut snap, now);
+        let new = NewCase {
+            case_type: start.case_type.as_str(),
+            status: snap.status().as_str().to_owned(),
+            firm_id: if broker { *firm_id } else { None },
+            created_by: *id,
+            created_by_broker: broker,
+            invited_by_lender: broker && *is_lender,
+            ineligibility_reason: start.ineligibility_reason.map(reason_name),
+            title_documents_retrieved: start.case_type == CaseType::Remortgaging,
+            facts: start.facts,
+            parties: vec![NewParty {
+                user_id: start.lead,
+                party_type: "APPLICANT",
+                is_lead: true,
+                names: start.lead_names,
+                // A customer opening their own case agrees by doing so; a client a broker
+                // names agrees by accepting the invitation.
+                consented: start.lead_invited_name.is_none(),
+                invited_name: start.lead_invited_name,
+            }],
+            admins: if broker { vec![*id] } else { vec![] },
+            quote: start.quote,
+            transitions,
+        };
+        let case_id = self.db.create_case(&new, now).await?;
+        Ok((case_id, snap.status()))
+    }
+
+    fn automatic(&self, snap: &mut AnySnapshot, now: DateTime<Utc>) -> Vec<TransitionRecord> {
+        self.workflows
+            .automatic(snap, now)
+            .iter()
+            .map(|a| TransitionRecord::from_applied(None, a))
+            .collect()
+    }
+}
+
+/// A new case before it is saved. Remortgaging starts with the title documents; with no
+/// HM Land Registry integration configured they count as retrieved straight away.
+fn opening_snapshot(case_type: CaseType, broker: bool, lender: bool) -> AnySnapshot {
+    match case_type {
+        CaseType::Remortgaging => {
+            let mut s = RemortgagingSnapshot::new(0, RemortgagingStatus::TitleDocumentRetrieval);
+            s.created_by_broker = broker;
+            s.invited_by_lender = lender;
+            s.title_documents_retrieved = true;
+            AnySnapshot::Remortgaging(s)
+        }
+        CaseType::Buying => {
+            let initial = if broker {
+                BuyingStatus::BrokerApplication
+            } else {
+                BuyingStatus::CustomerApplication
+            };
+            let mut s = BuyingSnapshot::new(0, initial);
+            s.created_by_broker = broker;
+            s.invited_by_lender = lender;
+            AnySnapshot::Buying(s)
+        }
+    }
+}
+
+fn set_status(snap: &mut AnySnapshot, status: CaseStatus) {
+    match (snap, status) {
+        (AnySnapshot::Remortgaging(s), CaseStatus::Remortgaging(st)) => s.status = st,
+        (AnySnapshot::Buying(s), CaseStatus::Buying(st)) => s.status = st,
+        _ => unreachable!("the engine answers in the case's own statuses"),
+    }
+}
+
+/// The stored name of an ineligibility reason.
+pub fn reason_name(reason: IneligibilityReason) -> String {
+    serde_json::to_value(reason)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// For tests and tools that hold a status name.
+pub fn parse_status(case_type: CaseType, name: &str) -> Option<CaseStatus> {
+    match case_type {
+        CaseType::Remortgaging => RemortgagingStatus::parse(name).map(Into::into),
+        CaseType::Buying => BuyingStatus::parse(name).map(Into::into),
+    }
+}

@@ -1,0 +1,14 @@
+-- A broker's invitation to each applicant: when it was sent (and re-sent), first opened,
+-- and answered. One row per applicant; the broker's case page reads it.
+CREATE TABLE invitations (
+    id BIGSERIAL PRIMARY KEY,
+    case_id BIGINT NOT NULL REFERENCES cases(id) ON DELETE CASCADE,
+    applicant_id BIGINT NOT NULL REFERENCES applicants(id) ON DELETE CASCADE,
+    sent_at TIMESTAMPTZ NOT NULL,
+    send_count INTEGER NOT NULL DEFAULT 1,
+    opened_at TIMESTAMPTZ,
+    responded_at TIMESTAMPTZ,
+    accepted BOOLEAN
+);
+CREATE UNIQUE INDEX invitations_applicant ON invitations(applicant_id);
+CREATE INDEX invitations_case ON invitations(case_id);

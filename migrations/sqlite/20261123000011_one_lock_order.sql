@@ -1,0 +1,11 @@
+-- One lock order for case writes (issue 10, item 3): nothing to change on SQLite.
+--
+-- The PostgreSQL migration of this version makes every writer lock the list generation before
+-- any case or count row, and move it once per transaction, because there row locks taken in
+-- different orders deadlocked. SQLite has no row locks: a writing transaction takes the
+-- database's single write lock at its first write (each case write begins with one) and holds
+-- it until it commits, so writers queue for that one lock in turn. The per-row generation
+-- triggers of 20261122000003 move it several times in one transaction, which readers cannot
+-- tell apart from once: they see the transaction's rows and its last generation together, at
+-- its commit. Tables and columns stay the same on both databases.
+SELECT 1;

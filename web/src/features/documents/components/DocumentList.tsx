@@ -1,0 +1,72 @@
+import { Box, Link, List, ListItem, Typography } from '@mui/material';
+import { formatDate } from '../../../lib/format';
+import { documentUrl } from '../download';
+import { documentTypeLabel } from '../labels';
+import { DOCUMENTS_TEXTS } from '../texts';
+
+/** One row of a document list; the name and date are unknown for a broker's view of a case. */
+export interface DocumentRow {
+  documentId: number;
+  documentType: string;
+  fileName?: string;
+  createdAt?: string;
+}
+
+/** A list of documents: the type in words, file name, date and a Download link. */
+export function DocumentList({
+  documents,
+  label,
+  empty,
+}: {
+  documents: DocumentRow[];
+  label: string;
+  empty: string;
+}) {
+  if (documents.length === 0) {
+    return <Typography color="text.secondary">{empty}</Typography>;
+  }
+  return (
+    <List aria-label={label} disablePadding>
+      {documents.map((doc) => {
+        const type = documentTypeLabel(doc.documentType);
+        const details = [doc.fileName, doc.createdAt && formatDate(doc.createdAt)].filter(Boolean);
+        return (
+          <ListItem
+            key={doc.documentId}
+            divider
+            disableGutters
+            data-document={doc.documentId}
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: 1,
+              justifyContent: 'space-between',
+              alignItems: 'center',
+            }}
+          >
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600 }}>{type}</Typography>
+              {details.length > 0 && (
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ overflowWrap: 'anywhere' }}
+                >
+                  {details.join(' · ')}
+                </Typography>
+              )}
+            </Box>
+            <Link
+              href={documentUrl(doc.documentId)}
+              download={doc.fileName ?? ''}
+              aria-label={`${DOCUMENTS_TEXTS.download} ${type}${doc.fileName ? ` (${doc.fileName})` : ''}`}
+              sx={{ flexShrink: 0 }}
+            >
+              {DOCUMENTS_TEXTS.download}
+            </Link>
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}

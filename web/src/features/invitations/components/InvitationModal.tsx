@@ -1,0 +1,279 @@
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Stack,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { GenericError } from '../../../components/GenericError';
+import { Loading } from '../../../components/Loading';
+import type { FeedData } from '../../../lib/api/types';
+import { useSessionActor } from '../../auth';
+import { parseCaseKind, type CaseKind } from '../../cases';
+import { FEED_KINDS, type PendingInvitation } from '../../notifications';
+import { invitationActors } from '../invitationActors';
+import {
+  invitationMachine,
+  invitationScreen,
+  isBusy,
+  type InvitationVariant,
+} from '../machines/invitationMachine';
+import { QUOTE_LABELS, QUOTE_TEXTS } from '../texts';
+import { QuoteDetails } from './QuoteDetails';
+import { ReportIssueDialog } from './ReportIssueDialog';
+
+export function variantOf(pending: PendingInvitation): InvitationVariant {
+  switch (pending.kind) {
+    case FEED_KINDS.quote:
+      return pending.item.data.isLender ? 'lender' : 'quote';
+    case FEED_KINDS.invitation:
+      return 'invitation';
+    default:
+      return 'donor';
+  }
+}
+
+const TITLES: Record<InvitationVariant, string> = {
+  quote: QUOTE_TEXTS.quoteTitle,
+  lender: QUOTE_TEXTS.lenderTitle,
+  invitation: QUOTE_TEXTS.invitationTitle,
+  donor: QUOTE_TEXTS.donorTitle,
+};
+
+const PURPOSE: Record<CaseKind, string> = { remortgaging: 'remortgage', buying: 'purchase' };
+
+function place(data: FeedData): string {
+  return data.propertyAddressLine1 || 'your property';
+}
+
+/** INVITE-04: who invites, for which property, and who else is invited — from the feed item. */
+function Intro({
+  variant,
+  kind,
+  data,
+}: {
+  variant: InvitationVariant;
+  kind: CaseKind;
+  data: FeedData;
+}) {
+  const broker = [data.brokerPreferredName, data.brokerFirm].filter(Boolean).join(', ');
+  const inviter = data.inviterName || data.brokerPreferredName || 'Your broker';
+  const others = data.invitees?.filter(Boolean) ?? [];
+  let lines: ReactNode[];
+  switch (variant) {
+    case 'quote':
+      lines = [broker && `Prepared by ${broker}`, `For the ${PURPOSE[kind]} of ${place(data)}`];
+      break;
+    case 'lender':
+      lines = [
+        `${inviter}${data.brokerFirm ? `, ${data.brokerFirm},` : ''} has invited you to start the conveyancing for the ${PURPOSE[kind]} of ${place(data)}.`,
+      ];
+      break;
+    case 'invitation':
+      lines = [
+        `${inviter} has invited you to join the conveyancing for the ${PURPOSE[kind]} of ${place(data)}.`,
+        others.length > 0 && `Invited: ${others.join(', ')}`,
+      ];
+      break;
+    case 'donor':
+      lines = [
+        `${inviter} has asked you to confirm your gift contribution towards the purchase of ${place(data)}.`,
+      ];
+      break;
+  }
+  return (
+    <Stack spacing={0.5} sx={{ mb: 2 }} data-testid="invitation-intro">
+      {lines.filter(Boolean).map((line, i) => (
+        <Typography key={i} sx={{ overflowWrap: 'anywhere' }}>
+          {line}
+        </Typography>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The modal for one pending feed item (spec sections 2 and 4, INVITE-01..12), driven by the
+ * invitation machine. One dialog for every screen, so focus stays inside it: each new screen
+ * moves focus to its heading.
+ */
+export function InvitationModal({
+  pending,
+  onDone,
+}: {
+  pending: PendingInvitation;
+  onDone: (itemId: number) => void;
+}) {
+  const kind = parseCaseKind(pending.caseType) ?? 'remortgaging';
+  const variant = variantOf(pending);
+  const data = pending.item.data;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const session = useSessionActor();
+
+  const [machine] = useState(() =>
+    invitationMachine.provide({
+      actors: invitationActors({
+        // Read when each call is made: the token in the session may have been renewed.
+        knockToken: () => session.getSnapshot().context.me?.knockToken ?? null,
+        queryClient,
+      }),
+      actions: {
+        goToCase: () => {
+          void navigate({
+            to: '/$caseType/$caseId',
+            params: { caseType: kind, caseId: String(pending.caseId) },
+          });
+        },
+        logout: () => session.send({ type: 'LOGOUT' }),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine, {
+    input: { itemId: pending.item.id, kind, caseId: pending.caseId, variant },
+  });
+  const screen = invitationScreen(snapshot);
+  const busy = isBusy(snapshot);
+  const fullScreen = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
+  const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  const itemId = pending.item.id;
+  useEffect(() => {
+    if (screen === 'done') onDone(itemId);
+  }, [screen, itemId, onDone]);
+
+  // A new screen replaces the buttons that had focus: take it to the new heading.
+  useEffect(() => {
+    if (screen !== 'loading' && screen !== 'done') titleRef.current?.focus();
+  }, [screen]);
+
+  let title: string = TITLES[variant];
+  let content: ReactNode = null;
+  let actions: ReactNode = null;
+  switch (screen) {
+    case 'loading':
+      content = <Loading label={QUOTE_LABELS.loading} />;
+      break;
+    case 'showing': {
+      const quote = snapshot.context.quote;
+      content = (
+        <>
+          <Intro variant={variant} kind={kind} data={data} />
+          {quote && <QuoteDetails quote={quote} />}
+        </>
+      );
+      actions =
+        variant === 'quote' ? (
+          <>
+            <Button disabled={busy} onClick={() => send({ type: 'REPORT' })}>
+              {QUOTE_TEXTS.reportIssue}
+            </Button>
+            <Button variant="contained" disabled={busy} onClick={() => send({ type: 'ACCEPT' })}>
+              {QUOTE_TEXTS.acceptQuote}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="outlined" disabled={busy} onClick={() => send({ type: 'DECLINE' })}>
+              {variant === 'lender' ? QUOTE_TEXTS.declineInvitation : QUOTE_TEXTS.decline}
+            </Button>
+            <Button variant="contained" disabled={busy} onClick={() => send({ type: 'ACCEPT' })}>
+              {variant === 'lender' ? QUOTE_TEXTS.acceptInvitation : QUOTE_TEXTS.accept}
+            </Button>
+          </>
+        );
+      break;
+    }
+    case 'declined':
+      title = QUOTE_TEXTS.declined;
+      actions = (
+        <Button variant="contained" disabled={busy} onClick={() => send({ type: 'CLOSE' })}>
+          {QUOTE_TEXTS.close}
+        </Button>
+      );
+      break;
+    case 'missing':
+      title = QUOTE_TEXTS.missing;
+      actions = (
+        <Button variant="contained" disabled={busy} onClick={() => send({ type: 'CLOSE' })}>
+          {QUOTE_TEXTS.closeMessage}
+        </Button>
+      );
+      break;
+    case 'failed':
+      content = <GenericError />;
+      actions = (
+        <>
+          <Button onClick={() => send({ type: 'CLOSE' })}>{QUOTE_TEXTS.close}</Button>
+          <Button variant="contained" onClick={() => send({ type: 'RETRY' })}>
+            {QUOTE_LABELS.retry}
+          </Button>
+        </>
+      );
+      break;
+    case 'done':
+      break;
+  }
+
+  return (
+    <Dialog
+      open={screen !== 'done'}
+      // The overlay waits for an answer: neither Escape nor the backdrop closes it.
+      onClose={() => {}}
+      aria-labelledby={titleId}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+      scroll="paper"
+      data-testid="invitation-modal"
+      data-variant={variant}
+    >
+      {busy && <LinearProgress aria-label={QUOTE_LABELS.working} />}
+      <DialogTitle
+        id={titleId}
+        component="h2"
+        ref={titleRef}
+        tabIndex={-1}
+        sx={[{ outline: 'none' }, screen === 'loading' && visuallyHidden]}
+      >
+        {screen === 'loading' ? QUOTE_LABELS.loading : title}
+      </DialogTitle>
+      {content &&
+        (screen === 'showing' ? (
+          // The quote can be long: its scrolling area is reachable by keyboard.
+          <DialogContent dividers tabIndex={0} role="region" aria-label={QUOTE_LABELS.details}>
+            {content}
+          </DialogContent>
+        ) : (
+          <DialogContent>{content}</DialogContent>
+        ))}
+      {actions && (
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1, p: 2 }}>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+            {actions}
+          </Box>
+        </DialogActions>
+      )}
+      {variant === 'quote' && (
+        <ReportIssueDialog
+          open={snapshot.matches({ showing: 'reporting' })}
+          brokerName={data.brokerPreferredName}
+          brokerFirm={data.brokerFirm}
+          onClose={() => send({ type: 'CLOSE_REPORT' })}
+        />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,89 @@
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { GenericError } from '../../../components/GenericError';
+import { Loading } from '../../../components/Loading';
+import { isApiError } from '../../../lib/api/errors';
+import { formatDate } from '../../../lib/format';
+import { useSession } from '../../auth';
+import { CASE_TYPE, type CaseKind } from '../../cases';
+import { useAcceptQuote } from '../api/acceptQuote';
+import { useLatestQuote } from '../api/getLatestQuote';
+import { QUOTE_LABELS, QUOTE_TEXTS } from '../texts';
+import { QuoteDetails } from './QuoteDetails';
+import { ReportIssueDialog } from './ReportIssueDialog';
+
+/**
+ * The Quote section (/{caseType}/{caseId}/application/quote, REM-APP-08): the quote screen as a
+ * page. A customer may accept a quote not yet accepted, which takes them to the case page.
+ */
+export function QuoteSection({
+  kind,
+  caseId,
+  brokerName,
+}: {
+  kind: CaseKind;
+  caseId: string;
+  brokerName?: string | null;
+}) {
+  const { isBroker } = useSession();
+  const query = useLatestQuote(kind, caseId);
+  const accept = useAcceptQuote();
+  const navigate = useNavigate();
+  const [reporting, setReporting] = useState(false);
+  const headingId = useId();
+
+  if (query.isPending) return <Loading label={QUOTE_LABELS.loading} />;
+  if (query.isError) {
+    return isApiError(query.error, 404) ? (
+      <Typography role="status">{QUOTE_TEXTS.missing}</Typography>
+    ) : (
+      <Alert severity="error" role="alert">
+        Whoop&apos;s something went wrong loading the page please try reloading.
+      </Alert>
+    );
+  }
+  const quote = query.data;
+  const canAccept = !isBroker && !quote.acceptedAt;
+  const onAccept = () =>
+    accept.mutate(
+      { quoteId: quote.id, caseType: CASE_TYPE[kind], caseId: quote.caseId },
+      {
+        onSuccess: () =>
+          void navigate({ to: '/$caseType/$caseId', params: { caseType: kind, caseId } }),
+      },
+    );
+
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ maxWidth: 720 }}>
+      <Typography id={headingId} variant="h2" sx={{ mb: 1 }}>
+        {QUOTE_TEXTS.quoteTitle}
+      </Typography>
+      {brokerName && <Typography sx={{ mb: 2 }}>{`Prepared by ${brokerName}`}</Typography>}
+      <QuoteDetails quote={quote} />
+      <Stack spacing={2} sx={{ mt: 3 }}>
+        {quote.acceptedAt && (
+          <Typography data-testid="quote-accepted">
+            {`${QUOTE_LABELS.accepted} ${formatDate(quote.acceptedAt)}.`}
+          </Typography>
+        )}
+        {accept.isError && <GenericError />}
+        {!isBroker && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            {canAccept && (
+              <Button variant="contained" disabled={accept.isPending} onClick={onAccept}>
+                {QUOTE_TEXTS.acceptQuote}
+              </Button>
+            )}
+            <Button onClick={() => setReporting(true)}>{QUOTE_TEXTS.reportIssue}</Button>
+          </Stack>
+        )}
+      </Stack>
+      <ReportIssueDialog
+        open={reporting}
+        brokerName={brokerName}
+        onClose={() => setReporting(false)}
+      />
+    </Box>
+  );
+}

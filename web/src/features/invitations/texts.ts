@@ -1,0 +1,46 @@
+/** Spec section 2 "Quote, invitations, dialogs" and section 8, word for word. */
+export const QUOTE_TEXTS = {
+  quoteTitle: 'Your Conveyancing Quote',
+  acceptQuote: 'Accept Quote & Continue',
+  reportIssue: 'Report an issue',
+  lenderTitle: 'Your Conveyancing Invite',
+  acceptInvitation: 'Accept Invitation',
+  declineInvitation: 'Decline Invitation',
+  declined: 'You have declined this quote and invitation',
+  close: 'Close',
+  missing: "Sorry, we couldn't find your quote.",
+  closeMessage: 'Close the message',
+  invitationTitle: 'Invitation to Conveyancing',
+  donorTitle: 'Confirm Your Gift Contribution',
+  accept: 'Accept',
+  decline: 'Decline',
+} as const;
+
+/** Our own wording around the spec's texts. */
+export const QUOTE_LABELS = {
+  loading: 'Loading your quote',
+  details: 'Details',
+  subtotal: 'Subtotal',
+  discount: 'Discount',
+  total: 'Total',
+  deposit: 'Deposit',
+  summary: 'Quote summary',
+  depositNote: 'The deposit is paid up front and the remainder is due just before completion.',
+  landTaxEstimate: 'estimate',
+  accepted: 'You accepted this quote on',
+  retry: 'Try again',
+  reportTitle: 'Report an issue',
+  working: 'Please wait...',
+} as const;
+
+/** Spec section 3 tax types, named as the customer knows them (QUOTE-10). */
+export const LAND_TAX = {
+  STAMP_DUTY_LAND_TAX: {
+    name: 'Stamp Duty Land Tax',
+    payable: 'Payable to HM Revenue & Customs within 14 days of completion.',
+  },
+  LAND_TRANSACTION_TAX: {
+    name: 'Land Transaction Tax',
+    payable: 'Payable to the Welsh Revenue Authority within 30 days of completion.',
+  },
+} as const;

@@ -1,0 +1,35 @@
+import { queryOptions, useQuery, type Query } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client';
+import { isApiError, unwrap } from '../../../lib/api/errors';
+import type { FeedCounts } from '../../../lib/api/types';
+import { FEED_POLL_MS } from '../../../lib/constants';
+import { knockHeader, requireToken, useKnockToken } from './knock';
+
+/** GET /feed/counts — how many unarchived and unread items the user has (the badge). */
+export async function getFeedCounts(token: string, signal?: AbortSignal): Promise<FeedCounts> {
+  return unwrap(
+    await api().GET('/feed/counts', { params: { header: knockHeader(token) }, signal }),
+  );
+}
+
+/**
+ * Polled every 4 s so the badge changes within 5 s of an item being created. TanStack Query
+ * does not poll while the tab is hidden (refetchIntervalInBackground is off) and refetches on
+ * focus. A refused token (403) stops the polling: asking again would not change the answer.
+ */
+export function feedPollInterval(query: Query<FeedCounts, Error, FeedCounts, readonly unknown[]>) {
+  return isApiError(query.state.error, 403) ? false : FEED_POLL_MS;
+}
+
+export const feedCountsQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: ['feed', 'counts'],
+    queryFn: ({ signal }) => getFeedCounts(requireToken(token), signal),
+    enabled: token !== null,
+    refetchInterval: feedPollInterval,
+    refetchIntervalInBackground: false,
+  });
+
+export function useFeedCounts() {
+  return useQuery(feedCountsQuery(useKnockToken()));
+}

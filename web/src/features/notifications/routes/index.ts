@@ -1,0 +1,2 @@
+// Loaded lazily by the router.
+export { NotificationsPage } from './NotificationsPage';
