@@ -20,6 +20,7 @@ on_both_databases!(
     resend_reaches_one_applicant_again,
     only_the_invitee_may_answer,
     a_lender_s_invitation_is_accepted_without_a_quote,
+    an_invitation_item_delivered_after_the_answer_is_not_added,
 );
 
 fn case_ref(id: i64) -> Value {
@@ -51,6 +52,23 @@ async fn wait_for_feed(
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     panic!("expected {count} feed item(s) for {email}");
+}
+
+/// The user's unarchived feed once it holds an item newer than `after`.
+async fn wait_for_newer_item(
+    app: &TestApp,
+    email: &str,
+    after: i64,
+) -> Vec<threshold_store::effects::FeedItem> {
+    let user = app.db.user_by_email(email).await.unwrap().unwrap();
+    for _ in 0..200 {
+        let items = app.db.feed_items(user.id).await.unwrap();
+        if items.iter().any(|i| i.id > after) {
+            return items;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no feed item newer than {after} for {email}");
 }
 
 async fn wait_for_subject(app: &TestApp, to: &str, part: &str) {
@@ -262,9 +280,13 @@ async fn resend_reaches_one_applicant_again(backend: Backend) {
         .post(&format!("/api/quote/resend/{applicant}"), case_ref(id))
         .await;
     assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let first = wait_for_feed(&app, "cara@example.test", 1).await;
     let mails = app.mails_to("cara@example.test", 2).await;
     assert_eq!(mails[1].subject, "Your conveyancing quote from your broker");
-    wait_for_feed(&app, "cara@example.test", 2).await;
+    // The resent item replaces the first: the modal opens once, for the newest.
+    let feed = wait_for_newer_item(&app, "cara@example.test", first[0].id).await;
+    assert_eq!(feed.len(), 1, "{feed:?}");
+    assert_eq!(feed[0].kind, "case-quote");
     let case = broker
         .get(&format!("/api/remortgaging/cases/{id}/expanded"))
         .await;
@@ -407,4 +429,42 @@ async fn a_lender_s_invitation_is_accepted_without_a_quote(backend: Backend) {
         .await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     assert_eq!(res.body["status"], "CUSTOMER_APPLICATION");
+}
+
+/// The feed worker can deliver a resend's item after the invitee has answered (the e-mail and
+/// the feed item are separate jobs): it must not reopen the modal.
+async fn an_invitation_item_delivered_after_the_answer_is_not_added(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, id) = sent_case(&app).await;
+    let before = wait_for_feed(&app, "cara@example.test", 1).await;
+    let mut cara = app.sign_in("cara@example.test").await;
+    let res = cara
+        .post(
+            &format!("/api/remortgaging/{id}/invitation/respond"),
+            json!({ "accepted": true }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let user = app
+        .db
+        .user_by_email("cara@example.test")
+        .await
+        .unwrap()
+        .unwrap();
+    let late = threshold_store::effects::NewFeedItem {
+        user_id: user.id,
+        case_id: Some(id),
+        kind: "case-quote",
+        data: &json!({ "caseId": id }),
+        effect_id: None,
+    };
+    app.db
+        .add_invitation_feed_item(&late, chrono::Utc::now())
+        .await
+        .unwrap();
+    let after = app.db.feed_items(user.id).await.unwrap();
+    assert_eq!(
+        after.iter().map(|i| i.id).collect::<Vec<_>>(),
+        before.iter().map(|i| i.id).collect::<Vec<_>>()
+    );
 }

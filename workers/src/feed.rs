@@ -49,7 +49,11 @@ impl Job for FeedItemJob {
                 data: &data,
                 effect_id: Some(self.effect_id),
             };
-            db.add_feed_item(&item, now).await?;
+            if FeedKind::ANSWERED_BY_INVITATION.contains(&self.kind) {
+                db.add_invitation_feed_item(&item, now).await?;
+            } else {
+                db.add_feed_item(&item, now).await?;
+            }
         }
         Ok(())
     }

@@ -21,8 +21,6 @@ use crate::extract::{ApiJson, ApiPath, CurrentSession};
 const SEND: &str = "send_to_customer";
 const ACCEPT: &str = "accept_invitation";
 const DECLINE: &str = "decline_invitation";
-/// What an answered invitation takes out of the invitee's feed.
-const ANSWERED_KINDS: [FeedKind; 2] = [FeedKind::CaseQuote, FeedKind::CaseInvitation];
 
 #[utoipa::path(post, path = "/quote/send", tag = "cases", request_body = CaseRef,
     responses(
@@ -264,7 +262,7 @@ async fn archive_answered(
     session: &CurrentSession,
     case_id: i64,
 ) -> ApiResult<()> {
-    let kinds = ANSWERED_KINDS.map(FeedKind::as_str);
+    let kinds = FeedKind::ANSWERED_BY_INVITATION.map(FeedKind::as_str);
     state
         .db
         .archive_case_feed_items(session.user.id, case_id, &kinds, Utc::now())

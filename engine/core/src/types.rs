@@ -528,6 +528,9 @@ pub enum FeedKind {
 }
 
 impl FeedKind {
+    /// Kinds that wait for the user's answer to an invitation (the modal opens for them).
+    pub const ANSWERED_BY_INVITATION: [FeedKind; 2] = [Self::CaseQuote, Self::CaseInvitation];
+
     /// The source key as stored and sent (`case-quote`, …).
     pub fn as_str(self) -> &'static str {
         match self {

@@ -166,6 +166,50 @@ impl Db {
         Ok(())
     }
 
+    /// Adds an invitation's item (a quote or case invitation) unless the user has already
+    /// answered that invitation, and archives the user's earlier unarchived item of the same
+    /// kind for the case: a resent invitation replaces the one before it, and an item whose
+    /// delivery was overtaken by the answer never reopens the modal.
+    pub async fn add_invitation_feed_item(
+        &self,
+        item: &NewFeedItem<'_>,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        // One statement: the answer (`record_invitation_response`) commits before the API
+        // archives the case's items, so an insert that misses it is archived right after.
+        let added: Option<i64> = on_db!(self, pool => sqlx::query_scalar(
+            "INSERT INTO feed_items (user_id, case_id, kind, data, effect_id, created_at) \
+             SELECT $1, $2, $3, $4, $5, $6 WHERE NOT EXISTS (SELECT 1 FROM invitations \
+             WHERE responded_at IS NOT NULL AND case_id = $2 AND applicant_id IN \
+             (SELECT id FROM applicants WHERE case_id = $2 AND user_id = $1)) \
+             ON CONFLICT (effect_id, user_id) DO NOTHING RETURNING id",
+        )
+        .bind(item.user_id)
+        .bind(item.case_id)
+        .bind(item.kind)
+        .bind(sqlx::types::Json(item.data))
+        .bind(item.effect_id)
+        .bind(now)
+        .fetch_optional(pool)
+        .await)?;
+        if let Some(id) = added {
+            on_db!(self, pool => sqlx::query(
+                "UPDATE feed_items SET archived_at = $5, read_at = COALESCE(read_at, $5) \
+                 WHERE user_id = $1 AND case_id = $2 AND kind = $3 AND archived_at IS NULL \
+                 AND id <> $4",
+            )
+            .bind(item.user_id)
+            .bind(item.case_id)
+            .bind(item.kind)
+            .bind(id)
+            .bind(now)
+            .execute(pool)
+            .await
+            .map(|r| r.rows_affected()))?;
+        }
+        Ok(())
+    }
+
     /// A user's unarchived feed, newest first.
     pub async fn feed_items(&self, user_id: UserId) -> Result<Vec<FeedItem>, StoreError> {
         self.feed_page(user_id, 0, i64::MAX / 2).await
