@@ -21,6 +21,8 @@ on_both_databases!(
     only_the_invitee_may_answer,
     a_lender_s_invitation_is_accepted_without_a_quote,
     an_invitation_item_delivered_after_the_answer_is_not_added,
+    quote_05_a_reported_issue_reaches_the_broker,
+    only_the_case_s_customers_may_report_an_issue,
 );
 
 fn case_ref(id: i64) -> Value {
@@ -467,4 +469,134 @@ async fn an_invitation_item_delivered_after_the_answer_is_not_added(backend: Bac
         after.iter().map(|i| i.id).collect::<Vec<_>>(),
         before.iter().map(|i| i.id).collect::<Vec<_>>()
     );
+}
+
+/// The latest quote's id, as the caller sees it.
+async fn latest_quote_id(client: &mut Client, id: i64) -> i64 {
+    let res = client
+        .get(&format!("/api/remortgaging/{id}/quote/latest"))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    res.body["id"].as_i64().unwrap()
+}
+
+async fn quote_05_a_reported_issue_reaches_the_broker(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, id) = sent_case(&app).await;
+    app.create_user("broker2@firm.test", "ROLE_BROKER", true)
+        .await;
+    let mut cara = app.sign_in("cara@example.test").await;
+    let quote = latest_quote_id(&mut cara, id).await;
+    let report = format!("/api/quote/{quote}/report-issue");
+    let body = json!({ "caseType": "REMORTGAGING", "caseId": id,
+                       "message": "  The search fee is twice what you said.\n  " });
+    let res = cara.post(&report, body).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    // The broker: an e-mail that sends them to the quote (the message stays in the app)...
+    wait_for_subject(&app, "broker@firm.test", "reported an issue with the quote").await;
+    let mail = threshold_api::mailbox::read_outbox(&app.outbox)
+        .unwrap()
+        .into_iter()
+        .find(|m| m.to == "broker@firm.test" && m.subject.contains("reported an issue"))
+        .unwrap();
+    assert!(!mail.text.contains("search fee"), "{}", mail.text);
+    // ... a feed item ...
+    let feed = wait_for_feed(&app, "broker@firm.test", 1).await;
+    assert_eq!(feed[0].kind, "case-notification");
+    assert_eq!(feed[0].case_id, Some(id));
+    // ... and the message with the quote, trimmed, with who sent it.
+    let res = broker
+        .get(&format!("/api/remortgaging/{id}/quote/latest"))
+        .await;
+    let issues = res.body["reportedIssues"].as_array().unwrap();
+    assert_eq!(issues.len(), 1, "{:?}", res.body);
+    assert_eq!(
+        issues[0]["message"],
+        "The search fee is twice what you said."
+    );
+    assert_eq!(issues[0]["reportedBy"], "Cara Client");
+    // The customer reads their own report back.
+    let res = cara
+        .get(&format!("/api/remortgaging/{id}/quote/latest"))
+        .await;
+    assert_eq!(res.body["reportedIssues"].as_array().unwrap().len(), 1);
+    // Recorded in the audit trail without the words.
+    let audit = app.db.audit_for("case", &id.to_string()).await.unwrap();
+    let reported: Vec<_> = audit
+        .iter()
+        .filter(|e| e.action == "case.quote_issue_reported")
+        .collect();
+    assert_eq!(reported.len(), 1);
+    assert!(!reported[0].detail.0.to_string().contains("search fee"));
+}
+
+async fn only_the_case_s_customers_may_report_an_issue(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, id) = sent_case(&app).await;
+    let quote = latest_quote_id(&mut broker, id).await;
+    let report = format!("/api/quote/{quote}/report-issue");
+    let body = || json!({ "caseType": "REMORTGAGING", "caseId": id, "message": "Too dear" });
+    // The case's own broker writes to the client another way; other firms and customers do
+    // not see the case at all.
+    let res = broker.post(&report, body()).await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
+    let mut rival = app.sign_in("rival@other.test").await;
+    assert_eq!(
+        rival.post(&report, body()).await.status,
+        StatusCode::NOT_FOUND
+    );
+    app.create_user("other@example.test", "ROLE_USER", true)
+        .await;
+    let mut other = app.sign_in("other@example.test").await;
+    assert_eq!(
+        other.post(&report, body()).await.status,
+        StatusCode::NOT_FOUND
+    );
+    app.create_user("conveyancer@threshold.test", "ROLE_CONVEYANCER", true)
+        .await;
+    let mut staff = app.sign_in("conveyancer@threshold.test").await;
+    assert_eq!(
+        staff.post(&report, body()).await.status,
+        StatusCode::FORBIDDEN
+    );
+    let mut anonymous = app.client();
+    assert_eq!(
+        anonymous.post(&report, body()).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    // The customer: bad input is named; another quote than the case's latest is not found.
+    let mut cara = app.sign_in("cara@example.test").await;
+    for (message, problem) in [
+        (json!("   "), "is required"),
+        (json!("x".repeat(2001)), "must be at most 2000 characters"),
+    ] {
+        let res = cara
+            .post(
+                &report,
+                json!({ "caseType": "REMORTGAGING", "caseId": id, "message": message }),
+            )
+            .await;
+        assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY, "{:?}", res.body);
+        assert!(
+            res.body.to_string().contains("message") && res.body.to_string().contains(problem),
+            "{:?}",
+            res.body
+        );
+    }
+    let res = cara
+        .post(&format!("/api/quote/{}/report-issue", quote + 1000), body())
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    let res = cara
+        .post(
+            &report,
+            json!({ "caseType": "REMORTGAGING", "caseId": id + 1000, "message": "x" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    // Nothing reached the broker from any of these.
+    let res = broker
+        .get(&format!("/api/remortgaging/{id}/quote/latest"))
+        .await;
+    assert_eq!(res.body["reportedIssues"], json!([]));
 }

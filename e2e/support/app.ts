@@ -31,6 +31,37 @@ export async function signIn(page: Page, email: string) {
   await page.goto(linkIn(mail));
 }
 
+/** A customer a broker signed up, as they first sign in. */
+export interface NewClient {
+  name: string;
+  email: string;
+}
+
+/**
+ * What a client the broker signed up meets after the sign-in link: 'About you' first (when
+ * they have not given their details yet), then the policies dialog, which comes before any
+ * invitation modal. Ends on the page they were going to (`landing`).
+ */
+export async function finishFirstSignIn(page: Page, client: NewClient, landing: RegExp) {
+  await expect(page).toHaveURL(new RegExp(`/about-you|${landing.source}`), { timeout: 20_000 });
+  if (new URL(page.url()).pathname === '/about-you') {
+    const [first, ...rest] = client.name.split(' ');
+    await page.getByLabel('Preferred name').fill(client.name);
+    await page.getByLabel('Legal first name').fill(first);
+    await page.getByLabel('Surname').fill(rest.join(' ') || first);
+    await page.getByLabel('Phone number').fill('07700 900456');
+    await page.getByLabel('Date of birth').fill('1985-06-15');
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+  await expect(page).toHaveURL(landing, { timeout: 20_000 });
+  const policy = page.getByRole('dialog', { name: 'Sorry to interrupt you, but...' });
+  if (await policy.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+    await expect(page.getByRole('dialog', { name: 'Your Conveyancing Quote' })).toHaveCount(0);
+    await policy.getByRole('button', { name: 'I agree' }).click();
+    await expect(policy).toBeHidden();
+  }
+}
+
 /** Fails on any accessibility violation axe finds on the page as it looks once settled. */
 export async function expectAccessible(page: Page) {
   // Mid-transition (a dialog fading in or out) text is partly transparent and axe reports a

@@ -27,6 +27,17 @@ export async function waitForMail(address: string, count: number): Promise<Mail>
   }
 }
 
+/** Waits for an e-mail to `address` whose subject contains `subject`. */
+export async function waitForMailAbout(address: string, subject: string): Promise<Mail> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const mail = mailsTo(address).find((m) => m.subject.includes(subject));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} about '${subject}'`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 const SIGN_IN_LINK = /https?:\/\/\S+\/login\/auth\?token=\S+/;
 
 /** The sign-in and sign-up e-mails to `address` (case e-mails to the same address do not count). */

@@ -3,7 +3,7 @@
 // the quote; accepting moves the case to CUSTOMER_APPLICATION (checklist QUOTE-*, INVITE-*,
 // NOTIF-*). Also the lender's invite declined, and a quote that cannot be found.
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from '../support/app';
+import { expectAccessible, finishFirstSignIn } from '../support/app';
 import { linkIn, signInCount, waitForMail, waitForSignIn, type Mail } from '../support/mail';
 
 // Surnames the demo data does not use, so the name search finds exactly these cases.
@@ -99,25 +99,7 @@ async function clientSignsInFromInvitation(page: Page, client: { name: string; e
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fremortgaging%2F\d+/);
     await askForLink(page, client.email);
   }
-  await expect(page).toHaveURL(/\/about-you|\/remortgaging\/\d+$/, { timeout: 20_000 });
-  if (new URL(page.url()).pathname === '/about-you') {
-    const [first, surname] = client.name.split(' ');
-    await page.getByLabel('Preferred name').fill(client.name);
-    await page.getByLabel('Legal first name').fill(first);
-    await page.getByLabel('Surname').fill(surname);
-    await page.getByLabel('Phone number').fill('07700 900456');
-    await page.getByLabel('Date of birth').fill('1985-06-15');
-    await page.getByRole('button', { name: 'Continue' }).click();
-  }
-  await expect(page).toHaveURL(/\/remortgaging\/\d+$/);
-  // A client the broker signed up has not agreed to the policies yet: that dialog comes first,
-  // and the invitation modal waits for it.
-  const policy = page.getByRole('dialog', { name: 'Sorry to interrupt you, but...' });
-  if (await policy.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
-    await expect(page.getByRole('dialog', { name: QUOTE_TITLE })).toHaveCount(0);
-    await policy.getByRole('button', { name: 'I agree' }).click();
-    await expect(policy).toBeHidden();
-  }
+  await finishFirstSignIn(page, client, /\/remortgaging\/\d+$/);
 }
 
 test('a broker sends the quote, the client signs in from the e-mail, accepts it and the case moves on', async ({ page, browser }) => {

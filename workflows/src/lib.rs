@@ -114,6 +114,20 @@ impl Workflows {
         }
     }
 
+    /// An announcement's effects (see [`Workflow::announce`]).
+    pub fn announce(
+        &self,
+        snap: &AnySnapshot,
+        actor: &Actor,
+        name: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Effect>, TransitionError> {
+        match snap {
+            AnySnapshot::Remortgaging(s) => self.remortgaging.announce(s, actor, name, now),
+            AnySnapshot::Buying(s) => self.buying.announce(s, actor, name, now),
+        }
+    }
+
     /// Applies, in order, the system transitions whose guards pass (a new case leaving its
     /// initial status, an answer that makes a case ineligible), moving `snap` along.
     pub fn automatic(

@@ -130,3 +130,49 @@ fn broker_stage_comes_from_the_file() {
     let workflow = load_remortgaging(&edited).unwrap();
     assert_eq!(state(&workflow), threshold_engine::SectionState::Locked);
 }
+
+/// Announcements are the file's too: who may make one and who hears of it (QUOTE-05, a
+/// customer reporting an issue with the quote tells the broker), never on a closed case.
+#[test]
+fn an_announcement_is_the_file_s_who_and_whom() {
+    use threshold_engine::Recipient;
+    let workflow = load_remortgaging(REMORTGAGING_TOML).unwrap();
+    let open = RemortgagingSnapshot::new(1, RemortgagingStatus::BrokerApplicationInvite);
+    let effects = workflow
+        .announce(&open, &Actor::customer(7), "quote_issue_reported", Utc::now())
+        .unwrap();
+    assert!(effects.iter().any(|e| matches!(
+        e,
+        Effect::SendEmail { template, to: Recipient::Broker } if template == "quote_issue_reported"
+    )));
+    assert!(
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::FeedNotification { to: Recipient::Broker, .. }))
+    );
+    let broker = Actor {
+        role: Some(Role::Broker),
+        ..Actor::system()
+    };
+    assert_eq!(
+        workflow.announce(&open, &broker, "quote_issue_reported", Utc::now()),
+        Err(TransitionError::NotPermitted("quote_issue_reported".into()))
+    );
+    let closed = RemortgagingSnapshot::new(1, RemortgagingStatus::Cancelled);
+    assert!(matches!(
+        workflow.announce(&closed, &Actor::customer(7), "quote_issue_reported", Utc::now()),
+        Err(TransitionError::WrongStatus { .. })
+    ));
+    assert_eq!(
+        workflow.announce(&open, &Actor::customer(7), "no_such", Utc::now()),
+        Err(TransitionError::Unknown("no_such".into()))
+    );
+    // An announcement naming an effect the file does not define does not load.
+    let text = REMORTGAGING_TOML.replacen(
+        r#"effects = ["email_broker_quote_issue", "feed_broker_update"]"#,
+        r#"effects = ["email_broker_quote_issue", "tell_nobody"]"#,
+        1,
+    );
+    assert_ne!(text, REMORTGAGING_TOML, "the fixture found its anchor");
+    assert!(load_remortgaging(&text).is_err());
+}

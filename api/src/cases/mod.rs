@@ -31,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(expanded::buying))
         .routes(routes!(quote::latest_remortgaging))
         .routes(routes!(quote::latest_buying))
+        .routes(routes!(quote::report_issue))
         .routes(routes!(overview::case_overviews))
         .routes(routes!(overview::managed_brokers))
         .routes(routes!(cancel::broker_cancel_case))

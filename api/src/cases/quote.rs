@@ -2,6 +2,8 @@
 
 use axum::Json;
 use axum::extract::State;
+use axum::http::StatusCode;
+use threshold_cases::NewCaseMessage;
 use threshold_store::cases::QuoteRow;
 
 use chrono::Utc;
@@ -9,10 +11,13 @@ use threshold_engine::CaseType;
 use threshold_store::cases::Scope;
 
 use super::access;
-use super::types::{CostLineBody, CostSectionBody, LandTaxEstimateBody, QuoteBody, QuoteTerms};
+use super::types::{
+    CostLineBody, CostSectionBody, LandTaxEstimateBody, QuoteBody, QuoteTerms, ReportIssueRequest,
+    ReportedIssueBody,
+};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{ApiPath, CurrentSession};
+use crate::extract::{ApiJson, ApiPath, CurrentSession};
 
 pub fn quote_body(q: &QuoteRow, case_type: CaseType) -> QuoteBody {
     let terms: Option<QuoteTerms> = q
@@ -56,6 +61,7 @@ pub fn quote_body(q: &QuoteRow, case_type: CaseType) -> QuoteBody {
         deposit_terms: terms.as_ref().map(|t| t.deposit_terms.clone()),
         referral_fee: terms.as_ref().map(|t| t.referral_fee.clone()),
         notes: t.notes,
+        reported_issues: Vec::new(),
     }
 }
 
@@ -112,11 +118,78 @@ async fn latest(
         .await?
         .ok_or_else(ApiError::not_found)?;
     // The broker sees when the invitee first opened the quote.
-    if matches!(scope, Scope::Customer(_)) {
+    let customer = matches!(scope, Scope::Customer(_));
+    if customer {
         state
             .db
             .record_invitation_opened(case_id, session.user.id, Utc::now())
             .await?;
     }
-    Ok(Json(quote_body(&quote, case_type)))
+    let mut body = quote_body(&quote, case_type);
+    body.reported_issues = state
+        .db
+        .case_messages(case_id, QUOTE_TOPIC, customer.then_some(session.user.id))
+        .await?
+        .into_iter()
+        .map(|m| ReportedIssueBody {
+            id: m.id,
+            reported_by: m.author_name,
+            message: m.body,
+            reported_at: m.created_at,
+        })
+        .collect();
+    Ok(Json(body))
+}
+
+/// The case messages about the quote.
+const QUOTE_TOPIC: &str = "QUOTE";
+const MESSAGE_LIMIT: usize = 2000;
+
+#[utoipa::path(post, path = "/quote/{quoteId}/report-issue", tag = "cases", request_body = ReportIssueRequest,
+    params(("quoteId" = i64, Path, description = "The case's latest quote")),
+    responses(
+        (status = 204, description = "Sent: the case's brokers get an e-mail and a feed item, and read the message with the quote"),
+        (status = 403, description = "Not a customer of the case", body = ErrorBody),
+        (status = 404, description = "Unknown case or quote, a superseded quote, or not yours", body = ErrorBody),
+        (status = 409, description = "The case is closed", body = ErrorBody),
+        (status = 422, description = "No message, or a message over 2000 characters", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn report_issue(
+    State(state): State<AppState>,
+    session: CurrentSession,
+    ApiPath(quote_id): ApiPath<i64>,
+    ApiJson(body): ApiJson<ReportIssueRequest>,
+) -> ApiResult<StatusCode> {
+    let caller = access::caller(&session)?;
+    let case_type = access::parse_case_type("caseType", &body.case_type)?;
+    let message = body.message.trim();
+    if message.is_empty() {
+        return Err(ApiError::bad_field("message", "is required"));
+    }
+    if message.chars().count() > MESSAGE_LIMIT {
+        return Err(ApiError::bad_field(
+            "message",
+            format!("must be at most {MESSAGE_LIMIT} characters"),
+        ));
+    }
+    let case = state.cases.open(&caller, case_type, body.case_id).await?;
+    if !case.loaded.relationship.is_party {
+        return Err(ApiError::forbidden(
+            "Only the customers on the case may report an issue with its quote.",
+        ));
+    }
+    let latest = state.db.latest_quote(body.case_id).await?;
+    if latest.is_none_or(|q| q.id != quote_id) {
+        return Err(ApiError::not_found());
+    }
+    let note = NewCaseMessage {
+        topic: QUOTE_TOPIC,
+        body: message,
+    };
+    state
+        .cases
+        .announce(&caller, &case, "quote_issue_reported", Some(note))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
 }

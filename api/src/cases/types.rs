@@ -173,6 +173,32 @@ pub struct QuoteBody {
     /// The referral-fee disclosure (SRA Code para 5.1); not part of the total.
     pub referral_fee: Option<CostLineBody>,
     pub notes: Vec<String>,
+    /// Issues customers reported about the quote ('Report an issue'): every one for the
+    /// case's brokers, a customer's own for them.
+    pub reported_issues: Vec<ReportedIssueBody>,
+}
+
+/// A customer's report of an issue with the quote.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportedIssueBody {
+    pub id: i64,
+    /// The reporter's preferred name (None once their account is gone).
+    pub reported_by: Option<String>,
+    pub message: String,
+    pub reported_at: DateTime<Utc>,
+}
+
+/// POST /quote/{quoteId}/report-issue.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ReportIssueRequest {
+    pub case_id: i64,
+    #[schema(value_type = CaseType)]
+    pub case_type: String,
+    /// What is wrong with the quote, in the customer's words.
+    #[schema(min_length = 1, max_length = 2000)]
+    pub message: String,
 }
 
 /// The answer to creating a case or updating its key facts.

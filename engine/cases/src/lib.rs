@@ -14,12 +14,13 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use threshold_engine::types::IneligibilityReason;
 use threshold_engine::{
-    Actor, AnySnapshot, BuyingSnapshot, BuyingStatus, CaseStatus, CaseType, CaseView,
+    Actor, AnySnapshot, BuyingSnapshot, BuyingStatus, CaseStatus, CaseType, CaseView, Effect,
     RemortgagingSnapshot, RemortgagingStatus, Role, SectionState, WorkflowStatus,
 };
+pub use threshold_store::cases::NewCaseMessage;
 use threshold_store::cases::{
-    EffectRecord, KeyFacts, KeyFactsUpdate, LoadedCase, NewCase, NewParty, NewQuote, Relationship,
-    Scope, TransitionRecord,
+    Announcement, EffectRecord, KeyFacts, KeyFactsUpdate, LoadedCase, NewCase, NewParty, NewQuote,
+    Relationship, Scope, TransitionRecord,
 };
 use threshold_store::{Db, UserId};
 use threshold_workflows::Workflows;
@@ -320,6 +321,46 @@ impl CaseService {
         let effects =
             self.workflows
                 .resend(&case.snapshot, &case.actor, name, applicant_id, now)?;
+        self.record_announcement(
+            caller,
+            &case,
+            "case.announcement_resent",
+            &effects,
+            None,
+            now,
+        )
+        .await
+    }
+
+    /// Makes one of the workflow's announcements (see `AnnouncementDef`): a customer reporting
+    /// an issue with the quote, with their message, tells the broker.
+    #[tracing::instrument(skip_all, fields(case_id = case.loaded.row.id, announcement = name))]
+    pub async fn announce(
+        &self,
+        caller: &Caller,
+        case: &OpenCase,
+        name: &str,
+        message: Option<NewCaseMessage<'_>>,
+    ) -> Result<(), CaseError> {
+        let now = Utc::now();
+        let effects = self
+            .workflows
+            .announce(&case.snapshot, &case.actor, name, now)?;
+        let action = format!("case.{name}");
+        self.record_announcement(caller, case, &action, &effects, message, now)
+            .await
+    }
+
+    async fn record_announcement(
+        &self,
+        caller: &Caller,
+        case: &OpenCase,
+        action: &str,
+        effects: &[Effect],
+        message: Option<NewCaseMessage<'_>>,
+        now: DateTime<Utc>,
+    ) -> Result<(), CaseError> {
+        // Announcements send e-mails and feed items now: nothing of theirs waits for a date.
         let records: Vec<EffectRecord> = effects
             .iter()
             .map(|e| EffectRecord {
@@ -329,11 +370,14 @@ impl CaseService {
             .collect();
         self.db
             .record_announcement(
-                case_id,
-                case.snapshot.status().as_str(),
-                caller.user_id(),
-                "case.announcement_resent",
-                &records,
+                &Announcement {
+                    case_id: case.loaded.row.id,
+                    status: case.snapshot.status().as_str(),
+                    by: caller.user_id(),
+                    action,
+                    effects: &records,
+                    message,
+                },
                 now,
             )
             .await?;

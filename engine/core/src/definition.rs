@@ -183,6 +183,17 @@ pub struct TransitionDef<St> {
     pub requires_reason: bool,
 }
 
+/// Something a person tells the others on a case without moving it (a customer reporting an
+/// issue with the quote): who may, and who hears of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub struct AnnouncementDef {
+    /// What the audit line says.
+    pub label: String,
+    pub by: Vec<ActorKind>,
+    pub effects: Vec<String>,
+}
+
 /// A whole definition as written in the TOML file, with statuses still as text.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
@@ -194,6 +205,8 @@ struct RawDefinition {
     sections: Vec<SectionDef>,
     tiles: Vec<SectionDef>,
     transitions: Vec<TransitionDef<String>>,
+    #[serde(default)]
+    announcements: BTreeMap<String, AnnouncementDef>,
     #[serde(default)]
     effects: BTreeMap<String, EffectDef>,
 }
@@ -211,6 +224,7 @@ pub struct Definition<St> {
     pub sections: Vec<SectionDef>,
     pub tiles: Vec<SectionDef>,
     pub transitions: Vec<TransitionDef<St>>,
+    pub announcements: BTreeMap<String, AnnouncementDef>,
     pub effects: BTreeMap<String, EffectDef>,
 }
 
@@ -262,7 +276,7 @@ pub enum LoadError {
     UnknownGuard { name: String, place: String },
     #[error("unknown rule `{name}` in {place}")]
     UnknownRule { name: String, place: String },
-    #[error("unknown effect `{name}` in transition `{transition}`")]
+    #[error("unknown effect `{name}` in `{transition}`")]
     UnknownEffect { name: String, transition: String },
     #[error("status {0} cannot be reached from the initial status")]
     Unreachable(String),
@@ -453,6 +467,18 @@ fn validate<S: CaseSnapshot>(
         });
     }
 
+    for (name, a) in &raw.announcements {
+        if a.by.is_empty() {
+            return Err(LoadError::NoActor(name.clone()));
+        }
+        if let Some(e) = a.effects.iter().find(|e| !raw.effects.contains_key(*e)) {
+            return Err(LoadError::UnknownEffect {
+                name: e.clone(),
+                transition: name.clone(),
+            });
+        }
+    }
+
     let def = Definition {
         case_type: raw.case_type,
         initial,
@@ -461,6 +487,7 @@ fn validate<S: CaseSnapshot>(
         sections: raw.sections,
         tiles: raw.tiles,
         transitions,
+        announcements: raw.announcements,
         effects: raw.effects,
     };
     check_graph(&def)?;

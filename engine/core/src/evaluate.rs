@@ -439,13 +439,13 @@ impl<S: CaseSnapshot> Workflow<S> {
                 at: now,
                 reason: reason.map(str::to_owned),
             },
-            effects: self.effects_of(t, now),
+            effects: self.effects_of(&t.effects, now),
         })
     }
 
     /// The effects a transition names, as they are due from `now`.
-    fn effects_of(&self, t: &TransitionDef<S::Status>, now: DateTime<Utc>) -> Vec<Effect> {
-        t.effects
+    fn effects_of(&self, names: &[String], now: DateTime<Utc>) -> Vec<Effect> {
+        names
             .iter()
             .map(|e| match &self.definition.effects[e] {
                 EffectDef::SendEmail { template, to } => Effect::SendEmail {
@@ -498,7 +498,7 @@ impl<S: CaseSnapshot> Workflow<S> {
         }
         let to = Recipient::Applicant(applicant_id);
         Ok(self
-            .effects_of(t, now)
+            .effects_of(&t.effects, now)
             .into_iter()
             .filter_map(|e| match e {
                 Effect::SendEmail { template, .. } => Some(Effect::SendEmail { template, to }),
@@ -508,6 +508,32 @@ impl<S: CaseSnapshot> Workflow<S> {
                 _ => None,
             })
             .collect())
+    }
+
+    /// An announcement's effects (see [`crate::AnnouncementDef`]), if this actor may make it now:
+    /// never on a closed case.
+    pub fn announce(
+        &self,
+        snap: &S,
+        actor: &Actor,
+        name: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Effect>, TransitionError> {
+        let a = self
+            .definition
+            .announcements
+            .get(name)
+            .ok_or_else(|| TransitionError::Unknown(name.into()))?;
+        if !actor.kind().is_some_and(|k| a.by.contains(&k)) {
+            return Err(TransitionError::NotPermitted(name.into()));
+        }
+        if self.definition.status(snap.status()).is_closed() {
+            return Err(TransitionError::WrongStatus {
+                transition: name.into(),
+                status: snap.status().as_str().into(),
+            });
+        }
+        Ok(self.effects_of(&a.effects, now))
     }
 }
 

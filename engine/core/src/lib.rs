@@ -15,7 +15,8 @@ pub mod types;
 
 pub use completeness::{MissingField, PartyKind, missing_fields};
 pub use definition::{
-    Definition, EffectDef, LoadError, READY_TO_SUBMIT, Recipient, Registry, StatusDef, Workflow,
+    AnnouncementDef, Definition, EffectDef, LoadError, READY_TO_SUBMIT, Recipient, Registry,
+    StatusDef, Workflow,
 };
 pub use evaluate::{
     Applied, AuditEvent, CaseView, Chip, Effect, SectionView, TransitionError, TransitionView,

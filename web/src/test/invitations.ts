@@ -32,6 +32,7 @@ export function quote(overrides: Partial<Quote> = {}): Quote {
       amount: 0,
     },
     notes: [],
+    reportedIssues: [],
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ mod create;
 mod firms;
 mod list;
 mod load;
+mod messages;
 mod people;
 mod scope;
 pub mod search;
@@ -23,8 +24,9 @@ pub use load::{
     AdminRow, CaseRow, DocumentRow, GeneratedDocumentRow, LegalNameRow, LoadedCase, PartyRow,
     PropertyRow, QuoteRow, parse_enum,
 };
+pub use messages::CaseMessage;
 pub use scope::Scope;
-pub use transition::TransitionRecord;
+pub use transition::{Announcement, NewCaseMessage, TransitionRecord};
 
 /// The key facts a broker or customer gives when starting a case (both types; the fields of
 /// the other type stay `None`). Money in pence.

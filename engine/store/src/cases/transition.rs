@@ -114,24 +114,42 @@ macro_rules! write_transition {
 }
 pub(crate) use write_transition;
 
+/// Effects that go with no move (a re-sent invitation, a reported issue), and the message
+/// that prompted them, if any.
+#[derive(Clone, Debug)]
+pub struct Announcement<'a> {
+    pub case_id: i64,
+    /// Where the case must still be.
+    pub status: &'a str,
+    pub by: Option<UserId>,
+    /// The audit action.
+    pub action: &'a str,
+    pub effects: &'a [EffectRecord],
+    pub message: Option<NewCaseMessage<'a>>,
+}
+
+/// A message someone on a case leaves for the others (see the case_messages migration).
+#[derive(Clone, Debug)]
+pub struct NewCaseMessage<'a> {
+    /// What it is about: `QUOTE`.
+    pub topic: &'a str,
+    pub body: &'a str,
+}
+
 impl Db {
-    /// Records effects that go with no move (a re-sent invitation), audited, in one
-    /// transaction; a conflict if the case has left `status` meanwhile.
-    #[tracing::instrument(skip_all, fields(case_id))]
+    /// Records an announcement, audited, in one transaction; a conflict if the case has left
+    /// its status meanwhile.
+    #[tracing::instrument(skip_all, fields(case_id = a.case_id))]
     pub async fn record_announcement(
         &self,
-        case_id: i64,
-        status: &str,
-        by: Option<UserId>,
-        action: &str,
-        effects: &[EffectRecord],
+        a: &Announcement<'_>,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         on_db!(self, pool => {
             let mut tx = pool.begin().await?;
             let here = sqlx::query("UPDATE cases SET updated_at = $3 WHERE id = $1 AND status = $2")
-                .bind(case_id)
-                .bind(status)
+                .bind(a.case_id)
+                .bind(a.status)
                 .bind(now)
                 .execute(&mut *tx)
                 .await?
@@ -143,23 +161,36 @@ impl Db {
                 "INSERT INTO audit_events (actor_user_id, action, subject_type, subject_id, detail, at) \
                  VALUES ($1, $2, 'case', $3, $4, $5)",
             )
-            .bind(by)
-            .bind(action)
-            .bind(case_id.to_string())
-            .bind(sqlx::types::Json(json!({ "effects": effects.len() })))
+            .bind(a.by)
+            .bind(a.action)
+            .bind(a.case_id.to_string())
+            .bind(sqlx::types::Json(json!({ "effects": a.effects.len() })))
             .bind(now)
             .execute(&mut *tx)
             .await?;
-            for e in effects {
+            if let Some(m) = &a.message {
+                sqlx::query(
+                    "INSERT INTO case_messages (case_id, author_user_id, topic, body, created_at) \
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(a.case_id)
+                .bind(a.by)
+                .bind(m.topic)
+                .bind(m.body)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            }
+            for e in a.effects {
                 sqlx::query(
                     "INSERT INTO case_effects (case_id, effect, due_at, created_at, set_in_status) \
                      VALUES ($1, $2, $3, $4, $5)",
                 )
-                .bind(case_id)
+                .bind(a.case_id)
                 .bind(sqlx::types::Json(&e.effect))
                 .bind(e.due_at)
                 .bind(now)
-                .bind(status)
+                .bind(a.status)
                 .execute(&mut *tx)
                 .await?;
             }

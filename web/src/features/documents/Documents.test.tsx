@@ -101,6 +101,17 @@ describe('/documents', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(DOCUMENTS_TEXTS.noCases);
   });
 
+  it('tells a broker who types the address where their clients\u2019 documents are', async () => {
+    const { calls } = server({}, BROKER);
+    renderApp('/documents');
+    expect(await screen.findByRole('status')).toHaveTextContent(DOCUMENTS_TEXTS.forBrokers);
+    expect(screen.getByRole('link', { name: DOCUMENTS_TEXTS.toCases })).toHaveAttribute(
+      'href',
+      '/remortgaging',
+    );
+    expect(calls.some((c) => c.path === '/api/documents')).toBe(false);
+  });
+
   it('shows the load error when the list fails', async () => {
     server({ 'GET /api/documents': () => apiError(500) });
     renderApp('/documents');

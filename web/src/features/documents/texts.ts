@@ -15,6 +15,9 @@ export const DOCUMENTS_TEXTS = {
   viewCase: 'View all documents for this case',
   caseMissing: "We couldn't find this case among yours.",
   allDocuments: 'All documents',
+  forBrokers:
+    "This page lists a customer's own documents. A client's documents are with their case: open it from your case list.",
+  toCases: 'Go to your cases',
 } as const;
 
 /** The broker's quote PDF button (issue 11). */

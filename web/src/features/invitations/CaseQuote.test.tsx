@@ -9,7 +9,7 @@ import { makeMe, signedInServer } from '../../test/fixtures';
 import { invitation, quote } from '../../test/invitations';
 import { renderApp } from '../../test/renderApp';
 import { BROKER_TEXTS } from './components/BrokerInvitations';
-import { QUOTE_TEXTS } from './texts';
+import { QUOTE_TEXTS, REPORT_TEXTS } from './texts';
 
 const CUSTOMER = makeMe();
 const BROKER = makeMe({ role: 'ROLE_BROKER' });
@@ -80,6 +80,28 @@ describe('the Quote section page', () => {
     expect(screen.queryByRole('button', { name: QUOTE_TEXTS.reportIssue })).toBeNull();
   });
 
+  it("QUOTE-05: the broker reads what customers reported about the quote", async () => {
+    server(BROKER, withCase({}), {
+      'GET /api/remortgaging/1001/quote/latest': () =>
+        json(
+          quote({
+            reportedIssues: [
+              {
+                id: 5,
+                reportedBy: 'Cara Client',
+                message: 'The search fee\nlooks high',
+                reportedAt: '2026-03-06T09:00:00Z',
+              },
+            ],
+          }),
+        ),
+    });
+    renderApp('/remortgaging/1001/application/quote');
+    const issues = await screen.findByRole('region', { name: REPORT_TEXTS.reportedTitle });
+    expect(within(issues).getByText('Cara Client, 06/03/2026')).toBeInTheDocument();
+    expect(within(issues).getByText(/The search fee\s+looks high/)).toBeInTheDocument();
+  });
+
   it('ERR-17: no quote says so', async () => {
     server(CUSTOMER, withCase({}), {
       'GET /api/remortgaging/1001/quote/latest': () => apiError(404),
@@ -109,6 +131,20 @@ describe("the broker's case page", () => {
     expect(await screen.findByText(BROKER_TEXTS.sent)).toBeInTheDocument();
     const send = calls.find((c) => c.path === '/api/quote/send');
     expect(JSON.parse(send?.body ?? '{}')).toEqual({ caseType: 'REMORTGAGING', caseId: 1001 });
+  });
+
+  it('QUOTE-05: with a quote, the broker finds the quote (and reported issues) and the documents', async () => {
+    server(BROKER, withCase({ quote: quote() }));
+    renderApp('/remortgaging/1001');
+    const panel = await screen.findByRole('region', { name: BROKER_TEXTS.heading });
+    expect(within(panel).getByRole('link', { name: BROKER_TEXTS.quote })).toHaveAttribute(
+      'href',
+      '/remortgaging/1001/application/quote',
+    );
+    expect(within(panel).getByRole('link', { name: BROKER_TEXTS.documents })).toHaveAttribute(
+      'href',
+      '/documents/remortgaging/1001',
+    );
   });
 
   it('a step the engine does not allow now is disabled, with its reason', async () => {

@@ -8,7 +8,7 @@ import { apiError, json, noContent, type Handler } from '../../test/fetchMock';
 import { makeMe, signedInServer } from '../../test/fixtures';
 import { buyingQuote, feedItem, feedPage, quote } from '../../test/invitations';
 import { renderApp } from '../../test/renderApp';
-import { QUOTE_TEXTS } from './texts';
+import { QUOTE_TEXTS, REPORT_TEXTS } from './texts';
 
 const TOKEN = 'user-1.1900000000.abc';
 const ME = makeMe({ knockToken: TOKEN, enabledFeatures: ['BUYING'] });
@@ -123,20 +123,49 @@ describe('the quote modal', () => {
     expect(await screen.findByRole('list', { name: 'Application sections' })).toBeInTheDocument();
   });
 
-  it("QUOTE-05: 'Report an issue' tells the customer to contact their broker by name and firm", async () => {
-    server([feedItem('case-quote')]);
+  it("QUOTE-05: 'Report an issue' sends the customer's message to their broker, named", async () => {
+    const { calls } = server([feedItem('case-quote')], {
+      'POST /api/quote/77/report-issue': () => noContent(),
+    });
     renderApp('/help');
     const dialog = await modal(QUOTE_TEXTS.quoteTitle);
     await userEvent.click(dialog.getByRole('button', { name: QUOTE_TEXTS.reportIssue }));
     const report = await modal('Report an issue');
-    expect(
-      report.getByText(/contact your broker, Bea Broker at Bright Mortgages Ltd/),
-    ).toBeInTheDocument();
+    expect(report.getByText(/Tell Bea Broker at Bright Mortgages Ltd what/)).toBeInTheDocument();
+    // Nothing to send yet: the field says what is missing and nothing is sent.
+    await userEvent.click(report.getByRole('button', { name: REPORT_TEXTS.send }));
+    expect(report.getByText(REPORT_TEXTS.required)).toBeInTheDocument();
+    await userEvent.type(report.getByLabelText(/What is wrong with the quote\?/), '  Too dear  ');
+    await userEvent.click(report.getByRole('button', { name: REPORT_TEXTS.send }));
+    expect(await report.findByRole('status')).toHaveTextContent(
+      'Your message has been sent to Bea Broker at Bright Mortgages Ltd.',
+    );
+    const sent = calls.filter((c) => c.path === '/api/quote/77/report-issue');
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0].body ?? '')).toEqual({
+      caseType: 'REMORTGAGING',
+      caseId: 1001,
+      message: 'Too dear',
+    });
     await userEvent.click(report.getByRole('button', { name: QUOTE_TEXTS.close }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Report an issue' })).toBeNull(),
     );
     expect(screen.getByRole('dialog', { name: QUOTE_TEXTS.quoteTitle })).toBeInTheDocument();
+  });
+
+  it("QUOTE-05: a report that fails shows the generic error and keeps the message", async () => {
+    server([feedItem('case-quote')], {
+      'POST /api/quote/77/report-issue': () => apiError(500, 'boom'),
+    });
+    renderApp('/help');
+    const dialog = await modal(QUOTE_TEXTS.quoteTitle);
+    await userEvent.click(dialog.getByRole('button', { name: QUOTE_TEXTS.reportIssue }));
+    const report = await modal('Report an issue');
+    await userEvent.type(report.getByLabelText(/What is wrong with the quote\?/), 'Too dear');
+    await userEvent.click(report.getByRole('button', { name: REPORT_TEXTS.send }));
+    expect(await report.findByText(ERROR_TEXTS.title)).toBeInTheDocument();
+    expect(report.getByLabelText(/What is wrong with the quote\?/)).toHaveValue('Too dear');
   });
 
   it("QUOTE-09 ERR-17: a missing quote says so; 'Close the message' archives and closes", async () => {

@@ -44,3 +44,16 @@ export const LAND_TAX = {
     payable: 'Payable to the Welsh Revenue Authority within 30 days of completion.',
   },
 } as const;
+
+/** 'Report an issue' (QUOTE-05; what it does is ours). */
+export const REPORT_TEXTS = {
+  intro: (broker: string) =>
+    `Tell ${broker} what doesn't look right in this quote. They prepared it and can correct it for you.`,
+  label: 'What is wrong with the quote?',
+  required: 'Please tell us what is wrong with the quote',
+  cancel: 'Cancel',
+  send: 'Send to your broker',
+  sent: (broker: string) => `Your message has been sent to ${broker}. They will get back to you.`,
+  reportedTitle: 'Issues reported about this quote',
+  yourReports: 'Issues you reported',
+} as const;

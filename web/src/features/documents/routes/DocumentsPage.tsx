@@ -4,6 +4,7 @@ import { Loading } from '../../../components/Loading';
 import { PageHeading } from '../../../components/PageHeading';
 import { RouterLink } from '../../../components/RouterLink';
 import type { DocumentsOfCase } from '../../../lib/api/types';
+import { useSession } from '../../auth';
 import { useMyDocuments } from '../api/getMyDocuments';
 import { CaseDocumentGroups } from '../components/CaseDocuments';
 import { caseHeading, caseKindOf } from '../labels';
@@ -43,11 +44,22 @@ function CaseEntry({ entry }: { entry: DocumentsOfCase }) {
   );
 }
 
-/** /documents (DOCS-01): the customer's cases, each with its documents. */
+/**
+ * /documents (DOCS-01): the customer's cases, each with its documents. Brokers have no such
+ * list (the nav hides it): one who types the address is told where their documents are.
+ */
 export function DocumentsPage() {
-  const query = useMyDocuments();
+  const { isBroker } = useSession();
+  const query = useMyDocuments(!isBroker);
   let body;
-  if (query.isPending) {
+  if (isBroker) {
+    body = (
+      <Typography role="status" sx={{ py: 4 }}>
+        {DOCUMENTS_TEXTS.forBrokers}{' '}
+        <RouterLink to="/remortgaging">{DOCUMENTS_TEXTS.toCases}</RouterLink>
+      </Typography>
+    );
+  } else if (query.isPending) {
     body = <Loading label={DOCUMENTS_TEXTS.loading} />;
   } else if (query.isError) {
     body = (

@@ -5,6 +5,8 @@ import { ApiError } from '../../../lib/api/errors';
 import type { ExpandedCase, Invitation } from '../../../lib/api/types';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../auth';
+import { RouterLink } from '../../../components/RouterLink';
+import { parseCaseKind } from '../../cases';
 import { QuotePdfButton } from '../../documents';
 import { useResendQuote } from '../api/resendQuote';
 import { useSendQuote } from '../api/sendQuote';
@@ -20,6 +22,8 @@ export const BROKER_TEXTS = {
   resent: 'Invitation sent again',
   invitations: 'Invitations',
   failed: 'Something went wrong, please try again.',
+  quote: 'Read the quote and any issues reported about it',
+  documents: "This case's documents",
 } as const;
 
 function errorText(error: unknown): string {
@@ -62,6 +66,7 @@ export function BrokerInvitations({ expanded }: { expanded: ExpandedCase }) {
   const quotePdf = isBroker && expanded.quote != null;
   if (!send && invitations.length === 0 && !quotePdf) return null;
   const ref = { caseType: expanded.caseType, caseId: expanded.id };
+  const kind = parseCaseKind(expanded.caseType) ?? 'remortgaging';
 
   return (
     <Box
@@ -94,7 +99,23 @@ export function BrokerInvitations({ expanded }: { expanded: ExpandedCase }) {
             )}
           </Stack>
         )}
-        {quotePdf && <QuotePdfButton caseRef={ref} />}
+        {quotePdf && (
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <QuotePdfButton caseRef={ref} />
+            <RouterLink
+              to="/$caseType/$caseId/application/$section"
+              params={{ caseType: kind, caseId: String(expanded.id), section: 'quote' }}
+            >
+              {BROKER_TEXTS.quote}
+            </RouterLink>
+            <RouterLink
+              to="/documents/$caseType/$caseId"
+              params={{ caseType: kind, caseId: String(expanded.id) }}
+            >
+              {BROKER_TEXTS.documents}
+            </RouterLink>
+          </Stack>
+        )}
         {sendQuote.isError && (
           <Alert severity="error" role="alert">
             {errorText(sendQuote.error)}

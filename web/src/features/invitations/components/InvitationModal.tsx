@@ -20,7 +20,7 @@ import { GenericError } from '../../../components/GenericError';
 import { Loading } from '../../../components/Loading';
 import type { FeedData } from '../../../lib/api/types';
 import { useSessionActor } from '../../auth';
-import { parseCaseKind, type CaseKind } from '../../cases';
+import { CASE_TYPE, parseCaseKind, type CaseKind } from '../../cases';
 import { FEED_KINDS, type PendingInvitation } from '../../notifications';
 import { invitationActors } from '../invitationActors';
 import {
@@ -269,6 +269,8 @@ export function InvitationModal({
       {variant === 'quote' && (
         <ReportIssueDialog
           open={snapshot.matches({ showing: 'reporting' })}
+          quoteId={snapshot.context.quote?.id ?? null}
+          caseRef={{ caseType: CASE_TYPE[kind], caseId: pending.caseId }}
           brokerName={data.brokerPreferredName}
           brokerFirm={data.brokerFirm}
           onClose={() => send({ type: 'CLOSE_REPORT' })}

@@ -4,12 +4,13 @@ import { useId, useState } from 'react';
 import { GenericError } from '../../../components/GenericError';
 import { Loading } from '../../../components/Loading';
 import { isApiError } from '../../../lib/api/errors';
+import type { Quote } from '../../../lib/api/types';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../auth';
 import { CASE_TYPE, type CaseKind } from '../../cases';
 import { useAcceptQuote } from '../api/acceptQuote';
 import { useLatestQuote } from '../api/getLatestQuote';
-import { QUOTE_LABELS, QUOTE_TEXTS } from '../texts';
+import { QUOTE_LABELS, QUOTE_TEXTS, REPORT_TEXTS } from '../texts';
 import { QuoteDetails } from './QuoteDetails';
 import { ReportIssueDialog } from './ReportIssueDialog';
 
@@ -79,11 +80,39 @@ export function QuoteSection({
           </Stack>
         )}
       </Stack>
+      <ReportedIssues quote={quote} isBroker={isBroker} />
       <ReportIssueDialog
         open={reporting}
+        quoteId={quote.id}
+        caseRef={{ caseType: CASE_TYPE[kind], caseId: quote.caseId }}
         brokerName={brokerName}
         onClose={() => setReporting(false)}
       />
+    </Box>
+  );
+}
+
+/** What customers reported about the quote: all of it for the broker, their own for a customer. */
+function ReportedIssues({ quote, isBroker }: { quote: Quote; isBroker: boolean }) {
+  const headingId = useId();
+  if (quote.reportedIssues.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 4 }}>
+      <Typography id={headingId} variant="h3" sx={{ mb: 1 }}>
+        {isBroker ? REPORT_TEXTS.reportedTitle : REPORT_TEXTS.yourReports}
+      </Typography>
+      <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {quote.reportedIssues.map((issue) => (
+          <Box component="li" key={issue.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 2 }}>
+            <Typography variant="body2" color="text.secondary">
+              {`${issue.reportedBy ?? 'A former customer'}, ${formatDate(issue.reportedAt)}`}
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {issue.message}
+            </Typography>
+          </Box>
+        ))}
+      </Stack>
     </Box>
   );
 }
