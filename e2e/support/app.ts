@@ -84,3 +84,12 @@ export async function expectAccessible(page: Page) {
   }
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/** Fails when the page is wider than the window (a sideways scroll on a phone). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `document width on ${page.url()}`).toBeLessThanOrEqual(innerWidth);
+}

@@ -1,8 +1,8 @@
 // Issue 15 end to end: what a new user tripped over on first use, each point at 375 px (a phone)
-// and 1280 px (a laptop). Points 3, 4 and 9 (settings editing, case page context, help) are
-// not covered here yet.
+// and 1280 px (a laptop). Point 4 (the case page's context) is in case-page.spec.ts; points 3
+// and 9 (settings editing, help) are not covered here yet.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { dismissConsent, expectAccessible, signIn } from '../support/app';
+import { dismissConsent, expectAccessible, expectNoSidewaysScroll, signIn } from '../support/app';
 import { linkIn, waitForMail, waitForSignIn, signInCount } from '../support/mail';
 
 const LOAD_ERROR = "Whoop's something went wrong loading the page please try reloading.";
@@ -48,14 +48,6 @@ async function tabTo(page: Page, target: Locator) {
     await page.keyboard.press('Tab');
   }
   throw new Error('could not reach the element with Tab');
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `document width on ${page.url()}`).toBeLessThanOrEqual(innerWidth);
 }
 
 async function listReady(page: Page, title = 'Remortgaging Cases') {

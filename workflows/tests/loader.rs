@@ -1,6 +1,6 @@
 //! The loader refuses broken definitions, one test per kind of break (ARCHITECTURE §4).
 
-use threshold_engine::LoadError;
+use threshold_engine::{LoadError, StatusDef, WorkflowStatus};
 use threshold_workflows::{BUYING_TOML, REMORTGAGING_TOML, load_buying, load_remortgaging};
 
 fn broken(from: &str, to: &str) -> LoadError {
@@ -161,4 +161,39 @@ fn a_definition_for_the_other_case_type_is_refused() {
 fn unknown_field_is_refused() {
     let e = broken("requires_reason = true", "requires_reasons = true");
     assert!(matches!(e, LoadError::Parse(_)), "{e}");
+}
+
+#[test]
+fn every_open_status_of_the_shipped_definitions_says_who_it_waits_on() {
+    fn wrong<St: WorkflowStatus>(statuses: &[StatusDef<St>]) -> Vec<&'static str> {
+        statuses
+            .iter()
+            .filter(|s| s.is_closed() == s.waits_on.is_some())
+            .map(|s| s.name.as_str())
+            .collect()
+    }
+    let w = threshold_workflows::Workflows::load().unwrap();
+    assert_eq!(
+        wrong(&w.remortgaging.definition.statuses),
+        Vec::<&str>::new()
+    );
+    assert_eq!(wrong(&w.buying.definition.statuses), Vec::<&str>::new());
+}
+
+#[test]
+fn an_open_status_without_waits_on_is_refused() {
+    let e = broken("waits_on = \"lender\"\n", "");
+    assert_eq!(
+        e,
+        LoadError::MissingWaitsOn("AWAITING_MORTGAGE_OFFER".into())
+    );
+}
+
+#[test]
+fn a_closed_status_with_waits_on_is_refused() {
+    let e = broken(
+        "message = \"This case has been cancelled.\"",
+        "message = \"This case has been cancelled.\"\nwaits_on = \"firm\"",
+    );
+    assert_eq!(e, LoadError::ClosedWaitsOn("CANCELLED".into()));
 }

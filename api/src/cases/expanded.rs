@@ -11,9 +11,9 @@ use threshold_store::cases::{LoadedCase, PartyRow, parse_enum};
 
 use super::access;
 use super::expanded_body::{
-    AddressBody, BuyingExpanded, CaseDocumentsBody, ExpandedCommon, ExpandedProperty,
-    GeneratedDocumentBody, LoanBody, PartyBody, PartyUserBody, RemortgagingExpanded,
-    UploadedDocumentBody,
+    AddressBody, BuyingExpanded, CaseBrokerBody, CaseDocumentsBody, ExpandedCommon,
+    ExpandedProperty, GeneratedDocumentBody, LoanBody, PartyBody, PartyUserBody,
+    RemortgagingExpanded, UploadedDocumentBody,
 };
 use super::list::{admins, legal_names};
 use super::quote::quote_body;
@@ -192,6 +192,17 @@ async fn open(
                 .collect(),
         },
         case_admins: admins(&loaded.admins),
+        // Anyone who may open the case may reach its broker: the work contact, never more.
+        broker: state
+            .db
+            .case_broker(case_id)
+            .await?
+            .map(|b| CaseBrokerBody {
+                preferred_name: b.preferred_name,
+                firm_name: b.firm_name,
+                email: b.email,
+                phone_number: b.phone_number,
+            }),
         broker_reference: if loaded.relationship.is_case_admin {
             r.broker_reference.clone()
         } else {

@@ -32,6 +32,9 @@ pub struct ExpandedCommon {
     pub quote: Option<QuoteBody>,
     pub documents: CaseDocumentsBody,
     pub case_admins: Vec<CaseAdminBody>,
+    /// The broker who administers the case, with their work contact (None when a customer
+    /// started the case alone).
+    pub broker: Option<CaseBrokerBody>,
     /// Shown to the case's brokers only.
     pub broker_reference: Option<String>,
     /// Each applicant's invitation: sent, opened, answered. The case's brokers only (empty
@@ -88,6 +91,15 @@ pub struct BuyingExpanded {
     pub required_documents: BuyingRequiredDocuments,
     pub deposit: Deposit,
     pub searches: Searches,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CaseBrokerBody {
+    pub preferred_name: String,
+    pub firm_name: Option<String>,
+    pub email: String,
+    pub phone_number: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

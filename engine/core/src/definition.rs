@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::snapshot::CaseSnapshot;
 use crate::types::{
-    Actor, ActorKind, CaseType, ChipColour, FeedKind, SectionState, WorkflowStatus,
+    Actor, ActorKind, CaseType, ChipColour, FeedKind, SectionState, WaitsOn, WorkflowStatus,
 };
 
 /// A guard: Ok when the condition holds, Err with a reason a person can read when not.
@@ -132,6 +132,10 @@ pub struct StatusDef<St> {
     /// (ineligible, cancelled) have none and are not shown there.
     #[serde(default)]
     pub guide: Option<String>,
+    /// Who must act next while a case is in this status; every open status names one and a
+    /// closed status none (checked at load).
+    #[serde(default)]
+    pub waits_on: Option<WaitsOn>,
     /// Conditional messages, first match wins.
     #[serde(default)]
     pub messages: Vec<MessageDef>,
@@ -288,6 +292,10 @@ pub enum LoadError {
     Duplicate { what: &'static str, name: String },
     #[error("transition `{0}` names no actor")]
     NoActor(String),
+    #[error("open status {0} names no `waits_on`")]
+    MissingWaitsOn(String),
+    #[error("closed status {0} names a `waits_on`")]
+    ClosedWaitsOn(String),
 }
 
 fn parse_status<St: WorkflowStatus>(name: &str, place: impl Into<String>) -> Result<St, LoadError> {
@@ -374,6 +382,7 @@ fn validate<S: CaseSnapshot>(
             closed: s.closed,
             message: s.message,
             guide: s.guide,
+            waits_on: s.waits_on,
             messages: s.messages,
         });
     }
@@ -491,7 +500,21 @@ fn validate<S: CaseSnapshot>(
         effects: raw.effects,
     };
     check_graph(&def)?;
+    check_waits_on(&def)?;
     Ok(def)
+}
+
+/// The case page's "waiting on" line: an open case always waits on someone, a closed one on
+/// no one.
+fn check_waits_on<St: WorkflowStatus>(def: &Definition<St>) -> Result<(), LoadError> {
+    for s in &def.statuses {
+        match (s.is_closed(), s.waits_on) {
+            (false, None) => return Err(LoadError::MissingWaitsOn(s.name.as_str().into())),
+            (true, Some(_)) => return Err(LoadError::ClosedWaitsOn(s.name.as_str().into())),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Reachability from the initial statuses, no dead ends, no exits from terminal statuses.

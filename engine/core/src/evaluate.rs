@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use crate::definition::{EffectDef, READY_TO_SUBMIT, Recipient, TransitionDef, Workflow};
 use crate::snapshot::{CaseSnapshot, quote_is_empty};
 use crate::types::{
-    Actor, ActorKind, CaseStatus, CaseType, ChipColour, FeedKind, Role, SectionState,
+    Actor, ActorKind, CaseStatus, CaseType, ChipColour, FeedKind, Role, SectionState, WaitsOn,
     WorkflowStatus,
 };
 
@@ -44,6 +44,20 @@ pub struct Chip {
     pub show_warning_icon: bool,
 }
 
+/// Where a case stands, for the case page: what happens now and who must act.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct StageView {
+    /// The status's `guide`: what happens in this stage, in plain English (None off the main
+    /// path: ineligible, cancelled).
+    pub guide: Option<String>,
+    /// Who must act next (None once the case is closed).
+    pub waits_on: Option<WaitsOn>,
+    /// Not an active case any more: nothing is pending on it.
+    pub closed: bool,
+}
+
 /// A transition this user may take from the current status.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -77,6 +91,7 @@ pub struct CaseView<St> {
     pub message: Option<String>,
     pub can_cancel: bool,
     pub transitions: Vec<TransitionView<St>>,
+    pub stage: StageView,
 }
 
 impl<St: Into<CaseStatus>> CaseView<St> {
@@ -105,6 +120,7 @@ impl<St: Into<CaseStatus>> CaseView<St> {
                     by: t.by,
                 })
                 .collect(),
+            stage: self.stage,
         }
     }
 }
@@ -289,6 +305,11 @@ impl<S: CaseSnapshot> Workflow<S> {
             message: self.message(snap, actor),
             can_cancel,
             transitions,
+            stage: StageView {
+                guide: sdef.guide.clone(),
+                waits_on: sdef.waits_on,
+                closed: sdef.is_closed(),
+            },
         }
     }
 

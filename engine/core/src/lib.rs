@@ -19,13 +19,13 @@ pub use definition::{
     StatusDef, Workflow,
 };
 pub use evaluate::{
-    Applied, AuditEvent, CaseView, Chip, Effect, SectionView, TransitionError, TransitionView,
-    format_date,
+    Applied, AuditEvent, CaseView, Chip, Effect, SectionView, StageView, TransitionError,
+    TransitionView, format_date,
 };
 pub use land_tax::{LandTaxEstimate, LandTaxInput, LandTaxTables};
 pub use quote::{FeeSchedule, Quote, QuoteRequest, Supplement};
 pub use snapshot::{AnySnapshot, BuyingSnapshot, CaseSnapshot, RemortgagingSnapshot};
 pub use types::{
     Actor, ActorKind, BuyingStatus, CaseStatus, CaseType, ChipColour, RemortgagingStatus, Role,
-    SectionState, WorkflowStatus,
+    SectionState, WaitsOn, WorkflowStatus,
 };

@@ -234,6 +234,20 @@ impl Role {
     }
 }
 
+/// Who a case in a status waits on (the workflow file's `waits_on`), for the case page's
+/// "waiting on" line. `firm` is the conveyancing team; `seller` the seller's estate agent or
+/// solicitor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum WaitsOn {
+    Customer,
+    Broker,
+    Firm,
+    Lender,
+    Seller,
+}
+
 /// Who may trigger a transition, as named in definitions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

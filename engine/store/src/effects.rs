@@ -298,15 +298,7 @@ impl Db {
         let Some(brief) = self.case_brief(case_id).await? else {
             return Ok(None);
         };
-        let broker: Option<(String, Option<String>)> = on_db!(self, pool => sqlx::query_as(
-            "SELECT u.preferred_name, f.name FROM case_admins ca JOIN users u ON u.id = ca.user_id \
-             LEFT JOIN broker_firm_members m ON m.user_id = u.id \
-             LEFT JOIN broker_firms f ON f.id = m.firm_id \
-             WHERE ca.case_id = $1 ORDER BY ca.created_at LIMIT 1",
-        )
-        .bind(case_id)
-        .fetch_optional(pool)
-        .await)?;
+        let broker = self.case_broker(case_id).await?;
         let invitees: Vec<(String,)> = on_db!(self, pool => sqlx::query_as(
             "SELECT u.preferred_name FROM applicants a JOIN users u ON u.id = a.user_id \
              WHERE a.case_id = $1 AND a.party_type = 'APPLICANT' ORDER BY a.is_lead DESC, a.id",
@@ -320,7 +312,8 @@ impl Db {
         .bind(case_id)
         .fetch_one(pool)
         .await)?;
-        let (broker_name, broker_firm) = broker.map_or((None, None), |(n, f)| (Some(n), f));
+        let (broker_name, broker_firm) =
+            broker.map_or((None, None), |b| (Some(b.preferred_name), b.firm_name));
         Ok(Some(FeedContext {
             brief,
             broker_name,

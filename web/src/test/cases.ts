@@ -112,6 +112,7 @@ export function expanded(
     quote: null,
     documents: { documents: [], generatedDocuments: [] },
     caseAdmins: [],
+    broker: null,
     brokerReference: null,
     invitations: [],
     view: {
@@ -125,6 +126,11 @@ export function expanded(
       message: 'Please continue with the application and submit it for review.',
       canCancel: false,
       transitions: [],
+      stage: {
+        guide: 'You (and any co-owners) fill in the application online.',
+        waitsOn: 'customer' as const,
+        closed: false,
+      },
     },
   };
   if (caseType === 'REMORTGAGING') {

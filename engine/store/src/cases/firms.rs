@@ -12,7 +12,32 @@ pub struct ManagedBroker {
     pub role: String,
 }
 
+/// The broker who administers a case, with their firm and work contact, for the case page
+/// and the feed.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct CaseBroker {
+    pub preferred_name: String,
+    pub firm_name: Option<String>,
+    pub email: String,
+    pub phone_number: Option<String>,
+}
+
 impl Db {
+    /// The case's first broker (None for a case a customer started alone).
+    #[tracing::instrument(skip_all)]
+    pub async fn case_broker(&self, case_id: i64) -> Result<Option<CaseBroker>, StoreError> {
+        Ok(on_db!(self, pool => sqlx::query_as(
+            "SELECT u.preferred_name, f.name AS firm_name, u.email, u.phone_number \
+             FROM case_admins ca JOIN users u ON u.id = ca.user_id \
+             LEFT JOIN broker_firm_members m ON m.user_id = u.id \
+             LEFT JOIN broker_firms f ON f.id = m.firm_id \
+             WHERE ca.case_id = $1 ORDER BY ca.created_at, u.preferred_name LIMIT 1",
+        )
+        .bind(case_id)
+        .fetch_optional(pool)
+        .await)?)
+    }
+
     #[tracing::instrument(skip_all)]
     pub async fn create_firm(&self, name: &str, now: DateTime<Utc>) -> Result<i64, StoreError> {
         let (id,): (i64,) = on_db!(self, pool => sqlx::query_as(

@@ -18,7 +18,7 @@ use serde_json::Value;
 
 pub use args::Arg;
 pub use create::{KeyFactsUpdate, NewCase, NewParty, NewQuote};
-pub use firms::ManagedBroker;
+pub use firms::{CaseBroker, ManagedBroker};
 pub use list::{CaseListItem, CaseListPage, ListMemo, ListQuery, SortBy};
 pub use load::{
     AdminRow, CaseRow, DocumentRow, GeneratedDocumentRow, LegalNameRow, LoadedCase, PartyRow,

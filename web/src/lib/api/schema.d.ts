@@ -816,6 +816,12 @@ export interface components {
             role: components["schemas"]["Role"];
             userId: string;
         };
+        CaseBrokerBody: {
+            email: string;
+            firmName?: string | null;
+            phoneNumber?: string | null;
+            preferredName: string;
+        };
         /** @description The answer to creating a case or updating its key facts. */
         CaseCreated: {
             /** Format: int64 */
@@ -937,6 +943,7 @@ export interface components {
             readyToSubmit: boolean;
             /** @description Application sections in spec order; HIDDEN ones are not shown. */
             sections: components["schemas"]["SectionView"][];
+            stage: components["schemas"]["StageView"];
             /**
              * @description A status of either case type (spec §3).
              * @enum {string}
@@ -1038,6 +1045,7 @@ export interface components {
         };
         /** @description What both case types' expanded records share. */
         ExpandedCommon: {
+            broker?: components["schemas"]["CaseBrokerBody"] | null;
             /** @description Shown to the case's brokers only. */
             brokerReference?: string | null;
             caseAdmins: components["schemas"]["CaseAdminBody"][];
@@ -1529,6 +1537,17 @@ export interface components {
             label: string;
             status: components["schemas"]["CaseStatus"];
         };
+        /** @description Where a case stands, for the case page: what happens now and who must act. */
+        StageView: {
+            /** @description Not an active case any more: nothing is pending on it. */
+            closed: boolean;
+            /**
+             * @description The status's `guide`: what happens in this stage, in plain English (None off the main
+             *     path: ineligible, cancelled).
+             */
+            guide?: string | null;
+            waitsOn?: components["schemas"]["WaitsOn"] | null;
+        };
         /**
          * @description Tenure, spec §3 (ENUM-12).
          * @enum {string}
@@ -1596,6 +1615,13 @@ export interface components {
         VerifyResponse: {
             isLoggedIn: boolean;
         };
+        /**
+         * @description Who a case in a status waits on (the workflow file's `waits_on`), for the case page's
+         *     "waiting on" line. `firm` is the conveyancing team; `seller` the seller's estate agent or
+         *     solicitor.
+         * @enum {string}
+         */
+        WaitsOn: "customer" | "broker" | "firm" | "lender" | "seller";
     };
     responses: {
         /** @description The request could not be read (malformed JSON or parameters) */

@@ -69,6 +69,9 @@ export type CaseSection = CaseView['sections'][number];
 export type SectionKey = CaseSection['key'];
 export type SectionState = CaseSection['state'];
 export type CaseTransition = CaseView['transitions'][number];
+export type CaseStage = CaseView['stage'];
+export type WaitsOn = NonNullable<CaseStage['waitsOn']>;
+export type CaseBroker = NonNullable<ExpandedCase['broker']>;
 
 // --- Quotes, invitations and the notification feed (issue 11) -------------------------------
 export type Quote =

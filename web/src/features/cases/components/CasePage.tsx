@@ -2,11 +2,13 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Loading } from '../../../components/Loading';
 import { PageHeading } from '../../../components/PageHeading';
+import { RouterLink } from '../../../components/RouterLink';
 import type { ExpandedCase } from '../../../lib/api/types';
 import { BrokerInvitations, QuoteSection } from '../../invitations';
 import { useCase } from '../api/getCase';
-import { CASE_TYPE, type CaseKind } from '../caseTypes';
+import { CASE_TYPE, LIST_TITLE, type CaseKind } from '../caseTypes';
 import { CancelCaseDialog, type CancelTarget } from './CancelCaseDialog';
+import { CaseContext } from './CaseContext';
 import { SectionList } from './SectionList';
 import { StatusChip } from './StatusChip';
 
@@ -16,7 +18,11 @@ export function caseTitle(expanded: ExpandedCase): string {
   );
 }
 
-/** /remortgaging/{caseId} and /buying/{caseId}: the sections or tiles with the engine's states. */
+/**
+ * /remortgaging/{caseId} and /buying/{caseId}: a way back to the list, where the case stands,
+ * and the sections or tiles with the engine's states. A closed case (cancelled, ineligible,
+ * completed) shows no sections or tiles: nothing on it is pending any more.
+ */
 export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
   const query = useCase(kind, caseId);
   const [cancelTarget, setCancelTarget] = useState<CancelTarget | null>(null);
@@ -32,6 +38,11 @@ export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
   const { view } = expanded;
   return (
     <Box sx={{ maxWidth: 880 }}>
+      <Box sx={{ mb: 1 }}>
+        <RouterLink to="/$caseType" params={{ caseType: kind }}>
+          Back to {LIST_TITLE[kind]}
+        </RouterLink>
+      </Box>
       <PageHeading>{caseTitle(expanded)}</PageHeading>
       <Stack spacing={2} sx={{ mb: 3 }}>
         <Box>
@@ -51,21 +62,26 @@ export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
         )}
       </Stack>
       <Stack spacing={3}>
+        <CaseContext expanded={expanded} />
         <BrokerInvitations expanded={expanded} />
-        <SectionList
-          kind={kind}
-          caseId={caseId}
-          where="sections"
-          items={view.sections}
-          label="Application sections"
-        />
-        <SectionList
-          kind={kind}
-          caseId={caseId}
-          where="tiles"
-          items={view.tiles}
-          label="Case progress"
-        />
+        {!view.stage.closed && (
+          <>
+            <SectionList
+              kind={kind}
+              caseId={caseId}
+              where="sections"
+              items={view.sections}
+              label="Application sections"
+            />
+            <SectionList
+              kind={kind}
+              caseId={caseId}
+              where="tiles"
+              items={view.tiles}
+              label="Case progress"
+            />
+          </>
+        )}
       </Stack>
       <CancelCaseDialog target={cancelTarget} onClose={() => setCancelTarget(null)} />
     </Box>

@@ -1,0 +1,117 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ExpandedCase, Me } from '../../lib/api/types';
+import { expanded, overviews, page, REM_SECTIONS } from '../../test/cases';
+import { json } from '../../test/fetchMock';
+import { makeMe, signedInServer } from '../../test/fixtures';
+import { quote } from '../../test/invitations';
+import { renderApp } from '../../test/renderApp';
+import { CONTEXT_TEXTS } from './components/CaseContext';
+
+const BROKER = makeMe({ role: 'ROLE_BROKER', enabledFeatures: ['BUYING'] });
+const CUSTOMER = makeMe({ enabledFeatures: ['BUYING'] });
+
+const BEA = {
+  preferredName: 'Bea Broker',
+  firmName: 'Demo Brokers',
+  email: 'bea@brokers.example',
+  phoneNumber: '01632 960000',
+};
+
+const SUBMITTED_TILES = [
+  ['application-review', 'Application & Quote', 'IS_COMPLETE'],
+  ['identification', 'Verify Identity', 'NOT_STARTED'],
+  ['documents', 'Upload Documents', 'NOT_STARTED'],
+] as const;
+
+function serve(me: Me, body: ExpandedCase) {
+  const path =
+    body.caseType === 'REMORTGAGING'
+      ? `GET /api/remortgaging/cases/${body.id}/expanded`
+      : `GET /api/buying/case/${body.id}/expanded`;
+  return signedInServer(me, {
+    'GET /api/case-overviews': () => json(overviews(1, 1)),
+    'GET /api/managed-brokers': () => json({ managedBrokers: [] }),
+    'GET /api/remortgaging/cases': () => json(page([])),
+    'GET /api/buying/cases': () => json(page([])),
+    [path]: () => json(body),
+  });
+}
+
+/** The context block's rows as [term, description] pairs. */
+async function rows(): Promise<[string, string][]> {
+  const block = await screen.findByRole('region', { name: CONTEXT_TEXTS.heading });
+  return within(block)
+    .getAllByRole('term')
+    .map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? '']);
+}
+
+describe('case page context (issue 15)', () => {
+  it('links back to the list and tells a customer the property, broker, quote, next step and who it waits on', async () => {
+    const base = expanded('REMORTGAGING', REM_SECTIONS);
+    serve(CUSTOMER, { ...base, broker: BEA, quote: quote({ totalAmount: 123_456 }) });
+    renderApp('/remortgaging/1001');
+    expect(await rows()).toEqual([
+      ['Property', '1 High Street, Canterbury, Kent, CT1 1AA'],
+      ['Broker', 'Bea Broker, Demo Brokersbea@brokers.example01632 960000'],
+      ['Quote total', '£1,234.56'],
+      ['Next step', 'You (and any co-owners) fill in the application online.'],
+      ['Waiting on', 'You'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Back to Remortgaging Cases' })).toHaveAttribute(
+      'href',
+      '/remortgaging',
+    );
+    expect(screen.getByRole('link', { name: 'bea@brokers.example' })).toHaveAttribute(
+      'href',
+      'mailto:bea@brokers.example',
+    );
+    expect(screen.getByRole('link', { name: '01632 960000' })).toHaveAttribute(
+      'href',
+      'tel:01632960000',
+    );
+    // Work still pending on an open case shows as before.
+    expect(screen.getByRole('list', { name: 'Application sections' })).toBeInTheDocument();
+  });
+
+  it('names who it waits on from the broker’s side, and leaves out what the case lacks', async () => {
+    serve(BROKER, expanded('BUYING', [['key-facts', 'Key Facts', 'IS_COMPLETE']], [], 2002));
+    renderApp('/buying/2002');
+    const found = await rows();
+    expect(found.map(([term]) => term)).toEqual(['Property', 'Next step', 'Waiting on']);
+    expect(found[2]).toEqual(['Waiting on', 'Your client']);
+    expect(screen.getByRole('link', { name: 'Back to Buying Cases' })).toHaveAttribute(
+      'href',
+      '/buying',
+    );
+  });
+
+  it('a cancelled case says it is closed and shows no tiles as if work were pending', async () => {
+    const base = expanded(
+      'REMORTGAGING',
+      [],
+      SUBMITTED_TILES.map((t) => [...t]),
+    );
+    serve(CUSTOMER, {
+      ...base,
+      status: 'CANCELLED',
+      broker: BEA,
+      view: {
+        ...base.view,
+        status: 'CANCELLED',
+        submitted: true,
+        chip: { colour: 'RED', label: 'Cancelled', showWarningIcon: true },
+        message: 'This case has been cancelled.',
+        stage: { guide: null, waitsOn: null, closed: true },
+      },
+    });
+    renderApp('/remortgaging/1001');
+    const found = await rows();
+    expect(found).toContainEqual(['Next step', CONTEXT_TEXTS.closed]);
+    expect(found.map(([term]) => term)).not.toContain('Waiting on');
+    expect(screen.getByText('This case has been cancelled.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Case progress' })).toBeNull();
+    expect(screen.queryByText('Not started')).toBeNull();
+    expect(screen.queryByText('Upload Documents')).toBeNull();
+  });
+});

@@ -1,0 +1,115 @@
+import { Box, Link, Typography } from '@mui/material';
+import { useId, type ReactNode } from 'react';
+import type { CaseBroker, ExpandedCase, WaitsOn } from '../../../lib/api/types';
+import { formatMoney } from '../../../lib/format';
+import { useSession } from '../../auth';
+
+/** The case page's context block: its words, and who a case waits on as each reader says it. */
+export const CONTEXT_TEXTS = {
+  heading: 'About this case',
+  property: 'Property',
+  broker: 'Broker',
+  quoteTotal: 'Quote total',
+  nextStep: 'Next step',
+  waitingOn: 'Waiting on',
+  closed: 'This case is closed: nothing more is needed from anyone.',
+} as const;
+
+export const WAITS_ON_LABELS: Record<'customer' | 'broker', Record<WaitsOn, string>> = {
+  customer: {
+    customer: 'You',
+    broker: 'Your broker',
+    firm: 'Threshold',
+    lender: 'Your lender',
+    seller: "The seller's estate agent or solicitor",
+  },
+  broker: {
+    customer: 'Your client',
+    broker: 'You',
+    firm: 'Threshold',
+    lender: 'The lender',
+    seller: "The seller's estate agent or solicitor",
+  },
+};
+
+/** The property's address on one line, from the parts the case has. */
+export function propertyAddress(property: ExpandedCase['property']): string | null {
+  if (property.formattedAddress) return property.formattedAddress;
+  const parts = [property.addressLine1, property.addressLine2, property.town, property.postcode];
+  return parts.filter(Boolean).join(', ') || null;
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '9rem 1fr' }, gap: 0.5 }}>
+      <Typography component="dt" sx={{ fontWeight: 600 }}>
+        {term}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function BrokerContact({ broker }: { broker: CaseBroker }) {
+  return (
+    <>
+      {broker.firmName ? `${broker.preferredName}, ${broker.firmName}` : broker.preferredName}
+      <br />
+      <Link href={`mailto:${broker.email}`}>{broker.email}</Link>
+      {broker.phoneNumber && (
+        <>
+          <br />
+          <Link href={`tel:${broker.phoneNumber.replace(/\s+/g, '')}`}>{broker.phoneNumber}</Link>
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * Where the case stands for the person reading it: the property, the broker and how to reach
+ * them, the quote total, and the next step with who it waits on (the workflow file's `guide`
+ * and `waits_on`, through `view.stage`). A closed case says so instead of a next step.
+ */
+export function CaseContext({ expanded }: { expanded: ExpandedCase }) {
+  const headingId = useId();
+  const { isBroker } = useSession();
+  const { stage } = expanded.view;
+  const address = propertyAddress(expanded.property);
+  return (
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ p: 2, bgcolor: 'background.paper', borderRadius: 1, border: 1, borderColor: 'divider' }}
+    >
+      <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
+        {CONTEXT_TEXTS.heading}
+      </Typography>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
+        {address && <Row term={CONTEXT_TEXTS.property}>{address}</Row>}
+        {expanded.broker && (
+          <Row term={CONTEXT_TEXTS.broker}>
+            <BrokerContact broker={expanded.broker} />
+          </Row>
+        )}
+        {expanded.quote && (
+          <Row term={CONTEXT_TEXTS.quoteTotal}>{formatMoney(expanded.quote.totalAmount)}</Row>
+        )}
+        {stage.closed ? (
+          <Row term={CONTEXT_TEXTS.nextStep}>{CONTEXT_TEXTS.closed}</Row>
+        ) : (
+          <>
+            {stage.guide && <Row term={CONTEXT_TEXTS.nextStep}>{stage.guide}</Row>}
+            {stage.waitsOn && (
+              <Row term={CONTEXT_TEXTS.waitingOn}>
+                {WAITS_ON_LABELS[isBroker ? 'broker' : 'customer'][stage.waitsOn]}
+              </Row>
+            )}
+          </>
+        )}
+      </Box>
+    </Box>
+  );
+}
