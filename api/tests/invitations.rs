@@ -576,7 +576,12 @@ async fn only_the_case_s_customers_may_report_an_issue(backend: Backend) {
                 json!({ "caseType": "REMORTGAGING", "caseId": id, "message": message }),
             )
             .await;
-        assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY, "{:?}", res.body);
+        assert_eq!(
+            res.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{:?}",
+            res.body
+        );
         assert!(
             res.body.to_string().contains("message") && res.body.to_string().contains(problem),
             "{:?}",

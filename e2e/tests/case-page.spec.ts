@@ -4,12 +4,15 @@
 // pending. At 375 px and 1280 px, on the e2e server's bulk demo cases (`demo --cases 30`: the
 // journey cases of `make run` are not made there).
 import { expect, test, type Page } from '@playwright/test';
+import { apiPost, createRemortgage } from '../support/api';
 import { dismissConsent, expectAccessible, expectNoSidewaysScroll, signIn } from '../support/app';
 
 const BROKER = 'broker@demo.threshold.test';
 const CLOSED = 'This case is closed: nothing more is needed from anyone.';
 
 const CLOSED_STATUSES = ['INELIGIBLE', 'COMPLETED', 'CANCELLED'];
+// A client the demo data does not have.
+const CLIENT = { name: 'Cass Closewell', email: 'cass.closewell@e2e.test' };
 
 /** The id of one of the signed-in user's cases (the e2e server's bulk demo data), open or closed. */
 async function aCase(page: Page, kind: 'remortgaging' | 'buying', closed: boolean) {
@@ -48,7 +51,7 @@ for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('the broker sees where a case stands and gets back to the list', async ({ page }) => {
+    test('the broker sees where a case stands and gets back to the list', async ({ page, baseURL }) => {
       test.setTimeout(120_000);
       await signIn(page, BROKER);
       await expect(page.getByRole('heading', { level: 1, name: 'Remortgaging Cases' })).toBeVisible({ timeout: 20_000 });
@@ -64,17 +67,28 @@ for (const width of [375, 1280]) {
       await expectAccessible(page);
       await expectNoSidewaysScroll(page);
 
-      // A closed purchase (the bulk demo data has cancelled, ineligible and completed ones): it
-      // says so, and shows no tiles as if work were pending.
-      const cancelled = await aCase(page, 'buying', true);
-      await page.goto(`/buying/${cancelled}`);
+      // A case the broker cancelled (with the same call as the list's Cancel): it says it is
+      // closed, and shows no sections or tiles as if work were pending.
+      const cancelled = await createRemortgage(page.request, baseURL!, CLIENT, `${width} Cancelled Close`);
+      await apiPost(page.request, baseURL!, '/api/broker-cancel-case', { caseType: 'REMORTGAGING', caseId: cancelled });
+      await page.goto(`/remortgaging/${cancelled}`);
       await caseReady(page);
+      await expect(page.locator('[data-colour]').first()).toContainText(/Cancelled/i);
       await expect(detail(page, 'Next step')).toHaveText(CLOSED);
       await expect(detail(page, 'Waiting on')).toHaveCount(0);
-      await expect(page.getByRole('list', { name: 'Case progress' })).toHaveCount(0);
+      await expect(page.getByRole('list', { name: 'Application sections' })).toHaveCount(0);
+      await expect(page.getByText('Application & Quote Complete')).toHaveCount(0);
       await expect(page.getByText('Not started')).toHaveCount(0);
       await expectAccessible(page);
       await expectNoSidewaysScroll(page);
+
+      // A closed purchase of the bulk demo data (cancelled, ineligible or completed): the same.
+      const closedPurchase = await aCase(page, 'buying', true);
+      await page.goto(`/buying/${closedPurchase}`);
+      await caseReady(page);
+      await expect(detail(page, 'Next step')).toHaveText(CLOSED);
+      await expect(page.getByRole('list', { name: 'Case progress' })).toHaveCount(0);
+      await expect(page.getByText('Not started')).toHaveCount(0);
 
       await page.getByRole('link', { name: 'Back to Buying Cases' }).click();
       await expect(page).toHaveURL(/\/buying(\?|$)/);

@@ -4,7 +4,8 @@
 // the rest; archiving one takes it off the list and the unread badge down, without a reload.
 // Also 'Report an issue' (QUOTE-05): the client's message reaches the broker's e-mail and the
 // quote section.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { apiPost as post, createRemortgage } from '../support/api';
 import { dismissConsent, expectAccessible, finishFirstSignIn, signIn } from '../support/app';
 import { waitForMailAbout } from '../support/mail';
 
@@ -12,35 +13,6 @@ const BROKER = 'admin@demo.threshold.test';
 const CLIENT = { name: 'Fern Feedley', email: 'fern.feedley@e2e.test' };
 const CASES = 35;
 const PAGE_SIZE = 30;
-
-/** Writes from a page's own origin, as the browser would send them (the server's CSRF rule). */
-async function post(request: APIRequestContext, origin: string, path: string, data: unknown) {
-  const res = await request.post(path, { data, headers: { Origin: origin } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.status() === 204 ? null : ((await res.json()) as Record<string, unknown>);
-}
-
-function caseBody(n: number) {
-  return {
-    client: { preferredName: CLIENT.name, email: CLIENT.email },
-    jurisdiction: 'ENGLAND',
-    isDependentOnSale: false,
-    isCompanyOwned: false,
-    isResidential: true,
-    propertyUsage: 'LIVE_IN',
-    property: {
-      addressLine1: `${n} Feedley Row`,
-      town: 'Canterbury',
-      postcode: 'CT1 1AA',
-      tenure: 'FREEHOLD',
-      type: 'TERRACED',
-    },
-    propertyValue: 30_000_000,
-    loanAmount: 15_000_000,
-    remortgagingReason: 'END_OF_CURRENT_DEAL',
-    newLender: 'NATIONWIDE_BUILDING_SOCIETY',
-  };
-}
 
 /** 'N notifications, M unread' as the page says it (0 when the feed is empty). */
 async function feedTotal(page: Page): Promise<number> {
@@ -63,8 +35,7 @@ test('35 updates: two pages, archiving one moves the count and the badge; a repo
 
   const cases: number[] = [];
   for (let n = 1; n <= CASES; n++) {
-    const created = await post(page.request, origin, '/api/remortgaging/case', caseBody(n));
-    const caseId = created!.caseId as number;
+    const caseId = await createRemortgage(page.request, origin, CLIENT, `${n} Feedley Row`);
     await post(page.request, origin, '/api/quote/send', { caseType: 'REMORTGAGING', caseId });
     cases.push(caseId);
   }

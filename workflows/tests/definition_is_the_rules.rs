@@ -139,17 +139,24 @@ fn an_announcement_is_the_file_s_who_and_whom() {
     let workflow = load_remortgaging(REMORTGAGING_TOML).unwrap();
     let open = RemortgagingSnapshot::new(1, RemortgagingStatus::BrokerApplicationInvite);
     let effects = workflow
-        .announce(&open, &Actor::customer(7), "quote_issue_reported", Utc::now())
+        .announce(
+            &open,
+            &Actor::customer(7),
+            "quote_issue_reported",
+            Utc::now(),
+        )
         .unwrap();
     assert!(effects.iter().any(|e| matches!(
         e,
         Effect::SendEmail { template, to: Recipient::Broker } if template == "quote_issue_reported"
     )));
-    assert!(
-        effects
-            .iter()
-            .any(|e| matches!(e, Effect::FeedNotification { to: Recipient::Broker, .. }))
-    );
+    assert!(effects.iter().any(|e| matches!(
+        e,
+        Effect::FeedNotification {
+            to: Recipient::Broker,
+            ..
+        }
+    )));
     let broker = Actor {
         role: Some(Role::Broker),
         ..Actor::system()
@@ -160,7 +167,12 @@ fn an_announcement_is_the_file_s_who_and_whom() {
     );
     let closed = RemortgagingSnapshot::new(1, RemortgagingStatus::Cancelled);
     assert!(matches!(
-        workflow.announce(&closed, &Actor::customer(7), "quote_issue_reported", Utc::now()),
+        workflow.announce(
+            &closed,
+            &Actor::customer(7),
+            "quote_issue_reported",
+            Utc::now()
+        ),
         Err(TransitionError::WrongStatus { .. })
     ));
     assert_eq!(

@@ -80,7 +80,7 @@ describe('the Quote section page', () => {
     expect(screen.queryByRole('button', { name: QUOTE_TEXTS.reportIssue })).toBeNull();
   });
 
-  it("QUOTE-05: the broker reads what customers reported about the quote", async () => {
+  it('QUOTE-05: the broker reads what customers reported about the quote', async () => {
     server(BROKER, withCase({}), {
       'GET /api/remortgaging/1001/quote/latest': () =>
         json(

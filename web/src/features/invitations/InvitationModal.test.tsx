@@ -154,7 +154,7 @@ describe('the quote modal', () => {
     expect(screen.getByRole('dialog', { name: QUOTE_TEXTS.quoteTitle })).toBeInTheDocument();
   });
 
-  it("QUOTE-05: a report that fails shows the generic error and keeps the message", async () => {
+  it('QUOTE-05: a report that fails shows the generic error and keeps the message', async () => {
     server([feedItem('case-quote')], {
       'POST /api/quote/77/report-issue': () => apiError(500, 'boom'),
     });

@@ -553,6 +553,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/quote/{quoteId}/report-issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["report_issue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/remortgaging/case": {
         parameters: {
             query?: never;
@@ -1359,6 +1375,11 @@ export interface components {
             landTaxEstimate?: components["schemas"]["LandTaxEstimateBody"] | null;
             notes: string[];
             referralFee?: components["schemas"]["CostLineBody"] | null;
+            /**
+             * @description Issues customers reported about the quote ('Report an issue'): every one for the
+             *     case's brokers, a customer's own for them.
+             */
+            reportedIssues: components["schemas"]["ReportedIssueBody"][];
             /** Format: int64 */
             subtotal: number;
             /** Format: int64 */
@@ -1463,6 +1484,24 @@ export interface components {
          * @enum {string}
          */
         RemortgagingStatus: "INELIGIBLE" | "TITLE_DOCUMENT_RETRIEVAL" | "BROKER_APPLICATION" | "BROKER_APPLICATION_INVITE" | "CUSTOMER_APPLICATION" | "IDENTITY_VERIFICATION" | "AWAITING_MORTGAGE_OFFER" | "PREPARE_MORTGAGE_REPORT" | "MORTGAGE_REPORT_ACCEPTANCE" | "PREPARE_COMPLETION_STATEMENT" | "COMPLETION_STATEMENT_ACCEPTANCE" | "PENDING_COMPLETION" | "COMPLETED" | "CANCELLED";
+        /** @description POST /quote/{quoteId}/report-issue. */
+        ReportIssueRequest: {
+            /** Format: int64 */
+            caseId: number;
+            caseType: components["schemas"]["CaseType"];
+            /** @description What is wrong with the quote, in the customer's words. */
+            message: string;
+        };
+        /** @description A customer's report of an issue with the quote. */
+        ReportedIssueBody: {
+            /** Format: int64 */
+            id: number;
+            message: string;
+            /** Format: date-time */
+            reportedAt: string;
+            /** @description The reporter's preferred name (None once their account is gone). */
+            reportedBy?: string | null;
+        };
         /** @description A required document slot; `document_id` is set once uploaded. */
         RequiredDocument: {
             /** Format: int64 */
@@ -3475,6 +3514,72 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    report_issue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's latest quote */
+                quoteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportIssueRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent: the case's brokers get an e-mail and a feed item, and read the message with the quote */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Not a customer of the case */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or quote, a superseded quote, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The case is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description No message, or a message over 2000 characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };

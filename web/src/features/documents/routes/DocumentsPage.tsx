@@ -56,7 +56,9 @@ export function DocumentsPage() {
     body = (
       <Typography role="status" sx={{ py: 4 }}>
         {DOCUMENTS_TEXTS.forBrokers}{' '}
-        <RouterLink to="/remortgaging">{DOCUMENTS_TEXTS.toCases}</RouterLink>
+        <RouterLink to="/$caseType" params={{ caseType: 'remortgaging' }}>
+          {DOCUMENTS_TEXTS.toCases}
+        </RouterLink>
       </Typography>
     );
   } else if (query.isPending) {

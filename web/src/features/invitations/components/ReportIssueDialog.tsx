@@ -126,11 +126,7 @@ function ReportForm({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{REPORT_TEXTS.cancel}</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={report.isPending || quoteId === null}
-        >
+        <Button type="submit" variant="contained" disabled={report.isPending || quoteId === null}>
           {report.isPending ? QUOTE_LABELS.working : REPORT_TEXTS.send}
         </Button>
       </DialogActions>
