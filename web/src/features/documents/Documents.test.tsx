@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentBody, ExpandedCase, MyDocuments } from '../../lib/api/types';
 import { expanded, overviews, REM_SECTIONS } from '../../test/cases';
-import { apiError, json, type Handler } from '../../test/fetchMock';
+import { apiError, json, noContent, type Handler } from '../../test/fetchMock';
 import { makeMe, signedInServer } from '../../test/fixtures';
 import { quote } from '../../test/invitations';
 import { renderApp } from '../../test/renderApp';
@@ -120,6 +120,40 @@ describe('/documents', () => {
 });
 
 describe('/documents/{caseType}/{caseId}', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a lapsed session is refreshed before the download starts', async () => {
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(`${this.getAttribute('href')} ${this.download}`);
+    });
+    let checks = 0;
+    const { calls } = server({
+      'HEAD /api/document/32': () => (++checks === 1 ? apiError(401) : noContent()),
+      'POST /api/auth/refresh': () => noContent(),
+    });
+    renderApp('/documents/remortgaging/1001');
+    const uploaded = await screen.findByRole('list', { name: DOCUMENTS_TEXTS.uploaded });
+    await userEvent.click(within(uploaded).getByRole('link', { name: /Download/ }));
+    await waitFor(() => expect(clicks).toEqual(['/api/document/32 statement.pdf']));
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(
+      expect.arrayContaining(['HEAD /api/document/32', 'POST /api/auth/refresh']),
+    );
+    expect(checks).toBe(2);
+  });
+
+  it('says so when the document cannot be had, and downloads nothing', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    server({ 'HEAD /api/document/32': () => apiError(404) });
+    renderApp('/documents/remortgaging/1001');
+    const uploaded = await screen.findByRole('list', { name: DOCUMENTS_TEXTS.uploaded });
+    await userEvent.click(within(uploaded).getByRole('link', { name: /Download/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(DOCUMENTS_TEXTS.downloadFailed);
+    expect(click).not.toHaveBeenCalled();
+  });
+
   it("DOCS-02: a customer sees that case's uploaded and generated documents", async () => {
     server();
     renderApp('/documents/remortgaging/1001');

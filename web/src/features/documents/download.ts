@@ -1,3 +1,4 @@
+import { refreshingFetch } from '../../lib/api/client';
 import { runtimeConfig } from '../../lib/config';
 
 /** Where a document is downloaded (GET /document/{documentId}; the session cookie goes along). */
@@ -15,4 +16,21 @@ export function startDownload(documentId: number, fileName?: string): void {
   document.body.appendChild(a);
   a.click();
   a.remove();
+}
+
+/**
+ * Downloads a document once the session is known to be alive: a plain link to a lapsed session
+ * would show the API's 401 body. The HEAD request goes through the API client's refresh (one
+ * shared refresh, then the request again); false when the document still cannot be had.
+ */
+export async function downloadWithSession(documentId: number, fileName?: string): Promise<boolean> {
+  const check = await refreshingFetch(
+    new Request(new URL(documentUrl(documentId), window.location.href), {
+      method: 'HEAD',
+      credentials: 'same-origin',
+    }),
+  );
+  if (!check.ok) return false;
+  startDownload(documentId, fileName);
+  return true;
 }

@@ -12,6 +12,7 @@ export const DOCUMENTS_TEXTS = {
   noUploaded: 'Nothing has been uploaded for this case yet.',
   noGenerated: 'Threshold has not made any documents for this case yet.',
   download: 'Download',
+  downloadFailed: "Sorry, we couldn't download this document. Please try again.",
   viewCase: 'View all documents for this case',
   caseMissing: "We couldn't find this case among yours.",
   allDocuments: 'All documents',

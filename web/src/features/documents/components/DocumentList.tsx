@@ -1,6 +1,7 @@
-import { Box, Link, List, ListItem, Typography } from '@mui/material';
+import { Alert, Box, Link, List, ListItem, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { formatDate } from '../../../lib/format';
-import { documentUrl } from '../download';
+import { documentUrl, downloadWithSession } from '../download';
 import { documentTypeLabel } from '../labels';
 import { DOCUMENTS_TEXTS } from '../texts';
 
@@ -22,51 +23,74 @@ export function DocumentList({
   label: string;
   empty: string;
 }) {
+  const [failed, setFailed] = useState(false);
   if (documents.length === 0) {
     return <Typography color="text.secondary">{empty}</Typography>;
   }
+  const download = (doc: DocumentRow) => {
+    setFailed(false);
+    downloadWithSession(doc.documentId, doc.fileName).then(
+      (ok) => setFailed(!ok),
+      () => setFailed(true),
+    );
+  };
   return (
-    <List aria-label={label} disablePadding>
-      {documents.map((doc) => {
-        const type = documentTypeLabel(doc.documentType);
-        const details = [doc.fileName, doc.createdAt && formatDate(doc.createdAt)].filter(Boolean);
-        return (
-          <ListItem
-            key={doc.documentId}
-            divider
-            disableGutters
-            data-document={doc.documentId}
-            sx={{
-              display: 'flex',
-              flexWrap: 'wrap',
-              gap: 1,
-              justifyContent: 'space-between',
-              alignItems: 'center',
-            }}
-          >
-            <Box sx={{ minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600 }}>{type}</Typography>
-              {details.length > 0 && (
-                <Typography
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ overflowWrap: 'anywhere' }}
-                >
-                  {details.join(' · ')}
-                </Typography>
-              )}
-            </Box>
-            <Link
-              href={documentUrl(doc.documentId)}
-              download={doc.fileName ?? ''}
-              aria-label={`${DOCUMENTS_TEXTS.download} ${type}${doc.fileName ? ` (${doc.fileName})` : ''}`}
-              sx={{ flexShrink: 0 }}
+    <Stack spacing={1}>
+      {failed && (
+        <Alert severity="error" role="alert">
+          {DOCUMENTS_TEXTS.downloadFailed}
+        </Alert>
+      )}
+      <List aria-label={label} disablePadding>
+        {documents.map((doc) => {
+          const type = documentTypeLabel(doc.documentType);
+          const details = [doc.fileName, doc.createdAt && formatDate(doc.createdAt)].filter(
+            Boolean,
+          );
+          return (
+            <ListItem
+              key={doc.documentId}
+              divider
+              disableGutters
+              data-document={doc.documentId}
+              sx={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: 1,
+                justifyContent: 'space-between',
+                alignItems: 'center',
+              }}
             >
-              {DOCUMENTS_TEXTS.download}
-            </Link>
-          </ListItem>
-        );
-      })}
-    </List>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600 }}>{type}</Typography>
+                {details.length > 0 && (
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ overflowWrap: 'anywhere' }}
+                  >
+                    {details.join(' · ')}
+                  </Typography>
+                )}
+              </Box>
+              <Link
+                href={documentUrl(doc.documentId)}
+                download={doc.fileName ?? ''}
+                onClick={(event) => {
+                  // The link stays a real link (open in a new tab, copy); a plain click checks the
+                  // session first.
+                  event.preventDefault();
+                  download(doc);
+                }}
+                aria-label={`${DOCUMENTS_TEXTS.download} ${type}${doc.fileName ? ` (${doc.fileName})` : ''}`}
+                sx={{ flexShrink: 0 }}
+              >
+                {DOCUMENTS_TEXTS.download}
+              </Link>
+            </ListItem>
+          );
+        })}
+      </List>
+    </Stack>
   );
 }
