@@ -274,6 +274,8 @@ async fn resend_reaches_one_applicant_again(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, id) = sent_case(&app).await;
     app.mails_to("cara@example.test", 1).await;
+    // The first item, before the resend replaces it.
+    let first = wait_for_feed(&app, "cara@example.test", 1).await;
     let case = broker
         .get(&format!("/api/remortgaging/cases/{id}/expanded"))
         .await;
@@ -282,7 +284,6 @@ async fn resend_reaches_one_applicant_again(backend: Backend) {
         .post(&format!("/api/quote/resend/{applicant}"), case_ref(id))
         .await;
     assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
-    let first = wait_for_feed(&app, "cara@example.test", 1).await;
     let mails = app.mails_to("cara@example.test", 2).await;
     assert_eq!(mails[1].subject, "Your conveyancing quote from your broker");
     // The resent item replaces the first: the modal opens once, for the newest.

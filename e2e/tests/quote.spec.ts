@@ -142,12 +142,12 @@ test('a broker sends the quote, the client signs in from the e-mail, accepts it 
   expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectAccessible(client);
 
-  // QUOTE-05: 'Report an issue' names the broker.
+  // QUOTE-05: 'Report an issue' names the broker (sending it is in feed.spec.ts).
   await modal.getByRole('button', { name: 'Report an issue' }).click();
   const report = client.getByRole('dialog', { name: 'Report an issue' });
-  await expect(report.getByText(/contact your broker, Bea Broker/)).toBeVisible();
+  await expect(report.getByText(/^Tell Bea Broker.* what doesn't look right in this quote/)).toBeVisible();
   await expectAccessible(client);
-  await report.getByRole('button', { name: 'Close' }).click();
+  await report.getByRole('button', { name: 'Cancel' }).click();
   await expect(report).toBeHidden();
 
   // INVITE-07..09: accept → respond, accept the quote, archive, the case page.
