@@ -135,6 +135,9 @@ async fn the_context_stays_with_the_people_who_may_read_the_case(backend: Backen
     let mut other = app.sign_in("other@example.com").await;
     let mut rival = app.sign_in("rival@other.test").await;
     let mut anonymous = app.client();
+    app.create_user("conveyancer@threshold.test", "ROLE_CONVEYANCER", true)
+        .await;
+    let mut staff = app.sign_in("conveyancer@threshold.test").await;
     for path in &paths {
         for (who, client) in [
             ("another customer", &mut other),
@@ -146,5 +149,9 @@ async fn the_context_stays_with_the_people_who_may_read_the_case(backend: Backen
         }
         let res = anonymous.get(path).await;
         assert_eq!(res.status, StatusCode::UNAUTHORIZED, "{path}");
+        // Staff read cases in the back office, not through the customer app's calls.
+        let res = staff.get(path).await;
+        assert_eq!(res.status, StatusCode::FORBIDDEN, "staff: {path}");
+        assert!(res.body.get("broker").is_none(), "staff: {path}");
     }
 }
