@@ -3,10 +3,13 @@
 //! writing statuses. (`threshold demo --cases N` bulk-writes cases for load tests instead.)
 
 use serde_json::json;
-use threshold_cases::{Caller, CaseService, CaseStart, SectionChange};
+use threshold_cases::{
+    Caller, CaseService, CaseStart, OwnersWrite, PropertyChange, PropertyWrite, SectionChange,
+};
 use threshold_engine::CaseType;
 use threshold_store::Db;
-use threshold_store::users::{NewUser, User};
+use threshold_store::cases::ApplicantDetails;
+use threshold_store::users::{DetailsChange, NewLegalName, NewUser, User};
 use threshold_workflows::Workflows;
 
 use crate::cases::facts::{self, KeyFactsRequest, ineligibility};
@@ -40,7 +43,8 @@ async fn client(db: &Db, config: &Config, email: &str, name: &str) -> anyhow::Re
     if let Some(user) = db.user_by_email(email).await? {
         return Ok(user);
     }
-    Ok(db
+    let now = chrono::Utc::now();
+    let user = db
         .create_user(
             &NewUser {
                 email: email.to_owned(),
@@ -52,9 +56,25 @@ async fn client(db: &Db, config: &Config, email: &str, name: &str) -> anyhow::Re
                 terms_version: Some(config.terms_version),
                 is_onboarded: true,
             },
-            chrono::Utc::now(),
+            now,
         )
-        .await?)
+        .await?;
+    // What onboarding ('About you') asks of everyone: legal name, phone, date of birth.
+    let (first_name, surname) = name.split_once(' ').unwrap_or((name, name));
+    let about = DetailsChange {
+        preferred_name: Some(name.to_owned()),
+        phone_number: Some("07700 900123".into()),
+        date_of_birth: chrono::NaiveDate::from_ymd_opt(1984, 3, 14),
+        legal_name: Some(NewLegalName {
+            first_name: first_name.to_owned(),
+            middle_names: None,
+            surname: surname.to_owned(),
+        }),
+        onboard: true,
+        audit_action: "user.about_you_saved",
+        audit_fields: vec!["preferredName", "legalName", "phoneNumber", "dateOfBirth"],
+    };
+    Ok(db.save_details(user.id, &about, now).await?)
 }
 
 fn remortgage(
@@ -196,6 +216,50 @@ pub async fn seed(
     cases
         .transition(&priya_caller, remortgaging, id, "accept_invitation", None)
         .await?;
+    // ... and is half way through it: property details and owners done, alterations next.
+    let case = cases.open(&priya_caller, remortgaging, id).await?;
+    cases
+        .write_property(
+            &priya_caller,
+            &case,
+            PropertyChange {
+                case_type: remortgaging,
+                write: PropertyWrite::Details {
+                    land_ownership: "SOLE_OWNER".into(),
+                    property_type: "SEMI_DETACHED_HOUSE".into(),
+                    tenure: "FREEHOLD".into(),
+                },
+            },
+        )
+        .await?;
+    let case = cases.open(&priya_caller, remortgaging, id).await?;
+    let applicant_id = case
+        .loaded
+        .applicants()
+        .find(|p| p.is_lead)
+        .ok_or_else(|| anyhow::anyhow!("the demo case has no lead owner"))?
+        .id;
+    let owners = [
+        OwnersWrite::ApplicantDetails {
+            applicant_id,
+            details: ApplicantDetails {
+                address_line1: "7 Castle Street".into(),
+                occupation: Some("Pharmacist".into()),
+                national_insurance_number: None,
+                is_uk_resident: Some(true),
+            },
+        },
+        OwnersWrite::AdultOccupants {
+            has_adult_occupants: false,
+            occupant: None,
+        },
+    ];
+    for write in owners {
+        let case = cases.open(&priya_caller, remortgaging, id).await?;
+        cases
+            .write_section(&priya_caller, &case, SectionChange::Owners(write))
+            .await?;
+    }
     made += 1;
 
     // A lender's invitation (no quote to accept) waiting for its client.

@@ -134,11 +134,9 @@ impl From<threshold_cases::CaseError> for ApiError {
             E::GuardFailed { reason, .. } => {
                 ApiError::new(StatusCode::CONFLICT, "not_ready", reason)
             }
-            E::SectionClosed { .. } => ApiError::new(
-                StatusCode::CONFLICT,
-                "section_locked",
-                "This part of the application cannot be changed now.",
-            ),
+            E::SectionClosed { reason, .. } => {
+                ApiError::new(StatusCode::CONFLICT, "section_closed", reason)
+            }
             e @ E::Conflict => ApiError::new(StatusCode::CONFLICT, "conflict", e.to_string()),
             e @ (E::Corrupt(_) | E::Store(_)) => ApiError::internal(e),
         }

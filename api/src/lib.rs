@@ -1,6 +1,7 @@
 //! Threshold's HTTP API, the embedded browser app, and the `threshold` command line.
 
 pub mod app;
+pub mod application;
 pub mod auth;
 pub mod bench;
 pub mod cases;
@@ -13,10 +14,12 @@ pub mod documents;
 pub mod error;
 pub mod extract;
 pub mod feed;
+pub mod feedback;
 pub mod health;
 pub mod help;
 pub mod mailbox;
 pub mod openapi;
+pub mod owners;
 pub mod policies;
 pub mod rate_limit;
 pub mod security;

@@ -8,7 +8,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::app::AppState;
 use crate::error::ErrorBody;
-use crate::{auth, cases, documents, feed, help, policies, users};
+use crate::{application, auth, cases, documents, feed, feedback, help, owners, policies, users};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -27,9 +27,12 @@ use crate::{auth, cases, documents, feed, help, policies, users};
         (name = "policies", description = "Privacy policy and terms"),
         (name = "users", description = "The user's own details"),
         (name = "cases", description = "Remortgaging and buying cases: create, lists, expanded case, quotes, invitations, cancel"),
+        (name = "application", description = "The remortgaging application's sections: property details, ground rent, alterations, loans, submit"),
         (name = "feed", description = "The in-app notification feed"),
         (name = "help", description = "How cases proceed, for the help page"),
         (name = "documents", description = "A case's uploaded and generated documents: upload, download, delete, the quote PDF"),
+        (name = "owners", description = "A remortgaging application's Owners and Transfer of Equity sections: co-owners, each owner's details, adult occupants, removed owners"),
+        (name = "feedback", description = "A customer's feedback at a point of their case"),
     )
 )]
 struct ApiDoc;
@@ -40,9 +43,12 @@ fn parts() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(policies::router())
         .merge(users::router())
         .merge(cases::router())
+        .merge(application::router())
         .merge(feed::router())
         .merge(documents::router())
         .merge(help::router())
+        .merge(owners::router())
+        .merge(feedback::router())
         .split_for_parts()
 }
 

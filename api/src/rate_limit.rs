@@ -23,6 +23,8 @@ pub struct RateLimits {
     pub login: Limiter,
     pub signup: Limiter,
     pub redeem: Limiter,
+    /// Asking for an e-mail change (each sends two e-mails).
+    pub email_change: Limiter,
     proxies: TrustedProxies,
 }
 
@@ -45,6 +47,10 @@ impl RateLimits {
             ),
             redeem: Limiter::new(
                 per_minute(config.rate_limit_redeem_per_minute),
+                MAX_TRACKED_ADDRESSES,
+            ),
+            email_change: Limiter::new(
+                per_minute(config.rate_limit_auth_per_minute),
                 MAX_TRACKED_ADDRESSES,
             ),
             proxies: TrustedProxies {

@@ -93,3 +93,33 @@ export async function expectNoSidewaysScroll(page: Page) {
   }));
   expect(scrollWidth, `document width on ${page.url()}`).toBeLessThanOrEqual(innerWidth);
 }
+
+/**
+ * A broker opens a remortgage for `client` through the start wizard, as a person would;
+ * ends on the new case's page and returns its path.
+ */
+export async function createCaseInWizard(page: Page, client: NewClient, addressLine1: string): Promise<string> {
+  await page.goto('/remortgaging/start');
+  await page.getByLabel('Where is the property?').selectOption('ENGLAND');
+  for (const question of [
+    'Is the remortgage dependent on a sale?',
+    'Is the property owned by a company?',
+    'Is it a buy-to-let property?',
+  ]) {
+    await page.getByRole('radiogroup', { name: question }).getByLabel('No').check();
+  }
+  await page.getByRole('radiogroup', { name: 'Is the property residential?' }).getByLabel('Yes').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel("Client's preferred name").fill(client.name);
+  await page.getByLabel("Client's email address").fill(client.email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Address line 1').fill(addressLine1);
+  await page.getByLabel('Town (optional)').fill('Canterbury');
+  await page.getByLabel('Postcode').fill('CT1 1AA');
+  await page.getByLabel('Property value (£)').fill('350,000');
+  await page.getByLabel('Loan amount (£, optional)').fill('200000');
+  await page.getByLabel('New lender (optional)').selectOption('NATIONWIDE_BUILDING_SOCIETY');
+  await page.getByRole('button', { name: 'Create case' }).click();
+  await expect(page).toHaveURL(/\/remortgaging\/\d+$/);
+  return new URL(page.url()).pathname;
+}

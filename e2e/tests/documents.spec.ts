@@ -3,8 +3,8 @@
 // /documents/{caseType}/{caseId} shows it; any other caseType is the 404 page (DOCS-01..03).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { dismissConsent, expectAccessible, finishFirstSignIn, signIn } from '../support/app';
+import { expect, test } from '@playwright/test';
+import { createCaseInWizard, dismissConsent, expectAccessible, finishFirstSignIn, signIn } from '../support/app';
 
 // A surname the demo data does not use.
 const CLIENT = { name: 'Dana Docsworth', email: 'dana.docsworth@e2e.test' };
@@ -16,38 +16,12 @@ function pounds(pence: number): string {
   return `${pence < 0 ? '-' : ''}£${whole}.${String(Math.abs(pence) % 100).padStart(2, '0')}`;
 }
 
-async function createCase(page: Page): Promise<number> {
-  await page.goto('/remortgaging/start');
-  await page.getByLabel('Where is the property?').selectOption('ENGLAND');
-  for (const question of [
-    'Is the remortgage dependent on a sale?',
-    'Is the property owned by a company?',
-    'Is it a buy-to-let property?',
-  ]) {
-    await page.getByRole('radiogroup', { name: question }).getByLabel('No').check();
-  }
-  await page.getByRole('radiogroup', { name: 'Is the property residential?' }).getByLabel('Yes').check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel("Client's preferred name").fill(CLIENT.name);
-  await page.getByLabel("Client's email address").fill(CLIENT.email);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Address line 1').fill(ADDRESS);
-  await page.getByLabel('Town (optional)').fill('Canterbury');
-  await page.getByLabel('Postcode').fill('CT1 1AA');
-  await page.getByLabel('Property value (£)').fill('350,000');
-  await page.getByLabel('Loan amount (£, optional)').fill('200000');
-  await page.getByLabel('New lender (optional)').selectOption('NATIONWIDE_BUILDING_SOCIETY');
-  await page.getByRole('button', { name: 'Create case' }).click();
-  await expect(page).toHaveURL(/\/remortgaging\/\d+$/);
-  return Number(new URL(page.url()).pathname.split('/').pop());
-}
-
 test('the broker downloads the quote PDF; the client finds it on the documents pages', async ({ page, browser }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'broker@demo.threshold.test');
   await expect(page.getByRole('heading', { name: 'Remortgaging Cases' })).toBeVisible({ timeout: 90_000 });
-  const caseId = await createCase(page);
+  const caseId = Number((await createCaseInWizard(page, CLIENT, ADDRESS)).split('/').pop());
 
   // The quote's total, as the API gives it to the broker.
   const latest = await page.request.get(`/api/remortgaging/${caseId}/quote/latest`);

@@ -1,6 +1,6 @@
 // Issue 15 end to end: what a new user tripped over on first use, each point at 375 px (a phone)
-// and 1280 px (a laptop). Point 4 (the case page's context) is in case-page.spec.ts; points 3
-// and 9 (settings editing, help) are not covered here yet.
+// and 1280 px (a laptop). Point 3 (editable settings) is in settings.spec.ts and point 4 (the
+// case page's context) in case-page.spec.ts.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { dismissConsent, expectAccessible, expectNoSidewaysScroll, signIn } from '../support/app';
 import { linkIn, waitForMail, waitForSignIn, signInCount } from '../support/mail';

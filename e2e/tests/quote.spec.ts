@@ -3,7 +3,7 @@
 // the quote; accepting moves the case to CUSTOMER_APPLICATION (checklist QUOTE-*, INVITE-*,
 // NOTIF-*). Also the lender's invite declined, and a quote that cannot be found.
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, finishFirstSignIn } from '../support/app';
+import { createCaseInWizard, expectAccessible, finishFirstSignIn } from '../support/app';
 import { linkIn, signInCount, waitForMail, waitForSignIn, type Mail } from '../support/mail';
 
 // Surnames the demo data does not use, so the name search finds exactly these cases.
@@ -37,32 +37,6 @@ async function askForLink(page: Page, email: string) {
 async function signInPatiently(page: Page, email: string) {
   await page.goto('/login');
   await askForLink(page, email);
-}
-
-async function createCase(page: Page, client: { name: string; email: string }, address: string) {
-  await page.goto('/remortgaging/start');
-  await page.getByLabel('Where is the property?').selectOption('ENGLAND');
-  for (const question of [
-    'Is the remortgage dependent on a sale?',
-    'Is the property owned by a company?',
-    'Is it a buy-to-let property?',
-  ]) {
-    await page.getByRole('radiogroup', { name: question }).getByLabel('No').check();
-  }
-  await page.getByRole('radiogroup', { name: 'Is the property residential?' }).getByLabel('Yes').check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel("Client's preferred name").fill(client.name);
-  await page.getByLabel("Client's email address").fill(client.email);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Address line 1').fill(address);
-  await page.getByLabel('Town (optional)').fill('Canterbury');
-  await page.getByLabel('Postcode').fill('CT1 1AA');
-  await page.getByLabel('Property value (£)').fill('350,000');
-  await page.getByLabel('Loan amount (£, optional)').fill('200000');
-  await page.getByLabel('New lender (optional)').selectOption('NATIONWIDE_BUILDING_SOCIETY');
-  await page.getByRole('button', { name: 'Create case' }).click();
-  await expect(page).toHaveURL(/\/remortgaging\/\d+$/);
-  return new URL(page.url()).pathname;
 }
 
 /** QUOTE-12: the broker sends the quote from the case page; the client is listed as invited. */
@@ -107,7 +81,7 @@ test('a broker sends the quote, the client signs in from the e-mail, accepts it 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInPatiently(page, 'broker@demo.threshold.test');
   await expect(page.getByRole('heading', { name: 'Remortgaging Cases' })).toBeVisible();
-  const casePath = await createCase(page, CLIENT, '11 Quotely Close');
+  const casePath = await createCaseInWizard(page, CLIENT, '11 Quotely Close');
   const invitee = await sendQuote(page, CLIENT);
 
   // QUOTE-12: resend to the one applicant: a second invitation e-mail.
@@ -208,7 +182,7 @@ test("a lender's invite is declined: the declined screen, Close, and a client wi
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInPatiently(page, 'lender@demo.threshold.test');
   await expect(page.getByRole('heading', { name: 'Remortgaging Cases' })).toBeVisible();
-  const casePath = await createCase(page, LENDER_CLIENT, '12 Lendwell Lane');
+  const casePath = await createCaseInWizard(page, LENDER_CLIENT, '12 Lendwell Lane');
   await sendQuote(page, LENDER_CLIENT);
   const invitation = await waitForMail(LENDER_CLIENT.email, 1);
 
@@ -252,7 +226,7 @@ test("a quote that cannot be found says so, and 'Close the message' closes it fo
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInPatiently(page, 'broker@demo.threshold.test');
   await expect(page.getByRole('heading', { name: 'Remortgaging Cases' })).toBeVisible();
-  await createCase(page, LOST_CLIENT, '13 Missingly Mews');
+  await createCaseInWizard(page, LOST_CLIENT, '13 Missingly Mews');
   await sendQuote(page, LOST_CLIENT);
   const invitation = await waitForMail(LOST_CLIENT.email, 1);
 

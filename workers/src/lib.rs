@@ -3,6 +3,7 @@
 
 pub mod auth_email;
 pub mod case_email;
+pub mod email_change;
 pub mod feed;
 pub mod mail;
 pub mod queue;
@@ -10,5 +11,6 @@ pub mod relay;
 pub mod templates;
 
 pub use auth_email::{AuthEmail, AuthEmailSettings};
+pub use email_change::EmailChangeMail;
 pub use mail::{Mailer, MailerError};
 pub use queue::{Job, JobQueue, WorkerDeps};

@@ -23,6 +23,7 @@ use threshold_store::Db;
 
 use crate::auth_email::{AuthEmail, AuthEmailSettings};
 use crate::case_email::CaseEmail;
+use crate::email_change::EmailChangeMail;
 use crate::feed::FeedItemJob;
 use crate::mail::Mailer;
 use crate::templates::Templates;
@@ -177,6 +178,7 @@ impl JobQueue {
         let monitor = self.register::<AuthEmail>(monitor, &deps, poll_interval);
         let monitor = self.register::<CaseEmail>(monitor, &deps, poll_interval);
         let monitor = self.register::<FeedItemJob>(monitor, &deps, poll_interval);
+        let monitor = self.register::<EmailChangeMail>(monitor, &deps, poll_interval);
         let result = monitor
             .run_with_signal(signal)
             .await

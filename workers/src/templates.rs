@@ -55,6 +55,22 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../templates/no_account.txt"),
     ),
     ("case.html", include_str!("../templates/case.html")),
+    (
+        "email_change.html",
+        include_str!("../templates/email_change.html"),
+    ),
+    (
+        "email_change.txt",
+        include_str!("../templates/email_change.txt"),
+    ),
+    (
+        "email_change_notice.html",
+        include_str!("../templates/email_change_notice.html"),
+    ),
+    (
+        "email_change_notice.txt",
+        include_str!("../templates/email_change_notice.txt"),
+    ),
 ];
 
 /// The template set, with HTML auto-escaping on `.html` files.

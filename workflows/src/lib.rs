@@ -6,6 +6,7 @@
 mod buying;
 mod common;
 mod remortgaging;
+pub mod required_documents;
 
 use std::collections::BTreeSet;
 

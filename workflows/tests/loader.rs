@@ -197,3 +197,16 @@ fn a_closed_status_with_waits_on_is_refused() {
     );
     assert_eq!(e, LoadError::ClosedWaitsOn("CANCELLED".into()));
 }
+
+#[test]
+fn a_transition_may_not_address_the_added_applicant() {
+    // Only an announcement about a person (a co-owner just added) names them.
+    let e = broken(
+        "template = \"application_ready\"\nto = \"LEAD_CUSTOMER\"",
+        "template = \"application_ready\"\nto = \"ADDED_APPLICANT\"",
+    );
+    assert!(
+        matches!(e, LoadError::AddedApplicantOutsideAnnouncement { ref effect, .. } if effect == "email_lead_customer_application_ready"),
+        "{e}"
+    );
+}

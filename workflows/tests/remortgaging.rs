@@ -212,6 +212,7 @@ fn rem_app_28_29_30_documents_ignore_bank_statements_but_need_alteration_and_btl
     assert_eq!(sec(&s, "documents"), IsComplete, "REM-APP-30");
     s.required_documents.alteration_documents.push(
         threshold_engine::snapshot::AlterationDocuments {
+            alteration_id: 1,
             required_documents: vec![doc("BUILDING_REGULATIONS_CERTIFICATE", false)],
         },
     );

@@ -43,6 +43,7 @@ pub async fn remortgaging(
     };
     let (loaded, viewer) = (&case.loaded, &session.user.id);
     let r = &loaded.row;
+    let extras = crate::owners::expanded_extras(&state, loaded, *viewer).await?;
     Ok(Json(RemortgagingExpanded {
         common,
         has_alterations: r.has_alterations,
@@ -57,9 +58,12 @@ pub async fn remortgaging(
         has_htb_redemption_letter: r.has_htb_redemption_letter,
         has_mortgage_offer: r.has_mortgage_offer,
         alterations: snap.alterations,
+        ground_rent: ground_rent(loaded),
         property_owners: parties(loaded, viewer, "APPLICANT"),
         required_documents: snap.required_documents,
-        transfer_of_equity: snap.transfer_of_equity,
+        transfer_of_equity: extras.transfer_of_equity,
+        occupants: extras.occupants,
+        feedback_given: extras.feedback_given,
     }))
 }
 
@@ -102,6 +106,15 @@ pub async fn buying(
         deposit: snap.deposit,
         searches: snap.searches,
     }))
+}
+
+/// The ground rent, when both its amount and frequency are known.
+fn ground_rent(loaded: &LoadedCase) -> Option<crate::application::types::GroundRentBody> {
+    let g = loaded.ground_rent.as_ref()?;
+    Some(crate::application::types::GroundRentBody {
+        amount: g.amount?,
+        frequency: parse_enum(g.frequency.as_deref())?,
+    })
 }
 
 /// Opens the case through the case service and builds what both types share.
@@ -151,9 +164,11 @@ async fn open(
         loans: loaded
             .loans
             .iter()
-            .map(|(id, t)| LoanBody {
-                id: *id,
-                charge_type: t.clone(),
+            .map(|l| LoanBody {
+                id: l.id,
+                charge_type: l.charge_type.clone(),
+                lender_name: l.lender_name.clone(),
+                amount: l.amount,
             })
             .collect(),
         property: ExpandedProperty {

@@ -6,13 +6,15 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use threshold_engine::snapshot::{
     Alteration, BuyingRequiredDocuments, Deposit, DocumentAcceptance, Isa,
-    RemortgagingRequiredDocuments, Searches, SourceOfFunds, TransferOfEquity,
+    RemortgagingRequiredDocuments, Searches, SourceOfFunds,
 };
 use threshold_engine::types::{IneligibilityReason, PropertyUsage, RemortgagingReason};
 use threshold_engine::{CaseStatus, CaseType, CaseView};
 use utoipa::ToSchema;
 
 use super::types::{CaseAdminBody, InvitationBody, LegalNameBody, QuoteBody};
+use crate::feedback::FeedbackPoint;
+use crate::owners::types::{PersonBody, TransferOfEquityBody};
 
 /// What both case types' expanded records share.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -63,9 +65,16 @@ pub struct RemortgagingExpanded {
     pub has_htb_redemption_letter: bool,
     pub has_mortgage_offer: bool,
     pub alterations: Vec<Alteration>,
+    /// A leasehold's ground rent, once given.
+    pub ground_rent: Option<crate::application::types::GroundRentBody>,
     pub property_owners: Vec<PartyBody>,
     pub required_documents: RemortgagingRequiredDocuments,
-    pub transfer_of_equity: Option<TransferOfEquity>,
+    /// Null until a reason is given or a removed owner listed.
+    pub transfer_of_equity: Option<TransferOfEquityBody>,
+    /// Adults living at the property who are not owners.
+    pub occupants: Vec<PersonBody>,
+    /// The feedback points the user asking has answered or dismissed on this case.
+    pub feedback_given: Vec<FeedbackPoint>,
 }
 
 /// GET /buying/case/{caseId}/expanded.
@@ -108,6 +117,9 @@ pub struct LoanBody {
     pub id: i64,
     #[schema(value_type = threshold_engine::types::ChargeType)]
     pub charge_type: String,
+    pub lender_name: Option<String>,
+    /// Pence.
+    pub amount: Option<i64>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -32,6 +32,10 @@ pub struct UploadForm {
     /// E.g. BANK_STATEMENT, TA6 (upper case, digits and underscores).
     #[schema(pattern = r"^[A-Z0-9_]{1,64}$")]
     document_type: String,
+    /// The required-document slot the upload fills (`requiredDocuments` items' `id`), sent
+    /// before the file. Without it the first empty slot of `documentType` is filled, if any.
+    #[schema(minimum = 1)]
+    required_document_id: Option<i64>,
     /// PDF, JPEG, PNG or HEIC, at most 32 MiB; the type is read from the bytes.
     #[schema(value_type = String, format = Binary)]
     file: Vec<u8>,
@@ -44,7 +48,7 @@ pub struct UploadForm {
         (status = 400, description = "The form could not be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not a party or broker of the case", body = ErrorBody),
-        (status = 404, description = "Unknown case, or not yours", body = ErrorBody),
+        (status = 404, description = "Unknown case or required-document slot, or not yours", body = ErrorBody),
         (status = 409, description = "The case is closed", body = ErrorBody),
         (status = 413, description = "The file is larger than 32 MiB", body = ErrorBody),
         (status = 415, description = "Not a PDF, JPEG, PNG or HEIC file", body = ErrorBody),
@@ -90,7 +94,39 @@ pub async fn upload(
             "This case is closed: no more documents can be added.",
         ));
     }
-    let file = next_field(&mut form, "file").await?;
+    let field = form
+        .next_field()
+        .await
+        .map_err(|e| unreadable(e.body_text()))?
+        .ok_or_else(|| ApiError::bad_field("file", "is required"))?;
+    let (slot, file) = if field.name() == Some(REQUIRED_DOCUMENT_ID) {
+        let raw = read_text(field, REQUIRED_DOCUMENT_ID).await?;
+        let slot = raw
+            .parse::<i64>()
+            .ok()
+            .filter(|id| *id > 0)
+            .ok_or_else(|| {
+                ApiError::bad_field(REQUIRED_DOCUMENT_ID, "must be a required document's id")
+            })?;
+        match case.loaded.required_slot_type(slot) {
+            None => return Err(ApiError::not_found()),
+            Some(t) if t != document_type => {
+                return Err(ApiError::bad_field(
+                    "documentType",
+                    format!("must be {t}, the required document's type"),
+                ));
+            }
+            Some(_) => {}
+        }
+        (Some(slot), next_field(&mut form, "file").await?)
+    } else if field.name() == Some("file") {
+        (None, field)
+    } else {
+        return Err(ApiError::bad_field(
+            "file",
+            "is required here (send caseType, caseId, documentType, requiredDocumentId if any, then file)",
+        ));
+    };
     let given_name = file.file_name().unwrap_or("").to_owned();
     let key = DocumentStore::new_key();
     let stored = state
@@ -115,7 +151,7 @@ pub async fn upload(
     };
     // The object is written; now the row that points at it. Without the row the object is
     // unreachable, so it goes too.
-    let id = match state.db.insert_document(&new, Utc::now()).await {
+    let id = match state.db.insert_upload(&new, slot, Utc::now()).await {
         Ok(id) => id,
         Err(err) => {
             if let Err(e) = state.documents.delete(&key).await {
@@ -149,9 +185,16 @@ async fn next_field<'a>(form: &'a mut Multipart, name: &str) -> ApiResult<Field<
     Ok(field)
 }
 
+/// The optional form field naming the slot an upload fills.
+const REQUIRED_DOCUMENT_ID: &str = "requiredDocumentId";
+
 /// A short text part, read with a cap (never a whole body into memory).
 async fn text_field(form: &mut Multipart, name: &str) -> ApiResult<String> {
-    let mut field = next_field(form, name).await?;
+    let field = next_field(form, name).await?;
+    read_text(field, name).await
+}
+
+async fn read_text(mut field: Field<'_>, name: &str) -> ApiResult<String> {
     let mut bytes = Vec::new();
     while let Some(chunk) = field.chunk().await.map_err(|e| unreadable(e.body_text()))? {
         bytes.extend_from_slice(&chunk);

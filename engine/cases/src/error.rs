@@ -19,10 +19,12 @@ pub enum CaseError {
     /// A guard of the workflow failed; its words are the message.
     #[error("{reason}")]
     GuardFailed { guard: String, reason: String },
-    #[error("the section `{section}` cannot be changed now ({state:?})")]
+    /// The section is locked, hidden or disabled for the caller; `reason` says why.
+    #[error("{reason}")]
     SectionClosed {
         section: String,
         state: SectionState,
+        reason: String,
     },
     /// Another change reached the case first; reload and try again.
     #[error("the case has changed; reload it")]

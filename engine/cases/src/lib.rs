@@ -8,6 +8,8 @@
 //! where a new case starts.
 
 mod error;
+mod property;
+pub mod sections;
 
 use std::sync::Arc;
 
@@ -26,6 +28,8 @@ use threshold_store::{Db, UserId};
 use threshold_workflows::Workflows;
 
 pub use error::CaseError;
+pub use property::{NewAlteration, NewLoan, PropertyChange, PropertyWrite};
+pub use sections::owners::OwnersWrite;
 
 /// Who is asking: a signed-in user, or the system (workers, scheduled checks, the CLI).
 #[derive(Clone, Debug)]
@@ -93,6 +97,8 @@ pub enum SectionChange {
     },
     /// A customer accepts the case's latest quote.
     AcceptQuote { quote_id: i64 },
+    /// Owners and Transfer of Equity (see [`OwnersWrite`]).
+    Owners(OwnersWrite),
 }
 
 impl SectionChange {
@@ -101,6 +107,7 @@ impl SectionChange {
         match self {
             SectionChange::KeyFacts { .. } => "key-facts",
             SectionChange::AcceptQuote { .. } => "quote",
+            SectionChange::Owners(w) => w.section(),
         }
     }
 
@@ -113,8 +120,16 @@ impl SectionChange {
                 ..
             } => snap.set_ineligibility_reason(*ineligibility_reason),
             SectionChange::AcceptQuote { .. } => snap.accept_quote(now),
+            SectionChange::Owners(w) => w.apply_to(snap),
         }
     }
+}
+
+/// What a section write did: where the case is now, and the row it created, if any.
+#[derive(Clone, Copy, Debug)]
+pub struct SectionWritten {
+    pub status: CaseStatus,
+    pub created: Option<i64>,
 }
 
 /// A new case as the API has validated it.
@@ -223,36 +238,33 @@ impl CaseService {
     /// read it to decide the change), after checking that the section is open to them (not
     /// locked, hidden or disabled), then applies any automatic transitions the change
     /// triggers; all in one transaction that fails if the case moved since it was opened.
-    #[tracing::instrument(skip_all, fields(case_id, section = change.section()))]
     pub async fn write_section(
         &self,
         caller: &Caller,
         case: &OpenCase,
         change: SectionChange,
     ) -> Result<CaseStatus, CaseError> {
+        Ok(self
+            .write_section_created(caller, case, change)
+            .await?
+            .status)
+    }
+
+    /// [`CaseService::write_section`], also giving the id of the row the change created (an
+    /// added co-owner, occupant, removed owner…), for the API's `201 {id}`.
+    #[tracing::instrument(skip_all, fields(case_id, section = change.section()))]
+    pub async fn write_section_created(
+        &self,
+        caller: &Caller,
+        case: &OpenCase,
+        change: SectionChange,
+    ) -> Result<SectionWritten, CaseError> {
         let (case_type, case_id) = (case.case_type, case.loaded.row.id);
-        let by = caller.user_id().ok_or(CaseError::NotPermitted(
-            "only a person may write a section".into(),
-        ))?;
-        if !(case.loaded.relationship.is_party || case.loaded.relationship.is_case_admin) {
-            return Err(CaseError::NotPermitted(
-                "Only the case's parties and brokers may change it.".into(),
-            ));
-        }
-        let section = change.section();
-        match self
-            .workflows
-            .section_state(&case.snapshot, &case.actor, section)
-        {
-            Some(SectionState::NotStarted | SectionState::IsComplete) => {}
-            Some(state) => {
-                return Err(CaseError::SectionClosed {
-                    section: section.to_owned(),
-                    state,
-                });
-            }
-            None => return Err(CaseError::Corrupt(format!("no section `{section}`"))),
-        }
+        let broker_stage_only = !matches!(
+            change,
+            SectionChange::KeyFacts { .. } | SectionChange::AcceptQuote { .. }
+        );
+        let by = self.check_section(caller, case, change.section(), broker_stage_only)?;
         if matches!(change, SectionChange::AcceptQuote { .. }) && !case.loaded.relationship.is_party
         {
             return Err(CaseError::NotPermitted(
@@ -264,6 +276,7 @@ impl CaseService {
         change.apply_to(&mut snap, now);
         let transitions = self.automatic(&mut snap, now);
         let expected = case.snapshot.status();
+        let mut created = None;
         match &change {
             SectionChange::KeyFacts {
                 facts,
@@ -297,8 +310,93 @@ impl CaseService {
                         .await?;
                 }
             }
+            SectionChange::Owners(w) => {
+                created = self.write_owners(by, case, w, &transitions, now).await?;
+            }
         }
-        Ok(snap.status())
+        Ok(SectionWritten {
+            status: snap.status(),
+            created,
+        })
+    }
+
+    /// Whether the caller may write this section of the case now: a party or broker of it, the
+    /// section open (not locked, hidden or disabled) and, when `broker_stage_only`, a broker
+    /// only while the case is in a broker stage (afterwards the application is the
+    /// customer's). The writer's id.
+    fn check_section(
+        &self,
+        caller: &Caller,
+        case: &OpenCase,
+        section: &str,
+        broker_stage_only: bool,
+    ) -> Result<UserId, CaseError> {
+        let by = caller.user_id().ok_or(CaseError::NotPermitted(
+            "only a person may write a section".into(),
+        ))?;
+        let rel = case.loaded.relationship;
+        if !(rel.is_party || rel.is_case_admin) {
+            return Err(CaseError::NotPermitted(
+                "Only the case's parties and brokers may change it.".into(),
+            ));
+        }
+        let closed = |state: SectionState, reason: &str| CaseError::SectionClosed {
+            section: section.to_owned(),
+            state,
+            reason: reason.to_owned(),
+        };
+        match self
+            .workflows
+            .section_state(&case.snapshot, &case.actor, section)
+        {
+            Some(SectionState::NotStarted | SectionState::IsComplete) => {}
+            Some(state @ SectionState::Locked) => {
+                return Err(closed(
+                    state,
+                    "This section is locked: complete the sections before it first.",
+                ));
+            }
+            Some(state @ SectionState::Hidden) => {
+                return Err(closed(
+                    state,
+                    "This section is not part of this case's application now.",
+                ));
+            }
+            Some(state) => {
+                return Err(closed(
+                    state,
+                    "The application cannot be changed while the case is in this status.",
+                ));
+            }
+            None => return Err(CaseError::Corrupt(format!("no section `{section}`"))),
+        }
+        if broker_stage_only && !rel.is_party && !self.broker_stage(&case.snapshot) {
+            return Err(closed(
+                SectionState::Locked,
+                "The application is with the customer now: only they can change it.",
+            ));
+        }
+        Ok(by)
+    }
+
+    /// The case's status is a broker stage (the workflow file's `broker_stage`).
+    fn broker_stage(&self, snap: &AnySnapshot) -> bool {
+        match snap {
+            AnySnapshot::Remortgaging(s) => {
+                self.workflows
+                    .remortgaging
+                    .definition
+                    .status(s.status)
+                    .broker_stage
+            }
+            AnySnapshot::Buying(s) => {
+                self.workflows
+                    .buying
+                    .definition
+                    .status(s.status)
+                    .broker_stage
+            }
+        }
     }
 
     /// Sends a transition's e-mails and feed items again to one applicant of the case (a

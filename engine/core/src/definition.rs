@@ -68,6 +68,9 @@ pub enum Recipient {
     /// One applicant (by applicant id): a re-sent invitation. Not for workflow files, which
     /// name roles, not people.
     Applicant(i64),
+    /// The applicant an announcement is about (a co-owner just added): the store names them
+    /// (as [`Recipient::Applicant`]) when it writes the effect, once their row exists.
+    AddedApplicant,
 }
 
 /// An effect as declared in a definition (`[effects.<name>]`).
@@ -86,6 +89,18 @@ pub enum EffectDef {
     },
     /// Store today's date as the case's completion date.
     RecordCompletionDate,
+}
+
+impl EffectDef {
+    /// Who it reaches, if it reaches anyone.
+    pub fn recipient(&self) -> Option<Recipient> {
+        match self {
+            EffectDef::SendEmail { to, .. }
+            | EffectDef::FeedNotification { to, .. }
+            | EffectDef::Reminder { to, .. } => Some(*to),
+            EffectDef::RecordCompletionDate => None,
+        }
+    }
 }
 
 /// How a status shows on the case card.
@@ -296,6 +311,10 @@ pub enum LoadError {
     MissingWaitsOn(String),
     #[error("closed status {0} names a `waits_on`")]
     ClosedWaitsOn(String),
+    #[error(
+        "effect `{effect}` of `{transition}` is for ADDED_APPLICANT, whom only an announcement about a person names"
+    )]
+    AddedApplicantOutsideAnnouncement { effect: String, transition: String },
 }
 
 fn parse_status<St: WorkflowStatus>(name: &str, place: impl Into<String>) -> Result<St, LoadError> {
@@ -457,11 +476,20 @@ fn validate<S: CaseSnapshot>(
             }
         }
         for e in &t.effects {
-            if !raw.effects.contains_key(e) {
-                return Err(LoadError::UnknownEffect {
-                    name: e.clone(),
-                    transition: t.name.clone(),
-                });
+            match raw.effects.get(e) {
+                None => {
+                    return Err(LoadError::UnknownEffect {
+                        name: e.clone(),
+                        transition: t.name.clone(),
+                    });
+                }
+                Some(def) if def.recipient() == Some(Recipient::AddedApplicant) => {
+                    return Err(LoadError::AddedApplicantOutsideAnnouncement {
+                        effect: e.clone(),
+                        transition: t.name.clone(),
+                    });
+                }
+                Some(_) => {}
             }
         }
         transitions.push(TransitionDef {

@@ -135,6 +135,8 @@ pub fn quote_is_empty(quote: Option<&QuoteSnapshot>) -> bool {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RequiredDocument {
+    /// The slot's id (an upload names it to fill it).
+    pub id: i64,
     pub document_type: String,
     pub document_id: Option<i64>,
 }
@@ -155,8 +157,24 @@ pub fn all_uploaded(docs: &[RequiredDocument]) -> bool {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AlterationDocuments {
+    pub alteration_id: i64,
     pub required_documents: Vec<RequiredDocument>,
 }
+
+/// One slot a case's required documents should have, as the workflow's rules decide it from
+/// the case (`threshold_workflows::required_documents`); the store keeps the rows in line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequiredSlot {
+    /// documents, buyToLetDocuments, alterationDocuments, …
+    pub group: &'static str,
+    /// The alteration the slot is for ([`NEW_ROW_ID`]: the one being added by this write).
+    pub alteration_id: Option<i64>,
+    pub document_type: &'static str,
+}
+
+/// The id a row has in a snapshot before it is saved (an alteration being added): the store
+/// puts the id it gets in its place.
+pub const NEW_ROW_ID: i64 = 0;
 
 /// Remortgaging `requiredDocuments` (ENT-09).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -282,6 +300,9 @@ pub struct Alteration {
     pub id: i64,
     #[cfg_attr(feature = "openapi", schema(value_type = crate::types::AlterationType))]
     pub alteration_type: String,
+    pub completed_on: Option<NaiveDate>,
+    /// Who holds the alteration's documents; the owner's are required documents.
+    pub documents_held_by: Option<crate::types::DocumentsHeldBy>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

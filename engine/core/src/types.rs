@@ -471,6 +471,15 @@ pub enum ChargeType {
     Other,
 }
 
+/// Who holds an alteration's documents (spec §3, "a 'who' value").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum DocumentsHeldBy {
+    Solicitor,
+    Owner,
+}
+
 /// Transfer reason (separation agreement), spec §3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

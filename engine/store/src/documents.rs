@@ -78,6 +78,71 @@ impl Db {
         Ok(id)
     }
 
+    /// Records an upload and puts it in one of the case's required-document slots, in one
+    /// transaction: the slot named (which the caller has checked is the case's), or else the
+    /// first empty slot of its document type, if there is one.
+    #[tracing::instrument(skip_all, fields(case_id = new.case_id))]
+    pub async fn insert_upload(
+        &self,
+        new: &NewDocument<'_>,
+        slot: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> Result<i64, StoreError> {
+        on_db!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let (id,): (i64,) = sqlx::query_as(
+                "INSERT INTO documents (case_id, case_type, document_type, kind, storage_key, \
+                 file_name, content_type, size_bytes, is_draft, uploaded_by_user_id, \
+                 uploaded_by_side, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+            )
+            .bind(new.case_id)
+            .bind(new.case_type)
+            .bind(new.document_type)
+            .bind(new.kind)
+            .bind(new.storage_key)
+            .bind(new.file_name)
+            .bind(new.content_type)
+            .bind(new.size_bytes)
+            .bind(new.is_draft)
+            .bind(new.created_by)
+            .bind(new.uploaded_by_side)
+            .bind(now)
+            .fetch_one(&mut *tx)
+            .await?;
+            match slot {
+                Some(slot) => {
+                    let n = sqlx::query(
+                        "UPDATE required_documents SET document_id = $1 WHERE id = $2 AND case_id = $3",
+                    )
+                    .bind(id)
+                    .bind(slot)
+                    .bind(new.case_id)
+                    .execute(&mut *tx)
+                    .await?
+                    .rows_affected();
+                    if n == 0 {
+                        return Err(StoreError::NotFound);
+                    }
+                }
+                None => {
+                    sqlx::query(
+                        "UPDATE required_documents SET document_id = $1 WHERE id = \
+                         (SELECT id FROM required_documents WHERE case_id = $2 \
+                         AND document_type = $3 AND document_id IS NULL ORDER BY id LIMIT 1)",
+                    )
+                    .bind(id)
+                    .bind(new.case_id)
+                    .bind(new.document_type)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+            }
+            tx.commit().await?;
+            Ok(id)
+        })
+    }
+
     #[tracing::instrument(skip_all, fields(document_id = id))]
     pub async fn document(&self, id: i64) -> Result<Option<DocumentRecord>, StoreError> {
         let sql = format!("SELECT {COLUMNS} FROM documents WHERE id = $1");

@@ -89,6 +89,9 @@ impl Db {
             Recipient::LeadCustomer => (LEAD_CUSTOMER, 0),
             Recipient::Broker => (BROKERS, 0),
             Recipient::Conveyancer => (CONVEYANCERS, 0),
+            // Named when the effect is written (see `Recipient::AddedApplicant`); an effect
+            // still addressed this way reaches no one.
+            Recipient::AddedApplicant => (CUSTOMERS, -1),
         };
         Ok(on_db!(self, pool => sqlx::query_as(sql)
             .bind(case_id)

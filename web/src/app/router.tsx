@@ -39,6 +39,10 @@ const LoginPage = lazyRouteComponent(() => import('../features/auth/routes'), 'L
 const LoginAuthPage = lazyRouteComponent(() => import('../features/auth/routes'), 'LoginAuthPage');
 const SignupPage = lazyRouteComponent(() => import('../features/auth/routes'), 'SignupPage');
 const AboutYouPage = lazyRouteComponent(() => import('../features/onboarding'), 'AboutYouPage');
+const ConfirmEmailPage = lazyRouteComponent(
+  () => import('../features/settings'),
+  'ConfirmEmailPage',
+);
 
 export interface RouterContext {
   session: SessionActor;
@@ -87,7 +91,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   errorComponent: (props) => <RouteErrorPage {...props} standalone />,
 });
 
-// --- Unauthenticated layout: /login, /login/auth, /signup ---------------------------------
+// --- Unauthenticated layout: /login, /login/auth, /signup, /confirm-email -----------------
 const unauthLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'unauthenticated',
@@ -125,6 +129,20 @@ const loginAuthRoute = createRoute({
   component: function LoginAuthRoute() {
     const { token, redirectTo } = loginAuthRoute.useSearch();
     return <LoginAuthPage token={token} redirectTo={redirectTo} />;
+  },
+});
+
+// The link e-mailed to a new address (issue 15): signed in or not, the page confirms it.
+const confirmEmailRoute = createRoute({
+  getParentRoute: () => unauthLayout,
+  path: 'confirm-email',
+  validateSearch: (search: Record<string, unknown>): { token?: string } => {
+    const token = optionalString(search.token);
+    return token ? { token } : {};
+  },
+  component: function ConfirmEmailRoute() {
+    const { token } = confirmEmailRoute.useSearch();
+    return <ConfirmEmailPage token={token} />;
   },
 });
 
@@ -326,7 +344,7 @@ const settingsRoute = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  unauthLayout.addChildren([loginRoute, loginAuthRoute, signupRoute]),
+  unauthLayout.addChildren([loginRoute, loginAuthRoute, signupRoute, confirmEmailRoute]),
   aboutYouRoute,
   protectedLayout.addChildren([
     indexRoute,

@@ -149,8 +149,11 @@ export function expanded(
       hasMortgageOffer: false,
       alterations: [],
       propertyOwners: [],
+      occupants: [],
       requiredDocuments: { documents: [], alterationDocuments: [], buyToLetDocuments: [] },
       transferOfEquity: null,
+      groundRent: null,
+      feedbackGiven: [],
     };
   }
   return {

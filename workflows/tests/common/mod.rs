@@ -51,6 +51,7 @@ pub fn quote(accepted: bool) -> QuoteSnapshot {
 
 pub fn doc(t: &str, uploaded: bool) -> RequiredDocument {
     RequiredDocument {
+        id: 0,
         document_type: t.into(),
         document_id: uploaded.then_some(99),
     }

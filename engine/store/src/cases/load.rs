@@ -187,6 +187,7 @@ pub struct GeneratedDocumentRow {
 #[derive(Clone, Debug, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct RequiredRow {
+    id: i64,
     group_name: String,
     alteration_id: Option<i64>,
     document_type: String,
@@ -217,8 +218,10 @@ pub struct LoadedCase {
     pub legal_names: HashMap<UserId, Vec<LegalNameRow>>,
     pub admins: Vec<AdminRow>,
     pub quote: Option<QuoteRow>,
-    pub alterations: Vec<(i64, String)>,
-    pub loans: Vec<(i64, String)>,
+    pub alterations: Vec<AlterationRow>,
+    pub loans: Vec<LoanRow>,
+    /// A leasehold remortgage's ground rent, once given.
+    pub ground_rent: Option<GroundRentRow>,
     pub isas: Vec<i64>,
     pub donors: Vec<i64>,
     pub sources_of_funds: Vec<String>,
@@ -230,6 +233,34 @@ pub struct LoadedCase {
     searches: Vec<SearchRow>,
     /// How the asking user relates to this case.
     pub relationship: Relationship,
+}
+
+/// An alteration of the property (spec §3).
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AlterationRow {
+    pub id: i64,
+    pub alteration_type: String,
+    pub completed_on: Option<NaiveDate>,
+    pub documents_held_by: Option<String>,
+}
+
+/// An existing charge on the property.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoanRow {
+    pub id: i64,
+    pub charge_type: String,
+    pub lender_name: Option<String>,
+    pub amount: Option<i64>,
+}
+
+/// Ground rent: pence per `frequency` (HALF_YEARLY or ANNUALLY).
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GroundRentRow {
+    pub amount: Option<i64>,
+    pub frequency: Option<String>,
 }
 
 /// The second (and last) statement of [`Db::load_case`]: everything hanging off the case, each
@@ -273,9 +304,17 @@ fn details_query(backend: crate::Backend) -> String {
     format!(
         "SELECT {quote} AS quote, {} AS alterations, {} AS loans, {} AS isas, {} AS donors, \
          {} AS sources, {} AS transfer_of_equity, {} AS documents, {} AS generated_documents, \
-         {} AS required, {acceptances} AS acceptances, {} AS searches",
-        list("'id', t.id, 'kind', t.alteration_type", "alterations"),
-        list("'id', t.id, 'kind', t.charge_type", "loans"),
+         {} AS required, {acceptances} AS acceptances, {} AS searches, {} AS ground_rent",
+        list(
+            "'id', t.id, 'alterationType', t.alteration_type, 'completedOn', t.completed_on, \
+             'documentsHeldBy', t.documents_held_by",
+            "alterations"
+        ),
+        list(
+            "'id', t.id, 'chargeType', t.charge_type, 'lenderName', t.lender_name, \
+             'amount', t.amount",
+            "loans"
+        ),
         list("'id', t.id", "isas"),
         list("'id', t.id", "donors"),
         list("'id', t.id, 'kind', t.source_type", "sources_of_funds"),
@@ -297,7 +336,7 @@ fn details_query(backend: crate::Backend) -> String {
             "FROM documents t WHERE t.case_id = $1 AND t.kind = 'GENERATED'",
         ),
         list(
-            "'groupName', t.group_name, 'alterationId', t.alteration_id, \
+            "'id', t.id, 'groupName', t.group_name, 'alterationId', t.alteration_id, \
              'documentType', t.document_type, 'documentId', t.document_id",
             "required_documents"
         ),
@@ -305,14 +344,18 @@ fn details_query(backend: crate::Backend) -> String {
             "'kind', t.kind, 'documentType', t.document_type, 'documentId', t.document_id",
             "searches"
         ),
+        one(
+            "'amount', t.amount, 'frequency', t.frequency",
+            "FROM ground_rents t WHERE t.case_id = $1"
+        ),
     )
 }
 
 #[derive(sqlx::FromRow)]
 struct CaseDetails {
     quote: Option<sqlx::types::Json<QuoteRow>>,
-    alterations: sqlx::types::Json<Vec<KindJson>>,
-    loans: sqlx::types::Json<Vec<KindJson>>,
+    alterations: sqlx::types::Json<Vec<AlterationRow>>,
+    loans: sqlx::types::Json<Vec<LoanRow>>,
     isas: sqlx::types::Json<Vec<IdJson>>,
     donors: sqlx::types::Json<Vec<IdJson>>,
     sources: sqlx::types::Json<Vec<NameJson>>,
@@ -322,17 +365,12 @@ struct CaseDetails {
     required: sqlx::types::Json<Vec<RequiredRow>>,
     acceptances: sqlx::types::Json<Vec<AcceptanceRow>>,
     searches: sqlx::types::Json<Vec<SearchRow>>,
+    ground_rent: Option<sqlx::types::Json<GroundRentRow>>,
 }
 
 #[derive(serde::Deserialize)]
 struct IdJson {
     id: i64,
-}
-
-#[derive(serde::Deserialize)]
-struct KindJson {
-    id: i64,
-    kind: String,
 }
 
 #[derive(serde::Deserialize)]
@@ -370,6 +408,7 @@ impl LoadedCase {
             quote: None,
             alterations: vec![],
             loans: vec![],
+            ground_rent: None,
             isas: vec![],
             donors: vec![],
             sources_of_funds: vec![],
@@ -392,11 +431,20 @@ impl LoadedCase {
         party_snapshot(p, self.legal_names.get(&p.user_id), &self.acceptances)
     }
 
+    /// The document type of one of the case's required-document slots (None: not this case's).
+    pub fn required_slot_type(&self, slot_id: i64) -> Option<&str> {
+        self.required
+            .iter()
+            .find(|r| r.id == slot_id)
+            .map(|r| r.document_type.as_str())
+    }
+
     fn required(&self, group: &str) -> Vec<RequiredDocument> {
         self.required
             .iter()
             .filter(|r| r.group_name == group)
             .map(|r| RequiredDocument {
+                id: r.id,
                 document_type: r.document_type.clone(),
                 document_id: r.document_id,
             })
@@ -455,9 +503,11 @@ impl LoadedCase {
         s.alterations = self
             .alterations
             .iter()
-            .map(|(id, t)| threshold_engine::snapshot::Alteration {
-                id: *id,
-                alteration_type: t.clone(),
+            .map(|a| threshold_engine::snapshot::Alteration {
+                id: a.id,
+                alteration_type: a.alteration_type.clone(),
+                completed_on: a.completed_on,
+                documents_held_by: parse_enum(a.documents_held_by.as_deref()),
             })
             .collect();
         s.loans = self.loans();
@@ -469,17 +519,19 @@ impl LoadedCase {
             value: r.property_value,
         });
         s.property_owners = self.applicants().map(|p| self.party(p)).collect();
-        let alteration_ids: Vec<i64> = self.alterations.iter().map(|(id, _)| *id).collect();
+        let alteration_ids: Vec<i64> = self.alterations.iter().map(|a| a.id).collect();
         s.required_documents = RemortgagingRequiredDocuments {
             documents: self.required("documents"),
             alteration_documents: alteration_ids
                 .iter()
                 .map(|id| AlterationDocuments {
+                    alteration_id: *id,
                     required_documents: self
                         .required
                         .iter()
                         .filter(|d| d.alteration_id == Some(*id))
                         .map(|d| RequiredDocument {
+                            id: d.id,
                             document_type: d.document_type.clone(),
                             document_id: d.document_id,
                         })
@@ -569,9 +621,9 @@ impl LoadedCase {
     fn loans(&self) -> Vec<Loan> {
         self.loans
             .iter()
-            .map(|(id, t)| Loan {
-                id: *id,
-                charge_type: t.clone(),
+            .map(|l| Loan {
+                id: l.id,
+                charge_type: l.charge_type.clone(),
             })
             .collect()
     }
@@ -697,18 +749,18 @@ impl Db {
             required,
             acceptances,
             searches,
+            ground_rent,
         } = details;
         let ids = |v: sqlx::types::Json<Vec<IdJson>>| v.0.into_iter().map(|i| i.id).collect();
-        let pairs =
-            |v: sqlx::types::Json<Vec<KindJson>>| v.0.into_iter().map(|k| (k.id, k.kind)).collect();
         Ok(Some(LoadedCase {
             row,
             parties,
             legal_names,
             admins,
             quote: quote.map(|q| q.0),
-            alterations: pairs(alterations),
-            loans: pairs(loans),
+            alterations: alterations.0,
+            loans: loans.0,
+            ground_rent: ground_rent.map(|g| g.0),
             isas: ids(isas),
             donors: ids(donors),
             sources_of_funds: sources.0.into_iter().map(|s| s.kind).collect(),

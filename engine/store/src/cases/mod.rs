@@ -7,7 +7,9 @@ mod firms;
 mod list;
 mod load;
 mod messages;
+mod owner_writes;
 mod people;
+mod property_writes;
 mod scope;
 pub mod search;
 pub mod seed;
@@ -21,10 +23,14 @@ pub use create::{KeyFactsUpdate, NewCase, NewParty, NewQuote};
 pub use firms::{CaseBroker, ManagedBroker};
 pub use list::{CaseListItem, CaseListPage, ListMemo, ListQuery, SortBy};
 pub use load::{
-    AdminRow, CaseRow, DocumentRow, GeneratedDocumentRow, LegalNameRow, LoadedCase, PartyRow,
-    PropertyRow, QuoteRow, parse_enum,
+    AdminRow, AlterationRow, CaseRow, DocumentRow, GeneratedDocumentRow, GroundRentRow,
+    LegalNameRow, LoadedCase, LoanRow, PartyRow, PropertyRow, QuoteRow, parse_enum,
 };
 pub use messages::CaseMessage;
+pub use owner_writes::{
+    ApplicantDetails, NamedPerson, NewCoOwner, OwnersExtras, PersonRow, SectionWrite,
+};
+pub use property_writes::{NewAlteration, NewLoan, PropertyWrite, PropertyWriteRecord};
 pub use scope::Scope;
 pub use transition::{Announcement, NewCaseMessage, TransitionRecord};
 

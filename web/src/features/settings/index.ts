@@ -1,1 +1,2 @@
 export { SettingsPage } from './routes/SettingsPage';
+export { ConfirmEmailPage } from './routes/ConfirmEmailPage';

@@ -361,6 +361,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/email-change/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirm_email_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/feed": {
         parameters: {
             query?: never;
@@ -425,6 +441,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["give_feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/help/stages": {
         parameters: {
             query?: never;
@@ -457,6 +489,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/loans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["loans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/loans/{loanId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_loan"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/managed-brokers": {
         parameters: {
             query?: never;
@@ -483,6 +547,38 @@ export interface paths {
         get: operations["current"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/property": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["property_details"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/property/alterations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["alterations"];
         delete?: never;
         options?: never;
         head?: never;
@@ -569,6 +665,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/remortgaging/applicant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["add_co_owner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/remortgaging/case": {
         parameters: {
             query?: never;
@@ -633,6 +745,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/remortgaging/{caseId}/applicant/{applicantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["save_applicant_details"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/remortgaging/{caseId}/applicants/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["remove_owner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/remortgaging/{caseId}/ground-rent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ground_rent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/remortgaging/{caseId}/invitation/respond": {
         parameters: {
             query?: never;
@@ -643,6 +803,54 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["respond_remortgaging"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/remortgaging/{caseId}/property-occupant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["save_occupants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/remortgaging/{caseId}/property-occupants/{occupantId}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["delete_occupant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/remortgaging/{caseId}/property/alterations/{alterationId}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["delete_alteration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -665,7 +873,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/users/{userId}": {
+    "/remortgaging/{caseId}/submit": {
         parameters: {
             query?: never;
             header?: never;
@@ -674,7 +882,103 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["save_about_you"];
+        post: operations["submit_remortgaging"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/remortgaging/{caseId}/transfer-of-equity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["save_transfer_of_equity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/remortgaging/{caseId}/transfer-of-equity/removed-owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["add_removed_owner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/remortgaging/{caseId}/transfer-of-equity/removed-owners/{removedOwnerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_removed_owner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-legal-name/{legalNameId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_legal_name"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_user"];
+        put?: never;
+        post: operations["save_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/email-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["request_email_change"];
         delete?: never;
         options?: never;
         head?: never;
@@ -685,15 +989,24 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description POST /users/{userId}. At onboarding every field is required; afterwards any subset
+         *     changes just those details. A legal name is one detail: send its parts together.
+         */
         AboutYouRequest: {
-            /** @description yyyy-mm-dd; the user must be 18 or over. */
-            dateOfBirth: string;
-            firstName: string;
+            /**
+             * @description yyyy-mm-dd; the user must be 18 or over. Refused (409) once an application of theirs
+             *     is submitted.
+             */
+            dateOfBirth?: string | null;
+            /** @description Legal first name (with `surname`, and `middleNames` if any). */
+            firstName?: string | null;
+            /** @description Left out, null or empty: no middle names. */
             middleNames?: string | null;
             /** @description A UK phone number, e.g. 07700 900123 or +44 7700 900123. */
-            phoneNumber: string;
-            preferredName: string;
-            surname: string;
+            phoneNumber?: string | null;
+            preferredName?: string | null;
+            surname?: string | null;
         };
         AcceptPoliciesRequest: {
             /**
@@ -709,16 +1022,29 @@ export interface components {
          * @enum {string}
          */
         ActorKind: "customer" | "broker" | "conveyancer" | "admin" | "system";
+        /** @description POST /remortgaging/applicant. */
+        AddCoOwnerRequest: {
+            /** Format: int64 */
+            caseId: number;
+            email: string;
+            /** @description 2–100 characters. */
+            preferredName: string;
+        };
         AddressBody: {
             line1?: string | null;
         };
         Alteration: {
             alterationType: components["schemas"]["AlterationType"];
+            /** Format: date */
+            completedOn?: string | null;
+            documentsHeldBy?: components["schemas"]["DocumentsHeldBy"] | null;
             /** Format: int64 */
             id: number;
         };
         /** @description The documents one alteration needs. */
         AlterationDocuments: {
+            /** Format: int64 */
+            alterationId: number;
             requiredDocuments: components["schemas"]["RequiredDocument"][];
         };
         /**
@@ -726,6 +1052,27 @@ export interface components {
          * @enum {string}
          */
         AlterationType: "BASEMENT_CONVERSION" | "BOILER" | "CONSERVATORY" | "ELECTRICAL" | "EXTENSION" | "GAS" | "GARAGE" | "GARAGE_CONVERSION" | "HEATING" | "INSULATION" | "LOFT" | "REMOVAL_OF_WALLS" | "SOLAR" | "WINDOWS_AND_DOORS";
+        /** @description POST /property/alterations: the answer to "any alterations?", with one to add. */
+        AlterationsRequest: {
+            alteration?: components["schemas"]["NewAlterationBody"] | null;
+            /** Format: int64 */
+            caseId: number;
+            caseType: components["schemas"]["CaseType"];
+            hasAlterations: boolean;
+        };
+        /**
+         * @description POST /remortgaging/{caseId}/applicant/{applicantId}: the owner's own case details. The
+         *     whole form: a field left out is cleared.
+         */
+        ApplicantDetailsRequest: {
+            /** @description 1–200 characters. */
+            addressLine1: string;
+            isUkResident?: boolean | null;
+            /** @description UK format, e.g. QQ123456C (spaces ignored, stored upper-case). */
+            nationalInsuranceNumber?: string | null;
+            /** @description At most 100 characters. */
+            occupation?: string | null;
+        };
         /** @description Key facts of a purchase. */
         BuyingCaseRequest: {
             brokerReference?: string | null;
@@ -991,6 +1338,15 @@ export interface components {
             email: string;
             preferredName: string;
         };
+        /** @description POST /email-change/confirm. */
+        ConfirmEmailChangeRequest: {
+            /** @description The `token` query parameter of the `/confirm-email` link. */
+            token: string;
+        };
+        /** @description The address the account uses from now on. */
+        ConfirmEmailChangeResponse: {
+            email: string;
+        };
         /** @description One line of a quote. */
         CostLineBody: {
             /** Format: int64 */
@@ -1000,6 +1356,11 @@ export interface components {
         CostSectionBody: {
             costs: components["schemas"]["CostLineBody"][];
             sectionTitle: string;
+        };
+        /** @description `201` answer of a call that adds a row. */
+        CreatedId: {
+            /** Format: int64 */
+            id: number;
         };
         Deposit: {
             /** Format: date-time */
@@ -1033,6 +1394,11 @@ export interface components {
             /** @description Where to download it (GET). */
             url: string;
         };
+        /**
+         * @description Who holds an alteration's documents (spec §3, "a 'who' value").
+         * @enum {string}
+         */
+        DocumentsHeldBy: "SOLICITOR" | "OWNER";
         DocumentsOfCase: {
             /** Format: int64 */
             caseId: number;
@@ -1042,6 +1408,15 @@ export interface components {
             /** @description Made by Threshold (the quote PDF, letters, reports, statements); never drafts. */
             generatedDocuments: components["schemas"]["DocumentBody"][];
             propertyAddressLine1?: string | null;
+        };
+        /** @description POST /users/{userId}/email-change. */
+        EmailChangeRequest: {
+            /** @description The new address, lower-cased. */
+            email: string;
+        };
+        /** @description The request as recorded: the link is on its way to the new address. */
+        EmailChangeResponse: {
+            pendingEmailChange: components["schemas"]["PendingEmailChangeView"];
         };
         /** @description An empty JSON object: writes always carry a JSON body (see the same-origin rule). */
         EmptyBody: Record<string, never>;
@@ -1153,11 +1528,52 @@ export interface components {
             /** Format: int64 */
             unreadCount: number;
         };
+        /**
+         * @description Where in a case feedback is asked for (spec §3, ENUM "Feedback point").
+         * @enum {string}
+         */
+        FeedbackPoint: "SUBMIT_APPLICATION" | "ACCEPT_COMPLETION_STATEMENT" | "POST_COMPLETION";
+        FeedbackRequest: {
+            /** Format: int64 */
+            caseId: number;
+            caseType: components["schemas"]["CaseType"];
+            feedbackPoint: components["schemas"]["FeedbackPoint"];
+            /** @description At most 5000 characters; empty with no rating: the dialog was dismissed. */
+            message?: string;
+            /**
+             * Format: int64
+             * @description 1–5; null only with an empty message (a dismissal).
+             */
+            rating?: number | null;
+        };
         GeneratedDocumentBody: {
             /** Format: int64 */
             documentId: number;
             documentType: string;
             isDraft: boolean;
+        };
+        /** @description A leasehold's ground rent, in the expanded case. */
+        GroundRentBody: {
+            /**
+             * Format: int64
+             * @description Pence.
+             */
+            amount: number;
+            frequency: components["schemas"]["GroundRentFrequency"];
+        };
+        /**
+         * @description How often ground rent is paid (spec §3).
+         * @enum {string}
+         */
+        GroundRentFrequency: "HALF_YEARLY" | "ANNUALLY";
+        /** @description POST /remortgaging/{caseId}/ground-rent (leasehold only). */
+        GroundRentRequest: {
+            /**
+             * Format: int64
+             * @description Pence, 0 or more.
+             */
+            amount: number;
+            frequency: components["schemas"]["GroundRentFrequency"];
         };
         /** @description The main path of each case type, stage by stage. */
         HowCasesProceed: {
@@ -1201,6 +1617,11 @@ export interface components {
          * @enum {string}
          */
         Jurisdiction: "ENGLAND" | "WALES" | "SCOTLAND" | "NORTHERN_IRELAND";
+        /**
+         * @description How the owners own the property (spec §3 "Ownership type").
+         * @enum {string}
+         */
+        LandOwnership: "SOLE_OWNER" | "JOINT_TENANCY" | "TENANTS_IN_COMMON";
         LandTaxEstimateBody: {
             /** Format: int64 */
             amount: number;
@@ -1227,6 +1648,19 @@ export interface components {
             /** Format: date-time */
             until?: string | null;
         };
+        /** @description One legal name. The current one has no `until`. */
+        LegalNameView: {
+            firstName: string;
+            /** Format: int64 */
+            id: number;
+            middleNames?: string | null;
+            surname: string;
+            /**
+             * Format: date-time
+             * @description When it stopped being the user's name; null for the current one.
+             */
+            until?: string | null;
+        };
         LenderBody: {
             code: string;
             name: string;
@@ -1249,9 +1683,23 @@ export interface components {
             postcode?: string | null;
         };
         LoanBody: {
+            /**
+             * Format: int64
+             * @description Pence.
+             */
+            amount?: number | null;
             chargeType: components["schemas"]["ChargeType"];
             /** Format: int64 */
             id: number;
+            lenderName?: string | null;
+        };
+        /** @description POST /loans: the answer to "any other loans secured on the property?", with one to add. */
+        LoansRequest: {
+            /** Format: int64 */
+            caseId: number;
+            caseType: components["schemas"]["CaseType"];
+            hasLoans: boolean;
+            loan?: components["schemas"]["NewLoanBody"] | null;
         };
         /** @description POST /auth: log in by e-mail. */
         LoginRequest: {
@@ -1294,6 +1742,31 @@ export interface components {
         MyDocuments: {
             cases: components["schemas"]["DocumentsOfCase"][];
         };
+        NewAlterationBody: {
+            alterationType: components["schemas"]["AlterationType"];
+            /**
+             * Format: date
+             * @description yyyy-mm-dd, not in the future.
+             */
+            completedOn?: string | null;
+            /** @description Who holds its documents; the owner's are asked for in the Documents section. */
+            documentsHeldBy: components["schemas"]["DocumentsHeldBy"];
+        };
+        NewLoanBody: {
+            /**
+             * Format: int64
+             * @description Pence, 0 or more.
+             */
+            amount?: number | null;
+            chargeType: components["schemas"]["ChargeType"];
+            /** @description At most 100 characters. */
+            lenderName?: string | null;
+        };
+        /** @description POST /remortgaging/{caseId}/property-occupant. */
+        OccupantsRequest: {
+            hasAdultOccupants: boolean;
+            occupant?: components["schemas"]["PersonInput"] | null;
+        };
         /**
          * @description An owner, buyer or donor. Another customer's personal details are withheld from a customer
          *     (`redacted`, ENT-12): the user fields are then null and the legal names empty.
@@ -1325,6 +1798,28 @@ export interface components {
             phoneNumber?: string | null;
             preferredName: string;
         };
+        /** @description An e-mail change waiting for its link to be opened. */
+        PendingEmailChangeView: {
+            /** @description The new address the link was sent to. */
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            requestedAt: string;
+        };
+        /** @description An adult occupant or removed owner in the expanded case. */
+        PersonBody: {
+            email?: string | null;
+            fullName: string;
+            /** Format: int64 */
+            id: number;
+        };
+        /** @description An adult occupant or a removed owner as sent. */
+        PersonInput: {
+            email?: string | null;
+            /** @description 2–100 characters. */
+            fullName: string;
+        };
         PoliciesResponse: {
             privacyPolicy: components["schemas"]["Policy"];
             termsAndConditions: components["schemas"]["Policy"];
@@ -1343,6 +1838,16 @@ export interface components {
             tenure?: components["schemas"]["Tenure"] | null;
             town?: string | null;
             type?: components["schemas"]["PropertyType"] | null;
+        };
+        /** @description POST /property: the Property Details section. */
+        PropertyRequest: {
+            /** Format: int64 */
+            caseId: number;
+            /** @description REMORTGAGING (buying's property section comes with issue 13). */
+            caseType: components["schemas"]["CaseType"];
+            landOwnership: components["schemas"]["LandOwnership"];
+            propertyType: components["schemas"]["PropertyType"];
+            tenure: components["schemas"]["Tenure"];
         };
         /**
          * @description Property type, spec §3.
@@ -1422,6 +1927,9 @@ export interface components {
             alterations: components["schemas"]["Alteration"][];
             /** Format: date */
             currentDealEndDate?: string | null;
+            /** @description The feedback points the user asking has answered or dismissed on this case. */
+            feedbackGiven: components["schemas"]["FeedbackPoint"][];
+            groundRent?: components["schemas"]["GroundRentBody"] | null;
             hasAdultOccupants?: boolean | null;
             hasAlterations?: boolean | null;
             hasHTBRedemptionLetter: boolean;
@@ -1431,12 +1939,14 @@ export interface components {
             /** Format: int64 */
             loanAmount?: number | null;
             newLender?: string | null;
+            /** @description Adults living at the property who are not owners. */
+            occupants: components["schemas"]["PersonBody"][];
             propertyOwners: components["schemas"]["PartyBody"][];
             /** Format: int64 */
             propertyValue?: number | null;
             remortgagingReason?: components["schemas"]["RemortgagingReason"] | null;
             requiredDocuments: components["schemas"]["RemortgagingRequiredDocuments"];
-            transferOfEquity?: components["schemas"]["TransferOfEquity"] | null;
+            transferOfEquity?: components["schemas"]["TransferOfEquityBody"] | null;
         };
         /** @description A remortgaging case in the list (ENT-07) plus what the engine computes. */
         RemortgagingListItem: {
@@ -1507,12 +2017,22 @@ export interface components {
             /** Format: int64 */
             documentId?: number | null;
             documentType: string;
+            /**
+             * Format: int64
+             * @description The slot's id (an upload names it to fill it).
+             */
+            id: number;
         };
         /**
          * @description User roles, spec §3 and §6 (ROLES-01).
          * @enum {string}
          */
         Role: "ROLE_USER" | "ROLE_ADMIN" | "ROLE_CONVEYANCER" | "ROLE_BROKER" | "ROLE_BROKER_MANAGER" | "ROLE_BROKER_ADMIN";
+        /** @description The id of the row a call added (an alteration, a loan). */
+        RowCreated: {
+            /** Format: int64 */
+            id: number;
+        };
         /** @description Search results: the documents and the summaries written from them. */
         Searches: {
             documents: components["schemas"]["UploadedDocument"][];
@@ -1592,9 +2112,14 @@ export interface components {
          * @enum {string}
          */
         Tenure: "FREEHOLD" | "LEASEHOLD" | "COMMONHOLD";
-        /** @description Transfer of equity data; its presence completes the section (REM-APP-22). */
-        TransferOfEquity: {
+        /** @description The expanded case's transfer of equity: why, and whom it takes off the title. */
+        TransferOfEquityBody: {
             reason?: components["schemas"]["TransferReason"] | null;
+            removedOwners: components["schemas"]["PersonBody"][];
+        };
+        /** @description POST /remortgaging/{caseId}/transfer-of-equity. */
+        TransferOfEquityRequest: {
+            reason: components["schemas"]["TransferReason"];
         };
         /**
          * @description Transfer reason (separation agreement), spec §3.
@@ -1632,6 +2157,12 @@ export interface components {
              * @description PDF, JPEG, PNG or HEIC, at most 32 MiB; the type is read from the bytes.
              */
             file: string;
+            /**
+             * Format: int64
+             * @description The required-document slot the upload fills (`requiredDocuments` items' `id`), sent
+             *     before the file. Without it the first empty slot of `documentType` is filled, if any.
+             */
+            requiredDocumentId?: number | null;
         };
         /** @description An uploaded document. */
         UploadedDocument: {
@@ -1645,10 +2176,24 @@ export interface components {
             documentType: string;
             url: string;
         };
+        /** @description The user's own details, as the settings page shows them. */
         UserResponse: {
+            /**
+             * @description False for brokers: only their preferred name and phone number are theirs to change
+             *     (not their legal name, date of birth or e-mail address).
+             */
+            canChangeLegalDetails: boolean;
+            /** Format: date */
+            dateOfBirth?: string | null;
+            /** @description An application of theirs is submitted: the date of birth can no longer change. */
+            dateOfBirthLocked: boolean;
             email: string;
             id: string;
             isOnboarded: boolean;
+            /** @description Newest first: the current name (no `until`), then previous ones. */
+            legalNames: components["schemas"]["LegalNameView"][];
+            pendingEmailChange?: components["schemas"]["PendingEmailChangeView"] | null;
+            phoneNumber?: string | null;
             preferredName: string;
         };
         VerifyResponse: {
@@ -2712,7 +3257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unknown case, or not yours */
+            /** @description Unknown case or required-document slot, or not yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2915,6 +3460,72 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    confirm_email_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmEmailChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The account uses the new address from now on (sign in with it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmEmailChangeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `email_taken`: another account uses that address now; the link still works if that changes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `email_change_link_invalid`: the link is unknown, used, replaced by a newer request or expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body is not `{"token": "…"}` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     feed_page: {
         parameters: {
             query?: {
@@ -3112,6 +3723,77 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    give_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded (or dismissed); the point is in the expanded case's `feedbackGiven` from now on */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer of the case (brokers, staff) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `feedback_given`: this point was answered or dismissed already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `rating` missing with a message ('Please rate your experience') or not 1–5, `message` over 5000 characters, unknown `caseType` or `feedbackPoint` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     stages: {
         parameters: {
             query?: never;
@@ -3194,6 +3876,148 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    loans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoansRequest"];
+            };
+        };
+        responses: {
+            /** @description The loan was added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RowCreated"];
+                };
+            };
+            /** @description The answer was saved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `hasLoans: false` while loans are listed (`loans_listed`), or the section is closed (`section_closed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is missing or invalid (named); `loan` without `hasLoans: true` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    delete_loan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A loan of one of your cases */
+                loanId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown loan, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The loans' section is closed (`section_closed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     managed_brokers: {
         parameters: {
             query?: never;
@@ -3265,6 +4089,157 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    property_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PropertyRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The section is locked, hidden or disabled (`section_closed`; a broker after the broker stages too) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is missing or invalid (named); caseType BUYING is not taken yet */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    alterations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlterationsRequest"];
+            };
+        };
+        responses: {
+            /** @description The alteration was added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RowCreated"];
+                };
+            };
+            /** @description The answer was saved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `hasAlterations: false` while alterations are listed (`alterations_listed`), or the section is closed (`section_closed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is missing or invalid (named); `alteration` without `hasAlterations: true` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3583,6 +4558,79 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    add_co_owner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCoOwnerRequest"];
+            };
+        };
+        responses: {
+            /** @description Added; they get an invitation e-mail and a `case-invitation` feed item, and answer with POST /remortgaging/{caseId}/invitation/respond */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedId"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `section_closed`: the Owners section is locked, hidden or disabled, or a broker outside a broker stage; `already_on_case`: that e-mail is an owner already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `preferredName` or `email` not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     create_remortgaging: {
         parameters: {
             query?: never;
@@ -3818,6 +4866,220 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    save_applicant_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description The owner (an applicant id of the case) */
+                applicantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicantDetailsRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved (the whole form: a field left out is cleared) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another owner's details, or staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or owner, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `section_closed`: the Owners section is locked, hidden or disabled, or a broker outside a broker stage */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `addressLine1`, `occupation` or `nationalInsuranceNumber` not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    remove_owner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description The owner's user id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (with their invitation) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or owner, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `lead_owner`: the lead owner stays; `section_closed`: the Owners section is locked, hidden or disabled, or a broker outside a broker stage */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    ground_rent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroundRentRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The property is not leasehold (`not_leasehold`), or the Property Details section is closed (`section_closed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is missing or invalid (named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     respond_remortgaging: {
         parameters: {
             query?: never;
@@ -3864,6 +5126,217 @@ export interface operations {
                 };
             };
             /** @description No invitation is waiting for an answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    save_occupants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OccupantsRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer saved and the occupant added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedId"];
+                };
+            };
+            /** @description The answer saved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `occupants_listed`: no adult occupants while some are listed; `section_closed`: the Owners section is locked, hidden or disabled, or a broker outside a broker stage */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `occupant` without `hasAdultOccupants: true`, or `occupant.fullName` / `occupant.email` not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    delete_occupant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description An occupant of the case */
+                occupantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or occupant, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `section_closed`: the Owners section is locked, hidden or disabled, or a broker outside a broker stage */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    delete_alteration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description An alteration of the case */
+                alterationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed, with its required documents */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or alteration, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The section is closed (`section_closed`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3926,7 +5399,347 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    save_about_you: {
+    submit_remortgaging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Submitted: the case moves to IDENTITY_VERIFICATION */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseMoved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer of the case (brokers and staff may not submit) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not ready to submit (`not_ready`, the first unmet condition as the message) or not in CUSTOMER_APPLICATION (`wrong_status`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    save_transfer_of_equity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferOfEquityRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved; the section is complete */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `section_closed`: the Transfer of Equity section is locked, hidden (not a transfer of equity) or disabled, or a broker outside a broker stage */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `reason` not a TransferReason */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    add_removed_owner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonInput"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedId"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `section_closed`: the Transfer of Equity section is locked, hidden or disabled, or a broker outside a broker stage */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `fullName` or `email` not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    delete_removed_owner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description A removed owner of the case */
+                removedOwnerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or removed owner, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `section_closed`: the Transfer of Equity section is locked, hidden or disabled, or a broker outside a broker stage */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    delete_legal_name: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's previous legal names */
+                legalNameId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A broker or staff account: legal names are not theirs to change */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such legal name of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `current_legal_name`: the current name is replaced, never deleted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    get_user: {
         parameters: {
             query?: never;
             header?: never;
@@ -3936,13 +5749,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AboutYouRequest"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Saved; the user is onboarded */
+            /** @description The user's own details */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3961,7 +5770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Another user's details */
+            /** @description Another user's details, or a staff account */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3974,6 +5783,66 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    save_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Must be the signed-in user's own id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AboutYouRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved (at onboarding the user is onboarded); the details as they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another user's details, a staff account, or a broker changing more than their name and phone number */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description `date_of_birth_locked`: an application is submitted, the date of birth can no longer change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Invalid details, by field */
             422: {
                 headers: {
@@ -3984,6 +5853,74 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    request_email_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Must be the signed-in user's own id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded: a confirmation link is on its way to the new address, and a notice to the current one */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another user's account, a broker (support changes their address) or a staff account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Not an e-mail address, or the current one */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address or for this account */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
 }

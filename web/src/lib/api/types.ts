@@ -104,3 +104,51 @@ export type CaseDocuments = ExpandedCase['documents'];
 export type HowCasesProceed =
   paths['/help/stages']['get']['responses'][200]['content']['application/json'];
 export type Stage = HowCasesProceed['remortgaging'][number];
+
+// --- The remortgaging application (issue 12; contract /work/issue12-contract.md) -------------
+type JsonBody<P extends keyof paths, M extends 'post' | 'delete'> = P extends keyof paths
+  ? NonNullable<paths[P][M]> extends { requestBody: { content: { 'application/json': infer B } } }
+    ? B
+    : never
+  : never;
+export type PropertyBody = JsonBody<'/property', 'post'>;
+export type LandOwnership = PropertyBody['landOwnership'];
+export type PropertyType = PropertyBody['propertyType'];
+export type Tenure = PropertyBody['tenure'];
+export type GroundRentBody = JsonBody<'/remortgaging/{caseId}/ground-rent', 'post'>;
+export type GroundRentFrequency = GroundRentBody['frequency'];
+export type AlterationsBody = JsonBody<'/property/alterations', 'post'>;
+export type AlterationInput = NonNullable<AlterationsBody['alteration']>;
+export type AlterationType = AlterationInput['alterationType'];
+export type DocumentsHeldBy = AlterationInput['documentsHeldBy'];
+export type LoansBody = JsonBody<'/loans', 'post'>;
+export type LoanInput = NonNullable<LoansBody['loan']>;
+export type ChargeType = LoanInput['chargeType'];
+export type Created = paths['/loans']['post']['responses'][201]['content']['application/json'];
+export type FeedbackBody = JsonBody<'/feedback', 'post'>;
+export type FeedbackPoint = FeedbackBody['feedbackPoint'];
+export type ApplicantBody = JsonBody<'/remortgaging/applicant', 'post'>;
+export type ApplicantDetailsBody = JsonBody<
+  '/remortgaging/{caseId}/applicant/{applicantId}',
+  'post'
+>;
+export type OccupantsBody = JsonBody<'/remortgaging/{caseId}/property-occupant', 'post'>;
+export type TransferOfEquityBody = JsonBody<'/remortgaging/{caseId}/transfer-of-equity', 'post'>;
+export type TransferReason = TransferOfEquityBody['reason'];
+export type RemovedOwnerBody = JsonBody<
+  '/remortgaging/{caseId}/transfer-of-equity/removed-owners',
+  'post'
+>;
+/** What the expanded remortgaging case holds for each section. */
+export type Alteration = RemortgagingExpanded['alterations'][number];
+export type Loan = RemortgagingExpanded['loans'][number];
+export type GroundRent = NonNullable<RemortgagingExpanded['groundRent']>;
+export type Occupant = RemortgagingExpanded['occupants'][number];
+export type Owner = RemortgagingExpanded['propertyOwners'][number];
+export type LegalName = Owner['user']['legalNames'][number];
+export type TransferOfEquity = NonNullable<RemortgagingExpanded['transferOfEquity']>;
+export type RemovedOwner = TransferOfEquity['removedOwners'][number];
+export type RemortgagingRequiredDocuments = RemortgagingExpanded['requiredDocuments'];
+export type RequiredDocument = RemortgagingRequiredDocuments['documents'][number];
+export type AlterationDocuments = RemortgagingRequiredDocuments['alterationDocuments'][number];
+export type UploadedDocument = DocumentBody;

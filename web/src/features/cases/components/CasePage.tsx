@@ -4,6 +4,8 @@ import { Loading } from '../../../components/Loading';
 import { PageHeading } from '../../../components/PageHeading';
 import { RouterLink } from '../../../components/RouterLink';
 import type { ExpandedCase } from '../../../lib/api/types';
+import { ApplicationSection } from '../../application';
+import { FeedbackPrompt } from '../../feedback';
 import { BrokerInvitations, QuoteSection } from '../../invitations';
 import { useCase } from '../api/getCase';
 import { CASE_TYPE, LIST_TITLE, type CaseKind } from '../caseTypes';
@@ -84,6 +86,11 @@ export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
         )}
       </Stack>
       <CancelCaseDialog target={cancelTarget} onClose={() => setCancelTarget(null)} />
+      <FeedbackPrompt
+        caseType={expanded.caseType}
+        caseId={expanded.id}
+        feedbackGiven={'feedbackGiven' in expanded ? expanded.feedbackGiven : []}
+      />
     </Box>
   );
 }
@@ -97,7 +104,10 @@ function brokerOf(expanded: ExpandedCase | undefined): string | null {
   );
 }
 
-/** A section or tile page: its heading, and for the Quote section the quote (issue 11). */
+/**
+ * A section or tile page: its heading, and for the Quote section the quote (issue 11); every
+ * other remortgaging application section is the application feature's (issue 12).
+ */
 export function SectionPage({
   kind,
   caseId,
@@ -117,6 +127,9 @@ export function SectionPage({
       <PageHeading>{entry?.label ?? 'Case'}</PageHeading>
       {where === 'sections' && sectionKey === 'quote' && (
         <QuoteSection kind={kind} caseId={caseId} brokerName={brokerOf(query.data)} />
+      )}
+      {where === 'sections' && sectionKey !== 'quote' && kind === 'remortgaging' && (
+        <ApplicationSection caseId={caseId} sectionKey={sectionKey} />
       )}
     </>
   );

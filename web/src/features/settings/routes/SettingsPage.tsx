@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Chip,
+  Divider,
   List,
   ListItem,
   ListItemText,
@@ -15,8 +16,18 @@ import { PageHeading } from '../../../components/PageHeading';
 import type { SessionInfo } from '../../../lib/api/types';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../auth';
+import { useUserDetails } from '../api/getUserDetails';
 import { useRevokeSession } from '../api/revokeSession';
 import { useSessions } from '../api/listSessions';
+import {
+  DateOfBirthForm,
+  LegalNameForm,
+  PhoneNumberForm,
+  PreferredNameForm,
+} from '../components/DetailForms';
+import { EmailChangeForm } from '../components/EmailChangeForm';
+import { PreviousNames } from '../components/PreviousNames';
+import { SETTINGS_TEXT } from '../validation';
 
 /** A short, human description of a browser from its user agent. */
 export function describeDevice(userAgent: string | null): string {
@@ -79,22 +90,27 @@ function SessionRow({ session }: { session: SessionInfo }) {
   );
 }
 
-/** /settings — the user's name and e-mail, active sessions, log out everywhere. */
-export function SettingsPage() {
-  const { me, send } = useSession();
-  const sessions = useSessions();
+/** The user's own details: each a small form of its own (brokers: name and phone only). */
+function YourDetails() {
+  const { me } = useSession();
+  const details = useUserDetails(me?.id ?? '');
   return (
-    <Stack spacing={3} sx={{ maxWidth: 760 }}>
-      <PageHeading>Settings</PageHeading>
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-labelledby="settings-details"
-        sx={{ p: 3 }}
-      >
-        <Typography variant="h2" id="settings-details" gutterBottom>
-          Your details
-        </Typography>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="settings-details"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Typography variant="h2" id="settings-details" gutterBottom>
+        Your details
+      </Typography>
+      {details.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          We could not load your details, please try refreshing the page.
+        </Alert>
+      )}
+      {!details.data && (
+        // What the session knows already, until (or unless) the full details arrive.
         <Stack component="dl" spacing={1} sx={{ m: 0 }}>
           <Typography component="dt" variant="body2" color="text.secondary">
             Preferred name
@@ -105,16 +121,57 @@ export function SettingsPage() {
           <Typography component="dt" variant="body2" color="text.secondary">
             Email
           </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
             {me?.user.email}
           </Typography>
         </Stack>
-      </Paper>
+      )}
+      {details.isPending && <Loading label="Loading your details" />}
+      {details.data && (
+        <Stack spacing={4} divider={<Divider flexItem />}>
+          <PreferredNameForm details={details.data} />
+          <PhoneNumberForm details={details.data} />
+          {details.data.canChangeLegalDetails
+            ? [
+                <EmailChangeForm key="email" details={details.data} />,
+                <Stack key="legal-name" spacing={3}>
+                  <LegalNameForm details={details.data} />
+                  <PreviousNames details={details.data} />
+                </Stack>,
+                <DateOfBirthForm key="date-of-birth" details={details.data} />,
+              ]
+            : [
+                <Stack key="email" spacing={1}>
+                  <Typography variant="h3" component="h3">
+                    E-mail address
+                  </Typography>
+                  <Typography sx={{ overflowWrap: 'anywhere' }}>
+                    You sign in with <strong>{details.data.email}</strong>.
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {SETTINGS_TEXT.brokerNote}
+                  </Typography>
+                </Stack>,
+              ]}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/** /settings — the user's own details (editable), active sessions, log out everywhere. */
+export function SettingsPage() {
+  const { send } = useSession();
+  const sessions = useSessions();
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 760, minWidth: 0 }}>
+      <PageHeading>Settings</PageHeading>
+      <YourDetails />
       <Paper
         variant="outlined"
         component="section"
         aria-labelledby="settings-sessions"
-        sx={{ p: 3 }}
+        sx={{ p: { xs: 2, sm: 3 } }}
       >
         <Typography variant="h2" id="settings-sessions" gutterBottom>
           Active sessions

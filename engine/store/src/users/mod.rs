@@ -1,9 +1,15 @@
 //! Users: accounts, their role and features, policy acceptance and about-you details.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 use crate::{Db, StoreError, UserId, on_db};
+
+mod legal_names;
+mod party_cases;
+
+pub use legal_names::{DeleteLegalNameError, LegalName};
+pub use party_cases::PartyCaseStatus;
 
 /// A user as the API needs it. Legal names live in their own table (a user may have
 /// several over time; the current one has no end date).
@@ -47,25 +53,29 @@ pub struct NewUser {
     pub is_onboarded: bool,
 }
 
-/// The about-you details a user gives during onboarding.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct AboutYou {
-    pub preferred_name: String,
-    pub first_name: String,
-    pub middle_names: Option<String>,
-    pub surname: String,
-    pub phone_number: String,
-    pub date_of_birth: NaiveDate,
+/// A change of a user's own details: the about-you details at onboarding (everything), or a
+/// correction from the settings page (any subset). `None` leaves a detail as it is.
+#[derive(Clone, Debug, Default)]
+pub struct DetailsChange {
+    pub preferred_name: Option<String>,
+    pub phone_number: Option<String>,
+    pub date_of_birth: Option<NaiveDate>,
+    /// A new current legal name: the current one gets an end date (`until`), so the history
+    /// stays.
+    pub legal_name: Option<NewLegalName>,
+    /// Marks the user onboarded (the about-you form gave every detail).
+    pub onboard: bool,
+    /// The audit action and the names of the details changed (never their values).
+    pub audit_action: &'static str,
+    pub audit_fields: Vec<&'static str>,
 }
 
-/// A legal name of a user.
-#[derive(Clone, Debug, sqlx::FromRow)]
-pub struct LegalName {
-    pub id: i64,
+/// A legal name to record as the current one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewLegalName {
     pub first_name: String,
     pub middle_names: Option<String>,
     pub surname: String,
-    pub until: Option<DateTime<Utc>>,
 }
 
 /// The columns of [`User`], spliced into queries with `concat!` so the SQL stays static.
@@ -143,62 +153,72 @@ impl Db {
         Ok(())
     }
 
-    /// Saves the about-you details, replacing the current legal name (the old one gets an
-    /// end date, so the history stays), and marks the user onboarded. One transaction.
+    /// Saves a change of the user's details, audited (which details, never their values),
+    /// in one transaction. A new legal name ends the current one (`until` = now) and becomes
+    /// the current one.
     #[tracing::instrument(skip_all)]
-    pub async fn save_about_you(
+    pub async fn save_details(
         &self,
         id: UserId,
-        about: &AboutYou,
+        change: &DetailsChange,
         now: DateTime<Utc>,
     ) -> Result<User, StoreError> {
         let sql = concat!(
-            "UPDATE users SET preferred_name = $2, phone_number = $3, date_of_birth = $4, \
-             is_onboarded = TRUE, updated_at = $5 WHERE id = $1 RETURNING ",
+            "UPDATE users SET preferred_name = COALESCE($2, preferred_name), \
+             phone_number = COALESCE($3, phone_number), \
+             date_of_birth = COALESCE($4, date_of_birth), \
+             is_onboarded = (is_onboarded OR $5), updated_at = $6 WHERE id = $1 RETURNING ",
             user_columns!()
         );
-        on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
-            let user: Option<User> = sqlx::query_as(sql)
+        crate::error::retrying!(async {
+            on_db!(self, pool => {
+                let mut tx = pool.begin().await?;
+                let user: Option<User> = sqlx::query_as(sql)
+                    .bind(id)
+                    .bind(&change.preferred_name)
+                    .bind(&change.phone_number)
+                    .bind(change.date_of_birth)
+                    .bind(change.onboard)
+                    .bind(now)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                let Some(user) = user else {
+                    return Err(StoreError::NotFound);
+                };
+                if let Some(name) = &change.legal_name {
+                    sqlx::query(
+                        "UPDATE legal_names SET until = $2 WHERE user_id = $1 AND until IS NULL",
+                    )
+                    .bind(id)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+                    sqlx::query(
+                        "INSERT INTO legal_names (user_id, first_name, middle_names, surname, created_at) \
+                         VALUES ($1, $2, $3, $4, $5)",
+                    )
+                    .bind(id)
+                    .bind(&name.first_name)
+                    .bind(&name.middle_names)
+                    .bind(&name.surname)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                sqlx::query(
+                    "INSERT INTO audit_events (actor_user_id, action, subject_type, subject_id, detail, at) \
+                     VALUES ($1, $2, 'user', $3, $4, $5)",
+                )
                 .bind(id)
-                .bind(&about.preferred_name)
-                .bind(&about.phone_number)
-                .bind(about.date_of_birth)
-                .bind(now)
-                .fetch_optional(&mut *tx)
-                .await?;
-            let Some(user) = user else {
-                return Err(StoreError::NotFound);
-            };
-            sqlx::query("UPDATE legal_names SET until = $2 WHERE user_id = $1 AND until IS NULL")
-                .bind(id)
+                .bind(change.audit_action)
+                .bind(id.to_string())
+                .bind(sqlx::types::Json(json!({ "fields": change.audit_fields })))
                 .bind(now)
                 .execute(&mut *tx)
                 .await?;
-            sqlx::query(
-                "INSERT INTO legal_names (user_id, first_name, middle_names, surname, created_at) \
-                 VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(id)
-            .bind(&about.first_name)
-            .bind(&about.middle_names)
-            .bind(&about.surname)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            tx.commit().await?;
-            Ok(user)
+                tx.commit().await?;
+                Ok(user)
+            })
         })
-    }
-
-    #[tracing::instrument(skip_all)]
-    pub async fn legal_names(&self, id: UserId) -> Result<Vec<LegalName>, StoreError> {
-        Ok(on_db!(self, pool => sqlx::query_as(
-            "SELECT id, first_name, middle_names, surname, until FROM legal_names \
-             WHERE user_id = $1 ORDER BY id",
-        )
-        .bind(id)
-        .fetch_all(pool)
-        .await)?)
     }
 }

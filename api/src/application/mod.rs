@@ -1,0 +1,83 @@
+//! The remortgaging application's property calls (issue 12): property details and ground
+//! rent, alterations, loans, and submitting the application. Every write goes through the
+//! case service, which checks the section's state first and writes, audits and re-syncs the
+//! required-document slots in one transaction.
+
+mod alterations;
+mod loans;
+mod property;
+mod submit;
+pub mod types;
+
+use threshold_cases::{Caller, OpenCase, PropertyChange, PropertyWrite};
+use threshold_engine::{CaseStatus, CaseType};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::app::AppState;
+use crate::cases::access;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::CurrentSession;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(property::property_details))
+        .routes(routes!(property::ground_rent))
+        .routes(routes!(alterations::alterations))
+        .routes(routes!(alterations::delete_alteration))
+        .routes(routes!(loans::loans))
+        .routes(routes!(loans::delete_loan))
+        .routes(routes!(submit::submit_remortgaging))
+}
+
+/// The caller and the case they name (404 when it is not theirs, 403 for staff).
+async fn open(
+    state: &AppState,
+    session: &CurrentSession,
+    case_type: CaseType,
+    case_id: i64,
+) -> ApiResult<(Caller, OpenCase)> {
+    let caller = access::caller(session)?;
+    let case = state.cases.open(&caller, case_type, case_id).await?;
+    Ok((caller, case))
+}
+
+/// Writes a property change through the case service; the id of the row it added.
+async fn write(
+    state: &AppState,
+    caller: &Caller,
+    case: &OpenCase,
+    write: PropertyWrite,
+) -> ApiResult<(CaseStatus, Option<i64>)> {
+    let change = PropertyChange {
+        case_type: case.case_type,
+        write,
+    };
+    Ok(state.cases.write_property(caller, case, change).await?)
+}
+
+/// The stored name of an enum value (its serde name: `JOINT_TENANCY`).
+fn name<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// A case type these calls take; `allowed` lists the ones they take now.
+fn case_type(raw: &str, allowed: &[CaseType]) -> ApiResult<CaseType> {
+    let t = access::parse_case_type("caseType", raw)?;
+    if allowed.contains(&t) {
+        Ok(t)
+    } else {
+        Err(ApiError::bad_field(
+            "caseType",
+            "must be REMORTGAGING (buying cases use their own sections)",
+        ))
+    }
+}
+
+/// A 409 naming the rule that refuses the change.
+fn conflict(code: &'static str, message: &str) -> ApiError {
+    ApiError::new(axum::http::StatusCode::CONFLICT, code, message)
+}

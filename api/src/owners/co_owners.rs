@@ -1,0 +1,157 @@
+//! Adding a co-owner (who is invited by e-mail and feed item, through the workflow's
+//! `co_owner_added` announcement) and taking an owner off the case.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::Utc;
+use serde_json::json;
+use threshold_cases::OwnersWrite;
+use threshold_store::UserId;
+use threshold_store::audit::AuditEvent;
+use threshold_store::users::{NewUser, User};
+
+use super::types::{AddCoOwnerRequest, CreatedId, Problems};
+use super::{case_id, open, rule_conflict, section_open, write};
+use crate::app::AppState;
+use crate::auth::email_address::EmailAddress;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiPath, CurrentSession};
+
+#[utoipa::path(post, path = "/remortgaging/applicant", tag = "owners", request_body = AddCoOwnerRequest,
+    responses(
+        (status = 201, description = "Added; they get an invitation e-mail and a `case-invitation` feed item, and answer with POST /remortgaging/{caseId}/invitation/respond", body = CreatedId),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Staff roles", body = ErrorBody),
+        (status = 404, description = "Unknown case, or not yours", body = ErrorBody),
+        (status = 409, description = "`section_closed`: the Owners section is locked, hidden or disabled, or a broker outside a broker stage; `already_on_case`: that e-mail is an owner already", body = ErrorBody),
+        (status = 422, description = "`preferredName` or `email` not valid", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn add_co_owner(
+    State(state): State<AppState>,
+    session: CurrentSession,
+    ApiJson(body): ApiJson<AddCoOwnerRequest>,
+) -> ApiResult<(StatusCode, Json<CreatedId>)> {
+    let mut problems = Problems::default();
+    let name = problems.text("preferredName", &body.preferred_name, 2, 100);
+    let email = match EmailAddress::parse(&body.email) {
+        Ok(email) => Some(email),
+        Err(problem) => {
+            problems.add("email", problem);
+            None
+        }
+    };
+    problems.done()?;
+    let email = email.ok_or_else(|| ApiError::bad_field("email", "is required"))?;
+    let (caller, case) = open(&state, &session, body.case_id).await?;
+    section_open(&state, &case, "owners")?;
+    if case
+        .loaded
+        .applicants()
+        .any(|p| p.email.eq_ignore_ascii_case(email.as_str()))
+    {
+        return Err(already_on_case());
+    }
+    let user = find_or_create_user(&state, &session.user, &email, &name).await?;
+    let id = write(
+        &state,
+        &caller,
+        &case,
+        OwnersWrite::AddCoOwner {
+            user_id: user.id,
+            invited_name: name,
+        },
+    )
+    .await?
+    .ok_or_else(|| ApiError::internal("no applicant id"))?;
+    Ok((StatusCode::CREATED, Json(CreatedId { id })))
+}
+
+fn already_on_case() -> ApiError {
+    rule_conflict(
+        "already_on_case",
+        "This person is already an owner on the case.",
+    )
+}
+
+/// The co-owner's account, or a new one (not onboarded: they give their details when they
+/// first sign in). Any existing account is used the same way, whatever it is, so the answer
+/// never tells whether the address has an account.
+async fn find_or_create_user(
+    state: &AppState,
+    by: &User,
+    email: &EmailAddress,
+    name: &str,
+) -> ApiResult<User> {
+    if let Some(existing) = state.db.user_by_email(email.as_str()).await? {
+        return Ok(existing);
+    }
+    let now = Utc::now();
+    let created = state
+        .db
+        .create_user(
+            &NewUser {
+                email: email.as_str().to_owned(),
+                preferred_name: name.to_owned(),
+                role: "ROLE_USER".into(),
+                is_lender: false,
+                enabled_features: vec![],
+                privacy_version: None,
+                terms_version: None,
+                is_onboarded: false,
+            },
+            now,
+        )
+        .await?;
+    state
+        .db
+        .record_audit(
+            &AuditEvent {
+                actor: Some(by.id),
+                action: "user.created_for_case",
+                subject_type: "user",
+                subject_id: created.id.to_string(),
+                detail: json!({ "role": "ROLE_USER" }),
+            },
+            now,
+        )
+        .await?;
+    Ok(created)
+}
+
+#[utoipa::path(delete, path = "/remortgaging/{caseId}/applicants/{userId}", tag = "owners",
+    params(
+        ("caseId" = String, Path, description = "The case id (numeric)"),
+        ("userId" = String, Path, description = "The owner's user id"),
+    ),
+    responses(
+        (status = 204, description = "Removed (with their invitation)"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Staff roles", body = ErrorBody),
+        (status = 404, description = "Unknown case or owner, or not yours", body = ErrorBody),
+        (status = 409, description = "`lead_owner`: the lead owner stays; `section_closed`: the Owners section is locked, hidden or disabled, or a broker outside a broker stage", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn remove_owner(
+    State(state): State<AppState>,
+    session: CurrentSession,
+    ApiPath((raw_case, raw_user)): ApiPath<(String, String)>,
+) -> ApiResult<StatusCode> {
+    let case_id = case_id(&raw_case)?;
+    let (caller, case) = open(&state, &session, case_id).await?;
+    let user_id: UserId = raw_user.parse().map_err(|_| ApiError::not_found())?;
+    let owner = case
+        .loaded
+        .applicants()
+        .find(|p| p.user_id == user_id)
+        .ok_or_else(ApiError::not_found)?;
+    if owner.is_lead {
+        return Err(rule_conflict(
+            "lead_owner",
+            "The lead owner cannot be removed from the case.",
+        ));
+    }
+    write(&state, &caller, &case, OwnersWrite::RemoveOwner { user_id }).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

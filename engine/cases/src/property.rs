@@ -1,0 +1,147 @@
+//! The property sections of an application (issue 12): property details and ground rent,
+//! alterations, and loans. Written like every section (the section's state checked first,
+//! then one transaction), with the case's required-document slots brought in line with the
+//! changed case in the same transaction.
+
+use chrono::Utc;
+use threshold_engine::snapshot::{Alteration, Loan, NEW_ROW_ID, RequiredSlot};
+use threshold_engine::types::Tenure;
+use threshold_engine::{AnySnapshot, CaseStatus, CaseType};
+pub use threshold_store::cases::{NewAlteration, NewLoan, PropertyWrite};
+use threshold_store::cases::{PropertyWriteRecord, parse_enum};
+
+use crate::{Caller, CaseError, CaseService, OpenCase};
+
+/// A property write on a case of a type (the loans live in a different section per type).
+#[derive(Clone, Debug)]
+pub struct PropertyChange {
+    pub case_type: CaseType,
+    pub write: PropertyWrite,
+}
+
+impl PropertyChange {
+    /// The section it writes (a key of the workflow file's `sections`).
+    pub fn section(&self) -> &'static str {
+        use PropertyWrite as W;
+        match (&self.write, self.case_type) {
+            (W::Details { .. } | W::GroundRent { .. }, _) => "property-details",
+            (W::Alterations { .. } | W::DeleteAlteration { .. }, _) => "property-alterations",
+            (W::Loans { .. } | W::DeleteLoan { .. }, CaseType::Remortgaging) => "financial-details",
+            (W::Loans { .. } | W::DeleteLoan { .. }, CaseType::Buying) => "loans",
+        }
+    }
+
+    /// The case as it will be after the change (a row being added has id [`NEW_ROW_ID`]).
+    fn apply_to(&self, snap: &mut AnySnapshot) {
+        use PropertyWrite as W;
+        match (snap, &self.write) {
+            (
+                AnySnapshot::Remortgaging(s),
+                W::Details {
+                    land_ownership,
+                    property_type,
+                    tenure,
+                },
+            ) => {
+                let p = s.property.get_or_insert_with(Default::default);
+                p.land_ownership = Some(land_ownership.clone());
+                p.property_type = Some(property_type.clone());
+                p.tenure = parse_enum::<Tenure>(Some(tenure));
+            }
+            (
+                AnySnapshot::Remortgaging(s),
+                W::Alterations {
+                    has_alterations,
+                    add,
+                },
+            ) => {
+                s.has_alterations = Some(*has_alterations);
+                if let Some(a) = add {
+                    s.alterations.push(Alteration {
+                        id: NEW_ROW_ID,
+                        alteration_type: a.alteration_type.clone(),
+                        completed_on: a.completed_on,
+                        documents_held_by: parse_enum(Some(&a.documents_held_by)),
+                    });
+                }
+            }
+            (AnySnapshot::Remortgaging(s), W::DeleteAlteration { alteration_id }) => {
+                s.alterations.retain(|a| a.id != *alteration_id);
+            }
+            (AnySnapshot::Remortgaging(s), W::Loans { has_loans, add }) => {
+                s.has_loans = Some(*has_loans);
+                s.loans.extend(add.iter().map(new_loan));
+            }
+            (AnySnapshot::Buying(s), W::Loans { has_loans, add }) => {
+                s.has_loans = Some(*has_loans);
+                s.loans.extend(add.iter().map(new_loan));
+            }
+            (AnySnapshot::Remortgaging(s), W::DeleteLoan { loan_id }) => {
+                s.loans.retain(|l| l.id != *loan_id);
+            }
+            (AnySnapshot::Buying(s), W::DeleteLoan { loan_id }) => {
+                s.loans.retain(|l| l.id != *loan_id);
+            }
+            // Ground rent is no rule's concern; other writes do not reach the other type.
+            _ => {}
+        }
+    }
+}
+
+fn new_loan(l: &NewLoan) -> Loan {
+    Loan {
+        id: NEW_ROW_ID,
+        charge_type: l.charge_type.clone(),
+    }
+}
+
+/// The required-document slots a case should have (None: its type's are not decided from
+/// the case yet, and its rows are left alone).
+fn required_slots(snap: &AnySnapshot) -> Option<Vec<RequiredSlot>> {
+    match snap {
+        AnySnapshot::Remortgaging(s) => {
+            Some(threshold_workflows::required_documents::remortgaging(s))
+        }
+        AnySnapshot::Buying(_) => None,
+    }
+}
+
+impl CaseService {
+    /// Writes one property change to a case the caller has opened (see
+    /// [`CaseService::write_section`]: the same checks, one transaction), re-syncing the
+    /// required-document slots. Returns the case's status and the id of the alteration or
+    /// loan added.
+    #[tracing::instrument(skip_all, fields(case_id = case.loaded.row.id, section = change.section()))]
+    pub async fn write_property(
+        &self,
+        caller: &Caller,
+        case: &OpenCase,
+        change: PropertyChange,
+    ) -> Result<(CaseStatus, Option<i64>), CaseError> {
+        if change.case_type != case.case_type {
+            return Err(CaseError::NotFound);
+        }
+        let by = self.check_section(caller, case, change.section(), true)?;
+        let now = Utc::now();
+        let mut snap = case.snapshot.clone();
+        change.apply_to(&mut snap);
+        let required = required_slots(&snap);
+        let transitions = self.automatic(&mut snap, now);
+        let added = self
+            .db
+            .write_property(
+                &PropertyWriteRecord {
+                    case_id: case.loaded.row.id,
+                    case_type: case.case_type.as_str(),
+                    expected_status: case.snapshot.status().as_str(),
+                    actor: by,
+                    write: &change.write,
+                    required: required.as_deref(),
+                    transitions: &transitions,
+                },
+                now,
+            )
+            .await?;
+        Ok((snap.status(), added))
+    }
+}

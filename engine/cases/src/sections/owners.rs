@@ -1,0 +1,162 @@
+//! The Owners and Transfer of Equity sections' changes (spec §4; calls 10–17 of issue 12):
+//! co-owners and their invitation, each owner's case details, adult occupants, the transfer's
+//! reason and the owners it removes.
+//!
+//! Brokers change these only while the case is in a broker stage (the workflow file's
+//! `broker_stage`); afterwards the case is the customers' and a broker's write is refused as
+//! a closed section.
+
+use chrono::{DateTime, Utc};
+use threshold_engine::AnySnapshot;
+use threshold_engine::snapshot::TransferOfEquity;
+use threshold_store::UserId;
+use threshold_store::cases::{
+    ApplicantDetails, NamedPerson, NewCoOwner, SectionWrite, TransitionRecord,
+};
+
+use crate::{CaseError, CaseService, OpenCase};
+
+/// The workflow's announcement that invites a co-owner (`remortgaging.toml`).
+pub const CO_OWNER_ADDED: &str = "co_owner_added";
+
+/// One change to the Owners or Transfer of Equity section.
+#[derive(Clone, Debug)]
+pub enum OwnersWrite {
+    /// Adds a co-owner (not the lead) and invites them by e-mail and feed item.
+    AddCoOwner {
+        user_id: UserId,
+        /// The name typed for them: all a broker sees of them until they agree.
+        invited_name: String,
+    },
+    /// Takes an owner who is not the lead off the case.
+    RemoveOwner {
+        user_id: UserId,
+    },
+    /// One owner's own case details.
+    ApplicantDetails {
+        applicant_id: i64,
+        details: ApplicantDetails,
+    },
+    /// The adult-occupants answer, with an occupant to add.
+    AdultOccupants {
+        has_adult_occupants: bool,
+        occupant: Option<NamedPerson>,
+    },
+    RemoveOccupant {
+        occupant_id: i64,
+    },
+    /// Why the ownership is transferred (a TransferReason name).
+    TransferReason {
+        reason: String,
+    },
+    AddRemovedOwner {
+        person: NamedPerson,
+    },
+    RemoveRemovedOwner {
+        removed_owner_id: i64,
+    },
+}
+
+impl OwnersWrite {
+    /// The section it writes.
+    pub fn section(&self) -> &'static str {
+        match self {
+            OwnersWrite::TransferReason { .. }
+            | OwnersWrite::AddRemovedOwner { .. }
+            | OwnersWrite::RemoveRemovedOwner { .. } => "transfer-of-equity",
+            _ => "owners",
+        }
+    }
+
+    /// What it does to the engine's picture of the case (see `SectionChange::apply_to`).
+    pub(crate) fn apply_to(&self, snap: &mut AnySnapshot) {
+        let AnySnapshot::Remortgaging(s) = snap else {
+            return;
+        };
+        match self {
+            OwnersWrite::AdultOccupants {
+                has_adult_occupants,
+                ..
+            } => s.has_adult_occupants = Some(*has_adult_occupants),
+            OwnersWrite::TransferReason { reason } => {
+                s.transfer_of_equity = Some(TransferOfEquity {
+                    reason: Some(reason.clone()),
+                })
+            }
+            _ => {}
+        }
+    }
+}
+
+impl CaseService {
+    /// Writes an Owners or Transfer of Equity change whose section the caller has checked;
+    /// returns the id of the row it created, if any.
+    pub(crate) async fn write_owners(
+        &self,
+        by: UserId,
+        case: &OpenCase,
+        change: &OwnersWrite,
+        transitions: &[TransitionRecord],
+        now: DateTime<Utc>,
+    ) -> Result<Option<i64>, CaseError> {
+        let status = case.snapshot.status();
+        let w = SectionWrite {
+            case_id: case.loaded.row.id,
+            case_type: case.case_type.as_str(),
+            expected_status: status.as_str(),
+            actor: by,
+            transitions,
+        };
+        let db = &self.db;
+        Ok(match change {
+            OwnersWrite::AddCoOwner {
+                user_id,
+                invited_name,
+            } => {
+                let effects =
+                    self.workflows
+                        .announce(&case.snapshot, &case.actor, CO_OWNER_ADDED, now)?;
+                let new = NewCoOwner {
+                    user_id: *user_id,
+                    invited_name,
+                    effects: &effects,
+                };
+                Some(db.add_co_owner(&w, &new).await?)
+            }
+            OwnersWrite::RemoveOwner { user_id } => {
+                db.remove_owner(&w, *user_id).await?;
+                None
+            }
+            OwnersWrite::ApplicantDetails {
+                applicant_id,
+                details,
+            } => {
+                db.save_applicant_details(&w, *applicant_id, details)
+                    .await?;
+                None
+            }
+            OwnersWrite::AdultOccupants {
+                has_adult_occupants,
+                occupant,
+            } => {
+                db.save_adult_occupants(&w, *has_adult_occupants, occupant.as_ref())
+                    .await?
+            }
+            OwnersWrite::RemoveOccupant { occupant_id } => {
+                db.delete_occupant(&w, *occupant_id).await?;
+                None
+            }
+            OwnersWrite::TransferReason { reason } => {
+                db.save_transfer_reason(&w, reason).await?;
+                None
+            }
+            OwnersWrite::AddRemovedOwner { person } => {
+                Some(db.add_removed_owner(&w, person).await?)
+            }
+            OwnersWrite::RemoveRemovedOwner { removed_owner_id } => {
+                db.delete_removed_owner(&w, *removed_owner_id).await?;
+                None
+            }
+        })
+    }
+}

@@ -1,0 +1,395 @@
+//! The application's property sections (issue 12): property details, ground rent,
+//! alterations and loans. Each write goes in one transaction with its audit event, the
+//! required-document slots the case should now have, and the automatic transitions the case
+//! service decided; it fails as a conflict if the case moved since it was read.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde_json::json;
+use threshold_engine::snapshot::{NEW_ROW_ID, RequiredSlot};
+
+use super::TransitionRecord;
+use super::transition::write_transition;
+use crate::{Db, StoreError, UserId, on_db};
+
+/// An alteration to add (enum names as stored: `EXTENSION`, `OWNER`).
+#[derive(Clone, Debug)]
+pub struct NewAlteration {
+    pub alteration_type: String,
+    pub completed_on: Option<NaiveDate>,
+    pub documents_held_by: String,
+}
+
+/// An existing charge to add. Money in pence.
+#[derive(Clone, Debug)]
+pub struct NewLoan {
+    pub charge_type: String,
+    pub lender_name: Option<String>,
+    pub amount: Option<i64>,
+}
+
+/// One change to the property sections, as the API has validated it.
+#[derive(Clone, Debug)]
+pub enum PropertyWrite {
+    /// Ownership type, property type and tenure. A tenure other than leasehold drops the
+    /// ground rent (only a leasehold has one).
+    Details {
+        land_ownership: String,
+        property_type: String,
+        tenure: String,
+    },
+    GroundRent {
+        amount: i64,
+        frequency: String,
+    },
+    /// The "any alterations?" answer, and an alteration to add.
+    Alterations {
+        has_alterations: bool,
+        add: Option<NewAlteration>,
+    },
+    DeleteAlteration {
+        alteration_id: i64,
+    },
+    /// The "any other loans?" answer, and a loan to add.
+    Loans {
+        has_loans: bool,
+        add: Option<NewLoan>,
+    },
+    DeleteLoan {
+        loan_id: i64,
+    },
+}
+
+impl PropertyWrite {
+    /// The audit trail's name for it.
+    pub fn action(&self) -> &'static str {
+        match self {
+            PropertyWrite::Details { .. } => "case.property_details_updated",
+            PropertyWrite::GroundRent { .. } => "case.ground_rent_updated",
+            PropertyWrite::Alterations { add: None, .. } => "case.alterations_answered",
+            PropertyWrite::Alterations { add: Some(_), .. } => "case.alteration_added",
+            PropertyWrite::DeleteAlteration { .. } => "case.alteration_deleted",
+            PropertyWrite::Loans { add: None, .. } => "case.loans_answered",
+            PropertyWrite::Loans { add: Some(_), .. } => "case.loan_added",
+            PropertyWrite::DeleteLoan { .. } => "case.loan_deleted",
+        }
+    }
+}
+
+impl PropertyWrite {
+    /// The alteration or loan it deletes.
+    fn deleted_row(&self) -> Option<i64> {
+        match self {
+            PropertyWrite::DeleteAlteration { alteration_id } => Some(*alteration_id),
+            PropertyWrite::DeleteLoan { loan_id } => Some(*loan_id),
+            _ => None,
+        }
+    }
+}
+
+/// A property write with everything that goes in its transaction.
+#[derive(Clone, Copy, Debug)]
+pub struct PropertyWriteRecord<'a> {
+    pub case_id: i64,
+    pub case_type: &'a str,
+    /// The status the caller decided on: the write is refused (a conflict) if the case has
+    /// moved since.
+    pub expected_status: &'a str,
+    pub actor: UserId,
+    pub write: &'a PropertyWrite,
+    /// The required-document slots the case should have afterwards (None: leave them as they
+    /// are). A slot for [`NEW_ROW_ID`] is for the alteration this write adds.
+    pub required: Option<&'a [RequiredSlot]>,
+    pub transitions: &'a [TransitionRecord],
+}
+
+/// A stored slot: id, group, alteration, document type.
+type SlotRow = (i64, String, Option<i64>, String);
+
+/// A slot to insert: group, alteration, document type.
+type NewSlot<'s> = (&'s str, Option<i64>, &'s str);
+
+/// How to bring the stored slots in line with the wanted ones: the ids to delete and the slots
+/// to add. A stored slot that is still wanted is kept as it is, with its upload.
+fn plan_slots<'s>(
+    stored: &[SlotRow],
+    wanted: &'s [RequiredSlot],
+    added: Option<i64>,
+) -> (Vec<i64>, Vec<NewSlot<'s>>) {
+    let mut kept = vec![false; stored.len()];
+    let mut missing = vec![];
+    for slot in wanted {
+        let alteration = slot.alteration_id.map(|id| {
+            if id == NEW_ROW_ID {
+                added.unwrap_or(id)
+            } else {
+                id
+            }
+        });
+        let found = stored
+            .iter()
+            .enumerate()
+            .position(|(i, (_, group, alt, doc))| {
+                !kept[i] && group == slot.group && *alt == alteration && doc == slot.document_type
+            });
+        match found {
+            Some(i) => kept[i] = true,
+            None => missing.push((slot.group, alteration, slot.document_type)),
+        }
+    }
+    let gone = stored
+        .iter()
+        .zip(kept)
+        .filter(|(_, k)| !k)
+        .map(|((id, ..), _)| *id)
+        .collect();
+    (gone, missing)
+}
+
+/// Brings a case's required-document rows in line with `$slots` inside an open transaction.
+macro_rules! sync_required {
+    ($tx:expr, $case_id:expr, $slots:expr, $added:expr) => {{
+        let stored: Vec<SlotRow> = sqlx::query_as(
+            "SELECT id, group_name, alteration_id, document_type FROM required_documents \
+             WHERE case_id = $1 ORDER BY id",
+        )
+        .bind($case_id)
+        .fetch_all(&mut *$tx)
+        .await?;
+        let (gone, missing) = plan_slots(&stored, $slots, $added);
+        for id in gone {
+            sqlx::query("DELETE FROM required_documents WHERE id = $1")
+                .bind(id)
+                .execute(&mut *$tx)
+                .await?;
+        }
+        for (group, alteration, document_type) in missing {
+            sqlx::query(
+                "INSERT INTO required_documents (case_id, group_name, alteration_id, document_type) \
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind($case_id)
+            .bind(group)
+            .bind(alteration)
+            .bind(document_type)
+            .execute(&mut *$tx)
+            .await?;
+        }
+    }};
+}
+
+impl Db {
+    /// Writes one property change with its audit event, required-document slots and
+    /// transitions; returns the id of the alteration or loan it added. A deleted alteration or
+    /// loan that is not the case's is [`StoreError::NotFound`], and nothing is written.
+    #[tracing::instrument(skip_all, fields(case_id = rec.case_id, action = rec.write.action()))]
+    pub async fn write_property(
+        &self,
+        rec: &PropertyWriteRecord<'_>,
+        now: DateTime<Utc>,
+    ) -> Result<Option<i64>, StoreError> {
+        let case_id = rec.case_id;
+        crate::error::retrying!(async {
+            on_db!(self, pool => {
+                let mut tx = pool.begin().await?;
+                let done = sqlx::query(
+                    "UPDATE cases SET updated_at = $3 WHERE id = $1 AND status = $2",
+                )
+                .bind(case_id)
+                .bind(rec.expected_status)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+                if done == 0 {
+                    return Err(StoreError::Conflict("the case has changed; reload it"));
+                }
+                let mut added = None;
+                match rec.write {
+                    PropertyWrite::Details { land_ownership, property_type, tenure } => {
+                        sqlx::query(
+                            "INSERT INTO properties (case_id, land_ownership, property_type, tenure, \
+                             updated_at) VALUES ($1, $2, $3, $4, $5) \
+                             ON CONFLICT (case_id) DO UPDATE SET \
+                             land_ownership = excluded.land_ownership, \
+                             property_type = excluded.property_type, tenure = excluded.tenure, \
+                             updated_at = excluded.updated_at",
+                        )
+                        .bind(case_id)
+                        .bind(land_ownership)
+                        .bind(property_type)
+                        .bind(tenure)
+                        .bind(now)
+                        .execute(&mut *tx)
+                        .await?;
+                        if tenure != "LEASEHOLD" {
+                            sqlx::query("DELETE FROM ground_rents WHERE case_id = $1")
+                                .bind(case_id)
+                                .execute(&mut *tx)
+                                .await?;
+                        }
+                    }
+                    PropertyWrite::GroundRent { amount, frequency } => {
+                        sqlx::query(
+                            "INSERT INTO ground_rents (case_id, amount, frequency, updated_at) \
+                             VALUES ($1, $2, $3, $4) ON CONFLICT (case_id) DO UPDATE SET \
+                             amount = excluded.amount, frequency = excluded.frequency, \
+                             updated_at = excluded.updated_at",
+                        )
+                        .bind(case_id)
+                        .bind(*amount)
+                        .bind(frequency)
+                        .bind(now)
+                        .execute(&mut *tx)
+                        .await?;
+                    }
+                    PropertyWrite::Alterations { has_alterations, add } => {
+                        sqlx::query("UPDATE cases SET has_alterations = $2 WHERE id = $1")
+                            .bind(case_id)
+                            .bind(*has_alterations)
+                            .execute(&mut *tx)
+                            .await?;
+                        if let Some(a) = add {
+                            let (id,): (i64,) = sqlx::query_as(
+                                "INSERT INTO alterations (case_id, alteration_type, completed_on, \
+                                 documents_held_by, created_at) VALUES ($1, $2, $3, $4, $5) \
+                                 RETURNING id",
+                            )
+                            .bind(case_id)
+                            .bind(&a.alteration_type)
+                            .bind(a.completed_on)
+                            .bind(&a.documents_held_by)
+                            .bind(now)
+                            .fetch_one(&mut *tx)
+                            .await?;
+                            added = Some(id);
+                        }
+                    }
+                    PropertyWrite::DeleteAlteration { alteration_id } => {
+                        let n = sqlx::query("DELETE FROM alterations WHERE id = $1 AND case_id = $2")
+                            .bind(*alteration_id)
+                            .bind(case_id)
+                            .execute(&mut *tx)
+                            .await?
+                            .rows_affected();
+                        if n == 0 {
+                            return Err(StoreError::NotFound);
+                        }
+                    }
+                    PropertyWrite::Loans { has_loans, add } => {
+                        sqlx::query("UPDATE cases SET has_loans = $2 WHERE id = $1")
+                            .bind(case_id)
+                            .bind(*has_loans)
+                            .execute(&mut *tx)
+                            .await?;
+                        if let Some(l) = add {
+                            let (id,): (i64,) = sqlx::query_as(
+                                "INSERT INTO loans (case_id, charge_type, lender_name, amount, \
+                                 created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                            )
+                            .bind(case_id)
+                            .bind(&l.charge_type)
+                            .bind(&l.lender_name)
+                            .bind(l.amount)
+                            .bind(now)
+                            .fetch_one(&mut *tx)
+                            .await?;
+                            added = Some(id);
+                        }
+                    }
+                    PropertyWrite::DeleteLoan { loan_id } => {
+                        let n = sqlx::query("DELETE FROM loans WHERE id = $1 AND case_id = $2")
+                            .bind(*loan_id)
+                            .bind(case_id)
+                            .execute(&mut *tx)
+                            .await?
+                            .rows_affected();
+                        if n == 0 {
+                            return Err(StoreError::NotFound);
+                        }
+                    }
+                }
+                if let Some(slots) = rec.required {
+                    sync_required!(tx, case_id, slots, added);
+                }
+                // Ids only: what was written stays in its own table (lender names, dates).
+                sqlx::query(
+                    "INSERT INTO audit_events (actor_user_id, action, subject_type, subject_id, detail, at) \
+                     VALUES ($1, $2, 'case', $3, $4, $5)",
+                )
+                .bind(rec.actor)
+                .bind(rec.write.action())
+                .bind(case_id.to_string())
+                .bind(sqlx::types::Json(json!({
+                    "caseType": rec.case_type,
+                    "rowId": added.or(rec.write.deleted_row()),
+                })))
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+                for t in rec.transitions {
+                    write_transition!(tx, case_id, rec.case_type, t, now);
+                }
+                tx.commit().await?;
+                Ok(added)
+            })
+        })
+    }
+
+    /// The case a loan belongs to, with its type (None: no such loan).
+    #[tracing::instrument(skip_all, fields(loan_id))]
+    pub async fn loan_case(&self, loan_id: i64) -> Result<Option<(i64, String)>, StoreError> {
+        Ok(on_db!(self, pool => sqlx::query_as(
+            "SELECT c.id, c.case_type FROM loans l JOIN cases c ON c.id = l.case_id WHERE l.id = $1",
+        )
+        .bind(loan_id)
+        .fetch_optional(pool)
+        .await)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slot(group: &'static str, alteration_id: Option<i64>, t: &'static str) -> RequiredSlot {
+        RequiredSlot {
+            group,
+            alteration_id,
+            document_type: t,
+        }
+    }
+
+    #[test]
+    fn wanted_slots_are_kept_stale_ones_go_and_new_ones_come() {
+        let stored: Vec<SlotRow> = vec![
+            (1, "documents".into(), None, "MORTGAGE_STATEMENT".into()),
+            (
+                2,
+                "buyToLetDocuments".into(),
+                None,
+                "TENANCY_AGREEMENT".into(),
+            ),
+            (
+                3,
+                "alterationDocuments".into(),
+                Some(7),
+                "FENSA_CERTIFICATE".into(),
+            ),
+        ];
+        let wanted = [
+            slot("documents", None, "MORTGAGE_STATEMENT"),
+            slot("documents", None, "BANK_STATEMENT"),
+            slot("alterationDocuments", Some(7), "FENSA_CERTIFICATE"),
+            slot("alterationDocuments", Some(NEW_ROW_ID), "MCS_CERTIFICATE"),
+        ];
+        let (gone, missing) = plan_slots(&stored, &wanted, Some(9));
+        assert_eq!(gone, vec![2]);
+        assert_eq!(
+            missing,
+            vec![
+                ("documents", None, "BANK_STATEMENT"),
+                ("alterationDocuments", Some(9), "MCS_CERTIFICATE"),
+            ]
+        );
+    }
+}

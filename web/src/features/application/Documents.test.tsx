@@ -1,0 +1,174 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applicationServer, remCase } from '../../test/application';
+import { noContent } from '../../test/fetchMock';
+import { renderApp } from '../../test/renderApp';
+import { MAX_UPLOAD_BYTES } from './api/uploadDocument';
+import { DOCUMENTS_TEXTS } from './texts';
+
+const PATH = '/remortgaging/1001/application/documents';
+
+/** A stand-in XMLHttpRequest: the test decides when the bytes go up and what the server says. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  method = '';
+  url = '';
+  withCredentials = false;
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  upload: {
+    onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const SLOTS = {
+  documents: [
+    { id: 31, documentType: 'MORTGAGE_STATEMENT', documentId: null },
+    { id: 32, documentType: 'BANK_STATEMENT', documentId: 90 },
+  ],
+  alterationDocuments: [
+    {
+      alterationId: 7,
+      requiredDocuments: [
+        { id: 33, documentType: 'PLANNING_PERMISSION', documentId: null },
+        { id: 34, documentType: 'BUILDING_REGULATIONS_COMPLETION_CERTIFICATE', documentId: null },
+      ],
+    },
+  ],
+  buyToLetDocuments: [{ id: 35, documentType: 'GAS_SAFETY_CERTIFICATE', documentId: null }],
+};
+
+const CASE = remCase({
+  requiredDocuments: SLOTS,
+  alterations: [
+    { id: 7, alterationType: 'EXTENSION', completedOn: '2020-06-15', documentsHeldBy: 'OWNER' },
+  ],
+});
+
+describe('Documents', () => {
+  beforeEach(() => {
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('DOCS-07 REM-APP-28: the checklist by group, with readable labels and the evidence guidance', async () => {
+    applicationServer(() => CASE);
+    renderApp(PATH);
+    const documents = await screen.findByRole('region', { name: DOCUMENTS_TEXTS.documents });
+    expect(
+      within(documents).getByRole('heading', { name: 'Mortgage statement' }),
+    ).toBeInTheDocument();
+    const bank = within(documents)
+      .getByRole('heading', { name: 'Bank statement' })
+      .closest('li') as HTMLElement;
+    expect(within(bank).getByText(/at least 12 months old/)).toBeInTheDocument();
+    expect(within(bank).getByText(DOCUMENTS_TEXTS.uploaded)).toBeInTheDocument();
+    const alteration = screen.getByRole('region', {
+      name: `${DOCUMENTS_TEXTS.alterationDocuments}: Extension (15/06/2020)`,
+    });
+    expect(
+      within(alteration).getByRole('heading', { name: 'Planning permission' }),
+    ).toBeInTheDocument();
+    const btl = screen.getByRole('region', { name: DOCUMENTS_TEXTS.buyToLetDocuments });
+    expect(
+      within(btl).getByRole('heading', { name: 'Gas safety certificate' }),
+    ).toBeInTheDocument();
+  });
+
+  it('a file over 32 MB is refused before anything is sent', async () => {
+    applicationServer(() => CASE);
+    renderApp(PATH);
+    const input = await screen.findByLabelText('Upload Mortgage statement file');
+    const big = new File(['x'], 'statement.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: MAX_UPLOAD_BYTES + 1 });
+    await userEvent.upload(input, big);
+    expect(await screen.findByText(DOCUMENTS_TEXTS.tooLarge)).toBeInTheDocument();
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it('DOCS-04: uploads into its slot (fields in order, file last) with progress', async () => {
+    applicationServer(() => CASE);
+    renderApp(PATH);
+    const input = await screen.findByLabelText('Upload Mortgage statement file');
+    const file = new File(['%PDF-1.7'], 'statement.pdf', { type: 'application/pdf' });
+    await userEvent.upload(input, file);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const xhr = FakeXhr.sent[0];
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/document');
+    expect(xhr.withCredentials).toBe(true);
+    const fields = [...(xhr.body as FormData).entries()];
+    expect(fields.map(([name]) => name)).toEqual([
+      'caseType',
+      'caseId',
+      'documentType',
+      'requiredDocumentId',
+      'file',
+    ]);
+    expect(fields.slice(0, 4).map(([, v]) => v)).toEqual([
+      'REMORTGAGING',
+      '1001',
+      'MORTGAGE_STATEMENT',
+      '31',
+    ]);
+    xhr.progress(40, 100);
+    expect(
+      await screen.findByRole('progressbar', { name: 'Uploading Mortgage statement' }),
+    ).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText('Uploading 40%')).toBeInTheDocument();
+    xhr.respond(201, { documentId: 91, documentType: 'MORTGAGE_STATEMENT' });
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+  });
+
+  it('a refused upload (413 or 415) says why', async () => {
+    applicationServer(() => CASE);
+    renderApp(PATH);
+    const input = await screen.findByLabelText('Upload Planning permission file');
+    await userEvent.upload(input, new File(['not really'], 'photo.png', { type: 'image/png' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    FakeXhr.sent[0].respond(415, { error: { code: 'unsupported_type', message: 'Not a PDF' } });
+    expect(await screen.findByText(DOCUMENTS_TEXTS.wrongType)).toBeInTheDocument();
+  });
+
+  it('DOCS-05: deletes an uploaded document', async () => {
+    const { calls } = applicationServer(() => CASE, {
+      'DELETE /api/document/90': () => noContent(),
+    });
+    renderApp(PATH);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Bank statement' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/document/90')).toBe(true),
+    );
+  });
+});

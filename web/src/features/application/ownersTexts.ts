@@ -1,0 +1,145 @@
+import type { TransferReason } from '../../lib/api/types';
+
+/**
+ * The Owners and Transfer of Equity sections' words. The missing-field labels and the e-mail
+ * messages are the spec's (§5), word for word; the rest is plain English for a customer.
+ */
+
+/** Spec §5 "Missing-field labels" (the remortgaging owner's subset, then the buyer's). */
+export const MISSING_FIELD_LABELS = {
+  preferredName: 'Preferred Name',
+  legalName: 'Legal Name',
+  legalFirstName: 'Legal First Name',
+  legalSurname: 'Legal Surname',
+  email: 'Email',
+  phoneNumber: 'Phone Number',
+  dateOfBirth: 'Date of Birth',
+  address: 'Address',
+  occupation: 'Occupation',
+  nationalInsuranceNumber: 'National Insurance Number',
+  ukResident: 'UK Resident status',
+} as const;
+
+export type MissingFieldLabel = (typeof MISSING_FIELD_LABELS)[keyof typeof MISSING_FIELD_LABELS];
+
+export const OWNERS_TEXTS = {
+  intro:
+    'Everyone named on the title of the property is an owner. Each owner fills in their own details; you will only see the details of other owners that they have shared with you.',
+  ownersHeading: 'Owners',
+  noOwners: 'No owners are listed yet.',
+  lead: 'Lead owner',
+  you: 'You',
+  redacted: 'Details completed by this owner',
+  missingIntro: 'Still needed:',
+  complete: 'All details given',
+  // The owner's fields, as shown in the list.
+  fieldPreferredName: 'Preferred name',
+  fieldLegalName: 'Legal name',
+  fieldEmail: 'Email address',
+  fieldPhone: 'Phone number',
+  fieldDateOfBirth: 'Date of birth',
+  fieldAddress: 'Address line 1',
+  fieldOccupation: 'Occupation',
+  fieldNiNumber: 'National Insurance number',
+  fieldUkResident: 'UK resident',
+  notGiven: 'Not given',
+  yes: 'Yes',
+  no: 'No',
+  // The owner's own case details form.
+  detailsHeading: 'Your details for this case',
+  detailsHeadingFor: (name: string) => `Details for ${name}`,
+  profileNote: 'Your name, phone number and date of birth come from your profile, in',
+  profileLink: 'Settings',
+  addressLabel: 'Address line 1',
+  addressHelp: 'The first line of the current home address',
+  occupationLabel: 'Occupation (optional)',
+  niLabel: 'National Insurance number (optional)',
+  niHelp: 'Like QQ 12 34 56 C. It is on your payslips or P60.',
+  ukResidentLegend: 'Are you a UK resident?',
+  ukResidentLegendFor: (name: string) => `Is ${name} a UK resident?`,
+  saveDetails: 'Save details',
+  saving: 'Saving...',
+  saved: 'Saved.',
+  addressRequired: 'Address line 1 is required',
+  addressTooLong: 'Address line 1 must be 200 characters or fewer',
+  occupationTooLong: 'Occupation must be 100 characters or fewer',
+  niInvalid: 'Enter a National Insurance number in the right format, like QQ 12 34 56 C',
+  // Adding and removing owners.
+  addHeading: 'Add an owner',
+  addIntro:
+    'Add anyone else named on the title. They will receive an invitation e-mail to join this case and fill in their own details.',
+  addNameLabel: 'Their preferred name',
+  addEmailLabel: 'Their email address',
+  addButton: 'Add owner',
+  adding: 'Adding...',
+  added: (email: string) =>
+    `Owner added. We have sent an invitation e-mail to ${email} so they can join this case.`,
+  nameRequired: 'Their preferred name is required',
+  nameTooShort: 'Their preferred name must be at least 2 characters',
+  nameTooLong: 'Their preferred name must be 100 characters or fewer',
+  remove: 'Remove',
+  removeOwnerLabel: (name: string) => `Remove ${name}`,
+  removeOwnerTitle: (name: string) => `Remove ${name}?`,
+  removeOwnerBody:
+    'They will no longer be an owner on this case and will lose access to it. You can add them again later.',
+  removeSelfBody:
+    'You will no longer be an owner on this case and will lose access to it. Another owner can add you again later.',
+  // Adult occupants.
+  occupantsHeading: 'Other adults at the property',
+  occupantsQuestion: 'Do any other adults (18 or over) live at the property?',
+  occupantsHelp:
+    'Anyone 18 or over who lives there and is not an owner, for example a grown-up child or a lodger. Your new lender needs to know about them.',
+  occupantsListLabel: 'Adults living at the property',
+  noOccupants: 'No one is listed yet. Add each adult who lives at the property.',
+  addOccupantHeading: 'Add an adult who lives at the property',
+  occupantNameLabel: 'Full name',
+  occupantEmailLabel: 'Email address (optional)',
+  addOccupant: 'Add person',
+  occupantRemoveTitle: (name: string) => `Remove ${name}?`,
+  occupantRemoveBody: 'They will be taken off the list of adults living at the property.',
+  fullNameRequired: 'Full name is required',
+  fullNameTooShort: 'Full name must be at least 2 characters',
+  fullNameTooLong: 'Full name must be 100 characters or fewer',
+  // Generic outcomes.
+  cancel: 'Cancel',
+  genericError: 'We could not save this, please try again.',
+} as const;
+
+export const TRANSFER_TEXTS = {
+  intro:
+    'A transfer of equity changes who owns the property, for example when one owner is taken off the title after a separation. Tell us what the change is based on and who is being removed.',
+  reasonHeading: 'Reason for the transfer',
+  reasonLegend: 'What is the transfer based on?',
+  reasonRequired: 'Choose what the transfer is based on',
+  saveReason: 'Save reason',
+  removedHeading: 'Owners being removed from the title',
+  removedIntro: 'Add each person who will no longer own the property after the transfer.',
+  noRemoved: 'No one is listed yet.',
+  addRemovedHeading: 'Add an owner being removed',
+  addRemoved: 'Add person',
+  removeTitle: (name: string) => `Take ${name} off this list?`,
+  removeBody: 'They will no longer be listed as an owner being removed from the title.',
+} as const;
+
+/** Spec §3 "Transfer reason" with a one-line plain-English explanation each. */
+export const TRANSFER_REASONS: Record<TransferReason, { label: string; explanation: string }> = {
+  COURT_ORDER: {
+    label: 'Court order',
+    explanation: 'A court decided how the property is split and ordered the transfer.',
+  },
+  CONSENT_ORDER: {
+    label: 'Consent order',
+    explanation:
+      'You agreed how to split the property and a court made your agreement legally binding.',
+  },
+  PRIVATE_AGREEMENT: {
+    label: 'Private agreement',
+    explanation: 'You agreed the transfer between yourselves, without going to court.',
+  },
+};
+
+export const TRANSFER_REASON_ORDER: TransferReason[] = [
+  'COURT_ORDER',
+  'CONSENT_ORDER',
+  'PRIVATE_AGREEMENT',
+];

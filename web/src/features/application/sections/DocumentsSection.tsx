@@ -1,0 +1,242 @@
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import UploadFile from '@mui/icons-material/UploadFile';
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { isApiError } from '../../../lib/api/errors';
+import type { RemortgagingExpanded, RequiredDocument } from '../../../lib/api/types';
+import { formatDate } from '../../../lib/format';
+import { documentTypeLabel, downloadWithSession } from '../../documents';
+import { useDeleteDocument } from '../api/deleteDocument';
+import { ACCEPTED_FILES, MAX_UPLOAD_BYTES, useUploadDocument } from '../api/uploadDocument';
+import { ALTERATION_TYPE_LABELS, DOCUMENT_GUIDANCE, DOCUMENTS_TEXTS } from '../texts';
+
+/** Why an upload failed, in words the customer can act on. */
+function uploadProblem(error: unknown): string {
+  if (isApiError(error, 413)) return DOCUMENTS_TEXTS.tooLarge;
+  if (isApiError(error, 415)) return DOCUMENTS_TEXTS.wrongType;
+  if (isApiError(error) && (error.status === 409 || error.status === 422)) return error.message;
+  return DOCUMENTS_TEXTS.uploadFailed;
+}
+
+/** One required-document slot: what it is, the evidence it needs, and upload or delete. */
+function DocumentSlot({ caseId, slot }: { caseId: string; slot: RequiredDocument }) {
+  const label = documentTypeLabel(slot.documentType);
+  const guidance = DOCUMENT_GUIDANCE[slot.documentType];
+  const upload = useUploadDocument();
+  const remove = useDeleteDocument();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const guidanceId = useId();
+  const uploaded = slot.documentId != null;
+  const busy = upload.isPending || remove.isPending;
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file may be chosen again after a failure.
+    event.target.value = '';
+    if (!file) return;
+    setProblem(null);
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setProblem(DOCUMENTS_TEXTS.tooLarge);
+      return;
+    }
+    setProgress(0);
+    try {
+      await upload.mutateAsync({
+        input: {
+          caseType: 'REMORTGAGING',
+          caseId: Number(caseId),
+          documentType: slot.documentType,
+          requiredDocumentId: slot.id,
+          file,
+        },
+        onProgress: setProgress,
+      });
+    } catch (error) {
+      setProblem(uploadProblem(error));
+    }
+  };
+
+  const onDelete = async () => {
+    if (slot.documentId == null) return;
+    setProblem(null);
+    try {
+      await remove.mutateAsync(slot.documentId);
+    } catch {
+      setProblem(DOCUMENTS_TEXTS.deleteFailed);
+    }
+  };
+
+  const onView = async () => {
+    if (slot.documentId == null) return;
+    setProblem(null);
+    if (!(await downloadWithSession(slot.documentId))) setProblem(DOCUMENTS_TEXTS.viewFailed);
+  };
+
+  return (
+    <Box
+      component="li"
+      data-document-type={slot.documentType}
+      data-uploaded={uploaded}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mb: 1.5 }}
+    >
+      <Stack spacing={1}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+        >
+          <Box sx={{ minWidth: 0 }}>
+            <Typography component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {label}
+            </Typography>
+            <Typography
+              variant="body2"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+              color={uploaded ? 'success.main' : 'text.secondary'}
+            >
+              {uploaded && <CheckCircle fontSize="small" aria-hidden="true" />}
+              {uploaded ? DOCUMENTS_TEXTS.uploaded : DOCUMENTS_TEXTS.notUploaded}
+            </Typography>
+          </Box>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            {uploaded ? (
+              <>
+                <Button
+                  variant="outlined"
+                  aria-label={`${DOCUMENTS_TEXTS.view} ${label}`}
+                  onClick={() => void onView()}
+                  disabled={busy}
+                >
+                  {DOCUMENTS_TEXTS.view}
+                </Button>
+                <Button
+                  variant="outlined"
+                  color="error"
+                  aria-label={`Delete ${label}`}
+                  onClick={() => void onDelete()}
+                  disabled={busy}
+                >
+                  Delete
+                </Button>
+              </>
+            ) : (
+              <Button
+                variant="contained"
+                startIcon={<UploadFile aria-hidden="true" />}
+                aria-label={`${DOCUMENTS_TEXTS.upload} ${label}`}
+                aria-describedby={guidance ? guidanceId : undefined}
+                onClick={() => inputRef.current?.click()}
+                disabled={busy}
+              >
+                {DOCUMENTS_TEXTS.upload}
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+        {guidance && (
+          <Typography id={guidanceId} variant="body2" data-testid="document-guidance">
+            {guidance}
+          </Typography>
+        )}
+        <input
+          ref={inputRef}
+          type="file"
+          accept={ACCEPTED_FILES}
+          aria-label={`${DOCUMENTS_TEXTS.upload} ${label} file`}
+          tabIndex={-1}
+          style={{ display: 'none' }}
+          onChange={(event) => void onFile(event)}
+        />
+        {upload.isPending && (
+          <Box role="status" aria-live="polite">
+            <Typography variant="body2">{`${DOCUMENTS_TEXTS.uploading} ${Math.round(progress * 100)}%`}</Typography>
+            <LinearProgress
+              variant="determinate"
+              value={Math.round(progress * 100)}
+              aria-label={`${DOCUMENTS_TEXTS.uploading} ${label}`}
+            />
+          </Box>
+        )}
+        {problem && (
+          <Alert severity="error" role="alert">
+            {problem}
+          </Alert>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+function DocumentGroup({
+  title,
+  caseId,
+  slots,
+}: {
+  title: string;
+  caseId: string;
+  slots: RequiredDocument[];
+}) {
+  const headingId = useId();
+  if (slots.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
+        {title}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {slots.map((slot) => (
+          <DocumentSlot key={slot.id} caseId={caseId} slot={slot} />
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * Documents (/application/documents): the required-document checklist the server keeps for the
+ * case (documents, alteration documents by alteration, buy-to-let documents), each with the
+ * evidence it needs, uploaded with POST /document into its slot and removed with
+ * DELETE /document/{documentId}.
+ */
+export function DocumentsSection({
+  caseId,
+  expanded,
+}: {
+  caseId: string;
+  expanded: RemortgagingExpanded;
+}) {
+  const { documents, alterationDocuments, buyToLetDocuments } = expanded.requiredDocuments;
+  const alterationTitle = (alterationId: number) => {
+    const alteration = expanded.alterations.find((a) => a.id === alterationId);
+    if (!alteration) return DOCUMENTS_TEXTS.alterationDocuments;
+    const name = ALTERATION_TYPE_LABELS[alteration.alterationType];
+    const when = alteration.completedOn ? ` (${formatDate(alteration.completedOn)})` : '';
+    return `${DOCUMENTS_TEXTS.alterationDocuments}: ${name}${when}`;
+  };
+  const nothing =
+    documents.length === 0 &&
+    buyToLetDocuments.length === 0 &&
+    alterationDocuments.every((g) => g.requiredDocuments.length === 0);
+  return (
+    <Stack spacing={4}>
+      <Typography>{DOCUMENTS_TEXTS.intro}</Typography>
+      {nothing && <Typography>{DOCUMENTS_TEXTS.nothingRequired}</Typography>}
+      <DocumentGroup title={DOCUMENTS_TEXTS.documents} caseId={caseId} slots={documents} />
+      {alterationDocuments.map((group) => (
+        <DocumentGroup
+          key={group.alterationId}
+          title={alterationTitle(group.alterationId)}
+          caseId={caseId}
+          slots={group.requiredDocuments}
+        />
+      ))}
+      <DocumentGroup
+        title={DOCUMENTS_TEXTS.buyToLetDocuments}
+        caseId={caseId}
+        slots={buyToLetDocuments}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,505 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useState, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { RouterLink } from '../../../components/RouterLink';
+import type { RemortgagingExpanded, Owner } from '../../../lib/api/types';
+import { muiField } from '../../../lib/form';
+import { useSession } from '../../auth';
+import { useAddApplicant } from '../api/addApplicant';
+import { useDeletePropertyOccupant } from '../api/deletePropertyOccupant';
+import { useRemoveApplicant } from '../api/removeApplicant';
+import { useSaveApplicantDetails } from '../api/saveApplicantDetails';
+import { useSavePropertyOccupant } from '../api/savePropertyOccupant';
+import { YesNoField } from '../components/fields';
+import { FormError, ownersFailureText } from '../components/FormError';
+import { SaveStatus } from '../components/SaveStatus';
+import { SummaryList } from '../components/SummaryList';
+import { OWNERS_TEXTS as T } from '../ownersTexts';
+import { applyServerErrors, type ServerFieldMap } from '../validation';
+import {
+  addOwnerSchema,
+  cardSx,
+  ConfirmRemoveDialog,
+  currentLegalName,
+  formatIsoDate,
+  formatNiNumber,
+  fullLegalName,
+  h2Sx,
+  missingOwnerFields,
+  normaliseNiNumber,
+  ownerDetailsSchema,
+  PeopleList,
+  PersonForm,
+  SubmitButton,
+  type AddOwnerValues,
+  type OwnerDetailsValues,
+} from './ownersControls';
+
+export interface OwnersSectionProps {
+  caseId: string;
+  expanded: RemortgagingExpanded;
+}
+
+/** The statuses in which a broker fills the application (spec §4). */
+const BROKER_STAGES: readonly string[] = ['BROKER_APPLICATION', 'BROKER_APPLICATION_INVITE'];
+
+const h3Sx = { fontSize: '1.15rem', fontWeight: 600 } as const;
+
+/**
+ * The Owners section (`owners`): every owner with what is still missing (spec §5 labels), the
+ * signed-in owner's case details, adding (with an invitation e-mail) and removing co-owners, and
+ * the other adults living at the property. The section's state is the engine's; every write
+ * refetches the case.
+ */
+export function OwnersSection({ caseId, expanded }: OwnersSectionProps) {
+  const { me, isBroker } = useSession();
+  const brokerStage = isBroker && BROKER_STAGES.includes(expanded.status);
+  const owners = expanded.propertyOwners;
+  const ownersHeadingId = useId();
+  return (
+    <Stack spacing={4} sx={{ maxWidth: 880, minWidth: 0 }}>
+      <Typography>{T.intro}</Typography>
+      <Stack component="section" aria-labelledby={ownersHeadingId} spacing={2}>
+        <Typography id={ownersHeadingId} variant="h2" sx={h2Sx}>
+          {T.ownersHeading}
+        </Typography>
+        {owners.length === 0 && <Typography>{T.noOwners}</Typography>}
+        {owners.map((owner) => (
+          <OwnerCard
+            key={owner.id}
+            caseId={caseId}
+            owner={owner}
+            isMe={!!me && owner.user.id === me.id}
+            canEdit={!owner.redacted && ((!!me && owner.user.id === me.id) || brokerStage)}
+          />
+        ))}
+      </Stack>
+      <AddOwnerForm caseId={caseId} />
+      <OccupantsPart caseId={caseId} expanded={expanded} />
+    </Stack>
+  );
+}
+
+// --- One owner ---------------------------------------------------------------------------------
+
+function orNotGiven(value: string | null | undefined): ReactNode {
+  return value && value.trim() !== '' ? (
+    value
+  ) : (
+    <Box component="span" sx={{ color: 'text.secondary' }}>
+      {T.notGiven}
+    </Box>
+  );
+}
+
+function OwnerDetailsList({ owner }: { owner: Owner }) {
+  const { user } = owner;
+  const legal = currentLegalName(user.legalNames);
+  const ni = user.nationalInsuranceNumber;
+  const rows: [string, string | null | undefined][] = [
+    [T.fieldPreferredName, user.preferredName],
+    [T.fieldLegalName, legal ? fullLegalName(legal) : null],
+    [T.fieldEmail, user.email],
+    [T.fieldPhone, user.phoneNumber],
+    [T.fieldDateOfBirth, user.dateOfBirth ? formatIsoDate(user.dateOfBirth) : null],
+    [T.fieldAddress, user.address.line1],
+    [T.fieldOccupation, user.occupation],
+    [T.fieldNiNumber, ni ? formatNiNumber(ni) : null],
+    [T.fieldUkResident, owner.isUkResident == null ? null : owner.isUkResident ? T.yes : T.no],
+  ];
+  return <SummaryList rows={rows.map(([term, value]) => ({ term, value: orNotGiven(value) }))} />;
+}
+
+function MissingFields({ owner }: { owner: Owner }) {
+  const missing = missingOwnerFields(owner);
+  if (missing.length === 0) {
+    return (
+      <Typography data-testid="owner-complete" sx={{ color: 'success.main', fontWeight: 600 }}>
+        {T.complete}
+      </Typography>
+    );
+  }
+  return (
+    <Alert severity="warning" data-testid="owner-missing">
+      <Typography component="p" sx={{ fontWeight: 600 }}>
+        {T.missingIntro}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {missing.map((label) => (
+          <li key={label}>{label}</li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
+function OwnerCard({
+  caseId,
+  owner,
+  isMe,
+  canEdit,
+}: {
+  caseId: string;
+  owner: Owner;
+  isMe: boolean;
+  canEdit: boolean;
+}) {
+  const headingId = useId();
+  const name = owner.user.preferredName;
+  return (
+    <Stack component="section" aria-labelledby={headingId} spacing={2} sx={cardSx}>
+      <Stack
+        direction="row"
+        sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+      >
+        <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, minWidth: 0 }}>
+          <Typography id={headingId} variant="h3" sx={{ ...h3Sx, overflowWrap: 'anywhere' }}>
+            {name}
+          </Typography>
+          {owner.isLead && <Chip size="small" color="primary" label={T.lead} />}
+          {isMe && <Chip size="small" variant="outlined" label={T.you} />}
+        </Stack>
+        {!owner.isLead && <RemoveOwnerButton caseId={caseId} owner={owner} isMe={isMe} />}
+      </Stack>
+      {owner.redacted ? (
+        <Typography data-testid="owner-redacted">{T.redacted}</Typography>
+      ) : (
+        <>
+          <OwnerDetailsList owner={owner} />
+          <MissingFields owner={owner} />
+        </>
+      )}
+      {canEdit && (
+        <OwnerDetailsForm key={`${owner.id}`} caseId={caseId} owner={owner} isMe={isMe} />
+      )}
+    </Stack>
+  );
+}
+
+function RemoveOwnerButton({
+  caseId,
+  owner,
+  isMe,
+}: {
+  caseId: string;
+  owner: Owner;
+  isMe: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const remove = useRemoveApplicant(caseId);
+  const navigate = useNavigate();
+  const name = owner.user.preferredName;
+  const close = () => {
+    setOpen(false);
+    remove.reset();
+  };
+  return (
+    <>
+      <Button
+        variant="outlined"
+        color="error"
+        size="small"
+        aria-label={T.removeOwnerLabel(name)}
+        onClick={() => setOpen(true)}
+      >
+        {T.remove}
+      </Button>
+      <ConfirmRemoveDialog
+        open={open}
+        title={T.removeOwnerTitle(name)}
+        body={isMe ? T.removeSelfBody : T.removeOwnerBody}
+        busy={remove.isPending}
+        error={remove.error}
+        onClose={close}
+        onConfirm={() =>
+          remove.mutate(owner.user.id, {
+            onSuccess: () => {
+              close();
+              // Someone who took themselves off the case can no longer open it.
+              if (isMe) void navigate({ to: '/$caseType', params: { caseType: 'remortgaging' } });
+            },
+          })
+        }
+      />
+    </>
+  );
+}
+
+// --- The owner's case details ------------------------------------------------------------------
+
+const DETAILS_FIELDS: ServerFieldMap<OwnerDetailsValues> = {
+  addressLine1: 'addressLine1',
+  address: 'addressLine1',
+  'address.line1': 'addressLine1',
+  occupation: 'occupation',
+  nationalInsuranceNumber: 'nationalInsuranceNumber',
+  isUkResident: 'isUkResident',
+};
+
+function OwnerDetailsForm({
+  caseId,
+  owner,
+  isMe,
+}: {
+  caseId: string;
+  owner: Owner;
+  isMe: boolean;
+}) {
+  const headingId = useId();
+  const save = useSaveApplicantDetails(caseId, owner.id);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<OwnerDetailsValues>({
+    resolver: zodResolver(ownerDetailsSchema),
+    defaultValues: {
+      addressLine1: owner.user.address.line1 ?? '',
+      occupation: owner.user.occupation ?? '',
+      nationalInsuranceNumber: owner.user.nationalInsuranceNumber
+        ? formatNiNumber(owner.user.nationalInsuranceNumber)
+        : '',
+      isUkResident: owner.isUkResident ?? null,
+    },
+  });
+  const onSubmit = async (values: OwnerDetailsValues) => {
+    setFailure(null);
+    setSaved(false);
+    const occupation = values.occupation.trim();
+    const ni = normaliseNiNumber(values.nationalInsuranceNumber);
+    try {
+      await save.mutateAsync({
+        addressLine1: values.addressLine1.trim(),
+        ...(occupation ? { occupation } : {}),
+        ...(ni ? { nationalInsuranceNumber: ni } : {}),
+        ...(values.isUkResident !== null ? { isUkResident: values.isUkResident } : {}),
+      });
+      reset(values);
+      setSaved(true);
+    } catch (error) {
+      if (applyServerErrors(error, setError, DETAILS_FIELDS)) setFailure(error);
+    }
+  };
+  const name = owner.user.preferredName;
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      aria-labelledby={headingId}
+      onSubmit={handleSubmit(onSubmit)}
+      sx={{ pt: 2, borderTop: 1, borderColor: 'divider' }}
+    >
+      <Typography id={headingId} variant="h4" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
+        {isMe ? T.detailsHeading : T.detailsHeadingFor(name)}
+      </Typography>
+      {isMe && (
+        <Typography variant="body2">
+          {T.profileNote} <RouterLink to="/settings">{T.profileLink}</RouterLink>.
+        </Typography>
+      )}
+      <FormError error={failure} fields={DETAILS_FIELDS} />
+      <TextField
+        label={T.addressLabel}
+        autoComplete={isMe ? 'address-line1' : 'off'}
+        required
+        fullWidth
+        error={!!errors.addressLine1}
+        helperText={errors.addressLine1?.message ?? T.addressHelp}
+        {...muiField(register('addressLine1'))}
+      />
+      <TextField
+        label={T.occupationLabel}
+        autoComplete={isMe ? 'organization-title' : 'off'}
+        fullWidth
+        error={!!errors.occupation}
+        helperText={errors.occupation?.message}
+        {...muiField(register('occupation'))}
+      />
+      <TextField
+        label={T.niLabel}
+        autoComplete="off"
+        fullWidth
+        error={!!errors.nationalInsuranceNumber}
+        helperText={errors.nationalInsuranceNumber?.message ?? T.niHelp}
+        slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
+        {...muiField(register('nationalInsuranceNumber'))}
+      />
+      <Controller
+        control={control}
+        name="isUkResident"
+        render={({ field, fieldState }) => (
+          <YesNoField
+            name={`uk-resident-${owner.id}`}
+            legend={isMe ? T.ukResidentLegend : T.ukResidentLegendFor(name)}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <SaveStatus saved={saved && !isSubmitting} savedText={T.saved} />
+      <SubmitButton busy={isSubmitting} label={T.saveDetails} />
+    </Stack>
+  );
+}
+
+// --- Adding an owner -------------------------------------------------------------------------
+
+const ADD_FIELDS: ServerFieldMap<AddOwnerValues> = {
+  preferredName: 'preferredName',
+  email: 'email',
+};
+
+function AddOwnerForm({ caseId }: { caseId: string }) {
+  const headingId = useId();
+  const add = useAddApplicant();
+  const [failure, setFailure] = useState<unknown>(null);
+  const [invited, setInvited] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<AddOwnerValues>({
+    resolver: zodResolver(addOwnerSchema),
+    defaultValues: { preferredName: '', email: '' },
+  });
+  const onSubmit = async (values: AddOwnerValues) => {
+    setFailure(null);
+    setInvited(null);
+    const email = values.email.trim().toLowerCase();
+    try {
+      await add.mutateAsync({
+        caseId: Number(caseId),
+        preferredName: values.preferredName.trim(),
+        email,
+      });
+      reset();
+      setInvited(email);
+    } catch (error) {
+      if (applyServerErrors(error, setError, ADD_FIELDS)) setFailure(error);
+    }
+  };
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      aria-labelledby={headingId}
+      onSubmit={handleSubmit(onSubmit)}
+      sx={cardSx}
+    >
+      <Typography id={headingId} variant="h2" sx={h2Sx}>
+        {T.addHeading}
+      </Typography>
+      <Typography>{T.addIntro}</Typography>
+      {invited && (
+        <Alert severity="success" role="status">
+          {T.added(invited)}
+        </Alert>
+      )}
+      <FormError error={failure} fields={ADD_FIELDS} />
+      <TextField
+        label={T.addNameLabel}
+        autoComplete="off"
+        required
+        fullWidth
+        error={!!errors.preferredName}
+        helperText={errors.preferredName?.message}
+        {...muiField(register('preferredName'))}
+      />
+      <TextField
+        label={T.addEmailLabel}
+        type="email"
+        autoComplete="off"
+        required
+        fullWidth
+        error={!!errors.email}
+        helperText={errors.email?.message}
+        {...muiField(register('email'))}
+      />
+      <SubmitButton busy={isSubmitting} label={T.addButton} busyLabel={T.adding} />
+    </Stack>
+  );
+}
+
+// --- Other adults living at the property ------------------------------------------------------
+
+function OccupantsPart({ caseId, expanded }: OwnersSectionProps) {
+  const headingId = useId();
+  const save = useSavePropertyOccupant(caseId);
+  const remove = useDeletePropertyOccupant(caseId);
+  const [answerError, setAnswerError] = useState<string | null>(null);
+  const occupants = expanded.occupants;
+  // The answer shows at once and stays while it is saved and the case is fetched again; when
+  // the server's answer changes (that save, or someone else's), it takes over. A refusal puts
+  // the server's answer back.
+  const saved = expanded.hasAdultOccupants ?? null;
+  const [answer, setAnswer] = useState<boolean | null>(saved);
+  const [lastSaved, setLastSaved] = useState<boolean | null>(saved);
+  if (saved !== lastSaved) {
+    setLastSaved(saved);
+    setAnswer(saved);
+  }
+  const answering = save.isPending && !!save.variables && !save.variables.occupant;
+
+  const onAnswer = (value: boolean) => {
+    setAnswerError(null);
+    setAnswer(value);
+    save.mutate(
+      { hasAdultOccupants: value },
+      {
+        onError: (error) => {
+          setAnswer(saved);
+          setAnswerError(ownersFailureText(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack component="section" aria-labelledby={headingId} spacing={2} sx={cardSx}>
+      <Typography id={headingId} variant="h2" sx={h2Sx}>
+        {T.occupantsHeading}
+      </Typography>
+      <YesNoField
+        name="has-adult-occupants"
+        legend={T.occupantsQuestion}
+        hint={T.occupantsHelp}
+        value={answer}
+        onChange={onAnswer}
+        disabled={answering}
+        error={answerError ?? undefined}
+      />
+      <SaveStatus saving={answering} />
+      {(answer === true || occupants.length > 0) && (
+        <>
+          <PeopleList
+            label={T.occupantsListLabel}
+            empty={T.noOccupants}
+            people={occupants}
+            confirmTitle={T.occupantRemoveTitle}
+            confirmBody={T.occupantRemoveBody}
+            remove={remove}
+          />
+          <PersonForm
+            heading={T.addOccupantHeading}
+            submitLabel={T.addOccupant}
+            add={(occupant) => save.mutateAsync({ hasAdultOccupants: true, occupant })}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

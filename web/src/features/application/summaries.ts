@@ -1,0 +1,14 @@
+import type { RemortgagingExpanded } from '../../lib/api/types';
+
+/** The property's address on one line, from the parts the case has. */
+export function propertyAddress(property: RemortgagingExpanded['property']): string | null {
+  if (property.formattedAddress) return property.formattedAddress;
+  const parts = [
+    property.addressLine1,
+    property.addressLine2,
+    property.town,
+    property.county,
+    property.postcode,
+  ];
+  return parts.filter(Boolean).join(', ') || null;
+}

@@ -1,0 +1,155 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SnackbarProvider } from 'notistack';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApi } from '../../lib/api/client';
+import type { FeedbackPoint } from '../../lib/api/types';
+import { createQueryClient } from '../../lib/queryClient';
+import { apiError, mockFetch, noContent, type Handler } from '../../test/fetchMock';
+import { TEST_API } from '../../test/renderApp';
+import { FeedbackDialog } from './components/FeedbackDialog';
+import type { FeedbackRequest } from './feedbackRequests';
+import { FEEDBACK_TEXTS } from './texts';
+
+const REQUEST: FeedbackRequest = {
+  feedbackPoint: 'SUBMIT_APPLICATION',
+  caseType: 'REMORTGAGING',
+  caseId: 1001,
+};
+
+function Harness({ given, onClose }: { given: FeedbackPoint[]; onClose: () => void }) {
+  const [request, setRequest] = useState<FeedbackRequest | null>(REQUEST);
+  return (
+    <FeedbackDialog
+      request={request}
+      feedbackGiven={given}
+      onClose={() => {
+        setRequest(null);
+        onClose();
+      }}
+    />
+  );
+}
+
+function renderDialog(handler: Handler = () => noContent(), given: FeedbackPoint[] = []) {
+  configureApi(TEST_API);
+  const server = mockFetch({ 'POST /api/feedback': handler });
+  const onClose = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SnackbarProvider>
+        <Harness given={given} onClose={onClose} />
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+  const posts = () => server.calls.filter((c) => c.path === '/api/feedback');
+  return { onClose, posts };
+}
+
+const body = (call: { body: string | null }) => JSON.parse(call.body ?? '{}');
+
+describe('FeedbackDialog', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+
+  it('FEEDBACK-01: a rating and an optional comment for the point', async () => {
+    renderDialog();
+    expect(await screen.findByRole('dialog', { name: FEEDBACK_TEXTS.title })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: FEEDBACK_TEXTS.ratingLabel })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '5 stars, excellent' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: FEEDBACK_TEXTS.commentLabel })).toBeInTheDocument();
+  });
+
+  it('FEEDBACK-11: not shown when the case says the point was answered', () => {
+    renderDialog(undefined, ['SUBMIT_APPLICATION']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('FEEDBACK-05: no rating → "Please rate your experience" and no POST', async () => {
+    const { posts } = renderDialog();
+    await userEvent.click(await screen.findByRole('button', { name: FEEDBACK_TEXTS.submit }));
+    expect(await screen.findByText(FEEDBACK_TEXTS.ratingRequired)).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('FEEDBACK-06/09: a rating only sends the point with an empty message; the spec toast', async () => {
+    const { posts, onClose } = renderDialog();
+    fireEvent.click(await screen.findByRole('radio', { name: '4 stars, good' }));
+    await userEvent.click(screen.getByRole('button', { name: FEEDBACK_TEXTS.submit }));
+    expect(await screen.findByText(FEEDBACK_TEXTS.submitted)).toBeInTheDocument();
+    expect(posts()).toHaveLength(1);
+    expect(body(posts()[0])).toEqual({
+      caseType: 'REMORTGAGING',
+      caseId: 1001,
+      feedbackPoint: 'SUBMIT_APPLICATION',
+      rating: 4,
+      message: '',
+    });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('FEEDBACK-07: 5001 characters → the limit message, no POST; 5000 is fine', async () => {
+    const { posts } = renderDialog();
+    fireEvent.click(await screen.findByRole('radio', { name: '3 stars, okay' }));
+    const comment = screen.getByRole('textbox', { name: FEEDBACK_TEXTS.commentLabel });
+    fireEvent.change(comment, { target: { value: 'a'.repeat(5001) } });
+    await userEvent.click(screen.getByRole('button', { name: FEEDBACK_TEXTS.submit }));
+    expect(await screen.findByText(FEEDBACK_TEXTS.messageTooLong)).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+    fireEvent.change(comment, { target: { value: 'a'.repeat(5000) } });
+    await userEvent.click(screen.getByRole('button', { name: FEEDBACK_TEXTS.submit }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(body(posts()[0]).message).toHaveLength(5000);
+  });
+
+  it('FEEDBACK-08: Ctrl+Enter in the comment submits', async () => {
+    const { posts } = renderDialog();
+    fireEvent.click(await screen.findByRole('radio', { name: '5 stars, excellent' }));
+    const comment = screen.getByRole('textbox', { name: FEEDBACK_TEXTS.commentLabel });
+    await userEvent.type(comment, 'Very smooth');
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(body(posts()[0])).toMatchObject({ rating: 5, message: 'Very smooth' });
+  });
+
+  it('FEEDBACK-08: Cmd+Enter in the comment submits', async () => {
+    const { posts } = renderDialog();
+    fireEvent.click(await screen.findByRole('radio', { name: '2 stars, poor' }));
+    await userEvent.type(screen.getByRole('textbox', { name: FEEDBACK_TEXTS.commentLabel }), 'Hm');
+    await userEvent.keyboard('{Meta>}{Enter}{/Meta}');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+  });
+
+  it('a failed submit says "Failed to submit feedback" and keeps the dialog and the comment', async () => {
+    renderDialog(() => apiError(500));
+    fireEvent.click(await screen.findByRole('radio', { name: '5 stars, excellent' }));
+    await userEvent.type(screen.getByRole('textbox', { name: FEEDBACK_TEXTS.commentLabel }), 'Hi');
+    await userEvent.click(screen.getByRole('button', { name: FEEDBACK_TEXTS.submit }));
+    expect(await screen.findByText(FEEDBACK_TEXTS.submitFailed)).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: FEEDBACK_TEXTS.commentLabel })).toHaveValue('Hi');
+  });
+
+  it('FEEDBACK-10: dismissing sends an empty message with a null rating; "Feedback dismissed"', async () => {
+    const { posts, onClose } = renderDialog();
+    await userEvent.click(await screen.findByRole('button', { name: FEEDBACK_TEXTS.dismiss }));
+    expect(await screen.findByText(FEEDBACK_TEXTS.dismissed)).toBeInTheDocument();
+    expect(body(posts()[0])).toEqual({
+      caseType: 'REMORTGAGING',
+      caseId: 1001,
+      feedbackPoint: 'SUBMIT_APPLICATION',
+      rating: null,
+      message: '',
+    });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('Escape dismisses too; a failed dismissal says "Failed to dismiss feedback"', async () => {
+    const { posts } = renderDialog(() => apiError(500));
+    await screen.findByRole('dialog');
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByText(FEEDBACK_TEXTS.dismissFailed)).toBeInTheDocument();
+    expect(posts()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,90 @@
+//! The documents a case must upload, decided from the case itself (spec §4 "Documents"): the
+//! store keeps the `required_documents` rows in line with these slots after every section
+//! write, keeping what was uploaded into a slot that is still wanted.
+
+use threshold_engine::RemortgagingSnapshot;
+use threshold_engine::snapshot::{RequiredSlot, doc_types};
+use threshold_engine::types::{AlterationType, DocumentsHeldBy, PropertyUsage};
+
+/// The groups of `requiredDocuments` (the stored `group_name`).
+pub const DOCUMENTS: &str = "documents";
+pub const BUY_TO_LET_DOCUMENTS: &str = "buyToLetDocuments";
+pub const ALTERATION_DOCUMENTS: &str = "alterationDocuments";
+
+pub const MORTGAGE_STATEMENT: &str = "MORTGAGE_STATEMENT";
+pub const TENANCY_AGREEMENT: &str = "TENANCY_AGREEMENT";
+pub const GAS_SAFETY_CERTIFICATE: &str = "GAS_SAFETY_CERTIFICATE";
+pub const ENERGY_PERFORMANCE_CERTIFICATE: &str = "ENERGY_PERFORMANCE_CERTIFICATE";
+pub const PLANNING_PERMISSION: &str = "PLANNING_PERMISSION";
+pub const BUILDING_REGULATIONS_COMPLETION_CERTIFICATE: &str =
+    "BUILDING_REGULATIONS_COMPLETION_CERTIFICATE";
+pub const FENSA_CERTIFICATE: &str = "FENSA_CERTIFICATE";
+pub const GAS_SAFE_CERTIFICATE: &str = "GAS_SAFE_CERTIFICATE";
+pub const ELECTRICAL_INSTALLATION_CERTIFICATE: &str = "ELECTRICAL_INSTALLATION_CERTIFICATE";
+pub const MCS_CERTIFICATE: &str = "MCS_CERTIFICATE";
+
+/// What the owner must show for an alteration whose documents they hold.
+pub fn alteration_documents(alteration: AlterationType) -> &'static [&'static str] {
+    use AlterationType as A;
+    match alteration {
+        A::Extension
+        | A::Loft
+        | A::BasementConversion
+        | A::GarageConversion
+        | A::Conservatory
+        | A::RemovalOfWalls
+        | A::Garage => &[
+            PLANNING_PERMISSION,
+            BUILDING_REGULATIONS_COMPLETION_CERTIFICATE,
+        ],
+        A::WindowsAndDoors => &[FENSA_CERTIFICATE],
+        A::Boiler | A::Gas | A::Heating => &[GAS_SAFE_CERTIFICATE],
+        A::Electrical => &[ELECTRICAL_INSTALLATION_CERTIFICATE],
+        A::Solar => &[MCS_CERTIFICATE],
+        A::Insulation => &[BUILDING_REGULATIONS_COMPLETION_CERTIFICATE],
+    }
+}
+
+/// A remortgage's slots, in the order shown: the mortgage and bank statements (bank statements
+/// do not count for completeness), the buy-to-let documents of a buy-to-let property, and the
+/// documents of each alteration whose documents the owner holds.
+pub fn remortgaging(s: &RemortgagingSnapshot) -> Vec<RequiredSlot> {
+    let slot = |group, alteration_id, document_type| RequiredSlot {
+        group,
+        alteration_id,
+        document_type,
+    };
+    let mut slots = vec![
+        slot(DOCUMENTS, None, MORTGAGE_STATEMENT),
+        slot(DOCUMENTS, None, doc_types::BANK_STATEMENT),
+    ];
+    if s.property_usage == Some(PropertyUsage::BuyToLet) {
+        for t in [
+            TENANCY_AGREEMENT,
+            GAS_SAFETY_CERTIFICATE,
+            ENERGY_PERFORMANCE_CERTIFICATE,
+        ] {
+            slots.push(slot(BUY_TO_LET_DOCUMENTS, None, t));
+        }
+    }
+    for a in &s.alterations {
+        if a.documents_held_by != Some(DocumentsHeldBy::Owner) {
+            continue;
+        }
+        let Some(kind) = alteration_type(&a.alteration_type) else {
+            continue;
+        };
+        for t in alteration_documents(kind) {
+            slots.push(slot(ALTERATION_DOCUMENTS, Some(a.id), t));
+        }
+    }
+    slots
+}
+
+fn alteration_type(name: &str) -> Option<AlterationType> {
+    use serde::Deserialize;
+    use serde::de::IntoDeserializer;
+    use serde::de::value::{Error, StrDeserializer};
+    let de: StrDeserializer<'_, Error> = name.into_deserializer();
+    AlterationType::deserialize(de).ok()
+}
