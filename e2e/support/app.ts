@@ -85,13 +85,17 @@ export async function expectAccessible(page: Page) {
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
-/** Fails when the page is wider than the window (a sideways scroll on a phone). */
+/**
+ * Fails when the page is wider than the window (a sideways scroll on a phone). Polls, because
+ * after a resize the layout (drawer, table or cards) switches on React's next render.
+ */
 export async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `document width on ${page.url()}`).toBeLessThanOrEqual(innerWidth);
+  await expect
+    .poll(
+      () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      { message: `document wider than the window on ${page.url()}`, timeout: 5_000 },
+    )
+    .toBeLessThanOrEqual(0);
 }
 
 /**

@@ -6,7 +6,7 @@
 // quote section.
 import { expect, test, type Page } from '@playwright/test';
 import { apiPost as post, createRemortgage } from '../support/api';
-import { dismissConsent, expectAccessible, finishFirstSignIn, signIn } from '../support/app';
+import { dismissConsent, expectAccessible, expectNoSidewaysScroll, finishFirstSignIn, signIn } from '../support/app';
 import { waitForMailAbout } from '../support/mail';
 
 const BROKER = 'admin@demo.threshold.test';
@@ -97,7 +97,7 @@ test('35 updates: two pages, archiving one moves the count and the badge; a repo
 
   // At 375 px the page still fits.
   await page.setViewportSize({ width: 375, height: 812 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page);
 
   // The broker reads the report with the quote.

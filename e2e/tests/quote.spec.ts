@@ -3,7 +3,7 @@
 // the quote; accepting moves the case to CUSTOMER_APPLICATION (checklist QUOTE-*, INVITE-*,
 // NOTIF-*). Also the lender's invite declined, and a quote that cannot be found.
 import { expect, test, type Page } from '@playwright/test';
-import { createCaseInWizard, expectAccessible, finishFirstSignIn } from '../support/app';
+import { createCaseInWizard, expectAccessible, expectNoSidewaysScroll, finishFirstSignIn } from '../support/app';
 import { linkIn, signInCount, waitForMail, waitForSignIn, type Mail } from '../support/mail';
 
 // Surnames the demo data does not use, so the name search finds exactly these cases.
@@ -113,7 +113,7 @@ test('a broker sends the quote, the client signs in from the e-mail, accepts it 
   await expect(modal.getByRole('heading', { level: 3 }).first()).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Report an issue' })).toBeVisible();
   // No sideways scrolling at 375 px.
-  expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSidewaysScroll(client);
   await expectAccessible(client);
 
   // QUOTE-05: 'Report an issue' names the broker (sending it is in feed.spec.ts).
