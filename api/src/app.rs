@@ -47,6 +47,8 @@ pub struct AppState {
     pub list_memo: ListMemo,
     /// The bytes of uploaded and generated documents (local folder or S3-compatible bucket).
     pub documents: threshold_documents::DocumentStore,
+    /// The postcode → addresses provider, when a key is configured.
+    pub address_lookup: Option<crate::address_lookup::IdealPostcodes>,
 }
 
 impl AppState {
@@ -130,7 +132,15 @@ impl App {
         let limits = Arc::new(RateLimits::new(&config)?);
         let cases = CaseService::new(db.clone(), workflows.clone());
         let documents = threshold_documents::DocumentStore::open(&config.document_location()?)?;
+        let address_lookup = match &config.address_lookup_key {
+            Some(key) => Some(crate::address_lookup::IdealPostcodes::new(
+                &config.address_lookup_url,
+                key.clone(),
+            )?),
+            None => None,
+        };
         let state = AppState {
+            address_lookup,
             documents,
             cases,
             knock_key: Default::default(),

@@ -87,6 +87,11 @@ pub struct Config {
     pub aws_region: String,
     pub aws_access_key_id: Option<String>,
     pub aws_secret_access_key: Option<String>,
+    /// Ideal Postcodes API key: with it, customers pick their address from the postcode's
+    /// list; unset, they type it.
+    pub address_lookup_key: Option<String>,
+    /// The address provider's base URL (a local fake in the tests).
+    pub address_lookup_url: String,
 }
 
 impl Default for Config {
@@ -130,6 +135,8 @@ impl Default for Config {
             aws_region: "eu-west-2".into(),
             aws_access_key_id: None,
             aws_secret_access_key: None,
+            address_lookup_key: None,
+            address_lookup_url: "https://api.ideal-postcodes.co.uk".into(),
         }
     }
 }
@@ -174,6 +181,8 @@ const ENV_KEYS: &[&str] = &[
     "AWS_REGION",
     "AWS_ACCESS_KEY_ID",
     "AWS_SECRET_ACCESS_KEY",
+    "ADDRESS_LOOKUP_KEY",
+    "ADDRESS_LOOKUP_URL",
 ];
 
 impl Config {
@@ -291,6 +300,8 @@ impl fmt::Debug for Config {
                 "aws_secret_access_key",
                 &redact(&self.aws_secret_access_key),
             )
+            .field("address_lookup_key", &redact(&self.address_lookup_key))
+            .field("address_lookup_url", &self.address_lookup_url)
             .finish_non_exhaustive()
     }
 }
@@ -315,11 +326,13 @@ mod tests {
         let config = Config {
             database_url: "postgres://app:hunter2@db/threshold".into(),
             smtp_url: Some("smtp://u:smtp-secret@mail:587".into()),
+            address_lookup_key: Some("ak_lookup-secret".into()),
             ..Config::default()
         };
         let shown = format!("{config:?}");
         assert!(!shown.contains("hunter2"));
         assert!(!shown.contains("smtp-secret"));
+        assert!(!shown.contains("lookup-secret"));
     }
 
     #[test]

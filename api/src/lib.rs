@@ -1,5 +1,6 @@
 //! Threshold's HTTP API, the embedded browser app, and the `threshold` command line.
 
+pub mod address_lookup;
 pub mod app;
 pub mod application;
 pub mod auth;

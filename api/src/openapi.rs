@@ -8,7 +8,10 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::app::AppState;
 use crate::error::ErrorBody;
-use crate::{application, auth, cases, documents, feed, feedback, help, owners, policies, users};
+use crate::{
+    address_lookup, application, auth, cases, documents, feed, feedback, help, owners, policies,
+    users,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -33,6 +36,7 @@ use crate::{application, auth, cases, documents, feed, feedback, help, owners, p
         (name = "documents", description = "A case's uploaded and generated documents: upload, download, delete, the quote PDF"),
         (name = "owners", description = "A remortgaging application's Owners and Transfer of Equity sections: co-owners, each owner's details, adult occupants, removed owners"),
         (name = "feedback", description = "A customer's feedback at a point of their case"),
+        (name = "address-lookup", description = "The addresses at a UK postcode, from the configured provider"),
     )
 )]
 struct ApiDoc;
@@ -49,6 +53,7 @@ fn parts() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(help::router())
         .merge(owners::router())
         .merge(feedback::router())
+        .merge(address_lookup::router())
         .split_for_parts()
 }
 

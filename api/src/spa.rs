@@ -26,6 +26,8 @@ struct RuntimeConfig {
     sentry_dsn: Option<String>,
     posthog_key: Option<String>,
     maps_enabled: bool,
+    /// Whether GET /address-lookup can answer (else the address is typed by hand).
+    address_lookup: bool,
 }
 
 pub fn router(state: AppState) -> Router {
@@ -44,6 +46,7 @@ async fn runtime_config(State(state): State<AppState>) -> impl IntoResponse {
             sentry_dsn: state.config.sentry_dsn.clone(),
             posthog_key: state.config.posthog_key.clone(),
             maps_enabled: false,
+            address_lookup: state.config.address_lookup_key.is_some(),
         }),
     )
 }

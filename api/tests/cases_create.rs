@@ -334,10 +334,30 @@ async fn calls_18_29_updating_key_facts_re_quotes_and_is_audited(backend: Backen
     // `client` is not part of an update.
     body["client"] = json!({ "preferredName": "A B", "email": "a@b.co" });
     let res = broker
-        .post(&format!("/api/remortgaging/case/{id}"), body)
+        .post(&format!("/api/remortgaging/case/{id}"), body.clone())
         .await;
     assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(res.field_error("client").is_some());
+    // The required documents follow the new facts in the same write: a buy-to-let (which
+    // also rules the case out) needs its tenancy papers.
+    body.as_object_mut().unwrap().remove("client");
+    let expanded_path = format!("/api/remortgaging/cases/{id}/expanded");
+    let before = broker.get(&expanded_path).await.body;
+    assert_eq!(before["requiredDocuments"]["buyToLetDocuments"], json!([]));
+    body["propertyUsage"] = json!("BUY_TO_LET");
+    let res = broker
+        .post(&format!("/api/remortgaging/case/{id}"), body)
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let after = broker.get(&expanded_path).await.body;
+    assert_eq!(after["status"], "INELIGIBLE");
+    assert!(
+        !after["requiredDocuments"]["buyToLetDocuments"]
+            .as_array()
+            .unwrap()
+            .is_empty(),
+        "{after}"
+    );
     // Buying: a new price re-quotes.
     let bid = create_buying(&mut broker, "jo@example.com", "Jo Jones").await;
     let mut body = buying_body("x@example.com", "x");

@@ -1,7 +1,7 @@
 //! The Owners and Transfer of Equity sections of a remortgaging application (issue 12, calls
 //! 10–17; REM-APP-13..22, ENT-12): co-owners and their invitation, each owner's own details
 //! with the others redacted, adult occupants, the transfer's reason and removed owners; who
-//! may and who may not, on both databases.
+//! may and who may not, on both databases. Also POST /tenancy-split (CALLS-07, ENUM-08).
 
 mod support;
 
@@ -22,6 +22,7 @@ on_both_databases!(
     the_owners_section_completes_with_every_owner_s_details_and_the_occupants_answer,
     adult_occupants_are_answered_listed_and_removed,
     the_transfer_of_equity_takes_a_reason_and_removed_owners,
+    tenants_in_common_give_their_shares_and_a_new_owner_asks_again,
 );
 
 const CARA: &str = "cara@example.test";
@@ -874,4 +875,153 @@ async fn the_transfer_of_equity_takes_a_reason_and_removed_owners(backend: Backe
     set_case(&app, id, "status", "CANCELLED").await;
     let res = cara.post(&reason, court).await;
     assert_eq!(res.status, StatusCode::CONFLICT);
+}
+
+fn tenancy_split(id: i64, shares: &[(i64, f64)]) -> Value {
+    json!({
+        "caseId": id,
+        "caseType": "REMORTGAGING",
+        "shares": shares.iter().map(|(a, p)| json!({ "applicantId": a, "percentage": p })).collect::<Vec<_>>(),
+    })
+}
+
+async fn tenants_in_common_give_their_shares_and_a_new_owner_asks_again(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, mut cara, id) = accepted_case_without_land_ownership(&app).await;
+    // Joint tenants own it all together: no shares to give.
+    let property = |ownership: &str| {
+        json!({ "caseId": id, "caseType": "REMORTGAGING", "landOwnership": ownership,
+                "propertyType": "TERRACED", "tenure": "FREEHOLD" })
+    };
+    let res = cara.post("/api/property", property("JOINT_TENANCY")).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let (mut dan, dan_id) = dan_joins(&app, &mut cara, id).await;
+    let case = cara.get(&expanded(id)).await.body;
+    let cara_id = case["propertyOwners"][0]["id"].as_i64().unwrap();
+    assert_eq!(case["propertyOwners"][0]["tenancyShare"], Value::Null);
+    let res = cara
+        .post(
+            "/api/tenancy-split",
+            tenancy_split(id, &[(cara_id, 60.0), (dan_id, 40.0)]),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    assert_eq!(res.body["error"]["code"], "not_tenants_in_common");
+
+    let res = cara
+        .post("/api/property", property("TENANTS_IN_COMMON"))
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    // Bad input is named: a share out of range or too precise, owners missing or twice, a
+    // total other than 100%.
+    for (shares, field, problem) in [
+        (
+            vec![(cara_id, 100.0), (dan_id, 0.0)],
+            "shares[0].percentage",
+            "Enter a share between 0 and 100%, with at most two decimals",
+        ),
+        (
+            vec![(cara_id, 33.333), (dan_id, 66.667)],
+            "shares[0].percentage",
+            "Enter a share between 0 and 100%, with at most two decimals",
+        ),
+        (
+            vec![(cara_id, 100.0)],
+            "shares[0].percentage",
+            "Enter a share between 0 and 100%, with at most two decimals",
+        ),
+        (
+            vec![(cara_id, 50.0)],
+            "shares",
+            "Give one share for each owner of the property",
+        ),
+        (
+            vec![(cara_id, 50.0), (cara_id, 50.0)],
+            "shares",
+            "Give one share for each owner of the property",
+        ),
+        (
+            vec![(cara_id, 60.0), (dan_id, 30.0)],
+            "shares",
+            "The shares must add up to 100%",
+        ),
+    ] {
+        let res = cara
+            .post("/api/tenancy-split", tenancy_split(id, &shares))
+            .await;
+        assert_eq!(
+            res.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{shares:?}: {:?}",
+            res.body
+        );
+        assert_eq!(res.field_error(field), Some(problem), "{shares:?}");
+    }
+    let res = cara
+        .post(
+            "/api/tenancy-split",
+            json!({ "caseId": id, "caseType": "BUYING", "shares": [] }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.field_error("caseType").is_some());
+
+    // Who may not: strangers see no case; staff use the back office; a broker after the
+    // broker stages finds the section closed.
+    let body = tenancy_split(id, &[(cara_id, 62.5), (dan_id, 37.5)]);
+    let (mut staff, strangers) = staff_and_strangers(&app).await;
+    for mut stranger in strangers {
+        assert_eq!(
+            stranger
+                .post("/api/tenancy-split", body.clone())
+                .await
+                .status,
+            StatusCode::NOT_FOUND
+        );
+    }
+    assert_eq!(
+        staff.post("/api/tenancy-split", body.clone()).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        app.client()
+            .post("/api/tenancy-split", body.clone())
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+    let res = broker.post("/api/tenancy-split", body.clone()).await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    assert_eq!(res.body["error"]["code"], "section_closed");
+
+    // Who may: either owner. Both see the shares (they are the property's, not personal).
+    let res = dan.post("/api/tenancy-split", body).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let case = cara.get(&expanded(id)).await.body;
+    assert_eq!(owner(&case, cara_id)["tenancyShare"], 62.5);
+    assert_eq!(owner(&case, dan_id)["tenancyShare"], 37.5);
+    assert_eq!(owner(&case, dan_id)["redacted"], true);
+    let audit = app.db.audit_for("case", &id.to_string()).await.unwrap();
+    let saved: Vec<_> = audit
+        .iter()
+        .filter(|e| e.action == "case.tenancy_split_saved")
+        .collect();
+    assert_eq!(saved.len(), 1, "who changed the split is on record");
+    assert_eq!(saved[0].detail.0["shares"], 2);
+
+    // A new owner: the split no longer covers everyone and is asked again.
+    let res = add_co_owner(&mut cara, id, "Erin Owner", "erin@example.test").await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let case = cara.get(&expanded(id)).await.body;
+    assert_eq!(owner(&case, cara_id)["tenancyShare"], Value::Null);
+    let res = cara
+        .post(
+            "/api/tenancy-split",
+            tenancy_split(id, &[(cara_id, 62.5), (dan_id, 37.5)]),
+        )
+        .await;
+    assert_eq!(
+        res.field_error("shares"),
+        Some("Give one share for each owner of the property")
+    );
 }

@@ -1,6 +1,7 @@
 // Shared steps: consent, signing in through the real e-mail link, and the axe scan.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { apiPost, createRemortgage } from './api';
 import { linkIn, signInCount, waitForSignIn } from './mail';
 
 /** Accepts only essential cookies if the consent dialog is showing. */
@@ -126,4 +127,26 @@ export async function createCaseInWizard(page: Page, client: NewClient, addressL
   await page.getByRole('button', { name: 'Create case' }).click();
   await expect(page).toHaveURL(/\/remortgaging\/\d+$/);
   return new URL(page.url()).pathname;
+}
+
+/**
+ * A broker's client with the quote accepted: the demo broker (signed in on `page`) opens a
+ * remortgage for `client` at `address` and sends the quote; the client signs in in a new
+ * context, onboards and accepts it in the modal. Leaves the client on the case page.
+ */
+export async function clientWithAcceptedQuote(page: Page, browser: Browser, client: NewClient, address: string) {
+  await signIn(page, 'broker@demo.threshold.test');
+  await expect(page.getByRole('heading', { name: 'Remortgaging Cases' })).toBeVisible({ timeout: 30_000 });
+  const origin = new URL(page.url()).origin;
+  const caseId = await createRemortgage(page.request, origin, client, address);
+  await apiPost(page.request, origin, '/api/quote/send', { caseType: 'REMORTGAGING', caseId });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const customer = await context.newPage();
+  await signIn(customer, client.email);
+  await finishFirstSignIn(customer, client, /\/remortgaging/);
+  const modal = customer.getByRole('dialog', { name: 'Your Conveyancing Quote' });
+  await expect(modal).toBeVisible({ timeout: 15_000 });
+  await modal.getByRole('button', { name: 'Accept Quote & Continue' }).click();
+  await expect(customer).toHaveURL(new RegExp(`/remortgaging/${caseId}$`));
+  return { customer, context, caseId, origin };
 }

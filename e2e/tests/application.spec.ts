@@ -3,8 +3,7 @@
 // uploads the documents the engine asks for, submits, answers the feedback dialog and sees the
 // post-submit tiles (checklist REM-APP-*, GUARD-*, DOCS-01..08, FEEDBACK-01..02/05..11).
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, createRemortgage } from '../support/api';
-import { expectAccessible, expectNoSidewaysScroll, finishFirstSignIn, signIn } from '../support/app';
+import { clientWithAcceptedQuote, expectAccessible, expectNoSidewaysScroll } from '../support/app';
 
 // A surname the demo data does not use.
 const CLIENT = { name: 'Ada Appleby', email: 'ada.appleby@e2e.test' };
@@ -42,23 +41,9 @@ async function uploadSlot(page: Page, label: string, fileName: string) {
 test('a customer accepts the quote, completes every section, uploads the documents and submits', async ({ page, browser }) => {
   test.setTimeout(420_000);
   // The broker opens the case and sends the quote (the calls the web app makes; issue 11's
-  // screens are tested in quote.spec.ts).
-  await signIn(page, 'broker@demo.threshold.test');
-  await expect(page.getByRole('heading', { name: 'Remortgaging Cases' })).toBeVisible({ timeout: 30_000 });
-  const origin = new URL(page.url()).origin;
-  const caseId = await createRemortgage(page.request, origin, CLIENT, ADDRESS);
-  await apiPost(page.request, origin, '/api/quote/send', { caseType: 'REMORTGAGING', caseId });
+  // screens are tested in quote.spec.ts); the client signs in, onboards and accepts it.
+  const { customer: client, context, caseId } = await clientWithAcceptedQuote(page, browser, CLIENT, ADDRESS);
   const casePath = `/remortgaging/${caseId}`;
-
-  // The client signs in, onboards, and accepts the quote in the modal.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const client = await context.newPage();
-  await signIn(client, CLIENT.email);
-  await finishFirstSignIn(client, CLIENT, /\/remortgaging/);
-  const modal = client.getByRole('dialog', { name: 'Your Conveyancing Quote' });
-  await expect(modal).toBeVisible({ timeout: 15_000 });
-  await modal.getByRole('button', { name: 'Accept Quote & Continue' }).click();
-  await expect(client).toHaveURL(new RegExp(`${casePath}$`));
 
   // REM-APP-11..16: Property Details opens once the quote is accepted; Owners is locked until
   // the land ownership is known, so it is not a link yet.

@@ -65,7 +65,7 @@ fn name<T: serde::Serialize>(value: &T) -> String {
 }
 
 /// A case type these calls take; `allowed` lists the ones they take now.
-fn case_type(raw: &str, allowed: &[CaseType]) -> ApiResult<CaseType> {
+pub(crate) fn case_type(raw: &str, allowed: &[CaseType]) -> ApiResult<CaseType> {
     let t = access::parse_case_type("caseType", raw)?;
     if allowed.contains(&t) {
         Ok(t)

@@ -277,6 +277,7 @@ fn party(loaded: &LoadedCase, p: &PartyRow, viewer: &UserId) -> PartyBody {
             national_insurance_number: shown(&p.national_insurance_number),
         },
         is_uk_resident: if redacted { None } else { p.is_uk_resident },
+        tenancy_share: p.tenancy_share_bp.map(|bp| bp as f64 / 100.0),
         identity_submitted_at: p.identity_submitted_at,
         identity_verified_at: p.identity_verified_at,
         document_acceptances: loaded.party(p).document_acceptances,

@@ -179,6 +179,9 @@ pub struct PartyBody {
     pub identity_submitted_at: Option<DateTime<Utc>>,
     pub identity_verified_at: Option<DateTime<Utc>>,
     pub document_acceptances: Vec<DocumentAcceptance>,
+    /// A tenant in common's share of the property in percent (POST /tenancy-split); null
+    /// until the owners give their shares.
+    pub tenancy_share: Option<f64>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -6,6 +6,7 @@
 mod co_owners;
 mod details;
 mod occupants;
+mod tenancy;
 mod transfer;
 pub mod types;
 
@@ -27,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(details::save_applicant_details))
         .routes(routes!(occupants::save_occupants))
         .routes(routes!(occupants::delete_occupant))
+        .routes(routes!(tenancy::save_tenancy_split))
         .routes(routes!(transfer::save_transfer_of_equity))
         .routes(routes!(transfer::add_removed_owner))
         .routes(routes!(transfer::delete_removed_owner))

@@ -116,12 +116,32 @@ impl SectionChange {
     fn apply_to(&self, snap: &mut AnySnapshot, now: DateTime<Utc>) {
         match self {
             SectionChange::KeyFacts {
+                facts,
                 ineligibility_reason,
                 ..
-            } => snap.set_ineligibility_reason(*ineligibility_reason),
+            } => {
+                snap.set_ineligibility_reason(*ineligibility_reason);
+                apply_key_facts(snap, facts);
+            }
             SectionChange::AcceptQuote { .. } => snap.accept_quote(now),
             SectionChange::Owners(w) => w.apply_to(snap),
         }
+    }
+}
+
+/// The facts being saved as the engine reads them, so that the automatic transitions and the
+/// required documents (a buy-to-let's tenancy papers) follow them, not the old ones.
+fn apply_key_facts(snap: &mut AnySnapshot, facts: &KeyFacts) {
+    let usage = threshold_store::cases::parse_enum(Some(facts.property_usage.as_str()));
+    match snap {
+        AnySnapshot::Remortgaging(s) => {
+            s.property_usage = usage;
+            s.is_company_case = facts.is_company_owned;
+            s.remortgaging_reason =
+                threshold_store::cases::parse_enum(facts.remortgaging_reason.as_deref());
+            s.new_lender = facts.lender.clone();
+        }
+        AnySnapshot::Buying(s) => s.property_usage = usage,
     }
 }
 
@@ -294,6 +314,7 @@ impl CaseService {
                             facts,
                             ineligibility_reason: reason.as_deref(),
                             quote: quote.as_ref(),
+                            required: property::required_slots(&snap).as_deref(),
                             transitions: &transitions,
                         },
                         now,

@@ -97,7 +97,7 @@ fn new_loan(l: &NewLoan) -> Loan {
 
 /// The required-document slots a case should have (None: its type's are not decided from
 /// the case yet, and its rows are left alone).
-fn required_slots(snap: &AnySnapshot) -> Option<Vec<RequiredSlot>> {
+pub(crate) fn required_slots(snap: &AnySnapshot) -> Option<Vec<RequiredSlot>> {
     match snap {
         AnySnapshot::Remortgaging(s) => {
             Some(threshold_workflows::required_documents::remortgaging(s))

@@ -294,6 +294,31 @@ const caseSectionRoute = createRoute({
     }).then(() => null),
   component: casesScreen('CaseSectionRoute'),
 });
+// The Key Facts edit form (REM-APP-03), behind the Key Facts section's guard like the section
+// page itself. Buying's key facts have no form yet: their edit address shows their Key Facts.
+const caseKeyFactsEditRoute = createRoute({
+  getParentRoute: () => caseTypeRoute,
+  path: '$caseId/application/key-facts/edit',
+  loader: async ({ context, params, preload }) => {
+    await guardSection(
+      context.queryClient,
+      params.caseType,
+      params.caseId,
+      'sections',
+      'key-facts',
+      { preload },
+    );
+    if (params.caseType === 'buying') {
+      throw redirect({
+        to: '/$caseType/$caseId/application/$section',
+        params: { caseType: params.caseType, caseId: params.caseId, section: 'key-facts' },
+        replace: true,
+      });
+    }
+    return null;
+  },
+  component: casesScreen('CaseKeyFactsEditRoute'),
+});
 const caseTileRoute = createRoute({
   getParentRoute: () => caseTypeRoute,
   path: '$caseId/$tile',
@@ -354,6 +379,7 @@ export const routeTree = rootRoute.addChildren([
       caseRoute,
       caseApplicationRoute,
       caseSectionRoute,
+      caseKeyFactsEditRoute,
       caseTileRoute,
     ]),
     documentsRoute,

@@ -5,6 +5,8 @@ export interface RuntimeConfig {
   sentryDsn: string | null;
   posthogKey: string | null;
   mapsEnabled: boolean;
+  /** The server can list the addresses at a postcode (GET /address-lookup). */
+  addressLookup: boolean;
 }
 
 /** Used when the server does not answer: the API lives under /api and support has a built-in address. */
@@ -14,6 +16,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   sentryDsn: null,
   posthogKey: null,
   mapsEnabled: false,
+  addressLookup: false,
 };
 
 let current: RuntimeConfig = DEFAULT_RUNTIME_CONFIG;
@@ -34,6 +37,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     sentryDsn: nullableStr(o.sentryDsn),
     posthogKey: nullableStr(o.posthogKey),
     mapsEnabled: o.mapsEnabled === true,
+    addressLookup: o.addressLookup === true,
   };
 }
 

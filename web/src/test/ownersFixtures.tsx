@@ -39,6 +39,7 @@ export function owner(
     identitySubmittedAt: null,
     identityVerifiedAt: null,
     documentAcceptances: [],
+    tenancyShare: null,
     ...overrides,
     user: {
       id: 'user-1',

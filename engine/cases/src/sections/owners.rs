@@ -1,6 +1,6 @@
 //! The Owners and Transfer of Equity sections' changes (spec §4; calls 10–17 of issue 12):
-//! co-owners and their invitation, each owner's case details, adult occupants, the transfer's
-//! reason and the owners it removes.
+//! co-owners and their invitation, each owner's case details, adult occupants, how tenants in
+//! common share the property, the transfer's reason and the owners it removes.
 //!
 //! Brokers change these only while the case is in a broker stage (the workflow file's
 //! `broker_stage`); afterwards the case is the customers' and a broker's write is refused as
@@ -44,6 +44,11 @@ pub enum OwnersWrite {
     },
     RemoveOccupant {
         occupant_id: i64,
+    },
+    /// How tenants in common share the property: (applicant id, basis points) for every
+    /// owner, adding up to 10,000.
+    TenancySplit {
+        shares: Vec<(i64, i64)>,
     },
     /// Why the ownership is transferred (a TransferReason name).
     TransferReason {
@@ -144,6 +149,10 @@ impl CaseService {
             }
             OwnersWrite::RemoveOccupant { occupant_id } => {
                 db.delete_occupant(&w, *occupant_id).await?;
+                None
+            }
+            OwnersWrite::TenancySplit { shares } => {
+                db.save_tenancy_split(&w, shares).await?;
                 None
             }
             OwnersWrite::TransferReason { reason } => {

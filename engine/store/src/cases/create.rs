@@ -3,7 +3,9 @@
 
 use chrono::{DateTime, Utc};
 use serde_json::{Value, json};
+use threshold_engine::snapshot::RequiredSlot;
 
+use super::property_writes::sync_required;
 use super::transition::write_transition;
 use super::{KeyFacts, TransitionRecord, search};
 use crate::{Db, StoreError, UserId, on_db};
@@ -160,6 +162,8 @@ pub struct KeyFactsUpdate<'a> {
     pub facts: &'a KeyFacts,
     pub ineligibility_reason: Option<&'a str>,
     pub quote: Option<&'a NewQuote>,
+    /// The required-document slots the new facts call for (None: left alone).
+    pub required: Option<&'a [RequiredSlot]>,
     pub transitions: &'a [TransitionRecord],
 }
 
@@ -264,6 +268,7 @@ impl Db {
             facts,
             ineligibility_reason,
             quote,
+            required,
             transitions,
         } = *update;
         let sets = FACT_COLUMNS
@@ -293,6 +298,9 @@ impl Db {
                 write_property!(tx, case_id, facts, now);
                 if let Some(quote) = quote {
                     insert_quote!(tx, case_id, quote, now);
+                }
+                if let Some(slots) = required {
+                    sync_required!(tx, case_id, slots, None);
                 }
                 sqlx::query(
                     "INSERT INTO audit_events (actor_user_id, action, subject_type, subject_id, detail, at) \

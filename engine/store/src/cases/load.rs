@@ -130,6 +130,9 @@ pub struct PartyRow {
     /// The person agreed to be on the case (accepted the invitation, or opened it).
     #[serde(deserialize_with = "super::people::flag")]
     pub consented: bool,
+    /// A tenant in common's share of the property, in basis points (5000 = 50%).
+    #[serde(default)]
+    pub tenancy_share_bp: Option<i64>,
 }
 
 #[derive(Clone, Debug, sqlx::FromRow)]

@@ -195,6 +195,11 @@ impl Db {
             .fetch_one(&mut *tx)
             .await
             .map_err(|e| StoreError::from_unique(e, "already on the case"))?;
+            // A split covers exactly the owners it was given for: it is asked again.
+            sqlx::query("UPDATE applicants SET tenancy_share_bp = NULL WHERE case_id = $1")
+                .bind(w.case_id)
+                .execute(&mut *tx)
+                .await?;
             sqlx::query(
                 "INSERT INTO invitations (case_id, applicant_id, sent_at) VALUES ($1, $2, $3)",
             )
@@ -253,6 +258,11 @@ impl Db {
             let Some((applicant_id,)) = removed else {
                 return Err(StoreError::NotFound);
             };
+            // A split covers exactly the owners it was given for: it is asked again.
+            sqlx::query("UPDATE applicants SET tenancy_share_bp = NULL WHERE case_id = $1")
+                .bind(w.case_id)
+                .execute(&mut *tx)
+                .await?;
             // Who stays, as the list's name search should find them: the name a broker typed
             // until the person agreed, then their own names.
             let stay: Vec<(UserId, Option<String>, String, bool)> = sqlx::query_as(
@@ -332,6 +342,40 @@ impl Db {
             .rows_affected();
             if done == 0 {
                 return Err(StoreError::NotFound);
+            }
+        })
+    }
+
+    /// Records how tenants in common share the property: `shares` is (applicant id, basis
+    /// points) for every owner of the case, adding up to 10,000. A conflict if the owners
+    /// listed are not exactly the case's owners (one was added or removed meanwhile).
+    #[tracing::instrument(skip_all, fields(case_id = w.case_id))]
+    pub async fn save_tenancy_split(
+        &self,
+        w: &SectionWrite<'_>,
+        shares: &[(i64, i64)],
+    ) -> Result<(), StoreError> {
+        section_write!(self, w, "case.tenancy_split_saved",
+            |_: &()| json!({ "caseType": w.case_type, "shares": shares.len() }),
+            tx => {
+            let mut owners: Vec<i64> = sqlx::query_scalar(
+                "SELECT id FROM applicants WHERE case_id = $1 AND party_type = 'APPLICANT'",
+            )
+            .bind(w.case_id)
+            .fetch_all(&mut *tx)
+            .await?;
+            let mut listed: Vec<i64> = shares.iter().map(|(id, _)| *id).collect();
+            owners.sort_unstable();
+            listed.sort_unstable();
+            if owners != listed {
+                return Err(StoreError::Conflict("the owners of the case have changed"));
+            }
+            for (applicant_id, basis_points) in shares {
+                sqlx::query("UPDATE applicants SET tenancy_share_bp = $2 WHERE id = $1")
+                    .bind(applicant_id)
+                    .bind(basis_points)
+                    .execute(&mut *tx)
+                    .await?;
             }
         })
     }

@@ -38,6 +38,7 @@ pub(crate) fn case_with_people_columns(backend: Backend) -> String {
              'addressLine1', a.address_line1, 'preferredName', u.preferred_name, \
              'email', u.email, 'phoneNumber', u.phone_number, 'dateOfBirth', u.date_of_birth, \
              'invitedName', a.invited_name, 'consented', a.consented_at IS NOT NULL, \
+             'tenancyShareBp', a.tenancy_share_bp, \
              'legalNames', {legal_names}"
         ),
         "a.is_lead DESC, a.id",

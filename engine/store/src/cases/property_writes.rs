@@ -103,14 +103,14 @@ pub struct PropertyWriteRecord<'a> {
 }
 
 /// A stored slot: id, group, alteration, document type.
-type SlotRow = (i64, String, Option<i64>, String);
+pub(super) type SlotRow = (i64, String, Option<i64>, String);
 
 /// A slot to insert: group, alteration, document type.
 type NewSlot<'s> = (&'s str, Option<i64>, &'s str);
 
 /// How to bring the stored slots in line with the wanted ones: the ids to delete and the slots
 /// to add. A stored slot that is still wanted is kept as it is, with its upload.
-fn plan_slots<'s>(
+pub(super) fn plan_slots<'s>(
     stored: &[SlotRow],
     wanted: &'s [RequiredSlot],
     added: Option<i64>,
@@ -148,14 +148,14 @@ fn plan_slots<'s>(
 /// Brings a case's required-document rows in line with `$slots` inside an open transaction.
 macro_rules! sync_required {
     ($tx:expr, $case_id:expr, $slots:expr, $added:expr) => {{
-        let stored: Vec<SlotRow> = sqlx::query_as(
+        let stored: Vec<$crate::cases::property_writes::SlotRow> = sqlx::query_as(
             "SELECT id, group_name, alteration_id, document_type FROM required_documents \
              WHERE case_id = $1 ORDER BY id",
         )
         .bind($case_id)
         .fetch_all(&mut *$tx)
         .await?;
-        let (gone, missing) = plan_slots(&stored, $slots, $added);
+        let (gone, missing) = $crate::cases::property_writes::plan_slots(&stored, $slots, $added);
         for id in gone {
             sqlx::query("DELETE FROM required_documents WHERE id = $1")
                 .bind(id)
@@ -176,6 +176,7 @@ macro_rules! sync_required {
         }
     }};
 }
+pub(crate) use sync_required;
 
 impl Db {
     /// Writes one property change with its audit event, required-document slots and

@@ -195,14 +195,17 @@ describe('the wizard on the section pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Owners' })).toBeInTheDocument();
   });
 
-  it('Key Facts: a read-only summary with no Edit link (no edit route yet)', async () => {
+  it('Key Facts: a read-only summary, with a link to its edit form', async () => {
     applicationServer(() => remCase());
     renderApp('/remortgaging/1001/application/key-facts');
     const facts = await screen.findByTestId('key-facts');
     expect(within(facts).getByText(KEY_FACTS_TEXTS.propertyValue)).toBeInTheDocument();
     expect(within(facts).getByText('£350,000.00')).toBeInTheDocument();
     expect(await within(facts).findByText('Nationwide Building Society')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Edit/ })).toBeNull();
+    expect(screen.getByRole('link', { name: KEY_FACTS_TEXTS.editLink })).toHaveAttribute(
+      'href',
+      '/remortgaging/1001/application/key-facts/edit',
+    );
     expect(screen.getByRole('link', { name: 'Next: Quote' })).toBeInTheDocument();
   });
 });

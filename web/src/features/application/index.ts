@@ -4,3 +4,5 @@
 export { ApplicationSection } from './components/ApplicationSection';
 export { wizardMachine, type WizardSection } from './machines/wizardMachine';
 export { APPLICATION_TEXTS } from './texts';
+// The Key Facts edit form (/remortgaging/{caseId}/application/key-facts/edit).
+export { KeyFactsEditPage } from './sections/KeyFactsEdit';

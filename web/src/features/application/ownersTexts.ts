@@ -100,6 +100,16 @@ export const OWNERS_TEXTS = {
   fullNameRequired: 'Full name is required',
   fullNameTooShort: 'Full name must be at least 2 characters',
   fullNameTooLong: 'Full name must be 100 characters or fewer',
+  // Tenants in common: how the property is shared (POST /tenancy-split).
+  sharesHeading: 'Shares in the property',
+  sharesIntro:
+    'As tenants in common, each of you owns a share of the property, and it can be unequal, for example if one of you paid more of the deposit. Each share can pass by will. Give each owner’s share in percent.',
+  shareLabel: (name: string) => `${name}’s share (%)`,
+  sharesTotal: (total: string) => `Total: ${total}%`,
+  saveShares: 'Save shares',
+  sharesSaved: 'Shares saved',
+  shareInvalid: 'Enter a share between 0 and 100%, with at most two decimals',
+  sharesNotWhole: 'The shares must add up to 100%',
   // Generic outcomes.
   cancel: 'Cancel',
   genericError: 'We could not save this, please try again.',

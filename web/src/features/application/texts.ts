@@ -39,6 +39,16 @@ export const KEY_FACTS_TEXTS = {
   loanAmount: 'New loan amount',
   newLender: 'New lender',
   helpToBuy: 'Repaying a Help to Buy loan',
+  // The edit form (/application/key-facts/edit).
+  editLink: 'Edit key facts',
+  editTitle: 'Edit key facts',
+  editIntro:
+    'When you save, the quote for our legal work is worked out again from the new key facts.',
+  cancel: 'Cancel',
+  saved: 'Key facts saved',
+  leave: 'Your changes to the key facts have not been saved. If you leave now they will be lost.',
+  /** When the server gives no reason with INELIGIBLE (the case card's wording). */
+  ineligible: 'Unfortunately this remortgage is not one we can take on just yet.',
 } as const;
 
 export const PROPERTY_TEXTS = {

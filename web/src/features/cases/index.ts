@@ -13,3 +13,6 @@ export { LOAD_ERROR } from './texts';
 // The protected index and the BUYING guard (issue 15): small enough to load with the shell.
 export { homeRedirect } from './home';
 export { BuyingUnavailable, BuyingUnavailableError } from './components/BuyingUnavailable';
+// The key-facts form shared with the application's Key Facts edit page is exported by
+// ./keyFactsForm, not here: the router loads this file with the first page, and the form would
+// bring zod and react-hook-form (the `forms` chunk, vite.config.ts) with it.

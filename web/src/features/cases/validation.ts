@@ -30,15 +30,39 @@ const requiredAmount = z
   .refine((v) => v.trim() !== '', START_MESSAGES.amountRequired)
   .refine((v) => v.trim() === '' || (poundsToPence(v) ?? 0) > 0, START_MESSAGES.amountInvalid);
 
+/** The key facts of a case: the start form's questions and the Key Facts edit form's fields. */
+export const keyFactsSchema = z.object({
+  jurisdiction: z.enum(['ENGLAND', 'WALES', 'SCOTLAND', 'NORTHERN_IRELAND'], {
+    message: START_MESSAGES.required,
+  }),
+  isDependentOnSale: yesNo,
+  isCompanyOwned: yesNo,
+  isBuyToLet: yesNo,
+  isResidential: yesNo,
+  addressLine1: z.string().trim().min(1, START_MESSAGES.addressRequired),
+  addressLine2: z.string(),
+  town: z.string(),
+  county: z.string(),
+  postcode: z
+    .string()
+    .trim()
+    .min(1, START_MESSAGES.postcodeRequired)
+    .regex(UK_POSTCODE, START_MESSAGES.postcodeInvalid),
+  tenure: z.string(),
+  propertyType: z.string(),
+  value: requiredAmount,
+  secondAmount: optionalAmount,
+  lender: z.string(),
+  reason: z.string(),
+  date: z.string(),
+  brokerReference: z.string(),
+});
+
+export type KeyFactsValues = z.infer<typeof keyFactsSchema>;
+
+/** The start form: the key facts and, for a broker, the client the case is for. */
 export function startCaseSchema(isBroker: boolean) {
-  return z.object({
-    jurisdiction: z.enum(['ENGLAND', 'WALES', 'SCOTLAND', 'NORTHERN_IRELAND'], {
-      message: START_MESSAGES.required,
-    }),
-    isDependentOnSale: yesNo,
-    isCompanyOwned: yesNo,
-    isBuyToLet: yesNo,
-    isResidential: yesNo,
+  return keyFactsSchema.extend({
     clientName: isBroker ? z.string().trim().min(1, START_MESSAGES.nameRequired) : z.string(),
     clientEmail: isBroker
       ? z
@@ -47,23 +71,6 @@ export function startCaseSchema(isBroker: boolean) {
           .min(1, START_MESSAGES.emailRequired)
           .regex(/^\S+@\S+\.\S+$/, START_MESSAGES.emailInvalid)
       : z.string(),
-    addressLine1: z.string().trim().min(1, START_MESSAGES.addressRequired),
-    addressLine2: z.string(),
-    town: z.string(),
-    county: z.string(),
-    postcode: z
-      .string()
-      .trim()
-      .min(1, START_MESSAGES.postcodeRequired)
-      .regex(UK_POSTCODE, START_MESSAGES.postcodeInvalid),
-    tenure: z.string(),
-    propertyType: z.string(),
-    value: requiredAmount,
-    secondAmount: optionalAmount,
-    lender: z.string(),
-    reason: z.string(),
-    date: z.string(),
-    brokerReference: z.string(),
   });
 }
 

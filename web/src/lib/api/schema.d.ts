@@ -4,6 +4,38 @@
  */
 
 export interface paths {
+    "/address-lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["addresses_at_postcode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/address-lookup/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["address_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth": {
         parameters: {
             query?: never;
@@ -937,6 +969,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenancy-split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["save_tenancy_split"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-legal-name/{legalNameId}": {
         parameters: {
             query?: never;
@@ -1032,6 +1080,9 @@ export interface components {
         };
         AddressBody: {
             line1?: string | null;
+        };
+        AddressList: {
+            addresses: components["schemas"]["FoundAddress"][];
         };
         Alteration: {
             alterationType: components["schemas"]["AlterationType"];
@@ -1546,6 +1597,20 @@ export interface components {
              */
             rating?: number | null;
         };
+        /** @description One delivery address, in the shape of the case's property address. */
+        FoundAddress: {
+            addressLine1: string;
+            addressLine2?: string | null;
+            /** @description England, Wales, Scotland or Northern Ireland, when the provider knows. */
+            country?: string | null;
+            county?: string | null;
+            /** @description The whole address on one line, for a list to choose from. */
+            formattedAddress: string;
+            /** @description The provider's id for this address (Royal Mail's delivery point number). */
+            id: string;
+            postcode: string;
+            town: string;
+        };
         GeneratedDocumentBody: {
             /** Format: int64 */
             documentId: number;
@@ -1784,6 +1849,12 @@ export interface components {
             /** @description APPLICANT or DONOR. */
             partyType: string;
             redacted: boolean;
+            /**
+             * Format: double
+             * @description A tenant in common's share of the property in percent (POST /tenancy-split); null
+             *     until the owners give their shares.
+             */
+            tenancyShare?: number | null;
             user: components["schemas"]["PartyUserBody"];
         };
         PartyUserBody: {
@@ -2107,6 +2178,26 @@ export interface components {
             guide?: string | null;
             waitsOn?: components["schemas"]["WaitsOn"] | null;
         };
+        TenancyShareInput: {
+            /**
+             * Format: int64
+             * @description The owner (`propertyOwners[].id`).
+             */
+            applicantId: number;
+            /**
+             * Format: double
+             * @description Their share in percent, more than 0 and less than 100, at most two decimals.
+             */
+            percentage: number;
+        };
+        TenancySplitRequest: {
+            /** Format: int64 */
+            caseId: number;
+            /** @description REMORTGAGING (buying's buyers come with issue 13). */
+            caseType: components["schemas"]["CaseType"];
+            /** @description Every owner of the case once. */
+            shares: components["schemas"]["TenancyShareInput"][];
+        };
         /**
          * @description Tenure, spec §3 (ENUM-12).
          * @enum {string}
@@ -2297,6 +2388,152 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    addresses_at_postcode: {
+        parameters: {
+            query: {
+                /** @description A UK postcode, with or without its space. */
+                postcode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The addresses at the postcode (empty when the postcode has none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Address lookup is not configured (`address_lookup_off`): enter the address by hand */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Not a UK postcode */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description The provider could not answer (`address_lookup_failed`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    address_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An address id from the postcode's list */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FoundAddress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown address, or address lookup is not configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Not an address id */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description The provider could not answer (`address_lookup_failed`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -5674,6 +5911,77 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    save_tenancy_split: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenancySplitRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_tenants_in_common`: the owners are not tenants in common; `section_closed`: the Owners section is locked, hidden or disabled, or a broker outside a broker stage; `conflict`: an owner was added or removed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A share is not a percentage, an owner is missing or listed twice, or the shares do not add up to 100% (field `shares`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };

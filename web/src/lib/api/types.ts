@@ -152,3 +152,5 @@ export type RemortgagingRequiredDocuments = RemortgagingExpanded['requiredDocume
 export type RequiredDocument = RemortgagingRequiredDocuments['documents'][number];
 export type AlterationDocuments = RemortgagingRequiredDocuments['alterationDocuments'][number];
 export type UploadedDocument = DocumentBody;
+export type FoundAddress = Schemas['FoundAddress'];
+export type TenancySplitBody = Schemas['TenancySplitRequest'];

@@ -1,8 +1,11 @@
+import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { RemortgagingExpanded } from '../../../lib/api/types';
+import { ButtonLink } from '../../../components/ButtonLink';
+import type { CaseView, RemortgagingExpanded } from '../../../lib/api/types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { lendersQuery } from '../../cases';
 import { SummaryList, type SummaryRow } from '../components/SummaryList';
+import { canOpenState } from '../machines/wizardMachine';
 import { propertyAddress } from '../summaries';
 import {
   APPLICATION_TEXTS,
@@ -64,14 +67,43 @@ export function useKeyFactRows(expanded: RemortgagingExpanded): SummaryRow[] {
 }
 
 /**
- * Key Facts (/application/key-facts): a read-only summary. The edit form
- * (/application/key-facts/edit) has no route yet, so no Edit link is offered.
+ * Whether the caller may change the key facts now: as for every section, the engine's state for
+ * them decides (open when IS_COMPLETE or NOT_STARTED; the server checks the same before a write,
+ * for customers and brokers alike, broker stage or not). Ineligible and title-retrieval cases have
+ * them disabled, and a submitted or cancelled case hides every section; a closed case is never
+ * offered the form either way.
  */
-export function KeyFactsSection({ expanded }: { caseId: string; expanded: RemortgagingExpanded }) {
+export function canEditKeyFacts(view: CaseView): boolean {
+  const entry = view.sections.find((s) => s.key === 'key-facts');
+  return !!entry && canOpenState(entry.state) && !view.submitted && !view.stage.closed;
+}
+
+/**
+ * Key Facts (/application/key-facts): a read-only summary, and a link to the edit form
+ * (/application/key-facts/edit, KeyFactsEdit.tsx) while the key facts may be changed.
+ */
+export function KeyFactsSection({
+  caseId,
+  expanded,
+}: {
+  caseId: string;
+  expanded: RemortgagingExpanded;
+}) {
   const rows = useKeyFactRows(expanded);
   return (
     <section aria-label={KEY_FACTS_TEXTS.summary}>
       <SummaryList rows={rows} testId="key-facts" />
+      {canEditKeyFacts(expanded.view) && (
+        <Box sx={{ mt: 3 }}>
+          <ButtonLink
+            variant="outlined"
+            to="/$caseType/$caseId/application/key-facts/edit"
+            params={{ caseType: 'remortgaging', caseId }}
+          >
+            {KEY_FACTS_TEXTS.editLink}
+          </ButtonLink>
+        </Box>
+      )}
     </section>
   );
 }

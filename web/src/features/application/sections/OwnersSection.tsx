@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { RouterLink } from '../../../components/RouterLink';
 import type { RemortgagingExpanded, Owner } from '../../../lib/api/types';
 import { muiField } from '../../../lib/form';
+import { AddressLookup } from '../../address';
 import { useSession } from '../../auth';
 import { useAddApplicant } from '../api/addApplicant';
 import { useDeletePropertyOccupant } from '../api/deletePropertyOccupant';
@@ -36,6 +37,7 @@ import {
   type AddOwnerValues,
   type OwnerDetailsValues,
 } from './ownersControls';
+import { TenancySplitPart } from './TenancySplitPart';
 
 export interface OwnersSectionProps {
   caseId: string;
@@ -77,6 +79,7 @@ export function OwnersSection({ caseId, expanded }: OwnersSectionProps) {
         ))}
       </Stack>
       <AddOwnerForm caseId={caseId} />
+      <TenancySplitPart caseId={caseId} expanded={expanded} canEdit={!isBroker || brokerStage} />
       <OccupantsPart caseId={caseId} expanded={expanded} />
     </Stack>
   );
@@ -256,6 +259,7 @@ function OwnerDetailsForm({
     control,
     handleSubmit,
     setError,
+    setValue,
     reset,
     formState: { errors, isSubmitting },
   } = useForm<OwnerDetailsValues>({
@@ -306,6 +310,14 @@ function OwnerDetailsForm({
         </Typography>
       )}
       <FormError error={failure} fields={DETAILS_FIELDS} />
+      <AddressLookup
+        onChoose={(address) =>
+          setValue('addressLine1', address.addressLine1, {
+            shouldDirty: true,
+            shouldValidate: true,
+          })
+        }
+      />
       <TextField
         label={T.addressLabel}
         autoComplete={isMe ? 'address-line1' : 'off'}

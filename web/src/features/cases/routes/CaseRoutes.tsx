@@ -1,4 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
+import { KeyFactsEditPage } from '../../application';
 import { CasePage, SectionPage } from '../components/CasePage';
 import { StartCasePage } from '../components/StartCasePage';
 
@@ -6,6 +7,7 @@ const startRoute = getRouteApi('/protected/$caseType/start');
 const caseRoute = getRouteApi('/protected/$caseType/$caseId');
 const sectionRoute = getRouteApi('/protected/$caseType/$caseId/application/$section');
 const tileRoute = getRouteApi('/protected/$caseType/$caseId/$tile');
+const keyFactsEditRoute = getRouteApi('/protected/$caseType/$caseId/application/key-facts/edit');
 
 /** /remortgaging/start and /buying/start. */
 export function StartCaseRoute() {
@@ -23,6 +25,12 @@ export function CaseRoute() {
 export function CaseSectionRoute() {
   const { caseType, caseId, section } = sectionRoute.useParams();
   return <SectionPage kind={caseType} caseId={caseId} where="sections" sectionKey={section} />;
+}
+
+/** /remortgaging/{caseId}/application/key-facts/edit (the router sends buying to Key Facts). */
+export function CaseKeyFactsEditRoute() {
+  const { caseId } = keyFactsEditRoute.useParams();
+  return <KeyFactsEditPage key={caseId} caseId={caseId} />;
 }
 
 /** /{caseType}/{caseId}/{tile}. */

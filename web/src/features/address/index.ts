@@ -1,0 +1,1 @@
+export { AddressLookup } from './components/AddressLookup';

@@ -1,0 +1,377 @@
+// Key Facts and its edit form (/remortgaging/{caseId}/application/key-facts/edit).
+// Checklist: REM-APP-03 (edit saves via POST /remortgaging/case/{caseId}), REM-APP-04 (open
+// while complete), REM-APP-05 and GUARD-04 (ineligible: disabled, the URL goes to the list),
+// REM-APP-06 (a closed case offers no edit), CALLS-18 (the update call and its body), ELIG-04
+// (an update that makes the case ineligible shows the server's reason), ENUM-11 (the six
+// remortgage reasons), VAL (the start form's messages, word for word).
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CaseView, RemortgagingExpanded } from '../../lib/api/types';
+import {
+  applicationServer,
+  bodyOf,
+  OPEN_SECTIONS,
+  remCase,
+  withStates,
+  type SectionEntry,
+} from '../../test/application';
+import { expanded } from '../../test/cases';
+import { apiError, json } from '../../test/fetchMock';
+import { makeMe, signedInServer } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { canEditKeyFacts } from './sections/KeyFactsSection';
+import { APPLICATION_TEXTS, KEY_FACTS_TEXTS } from './texts';
+
+const VIEW_PATH = '/remortgaging/1001/application/key-facts';
+const EDIT_PATH = `${VIEW_PATH}/edit`;
+const UPDATE = 'POST /api/remortgaging/case/1001';
+const BROKER = makeMe({ id: 'broker-1', role: 'ROLE_BROKER' }, { preferredName: 'Bea' });
+
+const CREATED = {
+  caseId: 1001,
+  caseType: 'REMORTGAGING',
+  status: 'CUSTOMER_APPLICATION',
+  ineligibilityReason: null,
+  ineligibilityMessage: null,
+  quote: null,
+};
+
+beforeEach(() => window.sessionStorage.clear());
+
+const field = (label: RegExp) => screen.getByLabelText(label);
+
+async function openForm(path = EDIT_PATH) {
+  const result = renderApp(path);
+  expect(
+    await screen.findByRole('heading', { level: 1, name: KEY_FACTS_TEXTS.editTitle }),
+  ).toBeInTheDocument();
+  // The form shows once the case and the lender list are in.
+  await screen.findByRole('button', { name: APPLICATION_TEXTS.save });
+  return result;
+}
+
+async function replace(label: RegExp, value: string) {
+  await userEvent.clear(field(label));
+  if (value) await userEvent.type(field(label), value);
+}
+
+describe('the Edit link on Key Facts', () => {
+  it('REM-APP-04: an open case links to the edit form, which is filled in from the case', async () => {
+    applicationServer(() => remCase());
+    const { router } = renderApp(VIEW_PATH);
+    await userEvent.click(await screen.findByRole('link', { name: KEY_FACTS_TEXTS.editLink }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(EDIT_PATH));
+    // The first visit loads the form's code (a lazy route chunk): slow on a busy machine.
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: KEY_FACTS_TEXTS.editTitle },
+        { timeout: 15_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(field(/Where is the property/)).toHaveValue('ENGLAND');
+    const answer = (name: string) => screen.getByRole('radiogroup', { name });
+    expect(
+      within(answer('Is the remortgage dependent on a sale?')).getByRole('radio', { name: 'No' }),
+    ).toBeChecked();
+    expect(
+      within(answer('Is the property owned by a company?')).getByRole('radio', { name: 'No' }),
+    ).toBeChecked();
+    expect(
+      within(answer('Is it a buy-to-let property?')).getByRole('radio', { name: 'No' }),
+    ).toBeChecked();
+    expect(
+      within(answer('Is the property residential?')).getByRole('radio', { name: 'Yes' }),
+    ).toBeChecked();
+    expect(field(/Address line 1/)).toHaveValue('1 High Street');
+    expect(field(/Address line 2/)).toHaveValue('');
+    expect(field(/Town/)).toHaveValue('Canterbury');
+    expect(field(/County/)).toHaveValue('Kent');
+    expect(field(/^Postcode/)).toHaveValue('CT1 1AA');
+    expect(field(/Tenure/)).toHaveValue('FREEHOLD');
+    expect(field(/Property type/)).toHaveValue('TERRACED');
+    expect(field(/Property value/)).toHaveValue('350000');
+    expect(field(/Loan amount/)).toHaveValue('200000');
+    expect(field(/New lender/)).toHaveValue('NATIONWIDE_BUILDING_SOCIETY');
+    expect(field(/Reason for remortgaging/)).toHaveValue('END_OF_CURRENT_DEAL');
+    // ENUM-11: 'Not sure yet' and the six reasons.
+    expect(within(field(/Reason for remortgaging/)).getAllByRole('option')).toHaveLength(7);
+    expect(field(/Current deal end date/)).toHaveValue('2027-01-31');
+    // The broker reference is the broker's.
+    expect(screen.queryByLabelText(/Broker reference/)).toBeNull();
+  });
+
+  it('a broker in a broker status is offered it too, with the broker reference', async () => {
+    applicationServer(
+      () =>
+        remCase({ status: 'BROKER_APPLICATION', brokerReference: 'BR-1234' }, OPEN_SECTIONS, {
+          status: 'BROKER_APPLICATION',
+        }),
+      {},
+      BROKER,
+    );
+    renderApp(VIEW_PATH);
+    expect(await screen.findByRole('link', { name: KEY_FACTS_TEXTS.editLink })).toBeInTheDocument();
+  });
+
+  it('REM-APP-06: never offered on a closed, submitted or disabled case (the engine decides)', () => {
+    const view = (
+      state: CaseView['sections'][number]['state'],
+      more: Partial<CaseView> = {},
+    ): CaseView => ({
+      ...remCase({}, withStates({ 'key-facts': state })).view,
+      ...more,
+    });
+    expect(canEditKeyFacts(view('IS_COMPLETE'))).toBe(true);
+    expect(canEditKeyFacts(view('NOT_STARTED'))).toBe(true);
+    expect(canEditKeyFacts(view('IS_DISABLED'))).toBe(false);
+    expect(canEditKeyFacts(view('HIDDEN'))).toBe(false);
+    expect(canEditKeyFacts(view('LOCKED'))).toBe(false);
+    const closed = { closed: true, guide: null, waitsOn: null };
+    expect(canEditKeyFacts(view('IS_COMPLETE', { stage: closed }))).toBe(false);
+    expect(canEditKeyFacts(view('IS_COMPLETE', { submitted: true }))).toBe(false);
+    expect(canEditKeyFacts({ ...view('IS_COMPLETE'), sections: [] })).toBe(false);
+  });
+
+  it('is hidden on the page when the engine closes the key facts', async () => {
+    applicationServer(() =>
+      remCase({}, OPEN_SECTIONS, {
+        stage: { closed: true, guide: null, waitsOn: null },
+      }),
+    );
+    renderApp(VIEW_PATH);
+    expect(await screen.findByTestId('key-facts')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: KEY_FACTS_TEXTS.editLink })).toBeNull();
+  });
+
+  it('REM-APP-05 GUARD-04: the edit URL of an ineligible or cancelled case goes to the list', async () => {
+    const disabled = OPEN_SECTIONS.map(([key, label]): SectionEntry => [key, label, 'IS_DISABLED']);
+    let current: RemortgagingExpanded = remCase({ status: 'INELIGIBLE' }, disabled, {
+      status: 'INELIGIBLE',
+    });
+    applicationServer(() => current);
+    const first = renderApp(EDIT_PATH);
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/remortgaging'));
+    first.unmount();
+    const hidden = OPEN_SECTIONS.map(([key, label]): SectionEntry => [key, label, 'HIDDEN']);
+    current = remCase({ status: 'CANCELLED' }, hidden, {
+      status: 'CANCELLED',
+      submitted: true,
+    });
+    const second = renderApp(EDIT_PATH);
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/remortgaging'));
+  });
+
+  it("buying's edit address shows its Key Facts (no buying form yet)", async () => {
+    signedInServer(makeMe({ enabledFeatures: ['BUYING'] }), {
+      'GET /api/buying/case/2002/expanded': () =>
+        json(expanded('BUYING', [['key-facts', 'Key Facts', 'IS_COMPLETE']], [], 2002)),
+    });
+    const { router } = renderApp('/buying/2002/application/key-facts/edit');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/buying/2002/application/key-facts'),
+    );
+  });
+});
+
+describe('the Key Facts edit form', () => {
+  it('validation: the messages, word for word; nothing is sent', async () => {
+    const { calls } = applicationServer(() => remCase());
+    await openForm();
+    await replace(/Address line 1/, '');
+    await replace(/^Postcode/, 'NOPE');
+    await replace(/Property value/, '');
+    await replace(/Loan amount/, 'lots');
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    expect(
+      await screen.findByText('The first line of the address is required'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Enter a UK postcode, like SW1A 1AA')).toBeInTheDocument();
+    expect(screen.getByText('Enter an amount in pounds')).toBeInTheDocument();
+    expect(screen.getByText('Enter an amount in pounds, like 250,000')).toBeInTheDocument();
+    await replace(/^Postcode/, '');
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    expect(await screen.findByText('The postcode is required')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('CALLS-18: Save sends the key facts (pence, no client), says Saving... and goes back', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = applicationServer(() => remCase(), {
+      [UPDATE]: async () => {
+        await gate;
+        return json(CREATED);
+      },
+    });
+    const { router } = await openForm();
+    await replace(/Property value/, '400,000.50');
+    await userEvent.selectOptions(field(/Reason for remortgaging/), 'BORROW_MORE_MONEY');
+    await userEvent.click(
+      within(
+        screen.getByRole('radiogroup', { name: 'Is the property owned by a company?' }),
+      ).getByRole('radio', { name: 'No' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    expect(await screen.findByRole('button', { name: APPLICATION_TEXTS.saving })).toBeDisabled();
+    expect(screen.getByRole('button', { name: KEY_FACTS_TEXTS.cancel })).toBeDisabled();
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe(VIEW_PATH));
+    expect(await screen.findByText(KEY_FACTS_TEXTS.saved)).toBeInTheDocument();
+    expect(bodyOf(calls, 'POST', '/api/remortgaging/case/1001')).toEqual({
+      jurisdiction: 'ENGLAND',
+      isDependentOnSale: false,
+      isCompanyOwned: false,
+      isResidential: true,
+      propertyUsage: 'LIVE_IN',
+      property: {
+        addressLine1: '1 High Street',
+        addressLine2: null,
+        town: 'Canterbury',
+        county: 'Kent',
+        postcode: 'CT1 1AA',
+        tenure: 'FREEHOLD',
+        type: 'TERRACED',
+      },
+      propertyValue: 40000050,
+      loanAmount: 20000000,
+      newLender: 'NATIONWIDE_BUILDING_SOCIETY',
+      remortgagingReason: 'BORROW_MORE_MONEY',
+      currentDealEndDate: '2027-01-31',
+      brokerReference: null,
+      isRepayingHelpToBuy: false,
+    });
+  });
+
+  it("a broker's save keeps the broker reference and still sends no client", async () => {
+    const { calls } = applicationServer(
+      () =>
+        remCase(
+          { status: 'BROKER_APPLICATION', brokerReference: 'BR-1234', isRepayingHelpToBuy: true },
+          OPEN_SECTIONS,
+          { status: 'BROKER_APPLICATION' },
+        ),
+      { [UPDATE]: () => json({ ...CREATED, status: 'BROKER_APPLICATION' }) },
+      BROKER,
+    );
+    const { router } = await openForm();
+    expect(field(/Broker reference/)).toHaveValue('BR-1234');
+    await replace(/Broker reference/, 'BR-99');
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(VIEW_PATH));
+    const body = bodyOf(calls, 'POST', '/api/remortgaging/case/1001') as Record<string, unknown>;
+    expect(body).toMatchObject({ brokerReference: 'BR-99', isRepayingHelpToBuy: true });
+    expect(body).not.toHaveProperty('client');
+  });
+
+  it("a 422 puts the server's messages on their fields and keeps what was typed", async () => {
+    applicationServer(() => remCase(), {
+      [UPDATE]: () =>
+        apiError(422, 'Some of the details are not valid.', {
+          'property.postcode': 'Enter a valid UK postcode',
+          loanAmount: 'must not be more than the property value',
+        }),
+    });
+    const { router } = await openForm();
+    await replace(/Loan amount/, '500000');
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    expect(await screen.findByText('Enter a valid UK postcode')).toBeInTheDocument();
+    expect(screen.getByText('must not be more than the property value')).toBeInTheDocument();
+    expect(field(/^Postcode/)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(/Loan amount/)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(/Loan amount/)).toHaveValue('500000');
+    expect(screen.queryByText('Some of the details are not valid.')).toBeNull();
+    expect(router.state.location.pathname).toBe(EDIT_PATH);
+  });
+
+  it('a 422 naming no field of the form, and a 409, are shown above the buttons', async () => {
+    let answer = () =>
+      apiError(422, 'Some of the details are not valid.', { client: 'is not an accepted field' });
+    applicationServer(() => remCase(), { [UPDATE]: () => answer() });
+    const { router } = await openForm();
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Some of the details are not valid.',
+    );
+    answer = () => apiError(409, 'The key facts of this case can no longer be changed.');
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'The key facts of this case can no longer be changed.',
+      ),
+    );
+    expect(router.state.location.pathname).toBe(EDIT_PATH);
+  });
+
+  it("ELIG-04: new key facts that rule the case out show the server's reason", async () => {
+    const message =
+      "Remortgaging a buy-to-let property is a little more complex, and we're not quite ready for you just yet.";
+    let current = remCase();
+    applicationServer(() => current, {
+      [UPDATE]: () => {
+        const disabled = OPEN_SECTIONS.map(([key, label]): SectionEntry => [
+          key,
+          label,
+          'IS_DISABLED',
+        ]);
+        current = remCase({ status: 'INELIGIBLE', propertyUsage: 'BUY_TO_LET' }, disabled, {
+          status: 'INELIGIBLE',
+          stage: { closed: true, guide: null, waitsOn: null },
+        });
+        return json({
+          ...CREATED,
+          status: 'INELIGIBLE',
+          ineligibilityReason: 'BUY_TO_LET',
+          ineligibilityMessage: message,
+        });
+      },
+    });
+    const { router } = await openForm();
+    await userEvent.click(
+      within(screen.getByRole('radiogroup', { name: 'Is it a buy-to-let property?' })).getByRole(
+        'radio',
+        { name: 'Yes' },
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: APPLICATION_TEXTS.backToCase })).toHaveAttribute(
+      'href',
+      '/remortgaging/1001',
+    );
+    expect(screen.queryByRole('button', { name: APPLICATION_TEXTS.save })).toBeNull();
+    expect(router.state.location.pathname).toBe(EDIT_PATH);
+    // Nothing is left unsaved: leaving does not ask.
+    await userEvent.click(screen.getByRole('link', { name: APPLICATION_TEXTS.backToCase }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/remortgaging/1001'));
+    expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).toBeNull();
+  });
+
+  it('Cancel goes back without saving; with changes it asks first', async () => {
+    const { calls } = applicationServer(() => remCase());
+    const { router } = await openForm();
+    await userEvent.click(screen.getByRole('button', { name: KEY_FACTS_TEXTS.cancel }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(VIEW_PATH));
+    expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).toBeNull();
+
+    await userEvent.click(await screen.findByRole('link', { name: KEY_FACTS_TEXTS.editLink }));
+    await screen.findByRole('heading', { level: 1, name: KEY_FACTS_TEXTS.editTitle });
+    await replace(/Town/, 'Whitstable');
+    await userEvent.click(screen.getByRole('button', { name: KEY_FACTS_TEXTS.cancel }));
+    let ask = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    expect(within(ask).getByText(KEY_FACTS_TEXTS.leave)).toBeInTheDocument();
+    await userEvent.click(within(ask).getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).toBeNull(),
+    );
+    expect(router.state.location.pathname).toBe(EDIT_PATH);
+    expect(field(/Town/)).toHaveValue('Whitstable');
+
+    await userEvent.click(screen.getByRole('button', { name: KEY_FACTS_TEXTS.cancel }));
+    ask = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(VIEW_PATH));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});

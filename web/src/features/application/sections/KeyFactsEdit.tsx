@@ -1,0 +1,230 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useBlocker, useNavigate } from '@tanstack/react-router';
+import { enqueueSnackbar } from 'notistack';
+import { useRef, useState } from 'react';
+import { FormProvider, useForm, type DefaultValues } from 'react-hook-form';
+import { Loading } from '../../../components/Loading';
+import { PageHeading } from '../../../components/PageHeading';
+import { RouterLink } from '../../../components/RouterLink';
+import type { CaseCreated, RemortgagingExpanded } from '../../../lib/api/types';
+import { useSession } from '../../auth';
+import { caseQuery, lendersQuery, LOAD_ERROR } from '../../cases';
+import {
+  KEY_FACTS_PART_TITLES,
+  KeyFactsFields,
+  keyFactsSchema,
+  LeaveFormDialog,
+  remortgagingKeyFacts,
+  type KeyFactsPart,
+  type KeyFactsValues,
+} from '../../cases/keyFactsForm';
+import { useUpdateKeyFacts } from '../api/updateKeyFacts';
+import { FormError } from '../components/FormError';
+import { APPLICATION_TEXTS, KEY_FACTS_TEXTS } from '../texts';
+import { applyServerErrors, penceToPounds, type ServerFieldMap } from '../validation';
+
+/**
+ * The form's values from the expanded case (read as the Key Facts summary reads them). The case
+ * does not hold the answers to "dependent on a sale?" and "residential?" by themselves: a case
+ * whose key facts may be edited is eligible, so they are no and yes, unless its ineligibility
+ * reason says otherwise.
+ */
+export function keyFactsValues(expanded: RemortgagingExpanded): DefaultValues<KeyFactsValues> {
+  const { property } = expanded;
+  const reason = expanded.ineligibilityReason;
+  const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+  return {
+    jurisdiction: property.jurisdiction ?? undefined,
+    isDependentOnSale: yesNo(reason === 'DEPENDENT_ON_SALE'),
+    isCompanyOwned: yesNo(expanded.isCompanyCase),
+    isBuyToLet: yesNo(expanded.propertyUsage === 'BUY_TO_LET'),
+    isResidential: yesNo(reason !== 'NON_RESIDENTIAL'),
+    addressLine1: property.addressLine1 ?? '',
+    addressLine2: property.addressLine2 ?? '',
+    town: property.town ?? '',
+    county: property.county ?? '',
+    postcode: property.postcode ?? '',
+    tenure: property.tenure ?? '',
+    propertyType: property.type ?? '',
+    value: penceToPounds(expanded.propertyValue),
+    secondAmount: penceToPounds(expanded.loanAmount),
+    lender: expanded.newLender ?? '',
+    reason: expanded.remortgagingReason ?? '',
+    date: expanded.currentDealEndDate ?? '',
+    brokerReference: expanded.brokerReference ?? '',
+  };
+}
+
+/** The server's names of the key facts (its 422 `fields`, `property.` dropped) → the form's. */
+const SERVER_FIELDS: ServerFieldMap<KeyFactsValues> = {
+  jurisdiction: 'jurisdiction',
+  isDependentOnSale: 'isDependentOnSale',
+  isCompanyOwned: 'isCompanyOwned',
+  propertyUsage: 'isBuyToLet',
+  isResidential: 'isResidential',
+  addressLine1: 'addressLine1',
+  addressLine2: 'addressLine2',
+  town: 'town',
+  county: 'county',
+  postcode: 'postcode',
+  tenure: 'tenure',
+  type: 'propertyType',
+  propertyValue: 'value',
+  loanAmount: 'secondAmount',
+  newLender: 'lender',
+  remortgagingReason: 'reason',
+  currentDealEndDate: 'date',
+};
+
+const PARTS: KeyFactsPart[] = ['eligibility', 'property'];
+
+function KeyFactsForm({
+  caseId,
+  expanded,
+  onIneligible,
+}: {
+  caseId: string;
+  expanded: RemortgagingExpanded;
+  onIneligible: (result: CaseCreated) => void;
+}) {
+  const { isBroker } = useSession();
+  const navigate = useNavigate();
+  const update = useUpdateKeyFacts(caseId);
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<KeyFactsValues>({
+    resolver: zodResolver(keyFactsSchema),
+    defaultValues: keyFactsValues(expanded),
+  });
+  const {
+    handleSubmit,
+    setError,
+    formState: { isDirty, isSubmitting },
+  } = form;
+  // Changes are lost on leaving unless saved: ask first. Once saved the page moves on freely.
+  const saved = useRef(false);
+  const unsaved = () => isDirty && !saved.current;
+  const blocker = useBlocker({
+    shouldBlockFn: unsaved,
+    enableBeforeUnload: unsaved,
+    withResolver: true,
+  });
+  const back = () =>
+    navigate({
+      to: '/$caseType/$caseId/application/$section',
+      params: { caseType: 'remortgaging', caseId, section: 'key-facts' },
+    });
+  // Only a broker is shown the broker reference, so only a broker's 422 can land on it.
+  const serverFields: ServerFieldMap<KeyFactsValues> = isBroker
+    ? { ...SERVER_FIELDS, brokerReference: 'brokerReference' }
+    : SERVER_FIELDS;
+
+  const onSubmit = async (values: KeyFactsValues) => {
+    setFailure(null);
+    let result: CaseCreated;
+    try {
+      result = await update.mutateAsync({
+        ...remortgagingKeyFacts(values, isBroker),
+        // Not asked on this form: the case keeps its answer.
+        isRepayingHelpToBuy: expanded.isRepayingHelpToBuy,
+      });
+    } catch (error) {
+      if (applyServerErrors(error, setError, serverFields)) setFailure(error);
+      return;
+    }
+    saved.current = true;
+    if (result.status === 'INELIGIBLE') {
+      onIneligible(result);
+      return;
+    }
+    enqueueSnackbar(KEY_FACTS_TEXTS.saved, { variant: 'success' });
+    void back();
+  };
+
+  const saving = isSubmitting || update.isPending;
+  return (
+    <FormProvider {...form}>
+      <Stack
+        component="form"
+        noValidate
+        spacing={4}
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      >
+        <LeaveFormDialog
+          open={blocker.status === 'blocked'}
+          onStay={() => blocker.reset?.()}
+          onLeave={() => blocker.proceed?.()}
+          text={KEY_FACTS_TEXTS.leave}
+        />
+        <Typography>{KEY_FACTS_TEXTS.editIntro}</Typography>
+        {PARTS.map((part) => (
+          <Stack
+            key={part}
+            spacing={3}
+            component="section"
+            aria-label={KEY_FACTS_PART_TITLES[part]}
+          >
+            <Typography variant="h2">{KEY_FACTS_PART_TITLES[part]}</Typography>
+            <KeyFactsFields kind="remortgaging" part={part} isBroker={isBroker} />
+          </Stack>
+        ))}
+        <FormError error={failure} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {saving ? APPLICATION_TEXTS.saving : APPLICATION_TEXTS.save}
+          </Button>
+          <Button onClick={() => void back()} disabled={saving}>
+            {KEY_FACTS_TEXTS.cancel}
+          </Button>
+        </Stack>
+      </Stack>
+    </FormProvider>
+  );
+}
+
+/**
+ * /remortgaging/{caseId}/application/key-facts/edit: the key facts as the start form asks them,
+ * filled in from the case. Saving (POST /remortgaging/case/{caseId}) re-quotes the case and goes
+ * back to Key Facts; if the new key facts rule the case out (INELIGIBLE), the server's reason is
+ * shown here instead, as the Key Facts page is closed to an ineligible case. The route's guard is
+ * the Key Facts section's (KeyFactsSection's `canEditKeyFacts` decides whether it is offered).
+ */
+export function KeyFactsEditPage({ caseId }: { caseId: string }) {
+  const query = useQuery(caseQuery('remortgaging', caseId));
+  // The lender list is waited for, so the case's lender shows as chosen.
+  const lenders = useQuery(lendersQuery());
+  const [ineligible, setIneligible] = useState<CaseCreated | null>(null);
+
+  let body;
+  if (ineligible) {
+    body = (
+      <Stack spacing={2}>
+        <Alert severity="info" role="status">
+          {ineligible.ineligibilityMessage || KEY_FACTS_TEXTS.ineligible}
+        </Alert>
+        <Box>
+          <RouterLink to="/$caseType/$caseId" params={{ caseType: 'remortgaging', caseId }}>
+            {APPLICATION_TEXTS.backToCase}
+          </RouterLink>
+        </Box>
+      </Stack>
+    );
+  } else if (query.data && !lenders.isPending) {
+    body = <KeyFactsForm caseId={caseId} expanded={query.data} onIneligible={setIneligible} />;
+  } else if (query.isError) {
+    body = (
+      <Alert severity="error" role="alert">
+        {LOAD_ERROR}
+      </Alert>
+    );
+  } else {
+    body = <Loading label={APPLICATION_TEXTS.loading} />;
+  }
+  return (
+    <Box sx={{ maxWidth: 640, minWidth: 0 }}>
+      <PageHeading>{KEY_FACTS_TEXTS.editTitle}</PageHeading>
+      {body}
+    </Box>
+  );
+}

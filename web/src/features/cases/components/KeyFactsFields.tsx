@@ -1,0 +1,258 @@
+import {
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  TextField,
+} from '@mui/material';
+import { Controller, useFormContext, useFormState } from 'react-hook-form';
+import type { FoundAddress } from '../../../lib/api/types';
+import { muiField } from '../../../lib/form';
+import { AddressLookup } from '../../address';
+import { useLenders } from '../api/getLenders';
+import { humanise, type CaseKind } from '../caseTypes';
+import { JURISDICTIONS, PROPERTY_TYPES, REASONS, TENURES } from '../keyFacts';
+import type { KeyFactsValues } from '../validation';
+
+/** The two groups of key facts: the eligibility questions, then the property and figures. */
+export type KeyFactsPart = 'eligibility' | 'property';
+
+/** Each group's heading (the start form shows one group per step, the edit form both). */
+export const KEY_FACTS_PART_TITLES: Record<KeyFactsPart, string> = {
+  eligibility: 'About the property',
+  property: 'Property and figures',
+};
+
+type YesNoName = 'isDependentOnSale' | 'isCompanyOwned' | 'isBuyToLet' | 'isResidential';
+
+function YesNo({ name, label }: { name: YesNoName; label: string }) {
+  const { control } = useFormContext<KeyFactsValues>();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <FormControl error={!!fieldState.error} component="fieldset">
+          <FormLabel component="legend" id={`${name}-label`}>
+            {label}
+          </FormLabel>
+          <RadioGroup row {...field} value={field.value ?? ''} aria-labelledby={`${name}-label`}>
+            <FormControlLabel value="yes" control={<Radio />} label="Yes" />
+            <FormControlLabel value="no" control={<Radio />} label="No" />
+          </RadioGroup>
+          {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+        </FormControl>
+      )}
+    />
+  );
+}
+
+function EligibilityFields({ kind }: { kind: CaseKind }) {
+  const { register, control } = useFormContext<KeyFactsValues>();
+  const { errors } = useFormState({ control, name: 'jurisdiction' });
+  return (
+    <>
+      <TextField
+        select
+        label="Where is the property?"
+        required
+        error={!!errors.jurisdiction}
+        helperText={errors.jurisdiction?.message}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        {...muiField(register('jurisdiction'))}
+        defaultValue=""
+      >
+        <option value="" disabled>
+          Choose a country
+        </option>
+        {JURISDICTIONS.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </TextField>
+      <YesNo
+        name="isDependentOnSale"
+        label={
+          kind === 'remortgaging'
+            ? 'Is the remortgage dependent on a sale?'
+            : 'Is the purchase dependent on a sale?'
+        }
+      />
+      <YesNo name="isCompanyOwned" label="Is the property owned by a company?" />
+      <YesNo name="isBuyToLet" label="Is it a buy-to-let property?" />
+      <YesNo name="isResidential" label="Is the property residential?" />
+    </>
+  );
+}
+
+function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean }) {
+  const { register, control, setValue } = useFormContext<KeyFactsValues>();
+  const { errors } = useFormState({ control });
+  const lenders = useLenders();
+  const rem = kind === 'remortgaging';
+  const fill = (address: FoundAddress) => {
+    const set = { shouldDirty: true, shouldValidate: true } as const;
+    setValue('addressLine1', address.addressLine1, set);
+    setValue('addressLine2', address.addressLine2 ?? '', set);
+    setValue('town', address.town, set);
+    setValue('county', address.county ?? '', set);
+    setValue('postcode', address.postcode, set);
+  };
+  return (
+    <>
+      <AddressLookup onChoose={fill} />
+      <TextField
+        label="Address line 1"
+        required
+        error={!!errors.addressLine1}
+        helperText={errors.addressLine1?.message}
+        {...muiField(register('addressLine1'))}
+      />
+      <TextField
+        label="Address line 2 (optional)"
+        error={!!errors.addressLine2}
+        helperText={errors.addressLine2?.message}
+        {...muiField(register('addressLine2'))}
+      />
+      <TextField
+        label="Town (optional)"
+        error={!!errors.town}
+        helperText={errors.town?.message}
+        {...muiField(register('town'))}
+      />
+      <TextField
+        label="County (optional)"
+        error={!!errors.county}
+        helperText={errors.county?.message}
+        {...muiField(register('county'))}
+      />
+      <TextField
+        label="Postcode"
+        required
+        error={!!errors.postcode}
+        helperText={errors.postcode?.message}
+        {...muiField(register('postcode'))}
+      />
+      <TextField
+        select
+        label="Tenure (optional)"
+        error={!!errors.tenure}
+        helperText={errors.tenure?.message}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        {...muiField(register('tenure'))}
+      >
+        <option value="">Not sure yet</option>
+        {TENURES.map((t) => (
+          <option key={t} value={t}>
+            {humanise(t)}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Property type (optional)"
+        error={!!errors.propertyType}
+        helperText={errors.propertyType?.message}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        {...muiField(register('propertyType'))}
+      >
+        <option value="">Not sure yet</option>
+        {PROPERTY_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {humanise(t)}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        label={rem ? 'Property value (£)' : 'Purchase price (£)'}
+        required
+        inputMode="decimal"
+        error={!!errors.value}
+        helperText={errors.value?.message}
+        {...muiField(register('value'))}
+      />
+      <TextField
+        label={rem ? 'Loan amount (£, optional)' : 'Deposit (£, optional)'}
+        inputMode="decimal"
+        error={!!errors.secondAmount}
+        helperText={errors.secondAmount?.message}
+        {...muiField(register('secondAmount'))}
+      />
+      <TextField
+        select
+        label={rem ? 'New lender (optional)' : 'Lender (optional)'}
+        error={!!errors.lender}
+        helperText={errors.lender?.message}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        {...muiField(register('lender'))}
+      >
+        <option value="">Not sure yet</option>
+        {(lenders.data?.lenders ?? []).map((l) => (
+          <option key={l.code} value={l.code}>
+            {l.name}
+          </option>
+        ))}
+      </TextField>
+      {rem && (
+        <TextField
+          select
+          label="Reason for remortgaging (optional)"
+          error={!!errors.reason}
+          helperText={errors.reason?.message}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          {...muiField(register('reason'))}
+        >
+          <option value="">Not sure yet</option>
+          {REASONS.map((r) => (
+            <option key={r} value={r}>
+              {humanise(r)}
+            </option>
+          ))}
+        </TextField>
+      )}
+      <TextField
+        label={rem ? 'Current deal end date (optional)' : 'Target move-in date (optional)'}
+        type="date"
+        error={!!errors.date}
+        helperText={errors.date?.message}
+        slotProps={{ inputLabel: { shrink: true } }}
+        {...muiField(register('date'))}
+      />
+      {isBroker && (
+        <TextField
+          label="Broker reference (optional)"
+          error={!!errors.brokerReference}
+          helperText={errors.brokerReference?.message}
+          {...muiField(register('brokerReference'))}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The key-facts fields of a case, one group at a time: the start form (/{caseType}/start, one
+ * group per step) and the Key Facts edit form (/remortgaging/{caseId}/application/key-facts/edit)
+ * both render these. They are bound to the surrounding form through react-hook-form's
+ * FormProvider, whose values include KeyFactsValues (validation.ts); what is sent is built by
+ * keyFacts.ts. Optional fields also show an error, as the server may name any of them.
+ */
+export function KeyFactsFields({
+  kind,
+  part,
+  isBroker,
+}: {
+  kind: CaseKind;
+  part: KeyFactsPart;
+  /** Only a broker gives the broker reference. */
+  isBroker: boolean;
+}) {
+  return part === 'eligibility' ? (
+    <EligibilityFields kind={kind} />
+  ) : (
+    <PropertyFields kind={kind} isBroker={isBroker} />
+  );
+}
