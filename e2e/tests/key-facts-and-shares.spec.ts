@@ -23,8 +23,13 @@ test('a customer edits the key facts, then tenants in common give their shares',
   await expectAccessible(client);
   await value.fill('325000');
   await client.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(client.getByText('Key facts saved')).toBeVisible();
-  await expect(client).toHaveURL(new RegExp(`/remortgaging/${caseId}/application/key-facts$`));
+  // The new facts re-quote the case: the customer is taken to the new quote to accept it
+  // before the sections after it open again.
+  await expect(client).toHaveURL(new RegExp(`/remortgaging/${caseId}/application/quote$`));
+  await expect(client.getByText(/Key facts saved\. Your quote has been worked out again/)).toBeVisible();
+  await client.getByRole('button', { name: 'Accept Quote & Continue' }).click();
+  await expect(client).toHaveURL(new RegExp(`/remortgaging/${caseId}$`));
+  await client.goto(`/remortgaging/${caseId}/application/key-facts`);
   await expect(client.getByTestId('key-facts')).toContainText('£325,000');
 
   // Tenants in common with a co-owner: the Owners section asks for the shares.

@@ -196,6 +196,19 @@ describe('the Key Facts edit form', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('a customer whose change re-quotes the case is taken to the new quote to accept it', async () => {
+    applicationServer(() => remCase(), {
+      [UPDATE]: () => json({ ...CREATED, quote: { id: 2, acceptedAt: null } }),
+    });
+    const { router } = await openForm();
+    await replace(/Property value/, '410,000');
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/remortgaging/1001/application/quote'),
+    );
+    expect(await screen.findByText(KEY_FACTS_TEXTS.requoted)).toBeInTheDocument();
+  });
+
   it('CALLS-18: Save sends the key facts (pence, no client), says Saving... and goes back', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

@@ -46,6 +46,9 @@ export const KEY_FACTS_TEXTS = {
     'When you save, the quote for our legal work is worked out again from the new key facts.',
   cancel: 'Cancel',
   saved: 'Key facts saved',
+  /** A customer's save re-quotes the case: the new quote needs accepting before they go on. */
+  requoted:
+    'Key facts saved. Your quote has been worked out again: please review it and accept it to carry on.',
   leave: 'Your changes to the key facts have not been saved. If you leave now they will be lost.',
   /** When the server gives no reason with INELIGIBLE (the case card's wording). */
   ineligible: 'Unfortunately this remortgage is not one we can take on just yet.',

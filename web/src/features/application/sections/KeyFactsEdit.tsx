@@ -138,6 +138,16 @@ function KeyFactsForm({
       onIneligible(result);
       return;
     }
+    // A customer's change re-quotes the case, and the sections after the quote wait until
+    // the new quote is accepted: take them to it.
+    if (!isBroker && result.quote && !result.quote.acceptedAt) {
+      enqueueSnackbar(KEY_FACTS_TEXTS.requoted, { variant: 'info' });
+      void navigate({
+        to: '/$caseType/$caseId/application/$section',
+        params: { caseType: 'remortgaging', caseId, section: 'quote' },
+      });
+      return;
+    }
     enqueueSnackbar(KEY_FACTS_TEXTS.saved, { variant: 'success' });
     void back();
   };
