@@ -4,6 +4,12 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { apiPost, createRemortgage } from './api';
 import { linkIn, signInCount, waitForSignIn } from './mail';
 
+/**
+ * How long an invitation's modal may take to appear: its feed item is delivered by a worker
+ * job, and a try that fails is retried 5 s later, then 10 s (the worker's backoff).
+ */
+export const FEED_DELIVERY_MS = 45_000;
+
 /** Accepts only essential cookies if the consent dialog is showing. */
 export async function dismissConsent(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Cookies on Threshold' });
@@ -145,7 +151,7 @@ export async function clientWithAcceptedQuote(page: Page, browser: Browser, clie
   await signIn(customer, client.email);
   await finishFirstSignIn(customer, client, /\/remortgaging/);
   const modal = customer.getByRole('dialog', { name: 'Your Conveyancing Quote' });
-  await expect(modal).toBeVisible({ timeout: 15_000 });
+  await expect(modal).toBeVisible({ timeout: FEED_DELIVERY_MS });
   await modal.getByRole('button', { name: 'Accept Quote & Continue' }).click();
   await expect(customer).toHaveURL(new RegExp(`/remortgaging/${caseId}$`));
   return { customer, context, caseId, origin };

@@ -6,7 +6,7 @@
 // quote section.
 import { expect, test, type Page } from '@playwright/test';
 import { apiPost as post, createRemortgage } from '../support/api';
-import { dismissConsent, expectAccessible, expectNoSidewaysScroll, finishFirstSignIn, signIn } from '../support/app';
+import { dismissConsent, expectAccessible, expectNoSidewaysScroll, FEED_DELIVERY_MS, finishFirstSignIn, signIn } from '../support/app';
 import { waitForMailAbout } from '../support/mail';
 
 const BROKER = 'admin@demo.threshold.test';
@@ -55,7 +55,7 @@ test('35 updates: two pages, archiving one moves the count and the badge; a repo
   // QUOTE-05: the first case's quote, in the modal: 'Report an issue' sends the message.
   const modal = client.getByRole('dialog', { name: 'Your Conveyancing Quote' });
   await client.goto(`/remortgaging/${first}`);
-  await expect(modal).toBeVisible({ timeout: 15_000 });
+  await expect(modal).toBeVisible({ timeout: FEED_DELIVERY_MS });
   await expect(modal).toContainText('For the remortgage of 1 Feedley Row');
   await modal.getByRole('button', { name: 'Report an issue' }).click();
   const report = client.getByRole('dialog', { name: 'Report an issue' });

@@ -3,7 +3,7 @@
 // the quote; accepting moves the case to CUSTOMER_APPLICATION (checklist QUOTE-*, INVITE-*,
 // NOTIF-*). Also the lender's invite declined, and a quote that cannot be found.
 import { expect, test, type Page } from '@playwright/test';
-import { createCaseInWizard, expectAccessible, expectNoSidewaysScroll, finishFirstSignIn } from '../support/app';
+import { createCaseInWizard, expectAccessible, expectNoSidewaysScroll, FEED_DELIVERY_MS, finishFirstSignIn } from '../support/app';
 import { linkIn, signInCount, waitForMail, waitForSignIn, type Mail } from '../support/mail';
 
 // Surnames the demo data does not use, so the name search finds exactly these cases.
@@ -105,7 +105,7 @@ test('a broker sends the quote, the client signs in from the e-mail, accepts it 
 
   // INVITE-01, QUOTE-01..04: the quote modal over the shell.
   const modal = client.getByRole('dialog', { name: QUOTE_TITLE });
-  await expect(modal).toBeVisible({ timeout: 15_000 });
+  await expect(modal).toBeVisible({ timeout: FEED_DELIVERY_MS });
   await expect(modal.getByText(/Prepared by Bea Broker/)).toBeVisible();
   await expect(modal.getByText('For the remortgage of 11 Quotely Close')).toBeVisible();
   await expect(modal.getByRole('table', { name: 'Quote summary' }).getByRole('row', { name: /^Total £[\d,]+\.\d{2}$/ })).toBeVisible();
@@ -195,7 +195,7 @@ test("a lender's invite is declined: the declined screen, Close, and a client wi
 
   // QUOTE-06, QUOTE-07: the lender variant.
   const modal = client.getByRole('dialog', { name: 'Your Conveyancing Invite' });
-  await expect(modal).toBeVisible({ timeout: 15_000 });
+  await expect(modal).toBeVisible({ timeout: FEED_DELIVERY_MS });
   await expect(modal.getByRole('button', { name: 'Accept Invitation' })).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Accept Quote & Continue' })).toHaveCount(0);
   await expectAccessible(client);
@@ -241,7 +241,7 @@ test("a quote that cannot be found says so, and 'Close the message' closes it fo
   await client.getByRole('button', { name: 'Accept selected' }).click();
   await clientSignsInFromInvitation(client, LOST_CLIENT, invitation);
   const missing = client.getByRole('dialog', { name: "Sorry, we couldn't find your quote." });
-  await expect(missing).toBeVisible({ timeout: 15_000 });
+  await expect(missing).toBeVisible({ timeout: FEED_DELIVERY_MS });
   await expectAccessible(client);
   await missing.getByRole('button', { name: 'Close the message' }).click();
   await expect(missing).toBeHidden();
