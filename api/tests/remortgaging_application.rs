@@ -243,9 +243,21 @@ async fn property_details_complete_their_section_and_start_the_required_document
         "tenure",
         "missing tenure",
     );
+    // A purchase's Property takes the same call: this remortgage is not a buying case.
     let mut bad = property_body(id, "FREEHOLD");
     bad["caseType"] = json!("BUYING");
-    assert_invalid(&cara.post("/api/property", bad).await, "caseType", "buying");
+    assert_status(
+        &cara.post("/api/property", bad).await,
+        StatusCode::NOT_FOUND,
+        "a remortgage named as buying",
+    );
+    let mut bad = property_body(id, "FREEHOLD");
+    bad["caseType"] = json!("LEASE");
+    assert_invalid(
+        &cara.post("/api/property", bad).await,
+        "caseType",
+        "unknown type",
+    );
     let mut bad = property_body(id, "FREEHOLD");
     bad["colour"] = json!("red");
     assert_invalid(

@@ -960,11 +960,19 @@ async fn tenants_in_common_give_their_shares_and_a_new_owner_asks_again(backend:
     let res = cara
         .post(
             "/api/tenancy-split",
-            json!({ "caseId": id, "caseType": "BUYING", "shares": [] }),
+            json!({ "caseId": id, "caseType": "LEASE", "shares": [] }),
         )
         .await;
     assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(res.field_error("caseType").is_some());
+    // Purchases split too: this remortgage is not a buying case.
+    let res = cara
+        .post(
+            "/api/tenancy-split",
+            json!({ "caseId": id, "caseType": "BUYING", "shares": [] }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
 
     // Who may not: strangers see no case; staff use the back office; a broker after the
     // broker stages finds the section closed.

@@ -198,6 +198,13 @@ fn lender_chosen(s: &Snap, _: &Actor) -> GuardResult {
     )
 }
 
+fn documents_uploaded(s: &Snap, _: &Actor) -> GuardResult {
+    check(
+        documents_complete(s),
+        "Upload every required document before submitting.",
+    )
+}
+
 fn client_care_letter_published(s: &Snap, _: &Actor) -> GuardResult {
     check(
         client_care_letter(s).is_some(),
@@ -275,6 +282,7 @@ pub fn registry() -> Registry<Snap> {
             common::quote_accepted_or_broker_stage,
         )
         .guard("lender_chosen", lender_chosen)
+        .guard("documents_uploaded", documents_uploaded)
         .guard(
             "buy_to_let_documents_uploaded",
             common::buy_to_let_documents_uploaded,

@@ -2,14 +2,17 @@
 //! store keeps the `required_documents` rows in line with these slots after every section
 //! write, keeping what was uploaded into a slot that is still wanted.
 
-use threshold_engine::RemortgagingSnapshot;
 use threshold_engine::snapshot::{RequiredSlot, doc_types};
-use threshold_engine::types::{AlterationType, DocumentsHeldBy, PropertyUsage};
+use threshold_engine::types::{AlterationType, DocumentsHeldBy, PropertyUsage, SourceOfFundsType};
+use threshold_engine::{BuyingSnapshot, RemortgagingSnapshot};
 
 /// The groups of `requiredDocuments` (the stored `group_name`).
 pub const DOCUMENTS: &str = "documents";
 pub const BUY_TO_LET_DOCUMENTS: &str = "buyToLetDocuments";
 pub const ALTERATION_DOCUMENTS: &str = "alterationDocuments";
+pub const SOURCE_OF_FUNDS_DOCUMENTS: &str = "sourceOfFundsDocuments";
+pub const ISA_DOCUMENTS: &str = "isaDocuments";
+pub const STATEMENTS: &str = "statements";
 
 pub const MORTGAGE_STATEMENT: &str = "MORTGAGE_STATEMENT";
 pub const TENANCY_AGREEMENT: &str = "TENANCY_AGREEMENT";
@@ -78,6 +81,60 @@ pub fn remortgaging(s: &RemortgagingSnapshot) -> Vec<RequiredSlot> {
             slots.push(slot(ALTERATION_DOCUMENTS, Some(a.id), t));
         }
     }
+    slots
+}
+
+/// The evidence a purchase's source of funds needs (the ISAs' statements come per ISA), and
+/// the group it goes in.
+fn source_of_funds_document(source: SourceOfFundsType) -> Option<(&'static str, &'static str)> {
+    use SourceOfFundsType as S;
+    let evidence = |t| Some((SOURCE_OF_FUNDS_DOCUMENTS, t));
+    match source {
+        S::Mortgage => Some((DOCUMENTS, "MORTGAGE_IN_PRINCIPLE")),
+        S::Savings => evidence("SAVINGS_STATEMENT"),
+        S::PropertySale => evidence("PROPERTY_SALE_EVIDENCE"),
+        S::Gifts => evidence("GIFT_STATEMENT"),
+        S::Inheritance => evidence("INHERITANCE_EVIDENCE"),
+        S::Pension => evidence("PENSION_STATEMENT"),
+        S::InvestmentSale => evidence("INVESTMENT_SALE_EVIDENCE"),
+        S::BusinessSale => evidence("BUSINESS_SALE_EVIDENCE"),
+        S::Other => evidence("SOURCE_OF_FUNDS_EVIDENCE"),
+        S::HelpToBuyIsa | S::LifetimeIsa => None,
+    }
+}
+
+/// A purchase's slots, in the order shown: the mortgage in principle when a mortgage pays for
+/// it, one piece of evidence per kind of source of funds, a statement per kind of ISA, and the
+/// bank statements every purchase needs (anti-money-laundering checks). A kind listed twice
+/// needs its evidence once.
+pub fn buying(s: &BuyingSnapshot) -> Vec<RequiredSlot> {
+    let slot = |group, document_type| RequiredSlot {
+        group,
+        alteration_id: None,
+        document_type,
+    };
+    let mut slots: Vec<RequiredSlot> = vec![];
+    let mut push = |group, document_type| {
+        if !slots
+            .iter()
+            .any(|x| x.group == group && x.document_type == document_type)
+        {
+            slots.push(slot(group, document_type));
+        }
+    };
+    for f in &s.source_of_funds {
+        if let Some((group, t)) = source_of_funds_document(f.source_type) {
+            push(group, t);
+        }
+    }
+    for isa in &s.isas {
+        match isa.isa_type {
+            Some(SourceOfFundsType::HelpToBuyIsa) => push(ISA_DOCUMENTS, "HELP_TO_BUY_STATEMENT"),
+            Some(SourceOfFundsType::LifetimeIsa) => push(ISA_DOCUMENTS, "LIFETIME_ISA_STATEMENT"),
+            _ => {}
+        }
+    }
+    push(STATEMENTS, doc_types::BANK_STATEMENT);
     slots
 }
 

@@ -98,6 +98,7 @@ fn buy_app_09_to_12_purchase_and_financing() {
     assert_eq!(sec(&s, "purchase-and-financing"), NotStarted, "BUY-APP-10");
     let mut s = purchase_ready();
     s.source_of_funds.push(SourceOfFunds {
+        id: 2,
         source_type: Src::Gifts,
     });
     assert_eq!(sec(&s, "purchase-and-financing"), NotStarted, "BUY-APP-11");
@@ -105,9 +106,15 @@ fn buy_app_09_to_12_purchase_and_financing() {
     assert_eq!(sec(&s, "purchase-and-financing"), IsComplete);
     for isa in [Src::LifetimeIsa, Src::HelpToBuyIsa] {
         let mut s = purchase_ready();
-        s.source_of_funds.push(SourceOfFunds { source_type: isa });
+        s.source_of_funds.push(SourceOfFunds {
+            id: 2,
+            source_type: isa,
+        });
         assert_eq!(sec(&s, "purchase-and-financing"), NotStarted, "BUY-APP-12");
-        s.isas.push(Isa { id: 1 });
+        s.isas.push(Isa {
+            id: 1,
+            ..Default::default()
+        });
         assert_eq!(sec(&s, "purchase-and-financing"), IsComplete);
     }
     let mut s = purchase_ready();

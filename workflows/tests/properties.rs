@@ -118,6 +118,7 @@ fn purchase(status: usize, f: [bool; 16]) -> BuyingSnapshot {
     if f[5] {
         s.source_of_funds
             .push(threshold_engine::snapshot::SourceOfFunds {
+                id: 2,
                 source_type: SourceOfFundsType::Gifts,
             });
     }

@@ -96,7 +96,7 @@ pub async fn delete_loan(
     crate::cases::access::caller(&session)?;
     let (case_id, case_type) = state
         .db
-        .loan_case(loan_id)
+        .row_case(threshold_store::cases::CaseList::Loans, loan_id)
         .await?
         .ok_or_else(ApiError::not_found)?;
     let case_type = CaseType::parse(&case_type).ok_or_else(ApiError::not_found)?;

@@ -1,11 +1,14 @@
-//! The remortgaging application's property calls (issue 12): property details and ground
-//! rent, alterations, loans, and submitting the application. Every write goes through the
-//! case service, which checks the section's state first and writes, audits and re-syncs the
-//! required-document slots in one transaction.
+//! The application's property and purchase calls (issues 12 and 13): property details and
+//! ground rent, alterations, loans, a purchase's financing and land tax answers, and
+//! submitting the application. Every write goes through the case service, which checks the
+//! section's state first and writes, audits and re-syncs the required-document slots in one
+//! transaction.
 
 mod alterations;
+mod land_tax;
 mod loans;
 mod property;
+mod purchase;
 mod submit;
 pub mod types;
 
@@ -27,7 +30,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(alterations::delete_alteration))
         .routes(routes!(loans::loans))
         .routes(routes!(loans::delete_loan))
+        .routes(routes!(purchase::purchase_and_financing))
+        .routes(routes!(purchase::add_source_of_funds))
+        .routes(routes!(purchase::delete_source_of_funds))
+        .routes(routes!(purchase::add_isa))
+        .routes(routes!(purchase::delete_isa))
+        .routes(routes!(land_tax::stamp_duty_land_tax))
         .routes(routes!(submit::submit_remortgaging))
+        .routes(routes!(submit::submit_buying))
 }
 
 /// The caller and the case they name (404 when it is not theirs, 403 for staff).
@@ -70,9 +80,10 @@ pub(crate) fn case_type(raw: &str, allowed: &[CaseType]) -> ApiResult<CaseType> 
     if allowed.contains(&t) {
         Ok(t)
     } else {
+        let names: Vec<&str> = allowed.iter().map(|t| t.as_str()).collect();
         Err(ApiError::bad_field(
             "caseType",
-            "must be REMORTGAGING (buying cases use their own sections)",
+            format!("must be {} for this call", names.join(" or ")),
         ))
     }
 }

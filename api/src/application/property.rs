@@ -1,4 +1,5 @@
-//! POST /property (Property Details) and POST /remortgaging/{caseId}/ground-rent.
+//! POST /property (a remortgage's Property Details, a purchase's Property) and
+//! POST /remortgaging/{caseId}/ground-rent.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -19,7 +20,7 @@ use crate::extract::{ApiJson, ApiPath, CurrentSession};
         (status = 403, description = "Not a customer or broker", body = ErrorBody),
         (status = 404, description = "Unknown case, or not yours", body = ErrorBody),
         (status = 409, description = "The section is locked, hidden or disabled (`section_closed`; a broker after the broker stages too)", body = ErrorBody),
-        (status = 422, description = "A field is missing or invalid (named); caseType BUYING is not taken yet", body = ErrorBody),
+        (status = 422, description = "A field is missing or invalid (named)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
 pub async fn property_details(
@@ -27,7 +28,7 @@ pub async fn property_details(
     session: CurrentSession,
     ApiJson(body): ApiJson<PropertyRequest>,
 ) -> ApiResult<StatusCode> {
-    let case_type = case_type(&body.case_type, &[CaseType::Remortgaging])?;
+    let case_type = case_type(&body.case_type, &[CaseType::Remortgaging, CaseType::Buying])?;
     let (caller, case) = open(&state, &session, case_type, body.case_id).await?;
     let change = PropertyWrite::Details {
         land_ownership: name(&body.land_ownership),

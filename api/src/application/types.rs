@@ -1,8 +1,11 @@
-//! The request and response bodies of the application's property calls.
+//! The request and response bodies of the application's property and purchase calls.
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
-use threshold_engine::types::{AlterationType, ChargeType, DocumentsHeldBy, PropertyType, Tenure};
+use threshold_engine::types::{
+    AlterationType, ChargeType, DocumentsHeldBy, LandTaxType, PropertyType, SourceOfFundsType,
+    Tenure,
+};
 use utoipa::ToSchema;
 
 /// How the owners own the property (spec §3 "Ownership type").
@@ -26,7 +29,7 @@ pub enum GroundRentFrequency {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct PropertyRequest {
-    /// REMORTGAGING (buying's property section comes with issue 13).
+    /// REMORTGAGING (Property Details) or BUYING (Property).
     #[schema(value_type = threshold_engine::CaseType)]
     pub case_type: String,
     pub case_id: i64,
@@ -104,4 +107,99 @@ pub struct GroundRentBody {
     /// Pence.
     pub amount: i64,
     pub frequency: GroundRentFrequency,
+}
+
+/// A Lifetime ISA or a Help to Buy ISA (the two sources of funds that need their ISA listed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum IsaType {
+    LifetimeIsa,
+    HelpToBuyIsa,
+}
+
+/// POST /buying/{caseId}/purchase-and-financing: the deposit and, once chosen, the lender.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PurchaseRequest {
+    /// Pence, 0 or more and not more than the purchase price.
+    #[schema(minimum = 0)]
+    pub deposit_amount: i64,
+    /// A lender code from GET /lenders (NO_LENDER: not chosen yet). Absent: left as it is.
+    pub lender: Option<String>,
+}
+
+/// POST /buying/{caseId}/sources-of-funds: one source of the money for the purchase.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct SourceOfFundsRequest {
+    pub source_type: SourceOfFundsType,
+    /// Pence, 0 or more.
+    #[schema(minimum = 0)]
+    pub amount: Option<i64>,
+}
+
+/// POST /isas: an ISA paying towards a purchase (needs a source of funds of its type).
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct IsaRequest {
+    /// BUYING (a remortgage has no ISAs).
+    #[schema(value_type = threshold_engine::CaseType)]
+    pub case_type: String,
+    pub case_id: i64,
+    pub isa_type: IsaType,
+    /// Pence, 0 or more.
+    #[schema(minimum = 0)]
+    pub amount: Option<i64>,
+    /// The buyer whose ISA it is (a buyer of the case).
+    pub applicant_id: Option<i64>,
+}
+
+/// POST /buying/{caseId}/stamp-duty-land-tax: the answers the land tax estimate depends on.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct LandTaxAnswersRequest {
+    /// Will a buyer own more than one home once the purchase completes?
+    pub results_in_multiple_properties: bool,
+    /// Is the purchase replacing a buyer's main residence?
+    pub is_replacing_main_residence: bool,
+    /// Is every buyer a first-time buyer?
+    pub is_first_time_buyer: bool,
+}
+
+/// The land tax estimate the answers give (None: the case has no quote to carry one).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LandTaxAnswersSaved {
+    pub estimate: Option<LandTaxEstimateBody>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LandTaxEstimateBody {
+    pub land_tax_type: LandTaxType,
+    /// Pence (whole pounds); 0: none expected.
+    pub amount: i64,
+}
+
+/// A source of funds, in the expanded buying case.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SourceOfFundsBody {
+    pub id: i64,
+    #[schema(value_type = SourceOfFundsType)]
+    pub source_type: String,
+    /// Pence.
+    pub amount: Option<i64>,
+}
+
+/// An ISA paying towards the purchase, in the expanded buying case.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IsaBody {
+    pub id: i64,
+    #[schema(value_type = IsaType)]
+    pub isa_type: String,
+    /// Pence.
+    pub amount: Option<i64>,
+    pub applicant_id: Option<i64>,
 }

@@ -19,6 +19,7 @@ use super::list::{admins, legal_names};
 use super::quote::quote_body;
 use super::types::InvitationBody;
 use crate::app::AppState;
+use crate::application::types::{IsaBody, SourceOfFundsBody};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiPath, CurrentSession};
 
@@ -81,6 +82,7 @@ pub async fn buying(
     ApiPath(case_id): ApiPath<String>,
 ) -> ApiResult<Json<BuyingExpanded>> {
     let (case, common) = open(&state, &session, &case_id, CaseType::Buying).await?;
+    let gifts = crate::owners::donors::gifts(&state, &case).await?;
     let AnySnapshot::Buying(snap) = case.snapshot else {
         return Err(ApiError::internal("a buying case loaded as another type"));
     };
@@ -100,8 +102,26 @@ pub async fn buying(
         has_paid_deposit: r.has_paid_deposit,
         buyers: parties(loaded, viewer, "APPLICANT"),
         donors: parties(loaded, viewer, "DONOR"),
-        source_of_funds: snap.source_of_funds,
-        isas: snap.isas,
+        gifts,
+        source_of_funds: loaded
+            .sources_of_funds
+            .iter()
+            .map(|f| SourceOfFundsBody {
+                id: f.id,
+                source_type: f.source_type.clone(),
+                amount: f.amount,
+            })
+            .collect(),
+        isas: loaded
+            .isas
+            .iter()
+            .map(|i| IsaBody {
+                id: i.id,
+                isa_type: i.isa_type.clone(),
+                amount: i.amount,
+                applicant_id: i.applicant_id,
+            })
+            .collect(),
         required_documents: snap.required_documents,
         deposit: snap.deposit,
         searches: snap.searches,

@@ -5,14 +5,15 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use threshold_engine::snapshot::{
-    Alteration, BuyingRequiredDocuments, Deposit, DocumentAcceptance, Isa,
-    RemortgagingRequiredDocuments, Searches, SourceOfFunds,
+    Alteration, BuyingRequiredDocuments, Deposit, DocumentAcceptance,
+    RemortgagingRequiredDocuments, Searches,
 };
 use threshold_engine::types::{IneligibilityReason, PropertyUsage, RemortgagingReason};
 use threshold_engine::{CaseStatus, CaseType, CaseView};
 use utoipa::ToSchema;
 
 use super::types::{CaseAdminBody, InvitationBody, LegalNameBody, QuoteBody};
+use crate::application::types::{IsaBody, SourceOfFundsBody};
 use crate::feedback::FeedbackPoint;
 use crate::owners::types::{PersonBody, TransferOfEquityBody};
 
@@ -95,8 +96,10 @@ pub struct BuyingExpanded {
     pub has_paid_deposit: bool,
     pub buyers: Vec<PartyBody>,
     pub donors: Vec<PartyBody>,
-    pub source_of_funds: Vec<SourceOfFunds>,
-    pub isas: Vec<Isa>,
+    /// Each donor's gift and whether they confirmed it.
+    pub gifts: Vec<crate::owners::types::DonorGiftBody>,
+    pub source_of_funds: Vec<SourceOfFundsBody>,
+    pub isas: Vec<IsaBody>,
     pub required_documents: BuyingRequiredDocuments,
     pub deposit: Deposit,
     pub searches: Searches,

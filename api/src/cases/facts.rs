@@ -319,6 +319,38 @@ pub fn ineligibility_message(case_type: CaseType, reason: IneligibilityReason) -
     }
 }
 
+/// What a purchase's land tax estimate depends on. Money in pence.
+pub struct PurchaseTaxFacts<'a> {
+    /// The stored Jurisdiction name (ENGLAND, WALES).
+    pub jurisdiction: &'a str,
+    pub price: i64,
+    /// The expected completion (the effective date); today when not known.
+    pub completion: Option<chrono::NaiveDate>,
+    pub first_time_buyer: bool,
+    pub results_in_multiple_properties: Option<bool>,
+    pub is_replacing_main_residence: Option<bool>,
+    pub non_uk_resident: bool,
+}
+
+/// The land tax engine's input for a purchase: Land Transaction Tax in Wales, Stamp Duty Land
+/// Tax otherwise; the higher rates when the buyer ends up with more than one home without
+/// replacing their main residence.
+pub fn land_tax_input(f: &PurchaseTaxFacts<'_>, today: chrono::NaiveDate) -> LandTaxInput {
+    LandTaxInput {
+        jurisdiction: if f.jurisdiction == "WALES" {
+            Jurisdiction::Wales
+        } else {
+            Jurisdiction::England
+        },
+        price: f.price,
+        effective_date: f.completion.unwrap_or(today),
+        first_time_buyer: f.first_time_buyer,
+        additional_dwelling: f.results_in_multiple_properties == Some(true)
+            && f.is_replacing_main_residence != Some(true),
+        non_uk_resident: f.non_uk_resident,
+    }
+}
+
 /// The engine's quote for these facts; None for an ineligible case (nothing to quote for).
 pub fn quote(
     workflows: &Workflows,
@@ -366,11 +398,6 @@ pub fn quote(
             if f.is_shared_ownership {
                 supplements.push(Supplement::SharedOwnership);
             }
-            let jurisdiction = if f.jurisdiction == "WALES" {
-                Jurisdiction::Wales
-            } else {
-                Jurisdiction::England
-            };
             QuoteRequest {
                 case_type,
                 price: f.purchase_price.unwrap_or_default(),
@@ -378,15 +405,20 @@ pub fn quote(
                 people: people.max(1),
                 supplements,
                 discount: 0,
-                land_tax: Some(LandTaxInput {
-                    jurisdiction,
-                    price: f.purchase_price.unwrap_or_default(),
-                    effective_date: f.target_move_in_date.unwrap_or(today),
-                    first_time_buyer: f.is_first_time_buyer,
-                    additional_dwelling: f.results_in_multiple_properties == Some(true)
-                        && f.is_replacing_main_residence != Some(true),
-                    non_uk_resident: false,
-                }),
+                // A new case's buyers' residence is not known yet: UK resident until the Stamp
+                // Duty Land Tax section says otherwise.
+                land_tax: Some(land_tax_input(
+                    &PurchaseTaxFacts {
+                        jurisdiction: &f.jurisdiction,
+                        price: f.purchase_price.unwrap_or_default(),
+                        completion: f.target_move_in_date,
+                        first_time_buyer: f.is_first_time_buyer,
+                        results_in_multiple_properties: f.results_in_multiple_properties,
+                        is_replacing_main_residence: f.is_replacing_main_residence,
+                        non_uk_resident: false,
+                    },
+                    today,
+                )),
             }
         }
     };

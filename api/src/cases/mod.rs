@@ -8,7 +8,7 @@ mod expanded;
 pub mod expanded_body;
 pub mod facts;
 mod invitations;
-mod lenders;
+pub(crate) mod lenders;
 pub mod list;
 mod overview;
 pub(crate) mod quote;

@@ -1,5 +1,5 @@
-//! Adding a co-owner (who is invited by e-mail and feed item, through the workflow's
-//! `co_owner_added` announcement) and taking an owner off the case.
+//! Adding a co-owner or co-buyer (who is invited by e-mail and feed item, through the
+//! workflow's `co_owner_added` announcement) and taking one off the case.
 
 use axum::Json;
 use axum::extract::State;
@@ -7,12 +7,13 @@ use axum::http::StatusCode;
 use chrono::Utc;
 use serde_json::json;
 use threshold_cases::OwnersWrite;
+use threshold_engine::CaseType;
 use threshold_store::UserId;
 use threshold_store::audit::AuditEvent;
 use threshold_store::users::{NewUser, User};
 
 use super::types::{AddCoOwnerRequest, CreatedId, Problems};
-use super::{case_id, open, rule_conflict, section_open, write};
+use super::{case_id, open, parties_section, rule_conflict, section_open, write};
 use crate::app::AppState;
 use crate::auth::email_address::EmailAddress;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -33,6 +34,33 @@ pub async fn add_co_owner(
     session: CurrentSession,
     ApiJson(body): ApiJson<AddCoOwnerRequest>,
 ) -> ApiResult<(StatusCode, Json<CreatedId>)> {
+    add_applicant(&state, &session, CaseType::Remortgaging, body).await
+}
+
+#[utoipa::path(post, path = "/buying/applicant", tag = "owners", request_body = AddCoOwnerRequest,
+    responses(
+        (status = 201, description = "Added; they get an invitation e-mail and a `case-invitation` feed item, and answer with POST /buying/{caseId}/invitation/respond", body = CreatedId),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Staff roles", body = ErrorBody),
+        (status = 404, description = "Unknown case, or not yours", body = ErrorBody),
+        (status = 409, description = "`section_closed`: Buyer Details is locked, hidden or disabled, or a broker outside a broker stage; `already_on_case`: that e-mail is a buyer already", body = ErrorBody),
+        (status = 422, description = "`preferredName` or `email` not valid", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn add_co_buyer(
+    State(state): State<AppState>,
+    session: CurrentSession,
+    ApiJson(body): ApiJson<AddCoOwnerRequest>,
+) -> ApiResult<(StatusCode, Json<CreatedId>)> {
+    add_applicant(&state, &session, CaseType::Buying, body).await
+}
+
+async fn add_applicant(
+    state: &AppState,
+    session: &CurrentSession,
+    case_type: CaseType,
+    body: AddCoOwnerRequest,
+) -> ApiResult<(StatusCode, Json<CreatedId>)> {
     let mut problems = Problems::default();
     let name = problems.text("preferredName", &body.preferred_name, 2, 100);
     let email = match EmailAddress::parse(&body.email) {
@@ -44,8 +72,8 @@ pub async fn add_co_owner(
     };
     problems.done()?;
     let email = email.ok_or_else(|| ApiError::bad_field("email", "is required"))?;
-    let (caller, case) = open(&state, &session, body.case_id).await?;
-    section_open(&state, &case, "owners")?;
+    let (caller, case) = open(state, session, case_type, body.case_id).await?;
+    section_open(state, &caller, &case, parties_section(case_type))?;
     if case
         .loaded
         .applicants()
@@ -53,9 +81,9 @@ pub async fn add_co_owner(
     {
         return Err(already_on_case());
     }
-    let user = find_or_create_user(&state, &session.user, &email, &name).await?;
+    let user = find_or_create_user(state, &session.user, &email, &name).await?;
     let id = write(
-        &state,
+        state,
         &caller,
         &case,
         OwnersWrite::AddCoOwner {
@@ -68,17 +96,14 @@ pub async fn add_co_owner(
     Ok((StatusCode::CREATED, Json(CreatedId { id })))
 }
 
-fn already_on_case() -> ApiError {
-    rule_conflict(
-        "already_on_case",
-        "This person is already an owner on the case.",
-    )
+pub(super) fn already_on_case() -> ApiError {
+    rule_conflict("already_on_case", "This person is already on the case.")
 }
 
 /// The co-owner's account, or a new one (not onboarded: they give their details when they
 /// first sign in). Any existing account is used the same way, whatever it is, so the answer
 /// never tells whether the address has an account.
-async fn find_or_create_user(
+pub(super) async fn find_or_create_user(
     state: &AppState,
     by: &User,
     email: &EmailAddress,
@@ -138,8 +163,46 @@ pub async fn remove_owner(
     session: CurrentSession,
     ApiPath((raw_case, raw_user)): ApiPath<(String, String)>,
 ) -> ApiResult<StatusCode> {
-    let case_id = case_id(&raw_case)?;
-    let (caller, case) = open(&state, &session, case_id).await?;
+    remove_applicant(
+        &state,
+        &session,
+        CaseType::Remortgaging,
+        &raw_case,
+        &raw_user,
+    )
+    .await
+}
+
+#[utoipa::path(delete, path = "/buying/{caseId}/applicants/{userId}", tag = "owners",
+    params(
+        ("caseId" = String, Path, description = "The case id (numeric)"),
+        ("userId" = String, Path, description = "The buyer's user id"),
+    ),
+    responses(
+        (status = 204, description = "Removed (with their invitation)"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Staff roles", body = ErrorBody),
+        (status = 404, description = "Unknown case or buyer, or not yours", body = ErrorBody),
+        (status = 409, description = "`lead_owner`: the lead buyer stays; `section_closed`: Buyer Details is locked, hidden or disabled, or a broker outside a broker stage", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn remove_buyer(
+    State(state): State<AppState>,
+    session: CurrentSession,
+    ApiPath((raw_case, raw_user)): ApiPath<(String, String)>,
+) -> ApiResult<StatusCode> {
+    remove_applicant(&state, &session, CaseType::Buying, &raw_case, &raw_user).await
+}
+
+async fn remove_applicant(
+    state: &AppState,
+    session: &CurrentSession,
+    case_type: CaseType,
+    raw_case: &str,
+    raw_user: &str,
+) -> ApiResult<StatusCode> {
+    let case_id = case_id(raw_case)?;
+    let (caller, case) = open(state, session, case_type, case_id).await?;
     let user_id: UserId = raw_user.parse().map_err(|_| ApiError::not_found())?;
     let owner = case
         .loaded
@@ -149,9 +212,9 @@ pub async fn remove_owner(
     if owner.is_lead {
         return Err(rule_conflict(
             "lead_owner",
-            "The lead owner cannot be removed from the case.",
+            "The lead customer cannot be removed from the case.",
         ));
     }
-    write(&state, &caller, &case, OwnersWrite::RemoveOwner { user_id }).await?;
+    write(state, &caller, &case, OwnersWrite::RemoveOwner { user_id }).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -1,10 +1,13 @@
 //! The Owners and Transfer of Equity sections of a remortgaging application (issue 12, calls
-//! 10–17): co-owners and their invitation, each owner's case details, adult occupants, the
-//! transfer's reason and removed owners. Every write goes through the case service, which
-//! checks the section's state (and a broker's stage) first.
+//! 10–17), and a purchase's Buyer Details (issue 13): co-owners or co-buyers and their
+//! invitation, each one's case details, adult occupants, the transfer's reason and removed
+//! owners. The same handlers serve both case types where the sections agree, with the type
+//! from the path. Every write goes through the case service, which checks the section's state
+//! (and a broker's stage) first.
 
 mod co_owners;
 mod details;
+pub(crate) mod donors;
 mod occupants;
 mod tenancy;
 mod transfer;
@@ -24,8 +27,16 @@ use crate::extract::CurrentSession;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(co_owners::add_co_owner))
+        .routes(routes!(co_owners::add_co_buyer))
         .routes(routes!(co_owners::remove_owner))
+        .routes(routes!(co_owners::remove_buyer))
         .routes(routes!(details::save_applicant_details))
+        .routes(routes!(details::save_buyer_details))
+        .routes(routes!(donors::add_donor))
+        .routes(routes!(donors::change_gift))
+        .routes(routes!(donors::remove_donor))
+        .routes(routes!(donors::respond_as_donor))
+        .routes(routes!(donors::donor_evidence))
         .routes(routes!(occupants::save_occupants))
         .routes(routes!(occupants::delete_occupant))
         .routes(routes!(tenancy::save_tenancy_split))
@@ -34,18 +45,24 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(transfer::delete_removed_owner))
 }
 
-/// The signed-in customer or broker and the remortgaging case they may see (404 otherwise).
+/// The signed-in customer or broker and the case of this type they may see (404 otherwise).
 async fn open(
     state: &AppState,
     session: &CurrentSession,
+    case_type: CaseType,
     case_id: i64,
 ) -> ApiResult<(Caller, OpenCase)> {
     let caller = access::caller(session)?;
-    let case = state
-        .cases
-        .open(&caller, CaseType::Remortgaging, case_id)
-        .await?;
+    let case = state.cases.open(&caller, case_type, case_id).await?;
     Ok((caller, case))
+}
+
+/// The section that lists a case's parties: a remortgage's Owners, a purchase's Buyer Details.
+fn parties_section(case_type: CaseType) -> &'static str {
+    match case_type {
+        CaseType::Remortgaging => "owners",
+        CaseType::Buying => "buyer-details",
+    }
 }
 
 /// A case id from the path (anything but a positive number: 404).
@@ -68,17 +85,18 @@ async fn write(
         .map_err(section_error)
 }
 
-/// Refuses a write the section's state does not allow before anything else is done (an
-/// account created for a co-owner, say).
-fn section_open(state: &AppState, case: &OpenCase, section: &str) -> ApiResult<()> {
-    match state
-        .workflows
-        .section_state(&case.snapshot, &case.actor, section)
-    {
-        Some(SectionState::NotStarted | SectionState::IsComplete) => Ok(()),
-        Some(state) => Err(closed(state)),
-        None => Err(ApiError::internal(format!("no section `{section}`"))),
-    }
+/// Refuses a write the section's state (or a broker's stage) does not allow before anything
+/// else is done (an account created for a co-owner, say).
+fn section_open(
+    state: &AppState,
+    caller: &Caller,
+    case: &OpenCase,
+    section: &str,
+) -> ApiResult<()> {
+    state
+        .cases
+        .check_writable(caller, case, section)
+        .map_err(section_error)
 }
 
 /// The case service's refusal, with the section's state in words.

@@ -5,6 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use threshold_cases::OwnersWrite;
+use threshold_engine::CaseType;
 
 use super::types::{CreatedId, OccupantsRequest, Problems};
 use super::{case_id, open, rule_conflict, section_open, write};
@@ -44,8 +45,8 @@ pub async fn save_occupants(
         );
     }
     problems.done()?;
-    let (caller, case) = open(&state, &session, case_id).await?;
-    section_open(&state, &case, "owners")?;
+    let (caller, case) = open(&state, &session, CaseType::Remortgaging, case_id).await?;
+    section_open(&state, &caller, &case, "owners")?;
     if !body.has_adult_occupants && !state.db.owners_extras(case_id).await?.occupants.is_empty() {
         return Err(rule_conflict(
             "occupants_listed",
@@ -87,7 +88,7 @@ pub async fn delete_occupant(
     ApiPath((raw_case, occupant_id)): ApiPath<(String, i64)>,
 ) -> ApiResult<StatusCode> {
     let case_id = case_id(&raw_case)?;
-    let (caller, case) = open(&state, &session, case_id).await?;
+    let (caller, case) = open(&state, &session, CaseType::Remortgaging, case_id).await?;
     write(
         &state,
         &caller,

@@ -55,7 +55,7 @@ pub async fn save_tenancy_split(
     session: CurrentSession,
     ApiJson(body): ApiJson<TenancySplitRequest>,
 ) -> ApiResult<StatusCode> {
-    case_type(&body.case_type, &[CaseType::Remortgaging])?;
+    let case_type = case_type(&body.case_type, &[CaseType::Remortgaging, CaseType::Buying])?;
     let mut problems = Problems::default();
     let shares: Vec<(i64, i64)> = body
         .shares
@@ -64,7 +64,7 @@ pub async fn save_tenancy_split(
         .map(|(i, s)| (s.applicant_id, basis_points(&mut problems, i, s.percentage)))
         .collect();
     problems.done()?;
-    let (caller, case) = open(&state, &session, body.case_id).await?;
+    let (caller, case) = open(&state, &session, case_type, body.case_id).await?;
     if case.loaded.row.property.land_ownership.as_deref() != Some("TENANTS_IN_COMMON") {
         return Err(rule_conflict(
             "not_tenants_in_common",

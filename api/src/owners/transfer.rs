@@ -4,6 +4,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use threshold_cases::OwnersWrite;
+use threshold_engine::CaseType;
 use threshold_engine::types::TransferReason;
 
 use super::types::{CreatedId, PersonInput, Problems, TransferOfEquityRequest};
@@ -34,7 +35,7 @@ pub async fn save_transfer_of_equity(
     // Stored by its name, once it is known to be one.
     serde_json::from_value::<TransferReason>(serde_json::Value::String(body.reason.clone()))
         .map_err(|_| ApiError::bad_field("reason", "is not an accepted value"))?;
-    let (caller, case) = open(&state, &session, case_id).await?;
+    let (caller, case) = open(&state, &session, CaseType::Remortgaging, case_id).await?;
     let reason = body.reason;
     write(
         &state,
@@ -68,7 +69,7 @@ pub async fn add_removed_owner(
     let mut problems = Problems::default();
     let person = problems.person("", &body);
     problems.done()?;
-    let (caller, case) = open(&state, &session, case_id).await?;
+    let (caller, case) = open(&state, &session, CaseType::Remortgaging, case_id).await?;
     let id = write(
         &state,
         &caller,
@@ -99,7 +100,7 @@ pub async fn delete_removed_owner(
     ApiPath((raw_case, removed_owner_id)): ApiPath<(String, i64)>,
 ) -> ApiResult<StatusCode> {
     let case_id = case_id(&raw_case)?;
-    let (caller, case) = open(&state, &session, case_id).await?;
+    let (caller, case) = open(&state, &session, CaseType::Remortgaging, case_id).await?;
     write(
         &state,
         &caller,

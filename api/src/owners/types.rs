@@ -1,8 +1,9 @@
-//! Request and response bodies of the Owners and Transfer of Equity calls, with their
+//! Request and response bodies of the Owners, Transfer of Equity and gift donor calls, with their
 //! validation (422 naming the field).
 
 use std::collections::BTreeMap;
 
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use threshold_engine::types::TransferReason;
 use threshold_store::cases::{ApplicantDetails, NamedPerson, PersonRow};
@@ -223,6 +224,70 @@ impl ApplicantDetailsRequest {
             is_uk_resident: self.is_uk_resident,
         })
     }
+}
+
+/// POST /buying/{caseId}/donor: a gift donor to invite.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct AddDonorRequest {
+    /// 2–100 characters.
+    pub preferred_name: String,
+    pub email: String,
+    /// Pence, more than 0.
+    #[schema(minimum = 1)]
+    pub gift_amount: i64,
+}
+
+/// POST /buying/{caseId}/donor/{donorId}: the gift changes.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct GiftRequest {
+    /// Pence, more than 0.
+    #[schema(minimum = 1)]
+    pub gift_amount: i64,
+}
+
+/// Where a donor's invitation stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum GiftStatus {
+    Invited,
+    Accepted,
+    Declined,
+}
+
+/// A gift towards a purchase, as the buyers, their broker and the donor see it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DonorGiftBody {
+    pub donor_id: i64,
+    /// The name the buyer gave for the donor.
+    pub donor_name: Option<String>,
+    pub donor_email: String,
+    /// Pence.
+    pub gift_amount: Option<i64>,
+    pub status: GiftStatus,
+    pub invited_at: Option<DateTime<Utc>>,
+    pub answered_at: Option<DateTime<Utc>>,
+    /// The lead buyer's preferred name (what the donor is asked about).
+    pub buyer_name: String,
+    pub property_address_line1: Option<String>,
+}
+
+/// GET /donor-evidence/{caseType}/{caseId}: a donor sees their own gift only; the buyers and
+/// their broker see every gift of the case.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DonorEvidence {
+    pub gifts: Vec<DonorGiftBody>,
+}
+
+/// The donor's answer, as recorded.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GiftAnswered {
+    pub donor_id: i64,
+    pub status: GiftStatus,
 }
 
 #[cfg(test)]

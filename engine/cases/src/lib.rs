@@ -28,7 +28,7 @@ use threshold_store::{Db, UserId};
 use threshold_workflows::Workflows;
 
 pub use error::CaseError;
-pub use property::{NewAlteration, NewLoan, PropertyChange, PropertyWrite};
+pub use property::{LandTaxFigure, NewAlteration, NewLoan, PropertyChange, PropertyWrite};
 pub use sections::owners::OwnersWrite;
 
 /// Who is asking: a signed-in user, or the system (workers, scheduled checks, the CLI).
@@ -102,12 +102,13 @@ pub enum SectionChange {
 }
 
 impl SectionChange {
-    /// The section it writes (a key of the workflow file's `sections`).
-    pub fn section(&self) -> &'static str {
+    /// The section it writes on a case of this type (a key of the workflow file's
+    /// `sections`).
+    pub fn section(&self, case_type: CaseType) -> &'static str {
         match self {
             SectionChange::KeyFacts { .. } => "key-facts",
             SectionChange::AcceptQuote { .. } => "quote",
-            SectionChange::Owners(w) => w.section(),
+            SectionChange::Owners(w) => w.section(case_type),
         }
     }
 
@@ -272,7 +273,7 @@ impl CaseService {
 
     /// [`CaseService::write_section`], also giving the id of the row the change created (an
     /// added co-owner, occupant, removed owner…), for the API's `201 {id}`.
-    #[tracing::instrument(skip_all, fields(case_id, section = change.section()))]
+    #[tracing::instrument(skip_all, fields(case_id, section = change.section(case.case_type)))]
     pub async fn write_section_created(
         &self,
         caller: &Caller,
@@ -284,7 +285,8 @@ impl CaseService {
             change,
             SectionChange::KeyFacts { .. } | SectionChange::AcceptQuote { .. }
         );
-        let by = self.check_section(caller, case, change.section(), broker_stage_only)?;
+        let section = change.section(case_type);
+        let by = self.check_section(caller, case, section, broker_stage_only)?;
         if matches!(change, SectionChange::AcceptQuote { .. }) && !case.loaded.relationship.is_party
         {
             return Err(CaseError::NotPermitted(
@@ -314,7 +316,7 @@ impl CaseService {
                             facts,
                             ineligibility_reason: reason.as_deref(),
                             quote: quote.as_ref(),
-                            required: property::required_slots(&snap).as_deref(),
+                            required: Some(&property::required_slots(&snap)),
                             transitions: &transitions,
                         },
                         now,
@@ -339,6 +341,18 @@ impl CaseService {
             status: snap.status(),
             created,
         })
+    }
+
+    /// Whether the caller may write this section of the case now (a broker only in a broker
+    /// stage): for a handler that must refuse before doing anything else, such as creating the
+    /// account of a co-owner it is about to add.
+    pub fn check_writable(
+        &self,
+        caller: &Caller,
+        case: &OpenCase,
+        section: &str,
+    ) -> Result<(), CaseError> {
+        self.check_section(caller, case, section, true).map(|_| ())
     }
 
     /// Whether the caller may write this section of the case now: a party or broker of it, the

@@ -1,13 +1,14 @@
-//! The property sections of an application (issue 12): property details and ground rent,
-//! alterations, and loans. Written like every section (the section's state checked first,
-//! then one transaction), with the case's required-document slots brought in line with the
-//! changed case in the same transaction.
+//! The property and purchase sections of an application (issues 12 and 13): property details
+//! and ground rent, alterations, loans; a purchase's deposit and lender, sources of funds, ISAs
+//! and Stamp Duty Land Tax answers. Written like every section (the section's state checked
+//! first, then one transaction), with the case's required-document slots brought in line with
+//! the changed case in the same transaction.
 
 use chrono::Utc;
-use threshold_engine::snapshot::{Alteration, Loan, NEW_ROW_ID, RequiredSlot};
+use threshold_engine::snapshot::{Alteration, Isa, Loan, NEW_ROW_ID, RequiredSlot, SourceOfFunds};
 use threshold_engine::types::Tenure;
 use threshold_engine::{AnySnapshot, CaseStatus, CaseType};
-pub use threshold_store::cases::{NewAlteration, NewLoan, PropertyWrite};
+pub use threshold_store::cases::{LandTaxFigure, NewAlteration, NewLoan, PropertyWrite};
 use threshold_store::cases::{PropertyWriteRecord, parse_enum};
 
 use crate::{Caller, CaseError, CaseService, OpenCase};
@@ -24,10 +25,22 @@ impl PropertyChange {
     pub fn section(&self) -> &'static str {
         use PropertyWrite as W;
         match (&self.write, self.case_type) {
-            (W::Details { .. } | W::GroundRent { .. }, _) => "property-details",
+            (W::Details { .. } | W::GroundRent { .. }, CaseType::Remortgaging) => {
+                "property-details"
+            }
+            (W::Details { .. } | W::GroundRent { .. }, CaseType::Buying) => "property",
             (W::Alterations { .. } | W::DeleteAlteration { .. }, _) => "property-alterations",
             (W::Loans { .. } | W::DeleteLoan { .. }, CaseType::Remortgaging) => "financial-details",
             (W::Loans { .. } | W::DeleteLoan { .. }, CaseType::Buying) => "loans",
+            (
+                W::Purchase { .. }
+                | W::AddSourceOfFunds { .. }
+                | W::DeleteSourceOfFunds { .. }
+                | W::AddIsa { .. }
+                | W::DeleteIsa { .. },
+                _,
+            ) => "purchase-and-financing",
+            (W::LandTax { .. }, _) => "stamp-duty-land-tax",
         }
     }
 
@@ -82,6 +95,52 @@ impl PropertyChange {
             (AnySnapshot::Buying(s), W::DeleteLoan { loan_id }) => {
                 s.loans.retain(|l| l.id != *loan_id);
             }
+            (AnySnapshot::Buying(s), W::Details { tenure, .. }) => {
+                if let Some(p) = s.property.as_mut() {
+                    p.tenure = parse_enum::<Tenure>(Some(tenure));
+                }
+            }
+            (
+                AnySnapshot::Buying(s),
+                W::Purchase {
+                    deposit_amount,
+                    lender,
+                },
+            ) => {
+                s.deposit_amount = Some(*deposit_amount);
+                if lender.is_some() {
+                    s.lender = lender.clone();
+                }
+            }
+            (AnySnapshot::Buying(s), W::AddSourceOfFunds { source_type, .. }) => {
+                if let Some(source_type) = parse_enum(Some(source_type)) {
+                    s.source_of_funds.push(SourceOfFunds {
+                        id: NEW_ROW_ID,
+                        source_type,
+                    });
+                }
+            }
+            (AnySnapshot::Buying(s), W::DeleteSourceOfFunds { source_id }) => {
+                s.source_of_funds.retain(|f| f.id != *source_id);
+            }
+            (AnySnapshot::Buying(s), W::AddIsa { isa_type, .. }) => s.isas.push(Isa {
+                id: NEW_ROW_ID,
+                isa_type: parse_enum(Some(isa_type)),
+            }),
+            (AnySnapshot::Buying(s), W::DeleteIsa { isa_id }) => {
+                s.isas.retain(|i| i.id != *isa_id);
+            }
+            (
+                AnySnapshot::Buying(s),
+                W::LandTax {
+                    results_in_multiple_properties,
+                    is_replacing_main_residence,
+                    ..
+                },
+            ) => {
+                s.results_in_multiple_properties = Some(*results_in_multiple_properties);
+                s.is_replacing_main_residence = Some(*is_replacing_main_residence);
+            }
             // Ground rent is no rule's concern; other writes do not reach the other type.
             _ => {}
         }
@@ -95,14 +154,11 @@ fn new_loan(l: &NewLoan) -> Loan {
     }
 }
 
-/// The required-document slots a case should have (None: its type's are not decided from
-/// the case yet, and its rows are left alone).
-pub(crate) fn required_slots(snap: &AnySnapshot) -> Option<Vec<RequiredSlot>> {
+/// The required-document slots a case should have.
+pub(crate) fn required_slots(snap: &AnySnapshot) -> Vec<RequiredSlot> {
     match snap {
-        AnySnapshot::Remortgaging(s) => {
-            Some(threshold_workflows::required_documents::remortgaging(s))
-        }
-        AnySnapshot::Buying(_) => None,
+        AnySnapshot::Remortgaging(s) => threshold_workflows::required_documents::remortgaging(s),
+        AnySnapshot::Buying(s) => threshold_workflows::required_documents::buying(s),
     }
 }
 
@@ -136,7 +192,7 @@ impl CaseService {
                     expected_status: case.snapshot.status().as_str(),
                     actor: by,
                     write: &change.write,
-                    required: required.as_deref(),
+                    required: Some(&required),
                     transitions: &transitions,
                 },
                 now,

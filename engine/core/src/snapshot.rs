@@ -406,6 +406,8 @@ pub struct BuyingProperty {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SourceOfFunds {
+    /// The stored row's id ([`NEW_ROW_ID`] while it is being added).
+    pub id: i64,
     pub source_type: SourceOfFundsType,
 }
 
@@ -421,6 +423,8 @@ pub struct Donor {
 #[serde(rename_all = "camelCase")]
 pub struct Isa {
     pub id: i64,
+    /// LIFETIME_ISA or HELP_TO_BUY_ISA.
+    pub isa_type: Option<SourceOfFundsType>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

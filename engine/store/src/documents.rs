@@ -217,7 +217,8 @@ impl Db {
         Ok(on_db!(self, pool => sqlx::query_as(
             "SELECT c.id, c.case_type, p.address_line1 FROM cases c \
              LEFT JOIN properties p ON p.case_id = c.id \
-             WHERE c.id IN (SELECT a.case_id FROM applicants a WHERE a.user_id = $1) \
+             WHERE c.id IN (SELECT a.case_id FROM applicants a \
+             WHERE a.party_type = 'APPLICANT' AND a.user_id = $1) \
              ORDER BY c.id DESC",
         )
         .bind(user)

@@ -35,7 +35,10 @@ pub struct CaseBrief {
 
 const CUSTOMERS: &str = "SELECT u.id AS user_id, u.email, u.preferred_name FROM applicants a \
      JOIN users u ON u.id = a.user_id \
-     WHERE a.case_id = $1 AND a.party_type = 'APPLICANT' AND ($2 = 0 OR a.id = $2) ORDER BY a.id";
+     WHERE a.case_id = $1 AND a.party_type = 'APPLICANT' AND $2 = 0 ORDER BY a.id";
+/// One person on the case by applicant id, whatever their part (an owner, a buyer, a donor).
+const ONE_APPLICANT: &str = "SELECT u.id AS user_id, u.email, u.preferred_name FROM applicants a \
+     JOIN users u ON u.id = a.user_id WHERE a.case_id = $1 AND a.id = $2";
 const LEAD_CUSTOMER: &str = "SELECT u.id AS user_id, u.email, u.preferred_name FROM applicants a \
      JOIN users u ON u.id = a.user_id \
      WHERE a.case_id = $1 AND a.party_type = 'APPLICANT' AND a.is_lead AND $2 = 0 ORDER BY a.id";
@@ -85,13 +88,13 @@ impl Db {
         // $2 narrows to one applicant (0: no narrowing); every query takes both arguments.
         let (sql, applicant) = match to {
             Recipient::Customers => (CUSTOMERS, 0),
-            Recipient::Applicant(id) => (CUSTOMERS, id),
+            Recipient::Applicant(id) => (ONE_APPLICANT, id),
             Recipient::LeadCustomer => (LEAD_CUSTOMER, 0),
             Recipient::Broker => (BROKERS, 0),
             Recipient::Conveyancer => (CONVEYANCERS, 0),
             // Named when the effect is written (see `Recipient::AddedApplicant`); an effect
             // still addressed this way reaches no one.
-            Recipient::AddedApplicant => (CUSTOMERS, -1),
+            Recipient::AddedApplicant => (ONE_APPLICANT, -1),
         };
         Ok(on_db!(self, pool => sqlx::query_as(sql)
             .bind(case_id)

@@ -1,23 +1,26 @@
-//! The Owners and Transfer of Equity sections' changes (spec §4; calls 10–17 of issue 12):
-//! co-owners and their invitation, each owner's case details, adult occupants, how tenants in
-//! common share the property, the transfer's reason and the owners it removes.
+//! The Owners and Transfer of Equity sections' changes (spec §4; calls 10–17 of issue 12), and
+//! a purchase's Buyer Details (issue 13): co-owners or co-buyers and their invitation, each
+//! one's case details, adult occupants, how tenants in common share the property, the
+//! transfer's reason and the owners it removes; a purchase's gift donors.
 //!
 //! Brokers change these only while the case is in a broker stage (the workflow file's
 //! `broker_stage`); afterwards the case is the customers' and a broker's write is refused as
 //! a closed section.
 
 use chrono::{DateTime, Utc};
-use threshold_engine::AnySnapshot;
-use threshold_engine::snapshot::TransferOfEquity;
+use threshold_engine::snapshot::{Donor, NEW_ROW_ID, TransferOfEquity};
+use threshold_engine::{AnySnapshot, CaseType};
 use threshold_store::UserId;
 use threshold_store::cases::{
-    ApplicantDetails, NamedPerson, NewCoOwner, SectionWrite, TransitionRecord,
+    ApplicantDetails, NamedPerson, NewCoOwner, NewDonor, SectionWrite, TransitionRecord,
 };
 
 use crate::{CaseError, CaseService, OpenCase};
 
-/// The workflow's announcement that invites a co-owner (`remortgaging.toml`).
+/// The workflow's announcement that invites a co-owner or co-buyer.
 pub const CO_OWNER_ADDED: &str = "co_owner_added";
+/// The workflow's announcement that invites a gift donor (`buying.toml`).
+pub const DONOR_ADDED: &str = "donor_added";
 
 /// One change to the Owners or Transfer of Equity section.
 #[derive(Clone, Debug)]
@@ -60,23 +63,55 @@ pub enum OwnersWrite {
     RemoveRemovedOwner {
         removed_owner_id: i64,
     },
+    /// A purchase's gift donor, invited by e-mail and feed item to confirm the gift (pence).
+    AddDonor {
+        user_id: UserId,
+        invited_name: String,
+        gift_amount: i64,
+    },
+    /// A donor's gift changes: they are asked again.
+    ChangeGift {
+        donor_id: i64,
+        gift_amount: i64,
+    },
+    RemoveDonor {
+        donor_id: i64,
+    },
 }
 
 impl OwnersWrite {
-    /// The section it writes.
-    pub fn section(&self) -> &'static str {
-        match self {
-            OwnersWrite::TransferReason { .. }
-            | OwnersWrite::AddRemovedOwner { .. }
-            | OwnersWrite::RemoveRemovedOwner { .. } => "transfer-of-equity",
-            _ => "owners",
+    /// The section it writes: a purchase's buyers are its Buyer Details.
+    pub fn section(&self, case_type: CaseType) -> &'static str {
+        match (self, case_type) {
+            (
+                OwnersWrite::TransferReason { .. }
+                | OwnersWrite::AddRemovedOwner { .. }
+                | OwnersWrite::RemoveRemovedOwner { .. },
+                _,
+            ) => "transfer-of-equity",
+            (
+                OwnersWrite::AddDonor { .. }
+                | OwnersWrite::ChangeGift { .. }
+                | OwnersWrite::RemoveDonor { .. },
+                _,
+            ) => "purchase-and-financing",
+            (_, CaseType::Buying) => "buyer-details",
+            (_, CaseType::Remortgaging) => "owners",
         }
     }
 
     /// What it does to the engine's picture of the case (see `SectionChange::apply_to`).
     pub(crate) fn apply_to(&self, snap: &mut AnySnapshot) {
-        let AnySnapshot::Remortgaging(s) = snap else {
-            return;
+        let s = match snap {
+            AnySnapshot::Remortgaging(s) => s,
+            AnySnapshot::Buying(s) => {
+                match self {
+                    OwnersWrite::AddDonor { .. } => s.donors.push(Donor { id: NEW_ROW_ID }),
+                    OwnersWrite::RemoveDonor { donor_id } => s.donors.retain(|d| d.id != *donor_id),
+                    _ => {}
+                }
+                return;
+            }
         };
         match self {
             OwnersWrite::AdultOccupants {
@@ -164,6 +199,33 @@ impl CaseService {
             }
             OwnersWrite::RemoveRemovedOwner { removed_owner_id } => {
                 db.delete_removed_owner(&w, *removed_owner_id).await?;
+                None
+            }
+            OwnersWrite::AddDonor {
+                user_id,
+                invited_name,
+                gift_amount,
+            } => {
+                let effects =
+                    self.workflows
+                        .announce(&case.snapshot, &case.actor, DONOR_ADDED, now)?;
+                let new = NewDonor {
+                    user_id: *user_id,
+                    invited_name,
+                    gift_amount: *gift_amount,
+                    effects: &effects,
+                };
+                Some(db.add_donor(&w, &new).await?)
+            }
+            OwnersWrite::ChangeGift {
+                donor_id,
+                gift_amount,
+            } => {
+                db.update_donor_gift(&w, *donor_id, *gift_amount).await?;
+                None
+            }
+            OwnersWrite::RemoveDonor { donor_id } => {
+                db.remove_donor(&w, *donor_id).await?;
                 None
             }
         })

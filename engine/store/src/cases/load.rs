@@ -225,9 +225,9 @@ pub struct LoadedCase {
     pub loans: Vec<LoanRow>,
     /// A leasehold remortgage's ground rent, once given.
     pub ground_rent: Option<GroundRentRow>,
-    pub isas: Vec<i64>,
+    pub isas: Vec<IsaRow>,
     pub donors: Vec<i64>,
-    pub sources_of_funds: Vec<String>,
+    pub sources_of_funds: Vec<SourceOfFundsRow>,
     pub transfer_of_equity: Option<Option<String>>,
     pub documents: Vec<DocumentRow>,
     pub generated_documents: Vec<GeneratedDocumentRow>,
@@ -256,6 +256,25 @@ pub struct LoanRow {
     pub charge_type: String,
     pub lender_name: Option<String>,
     pub amount: Option<i64>,
+}
+
+/// Where money for a purchase comes from (a SourceOfFundsType name). Money in pence.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SourceOfFundsRow {
+    pub id: i64,
+    pub source_type: String,
+    pub amount: Option<i64>,
+}
+
+/// A Lifetime or Help to Buy ISA paying towards a purchase, and the buyer whose it is.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IsaRow {
+    pub id: i64,
+    pub isa_type: String,
+    pub amount: Option<i64>,
+    pub applicant_id: Option<i64>,
 }
 
 /// Ground rent: pence per `frequency` (HALF_YEARLY or ANNUALLY).
@@ -318,9 +337,15 @@ fn details_query(backend: crate::Backend) -> String {
              'amount', t.amount",
             "loans"
         ),
-        list("'id', t.id", "isas"),
+        list(
+            "'id', t.id, 'isaType', t.isa_type, 'amount', t.amount, 'applicantId', t.applicant_id",
+            "isas"
+        ),
         list("'id', t.id", "donors"),
-        list("'id', t.id, 'kind', t.source_type", "sources_of_funds"),
+        list(
+            "'id', t.id, 'sourceType', t.source_type, 'amount', t.amount",
+            "sources_of_funds"
+        ),
         one(
             "'kind', t.reason",
             "FROM transfers_of_equity t WHERE t.case_id = $1"
@@ -359,9 +384,9 @@ struct CaseDetails {
     quote: Option<sqlx::types::Json<QuoteRow>>,
     alterations: sqlx::types::Json<Vec<AlterationRow>>,
     loans: sqlx::types::Json<Vec<LoanRow>>,
-    isas: sqlx::types::Json<Vec<IdJson>>,
+    isas: sqlx::types::Json<Vec<IsaRow>>,
     donors: sqlx::types::Json<Vec<IdJson>>,
-    sources: sqlx::types::Json<Vec<NameJson>>,
+    sources: sqlx::types::Json<Vec<SourceOfFundsRow>>,
     transfer_of_equity: Option<sqlx::types::Json<ReasonJson>>,
     documents: sqlx::types::Json<Vec<DocumentRow>>,
     generated_documents: sqlx::types::Json<Vec<GeneratedDocumentRow>>,
@@ -374,11 +399,6 @@ struct CaseDetails {
 #[derive(serde::Deserialize)]
 struct IdJson {
     id: i64,
-}
-
-#[derive(serde::Deserialize)]
-struct NameJson {
-    kind: String,
 }
 
 #[derive(serde::Deserialize)]
@@ -583,10 +603,22 @@ impl LoadedCase {
         s.source_of_funds = self
             .sources_of_funds
             .iter()
-            .filter_map(|t| parse_enum(Some(t)).map(|source_type| SourceOfFunds { source_type }))
+            .filter_map(|f| {
+                parse_enum(Some(&f.source_type)).map(|source_type| SourceOfFunds {
+                    id: f.id,
+                    source_type,
+                })
+            })
             .collect();
         s.donors = self.donors.iter().map(|id| Donor { id: *id }).collect();
-        s.isas = self.isas.iter().map(|id| Isa { id: *id }).collect();
+        s.isas = self
+            .isas
+            .iter()
+            .map(|i| Isa {
+                id: i.id,
+                isa_type: parse_enum(Some(&i.isa_type)),
+            })
+            .collect();
         s.loans = self.loans();
         s.quote = self.quote_snapshot();
         s.required_documents = BuyingRequiredDocuments {
@@ -764,9 +796,9 @@ impl Db {
             alterations: alterations.0,
             loans: loans.0,
             ground_rent: ground_rent.map(|g| g.0),
-            isas: ids(isas),
+            isas: isas.0,
             donors: ids(donors),
-            sources_of_funds: sources.0.into_iter().map(|s| s.kind).collect(),
+            sources_of_funds: sources.0,
             transfer_of_equity: transfer_of_equity.map(|t| t.0.kind),
             documents: documents.0,
             generated_documents: generated_documents.0,

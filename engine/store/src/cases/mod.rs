@@ -3,6 +3,7 @@
 
 mod args;
 mod create;
+mod donor_writes;
 mod firms;
 mod list;
 mod load;
@@ -20,17 +21,21 @@ use serde_json::Value;
 
 pub use args::Arg;
 pub use create::{KeyFactsUpdate, NewCase, NewParty, NewQuote};
+pub use donor_writes::{DonorGiftRow, NewDonor};
 pub use firms::{CaseBroker, ManagedBroker};
 pub use list::{CaseListItem, CaseListPage, ListMemo, ListQuery, SortBy};
 pub use load::{
-    AdminRow, AlterationRow, CaseRow, DocumentRow, GeneratedDocumentRow, GroundRentRow,
-    LegalNameRow, LoadedCase, LoanRow, PartyRow, PropertyRow, QuoteRow, parse_enum,
+    AdminRow, AlterationRow, CaseRow, DocumentRow, GeneratedDocumentRow, GroundRentRow, IsaRow,
+    LegalNameRow, LoadedCase, LoanRow, PartyRow, PropertyRow, QuoteRow, SourceOfFundsRow,
+    parse_enum,
 };
 pub use messages::CaseMessage;
 pub use owner_writes::{
     ApplicantDetails, NamedPerson, NewCoOwner, OwnersExtras, PersonRow, SectionWrite,
 };
-pub use property_writes::{NewAlteration, NewLoan, PropertyWrite, PropertyWriteRecord};
+pub use property_writes::{
+    CaseList, LandTaxFigure, NewAlteration, NewLoan, PropertyWrite, PropertyWriteRecord,
+};
 pub use scope::Scope;
 pub use transition::{Announcement, NewCaseMessage, TransitionRecord};
 

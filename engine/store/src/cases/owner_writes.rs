@@ -105,7 +105,7 @@ macro_rules! section_write {
                     return Err(StoreError::Conflict("the case has changed; reload it"));
                 }
                 let out = $body;
-                let detail: Value = ($detail)(&out);
+                let detail: serde_json::Value = ($detail)(&out);
                 sqlx::query(
                     "INSERT INTO audit_events (actor_user_id, action, subject_type, subject_id, detail, at) \
                      VALUES ($1, $2, 'case', $3, $4, $5)",
@@ -128,12 +128,14 @@ macro_rules! section_write {
     }};
 }
 
-fn now() -> DateTime<Utc> {
+pub(super) use section_write;
+
+pub(super) fn now() -> DateTime<Utc> {
     Utc::now()
 }
 
 /// The effect as the outbox keeps it, its added applicant named.
-fn addressed(effect: &Effect, applicant_id: i64) -> Value {
+pub(super) fn addressed(effect: &Effect, applicant_id: i64) -> Value {
     let named = |to: Recipient| match to {
         Recipient::AddedApplicant => Recipient::Applicant(applicant_id),
         other => other,
@@ -162,7 +164,7 @@ fn addressed(effect: &Effect, applicant_id: i64) -> Value {
 }
 
 /// The due time of an effect (reminders wait).
-fn due_at(effect: &Effect) -> Option<DateTime<Utc>> {
+pub(super) fn due_at(effect: &Effect) -> Option<DateTime<Utc>> {
     match effect {
         Effect::Reminder { due_at, .. } => Some(*due_at),
         _ => None,
@@ -267,7 +269,8 @@ impl Db {
             // until the person agreed, then their own names.
             let stay: Vec<(UserId, Option<String>, String, bool)> = sqlx::query_as(
                 "SELECT a.user_id, a.invited_name, u.preferred_name, a.consented_at IS NOT NULL \
-                 FROM applicants a JOIN users u ON u.id = a.user_id WHERE a.case_id = $1",
+                 FROM applicants a JOIN users u ON u.id = a.user_id \
+                 WHERE a.case_id = $1 AND a.party_type = 'APPLICANT'",
             )
             .bind(w.case_id)
             .fetch_all(&mut *tx)

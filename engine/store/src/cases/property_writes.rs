@@ -1,5 +1,6 @@
-//! The application's property sections (issue 12): property details, ground rent,
-//! alterations and loans. Each write goes in one transaction with its audit event, the
+//! The application's property and purchase sections (issues 12 and 13): property details,
+//! ground rent, alterations and loans; a purchase's deposit, lender, sources of funds, ISAs and
+//! Stamp Duty Land Tax answers. Each write goes in one transaction with its audit event, the
 //! required-document slots the case should now have, and the automatic transitions the case
 //! service decided; it fails as a conflict if the case moved since it was read.
 
@@ -57,6 +58,43 @@ pub enum PropertyWrite {
     DeleteLoan {
         loan_id: i64,
     },
+    /// A purchase's deposit (pence) and the lender (None: left as it is).
+    Purchase {
+        deposit_amount: i64,
+        lender: Option<String>,
+    },
+    /// Where the money for a purchase comes from (a SourceOfFundsType name).
+    AddSourceOfFunds {
+        source_type: String,
+        amount: Option<i64>,
+    },
+    DeleteSourceOfFunds {
+        source_id: i64,
+    },
+    /// A Lifetime or Help to Buy ISA paying towards a purchase, and whose it is.
+    AddIsa {
+        isa_type: String,
+        amount: Option<i64>,
+        applicant_id: Option<i64>,
+    },
+    DeleteIsa {
+        isa_id: i64,
+    },
+    /// The Stamp Duty Land Tax answers, with the land tax estimate they give, written onto
+    /// the latest quote (an estimate beside the firm's fees, so the quote stays accepted).
+    LandTax {
+        results_in_multiple_properties: bool,
+        is_replacing_main_residence: bool,
+        is_first_time_buyer: bool,
+        estimate: Option<LandTaxFigure>,
+    },
+}
+
+/// A land tax estimate as the quote stores it: the LandTaxType name and pence.
+#[derive(Clone, Debug)]
+pub struct LandTaxFigure {
+    pub land_tax_type: String,
+    pub amount: i64,
 }
 
 impl PropertyWrite {
@@ -71,6 +109,12 @@ impl PropertyWrite {
             PropertyWrite::Loans { add: None, .. } => "case.loans_answered",
             PropertyWrite::Loans { add: Some(_), .. } => "case.loan_added",
             PropertyWrite::DeleteLoan { .. } => "case.loan_deleted",
+            PropertyWrite::Purchase { .. } => "case.purchase_financing_updated",
+            PropertyWrite::AddSourceOfFunds { .. } => "case.source_of_funds_added",
+            PropertyWrite::DeleteSourceOfFunds { .. } => "case.source_of_funds_deleted",
+            PropertyWrite::AddIsa { .. } => "case.isa_added",
+            PropertyWrite::DeleteIsa { .. } => "case.isa_deleted",
+            PropertyWrite::LandTax { .. } => "case.land_tax_answers_updated",
         }
     }
 }
@@ -81,7 +125,25 @@ impl PropertyWrite {
         match self {
             PropertyWrite::DeleteAlteration { alteration_id } => Some(*alteration_id),
             PropertyWrite::DeleteLoan { loan_id } => Some(*loan_id),
+            PropertyWrite::DeleteSourceOfFunds { source_id } => Some(*source_id),
+            PropertyWrite::DeleteIsa { isa_id } => Some(*isa_id),
             _ => None,
+        }
+    }
+}
+
+/// The case lists whose rows are deleted by their own id (`DELETE /loans/{loanId}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaseList {
+    Loans,
+    Isas,
+}
+
+impl CaseList {
+    fn table(self) -> &'static str {
+        match self {
+            CaseList::Loans => "loans",
+            CaseList::Isas => "isas",
         }
     }
 }
@@ -143,6 +205,26 @@ pub(super) fn plan_slots<'s>(
         .map(|((id, ..), _)| *id)
         .collect();
     (gone, missing)
+}
+
+/// Deletes a row of one of the case's lists inside an open transaction; a row that is not the
+/// case's is [`StoreError::NotFound`] (the transaction is dropped, nothing is written).
+macro_rules! delete_row {
+    ($tx:expr, $table:literal, $id:expr, $case_id:expr) => {{
+        let n = sqlx::query(concat!(
+            "DELETE FROM ",
+            $table,
+            " WHERE id = $1 AND case_id = $2"
+        ))
+        .bind($id)
+        .bind($case_id)
+        .execute(&mut *$tx)
+        .await?
+        .rows_affected();
+        if n == 0 {
+            return Err(StoreError::NotFound);
+        }
+    }};
 }
 
 /// Brings a case's required-document rows in line with `$slots` inside an open transaction.
@@ -266,15 +348,7 @@ impl Db {
                         }
                     }
                     PropertyWrite::DeleteAlteration { alteration_id } => {
-                        let n = sqlx::query("DELETE FROM alterations WHERE id = $1 AND case_id = $2")
-                            .bind(*alteration_id)
-                            .bind(case_id)
-                            .execute(&mut *tx)
-                            .await?
-                            .rows_affected();
-                        if n == 0 {
-                            return Err(StoreError::NotFound);
-                        }
+                        delete_row!(tx, "alterations", *alteration_id, case_id);
                     }
                     PropertyWrite::Loans { has_loans, add } => {
                         sqlx::query("UPDATE cases SET has_loans = $2 WHERE id = $1")
@@ -298,14 +372,79 @@ impl Db {
                         }
                     }
                     PropertyWrite::DeleteLoan { loan_id } => {
-                        let n = sqlx::query("DELETE FROM loans WHERE id = $1 AND case_id = $2")
-                            .bind(*loan_id)
+                        delete_row!(tx, "loans", *loan_id, case_id);
+                    }
+                    PropertyWrite::Purchase { deposit_amount, lender } => {
+                        sqlx::query(
+                            "UPDATE cases SET deposit_amount = $2, lender = COALESCE($3, lender) \
+                             WHERE id = $1",
+                        )
+                        .bind(case_id)
+                        .bind(*deposit_amount)
+                        .bind(lender)
+                        .execute(&mut *tx)
+                        .await?;
+                    }
+                    PropertyWrite::AddSourceOfFunds { source_type, amount } => {
+                        let (id,): (i64,) = sqlx::query_as(
+                            "INSERT INTO sources_of_funds (case_id, source_type, amount, created_at) \
+                             VALUES ($1, $2, $3, $4) RETURNING id",
+                        )
+                        .bind(case_id)
+                        .bind(source_type)
+                        .bind(*amount)
+                        .bind(now)
+                        .fetch_one(&mut *tx)
+                        .await?;
+                        added = Some(id);
+                    }
+                    PropertyWrite::DeleteSourceOfFunds { source_id } => {
+                        delete_row!(tx, "sources_of_funds", *source_id, case_id);
+                    }
+                    PropertyWrite::AddIsa { isa_type, amount, applicant_id } => {
+                        let (id,): (i64,) = sqlx::query_as(
+                            "INSERT INTO isas (case_id, applicant_id, isa_type, amount, created_at) \
+                             VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                        )
+                        .bind(case_id)
+                        .bind(*applicant_id)
+                        .bind(isa_type)
+                        .bind(*amount)
+                        .bind(now)
+                        .fetch_one(&mut *tx)
+                        .await?;
+                        added = Some(id);
+                    }
+                    PropertyWrite::DeleteIsa { isa_id } => {
+                        delete_row!(tx, "isas", *isa_id, case_id);
+                    }
+                    PropertyWrite::LandTax {
+                        results_in_multiple_properties,
+                        is_replacing_main_residence,
+                        is_first_time_buyer,
+                        estimate,
+                    } => {
+                        sqlx::query(
+                            "UPDATE cases SET results_in_multiple_properties = $2, \
+                             is_replacing_main_residence = $3, is_first_time_buyer = $4 \
+                             WHERE id = $1",
+                        )
+                        .bind(case_id)
+                        .bind(*results_in_multiple_properties)
+                        .bind(*is_replacing_main_residence)
+                        .bind(*is_first_time_buyer)
+                        .execute(&mut *tx)
+                        .await?;
+                        if let Some(e) = estimate {
+                            sqlx::query(
+                                "UPDATE quotes SET land_tax_type = $2, land_tax_amount = $3 \
+                                 WHERE id = (SELECT MAX(id) FROM quotes WHERE case_id = $1)",
+                            )
                             .bind(case_id)
+                            .bind(&e.land_tax_type)
+                            .bind(e.amount)
                             .execute(&mut *tx)
-                            .await?
-                            .rows_affected();
-                        if n == 0 {
-                            return Err(StoreError::NotFound);
+                            .await?;
                         }
                     }
                 }
@@ -336,15 +475,23 @@ impl Db {
         })
     }
 
-    /// The case a loan belongs to, with its type (None: no such loan).
-    #[tracing::instrument(skip_all, fields(loan_id))]
-    pub async fn loan_case(&self, loan_id: i64) -> Result<Option<(i64, String)>, StoreError> {
-        Ok(on_db!(self, pool => sqlx::query_as(
-            "SELECT c.id, c.case_type FROM loans l JOIN cases c ON c.id = l.case_id WHERE l.id = $1",
+    /// The case a row of one of its lists belongs to, with its type (None: no such row).
+    #[tracing::instrument(skip_all, fields(row_id))]
+    pub async fn row_case(
+        &self,
+        list: CaseList,
+        row_id: i64,
+    ) -> Result<Option<(i64, String)>, StoreError> {
+        let sql = format!(
+            "SELECT c.id, c.case_type FROM {} r JOIN cases c ON c.id = r.case_id WHERE r.id = $1",
+            list.table()
+        );
+        Ok(
+            on_db!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(row_id)
+            .fetch_optional(pool)
+            .await)?,
         )
-        .bind(loan_id)
-        .fetch_optional(pool)
-        .await)?)
     }
 }
 

@@ -25,9 +25,13 @@ impl Scope {
     pub(crate) fn restrict(&self, sql: &mut Sql) {
         match self {
             Scope::Customer(user) => {
-                sql.push(" AND c.id IN (SELECT a.case_id FROM applicants a WHERE a.user_id = ")
-                    .bind(Arg::User(*user))
-                    .push(")");
+                // Owners and buyers only: a gift donor never sees the buyers' case.
+                sql.push(
+                    " AND c.id IN (SELECT a.case_id FROM applicants a \
+                     WHERE a.party_type = 'APPLICANT' AND a.user_id = ",
+                )
+                .bind(Arg::User(*user))
+                .push(")");
             }
             // EXISTS, not IN: the planner then walks the cases index that serves the filters
             // and sort and probes case_admins' primary key per case, instead of fetching every

@@ -233,6 +233,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/buying/applicant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["add_co_buyer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/buying/case": {
         parameters: {
             query?: never;
@@ -297,6 +313,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/buying/{caseId}/applicant/{applicantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["save_buyer_details"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buying/{caseId}/applicants/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["remove_buyer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buying/{caseId}/donor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["add_donor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buying/{caseId}/donor/invitation/respond": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["respond_as_donor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buying/{caseId}/donor/{donorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["change_gift"];
+        delete: operations["remove_donor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/buying/{caseId}/invitation/respond": {
         parameters: {
             query?: never;
@@ -313,6 +409,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/buying/{caseId}/purchase-and-financing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["purchase_and_financing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/buying/{caseId}/quote/latest": {
         parameters: {
             query?: never;
@@ -323,6 +435,70 @@ export interface paths {
         get: operations["latest_buying"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buying/{caseId}/sources-of-funds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["add_source_of_funds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buying/{caseId}/sources-of-funds/{sourceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_source_of_funds"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buying/{caseId}/stamp-duty-land-tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["stamp_duty_land_tax"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buying/{caseId}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["submit_buying"];
         delete?: never;
         options?: never;
         head?: never;
@@ -385,6 +561,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["my_documents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/donor-evidence/{caseType}/{caseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["donor_evidence"];
         put?: never;
         post?: never;
         delete?: never;
@@ -500,6 +692,38 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/isas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["add_isa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/isas/{isaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_isa"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1078,6 +1302,17 @@ export interface components {
             /** @description 2–100 characters. */
             preferredName: string;
         };
+        /** @description POST /buying/{caseId}/donor: a gift donor to invite. */
+        AddDonorRequest: {
+            email: string;
+            /**
+             * Format: int64
+             * @description Pence, more than 0.
+             */
+            giftAmount: number;
+            /** @description 2–100 characters. */
+            preferredName: string;
+        };
         AddressBody: {
             line1?: string | null;
         };
@@ -1157,19 +1392,21 @@ export interface components {
             /** Format: int64 */
             depositAmount?: number | null;
             donors: components["schemas"]["PartyBody"][];
+            /** @description Each donor's gift and whether they confirmed it. */
+            gifts: components["schemas"]["DonorGiftBody"][];
             hasPaidDeposit: boolean;
             isFirstTimeBuyer: boolean;
             isNewBuild: boolean;
             isReplacingMainResidence?: boolean | null;
             isSharedOwnership: boolean;
-            isas: components["schemas"]["Isa"][];
+            isas: components["schemas"]["IsaBody"][];
             lender?: string | null;
             /** Format: int64 */
             purchasePrice?: number | null;
             requiredDocuments: components["schemas"]["BuyingRequiredDocuments"];
             resultsInMultipleProperties?: boolean | null;
             searches: components["schemas"]["Searches"];
-            sourceOfFunds: components["schemas"]["SourceOfFunds"][];
+            sourceOfFunds: components["schemas"]["SourceOfFundsBody"][];
             /** Format: date */
             targetMoveInDate?: string | null;
         };
@@ -1460,6 +1697,34 @@ export interface components {
             generatedDocuments: components["schemas"]["DocumentBody"][];
             propertyAddressLine1?: string | null;
         };
+        /**
+         * @description GET /donor-evidence/{caseType}/{caseId}: a donor sees their own gift only; the buyers and
+         *     their broker see every gift of the case.
+         */
+        DonorEvidence: {
+            gifts: components["schemas"]["DonorGiftBody"][];
+        };
+        /** @description A gift towards a purchase, as the buyers, their broker and the donor see it. */
+        DonorGiftBody: {
+            /** Format: date-time */
+            answeredAt?: string | null;
+            /** @description The lead buyer's preferred name (what the donor is asked about). */
+            buyerName: string;
+            donorEmail: string;
+            /** Format: int64 */
+            donorId: number;
+            /** @description The name the buyer gave for the donor. */
+            donorName?: string | null;
+            /**
+             * Format: int64
+             * @description Pence.
+             */
+            giftAmount?: number | null;
+            /** Format: date-time */
+            invitedAt?: string | null;
+            propertyAddressLine1?: string | null;
+            status: components["schemas"]["GiftStatus"];
+        };
         /** @description POST /users/{userId}/email-change. */
         EmailChangeRequest: {
             /** @description The new address, lower-cased. */
@@ -1617,6 +1882,25 @@ export interface components {
             documentType: string;
             isDraft: boolean;
         };
+        /** @description The donor's answer, as recorded. */
+        GiftAnswered: {
+            /** Format: int64 */
+            donorId: number;
+            status: components["schemas"]["GiftStatus"];
+        };
+        /** @description POST /buying/{caseId}/donor/{donorId}: the gift changes. */
+        GiftRequest: {
+            /**
+             * Format: int64
+             * @description Pence, more than 0.
+             */
+            giftAmount: number;
+        };
+        /**
+         * @description Where a donor's invitation stands.
+         * @enum {string}
+         */
+        GiftStatus: "INVITED" | "ACCEPTED" | "DECLINED";
         /** @description A leasehold's ground rent, in the expanded case. */
         GroundRentBody: {
             /**
@@ -1673,10 +1957,42 @@ export interface components {
             /** Format: date-time */
             sentAt: string;
         };
-        Isa: {
+        /** @description An ISA paying towards the purchase, in the expanded buying case. */
+        IsaBody: {
+            /**
+             * Format: int64
+             * @description Pence.
+             */
+            amount?: number | null;
+            /** Format: int64 */
+            applicantId?: number | null;
             /** Format: int64 */
             id: number;
+            isaType: components["schemas"]["IsaType"];
         };
+        /** @description POST /isas: an ISA paying towards a purchase (needs a source of funds of its type). */
+        IsaRequest: {
+            /**
+             * Format: int64
+             * @description Pence, 0 or more.
+             */
+            amount?: number | null;
+            /**
+             * Format: int64
+             * @description The buyer whose ISA it is (a buyer of the case).
+             */
+            applicantId?: number | null;
+            /** Format: int64 */
+            caseId: number;
+            /** @description BUYING (a remortgage has no ISAs). */
+            caseType: components["schemas"]["CaseType"];
+            isaType: components["schemas"]["IsaType"];
+        };
+        /**
+         * @description A Lifetime ISA or a Help to Buy ISA (the two sources of funds that need their ISA listed).
+         * @enum {string}
+         */
+        IsaType: "LIFETIME_ISA" | "HELP_TO_BUY_ISA";
         /**
          * @description Property jurisdiction, spec §3 (ENUM-15).
          * @enum {string}
@@ -1687,6 +2003,19 @@ export interface components {
          * @enum {string}
          */
         LandOwnership: "SOLE_OWNER" | "JOINT_TENANCY" | "TENANTS_IN_COMMON";
+        /** @description POST /buying/{caseId}/stamp-duty-land-tax: the answers the land tax estimate depends on. */
+        LandTaxAnswersRequest: {
+            /** @description Is every buyer a first-time buyer? */
+            isFirstTimeBuyer: boolean;
+            /** @description Is the purchase replacing a buyer's main residence? */
+            isReplacingMainResidence: boolean;
+            /** @description Will a buyer own more than one home once the purchase completes? */
+            resultsInMultipleProperties: boolean;
+        };
+        /** @description The land tax estimate the answers give (None: the case has no quote to carry one). */
+        LandTaxAnswersSaved: {
+            estimate?: components["schemas"]["LandTaxEstimateBody"] | null;
+        };
         LandTaxEstimateBody: {
             /** Format: int64 */
             amount: number;
@@ -1914,7 +2243,7 @@ export interface components {
         PropertyRequest: {
             /** Format: int64 */
             caseId: number;
-            /** @description REMORTGAGING (buying's property section comes with issue 13). */
+            /** @description REMORTGAGING (Property Details) or BUYING (Property). */
             caseType: components["schemas"]["CaseType"];
             landOwnership: components["schemas"]["LandOwnership"];
             propertyType: components["schemas"]["PropertyType"];
@@ -1930,6 +2259,16 @@ export interface components {
          * @enum {string}
          */
         PropertyUsage: "LIVE_IN" | "BUY_TO_LET";
+        /** @description POST /buying/{caseId}/purchase-and-financing: the deposit and, once chosen, the lender. */
+        PurchaseRequest: {
+            /**
+             * Format: int64
+             * @description Pence, 0 or more and not more than the purchase price.
+             */
+            depositAmount: number;
+            /** @description A lender code from GET /lenders (NO_LENDER: not chosen yet). Absent: left as it is. */
+            lender?: string | null;
+        };
         /** @description The spec's Quote record (ENT-13). Money in pence. */
         QuoteBody: {
             /** Format: date-time */
@@ -2152,7 +2491,24 @@ export interface components {
         };
         /** @enum {string} */
         SortDirection: "ASC" | "DESC";
-        SourceOfFunds: {
+        /** @description A source of funds, in the expanded buying case. */
+        SourceOfFundsBody: {
+            /**
+             * Format: int64
+             * @description Pence.
+             */
+            amount?: number | null;
+            /** Format: int64 */
+            id: number;
+            sourceType: components["schemas"]["SourceOfFundsType"];
+        };
+        /** @description POST /buying/{caseId}/sources-of-funds: one source of the money for the purchase. */
+        SourceOfFundsRequest: {
+            /**
+             * Format: int64
+             * @description Pence, 0 or more.
+             */
+            amount?: number | null;
             sourceType: components["schemas"]["SourceOfFundsType"];
         };
         /**
@@ -3057,6 +3413,79 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    add_co_buyer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCoOwnerRequest"];
+            };
+        };
+        responses: {
+            /** @description Added; they get an invitation e-mail and a `case-invitation` feed item, and answer with POST /buying/{caseId}/invitation/respond */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedId"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `section_closed`: Buyer Details is locked, hidden or disabled, or a broker outside a broker stage; `already_on_case`: that e-mail is a buyer already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `preferredName` or `email` not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     create_buying: {
         parameters: {
             query?: never;
@@ -3292,6 +3721,422 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    save_buyer_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description The buyer (an applicant id of the case) */
+                applicantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicantDetailsRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved (the whole form: a field left out is cleared) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another buyer's details, or staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or buyer, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `section_closed`: Buyer Details is locked, hidden or disabled, or a broker outside a broker stage */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `addressLine1`, `occupation` or `nationalInsuranceNumber` not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    remove_buyer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description The buyer's user id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (with their invitation) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or buyer, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `lead_owner`: the lead buyer stays; `section_closed`: Buyer Details is locked, hidden or disabled, or a broker outside a broker stage */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    add_donor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddDonorRequest"];
+            };
+        };
+        responses: {
+            /** @description Added (the donor id); the donor gets an e-mail and a `case-donor-invitation` feed item and answers with POST /buying/{caseId}/donor/invitation/respond */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedId"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `no_gift_source`: no GIFTS source of funds; `already_on_case`: that person is a buyer or donor already; `section_closed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `preferredName`, `email` or `giftAmount` not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    respond_as_donor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationAnswer"];
+            };
+        };
+        responses: {
+            /** @description Recorded (again: the latest answer counts); the buyers and their broker are told */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftAnswered"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or you are not its donor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    change_gift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description A donor of the case */
+                donorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiftRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; a donor who had answered is asked again */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or donor, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `section_closed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `giftAmount` not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    remove_donor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description A donor of the case */
+                donorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed, with their gift and invitation */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or donor, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `section_closed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     respond_buying: {
         parameters: {
             query?: never;
@@ -3352,6 +4197,80 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    purchase_and_financing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurchaseRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The section is locked or closed (`section_closed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is missing or invalid (named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     latest_buying: {
         parameters: {
             query?: never;
@@ -3394,6 +4313,286 @@ export interface operations {
                 };
             };
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    add_source_of_funds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SourceOfFundsRequest"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RowCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The section is locked or closed (`section_closed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is missing or invalid (named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    delete_source_of_funds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description A source of funds of the case */
+                sourceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or source, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description ISAs of its kind are listed (`isas_listed`), gift donors are listed (`donors_listed`), or the section is closed (`section_closed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    stamp_duty_land_tax: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LandTaxAnswersRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved, with the land tax estimate the answers give */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandTaxAnswersSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The section is locked or closed (`section_closed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is missing or invalid (named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    submit_buying: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Submitted: the case moves to PREPARE_CLIENT_CARE_LETTER */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseMoved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer of the case (brokers and staff may not submit) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not ready to submit (`not_ready`, the first unmet condition as the message) or not in CUSTOMER_APPLICATION (`wrong_status`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -3690,6 +4889,64 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    donor_evidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description buying (a remortgage has no donors) */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A donor's own gift, or every gift of the case for its buyers and broker */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonorEvidence"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, a remortgage, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4068,6 +5325,141 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    add_isa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IsaRequest"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RowCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No source of funds of the ISA's kind (`no_isa_source`), or the section is closed (`section_closed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is missing or invalid (named); caseType must be BUYING */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    delete_isa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An ISA of one of your cases */
+                isaId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown ISA, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The section is closed (`section_closed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     lenders: {
         parameters: {
             query?: never;
@@ -4388,7 +5780,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description A field is missing or invalid (named); caseType BUYING is not taken yet */
+            /** @description A field is missing or invalid (named) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,308 @@
+//! A purchase's gift donors (issue 13, INVITE-03/06/12): the buyers add, change and remove a
+//! donor for a GIFTS source of funds in Purchase & Financing; the donor is invited by e-mail
+//! and a `case-donor-invitation` feed item, confirms or declines the gift, and sees only their
+//! own gift (GET /donor-evidence), never the buyers' case. A remortgage has no donors.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::Utc;
+use threshold_cases::{Caller, OpenCase, OwnersWrite};
+use threshold_engine::CaseType;
+use threshold_engine::types::FeedKind;
+use threshold_store::cases::DonorGiftRow;
+
+use super::co_owners::{already_on_case, find_or_create_user};
+use super::types::{
+    AddDonorRequest, CreatedId, DonorEvidence, DonorGiftBody, GiftAnswered, GiftRequest,
+    GiftStatus, Problems,
+};
+use super::{case_id, open, rule_conflict, section_open, write};
+use crate::app::AppState;
+use crate::auth::email_address::EmailAddress;
+use crate::cases::access;
+use crate::cases::types::InvitationAnswer;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiPath, CurrentSession};
+
+const SECTION: &str = "purchase-and-financing";
+
+#[utoipa::path(post, path = "/buying/{caseId}/donor", tag = "owners", request_body = AddDonorRequest,
+    params(("caseId" = String, Path, description = "The case id (numeric)")),
+    responses(
+        (status = 201, description = "Added (the donor id); the donor gets an e-mail and a `case-donor-invitation` feed item and answers with POST /buying/{caseId}/donor/invitation/respond", body = CreatedId),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Staff roles", body = ErrorBody),
+        (status = 404, description = "Unknown case, or not yours", body = ErrorBody),
+        (status = 409, description = "`no_gift_source`: no GIFTS source of funds; `already_on_case`: that person is a buyer or donor already; `section_closed`", body = ErrorBody),
+        (status = 422, description = "`preferredName`, `email` or `giftAmount` not valid", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn add_donor(
+    State(state): State<AppState>,
+    session: CurrentSession,
+    ApiPath(raw_case): ApiPath<String>,
+    ApiJson(body): ApiJson<AddDonorRequest>,
+) -> ApiResult<(StatusCode, Json<CreatedId>)> {
+    let case_id = case_id(&raw_case)?;
+    let mut problems = Problems::default();
+    let name = problems.text("preferredName", &body.preferred_name, 2, 100);
+    let email = match EmailAddress::parse(&body.email) {
+        Ok(email) => Some(email),
+        Err(problem) => {
+            problems.add("email", problem);
+            None
+        }
+    };
+    gift_amount(&mut problems, body.gift_amount);
+    problems.done()?;
+    let email = email.ok_or_else(|| ApiError::bad_field("email", "is required"))?;
+    let (caller, case) = open(&state, &session, CaseType::Buying, case_id).await?;
+    section_open(&state, &caller, &case, SECTION)?;
+    if !case
+        .loaded
+        .sources_of_funds
+        .iter()
+        .any(|f| f.source_type == "GIFTS")
+    {
+        return Err(rule_conflict(
+            "no_gift_source",
+            "Add a gift as a source of funds first.",
+        ));
+    }
+    if case
+        .loaded
+        .parties
+        .iter()
+        .any(|p| p.email.eq_ignore_ascii_case(email.as_str()))
+    {
+        return Err(already_on_case());
+    }
+    let user = find_or_create_user(&state, &session.user, &email, &name).await?;
+    let change = OwnersWrite::AddDonor {
+        user_id: user.id,
+        invited_name: name,
+        gift_amount: body.gift_amount,
+    };
+    let id = write(&state, &caller, &case, change)
+        .await?
+        .ok_or_else(|| ApiError::internal("no donor id"))?;
+    Ok((StatusCode::CREATED, Json(CreatedId { id })))
+}
+
+#[utoipa::path(post, path = "/buying/{caseId}/donor/{donorId}", tag = "owners", request_body = GiftRequest,
+    params(
+        ("caseId" = String, Path, description = "The case id (numeric)"),
+        ("donorId" = i64, Path, description = "A donor of the case"),
+    ),
+    responses(
+        (status = 204, description = "Changed; a donor who had answered is asked again"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Staff roles", body = ErrorBody),
+        (status = 404, description = "Unknown case or donor, or not yours", body = ErrorBody),
+        (status = 409, description = "`section_closed`", body = ErrorBody),
+        (status = 422, description = "`giftAmount` not valid", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn change_gift(
+    State(state): State<AppState>,
+    session: CurrentSession,
+    ApiPath((raw_case, donor_id)): ApiPath<(String, i64)>,
+    ApiJson(body): ApiJson<GiftRequest>,
+) -> ApiResult<StatusCode> {
+    let case_id = case_id(&raw_case)?;
+    let mut problems = Problems::default();
+    gift_amount(&mut problems, body.gift_amount);
+    problems.done()?;
+    let (caller, case) = open(&state, &session, CaseType::Buying, case_id).await?;
+    let change = OwnersWrite::ChangeGift {
+        donor_id,
+        gift_amount: body.gift_amount,
+    };
+    write(&state, &caller, &case, change).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(delete, path = "/buying/{caseId}/donor/{donorId}", tag = "owners",
+    params(
+        ("caseId" = String, Path, description = "The case id (numeric)"),
+        ("donorId" = i64, Path, description = "A donor of the case"),
+    ),
+    responses(
+        (status = 204, description = "Removed, with their gift and invitation"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Staff roles", body = ErrorBody),
+        (status = 404, description = "Unknown case or donor, or not yours", body = ErrorBody),
+        (status = 409, description = "`section_closed`", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn remove_donor(
+    State(state): State<AppState>,
+    session: CurrentSession,
+    ApiPath((raw_case, donor_id)): ApiPath<(String, i64)>,
+) -> ApiResult<StatusCode> {
+    let case_id = case_id(&raw_case)?;
+    let (caller, case) = open(&state, &session, CaseType::Buying, case_id).await?;
+    write(
+        &state,
+        &caller,
+        &case,
+        OwnersWrite::RemoveDonor { donor_id },
+    )
+    .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(post, path = "/buying/{caseId}/donor/invitation/respond", tag = "owners",
+    request_body = InvitationAnswer,
+    params(("caseId" = String, Path, description = "The case id (numeric)")),
+    responses(
+        (status = 200, description = "Recorded (again: the latest answer counts); the buyers and their broker are told", body = GiftAnswered),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Staff roles", body = ErrorBody),
+        (status = 404, description = "Unknown case, or you are not its donor", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn respond_as_donor(
+    State(state): State<AppState>,
+    session: CurrentSession,
+    ApiPath(raw_case): ApiPath<String>,
+    ApiJson(body): ApiJson<InvitationAnswer>,
+) -> ApiResult<Json<GiftAnswered>> {
+    let case_id = case_id(&raw_case)?;
+    access::caller(&session)?;
+    let now = Utc::now();
+    if !state
+        .db
+        .record_donor_answer(case_id, session.user.id, body.accepted, now)
+        .await?
+    {
+        return Err(ApiError::not_found());
+    }
+    // A donor is not a party to the case: the system tells the buyers on their behalf.
+    let case = state
+        .cases
+        .open(&Caller::System, CaseType::Buying, case_id)
+        .await?;
+    let name = if body.accepted {
+        "gift_accepted"
+    } else {
+        "gift_declined"
+    };
+    state
+        .cases
+        .announce(&Caller::System, &case, name, None)
+        .await?;
+    state
+        .db
+        .archive_case_feed_items(
+            session.user.id,
+            case_id,
+            &[FeedKind::CaseDonorInvitation.as_str()],
+            now,
+        )
+        .await?;
+    let donor_id = own_gift(&state, &case, &session)
+        .await?
+        .map(|g| g.id)
+        .ok_or_else(ApiError::not_found)?;
+    Ok(Json(GiftAnswered {
+        donor_id,
+        status: if body.accepted {
+            GiftStatus::Accepted
+        } else {
+            GiftStatus::Declined
+        },
+    }))
+}
+
+#[utoipa::path(get, path = "/donor-evidence/{caseType}/{caseId}", tag = "owners",
+    params(
+        ("caseType" = String, Path, description = "buying (a remortgage has no donors)"),
+        ("caseId" = String, Path, description = "The case id (numeric)"),
+    ),
+    responses(
+        (status = 200, description = "A donor's own gift, or every gift of the case for its buyers and broker", body = DonorEvidence),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Staff roles", body = ErrorBody),
+        (status = 404, description = "Unknown case, a remortgage, or not yours", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn donor_evidence(
+    State(state): State<AppState>,
+    session: CurrentSession,
+    ApiPath((raw_type, raw_case)): ApiPath<(String, String)>,
+) -> ApiResult<Json<DonorEvidence>> {
+    let caller = access::caller(&session)?;
+    // INVITE-12: the remortgaging donor path does not exist.
+    if !raw_type.eq_ignore_ascii_case("buying") {
+        return Err(ApiError::not_found());
+    }
+    let case_id = case_id(&raw_case)?;
+    // The buyers and their broker see every gift; a donor only their own.
+    let gifts = match state.cases.open(&caller, CaseType::Buying, case_id).await {
+        Ok(case) => gifts(&state, &case).await?,
+        Err(threshold_cases::CaseError::NotFound) => {
+            let case = state
+                .cases
+                .open(&Caller::System, CaseType::Buying, case_id)
+                .await?;
+            let own = own_gift(&state, &case, &session)
+                .await?
+                .ok_or_else(ApiError::not_found)?;
+            vec![gift_body(&case, own)]
+        }
+        Err(other) => return Err(other.into()),
+    };
+    Ok(Json(DonorEvidence { gifts }))
+}
+
+/// Every gift of the case (for its buyers and broker, e.g. the expanded case).
+pub(crate) async fn gifts(state: &AppState, case: &OpenCase) -> ApiResult<Vec<DonorGiftBody>> {
+    Ok(state
+        .db
+        .donor_gifts(case.loaded.row.id)
+        .await?
+        .into_iter()
+        .map(|g| gift_body(case, g))
+        .collect())
+}
+
+async fn own_gift(
+    state: &AppState,
+    case: &OpenCase,
+    session: &CurrentSession,
+) -> ApiResult<Option<DonorGiftRow>> {
+    Ok(state
+        .db
+        .donor_gifts(case.loaded.row.id)
+        .await?
+        .into_iter()
+        .find(|g| g.user_id == session.user.id))
+}
+
+fn gift_body(case: &OpenCase, g: DonorGiftRow) -> DonorGiftBody {
+    let lead = case.loaded.applicants().find(|p| p.is_lead);
+    DonorGiftBody {
+        donor_id: g.id,
+        donor_name: g.invited_name,
+        donor_email: g.email,
+        gift_amount: g.gift_amount,
+        status: match (g.responded_at, g.accepted) {
+            (Some(_), Some(true)) => GiftStatus::Accepted,
+            (Some(_), _) => GiftStatus::Declined,
+            (None, _) => GiftStatus::Invited,
+        },
+        invited_at: g.invited_at,
+        answered_at: g.responded_at,
+        buyer_name: lead.map(|p| p.preferred_name.clone()).unwrap_or_default(),
+        property_address_line1: case.loaded.row.property.address_line1.clone(),
+    }
+}
+
+/// A gift is more than nothing.
+fn gift_amount(problems: &mut Problems, pence: i64) {
+    if pence <= 0 {
+        problems.add("giftAmount", "Enter the amount of the gift");
+    }
+}

@@ -1,0 +1,762 @@
+//! A purchase's application (issue 13): Property, Buyer Details, Purchase & Financing (deposit,
+//! lender, sources of funds, ISAs), Stamp Duty Land Tax (the answers re-run the estimate),
+//! Loans, the required documents they ask for, and submitting to PREPARE_CLIENT_CARE_LETTER.
+//! Gift donors and their own invitation (INVITE-03/06/12). Who may and who may not, on both
+//! databases. BUY-APP-07..18, FLOW-02, DOCS-06..08.
+
+mod support;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use support::cases::{create_buying, firm};
+use support::{Backend, Client, TestApp};
+
+on_both_databases!(
+    a_buyer_completes_every_section_and_submits,
+    purchase_and_financing_is_validated_and_keeps_its_rules,
+    the_land_tax_answers_re_run_the_estimate,
+    a_co_buyer_is_invited_and_gives_their_own_details,
+    strangers_staff_and_late_brokers_are_refused,
+    a_gift_donor_is_invited_confirms_and_sees_only_their_gift,
+    donors_are_refused_to_strangers_and_need_a_gift_source,
+);
+
+const BEA: &str = "bea@example.test";
+const BEN: &str = "ben@example.test";
+const GINA: &str = "gina@example.test";
+
+fn case_ref(id: i64) -> Value {
+    json!({ "caseId": id, "caseType": "BUYING" })
+}
+
+fn expanded(id: i64) -> String {
+    format!("/api/buying/case/{id}/expanded")
+}
+
+fn section(case: &Value, key: &str) -> String {
+    case["view"]["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["key"] == key)
+        .map(|s| s["state"].as_str().unwrap().to_owned())
+        .expect("the section")
+}
+
+/// A broker's purchase for Bea, quoted and accepted: CUSTOMER_APPLICATION. Returns (broker,
+/// Bea, case id).
+async fn accepted_purchase(app: &TestApp) -> (Client, Client, i64) {
+    firm(app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let id = create_buying(&mut broker, BEA, "Bea Buyer").await;
+    let res = broker.post("/api/quote/send", case_ref(id)).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let mut bea = app.sign_in(BEA).await;
+    let quote = bea.get(&format!("/api/buying/{id}/quote/latest")).await;
+    let res = bea
+        .post(
+            &format!("/api/quote/{}/accept", quote.body["id"]),
+            case_ref(id),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["status"], "CUSTOMER_APPLICATION");
+    (broker, bea, id)
+}
+
+/// The profile half of a buyer's details (onboarding's).
+async fn about_you(app: &TestApp, client: &mut Client, email: &str) {
+    let user = app.db.user_by_email(email).await.unwrap().unwrap();
+    let res = client
+        .post(
+            &format!("/api/users/{}", user.id),
+            json!({ "preferredName": "Someone", "firstName": "Some", "surname": "One",
+                    "phoneNumber": "07700 900123", "dateOfBirth": "1980-01-02" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+}
+
+/// A buyer's case details, complete (a buyer also needs occupation, NI number and residence).
+async fn buyer_details(client: &mut Client, id: i64, applicant: i64, uk_resident: bool) {
+    let res = client
+        .post(
+            &format!("/api/buying/{id}/applicant/{applicant}"),
+            json!({ "addressLine1": "3 Elm Row", "occupation": "Nurse",
+                    "nationalInsuranceNumber": "QQ 12 34 56 C", "isUkResident": uk_resident }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+}
+
+/// Bea's case up to an open Purchase & Financing section.
+async fn with_buyer_details(app: &TestApp) -> (Client, Client, i64) {
+    let (broker, mut bea, id) = accepted_purchase(app).await;
+    let case = bea.get(&expanded(id)).await.body;
+    let applicant = case["buyers"][0]["id"].as_i64().unwrap();
+    about_you(app, &mut bea, BEA).await;
+    buyer_details(&mut bea, id, applicant, true).await;
+    (broker, bea, id)
+}
+
+async fn add_source(client: &mut Client, id: i64, source_type: &str) -> i64 {
+    let res = client
+        .post(
+            &format!("/api/buying/{id}/sources-of-funds"),
+            json!({ "sourceType": source_type, "amount": 2_000_000 }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    res.body["id"].as_i64().unwrap()
+}
+
+fn required_types(case: &Value, group: &str) -> Vec<String> {
+    case["requiredDocuments"][group]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["documentType"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Uploads a small PDF into every required slot of the case.
+async fn upload_everything(client: &mut Client, id: i64) {
+    let case = client.get(&expanded(id)).await.body;
+    for group in [
+        "documents",
+        "sourceOfFundsDocuments",
+        "isaDocuments",
+        "buyToLetDocuments",
+        "statements",
+    ] {
+        for slot in case["requiredDocuments"][group].as_array().unwrap() {
+            let form = reqwest::multipart::Form::new()
+                .text("caseType", "BUYING")
+                .text("caseId", id.to_string())
+                .text(
+                    "documentType",
+                    slot["documentType"].as_str().unwrap().to_owned(),
+                )
+                .text("requiredDocumentId", slot["id"].to_string())
+                .part(
+                    "file",
+                    reqwest::multipart::Part::bytes(b"%PDF-1.4\n%%EOF\n".to_vec())
+                        .file_name("evidence.pdf"),
+                );
+            let res = client.post_form("/api/document", form).await;
+            assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+        }
+    }
+}
+
+async fn a_buyer_completes_every_section_and_submits(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut bea, id) = accepted_purchase(&app).await;
+    let case = bea.get(&expanded(id)).await.body;
+    // BUY-APP-07: the property is there from the key facts; BUY-APP-08: buyers not yet valid.
+    assert_eq!(section(&case, "property"), "IS_COMPLETE");
+    assert_eq!(section(&case, "buyer-details"), "NOT_STARTED");
+    assert_eq!(section(&case, "purchase-and-financing"), "LOCKED");
+    let res = bea
+        .post(
+            "/api/property",
+            json!({ "caseType": "BUYING", "caseId": id, "landOwnership": "SOLE_OWNER",
+                    "propertyType": "DETACHED_HOUSE", "tenure": "FREEHOLD" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let applicant = case["buyers"][0]["id"].as_i64().unwrap();
+    about_you(&app, &mut bea, BEA).await;
+    buyer_details(&mut bea, id, applicant, true).await;
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(case["property"]["landOwnership"], "SOLE_OWNER");
+    assert_eq!(section(&case, "buyer-details"), "IS_COMPLETE");
+    // The key facts gave a deposit: BUY-APP-10 is met with no gift or ISA source.
+    assert_eq!(section(&case, "purchase-and-financing"), "IS_COMPLETE");
+    assert_eq!(section(&case, "stamp-duty-land-tax"), "NOT_STARTED");
+
+    // Savings and a Lifetime ISA (BUY-APP-12: the ISA must be listed).
+    add_source(&mut bea, id, "SAVINGS").await;
+    add_source(&mut bea, id, "LIFETIME_ISA").await;
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(section(&case, "purchase-and-financing"), "NOT_STARTED");
+    let res = bea
+        .post(
+            "/api/isas",
+            json!({ "caseType": "BUYING", "caseId": id, "isaType": "LIFETIME_ISA",
+                    "amount": 1_600_000, "applicantId": applicant }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let res = bea
+        .post(
+            &format!("/api/buying/{id}/purchase-and-financing"),
+            json!({ "depositAmount": 6_000_000, "lender": "HALIFAX" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(section(&case, "purchase-and-financing"), "IS_COMPLETE");
+    assert_eq!(case["depositAmount"], 6_000_000);
+    assert_eq!(case["isas"][0]["isaType"], "LIFETIME_ISA");
+    assert_eq!(case["isas"][0]["applicantId"], applicant);
+    assert_eq!(case["sourceOfFunds"].as_array().unwrap().len(), 2);
+    // DOCS-06..08: the evidence each source asks for, in its group.
+    assert_eq!(
+        required_types(&case, "sourceOfFundsDocuments"),
+        ["SAVINGS_STATEMENT"]
+    );
+    assert_eq!(
+        required_types(&case, "isaDocuments"),
+        ["LIFETIME_ISA_STATEMENT"]
+    );
+    assert_eq!(required_types(&case, "statements"), ["BANK_STATEMENT"]);
+
+    // BUY-APP-14, then BUY-APP-15/16.
+    let res = bea
+        .post(
+            &format!("/api/buying/{id}/stamp-duty-land-tax"),
+            json!({ "resultsInMultipleProperties": false, "isReplacingMainResidence": true,
+                    "isFirstTimeBuyer": false }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(section(&case, "stamp-duty-land-tax"), "IS_COMPLETE");
+    assert_eq!(section(&case, "loans"), "NOT_STARTED");
+    assert_eq!(section(&case, "documents"), "LOCKED");
+    let res = bea
+        .post(
+            "/api/loans",
+            json!({ "caseType": "BUYING", "caseId": id, "hasLoans": false }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(section(&case, "documents"), "NOT_STARTED");
+    assert_eq!(section(&case, "review-and-submit"), "LOCKED");
+    // Not ready: the server refuses whatever the page shows.
+    let res = bea
+        .post(&format!("/api/buying/{id}/submit"), json!({}))
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+
+    upload_everything(&mut bea, id).await;
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(section(&case, "documents"), "IS_COMPLETE");
+    assert_eq!(section(&case, "review-and-submit"), "NOT_STARTED");
+    assert_eq!(case["view"]["readyToSubmit"], true);
+    let res = bea
+        .post(&format!("/api/buying/{id}/submit"), json!({}))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["status"], "PREPARE_CLIENT_CARE_LETTER");
+    // Submitted: the application is closed to further changes.
+    let res = bea
+        .post(
+            &format!("/api/buying/{id}/purchase-and-financing"),
+            json!({ "depositAmount": 5_000_000 }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    let audit = app.db.audit_for("case", &id.to_string()).await.unwrap();
+    for action in [
+        "case.source_of_funds_added",
+        "case.isa_added",
+        "case.purchase_financing_updated",
+        "case.land_tax_answers_updated",
+    ] {
+        assert!(
+            audit.iter().any(|a| a.action == action),
+            "{action} in {audit:?}"
+        );
+    }
+}
+
+async fn purchase_and_financing_is_validated_and_keeps_its_rules(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut bea, id) = with_buyer_details(&app).await;
+    let pf = format!("/api/buying/{id}/purchase-and-financing");
+    // The purchase price is £400,000.
+    for (body, field, problem) in [
+        (
+            json!({ "depositAmount": -1 }),
+            "depositAmount",
+            "must be 0 or more",
+        ),
+        (
+            json!({ "depositAmount": 40_000_001 }),
+            "depositAmount",
+            "must not be more than the purchase price",
+        ),
+        (
+            json!({ "depositAmount": 100, "lender": "NOT_A_BANK" }),
+            "lender",
+            "is not a lender from GET /lenders",
+        ),
+    ] {
+        let res = bea.post(&pf, body).await;
+        assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(res.field_error(field), Some(problem), "{:?}", res.body);
+    }
+    let res = bea
+        .post(
+            &format!("/api/buying/{id}/sources-of-funds"),
+            json!({ "sourceType": "LOTTERY" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // An ISA needs its source first.
+    let isa = json!({ "caseType": "BUYING", "caseId": id, "isaType": "HELP_TO_BUY_ISA" });
+    let res = bea.post("/api/isas", isa.clone()).await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    assert_eq!(res.body["error"]["code"], "no_isa_source");
+    let source = add_source(&mut bea, id, "HELP_TO_BUY_ISA").await;
+    let res = bea.post("/api/isas", isa.clone()).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let isa_id = res.body["id"].as_i64().unwrap();
+    // A remortgage has no ISAs; an ISA of someone who is not a buyer is refused.
+    let mut wrong_type = isa.clone();
+    wrong_type["caseType"] = json!("REMORTGAGING");
+    let res = bea.post("/api/isas", wrong_type).await;
+    assert_eq!(
+        res.field_error("caseType"),
+        Some("must be BUYING for this call")
+    );
+    let mut stranger = isa.clone();
+    stranger["applicantId"] = json!(999_999);
+    let res = bea.post("/api/isas", stranger).await;
+    assert_eq!(
+        res.field_error("applicantId"),
+        Some("must be a buyer of the case")
+    );
+    // The last ISA source stays while its ISA is listed.
+    let gone = format!("/api/buying/{id}/sources-of-funds/{source}");
+    let res = bea.delete(&gone).await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    assert_eq!(res.body["error"]["code"], "isas_listed");
+    assert_eq!(
+        required_types(&bea.get(&expanded(id)).await.body, "isaDocuments"),
+        ["HELP_TO_BUY_STATEMENT"]
+    );
+    let res = bea.delete(&format!("/api/isas/{isa_id}")).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT);
+    let res = bea.delete(&gone).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT);
+    let case = bea.get(&expanded(id)).await.body;
+    assert!(case["isas"].as_array().unwrap().is_empty());
+    assert!(case["sourceOfFunds"].as_array().unwrap().is_empty());
+    assert!(required_types(&case, "isaDocuments").is_empty());
+    // Unknown rows are 404, not another case's.
+    assert_eq!(
+        bea.delete(&format!("/api/isas/{isa_id}")).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(bea.delete(&gone).await.status, StatusCode::NOT_FOUND);
+    // A gift needs its donor (BUY-APP-11): the section is not complete with GIFTS alone.
+    add_source(&mut bea, id, "GIFTS").await;
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(section(&case, "purchase-and-financing"), "NOT_STARTED");
+    assert_eq!(
+        required_types(&case, "sourceOfFundsDocuments"),
+        ["GIFT_STATEMENT"]
+    );
+}
+
+async fn the_land_tax_answers_re_run_the_estimate(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut bea, id) = with_buyer_details(&app).await;
+    let sdlt = format!("/api/buying/{id}/stamp-duty-land-tax");
+    let answer = |multiple: bool, replacing: bool, first: bool| {
+        json!({ "resultsInMultipleProperties": multiple, "isReplacingMainResidence": replacing,
+                "isFirstTimeBuyer": first })
+    };
+    // £400,000 in England.
+    let res = bea.post(&sdlt, answer(false, true, false)).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["estimate"]["landTaxType"], "STAMP_DUTY_LAND_TAX");
+    let standard = res.body["estimate"]["amount"].as_i64().unwrap();
+    let res = bea.post(&sdlt, answer(false, true, true)).await;
+    let first_time = res.body["estimate"]["amount"].as_i64().unwrap();
+    assert!(first_time < standard, "{first_time} < {standard}");
+    let res = bea.post(&sdlt, answer(true, false, false)).await;
+    let higher = res.body["estimate"]["amount"].as_i64().unwrap();
+    assert!(higher > standard, "{higher} > {standard}");
+    // The quote carries the new estimate and stays accepted.
+    let quote = bea
+        .get(&format!("/api/buying/{id}/quote/latest"))
+        .await
+        .body;
+    assert_eq!(quote["landTaxEstimate"]["amount"], higher, "{quote:?}");
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(section(&case, "quote"), "IS_COMPLETE");
+    assert_eq!(case["resultsInMultipleProperties"], true);
+    assert_eq!(case["isReplacingMainResidence"], false);
+    // A buyer who is not UK resident pays the surcharge.
+    let applicant = case["buyers"][0]["id"].as_i64().unwrap();
+    buyer_details(&mut bea, id, applicant, false).await;
+    let res = bea.post(&sdlt, answer(false, true, false)).await;
+    let non_resident = res.body["estimate"]["amount"].as_i64().unwrap();
+    assert!(non_resident > standard, "{non_resident} > {standard}");
+    let res = bea
+        .post(&sdlt, json!({ "resultsInMultipleProperties": true }))
+        .await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+async fn a_co_buyer_is_invited_and_gives_their_own_details(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut bea, id) = with_buyer_details(&app).await;
+    let res = bea
+        .post(
+            "/api/buying/applicant",
+            json!({ "caseId": id, "preferredName": "Ben Buyer", "email": BEN }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let ben_applicant = res.body["id"].as_i64().unwrap();
+    let mails = app.mails_to(BEN, 1).await;
+    assert_eq!(
+        mails[0].subject,
+        "You have been added as a buyer on a purchase"
+    );
+    // A new buyer with nothing yet: Buyer Details is open again, the later sections locked.
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(section(&case, "buyer-details"), "NOT_STARTED");
+    assert_eq!(section(&case, "purchase-and-financing"), "LOCKED");
+    let mut ben = app.sign_in(BEN).await;
+    let res = ben
+        .post(
+            &format!("/api/buying/{id}/invitation/respond"),
+            json!({ "accepted": true }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    // Each buyer completes their own details only.
+    let bea_applicant = case["buyers"][0]["id"].as_i64().unwrap();
+    let res = ben
+        .post(
+            &format!("/api/buying/{id}/applicant/{bea_applicant}"),
+            json!({ "addressLine1": "Elsewhere" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN);
+    about_you(&app, &mut ben, BEN).await;
+    buyer_details(&mut ben, id, ben_applicant, true).await;
+    let case = ben.get(&expanded(id)).await.body;
+    assert_eq!(section(&case, "buyer-details"), "IS_COMPLETE");
+    // ENT-12: Bea's details are withheld from Ben.
+    let bea_seen = case["buyers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["id"] == bea_applicant)
+        .unwrap();
+    assert_eq!(bea_seen["redacted"], true, "{bea_seen:?}");
+    assert!(bea_seen["user"]["nationalInsuranceNumber"].is_null());
+    // The lead stays; Ben can be taken off.
+    let bea_user = app.db.user_by_email(BEA).await.unwrap().unwrap().id;
+    let ben_user = app.db.user_by_email(BEN).await.unwrap().unwrap().id;
+    let res = ben
+        .delete(&format!("/api/buying/{id}/applicants/{bea_user}"))
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    assert_eq!(res.body["error"]["code"], "lead_owner");
+    let res = bea
+        .delete(&format!("/api/buying/{id}/applicants/{ben_user}"))
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT);
+}
+
+async fn strangers_staff_and_late_brokers_are_refused(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, _bea, id) = with_buyer_details(&app).await;
+    app.create_user("conveyancer@threshold.test", "ROLE_CONVEYANCER", true)
+        .await;
+    app.create_user("eve@example.test", "ROLE_USER", true).await;
+    let mut staff = app.sign_in("conveyancer@threshold.test").await;
+    let mut strangers = [
+        app.sign_in("eve@example.test").await,
+        app.sign_in("rival@other.test").await,
+    ];
+    let mut anonymous = app.client();
+    let calls: Vec<(String, Value)> = vec![
+        (
+            format!("/api/buying/{id}/purchase-and-financing"),
+            json!({ "depositAmount": 100 }),
+        ),
+        (
+            format!("/api/buying/{id}/sources-of-funds"),
+            json!({ "sourceType": "SAVINGS" }),
+        ),
+        (
+            "/api/isas".into(),
+            json!({ "caseType": "BUYING", "caseId": id, "isaType": "LIFETIME_ISA" }),
+        ),
+        (
+            format!("/api/buying/{id}/stamp-duty-land-tax"),
+            json!({ "resultsInMultipleProperties": false, "isReplacingMainResidence": false,
+                    "isFirstTimeBuyer": true }),
+        ),
+        (
+            "/api/buying/applicant".into(),
+            json!({ "caseId": id, "preferredName": "Zed Zee", "email": "zed@example.test" }),
+        ),
+        (format!("/api/buying/{id}/submit"), json!({})),
+    ];
+    for (path, body) in &calls {
+        for stranger in strangers.iter_mut() {
+            let res = stranger.post(path, body.clone()).await;
+            assert_eq!(res.status, StatusCode::NOT_FOUND, "{path}: {:?}", res.body);
+        }
+        assert_eq!(
+            staff.post(path, body.clone()).await.status,
+            StatusCode::FORBIDDEN,
+            "{path}"
+        );
+        assert_eq!(
+            anonymous.post(path, body.clone()).await.status,
+            StatusCode::UNAUTHORIZED,
+            "{path}"
+        );
+        // The case is the customer's now: its broker may no longer change the application,
+        // nor submit it.
+        let res = broker.post(path, body.clone()).await;
+        assert!(
+            res.status == StatusCode::CONFLICT || res.status == StatusCode::FORBIDDEN,
+            "{path}: {} {:?}",
+            res.status,
+            res.body
+        );
+    }
+    assert_eq!(
+        staff.delete("/api/isas/1").await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        anonymous.delete("/api/isas/1").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    // Nothing a refused caller sent was written.
+    let case = app.db.user_by_email("zed@example.test").await.unwrap();
+    assert!(case.is_none());
+    let mut bea = app.sign_in(BEA).await;
+    let case = bea.get(&expanded(id)).await.body;
+    assert!(case["sourceOfFunds"].as_array().unwrap().is_empty());
+    assert_eq!(case["depositAmount"], 4_000_000);
+}
+
+async fn add_donor(client: &mut Client, id: i64) -> i64 {
+    let res = client
+        .post(
+            &format!("/api/buying/{id}/donor"),
+            json!({ "preferredName": "Gina Giver", "email": GINA, "giftAmount": 2_500_000 }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    res.body["id"].as_i64().unwrap()
+}
+
+async fn feed_kinds(app: &TestApp, email: &str) -> Vec<String> {
+    let user = app.db.user_by_email(email).await.unwrap().unwrap();
+    for _ in 0..200 {
+        let kinds: Vec<String> = app
+            .db
+            .feed_items(user.id)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|i| i.kind)
+            .collect();
+        if !kinds.is_empty() {
+            return kinds;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    vec![]
+}
+
+async fn a_gift_donor_is_invited_confirms_and_sees_only_their_gift(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut bea, id) = with_buyer_details(&app).await;
+    let gifts_source = add_source(&mut bea, id, "GIFTS").await;
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(section(&case, "purchase-and-financing"), "NOT_STARTED");
+    let donor = add_donor(&mut bea, id).await;
+    // BUY-APP-11: a donor for the gift completes the section.
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(section(&case, "purchase-and-financing"), "IS_COMPLETE");
+    assert_eq!(case["gifts"][0]["status"], "INVITED");
+    assert_eq!(case["gifts"][0]["giftAmount"], 2_500_000);
+    // INVITE-03/06: one e-mail and one donor-invitation feed item, to the donor alone.
+    let mails = app.mails_to(GINA, 1).await;
+    assert_eq!(
+        mails[0].subject,
+        "Please confirm your gift towards a purchase"
+    );
+    assert_eq!(feed_kinds(&app, GINA).await, ["case-donor-invitation"]);
+
+    // The donor sees their gift, never the buyer's case.
+    let mut gina = app.sign_in(GINA).await;
+    assert_eq!(gina.get(&expanded(id)).await.status, StatusCode::NOT_FOUND);
+    let res = gina.get(&format!("/api/donor-evidence/buying/{id}")).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let gifts = res.body["gifts"].as_array().unwrap();
+    assert_eq!(gifts.len(), 1);
+    assert_eq!(gifts[0]["donorId"], donor);
+    assert_eq!(gifts[0]["buyerName"], "Someone");
+    assert_eq!(gifts[0]["propertyAddressLine1"], "2 Castle Road");
+    // INVITE-12: no remortgaging donor path.
+    assert_eq!(
+        gina.get(&format!("/api/donor-evidence/remortgaging/{id}"))
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    let respond = format!("/api/buying/{id}/donor/invitation/respond");
+    let res = gina.post(&respond, json!({ "accepted": true })).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["status"], "ACCEPTED");
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(case["gifts"][0]["status"], "ACCEPTED");
+    // The quote, Bea's sign-in link, then the gift's news.
+    let mails = app.mails_to(BEA, 3).await;
+    assert!(
+        mails
+            .iter()
+            .any(|m| m.subject == "Your gift donor has confirmed their gift"),
+        "{mails:?}"
+    );
+    // A new amount asks the donor again; then they decline.
+    let res = bea
+        .post(
+            &format!("/api/buying/{id}/donor/{donor}"),
+            json!({ "giftAmount": 3_000_000 }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(case["gifts"][0]["status"], "INVITED");
+    let res = gina.post(&respond, json!({ "accepted": false })).await;
+    assert_eq!(res.body["status"], "DECLINED");
+    // The gift source stays while its donor is listed; the donor can be removed.
+    let res = bea
+        .delete(&format!("/api/buying/{id}/sources-of-funds/{gifts_source}"))
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    assert_eq!(res.body["error"]["code"], "donors_listed");
+    let res = bea.delete(&format!("/api/buying/{id}/donor/{donor}")).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT);
+    let case = bea.get(&expanded(id)).await.body;
+    assert!(case["gifts"].as_array().unwrap().is_empty());
+    assert_eq!(section(&case, "purchase-and-financing"), "NOT_STARTED");
+    // No longer a donor: nothing to see or answer.
+    assert_eq!(
+        gina.get(&format!("/api/donor-evidence/buying/{id}"))
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        gina.post(&respond, json!({ "accepted": true }))
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    let audit = app.db.audit_for("case", &id.to_string()).await.unwrap();
+    for action in [
+        "case.donor_added",
+        "case.gift_accepted",
+        "case.donor_gift_changed",
+        "case.gift_declined",
+        "case.donor_removed",
+    ] {
+        assert!(
+            audit.iter().any(|a| a.action == action),
+            "{action} in {audit:?}"
+        );
+    }
+}
+
+async fn donors_are_refused_to_strangers_and_need_a_gift_source(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, mut bea, id) = with_buyer_details(&app).await;
+    let donor_body =
+        json!({ "preferredName": "Gina Giver", "email": GINA, "giftAmount": 2_500_000 });
+    let res = bea
+        .post(&format!("/api/buying/{id}/donor"), donor_body.clone())
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    assert_eq!(res.body["error"]["code"], "no_gift_source");
+    add_source(&mut bea, id, "GIFTS").await;
+    for (body, field) in [
+        (
+            json!({ "preferredName": "G", "email": GINA, "giftAmount": 1 }),
+            "preferredName",
+        ),
+        (
+            json!({ "preferredName": "Gina", "email": "nope", "giftAmount": 1 }),
+            "email",
+        ),
+        (
+            json!({ "preferredName": "Gina", "email": GINA, "giftAmount": 0 }),
+            "giftAmount",
+        ),
+    ] {
+        let res = bea.post(&format!("/api/buying/{id}/donor"), body).await;
+        assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(res.field_error(field).is_some(), "{field}: {:?}", res.body);
+    }
+    // A buyer cannot be their own donor.
+    let res = bea
+        .post(
+            &format!("/api/buying/{id}/donor"),
+            json!({ "preferredName": "Bea", "email": BEA, "giftAmount": 100 }),
+        )
+        .await;
+    assert_eq!(res.body["error"]["code"], "already_on_case");
+    let donor = add_donor(&mut bea, id).await;
+
+    app.create_user("conveyancer@threshold.test", "ROLE_CONVEYANCER", true)
+        .await;
+    app.create_user("eve@example.test", "ROLE_USER", true).await;
+    let mut staff = app.sign_in("conveyancer@threshold.test").await;
+    let mut anonymous = app.client();
+    let evidence = format!("/api/donor-evidence/buying/{id}");
+    let respond = format!("/api/buying/{id}/donor/invitation/respond");
+    let gift = format!("/api/buying/{id}/donor/{donor}");
+    for mut stranger in [
+        app.sign_in("eve@example.test").await,
+        app.sign_in("rival@other.test").await,
+    ] {
+        assert_eq!(stranger.get(&evidence).await.status, StatusCode::NOT_FOUND);
+        let res = stranger.post(&respond, json!({ "accepted": true })).await;
+        assert_eq!(res.status, StatusCode::NOT_FOUND);
+        let res = stranger.post(&gift, json!({ "giftAmount": 1 })).await;
+        assert_eq!(res.status, StatusCode::NOT_FOUND);
+        assert_eq!(stranger.delete(&gift).await.status, StatusCode::NOT_FOUND);
+    }
+    assert_eq!(staff.get(&evidence).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        staff
+            .post(&respond, json!({ "accepted": true }))
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        anonymous.get(&evidence).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    // The broker sees the gifts, but the application is the customer's now.
+    let res = broker.get(&evidence).await;
+    assert_eq!(res.status, StatusCode::OK);
+    assert_eq!(res.body["gifts"].as_array().unwrap().len(), 1);
+    let res = broker.post(&gift, json!({ "giftAmount": 1 })).await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    // A buyer is not the donor: answering the donor's invitation is not theirs.
+    let res = bea.post(&respond, json!({ "accepted": true })).await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(case["gifts"][0]["status"], "INVITED");
+}
