@@ -31,3 +31,32 @@ export async function createRemortgage(
   });
   return created!.caseId as number;
 }
+
+/**
+ * A broker's new purchase for `client` at `addressLine1` (the body of api/tests/support/cases.rs
+ * `buying_body`); a client named here gets BUYING enabled. Returns the case id.
+ */
+export async function createPurchase(
+  request: APIRequestContext,
+  origin: string,
+  client: { name: string; email: string },
+  addressLine1: string,
+  jurisdiction: 'ENGLAND' | 'WALES' = 'ENGLAND',
+): Promise<number> {
+  const place = jurisdiction === 'WALES' ? { town: 'Cardiff', postcode: 'CF10 1AA' } : { town: 'Leeds', postcode: 'LS1 1AA' };
+  const created = await apiPost(request, origin, '/api/buying/case', {
+    client: { preferredName: client.name, email: client.email },
+    jurisdiction,
+    isDependentOnSale: false,
+    isCompanyOwned: false,
+    isResidential: true,
+    propertyUsage: 'LIVE_IN',
+    property: { addressLine1, ...place, tenure: 'FREEHOLD', type: 'DETACHED_HOUSE' },
+    purchasePrice: 40_000_000,
+    depositAmount: 4_000_000,
+    lender: 'HALIFAX',
+    isFirstTimeBuyer: false,
+    targetMoveInDate: '2027-03-01',
+  });
+  return created!.caseId as number;
+}

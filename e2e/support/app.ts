@@ -1,7 +1,7 @@
 // Shared steps: consent, signing in through the real e-mail link, and the axe scan.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { apiPost, createRemortgage } from './api';
+import { apiPost, createPurchase, createRemortgage } from './api';
 import { linkIn, signInCount, waitForSignIn } from './mail';
 
 /**
@@ -135,24 +135,40 @@ export async function createCaseInWizard(page: Page, client: NewClient, addressL
   return new URL(page.url()).pathname;
 }
 
+/** Which case a broker opens for a client: a remortgage, or a purchase in England or Wales. */
+export type NewCase = { kind: 'remortgaging' } | { kind: 'buying'; jurisdiction?: 'ENGLAND' | 'WALES' };
+
 /**
  * A broker's client with the quote accepted: the demo broker (signed in on `page`) opens a
- * remortgage for `client` at `address` and sends the quote; the client signs in in a new
- * context, onboards and accepts it in the modal. Leaves the client on the case page.
+ * remortgage (or, with `newCase`, a purchase) for `client` at `address` and sends the quote; the
+ * client signs in in a new context, onboards and accepts it in the modal. Leaves the client on
+ * the case page.
  */
-export async function clientWithAcceptedQuote(page: Page, browser: Browser, client: NewClient, address: string) {
+export async function clientWithAcceptedQuote(
+  page: Page,
+  browser: Browser,
+  client: NewClient,
+  address: string,
+  newCase: NewCase = { kind: 'remortgaging' },
+) {
+  const { kind } = newCase;
   await signIn(page, 'broker@demo.threshold.test');
   await expect(page.getByRole('heading', { name: 'Remortgaging Cases' })).toBeVisible({ timeout: 30_000 });
   const origin = new URL(page.url()).origin;
-  const caseId = await createRemortgage(page.request, origin, client, address);
-  await apiPost(page.request, origin, '/api/quote/send', { caseType: 'REMORTGAGING', caseId });
+  const caseId =
+    newCase.kind === 'buying'
+      ? await createPurchase(page.request, origin, client, address, newCase.jurisdiction)
+      : await createRemortgage(page.request, origin, client, address);
+  const caseType = kind === 'buying' ? 'BUYING' : 'REMORTGAGING';
+  await apiPost(page.request, origin, '/api/quote/send', { caseType, caseId });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const customer = await context.newPage();
   await signIn(customer, client.email);
-  await finishFirstSignIn(customer, client, /\/remortgaging/);
+  // A client whose only case is a purchase starts on /buying (issue 15's home).
+  await finishFirstSignIn(customer, client, new RegExp(`/${kind}`));
   const modal = customer.getByRole('dialog', { name: 'Your Conveyancing Quote' });
   await expect(modal).toBeVisible({ timeout: FEED_DELIVERY_MS });
   await modal.getByRole('button', { name: 'Accept Quote & Continue' }).click();
-  await expect(customer).toHaveURL(new RegExp(`/remortgaging/${caseId}$`));
+  await expect(customer).toHaveURL(new RegExp(`/${kind}/${caseId}$`));
   return { customer, context, caseId, origin };
 }

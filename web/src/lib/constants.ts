@@ -20,3 +20,5 @@ export const LIST_FRESH_MS = 5 * 1000;
 export const CASES_REFETCH_MS = 30 * 1000;
 /** The notification badge is polled this often (it must change within 5 s of a new item). */
 export const FEED_POLL_MS = 4 * 1000;
+/** After the feed refused the token (403): asked again now and then, not every 4 s. */
+export const FEED_REFUSED_POLL_MS = 30 * 1000;

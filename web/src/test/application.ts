@@ -1,4 +1,9 @@
-import type { RemortgagingExpanded, SectionKey, SectionState } from '../lib/api/types';
+import type {
+  BuyingExpanded,
+  RemortgagingExpanded,
+  SectionKey,
+  SectionState,
+} from '../lib/api/types';
 import { expanded, overviews } from './cases';
 import { json, type Handler } from './fetchMock';
 import { makeMe, signedInServer } from './fixtures';
@@ -66,4 +71,52 @@ export function bodyOf(
 ): unknown {
   const call = calls.find((c) => c.method === method && c.path === path);
   return call ? JSON.parse(call.body ?? 'null') : undefined;
+}
+
+// --- The buying application (issue 13) ------------------------------------------------------
+
+/** A customer's purchase in CUSTOMER_APPLICATION with the quote accepted. */
+export const BUYING_SECTIONS: SectionEntry[] = [
+  ['key-facts', 'Key Facts', 'IS_COMPLETE'],
+  ['quote', 'Quote', 'IS_COMPLETE'],
+  ['property', 'Property', 'NOT_STARTED'],
+  ['buyer-details', 'Buyer Details', 'NOT_STARTED'],
+  ['purchase-and-financing', 'Purchase & Financing', 'NOT_STARTED'],
+  ['stamp-duty-land-tax', 'Stamp Duty Land Tax', 'NOT_STARTED'],
+  ['loans', 'Loans', 'NOT_STARTED'],
+  ['documents', 'Documents', 'NOT_STARTED'],
+  ['review-and-submit', 'Review & Submit', 'NOT_STARTED'],
+];
+
+/** A customer with buying enabled. */
+export const BUYER = makeMe({ enabledFeatures: ['BUYING'] });
+
+/** Purchase 1001 as GET /buying/case/1001/expanded answers it, with these changes. */
+export function buyCase(
+  patch: Partial<BuyingExpanded> = {},
+  sections: SectionEntry[] = BUYING_SECTIONS,
+  view: Partial<BuyingExpanded['view']> = {},
+): BuyingExpanded {
+  const base = expanded('BUYING', sections) as BuyingExpanded;
+  return { ...base, ...patch, view: { ...base.view, caseType: 'BUYING', ...view } };
+}
+
+/** A signed-in buyer and purchase 1001 (`current()` answers every GET of the case). */
+export function buyingServer(
+  current: () => BuyingExpanded,
+  routes: Record<string, Handler> = {},
+  me = BUYER,
+) {
+  return signedInServer(me, {
+    'GET /api/case-overviews': () => json(overviews(0, 1)),
+    'GET /api/buying/case/1001/expanded': () => json(current()),
+    'GET /api/lenders': () =>
+      json({
+        lenders: [
+          { code: 'HALIFAX', name: 'Halifax' },
+          { code: 'NO_LENDER', name: 'No new lender' },
+        ],
+      }),
+    ...routes,
+  });
 }

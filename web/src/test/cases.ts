@@ -170,6 +170,7 @@ export function expanded(
     hasPaidDeposit: false,
     buyers: [],
     donors: [],
+    gifts: [],
     sourceOfFunds: [],
     isas: [],
     requiredDocuments: {

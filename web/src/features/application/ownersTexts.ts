@@ -1,4 +1,5 @@
 import type { TransferReason } from '../../lib/api/types';
+import type { CaseKind } from '../cases';
 
 /**
  * The Owners and Transfer of Equity sections' words. The missing-field labels and the e-mail
@@ -114,6 +115,49 @@ export const OWNERS_TEXTS = {
   cancel: 'Cancel',
   genericError: 'We could not save this, please try again.',
 } as const;
+
+/** The Owners words as a type any case type's wording fits (plain strings, same functions). */
+export type OwnersTexts = {
+  [K in keyof typeof OWNERS_TEXTS]: (typeof OWNERS_TEXTS)[K] extends string
+    ? string
+    : (typeof OWNERS_TEXTS)[K];
+};
+
+/**
+ * Buyer Details: the Owners section of a purchase, in a buyer's words. A buyer must also give
+ * their occupation, National Insurance number and UK residence (spec §5 "Buyer completeness"),
+ * so those fields are not marked optional.
+ */
+export const BUYERS_TEXTS: OwnersTexts = {
+  ...OWNERS_TEXTS,
+  intro:
+    'Everyone buying the property is a buyer. Each buyer fills in their own details; you will only see the details of other buyers that they have shared with you.',
+  ownersHeading: 'Buyers',
+  noOwners: 'No buyers are listed yet.',
+  lead: 'Lead buyer',
+  redacted: 'Details completed by this buyer',
+  addressHelp: 'The first line of your current home address',
+  occupationLabel: 'Occupation',
+  niLabel: 'National Insurance number',
+  addHeading: 'Add a buyer',
+  addIntro:
+    'Add anyone else buying the property with you. They will receive an invitation e-mail to join this case and fill in their own details.',
+  addButton: 'Add buyer',
+  added: (email: string) =>
+    `Buyer added. We have sent an invitation e-mail to ${email} so they can join this case.`,
+  removeOwnerBody:
+    'They will no longer be a buyer on this case and will lose access to it. You can add them again later.',
+  removeSelfBody:
+    'You will no longer be a buyer on this case and will lose access to it. Another buyer can add you again later.',
+  sharesIntro:
+    'As tenants in common, each of you will own a share of the property, and it can be unequal, for example if one of you pays more of the deposit. Each share can pass by will. Give each buyer’s share in percent.',
+};
+
+/** The Owners section's words for each case type. */
+export const PARTY_TEXTS: Record<CaseKind, OwnersTexts> = {
+  remortgaging: OWNERS_TEXTS,
+  buying: BUYERS_TEXTS,
+};
 
 export const TRANSFER_TEXTS = {
   intro:

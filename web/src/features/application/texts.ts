@@ -1,13 +1,18 @@
 import type {
+  GiftStatus,
   AlterationType,
   ChargeType,
   DocumentsHeldBy,
   GroundRentFrequency,
+  IsaType,
   LandOwnership,
+  LandTaxType,
   PropertyType,
   Schemas,
+  SourceOfFundsType,
   Tenure,
 } from '../../lib/api/types';
+import type { CaseKind } from '../cases';
 
 /** The application sections' wording. The §5 texts are the spec's, word for word. */
 export const APPLICATION_TEXTS = {
@@ -39,6 +44,15 @@ export const KEY_FACTS_TEXTS = {
   loanAmount: 'New loan amount',
   newLender: 'New lender',
   helpToBuy: 'Repaying a Help to Buy loan',
+  // A purchase's key facts.
+  buyingSummary: 'The key facts of your purchase',
+  purchasePrice: 'Purchase price',
+  deposit: 'Deposit',
+  lender: 'Mortgage lender',
+  firstTimeBuyer: 'First-time buyer',
+  newBuild: 'New build',
+  sharedOwnership: 'Shared ownership',
+  targetMoveIn: 'Target move-in date',
   // The edit form (/application/key-facts/edit).
   editLink: 'Edit key facts',
   editTitle: 'Edit key facts',
@@ -71,6 +85,10 @@ export const PROPERTY_TEXTS = {
   amountRequired: 'Enter the ground rent amount',
   amountInvalid: 'Enter an amount in pounds, like 250 or 250.50',
   frequencyRequired: 'Choose how often ground rent is paid',
+  // A purchase's Property section.
+  buyingLandOwnership: 'How will the buyers own the property?',
+  keyFactsHint: 'These come from the key facts of the purchase.',
+  changeKeyFacts: 'Change these in Key Facts',
 } as const;
 
 export const ALTERATIONS_TEXTS = {
@@ -112,12 +130,42 @@ export const LOANS_TEXTS = {
   amountLabel: 'Amount',
 } as const;
 
+/**
+ * The Loans question of a purchase: the mortgage for it is given under Purchase & Financing, so
+ * this asks about any other borrowing that will be secured on the property bought.
+ */
+export const BUYING_LOANS_TEXTS: LoansTexts = {
+  ...LOANS_TEXTS,
+  question: 'Will any other loans be secured on the property you are buying?',
+  questionHint:
+    'For example a secured loan or a second charge taken out alongside your mortgage. Do not include the mortgage for this purchase: it is covered under Purchase & Financing.',
+  listHeading: 'Loans secured on the property',
+  none: 'No loans added yet.',
+  addHeading: 'Add a loan',
+  chargeType: 'Type of loan',
+  amount: 'Amount borrowed in £ (optional)',
+  add: 'Add loan',
+  chargeTypeRequired: 'Choose the type of loan',
+};
+
+export type LoansTexts = { [K in keyof typeof LOANS_TEXTS]: string };
+
+/** The Loans / Financial Details words of each case type. */
+export const LOANS_TEXTS_BY_KIND: Record<CaseKind, LoansTexts> = {
+  remortgaging: LOANS_TEXTS,
+  buying: BUYING_LOANS_TEXTS,
+};
+
 export const DOCUMENTS_TEXTS = {
   intro:
     'Upload each document below. PDF, JPEG, PNG and HEIC files are accepted, up to 32 MB each.',
   documents: 'Documents',
   alterationDocuments: 'Alteration documents',
   buyToLetDocuments: 'Buy-to-let documents',
+  // A purchase's groups (requiredDocuments).
+  sourceOfFundsDocuments: 'Evidence of your sources of funds',
+  isaDocuments: 'ISA statements',
+  statements: 'Bank statements',
   nothingRequired: 'No documents are needed for this case at the moment.',
   upload: 'Upload',
   replace: 'Replace',
@@ -137,6 +185,23 @@ export const DOCUMENTS_TEXTS = {
  * Types without guidance show none.
  */
 export const DOCUMENT_GUIDANCE: Record<string, string> = {
+  // A purchase's evidence (the §5 rules word for word where they apply).
+  MORTGAGE_IN_PRINCIPLE:
+    'Your mortgage in principle (or agreement in principle) from your lender, in the buyers’ names.',
+  SAVINGS_STATEMENT:
+    'A statement of the savings account the money comes from, showing your name, the account and the balance.',
+  PROPERTY_SALE_EVIDENCE:
+    'Evidence of the sale of your property, such as the memorandum of sale or your solicitor’s completion statement.',
+  INHERITANCE_EVIDENCE:
+    'Evidence of the inheritance, such as the estate accounts or a letter from the executor or their solicitor.',
+  PENSION_STATEMENT: 'A statement from your pension provider showing the lump sum paid to you.',
+  INVESTMENT_SALE_EVIDENCE:
+    'Evidence of the sale of the investments, such as the contract note or a statement showing the proceeds.',
+  BUSINESS_SALE_EVIDENCE:
+    'Evidence of the sale of the business, such as the sale agreement or the completion statement.',
+  SOURCE_OF_FUNDS_EVIDENCE: 'A document showing where this money comes from and that it is yours.',
+  LIFETIME_ISA_STATEMENT:
+    'A statement of your Lifetime ISA showing the balance and the government bonus.',
   MORTGAGE_STATEMENT:
     'Your latest statement from your current mortgage lender, showing the amount outstanding, dated within 3 months of the deal ending or completion.',
   BANK_STATEMENT: 'Bank statement proof at least 12 months old.',
@@ -175,6 +240,126 @@ export const REVIEW_TEXTS = {
   documentsNone: 'No documents are needed.',
   hasAlterations: 'Alterations since it was bought',
   hasLoans: 'Existing loans or charges',
+  // A purchase's summaries.
+  buyer: 'Buyer',
+  buyingHasLoans: 'Other loans secured on the property',
+  sourcesOfFunds: 'Sources of funds',
+  isas: 'ISAs',
+  landTaxEstimate: 'Estimate',
+} as const;
+
+/** Spec §3 "Source of funds" in plain English, in the spec's order. */
+export const SOURCE_OF_FUNDS_LABELS = {
+  MORTGAGE: 'A mortgage',
+  SAVINGS: 'Savings',
+  PROPERTY_SALE: 'The sale of a property',
+  HELP_TO_BUY_ISA: 'A Help to Buy ISA',
+  LIFETIME_ISA: 'A Lifetime ISA',
+  GIFTS: 'A gift from family or friends',
+  INHERITANCE: 'An inheritance',
+  PENSION: 'A pension lump sum',
+  INVESTMENT_SALE: 'The sale of investments',
+  BUSINESS_SALE: 'The sale of a business',
+  OTHER: 'Something else',
+} as const satisfies Record<SourceOfFundsType, string>;
+
+export const ISA_TYPE_LABELS = {
+  LIFETIME_ISA: 'Lifetime ISA',
+  HELP_TO_BUY_ISA: 'Help to Buy ISA',
+} as const satisfies Record<IsaType, string>;
+
+export const PURCHASE_TEXTS = {
+  purchasePrice: 'Purchase price',
+  depositHeading: 'Your deposit and lender',
+  depositAmount: 'Deposit (£)',
+  depositHint:
+    'The money you are putting towards the price yourselves, not borrowed from the lender.',
+  depositRequired: 'Enter the deposit amount',
+  depositInvalid: 'Enter an amount in pounds, like 40000 or 40000.50',
+  depositTooHigh: 'The deposit cannot be more than the purchase price',
+  lender: 'Mortgage lender',
+  lenderHint:
+    'Choose “No new lender” if you have not chosen one yet; you cannot submit until you do.',
+  saveDeposit: 'Save deposit and lender',
+  sourcesHeading: 'Where the money comes from',
+  sourcesIntro:
+    'List every source of the money for the purchase, including the mortgage. We ask for evidence of each in the Documents section.',
+  sourcesList: 'Sources of funds',
+  noSources: 'No sources of funds added yet.',
+  addSourceHeading: 'Add a source of funds',
+  sourceType: 'Source of funds',
+  sourceAmount: 'Amount in £ (optional)',
+  addSource: 'Add source',
+  sourceTypeRequired: 'Choose where the money comes from',
+  amountInvalid: 'Enter an amount in pounds, like 25000 or 25000.50',
+  amount: 'Amount',
+  donorsHeading: 'Gift donors',
+  donorsIntro:
+    'Add each person giving you money towards the purchase. We e-mail them to confirm the gift and its amount; they see only their own gift, never your application.',
+  donorsList: 'People giving a gift',
+  noDonors: 'No gift donors added yet.',
+  addDonorHeading: 'Add a gift donor',
+  donorName: 'Their name',
+  donorEmail: 'Their e-mail address',
+  giftAmount: 'Gift (£)',
+  addDonor: 'Add donor',
+  donorNameRequired: 'Enter their name (at least 2 characters)',
+  donorEmailInvalid: 'Enter an e-mail address, like name@example.com',
+  giftAmountInvalid: 'Enter the amount of the gift in pounds, like 10000',
+  giftsNote: 'You have listed a gift: add the people giving it below.',
+  donorsMissing: 'Add the gift donors under Purchase & Financing',
+  isasHeading: 'ISAs paying towards the purchase',
+  isasIntro: 'Add each Lifetime ISA or Help to Buy ISA you are using, and whose it is.',
+  isasList: 'ISAs',
+  noIsas: 'No ISAs added yet.',
+  addIsaHeading: 'Add an ISA',
+  isaType: 'Type of ISA',
+  isaHolder: 'Whose ISA is it? (optional)',
+  isaAmount: 'Amount in £ (optional)',
+  addIsa: 'Add ISA',
+  isaTypeRequired: 'Choose the type of ISA',
+  holder: 'Held by',
+} as const;
+
+/** How far each gift donor has got (GET /buying/case/{caseId}/expanded `gifts[].status`). */
+export const GIFT_STATUS_LABELS: Record<GiftStatus, string> = {
+  INVITED: 'Waiting for them to confirm',
+  ACCEPTED: 'Confirmed',
+  DECLINED: 'Declined',
+};
+
+/**
+ * The land tax section's words for each tax. The section keeps the spec's title ('Stamp Duty
+ * Land Tax') in both countries, but a property in Wales pays Land Transaction Tax to the Welsh
+ * Revenue Authority instead, and the text says so.
+ */
+export const LAND_TAX_TEXTS: Record<LandTaxType, { name: string; intro: string; payable: string }> =
+  {
+    STAMP_DUTY_LAND_TAX: {
+      name: 'Stamp Duty Land Tax',
+      intro:
+        'Stamp Duty Land Tax is paid to HM Revenue & Customs on a purchase in England. How much depends on the price and on your answers below.',
+      payable: 'Payable to HM Revenue & Customs within 14 days of completion.',
+    },
+    LAND_TRANSACTION_TAX: {
+      name: 'Land Transaction Tax',
+      intro:
+        'This property is in Wales, so you pay Land Transaction Tax to the Welsh Revenue Authority instead of Stamp Duty Land Tax. How much depends on the price and on your answers below.',
+      payable: 'Payable to the Welsh Revenue Authority within 30 days of completion.',
+    },
+  };
+
+export const SDLT_TEXTS = {
+  multipleProperties: 'Will any buyer own more than one home once the purchase completes?',
+  replacingMainResidence: 'Is the purchase replacing a buyer’s main residence?',
+  replacingHint: 'Answer yes if a buyer is selling, or has sold, the home they live in now.',
+  firstTimeBuyer: 'Is every buyer a first-time buyer?',
+  firstTimeBuyerHint: 'Someone who has never owned a home, in the UK or anywhere else.',
+  answerRequired: 'Choose yes or no',
+  save: 'Save answers',
+  estimate: (name: string) => `${name} estimate`,
+  noneExpected: (name: string) => `No ${name} is expected on this purchase.`,
+  noEstimate: 'An estimate will be shown once your quote is ready.',
 } as const;
 
 /** Spec §3 "Ownership type", with what each means for the owners. */

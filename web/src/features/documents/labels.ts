@@ -18,6 +18,18 @@ export const DOCUMENT_TYPE_LABELS: Record<string, string> = {
   DRAINAGE_AND_WATER_SEARCH: 'Drainage and water search',
   ENVIRONMENTAL_SEARCH: 'Environmental search',
   CHANCEL_SEARCH: 'Chancel search',
+  // A purchase's evidence of its sources of funds and ISAs (issue 13).
+  MORTGAGE_IN_PRINCIPLE: 'Mortgage in principle',
+  SAVINGS_STATEMENT: 'Savings statement',
+  PROPERTY_SALE_EVIDENCE: 'Evidence of a property sale',
+  GIFT_STATEMENT: 'Gift statement',
+  INHERITANCE_EVIDENCE: 'Evidence of an inheritance',
+  PENSION_STATEMENT: 'Pension statement',
+  INVESTMENT_SALE_EVIDENCE: 'Evidence of an investment sale',
+  BUSINESS_SALE_EVIDENCE: 'Evidence of a business sale',
+  SOURCE_OF_FUNDS_EVIDENCE: 'Evidence of another source of funds',
+  LIFETIME_ISA_STATEMENT: 'Lifetime ISA statement',
+  HELP_TO_BUY_STATEMENT: 'Help to Buy ISA statement',
 };
 
 /** Words kept in capitals when a type is put into words. */

@@ -8,7 +8,7 @@ import { apiError, json, noContent, type Handler } from '../../test/fetchMock';
 import { makeMe, signedInServer } from '../../test/fixtures';
 import { buyingQuote, feedItem, feedPage, quote } from '../../test/invitations';
 import { renderApp } from '../../test/renderApp';
-import { QUOTE_TEXTS, REPORT_TEXTS } from './texts';
+import { QUOTE_LABELS, QUOTE_TEXTS, REPORT_TEXTS } from './texts';
 
 const TOKEN = 'user-1.1900000000.abc';
 const ME = makeMe({ knockToken: TOKEN, enabledFeatures: ['BUYING'] });
@@ -356,37 +356,66 @@ describe('invitations', () => {
     expect(writes(calls)).toEqual(['/api/remortgaging/1001/invitation/respond {"accepted":false}']);
   });
 
-  it('INVITE-03 INVITE-06: a donor invitation asks to confirm the gift; its call is not faked', async () => {
+  it('INVITE-03 INVITE-06: a donor confirms their gift — the buyer, the property and the amount — and stays put', async () => {
     const item = feedItem('case-donor-invitation', {
       caseType: 'BUYING',
       caseId: 2002,
-      inviterName: 'Jo Jones',
+      inviterName: 'Brian Broker',
+      invitees: ['Bea Buyer'],
       propertyAddressLine1: '2 Castle Road',
     });
-    const { calls } = server([item]);
+    const { calls } = server([item], {
+      'GET /api/donor-evidence/buying/2002': () =>
+        json({
+          gifts: [
+            {
+              donorId: 5,
+              donorName: 'Gina Giver',
+              donorEmail: 'gina@example.test',
+              giftAmount: 2_500_000,
+              status: 'INVITED',
+              invitedAt: '2026-11-24T10:00:00Z',
+              answeredAt: null,
+              buyerName: 'Bea Buyer',
+              propertyAddressLine1: '2 Castle Road',
+            },
+          ],
+        }),
+      'POST /api/buying/2002/donor/invitation/respond': () =>
+        json({ donorId: 5, status: 'ACCEPTED' }),
+    });
     const { router } = renderApp('/help');
     const dialog = await modal(QUOTE_TEXTS.donorTitle);
     expect(
-      dialog.getByText(/Jo Jones has asked you to confirm your gift contribution/),
+      await dialog.findByText(
+        'Bea Buyer has asked you to confirm your gift contribution of £25,000.00 towards the purchase of 2 Castle Road.',
+      ),
     ).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: QUOTE_TEXTS.decline })).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: QUOTE_TEXTS.accept }));
-    // The server has no donor route yet (issue 13): its 404 is shown as the generic error.
-    expect(await dialog.findByRole('alert')).toHaveTextContent(ERROR_TEXTS.title);
-    expect(writes(calls)).toEqual(['/api/buying/2002/donor/invitation/respond {"accepted":true}']);
+    // A donor never sees the buyers' case: a thank-you, then Close leaves them where they were.
+    expect(await modal(QUOTE_LABELS.giftConfirmed)).toBeTruthy();
+    expect(writes(calls)).toEqual([
+      '/api/buying/2002/donor/invitation/respond {"accepted":true}',
+      `/api/feed/${item.id}/archive {}`,
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: QUOTE_TEXTS.close }));
+    await waitFor(() => expect(screen.queryByTestId('invitation-modal')).toBeNull());
     expect(router.state.location.pathname).toBe('/help');
   });
 
-  it('INVITE-06: once the donor route answers, Accept goes on to the case', async () => {
+  it('INVITE-06: a donor who declines sees the declined screen', async () => {
     const item = feedItem('case-donor-invitation', { caseType: 'BUYING', caseId: 2002 });
     const { calls } = server([item], {
-      'POST /api/buying/2002/donor/invitation/respond': () => noContent(),
+      'GET /api/donor-evidence/buying/2002': () => json({ gifts: [] }),
+      'POST /api/buying/2002/donor/invitation/respond': () =>
+        json({ donorId: 5, status: 'DECLINED' }),
     });
-    const { router } = renderApp('/help');
+    renderApp('/help');
     const dialog = await modal(QUOTE_TEXTS.donorTitle);
-    await userEvent.click(dialog.getByRole('button', { name: QUOTE_TEXTS.accept }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/buying/2002'));
-    expect(writes(calls)).toContain(`/api/feed/${item.id}/archive {}`);
+    await userEvent.click(dialog.getByRole('button', { name: QUOTE_TEXTS.decline }));
+    expect(await modal(QUOTE_TEXTS.declined)).toBeTruthy();
+    expect(writes(calls)).toEqual(['/api/buying/2002/donor/invitation/respond {"accepted":false}']);
   });
 
   it('INVITE-12: a donor invitation on a remortgage opens nothing', async () => {

@@ -28,6 +28,9 @@ export const QUOTE_LABELS = {
   depositNote: 'The deposit is paid up front and the remainder is due just before completion.',
   landTaxEstimate: 'estimate',
   accepted: 'You accepted this quote on',
+  giftConfirmed: 'Thank you: your gift is confirmed',
+  giftConfirmedNote:
+    'The buyers can see that you have confirmed it. We may ask you for a statement showing where the money comes from.',
   retry: 'Try again',
   reportTitle: 'Report an issue',
   working: 'Please wait...',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
 import type { FeedItem } from '../../lib/api/types';
-import { FEED_POLL_MS } from '../../lib/constants';
+import { FEED_POLL_MS, FEED_REFUSED_POLL_MS } from '../../lib/constants';
 import { apiError, json, noContent, type Handler } from '../../test/fetchMock';
 import { makeMe, signedInServer } from '../../test/fixtures';
 import { feedItem } from '../../test/invitations';
@@ -188,7 +188,7 @@ describe('unread badge', () => {
     expect(screen.getByTestId('notifications-badge')).toHaveTextContent('2');
   }, 15_000);
 
-  it('polls every 4 s, not in the background, and stops on a refused token', () => {
+  it('polls every 4 s, not in the background, and slowly after a refused token', () => {
     const options = feedCountsQuery(TOKEN);
     expect(options.refetchIntervalInBackground).toBe(false);
     const query = (error: unknown) =>
@@ -196,7 +196,9 @@ describe('unread badge', () => {
     expect(feedPollInterval(query(null))).toBe(FEED_POLL_MS);
     expect(FEED_POLL_MS).toBeLessThan(5000);
     expect(feedPollInterval(query(new ApiError(500, null)))).toBe(FEED_POLL_MS);
-    expect(feedPollInterval(query(new ApiError(403, null)))).toBe(false);
+    expect(feedPollInterval(query(new ApiError(403, null)))).toBe(FEED_REFUSED_POLL_MS);
+    expect(FEED_REFUSED_POLL_MS).toBeGreaterThan(FEED_POLL_MS);
+    expect(feedCountsQuery('another').queryKey).not.toEqual(options.queryKey);
     expect(feedCountsQuery(null).enabled).toBe(false);
   });
 });

@@ -154,3 +154,24 @@ export type AlterationDocuments = RemortgagingRequiredDocuments['alterationDocum
 export type UploadedDocument = DocumentBody;
 export type FoundAddress = Schemas['FoundAddress'];
 export type TenancySplitBody = Schemas['TenancySplitRequest'];
+
+// --- The buying application (issue 13) ------------------------------------------------------
+export type PurchaseBody = JsonBody<'/buying/{caseId}/purchase-and-financing', 'post'>;
+export type SourceOfFundsBody = JsonBody<'/buying/{caseId}/sources-of-funds', 'post'>;
+export type SourceOfFundsType = SourceOfFundsBody['sourceType'];
+export type IsaBody = JsonBody<'/isas', 'post'>;
+export type IsaType = IsaBody['isaType'];
+export type LandTaxAnswersBody = JsonBody<'/buying/{caseId}/stamp-duty-land-tax', 'post'>;
+export type LandTaxAnswersSaved =
+  paths['/buying/{caseId}/stamp-duty-land-tax']['post']['responses'][200]['content']['application/json'];
+/** What the expanded buying case holds for its sections. */
+export type Buyer = BuyingExpanded['buyers'][number];
+export type SourceOfFunds = BuyingExpanded['sourceOfFunds'][number];
+export type Isa = BuyingExpanded['isas'][number];
+export type DonorGift = BuyingExpanded['gifts'][number];
+export type GiftStatus = DonorGift['status'];
+export type AddDonorBody = JsonBody<'/buying/{caseId}/donor', 'post'>;
+export type DonorEvidence =
+  paths['/donor-evidence/{caseType}/{caseId}']['get']['responses'][200]['content']['application/json'];
+export type BuyingRequiredDocuments = BuyingExpanded['requiredDocuments'];
+export type LandTaxType = LandTaxEstimate['landTaxType'];

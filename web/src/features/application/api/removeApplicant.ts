@@ -1,19 +1,24 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
+import type { CaseKind } from '../../cases';
 
-/** DELETE /remortgaging/{caseId}/applicants/{userId} → 204. The lead owner → 409 `lead_owner`. */
-export async function removeApplicant(caseId: string, userId: string): Promise<void> {
+/**
+ * DELETE /remortgaging/{caseId}/applicants/{userId} or DELETE /buying/{caseId}/applicants/{userId}
+ * → 204. The lead owner or buyer → 409 `lead_owner`.
+ */
+export async function removeApplicant(kind: CaseKind, caseId: string, userId: string) {
+  const params = { path: { caseId, userId } };
   unwrap(
-    await api().DELETE('/remortgaging/{caseId}/applicants/{userId}', {
-      params: { path: { caseId, userId } },
-    }),
+    kind === 'buying'
+      ? await api().DELETE('/buying/{caseId}/applicants/{userId}', { params })
+      : await api().DELETE('/remortgaging/{caseId}/applicants/{userId}', { params }),
   );
 }
 
-export function useRemoveApplicant(caseId: string) {
+export function useRemoveApplicant(kind: CaseKind, caseId: string) {
   return useMutation({
-    mutationKey: ['application', caseId, 'owners', 'remove'],
-    mutationFn: (userId: string) => removeApplicant(caseId, userId),
+    mutationKey: ['application', kind, caseId, 'owners', 'remove'],
+    mutationFn: (userId: string) => removeApplicant(kind, caseId, userId),
   });
 }

@@ -2,28 +2,32 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
 import type { ApplicantDetailsBody } from '../../../lib/api/types';
+import type { CaseKind } from '../../cases';
 
 /**
- * POST /remortgaging/{caseId}/applicant/{applicantId} → 204: an owner's case details (address
- * line 1, occupation, National Insurance number, UK resident). Only that owner, or a broker in a
- * broker stage.
+ * POST /remortgaging/{caseId}/applicant/{applicantId} or POST /buying/{caseId}/applicant/{applicantId}
+ * → 204: an owner's or buyer's case details (address line 1, occupation, National Insurance
+ * number, UK resident; the whole form, a field left out is cleared). Only that person, or a
+ * broker in a broker stage.
  */
 export async function saveApplicantDetails(
+  kind: CaseKind,
   caseId: string,
   applicantId: number,
   body: ApplicantDetailsBody,
 ): Promise<void> {
+  const params = { path: { caseId, applicantId } };
   unwrap(
-    await api().POST('/remortgaging/{caseId}/applicant/{applicantId}', {
-      params: { path: { caseId, applicantId } },
-      body,
-    }),
+    kind === 'buying'
+      ? await api().POST('/buying/{caseId}/applicant/{applicantId}', { params, body })
+      : await api().POST('/remortgaging/{caseId}/applicant/{applicantId}', { params, body }),
   );
 }
 
-export function useSaveApplicantDetails(caseId: string, applicantId: number) {
+export function useSaveApplicantDetails(kind: CaseKind, caseId: string, applicantId: number) {
   return useMutation({
-    mutationKey: ['application', caseId, 'owners', applicantId, 'details'],
-    mutationFn: (body: ApplicantDetailsBody) => saveApplicantDetails(caseId, applicantId, body),
+    mutationKey: ['application', kind, caseId, 'owners', applicantId, 'details'],
+    mutationFn: (body: ApplicantDetailsBody) =>
+      saveApplicantDetails(kind, caseId, applicantId, body),
   });
 }

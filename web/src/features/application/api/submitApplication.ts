@@ -2,20 +2,25 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
 import type { CaseMoved } from '../../../lib/api/types';
+import type { CaseKind } from '../../cases';
 
 /**
- * POST /remortgaging/{caseId}/submit → 200 {caseId, caseType, status}: the workflow's
- * `submit_application` transition. Not ready → 409 with the engine's reason.
+ * POST /remortgaging/{caseId}/submit or POST /buying/{caseId}/submit → 200 {caseId, caseType,
+ * status}: the workflow's `submit_application` transition (a purchase moves to
+ * PREPARE_CLIENT_CARE_LETTER). Not ready → 409 `not_ready` with the engine's reason; brokers → 403.
  */
-export async function submitApplication(caseId: string): Promise<CaseMoved> {
+export async function submitApplication(kind: CaseKind, caseId: string): Promise<CaseMoved> {
+  const params = { path: { caseId } };
   return unwrap(
-    await api().POST('/remortgaging/{caseId}/submit', { params: { path: { caseId } } }),
+    kind === 'buying'
+      ? await api().POST('/buying/{caseId}/submit', { params })
+      : await api().POST('/remortgaging/{caseId}/submit', { params }),
   );
 }
 
-export function useSubmitApplication(caseId: string) {
+export function useSubmitApplication(kind: CaseKind, caseId: string) {
   return useMutation({
-    mutationKey: ['application', 'submit', caseId],
-    mutationFn: () => submitApplication(caseId),
+    mutationKey: ['application', kind, 'submit', caseId],
+    mutationFn: () => submitApplication(kind, caseId),
   });
 }

@@ -4,8 +4,9 @@ import { useMachine } from '@xstate/react';
 import { useEffect, type ComponentType } from 'react';
 import { Loading } from '../../../components/Loading';
 import { RouterLink } from '../../../components/RouterLink';
-import type { RemortgagingExpanded } from '../../../lib/api/types';
-import { caseQuery, LOAD_ERROR } from '../../cases';
+import type { ExpandedCase } from '../../../lib/api/types';
+import { caseQuery, LOAD_ERROR, type CaseKind } from '../../cases';
+import type { CaseApi } from '../../cases/caseTypes';
 import { wizardMachine } from '../machines/wizardMachine';
 import { DocumentsSection } from '../sections/DocumentsSection';
 import { FinancialDetailsSection } from '../sections/FinancialDetailsSection';
@@ -13,33 +14,54 @@ import { KeyFactsSection } from '../sections/KeyFactsSection';
 import { OwnersSection } from '../sections/OwnersSection';
 import { PropertyAlterationsSection } from '../sections/PropertyAlterationsSection';
 import { PropertyDetailsSection } from '../sections/PropertyDetailsSection';
+import { PurchaseFinancingSection } from '../sections/PurchaseFinancingSection';
 import { ReviewSubmitSection } from '../sections/ReviewSubmitSection';
+import { StampDutySection } from '../sections/StampDutySection';
 import { TransferOfEquitySection } from '../sections/TransferOfEquitySection';
 import { APPLICATION_TEXTS } from '../texts';
 import { WizardNav } from './WizardNav';
 
-type SectionProps = { caseId: string; expanded: RemortgagingExpanded };
+type SectionProps<K extends CaseKind> = { caseId: string; expanded: CaseApi[K]['expanded'] };
+type SectionMap<K extends CaseKind> = Record<string, ComponentType<SectionProps<K>>>;
 
-/** Each remortgaging section's screen (Quote has its own, from the invitations feature). */
-const SECTIONS: Record<string, ComponentType<SectionProps>> = {
-  'key-facts': KeyFactsSection,
-  'property-details': PropertyDetailsSection,
-  owners: OwnersSection,
-  'transfer-of-equity': TransferOfEquitySection,
-  'property-alterations': PropertyAlterationsSection,
-  'financial-details': FinancialDetailsSection,
-  documents: DocumentsSection,
-  'review-and-submit': ReviewSubmitSection,
+/**
+ * Each case type's section screens (Quote has its own, from the invitations feature). A form
+ * that is the same for both types is one component fed by the case type (Key Facts, Property,
+ * Owners / Buyer Details, Financial Details / Loans, Documents, Review & Submit).
+ */
+const SECTIONS: { [K in CaseKind]: SectionMap<K> } = {
+  remortgaging: {
+    'key-facts': KeyFactsSection,
+    'property-details': PropertyDetailsSection,
+    owners: OwnersSection,
+    'transfer-of-equity': TransferOfEquitySection,
+    'property-alterations': PropertyAlterationsSection,
+    'financial-details': FinancialDetailsSection,
+    documents: DocumentsSection,
+    'review-and-submit': ReviewSubmitSection,
+  },
+  buying: {
+    'key-facts': KeyFactsSection,
+    property: PropertyDetailsSection,
+    'buyer-details': OwnersSection,
+    'purchase-and-financing': PurchaseFinancingSection,
+    'stamp-duty-land-tax': StampDutySection,
+    loans: FinancialDetailsSection,
+    documents: DocumentsSection,
+    'review-and-submit': ReviewSubmitSection,
+  },
 };
 
 function Wizard({
+  kind,
   caseId,
   sectionKey,
   expanded,
 }: {
+  kind: CaseKind;
   caseId: string;
   sectionKey: string;
-  expanded: RemortgagingExpanded;
+  expanded: ExpandedCase;
 }) {
   const sections = expanded.view.sections;
   const [snapshot, send] = useMachine(wizardMachine, {
@@ -52,14 +74,16 @@ function Wizard({
   useEffect(() => send({ type: 'SECTIONS_UPDATED', sections }), [send, sections]);
 
   const { previous, next } = snapshot.context;
-  const Section = SECTIONS[sectionKey];
+  // The map of the case's own type: `kind` and `expanded` come from the same query.
+  const Section = (SECTIONS[kind] as SectionMap<CaseKind>)[sectionKey] as
+    ComponentType<{ caseId: string; expanded: ExpandedCase }> | undefined;
   return (
     <Box sx={{ maxWidth: 760, minWidth: 0 }}>
       {snapshot.matches('unavailable') ? (
         <Stack spacing={2}>
           <Alert severity="info">{APPLICATION_TEXTS.unavailable}</Alert>
           <Box>
-            <RouterLink to="/$caseType/$caseId" params={{ caseType: 'remortgaging', caseId }}>
+            <RouterLink to="/$caseType/$caseId" params={{ caseType: kind, caseId }}>
               {APPLICATION_TEXTS.backToCase}
             </RouterLink>
           </Box>
@@ -67,17 +91,25 @@ function Wizard({
       ) : (
         Section && <Section key={`${caseId}-${sectionKey}`} caseId={caseId} expanded={expanded} />
       )}
-      <WizardNav caseId={caseId} sections={sections} previous={previous} next={next} />
+      <WizardNav kind={kind} caseId={caseId} sections={sections} previous={previous} next={next} />
     </Box>
   );
 }
 
 /**
- * A remortgaging application section page's body under its heading: the section's form or
- * summary, then Previous / Next from the wizard machine.
+ * An application section page's body under its heading, for either case type: the section's
+ * form or summary, then Previous / Next from the wizard machine.
  */
-export function ApplicationSection({ caseId, sectionKey }: { caseId: string; sectionKey: string }) {
-  const query = useQuery(caseQuery('remortgaging', caseId));
+export function ApplicationSection({
+  kind,
+  caseId,
+  sectionKey,
+}: {
+  kind: CaseKind;
+  caseId: string;
+  sectionKey: string;
+}) {
+  const query = useQuery(caseQuery(kind, caseId));
   if (query.isPending) return <Loading label={APPLICATION_TEXTS.loading} />;
   if (query.isError) {
     return (
@@ -86,5 +118,5 @@ export function ApplicationSection({ caseId, sectionKey }: { caseId: string; sec
       </Alert>
     );
   }
-  return <Wizard caseId={caseId} sectionKey={sectionKey} expanded={query.data} />;
+  return <Wizard kind={kind} caseId={caseId} sectionKey={sectionKey} expanded={query.data} />;
 }

@@ -1,5 +1,5 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import { Box, CircularProgress, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { APPLICATION_TEXTS } from '../texts';
 
 /**
@@ -35,5 +35,29 @@ export function SaveStatus({
         )
       )}
     </Box>
+  );
+}
+
+/** A form's submit button with the saving indicator beside it (below it on a phone). */
+export function SaveRow({
+  label,
+  saving,
+  saved,
+}: {
+  label: string;
+  saving: boolean;
+  saved: boolean;
+}) {
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ alignItems: { sm: 'center' } }}
+    >
+      <Button type="submit" variant="contained" disabled={saving}>
+        {label}
+      </Button>
+      <SaveStatus saving={saving} saved={saved} />
+    </Stack>
   );
 }

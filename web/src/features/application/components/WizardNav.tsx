@@ -2,6 +2,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import { Box } from '@mui/material';
 import { ButtonLink } from '../../../components/ButtonLink';
+import type { CaseKind } from '../../cases';
 import type { WizardSection } from '../machines/wizardMachine';
 import { APPLICATION_TEXTS } from '../texts';
 
@@ -10,11 +11,13 @@ import { APPLICATION_TEXTS } from '../texts';
  * sections the wizard machine says may be opened.
  */
 export function WizardNav({
+  kind,
   caseId,
   sections,
   previous,
   next,
 }: {
+  kind: CaseKind;
   caseId: string;
   sections: WizardSection[];
   previous: string | null;
@@ -41,7 +44,7 @@ export function WizardNav({
         {previous && (
           <ButtonLink
             to="/$caseType/$caseId/application/$section"
-            params={{ caseType: 'remortgaging', caseId, section: previous }}
+            params={{ caseType: kind, caseId, section: previous }}
             variant="outlined"
             startIcon={<ArrowBack aria-hidden="true" />}
             aria-label={`${APPLICATION_TEXTS.previous}: ${label(previous)}`}
@@ -55,7 +58,7 @@ export function WizardNav({
         {next && (
           <ButtonLink
             to="/$caseType/$caseId/application/$section"
-            params={{ caseType: 'remortgaging', caseId, section: next }}
+            params={{ caseType: kind, caseId, section: next }}
             variant="contained"
             endIcon={<ArrowForward aria-hidden="true" />}
             aria-label={`${APPLICATION_TEXTS.next}: ${label(next)}`}

@@ -1,30 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { APPLICATION_TEXTS } from '../texts';
-import { useDraft } from '../useDraft';
 import { applyServerErrors, type ServerFieldMap } from '../validation';
+import { AddableList, type AddableListTexts } from './AddableList';
 import { RadioField, YES_NO, yesNo } from './fields';
 import { FormError } from './FormError';
-import { ItemList, type Item } from './ItemList';
+import { type Item } from './ItemList';
 import { SaveStatus } from './SaveStatus';
 
 /** The words of a yes/no question with a list (ALTERATIONS_TEXTS, LOANS_TEXTS). */
-export type YesNoListTexts = Record<
-  'question' | 'questionHint' | 'answerRequired' | 'listHeading' | 'none' | 'addHeading' | 'add',
-  string
->;
+export type YesNoListTexts = AddableListTexts &
+  Record<'question' | 'questionHint' | 'answerRequired', string>;
 
 type AnswerValues = { answer: string };
 
 /**
- * A yes/no question whose "yes" opens a list (Property Alterations, Financial Details): the
- * answer with its own Save; the rows with Delete, shown while the answer is yes or any are left;
- * and, while it is yes, a form to add one (`children` are its fields). What is typed in the add
- * form is kept as a draft until the server accepts it. Every write shows Saving..., then Saved;
- * a failure no field shows is said under the part that failed.
+ * A yes/no question whose "yes" opens a list (Property Alterations, Financial Details, Loans):
+ * the answer with its own Save; the rows with Delete, shown while the answer is yes or any are
+ * left; and, while it is yes, a form to add one (`children` are its fields; AddableList). Every
+ * write shows Saving..., then Saved; a failure no field shows is said under the part that failed.
  */
 export function YesNoListSection<T extends FieldValues>({
   texts,
@@ -58,10 +55,7 @@ export function YesNoListSection<T extends FieldValues>({
   children: ReactNode;
 }) {
   const [answerFailure, setAnswerFailure] = useState<unknown>(null);
-  const [addFailure, setAddFailure] = useState<unknown>(null);
-  const [deleteFailure, setDeleteFailure] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
-  const [deletingId, setDeletingId] = useState<number | null>(null);
 
   const answerSchema = useMemo(
     () =>
@@ -74,7 +68,6 @@ export function YesNoListSection<T extends FieldValues>({
     resolver: zodResolver(answerSchema),
     defaultValues: { answer: yesNo(answered) },
   });
-  const forgetDraft = useDraft(draftKey, addForm);
   const answer = useWatch({ control: answerForm.control, name: 'answer' });
 
   const onAnswer = async (values: AnswerValues) => {
@@ -87,33 +80,6 @@ export function YesNoListSection<T extends FieldValues>({
       if (applyServerErrors(error, answerForm.setError, { [answerField]: 'answer' })) {
         setAnswerFailure(error);
       }
-    }
-  };
-
-  const onAdd = async (values: T) => {
-    setAddFailure(null);
-    setSaved(false);
-    try {
-      await add(values);
-      addForm.reset();
-      forgetDraft();
-      setSaved(true);
-    } catch (error) {
-      if (applyServerErrors(error, addForm.setError, addFields)) setAddFailure(error);
-    }
-  };
-
-  const onDelete = async (id: number) => {
-    setDeleteFailure(null);
-    setSaved(false);
-    setDeletingId(id);
-    try {
-      await remove(id);
-      setSaved(true);
-    } catch (error) {
-      setDeleteFailure(error);
-    } finally {
-      setDeletingId(null);
     }
   };
 
@@ -138,43 +104,21 @@ export function YesNoListSection<T extends FieldValues>({
         </Box>
       </Stack>
 
-      {(answer === 'yes' || items.length > 0) && (
-        <Box component="section" aria-label={texts.listHeading}>
-          <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
-            {texts.listHeading}
-          </Typography>
-          <ItemList
-            label={texts.listHeading}
-            items={items}
-            emptyText={texts.none}
-            onDelete={(id) => void onDelete(id)}
-            deletingId={deletingId}
-            disabled={saving}
-          />
-          <FormError error={deleteFailure} />
-        </Box>
-      )}
-
-      {answer === 'yes' && (
-        <Stack
-          component="form"
-          noValidate
-          spacing={3}
-          aria-label={texts.addHeading}
-          onSubmit={addForm.handleSubmit(onAdd)}
-        >
-          <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
-            {texts.addHeading}
-          </Typography>
-          {children}
-          <FormError error={addFailure} />
-          <Box>
-            <Button type="submit" variant="outlined" disabled={saving}>
-              {texts.add}
-            </Button>
-          </Box>
-        </Stack>
-      )}
+      <AddableList
+        texts={texts}
+        items={items}
+        remove={remove}
+        saving={saving}
+        addForm={addForm}
+        addFields={addFields}
+        add={add}
+        draftKey={draftKey}
+        showList={answer === 'yes' || items.length > 0}
+        showAdd={answer === 'yes'}
+        onSaved={setSaved}
+      >
+        {children}
+      </AddableList>
       <SaveStatus saving={saving} saved={saved} />
     </Stack>
   );

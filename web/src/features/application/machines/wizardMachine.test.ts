@@ -114,3 +114,66 @@ describe('wizardMachine', () => {
     expect(actor.getSnapshot().context.current).toBe('key-facts');
   });
 });
+
+/** A purchase's nine sections (issue 13), in the engine's order. */
+const BUYING_KEYS = [
+  ['key-facts', 'Key Facts'],
+  ['quote', 'Quote'],
+  ['property', 'Property'],
+  ['buyer-details', 'Buyer Details'],
+  ['purchase-and-financing', 'Purchase & Financing'],
+  ['stamp-duty-land-tax', 'Stamp Duty Land Tax'],
+  ['loans', 'Loans'],
+  ['documents', 'Documents'],
+  ['review-and-submit', 'Review & Submit'],
+] as const;
+
+function buyingSections(states: SectionState[]): WizardSection[] {
+  return BUYING_KEYS.map(([key, label], i) => ({ key, label, state: states[i] }));
+}
+
+describe('wizardMachine across the buying sections', () => {
+  it('walks a purchase with Next as the engine opens each section (B1..B4 locks)', () => {
+    // Quote accepted: Property open, everything after it locked (B2..B4).
+    const actor = createActor(wizardMachine, {
+      input: { sections: buyingSections([C, C, N, L, L, L, N, L, L]), current: 'property' },
+    }).start();
+    expect(actor.getSnapshot().context.previous).toBe('quote');
+    // Loans has no lock of its own: Next jumps over the locked sections to it.
+    expect(actor.getSnapshot().context.next).toBe('loans');
+
+    // The property is saved: Buyer Details opens.
+    actor.send({ type: 'SECTIONS_UPDATED', sections: buyingSections([C, C, C, N, L, L, N, L, L]) });
+    expect(actor.getSnapshot().context.next).toBe('buyer-details');
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context.current).toBe('buyer-details');
+
+    // Buyers complete: Purchase & Financing; then the land tax once that is complete.
+    actor.send({ type: 'SECTIONS_UPDATED', sections: buyingSections([C, C, C, C, N, L, N, L, L]) });
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context.current).toBe('purchase-and-financing');
+    actor.send({ type: 'SECTIONS_UPDATED', sections: buyingSections([C, C, C, C, C, N, N, L, L]) });
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context.current).toBe('stamp-duty-land-tax');
+    expect(actor.getSnapshot().value).toBe('open');
+
+    // Everything done: Review & Submit is the last stop.
+    actor.send({ type: 'SECTIONS_UPDATED', sections: buyingSections([C, C, C, C, C, C, C, C, N]) });
+    actor.send({ type: 'GO_TO', key: 'review-and-submit' });
+    expect(actor.getSnapshot().context.previous).toBe('documents');
+    expect(actor.getSnapshot().context.next).toBeNull();
+  });
+
+  it('a purchase section the engine locks again becomes unavailable', () => {
+    const actor = createActor(wizardMachine, {
+      input: {
+        sections: buyingSections([C, C, C, C, N, L, N, L, L]),
+        current: 'purchase-and-financing',
+      },
+    }).start();
+    expect(actor.getSnapshot().value).toBe('open');
+    // A co-buyer was added without their details: Buyer Details is incomplete, P&F locks.
+    actor.send({ type: 'SECTIONS_UPDATED', sections: buyingSections([C, C, C, N, L, L, N, L, L]) });
+    expect(actor.getSnapshot().value).toBe('unavailable');
+  });
+});

@@ -3,9 +3,16 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { isApiError } from '../../../lib/api/errors';
-import type { RemortgagingExpanded, RequiredDocument } from '../../../lib/api/types';
+import type {
+  CaseType,
+  ExpandedCase,
+  RemortgagingExpanded,
+  RequiredDocument,
+} from '../../../lib/api/types';
 import { formatDate } from '../../../lib/format';
+import { CASE_TYPE } from '../../cases';
 import { documentTypeLabel, downloadWithSession } from '../../documents';
+import { isBuying, kindOf } from '../caseKind';
 import { useDeleteDocument } from '../api/deleteDocument';
 import { ACCEPTED_FILES, MAX_UPLOAD_BYTES, useUploadDocument } from '../api/uploadDocument';
 import { ALTERATION_TYPE_LABELS, DOCUMENT_GUIDANCE, DOCUMENTS_TEXTS } from '../texts';
@@ -19,7 +26,15 @@ function uploadProblem(error: unknown): string {
 }
 
 /** One required-document slot: what it is, the evidence it needs, and upload or delete. */
-function DocumentSlot({ caseId, slot }: { caseId: string; slot: RequiredDocument }) {
+function DocumentSlot({
+  caseType,
+  caseId,
+  slot,
+}: {
+  caseType: CaseType;
+  caseId: string;
+  slot: RequiredDocument;
+}) {
   const label = documentTypeLabel(slot.documentType);
   const guidance = DOCUMENT_GUIDANCE[slot.documentType];
   const upload = useUploadDocument();
@@ -45,7 +60,7 @@ function DocumentSlot({ caseId, slot }: { caseId: string; slot: RequiredDocument
     try {
       await upload.mutateAsync({
         input: {
-          caseType: 'REMORTGAGING',
+          caseType,
           caseId: Number(caseId),
           documentType: slot.documentType,
           requiredDocumentId: slot.id,
@@ -169,11 +184,19 @@ function DocumentSlot({ caseId, slot }: { caseId: string; slot: RequiredDocument
   );
 }
 
+interface Group {
+  key: string;
+  title: string;
+  slots: RequiredDocument[];
+}
+
 function DocumentGroup({
+  caseType,
   title,
   caseId,
   slots,
 }: {
+  caseType: CaseType;
   title: string;
   caseId: string;
   slots: RequiredDocument[];
@@ -187,26 +210,15 @@ function DocumentGroup({
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {slots.map((slot) => (
-          <DocumentSlot key={slot.id} caseId={caseId} slot={slot} />
+          <DocumentSlot key={slot.id} caseType={caseType} caseId={caseId} slot={slot} />
         ))}
       </Box>
     </Box>
   );
 }
 
-/**
- * Documents (/application/documents): the required-document checklist the server keeps for the
- * case (documents, alteration documents by alteration, buy-to-let documents), each with the
- * evidence it needs, uploaded with POST /document into its slot and removed with
- * DELETE /document/{documentId}.
- */
-export function DocumentsSection({
-  caseId,
-  expanded,
-}: {
-  caseId: string;
-  expanded: RemortgagingExpanded;
-}) {
+/** A remortgage's groups: its documents, each alteration's, then the buy-to-let documents. */
+function remortgagingGroups(expanded: RemortgagingExpanded): Group[] {
   const { documents, alterationDocuments, buyToLetDocuments } = expanded.requiredDocuments;
   const alterationTitle = (alterationId: number) => {
     const alteration = expanded.alterations.find((a) => a.id === alterationId);
@@ -215,28 +227,58 @@ export function DocumentsSection({
     const when = alteration.completedOn ? ` (${formatDate(alteration.completedOn)})` : '';
     return `${DOCUMENTS_TEXTS.alterationDocuments}: ${name}${when}`;
   };
-  const nothing =
-    documents.length === 0 &&
-    buyToLetDocuments.length === 0 &&
-    alterationDocuments.every((g) => g.requiredDocuments.length === 0);
+  return [
+    { key: 'documents', title: DOCUMENTS_TEXTS.documents, slots: documents },
+    ...alterationDocuments.map((group) => ({
+      key: `alteration-${group.alterationId}`,
+      title: alterationTitle(group.alterationId),
+      slots: group.requiredDocuments,
+    })),
+    { key: 'buy-to-let', title: DOCUMENTS_TEXTS.buyToLetDocuments, slots: buyToLetDocuments },
+  ];
+}
+
+/** The required-document groups of either case type, in the order they are shown. */
+export function documentGroups(expanded: ExpandedCase): Group[] {
+  if (!isBuying(expanded)) return remortgagingGroups(expanded);
+  const r = expanded.requiredDocuments;
+  return [
+    { key: 'documents', title: DOCUMENTS_TEXTS.documents, slots: r.documents },
+    {
+      key: 'source-of-funds',
+      title: DOCUMENTS_TEXTS.sourceOfFundsDocuments,
+      slots: r.sourceOfFundsDocuments,
+    },
+    { key: 'isas', title: DOCUMENTS_TEXTS.isaDocuments, slots: r.isaDocuments },
+    { key: 'statements', title: DOCUMENTS_TEXTS.statements, slots: r.statements },
+    { key: 'buy-to-let', title: DOCUMENTS_TEXTS.buyToLetDocuments, slots: r.buyToLetDocuments },
+  ];
+}
+
+/**
+ * Documents (/application/documents) of either case type: the required-document checklist the
+ * server keeps for the case, by group (a remortgage: documents, alteration documents by
+ * alteration, buy-to-let documents; a purchase: documents, evidence of the sources of funds,
+ * ISA statements, bank statements, buy-to-let documents), each with the evidence it needs,
+ * uploaded with POST /document into its slot and removed with DELETE /document/{documentId}.
+ */
+export function DocumentsSection({ caseId, expanded }: { caseId: string; expanded: ExpandedCase }) {
+  const caseType = CASE_TYPE[kindOf(expanded)];
+  const groups = documentGroups(expanded);
+  const nothing = groups.every((g) => g.slots.length === 0);
   return (
     <Stack spacing={4}>
       <Typography>{DOCUMENTS_TEXTS.intro}</Typography>
       {nothing && <Typography>{DOCUMENTS_TEXTS.nothingRequired}</Typography>}
-      <DocumentGroup title={DOCUMENTS_TEXTS.documents} caseId={caseId} slots={documents} />
-      {alterationDocuments.map((group) => (
+      {groups.map((group) => (
         <DocumentGroup
-          key={group.alterationId}
-          title={alterationTitle(group.alterationId)}
+          key={group.key}
+          caseType={caseType}
+          title={group.title}
           caseId={caseId}
-          slots={group.requiredDocuments}
+          slots={group.slots}
         />
       ))}
-      <DocumentGroup
-        title={DOCUMENTS_TEXTS.buyToLetDocuments}
-        caseId={caseId}
-        slots={buyToLetDocuments}
-      />
     </Stack>
   );
 }

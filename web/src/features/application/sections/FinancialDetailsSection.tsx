@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { ChargeType, Loan, RemortgagingExpanded } from '../../../lib/api/types';
+import type { ChargeType, ExpandedCase, Loan } from '../../../lib/api/types';
 import { formatMoney } from '../../../lib/format';
 import { useDeleteLoan } from '../api/deleteLoan';
 import { useSaveLoans } from '../api/saveLoans';
 import { SelectField, TextInputField } from '../components/fields';
 import { type Item } from '../components/ItemList';
 import { YesNoListSection } from '../components/YesNoListSection';
-import { CHARGE_TYPE_LABELS, LOANS_TEXTS } from '../texts';
+import { CASE_TYPE } from '../../cases';
+import { kindOf } from '../caseKind';
+import { CHARGE_TYPE_LABELS, LOANS_TEXTS, LOANS_TEXTS_BY_KIND } from '../texts';
 import { poundsToPence } from '../validation';
 
 export const loanSchema = z.object({
@@ -39,21 +41,24 @@ export function loanItem(loan: Loan): Item {
 }
 
 /**
- * Financial Details (/application/financial-details): whether there are existing loans or
- * charges (`hasLoans`), the charges listed with Delete, and a form to add one
- * (POST /loans, DELETE /loans/{loanId}). Hidden by the engine for company cases.
+ * Financial Details of a remortgage (/application/financial-details) and Loans of a purchase
+ * (/application/loans), one form fed by the case type: whether there are loans or charges
+ * (`hasLoans`), those listed with Delete, and a form to add one (POST /loans with the case type,
+ * DELETE /loans/{loanId}). Hidden by the engine for company remortgages.
  */
 export function FinancialDetailsSection({
   caseId,
   expanded,
 }: {
   caseId: string;
-  expanded: RemortgagingExpanded;
+  expanded: ExpandedCase;
 }) {
+  const kind = kindOf(expanded);
+  const texts = LOANS_TEXTS_BY_KIND[kind];
   const save = useSaveLoans();
   const remove = useDeleteLoan();
   const saving = save.isPending || remove.isPending;
-  const base = { caseType: 'REMORTGAGING' as const, caseId: Number(caseId) };
+  const base = { caseType: CASE_TYPE[kind], caseId: Number(caseId) };
   const addForm = useForm<LoanValues>({
     resolver: zodResolver(loanSchema),
     defaultValues: { chargeType: '', lenderName: '', amount: '' },
@@ -62,7 +67,7 @@ export function FinancialDetailsSection({
 
   return (
     <YesNoListSection
-      texts={LOANS_TEXTS}
+      texts={texts}
       answered={expanded.hasLoans}
       answerField="hasLoans"
       saveAnswer={(hasLoans) => save.mutateAsync({ ...base, hasLoans })}
@@ -71,7 +76,7 @@ export function FinancialDetailsSection({
       saving={saving}
       addForm={addForm}
       addFields={LOAN_FIELDS}
-      draftKey={`${caseId}:loan`}
+      draftKey={`${kind}:${caseId}:loan`}
       add={(values) => {
         const lenderName = values.lenderName.trim();
         return save.mutateAsync({
@@ -86,14 +91,14 @@ export function FinancialDetailsSection({
       }}
     >
       <SelectField
-        label={LOANS_TEXTS.chargeType}
+        label={texts.chargeType}
         registration={addForm.register('chargeType')}
         options={CHARGE_OPTIONS}
         error={errors.chargeType?.message}
         disabled={saving}
       />
       <TextInputField
-        label={LOANS_TEXTS.lenderName}
+        label={texts.lenderName}
         registration={addForm.register('lenderName')}
         autoComplete="off"
         htmlInput={{ maxLength: 100 }}
@@ -101,7 +106,7 @@ export function FinancialDetailsSection({
         disabled={saving}
       />
       <TextInputField
-        label={LOANS_TEXTS.amount}
+        label={texts.amount}
         registration={addForm.register('amount')}
         kind="money"
         error={errors.amount?.message}

@@ -1,9 +1,15 @@
 import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../../components/ButtonLink';
-import type { CaseView, RemortgagingExpanded } from '../../../lib/api/types';
+import type {
+  BuyingExpanded,
+  CaseView,
+  ExpandedCase,
+  RemortgagingExpanded,
+} from '../../../lib/api/types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { lendersQuery } from '../../cases';
+import { isBuying } from '../caseKind';
 import { SummaryList, type SummaryRow } from '../components/SummaryList';
 import { canOpenState } from '../machines/wizardMachine';
 import { propertyAddress } from '../summaries';
@@ -15,12 +21,18 @@ import {
   REMORTGAGING_REASON_LABELS,
 } from '../texts';
 
-/** The key facts of the case, as rows (shared with Review & Submit). */
-export function useKeyFactRows(expanded: RemortgagingExpanded): SummaryRow[] {
+const none = APPLICATION_TEXTS.notGiven;
+const yesNoText = (value: boolean) => (value ? APPLICATION_TEXTS.yes : APPLICATION_TEXTS.no);
+const money = (pence: number | null | undefined) => (pence != null ? formatMoney(pence) : none);
+
+/** The lender's name for its code (the code itself until GET /lenders has answered). */
+export function useLenderName(): (code: string) => string {
   const lenders = useQuery(lendersQuery());
-  const lenderName = (code: string) =>
-    lenders.data?.lenders.find((l) => l.code === code)?.name ?? code;
-  const none = APPLICATION_TEXTS.notGiven;
+  return (code) => lenders.data?.lenders.find((l) => l.code === code)?.name ?? code;
+}
+
+/** The rows both case types start with: where the property is and how it is used. */
+function placeRows(expanded: ExpandedCase): SummaryRow[] {
   return [
     { term: KEY_FACTS_TEXTS.address, value: propertyAddress(expanded.property) ?? none },
     {
@@ -33,9 +45,42 @@ export function useKeyFactRows(expanded: RemortgagingExpanded): SummaryRow[] {
       term: KEY_FACTS_TEXTS.usage,
       value: expanded.propertyUsage ? PROPERTY_USAGE_LABELS[expanded.propertyUsage] : none,
     },
+  ];
+}
+
+function buyingRows(expanded: BuyingExpanded, lenderName: (code: string) => string) {
+  return [
+    ...placeRows(expanded),
+    { term: KEY_FACTS_TEXTS.purchasePrice, value: money(expanded.purchasePrice) },
+    { term: KEY_FACTS_TEXTS.deposit, value: money(expanded.depositAmount) },
+    { term: KEY_FACTS_TEXTS.lender, value: expanded.lender ? lenderName(expanded.lender) : none },
+    { term: KEY_FACTS_TEXTS.firstTimeBuyer, value: yesNoText(expanded.isFirstTimeBuyer) },
+    { term: KEY_FACTS_TEXTS.newBuild, value: yesNoText(expanded.isNewBuild) },
+    { term: KEY_FACTS_TEXTS.sharedOwnership, value: yesNoText(expanded.isSharedOwnership) },
+    {
+      term: KEY_FACTS_TEXTS.targetMoveIn,
+      value: expanded.targetMoveInDate ? formatDate(expanded.targetMoveInDate) : none,
+    },
+  ];
+}
+
+/** The key facts of the case, as rows (shared with Review & Submit). */
+export function useKeyFactRows(expanded: ExpandedCase): SummaryRow[] {
+  const lenderName = useLenderName();
+  return isBuying(expanded)
+    ? buyingRows(expanded, lenderName)
+    : remortgagingRows(expanded, lenderName);
+}
+
+function remortgagingRows(
+  expanded: RemortgagingExpanded,
+  lenderName: (code: string) => string,
+): SummaryRow[] {
+  return [
+    ...placeRows(expanded),
     {
       term: KEY_FACTS_TEXTS.companyOwned,
-      value: expanded.isCompanyCase ? APPLICATION_TEXTS.yes : APPLICATION_TEXTS.no,
+      value: yesNoText(expanded.isCompanyCase),
     },
     {
       term: KEY_FACTS_TEXTS.reason,
@@ -47,21 +92,15 @@ export function useKeyFactRows(expanded: RemortgagingExpanded): SummaryRow[] {
       term: KEY_FACTS_TEXTS.dealEnds,
       value: expanded.currentDealEndDate ? formatDate(expanded.currentDealEndDate) : none,
     },
-    {
-      term: KEY_FACTS_TEXTS.propertyValue,
-      value: expanded.propertyValue != null ? formatMoney(expanded.propertyValue) : none,
-    },
-    {
-      term: KEY_FACTS_TEXTS.loanAmount,
-      value: expanded.loanAmount != null ? formatMoney(expanded.loanAmount) : none,
-    },
+    { term: KEY_FACTS_TEXTS.propertyValue, value: money(expanded.propertyValue) },
+    { term: KEY_FACTS_TEXTS.loanAmount, value: money(expanded.loanAmount) },
     {
       term: KEY_FACTS_TEXTS.newLender,
       value: expanded.newLender ? lenderName(expanded.newLender) : none,
     },
     {
       term: KEY_FACTS_TEXTS.helpToBuy,
-      value: expanded.isRepayingHelpToBuy ? APPLICATION_TEXTS.yes : APPLICATION_TEXTS.no,
+      value: yesNoText(expanded.isRepayingHelpToBuy),
     },
   ];
 }
@@ -79,21 +118,18 @@ export function canEditKeyFacts(view: CaseView): boolean {
 }
 
 /**
- * Key Facts (/application/key-facts): a read-only summary, and a link to the edit form
- * (/application/key-facts/edit, KeyFactsEdit.tsx) while the key facts may be changed.
+ * Key Facts (/application/key-facts) of either case type: a read-only summary, and for a
+ * remortgage a link to the edit form (/application/key-facts/edit, KeyFactsEdit.tsx) while the
+ * key facts may be changed. A purchase's edit form is not built yet (the router sends its /edit
+ * back here), so it offers none.
  */
-export function KeyFactsSection({
-  caseId,
-  expanded,
-}: {
-  caseId: string;
-  expanded: RemortgagingExpanded;
-}) {
+export function KeyFactsSection({ caseId, expanded }: { caseId: string; expanded: ExpandedCase }) {
   const rows = useKeyFactRows(expanded);
+  const purchase = isBuying(expanded);
   return (
-    <section aria-label={KEY_FACTS_TEXTS.summary}>
+    <section aria-label={purchase ? KEY_FACTS_TEXTS.buyingSummary : KEY_FACTS_TEXTS.summary}>
       <SummaryList rows={rows} testId="key-facts" />
-      {canEditKeyFacts(expanded.view) && (
+      {!purchase && canEditKeyFacts(expanded.view) && (
         <Box sx={{ mt: 3 }}>
           <ButtonLink
             variant="outlined"

@@ -4,10 +4,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { RouterLink } from '../../../components/RouterLink';
-import type { RemortgagingExpanded, Owner } from '../../../lib/api/types';
+import type { ExpandedCase, Owner, RemortgagingExpanded } from '../../../lib/api/types';
 import { muiField } from '../../../lib/form';
 import { AddressLookup } from '../../address';
 import { useSession } from '../../auth';
+import type { CaseKind } from '../../cases';
 import { useAddApplicant } from '../api/addApplicant';
 import { useDeletePropertyOccupant } from '../api/deletePropertyOccupant';
 import { useRemoveApplicant } from '../api/removeApplicant';
@@ -17,7 +18,8 @@ import { YesNoField } from '../components/fields';
 import { FormError, ownersFailureText } from '../components/FormError';
 import { SaveStatus } from '../components/SaveStatus';
 import { SummaryList } from '../components/SummaryList';
-import { OWNERS_TEXTS as T } from '../ownersTexts';
+import { BROKER_STAGES, isBuying, kindOf, partiesOf } from '../caseKind';
+import { OWNERS_TEXTS, PARTY_TEXTS } from '../ownersTexts';
 import { applyServerErrors, type ServerFieldMap } from '../validation';
 import {
   addOwnerSchema,
@@ -41,24 +43,26 @@ import { TenancySplitPart } from './TenancySplitPart';
 
 export interface OwnersSectionProps {
   caseId: string;
-  expanded: RemortgagingExpanded;
+  expanded: ExpandedCase;
 }
-
-/** The statuses in which a broker fills the application (spec §4). */
-const BROKER_STAGES: readonly string[] = ['BROKER_APPLICATION', 'BROKER_APPLICATION_INVITE'];
 
 const h3Sx = { fontSize: '1.15rem', fontWeight: 600 } as const;
 
 /**
- * The Owners section (`owners`): every owner with what is still missing (spec §5 labels), the
- * signed-in owner's case details, adding (with an invitation e-mail) and removing co-owners, and
- * the other adults living at the property. The section's state is the engine's; every write
- * refetches the case.
+ * The Owners section of a remortgage (`owners`) and the Buyer Details section of a purchase
+ * (`buyer-details`), one form fed by the case type: every owner or buyer with what is still
+ * missing (spec §5 labels; a buyer also needs occupation, NI number and UK residence), the
+ * signed-in person's case details, adding (with an invitation e-mail) and removing co-owners or
+ * co-buyers, and for a remortgage the other adults living at the property (a purchase has no
+ * such part, nor a transfer of equity). Others' details are redacted to a customer alike. The
+ * section's state is the engine's; every write refetches the case.
  */
 export function OwnersSection({ caseId, expanded }: OwnersSectionProps) {
   const { me, isBroker } = useSession();
+  const kind = kindOf(expanded);
+  const T = PARTY_TEXTS[kind];
   const brokerStage = isBroker && BROKER_STAGES.includes(expanded.status);
-  const owners = expanded.propertyOwners;
+  const owners = partiesOf(expanded);
   const ownersHeadingId = useId();
   return (
     <Stack spacing={4} sx={{ maxWidth: 880, minWidth: 0 }}>
@@ -71,6 +75,7 @@ export function OwnersSection({ caseId, expanded }: OwnersSectionProps) {
         {owners.map((owner) => (
           <OwnerCard
             key={owner.id}
+            kind={kind}
             caseId={caseId}
             owner={owner}
             isMe={!!me && owner.user.id === me.id}
@@ -78,9 +83,9 @@ export function OwnersSection({ caseId, expanded }: OwnersSectionProps) {
           />
         ))}
       </Stack>
-      <AddOwnerForm caseId={caseId} />
+      <AddOwnerForm kind={kind} caseId={caseId} />
       <TenancySplitPart caseId={caseId} expanded={expanded} canEdit={!isBroker || brokerStage} />
-      <OccupantsPart caseId={caseId} expanded={expanded} />
+      {!isBuying(expanded) && <OccupantsPart caseId={caseId} expanded={expanded} />}
     </Stack>
   );
 }
@@ -92,12 +97,13 @@ function orNotGiven(value: string | null | undefined): ReactNode {
     value
   ) : (
     <Box component="span" sx={{ color: 'text.secondary' }}>
-      {T.notGiven}
+      {OWNERS_TEXTS.notGiven}
     </Box>
   );
 }
 
 function OwnerDetailsList({ owner }: { owner: Owner }) {
+  const T = OWNERS_TEXTS;
   const { user } = owner;
   const legal = currentLegalName(user.legalNames);
   const ni = user.nationalInsuranceNumber;
@@ -115,8 +121,9 @@ function OwnerDetailsList({ owner }: { owner: Owner }) {
   return <SummaryList rows={rows.map(([term, value]) => ({ term, value: orNotGiven(value) }))} />;
 }
 
-function MissingFields({ owner }: { owner: Owner }) {
-  const missing = missingOwnerFields(owner);
+function MissingFields({ kind, owner }: { kind: CaseKind; owner: Owner }) {
+  const T = PARTY_TEXTS[kind];
+  const missing = missingOwnerFields(owner, kind);
   if (missing.length === 0) {
     return (
       <Typography data-testid="owner-complete" sx={{ color: 'success.main', fontWeight: 600 }}>
@@ -139,16 +146,19 @@ function MissingFields({ owner }: { owner: Owner }) {
 }
 
 function OwnerCard({
+  kind,
   caseId,
   owner,
   isMe,
   canEdit,
 }: {
+  kind: CaseKind;
   caseId: string;
   owner: Owner;
   isMe: boolean;
   canEdit: boolean;
 }) {
+  const T = PARTY_TEXTS[kind];
   const headingId = useId();
   const name = owner.user.preferredName;
   return (
@@ -164,34 +174,45 @@ function OwnerCard({
           {owner.isLead && <Chip size="small" color="primary" label={T.lead} />}
           {isMe && <Chip size="small" variant="outlined" label={T.you} />}
         </Stack>
-        {!owner.isLead && <RemoveOwnerButton caseId={caseId} owner={owner} isMe={isMe} />}
+        {!owner.isLead && (
+          <RemoveOwnerButton kind={kind} caseId={caseId} owner={owner} isMe={isMe} />
+        )}
       </Stack>
       {owner.redacted ? (
         <Typography data-testid="owner-redacted">{T.redacted}</Typography>
       ) : (
         <>
           <OwnerDetailsList owner={owner} />
-          <MissingFields owner={owner} />
+          <MissingFields kind={kind} owner={owner} />
         </>
       )}
       {canEdit && (
-        <OwnerDetailsForm key={`${owner.id}`} caseId={caseId} owner={owner} isMe={isMe} />
+        <OwnerDetailsForm
+          key={`${owner.id}`}
+          kind={kind}
+          caseId={caseId}
+          owner={owner}
+          isMe={isMe}
+        />
       )}
     </Stack>
   );
 }
 
 function RemoveOwnerButton({
+  kind,
   caseId,
   owner,
   isMe,
 }: {
+  kind: CaseKind;
   caseId: string;
   owner: Owner;
   isMe: boolean;
 }) {
+  const T = PARTY_TEXTS[kind];
   const [open, setOpen] = useState(false);
-  const remove = useRemoveApplicant(caseId);
+  const remove = useRemoveApplicant(kind, caseId);
   const navigate = useNavigate();
   const name = owner.user.preferredName;
   const close = () => {
@@ -221,7 +242,7 @@ function RemoveOwnerButton({
             onSuccess: () => {
               close();
               // Someone who took themselves off the case can no longer open it.
-              if (isMe) void navigate({ to: '/$caseType', params: { caseType: 'remortgaging' } });
+              if (isMe) void navigate({ to: '/$caseType', params: { caseType: kind } });
             },
           })
         }
@@ -242,16 +263,19 @@ const DETAILS_FIELDS: ServerFieldMap<OwnerDetailsValues> = {
 };
 
 function OwnerDetailsForm({
+  kind,
   caseId,
   owner,
   isMe,
 }: {
+  kind: CaseKind;
   caseId: string;
   owner: Owner;
   isMe: boolean;
 }) {
+  const T = PARTY_TEXTS[kind];
   const headingId = useId();
-  const save = useSaveApplicantDetails(caseId, owner.id);
+  const save = useSaveApplicantDetails(kind, caseId, owner.id);
   const [failure, setFailure] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
   const {
@@ -372,9 +396,10 @@ const ADD_FIELDS: ServerFieldMap<AddOwnerValues> = {
   email: 'email',
 };
 
-function AddOwnerForm({ caseId }: { caseId: string }) {
+function AddOwnerForm({ kind, caseId }: { kind: CaseKind; caseId: string }) {
+  const T = PARTY_TEXTS[kind];
   const headingId = useId();
-  const add = useAddApplicant();
+  const add = useAddApplicant(kind);
   const [failure, setFailure] = useState<unknown>(null);
   const [invited, setInvited] = useState<string | null>(null);
   const {
@@ -448,7 +473,8 @@ function AddOwnerForm({ caseId }: { caseId: string }) {
 
 // --- Other adults living at the property ------------------------------------------------------
 
-function OccupantsPart({ caseId, expanded }: OwnersSectionProps) {
+function OccupantsPart({ caseId, expanded }: { caseId: string; expanded: RemortgagingExpanded }) {
+  const T = OWNERS_TEXTS;
   const headingId = useId();
   const save = useSavePropertyOccupant(caseId);
   const remove = useDeletePropertyOccupant(caseId);

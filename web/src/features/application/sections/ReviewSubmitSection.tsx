@@ -2,11 +2,19 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import { RouterLink } from '../../../components/RouterLink';
-import type { CaseSection, Owner, RemortgagingExpanded } from '../../../lib/api/types';
+import type {
+  BuyingExpanded,
+  CaseSection,
+  ExpandedCase,
+  Owner,
+  RemortgagingExpanded,
+} from '../../../lib/api/types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { documentTypeLabel } from '../../documents';
 import { askForFeedback } from '../../feedback';
 import { useSubmitApplication } from '../api/submitApplication';
+import { isBuying, kindOf, partiesOf } from '../caseKind';
+import type { CaseKind } from '../../cases';
 import { FormError } from '../components/FormError';
 import { SummaryList, type SummaryRow } from '../components/SummaryList';
 import { canOpenState } from '../machines/wizardMachine';
@@ -16,17 +24,23 @@ import {
   CHARGE_TYPE_LABELS,
   DOCUMENTS_TEXTS,
   GROUND_RENT_FREQUENCY_LABELS,
+  KEY_FACTS_TEXTS,
   LAND_OWNERSHIP_LABELS,
   PROPERTY_TEXTS,
   PROPERTY_TYPE_LABELS,
+  PURCHASE_TEXTS,
   REVIEW_TEXTS,
+  SDLT_TEXTS,
   TENURE_LABELS,
 } from '../texts';
 import { TRANSFER_REASONS } from '../ownersTexts';
 import { currentLegalName, fullLegalName, missingOwnerFields } from './ownersControls';
 import { alterationItem } from './PropertyAlterationsSection';
 import { loanItem } from './FinancialDetailsSection';
-import { useKeyFactRows } from './KeyFactsSection';
+import { documentGroups } from './DocumentsSection';
+import { useKeyFactRows, useLenderName } from './KeyFactsSection';
+import { giftItem, isaItem, sourceItem } from './PurchaseFinancingSection';
+import { landTaxSentence } from './StampDutySection';
 
 /** The transition the engine offers for submitting (workflows/remortgaging.toml). */
 export const SUBMIT_TRANSITION = 'submit_application';
@@ -41,43 +55,86 @@ const answer = (value: boolean | null | undefined) =>
 const listOr = (items: string[]) =>
   items.length > 0 ? items.join(', ') : APPLICATION_TEXTS.notGiven;
 
-/** What each section's summary shows, from the expanded case (read-only). */
-function useSectionRows(expanded: RemortgagingExpanded): Record<string, SummaryRow[]> {
-  const keyFacts = useKeyFactRows(expanded);
+const none = APPLICATION_TEXTS.notGiven;
+
+// --- Rows both case types have ------------------------------------------------------------
+
+function quoteRows(expanded: ExpandedCase): SummaryRow[] {
+  if (!expanded.quote) return [];
+  return [
+    { term: 'Total', value: formatMoney(expanded.quote.totalAmount) },
+    {
+      term: 'Accepted',
+      value: expanded.quote.acceptedAt
+        ? formatDate(expanded.quote.acceptedAt)
+        : APPLICATION_TEXTS.notAnswered,
+    },
+  ];
+}
+
+function propertyRows(expanded: ExpandedCase): SummaryRow[] {
   const { property } = expanded;
   const landOwnership = property.landOwnership as keyof typeof LAND_OWNERSHIP_LABELS | null;
-  const slots = [
-    ...expanded.requiredDocuments.documents,
-    ...expanded.requiredDocuments.alterationDocuments.flatMap((g) => g.requiredDocuments),
-    ...expanded.requiredDocuments.buyToLetDocuments,
+  return [
+    {
+      term: isBuying(expanded) ? PROPERTY_TEXTS.buyingLandOwnership : PROPERTY_TEXTS.landOwnership,
+      value: landOwnership ? (LAND_OWNERSHIP_LABELS[landOwnership] ?? landOwnership) : none,
+    },
+    {
+      term: PROPERTY_TEXTS.propertyType,
+      value: property.type ? PROPERTY_TYPE_LABELS[property.type] : none,
+    },
+    {
+      term: PROPERTY_TEXTS.tenure,
+      value: property.tenure ? TENURE_LABELS[property.tenure] : none,
+    },
   ];
-  const none = APPLICATION_TEXTS.notGiven;
+}
+
+function partyRows(expanded: ExpandedCase): SummaryRow[] {
+  const term = isBuying(expanded) ? REVIEW_TEXTS.buyer : REVIEW_TEXTS.owner;
+  return partiesOf(expanded).map((owner, i) => ({
+    term: `${term} ${i + 1}`,
+    value: owner.redacted
+      ? owner.user.preferredName
+      : [ownerName(owner), owner.user.email].filter(Boolean).join(', '),
+  }));
+}
+
+function loansRows(expanded: ExpandedCase): SummaryRow[] {
+  return [
+    {
+      term: isBuying(expanded) ? REVIEW_TEXTS.buyingHasLoans : REVIEW_TEXTS.hasLoans,
+      value: answer(expanded.hasLoans),
+    },
+    ...expanded.loans.map((loan, i) => {
+      const item = loanItem(loan);
+      return {
+        term: `${CHARGE_TYPE_LABELS[loan.chargeType]} ${i + 1}`,
+        value: [item.title, ...item.details].join(', '),
+      };
+    }),
+  ];
+}
+
+function documentsRows(expanded: ExpandedCase): SummaryRow[] {
+  const slots = documentGroups(expanded).flatMap((g) => g.slots);
+  if (slots.length === 0) {
+    return [{ term: DOCUMENTS_TEXTS.documents, value: REVIEW_TEXTS.documentsNone }];
+  }
+  return slots.map((slot) => ({
+    key: String(slot.id),
+    term: documentTypeLabel(slot.documentType),
+    value: slot.documentId != null ? DOCUMENTS_TEXTS.uploaded : DOCUMENTS_TEXTS.notUploaded,
+  }));
+}
+
+// --- A remortgage's own sections -----------------------------------------------------------
+
+function remortgagingRows(expanded: RemortgagingExpanded): Record<string, SummaryRow[]> {
   return {
-    'key-facts': keyFacts,
-    quote: expanded.quote
-      ? [
-          { term: 'Total', value: formatMoney(expanded.quote.totalAmount) },
-          {
-            term: 'Accepted',
-            value: expanded.quote.acceptedAt
-              ? formatDate(expanded.quote.acceptedAt)
-              : APPLICATION_TEXTS.notAnswered,
-          },
-        ]
-      : [],
     'property-details': [
-      {
-        term: PROPERTY_TEXTS.landOwnership,
-        value: landOwnership ? (LAND_OWNERSHIP_LABELS[landOwnership] ?? landOwnership) : none,
-      },
-      {
-        term: PROPERTY_TEXTS.propertyType,
-        value: property.type ? PROPERTY_TYPE_LABELS[property.type] : none,
-      },
-      {
-        term: PROPERTY_TEXTS.tenure,
-        value: property.tenure ? TENURE_LABELS[property.tenure] : none,
-      },
+      ...propertyRows(expanded),
       ...(expanded.groundRent
         ? [
             {
@@ -88,12 +145,7 @@ function useSectionRows(expanded: RemortgagingExpanded): Record<string, SummaryR
         : []),
     ],
     owners: [
-      ...expanded.propertyOwners.map((owner, i) => ({
-        term: `${REVIEW_TEXTS.owner} ${i + 1}`,
-        value: owner.redacted
-          ? owner.user.preferredName
-          : [ownerName(owner), owner.user.email].filter(Boolean).join(', '),
-      })),
+      ...partyRows(expanded),
       {
         term: REVIEW_TEXTS.occupants,
         value:
@@ -124,32 +176,85 @@ function useSectionRows(expanded: RemortgagingExpanded): Record<string, SummaryR
         };
       }),
     ],
-    'financial-details': [
-      { term: REVIEW_TEXTS.hasLoans, value: answer(expanded.hasLoans) },
-      ...expanded.loans.map((loan, i) => {
-        const item = loanItem(loan);
-        return {
-          term: `${CHARGE_TYPE_LABELS[loan.chargeType]} ${i + 1}`,
-          value: [item.title, ...item.details].join(', '),
-        };
-      }),
+    'financial-details': loansRows(expanded),
+  };
+}
+
+// --- A purchase's own sections -------------------------------------------------------------
+
+function buyingRows(
+  expanded: BuyingExpanded,
+  lenderName: (code: string) => string,
+): Record<string, SummaryRow[]> {
+  const estimate = expanded.quote?.landTaxEstimate;
+  return {
+    property: propertyRows(expanded),
+    'buyer-details': partyRows(expanded),
+    'purchase-and-financing': [
+      {
+        term: KEY_FACTS_TEXTS.deposit,
+        value: expanded.depositAmount != null ? formatMoney(expanded.depositAmount) : none,
+      },
+      {
+        term: PURCHASE_TEXTS.lender,
+        value: expanded.lender ? lenderName(expanded.lender) : none,
+      },
+      {
+        term: REVIEW_TEXTS.sourcesOfFunds,
+        value: listOr(expanded.sourceOfFunds.map((f) => sourceItem(f).title)),
+      },
+      ...(expanded.isas.length > 0
+        ? [
+            {
+              term: REVIEW_TEXTS.isas,
+              value: listOr(expanded.isas.map((isa) => isaItem(isa, expanded.buyers).title)),
+            },
+          ]
+        : []),
+      ...(expanded.gifts.length > 0
+        ? [
+            {
+              term: PURCHASE_TEXTS.donorsList,
+              value: listOr(
+                expanded.gifts.map(
+                  (g) => `${giftItem(g).title} (${giftItem(g).details.join(', ')})`,
+                ),
+              ),
+            },
+          ]
+        : []),
     ],
-    documents:
-      slots.length === 0
-        ? [{ term: DOCUMENTS_TEXTS.documents, value: REVIEW_TEXTS.documentsNone }]
-        : slots.map((slot) => ({
-            key: String(slot.id),
-            term: documentTypeLabel(slot.documentType),
-            value: slot.documentId != null ? DOCUMENTS_TEXTS.uploaded : DOCUMENTS_TEXTS.notUploaded,
-          })),
+    'stamp-duty-land-tax': [
+      { term: SDLT_TEXTS.multipleProperties, value: answer(expanded.resultsInMultipleProperties) },
+      { term: SDLT_TEXTS.replacingMainResidence, value: answer(expanded.isReplacingMainResidence) },
+      { term: SDLT_TEXTS.firstTimeBuyer, value: answer(expanded.isFirstTimeBuyer) },
+      ...(estimate
+        ? [{ term: REVIEW_TEXTS.landTaxEstimate, value: landTaxSentence(estimate) }]
+        : []),
+    ],
+    loans: loansRows(expanded),
+  };
+}
+
+/** What each section's summary shows, from the expanded case (read-only). */
+function useSectionRows(expanded: ExpandedCase): Record<string, SummaryRow[]> {
+  const keyFacts = useKeyFactRows(expanded);
+  const lenderName = useLenderName();
+  return {
+    'key-facts': keyFacts,
+    quote: quoteRows(expanded),
+    documents: documentsRows(expanded),
+    ...(isBuying(expanded) ? buyingRows(expanded, lenderName) : remortgagingRows(expanded)),
   };
 }
 
 function SectionSummary({
+  kind,
   caseId,
   section,
   rows,
 }: {
+  kind: CaseKind;
   caseId: string;
   section: CaseSection;
   rows: SummaryRow[];
@@ -173,7 +278,7 @@ function SectionSummary({
         {canOpenState(section.state) && (
           <RouterLink
             to="/$caseType/$caseId/application/$section"
-            params={{ caseType: 'remortgaging', caseId, section: section.key }}
+            params={{ caseType: kind, caseId, section: section.key }}
             aria-label={`${REVIEW_TEXTS.edit} ${section.label}`}
           >
             {REVIEW_TEXTS.edit}
@@ -208,21 +313,23 @@ function Missing({ items }: { items: ReactNode[] }) {
 }
 
 /**
- * Review & Submit (/application/review-and-submit): every section's answers read-only with an
- * Edit link, what is still missing (sections the engine does not call complete, by label, and
- * the owners' §5 missing-field labels), and Submit — enabled only when the engine says the
- * case is ready (`view.readyToSubmit`) and offers this user the `submit_application`
- * transition. Submitting moves the case on, and the feedback dialog asks about it.
+ * Review & Submit (/application/review-and-submit) of either case type: every section's answers
+ * read-only with an Edit link, what is still missing (sections the engine does not call
+ * complete, by label, the owners' or buyers' §5 missing-field labels, and a purchase's gift
+ * donors), and Submit — enabled only when the engine says the case is ready
+ * (`view.readyToSubmit`) and offers this user the `submit_application` transition (never a
+ * broker). Submitting moves the case on, and the feedback dialog asks about it.
  */
 export function ReviewSubmitSection({
   caseId,
   expanded,
 }: {
   caseId: string;
-  expanded: RemortgagingExpanded;
+  expanded: ExpandedCase;
 }) {
+  const kind = kindOf(expanded);
   const rows = useSectionRows(expanded);
-  const submit = useSubmitApplication(caseId);
+  const submit = useSubmitApplication(kind, caseId);
   const navigate = useNavigate();
   const [failure, setFailure] = useState<unknown>(null);
   const { view } = expanded;
@@ -231,11 +338,18 @@ export function ReviewSubmitSection({
   const missing: ReactNode[] = shown
     .filter((s) => s.state !== 'IS_COMPLETE')
     .map((s) => `${s.label} ${REVIEW_TEXTS.sectionNotComplete}`);
-  for (const owner of expanded.propertyOwners) {
-    const fields = missingOwnerFields(owner);
+  for (const owner of partiesOf(expanded)) {
+    const fields = missingOwnerFields(owner, kind);
     if (fields.length > 0) {
       missing.push(`${ownerName(owner)}: ${fields.join(', ')} ${REVIEW_TEXTS.ownerMissing}`);
     }
+  }
+  if (
+    isBuying(expanded) &&
+    expanded.sourceOfFunds.some((f) => f.sourceType === 'GIFTS') &&
+    expanded.gifts.length === 0
+  ) {
+    missing.push(PURCHASE_TEXTS.donorsMissing);
   }
 
   const transition = view.transitions.find((t) => t.name === SUBMIT_TRANSITION);
@@ -255,7 +369,7 @@ export function ReviewSubmitSection({
         caseType: moved.caseType,
         caseId: moved.caseId,
       });
-      await navigate({ to: '/$caseType/$caseId', params: { caseType: 'remortgaging', caseId } });
+      await navigate({ to: '/$caseType/$caseId', params: { caseType: kind, caseId } });
     } catch (error) {
       setFailure(error);
     }
@@ -268,6 +382,7 @@ export function ReviewSubmitSection({
       {shown.map((section) => (
         <SectionSummary
           key={section.key}
+          kind={kind}
           caseId={caseId}
           section={section}
           rows={rows[section.key] ?? []}

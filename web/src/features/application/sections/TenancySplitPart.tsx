@@ -1,10 +1,12 @@
 import { Alert, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
-import type { RemortgagingExpanded } from '../../../lib/api/types';
+import type { ExpandedCase } from '../../../lib/api/types';
+import { CASE_TYPE } from '../../cases';
+import { kindOf, partiesOf } from '../caseKind';
 import { useSaveTenancySplit } from '../api/saveTenancySplit';
 import { ownersFailureText } from '../components/FormError';
 import { SaveStatus } from '../components/SaveStatus';
-import { OWNERS_TEXTS as T } from '../ownersTexts';
+import { PARTY_TEXTS } from '../ownersTexts';
 import { cardSx, h2Sx, SubmitButton } from './ownersControls';
 
 /** Percent to two decimals, as the server takes it; null for anything else. */
@@ -21,9 +23,9 @@ export function totalBasisPoints(shares: readonly (number | null)[]): number {
 }
 
 /**
- * Tenants in common say how they share the property: one percentage per owner, adding up to
- * 100. Shown once there are two owners or more; the server clears the split when an owner is
- * added or removed, and it is asked again.
+ * Tenants in common say how they share the property: one percentage per owner (or buyer),
+ * adding up to 100. Shown once there are two or more; the server clears the split when one is
+ * added or removed, and it is asked again. The same part serves both case types.
  */
 export function TenancySplitPart({
   caseId,
@@ -31,11 +33,13 @@ export function TenancySplitPart({
   canEdit,
 }: {
   caseId: string;
-  expanded: RemortgagingExpanded;
+  expanded: ExpandedCase;
   canEdit: boolean;
 }) {
   const headingId = useId();
-  const owners = expanded.propertyOwners;
+  const kind = kindOf(expanded);
+  const T = PARTY_TEXTS[kind];
+  const owners = partiesOf(expanded);
   const save = useSaveTenancySplit(caseId);
   const fromServer = () =>
     Object.fromEntries(owners.map((o) => [o.id, o.tenancyShare?.toString() ?? '']));
@@ -68,7 +72,7 @@ export function TenancySplitPart({
     setProblem(null);
     try {
       await save.mutateAsync({
-        caseType: 'REMORTGAGING',
+        caseType: CASE_TYPE[kind],
         caseId: Number(caseId),
         shares: owners.map((o, i) => ({ applicantId: o.id, percentage: shares[i] as number })),
       });

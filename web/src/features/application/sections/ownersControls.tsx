@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { LegalName, Owner } from '../../../lib/api/types';
 import { muiField } from '../../../lib/form';
 import { AUTH_VALIDATION_MESSAGES, EMAIL_PATTERN } from '../../auth/validation';
+import type { CaseKind } from '../../cases';
 import { FormError } from '../components/FormError';
 import { ItemList } from '../components/ItemList';
 import { MISSING_FIELD_LABELS, OWNERS_TEXTS, type MissingFieldLabel } from '../ownersTexts';
@@ -46,10 +47,14 @@ function blank(value: string | null | undefined): boolean {
 /**
  * Spec §5 "Remortgaging owner completeness": preferred name, at least one legal name with first
  * name and surname, e-mail, phone number, date of birth and address line 1, with the spec's
- * labels. Empty or null counts as missing; a redacted owner counts as valid (nothing missing).
+ * labels; "Buyer completeness" adds occupation, National Insurance number and UK resident
+ * status. Empty or null counts as missing; a redacted owner counts as valid (nothing missing).
  * Only for showing what is left: the section's state is always the engine's.
  */
-export function missingOwnerFields(owner: Owner): MissingFieldLabel[] {
+export function missingOwnerFields(
+  owner: Owner,
+  kind: CaseKind = 'remortgaging',
+): MissingFieldLabel[] {
   if (owner.redacted) return [];
   const { user } = owner;
   const missing: MissingFieldLabel[] = [];
@@ -66,6 +71,13 @@ export function missingOwnerFields(owner: Owner): MissingFieldLabel[] {
   if (blank(user.phoneNumber)) missing.push(MISSING_FIELD_LABELS.phoneNumber);
   if (blank(user.dateOfBirth)) missing.push(MISSING_FIELD_LABELS.dateOfBirth);
   if (blank(user.address.line1)) missing.push(MISSING_FIELD_LABELS.address);
+  if (kind === 'buying') {
+    if (blank(user.occupation)) missing.push(MISSING_FIELD_LABELS.occupation);
+    if (blank(user.nationalInsuranceNumber)) {
+      missing.push(MISSING_FIELD_LABELS.nationalInsuranceNumber);
+    }
+    if (owner.isUkResident == null) missing.push(MISSING_FIELD_LABELS.ukResident);
+  }
   return missing;
 }
 

@@ -106,7 +106,7 @@ function brokerOf(expanded: ExpandedCase | undefined): string | null {
 
 /**
  * A section or tile page: its heading, and for the Quote section the quote (issue 11); every
- * other remortgaging application section is the application feature's (issue 12).
+ * other application section of either case type is the application feature's (issues 12, 13).
  */
 export function SectionPage({
   kind,
@@ -128,8 +128,8 @@ export function SectionPage({
       {where === 'sections' && sectionKey === 'quote' && (
         <QuoteSection kind={kind} caseId={caseId} brokerName={brokerOf(query.data)} />
       )}
-      {where === 'sections' && sectionKey !== 'quote' && kind === 'remortgaging' && (
-        <ApplicationSection caseId={caseId} sectionKey={sectionKey} />
+      {where === 'sections' && sectionKey !== 'quote' && (
+        <ApplicationSection kind={kind} caseId={caseId} sectionKey={sectionKey} />
       )}
     </>
   );

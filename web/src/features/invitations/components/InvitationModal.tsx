@@ -18,10 +18,12 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { GenericError } from '../../../components/GenericError';
 import { Loading } from '../../../components/Loading';
-import type { FeedData } from '../../../lib/api/types';
+import type { DonorGift, FeedData } from '../../../lib/api/types';
+import { formatMoney } from '../../../lib/format';
 import { useSessionActor } from '../../auth';
 import { CASE_TYPE, parseCaseKind, type CaseKind } from '../../cases';
 import { FEED_KINDS, type PendingInvitation } from '../../notifications';
+import { useDonorGift } from '../api/getDonorGift';
 import { invitationActors } from '../invitationActors';
 import {
   invitationMachine,
@@ -62,10 +64,13 @@ function Intro({
   variant,
   kind,
   data,
+  gift,
 }: {
   variant: InvitationVariant;
   kind: CaseKind;
   data: FeedData;
+  /** A donor's own gift (GET /donor-evidence), once loaded. */
+  gift?: DonorGift | null;
 }) {
   const broker = [data.brokerPreferredName, data.brokerFirm].filter(Boolean).join(', ');
   const inviter = data.inviterName || data.brokerPreferredName || 'Your broker';
@@ -87,8 +92,11 @@ function Intro({
       ];
       break;
     case 'donor':
+      // The buyer asks (the lead buyer is named first), for the amount they gave.
       lines = [
-        `${inviter} has asked you to confirm your gift contribution towards the purchase of ${place(data)}.`,
+        `${others[0] ?? inviter} has asked you to confirm your gift contribution${
+          gift?.giftAmount != null ? ` of ${formatMoney(gift.giftAmount)}` : ''
+        } towards the purchase of ${gift?.propertyAddressLine1 ?? place(data)}.`,
       ];
       break;
   }
@@ -118,6 +126,7 @@ export function InvitationModal({
   const kind = parseCaseKind(pending.caseType) ?? 'remortgaging';
   const variant = variantOf(pending);
   const data = pending.item.data;
+  const gift = useDonorGift(String(pending.caseId), variant === 'donor');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const session = useSessionActor();
@@ -170,7 +179,7 @@ export function InvitationModal({
       const quote = snapshot.context.quote;
       content = (
         <>
-          <Intro variant={variant} kind={kind} data={data} />
+          <Intro variant={variant} kind={kind} data={data} gift={gift.data} />
           {quote && <QuoteDetails quote={quote} />}
         </>
       );
@@ -196,6 +205,15 @@ export function InvitationModal({
         );
       break;
     }
+    case 'thanked':
+      title = QUOTE_LABELS.giftConfirmed;
+      content = <Typography>{QUOTE_LABELS.giftConfirmedNote}</Typography>;
+      actions = (
+        <Button variant="contained" onClick={() => send({ type: 'CLOSE' })}>
+          {QUOTE_TEXTS.close}
+        </Button>
+      );
+      break;
     case 'declined':
       title = QUOTE_TEXTS.declined;
       actions = (

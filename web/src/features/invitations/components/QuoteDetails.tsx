@@ -66,8 +66,11 @@ function payableLine(estimate: LandTaxEstimate): string | undefined {
   return LAND_TAX[estimate.landTaxType as keyof typeof LAND_TAX]?.payable;
 }
 
-/** Spec section 9: the note shows only when an amount exists; 0 says none is expected. */
-function LandTax({ estimate }: { estimate: LandTaxEstimate }) {
+/**
+ * Spec section 9: the note shows only when an amount exists; 0 says none is expected. Also the
+ * application's Stamp Duty Land Tax section's estimate (issue 13).
+ */
+export function LandTax({ estimate }: { estimate: LandTaxEstimate }) {
   const name = landTaxName(estimate.landTaxType);
   const payable = payableLine(estimate);
   return (

@@ -80,7 +80,7 @@ describe('invitation machine', () => {
     expect(goToCase).not.toHaveBeenCalled();
     finish();
     await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().value).toBe('accepted');
+    expect(actor.getSnapshot().value).toBe('toCase');
     expect(goToCase).toHaveBeenCalledTimes(1);
   });
 
@@ -169,18 +169,30 @@ describe('invitation machine', () => {
     await screenIs(actor, 'failed');
   });
 
-  it.each(['invitation', 'donor'] as const)(
-    'INVITE-02 INVITE-03: a %s shows at once, without loading a quote, and accepts',
-    async (variant) => {
-      const { actor, loadQuote, accept, goToCase } = start(variant);
-      expect(invitationScreen(actor.getSnapshot())).toBe('showing');
-      expect(loadQuote).not.toHaveBeenCalled();
-      actor.send({ type: 'ACCEPT' });
-      await waitFor(actor, (s) => s.status === 'done');
-      expect(accept).toHaveBeenCalledWith(expect.objectContaining({ variant, quoteId: null }));
-      expect(goToCase).toHaveBeenCalledTimes(1);
-    },
-  );
+  it('INVITE-02 INVITE-03: an invitation shows at once, without loading a quote, and accepts', async () => {
+    const { actor, loadQuote, accept, goToCase } = start('invitation');
+    expect(invitationScreen(actor.getSnapshot())).toBe('showing');
+    expect(loadQuote).not.toHaveBeenCalled();
+    actor.send({ type: 'ACCEPT' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(accept).toHaveBeenCalledWith(
+      expect.objectContaining({ variant: 'invitation', quoteId: null }),
+    );
+    expect(goToCase).toHaveBeenCalledTimes(1);
+  });
+
+  it("INVITE-03 INVITE-06: a donor accepts and is thanked, never sent to the buyers' case", async () => {
+    const { actor, loadQuote, accept, goToCase } = start('donor');
+    expect(invitationScreen(actor.getSnapshot())).toBe('showing');
+    expect(loadQuote).not.toHaveBeenCalled();
+    actor.send({ type: 'ACCEPT' });
+    await screenIs(actor, 'thanked');
+    expect(accept).toHaveBeenCalledWith(expect.objectContaining({ variant: 'donor' }));
+    expect(goToCase).not.toHaveBeenCalled();
+    actor.send({ type: 'CLOSE' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(invitationScreen(actor.getSnapshot())).toBe('done');
+  });
 
   it("QUOTE-05: 'Report an issue' opens and closes over the quote", async () => {
     const { actor } = start('quote');

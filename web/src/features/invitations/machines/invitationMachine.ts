@@ -53,7 +53,8 @@ function notProvided(name: string) {
 /**
  * The invitation and quote acceptance flow of the modal overlay (spec section 4 "Invitation
  * flow"). The API calls are actors the modal provides (InvitationModal.tsx), so this file is
- * only the flow: loading quote → showing → accepting → accepted (go to the case); declining →
+ * only the flow: loading quote → showing → accepting → accepted (go to the case, or for a gift
+ * donor a thank-you, since the buyers' case is not theirs to see); declining →
  * declined → closing (archive, maybe log out) → closed; a missing quote; any failure → failed
  * (the generic error component).
  */
@@ -78,6 +79,8 @@ export const invitationMachine = setup({
     needsQuote: ({ context }) => context.variant === 'quote' || context.variant === 'lender',
     quoteMissing: (_, params: { error: unknown }) => isApiError(params.error, 404),
     canDecline: ({ context }) => context.variant !== 'quote',
+    /** A gift donor is not a party to the buyers' case: there is no case page to go to. */
+    isDonor: ({ context }) => context.variant === 'donor',
     shouldLogout: (_, params: { logout: boolean }) => params.logout,
   },
   actions: {
@@ -145,7 +148,10 @@ export const invitationMachine = setup({
         },
       },
     },
-    accepted: { type: 'final', entry: 'goToCase' },
+    accepted: { always: [{ guard: 'isDonor', target: 'thanked' }, { target: 'toCase' }] },
+    toCase: { type: 'final', entry: 'goToCase' },
+    /** A donor's confirmation, said; Close ends it where they are. */
+    thanked: { on: { CLOSE: 'closed' } },
     declining: {
       invoke: {
         src: 'decline',
@@ -221,7 +227,8 @@ export type InvitationActor = ActorRefFrom<typeof invitationMachine>;
 export type InvitationSnapshot = SnapshotFrom<typeof invitationMachine>;
 
 /** The screen the modal draws for a snapshot; the buttons wait while `isBusy`. */
-export type InvitationScreen = 'loading' | 'showing' | 'declined' | 'missing' | 'failed' | 'done';
+export type InvitationScreen =
+  'loading' | 'showing' | 'thanked' | 'declined' | 'missing' | 'failed' | 'done';
 
 export function invitationScreen(snapshot: InvitationSnapshot): InvitationScreen {
   if (snapshot.matches('starting') || snapshot.matches('loadingQuote')) return 'loading';
@@ -232,6 +239,7 @@ export function invitationScreen(snapshot: InvitationSnapshot): InvitationScreen
   ) {
     return 'showing';
   }
+  if (snapshot.matches('thanked')) return 'thanked';
   if (snapshot.matches('declined') || snapshot.matches('closing')) return 'declined';
   if (snapshot.matches('missing') || snapshot.matches('dismissing')) return 'missing';
   if (snapshot.matches('failed')) return 'failed';

@@ -1,0 +1,296 @@
+// Issue 13 end to end: the buying application. A broker's client accepts the quote for a
+// purchase, fills every section as a person would (property, buyer details, purchase and
+// financing with a SAVINGS and a LIFETIME_ISA source and the ISA, the land tax answers, loans),
+// uploads each document the engine asks for, submits and sees the submitted case
+// (checklist BUY-APP-01..23, DOCS-06..08). A gift donor is invited by e-mail, confirms the gift
+// in their own dialog without ever seeing the buyer's case, and the buyer sees it confirmed
+// (INVITE-03/06). A Welsh purchase's land tax section names Land Transaction Tax.
+import { expect, test, type Page } from '@playwright/test';
+import { apiPost } from '../support/api';
+import {
+  FEED_DELIVERY_MS,
+  clientWithAcceptedQuote,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  finishFirstSignIn,
+  signIn,
+} from '../support/app';
+import { waitForMailAbout } from '../support/mail';
+
+// Surnames the demo data does not use.
+const CLIENT = { name: 'Bea Buckland', email: 'bea.buckland@e2e.test' };
+const ADDRESS = '8 Buckland Mews';
+const WELSH_CLIENT = { name: 'Dai Llewellyn', email: 'dai.llewellyn@e2e.test' };
+const GIFTED_CLIENT = { name: 'Gus Giftwell', email: 'gus.giftwell@e2e.test' };
+const GIFTED_ADDRESS = '5 Giftwell Lane';
+const DONOR = { name: 'Greta Giftwell', email: 'greta.giftwell@e2e.test' };
+const WELSH_ADDRESS = '3 Heol Llewellyn';
+
+/** A tiny but real PDF: the server reads the type from the bytes. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+
+const SECTIONS = [
+  'key-facts',
+  'quote',
+  'property',
+  'buyer-details',
+  'purchase-and-financing',
+  'stamp-duty-land-tax',
+  'loans',
+  'documents',
+  'review-and-submit',
+];
+
+/** Follows the wizard's Next link to the named section (it waits for the engine to open it). */
+async function next(page: Page, label: string) {
+  await page.getByRole('link', { name: `Next: ${label}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
+}
+
+async function uploadSlot(page: Page, label: string, fileName: string) {
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/document') && r.request().method() === 'POST');
+  await page.getByLabel(`Upload ${label} file`).setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: PDF });
+  expect((await uploaded).status()).toBe(201);
+  await expect(page.getByRole('button', { name: `Delete ${label}` })).toBeVisible();
+}
+
+/** Property: sole owner, a detached house, freehold. */
+async function fillProperty(page: Page) {
+  await page.getByRole('radio', { name: /^Sole owner/ }).check();
+  await page.getByLabel('Property type').selectOption('DETACHED_HOUSE');
+  await page.getByRole('radio', { name: /^Freehold/ }).check();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved').first()).toBeVisible();
+}
+
+/** Buyer Details: the signed-in buyer's own case details, every one a buyer needs (§5). */
+async function fillBuyerDetails(page: Page, addressLine1: string) {
+  await expect(page.getByText('Lead buyer')).toBeVisible();
+  await expect(page.getByText('Still needed:')).toBeVisible();
+  await page.getByLabel('Address line 1').fill(addressLine1);
+  await page.getByLabel('Occupation', { exact: true }).fill('Surveyor');
+  await page.getByLabel('National Insurance number', { exact: true }).fill('QQ 12 34 56 C');
+  await page.getByRole('radiogroup', { name: 'Are you a UK resident?' }).getByRole('radio', { name: 'Yes' }).check();
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('All details given')).toBeVisible();
+}
+
+test('a buyer accepts the quote, completes every section, uploads the documents and submits', async ({ page, browser }) => {
+  test.setTimeout(480_000);
+  const { customer: client, context, caseId } = await clientWithAcceptedQuote(page, browser, CLIENT, ADDRESS, {
+    kind: 'buying',
+  });
+  const casePath = `/buying/${caseId}`;
+
+  // BUY-APP-01: the nine sections in order; Property opens once the quote is accepted.
+  const list = client.getByRole('list', { name: 'Application sections' });
+  await expect(list).toBeVisible();
+  await client.goto(`${casePath}/application/property`);
+  await expect(client.getByRole('heading', { level: 1, name: 'Property' })).toBeVisible();
+  // The key facts, read-only here, with the way to change them.
+  await expect(client.getByText(ADDRESS).first()).toBeVisible();
+  await expect(client.getByText('£400,000.00')).toBeVisible();
+  await expect(client.getByRole('link', { name: 'Change these in Key Facts' })).toBeVisible();
+  await expectAccessible(client);
+  await fillProperty(client);
+
+  // BUY-APP-07/08: Buyer Details opens with the property; a buyer is complete with the
+  // occupation, NI number and UK residence too.
+  await next(client, 'Buyer Details');
+  await fillBuyerDetails(client, '12 Old Road');
+  await expectAccessible(client);
+
+  // BUY-APP-09..12: the deposit and lender (from the key facts), a SAVINGS and a LIFETIME_ISA
+  // source, and the ISA itself, shown once the ISA source is listed.
+  await next(client, 'Purchase & Financing');
+  await expect(client.getByLabel('Deposit (£)')).toHaveValue('40000');
+  await client.getByRole('button', { name: 'Save deposit and lender' }).click();
+  await expect(client.getByText('Saved').first()).toBeVisible();
+  const addSource = client.getByRole('form', { name: 'Add a source of funds' });
+  await addSource.getByLabel('Source of funds', { exact: true }).selectOption('SAVINGS');
+  await addSource.getByLabel('Amount in £ (optional)').fill('20000');
+  await addSource.getByRole('button', { name: 'Add source' }).click();
+  const sources = client.getByRole('list', { name: 'Sources of funds' });
+  await expect(sources).toContainText('Savings');
+  await expect(client.getByRole('heading', { name: 'ISAs paying towards the purchase' })).toHaveCount(0);
+  await addSource.getByLabel('Source of funds', { exact: true }).selectOption('LIFETIME_ISA');
+  await addSource.getByLabel('Amount in £ (optional)').fill('20000');
+  await addSource.getByRole('button', { name: 'Add source' }).click();
+  await expect(sources).toContainText('A Lifetime ISA');
+  const addIsa = client.getByRole('form', { name: 'Add an ISA' });
+  await addIsa.getByLabel('Type of ISA').selectOption('LIFETIME_ISA');
+  await addIsa.getByLabel('Whose ISA is it? (optional)').selectOption({ label: CLIENT.name });
+  await addIsa.getByLabel('Amount in £ (optional)').fill('20000');
+  await addIsa.getByRole('button', { name: 'Add ISA' }).click();
+  await expect(client.getByRole('list', { name: 'ISAs' })).toContainText(`Held by: ${CLIENT.name}`);
+  await expectAccessible(client);
+
+  // BUY-APP-13/14: the land tax answers; the estimate is shown.
+  await next(client, 'Stamp Duty Land Tax');
+  await expect(client.getByTestId('land-tax-intro')).toContainText('HM Revenue & Customs');
+  await client
+    .getByRole('radiogroup', { name: 'Will any buyer own more than one home once the purchase completes?' })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await client
+    .getByRole('radiogroup', { name: 'Is the purchase replacing a buyer’s main residence?' })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await client.getByRole('radiogroup', { name: 'Is every buyer a first-time buyer?' }).getByRole('radio', { name: 'No' }).check();
+  await client.getByRole('button', { name: 'Save answers' }).click();
+  await expect(client.getByTestId('land-tax')).toContainText('Stamp Duty Land Tax');
+  await expectAccessible(client);
+
+  // BUY-APP-15: no other loans.
+  await next(client, 'Loans');
+  await client
+    .getByRole('radiogroup', { name: 'Will any other loans be secured on the property you are buying?' })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await client.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(client.getByText('Saved').first()).toBeVisible();
+
+  // BUY-APP-16/17, DOCS-07: the engine's slots — the savings statement, the Lifetime ISA
+  // statement and the bank statement every purchase needs (with its 12-month rule).
+  await next(client, 'Documents');
+  await expect(client.getByText('Bank statement proof at least 12 months old.')).toBeVisible();
+  await expectAccessible(client);
+  await uploadSlot(client, 'Savings statement', 'savings.pdf');
+  await uploadSlot(client, 'Lifetime ISA statement', 'lisa.pdf');
+  await uploadSlot(client, 'Bank statement', 'bank.pdf');
+
+  // Every section at a phone's width and a desktop's: axe finds nothing, no sideways scroll.
+  for (const width of [375, 1280]) {
+    await client.setViewportSize({ width, height: 900 });
+    for (const key of SECTIONS) {
+      await client.goto(`${casePath}/application/${key}`);
+      await expect(client).toHaveURL(new RegExp(`/application/${key}$`));
+      await expect(client.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(client);
+      await expectNoSidewaysScroll(client);
+    }
+  }
+
+  // BUY-APP-19/23: nothing left to do; submit, the feedback dialog, then the submitted case.
+  await expect(client.getByText('Everything needed is complete.')).toBeVisible();
+  await client.getByRole('button', { name: 'Submit application' }).click();
+  await expect(client).toHaveURL(new RegExp(`${casePath}$`));
+  const feedback = client.getByRole('dialog', { name: 'How was your experience?' });
+  await expect(feedback).toBeVisible();
+  await feedback.getByRole('button', { name: 'No thanks' }).click();
+  await expect(feedback).toBeHidden();
+  // BUY-POST-01: the sections are hidden and the tiles shown.
+  await expect(client.getByText('Client Care Letter', { exact: true }).first()).toBeVisible();
+  await expect(client.getByRole('link', { name: /Purchase & Financing/ })).toHaveCount(0);
+  await client.goto(`${casePath}/application/property`);
+  await expect(client).toHaveURL(/\/buying$/);
+  await context.close();
+});
+
+test('a Welsh purchase’s Stamp Duty Land Tax section names Land Transaction Tax', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  const { customer: client, context, caseId, origin } = await clientWithAcceptedQuote(
+    page,
+    browser,
+    WELSH_CLIENT,
+    WELSH_ADDRESS,
+    { kind: 'buying', jurisdiction: 'WALES' },
+  );
+  const casePath = `/buying/${caseId}`;
+  // The sections before the land tax, by the calls the screens make (tested above).
+  await apiPost(client.request, origin, '/api/property', {
+    caseType: 'BUYING',
+    caseId,
+    landOwnership: 'SOLE_OWNER',
+    propertyType: 'TERRACED',
+    tenure: 'FREEHOLD',
+  });
+  await client.goto(`${casePath}/application/buyer-details`);
+  await fillBuyerDetails(client, WELSH_ADDRESS);
+  // The deposit is in the key facts and no source needs more: Purchase & Financing is complete.
+  await apiPost(client.request, origin, `/api/buying/${caseId}/purchase-and-financing`, { depositAmount: 4_000_000 });
+
+  for (const width of [375, 1280]) {
+    await client.setViewportSize({ width, height: 900 });
+    await client.goto(`${casePath}/application/stamp-duty-land-tax`);
+    // The section keeps the spec's title; its words are Wales's.
+    await expect(client.getByRole('heading', { level: 1, name: 'Stamp Duty Land Tax' })).toBeVisible();
+    const intro = client.getByTestId('land-tax-intro');
+    await expect(intro).toContainText('Land Transaction Tax');
+    await expect(intro).toContainText('Welsh Revenue Authority');
+    await expectAccessible(client);
+    await expectNoSidewaysScroll(client);
+  }
+  await client
+    .getByRole('radiogroup', { name: 'Will any buyer own more than one home once the purchase completes?' })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await client
+    .getByRole('radiogroup', { name: 'Is the purchase replacing a buyer’s main residence?' })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await client.getByRole('button', { name: 'Save answers' }).click();
+  await expect(client.getByTestId('land-tax')).toContainText('Land Transaction Tax');
+  await context.close();
+});
+
+test('a gift donor is invited, confirms the gift without seeing the case, and the buyer sees it', async ({ page, browser }) => {
+  test.setTimeout(360_000);
+  const { customer: client, context, caseId, origin } = await clientWithAcceptedQuote(
+    page,
+    browser,
+    GIFTED_CLIENT,
+    GIFTED_ADDRESS,
+    { kind: 'buying' },
+  );
+  const casePath = `/buying/${caseId}`;
+  await client.goto(`${casePath}/application/buyer-details`);
+  await fillBuyerDetails(client, '1 Donor Street');
+
+  // BUY-APP-11: a gift asks for its donor.
+  await client.goto(`${casePath}/application/purchase-and-financing`);
+  const addSource = client.getByRole('form', { name: 'Add a source of funds' });
+  await addSource.getByLabel('Source of funds', { exact: true }).selectOption('GIFTS');
+  await addSource.getByRole('button', { name: 'Add source' }).click();
+  await expect(client.getByTestId('gifts-note')).toBeVisible();
+  const addDonor = client.getByRole('form', { name: 'Add a gift donor' });
+  await addDonor.getByLabel('Their name').fill(DONOR.name);
+  await addDonor.getByLabel('Their e-mail address').fill(DONOR.email);
+  await addDonor.getByLabel('Gift (£)').fill('25000');
+  await addDonor.getByRole('button', { name: 'Add donor' }).click();
+  const donors = client.getByRole('list', { name: 'People giving a gift' });
+  await expect(donors).toContainText(DONOR.name);
+  await expect(donors).toContainText('Waiting for them to confirm');
+  await expectAccessible(client);
+
+  // INVITE-03: the donor's e-mail, then their own sign-in and the dialog.
+  await waitForMailAbout(DONOR.email, 'Please confirm your gift towards a purchase');
+  const donorContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const donor = await donorContext.newPage();
+  await signIn(donor, DONOR.email);
+  await finishFirstSignIn(donor, DONOR, /\/(remortgaging|buying)/);
+  const dialog = donor.getByRole('dialog', { name: 'Confirm Your Gift Contribution' });
+  await expect(dialog).toBeVisible({ timeout: FEED_DELIVERY_MS });
+  await expect(dialog).toContainText(
+    `${GIFTED_CLIENT.name} has asked you to confirm your gift contribution of £25,000.00 towards the purchase of ${GIFTED_ADDRESS}.`,
+  );
+  await expectAccessible(donor);
+  // The donor never sees the buyer's case.
+  const peek = await donor.request.get(`${origin}/api/buying/case/${caseId}/expanded`);
+  expect(peek.status()).toBe(404);
+  await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
+  const thanks = donor.getByRole('dialog', { name: 'Thank you: your gift is confirmed' });
+  await expect(thanks).toBeVisible();
+  await thanks.getByRole('button', { name: 'Close' }).click();
+  await expect(thanks).toBeHidden();
+  await expect(donor).not.toHaveURL(new RegExp(`/buying/${caseId}`));
+
+  // INVITE-06: the buyer sees the gift confirmed; the section is complete.
+  await client.reload();
+  await expect(client.getByRole('list', { name: 'People giving a gift' })).toContainText('Confirmed');
+  await donorContext.close();
+  await context.close();
+});

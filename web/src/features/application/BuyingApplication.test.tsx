@@ -1,0 +1,584 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BuyingExpanded, CaseTransition } from '../../lib/api/types';
+import { bodyOf, buyCase, buyingServer, withStates, BUYING_SECTIONS } from '../../test/application';
+import { apiError, json, noContent } from '../../test/fetchMock';
+import { makeMe } from '../../test/fixtures';
+import { owner } from '../../test/ownersFixtures';
+import { renderApp } from '../../test/renderApp';
+import { FEEDBACK_TEXTS } from '../feedback';
+import { MISSING_FIELD_LABELS } from './ownersTexts';
+import {
+  APPLICATION_TEXTS,
+  BUYING_LOANS_TEXTS,
+  DOCUMENTS_TEXTS,
+  GIFT_STATUS_LABELS,
+  PROPERTY_TEXTS,
+  PURCHASE_TEXTS,
+  REVIEW_TEXTS,
+  SDLT_TEXTS,
+} from './texts';
+
+const APP = '/buying/1001/application';
+
+const ANN = owner({ id: 21 });
+
+beforeEach(() => window.sessionStorage.clear());
+
+describe('Property (buying)', () => {
+  it('shows the key facts read-only with a link to change them, and saves with caseType BUYING', async () => {
+    const { calls } = buyingServer(
+      () => buyCase({ purchasePrice: 40_000_000, isNewBuild: true, buyers: [ANN] }),
+      { 'POST /api/property': () => noContent() },
+    );
+    renderApp(`${APP}/property`);
+    expect(await screen.findByText('£400,000.00')).toBeInTheDocument();
+    expect(screen.getByText('New build').nextSibling).toHaveTextContent('Yes');
+    expect(screen.getByText('Shared ownership').nextSibling).toHaveTextContent('No');
+    expect(screen.getByRole('link', { name: PROPERTY_TEXTS.changeKeyFacts })).toHaveAttribute(
+      'href',
+      `${APP}/key-facts`,
+    );
+    await userEvent.click(screen.getByRole('radio', { name: /Tenants in common/ }));
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: PROPERTY_TEXTS.propertyType }),
+      'COTTAGE',
+    );
+    await userEvent.click(screen.getByRole('radio', { name: /Leasehold/ }));
+    // A purchase's leasehold asks for no ground rent.
+    expect(screen.queryByLabelText(PROPERTY_TEXTS.groundRentAmount)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    expect(await screen.findByText(APPLICATION_TEXTS.saved)).toBeInTheDocument();
+    expect(bodyOf(calls, 'POST', '/api/property')).toEqual({
+      caseType: 'BUYING',
+      caseId: 1001,
+      landOwnership: 'TENANTS_IN_COMMON',
+      propertyType: 'COTTAGE',
+      tenure: 'LEASEHOLD',
+    });
+    expect(calls.some((c) => c.path.includes('ground-rent'))).toBe(false);
+  });
+
+  it('tenants in common buying together give their shares (POST /tenancy-split, BUYING)', async () => {
+    const bob = owner({ id: 22, isLead: false }, { id: 'user-2', preferredName: 'Bob' });
+    const { calls } = buyingServer(
+      () =>
+        buyCase({
+          buyers: [ANN, bob],
+          property: { ...buyCase().property, landOwnership: 'TENANTS_IN_COMMON' },
+        }),
+      { 'POST /api/tenancy-split': () => noContent() },
+    );
+    renderApp(`${APP}/property`);
+    await userEvent.type(await screen.findByLabelText('Ann’s share (%)'), '60');
+    await userEvent.type(screen.getByLabelText('Bob’s share (%)'), '40');
+    await userEvent.click(screen.getByRole('button', { name: 'Save shares' }));
+    await waitFor(() =>
+      expect(bodyOf(calls, 'POST', '/api/tenancy-split')).toEqual({
+        caseType: 'BUYING',
+        caseId: 1001,
+        shares: [
+          { applicantId: 21, percentage: 60 },
+          { applicantId: 22, percentage: 40 },
+        ],
+      }),
+    );
+  });
+});
+
+describe('Buyer Details', () => {
+  it('BUY-APP-08: a buyer also needs occupation, NI number and UK residence (spec labels)', async () => {
+    const incomplete = owner(
+      { id: 21, isUkResident: null },
+      { occupation: null, nationalInsuranceNumber: null },
+    );
+    const { calls } = buyingServer(() => buyCase({ buyers: [incomplete] }), {
+      'POST /api/buying/1001/applicant/21': () => noContent(),
+      'POST /api/buying/applicant': () => json({ id: 23 }, 201),
+    });
+    renderApp(`${APP}/buyer-details`);
+    const missing = await screen.findByTestId('owner-missing');
+    expect(within(missing).getByText(MISSING_FIELD_LABELS.occupation)).toBeInTheDocument();
+    expect(
+      within(missing).getByText(MISSING_FIELD_LABELS.nationalInsuranceNumber),
+    ).toBeInTheDocument();
+    expect(within(missing).getByText(MISSING_FIELD_LABELS.ukResident)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Buyers' })).toBeInTheDocument();
+    expect(screen.getByText('Lead buyer')).toBeInTheDocument();
+    // No adult-occupants part for a purchase.
+    expect(screen.queryByText(/other adults/i)).toBeNull();
+
+    await userEvent.type(screen.getByLabelText('Occupation'), 'Nurse');
+    await userEvent.type(screen.getByLabelText('National Insurance number'), 'qq 12 34 56 c');
+    await userEvent.click(
+      within(screen.getByRole('radiogroup', { name: 'Are you a UK resident?' })).getByRole(
+        'radio',
+        { name: 'Yes' },
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    await waitFor(() =>
+      expect(bodyOf(calls, 'POST', '/api/buying/1001/applicant/21')).toEqual({
+        addressLine1: '1 High Street',
+        occupation: 'Nurse',
+        nationalInsuranceNumber: 'QQ123456C',
+        isUkResident: true,
+      }),
+    );
+
+    const add = screen.getByRole('form', { name: 'Add a buyer' });
+    await userEvent.type(within(add).getByLabelText(/Their preferred name/), 'Bob');
+    await userEvent.type(within(add).getByLabelText(/Their email address/), 'Bob@Example.com');
+    await userEvent.click(within(add).getByRole('button', { name: 'Add buyer' }));
+    expect(await screen.findByText(/Buyer added/)).toBeInTheDocument();
+    expect(bodyOf(calls, 'POST', '/api/buying/applicant')).toEqual({
+      caseId: 1001,
+      preferredName: 'Bob',
+      email: 'bob@example.com',
+    });
+  });
+
+  it('a co-buyer is redacted and removed with DELETE /buying/{caseId}/applicants/{userId}', async () => {
+    const bob = owner(
+      { id: 22, isLead: false, redacted: true, isUkResident: null },
+      { id: 'user-2', preferredName: 'Bob', email: null, occupation: null },
+    );
+    const { calls } = buyingServer(() => buyCase({ buyers: [ANN, bob] }), {
+      'DELETE /api/buying/1001/applicants/user-2': () => noContent(),
+    });
+    renderApp(`${APP}/buyer-details`);
+    expect(await screen.findByText('Details completed by this buyer')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Bob' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/user-2'))).toBe(true),
+    );
+  });
+});
+
+describe('Purchase & Financing', () => {
+  it('saves the deposit and lender; the server’s 422 goes under the deposit', async () => {
+    let answer = () =>
+      apiError(422, 'Some fields are not valid', {
+        depositAmount: 'must not be more than the purchase price',
+      });
+    const { calls } = buyingServer(() => buyCase({ buyers: [ANN], depositAmount: null }), {
+      'POST /api/buying/1001/purchase-and-financing': () => answer(),
+    });
+    renderApp(`${APP}/purchase-and-financing`);
+    const save = await screen.findByRole('button', { name: PURCHASE_TEXTS.saveDeposit });
+    await userEvent.click(save);
+    expect(await screen.findByText(PURCHASE_TEXTS.depositRequired)).toBeInTheDocument();
+    const deposit = screen.getByLabelText(PURCHASE_TEXTS.depositAmount);
+    await userEvent.type(deposit, '500000');
+    await userEvent.click(save);
+    expect(await screen.findByText('must not be more than the purchase price')).toBeInTheDocument();
+    answer = () => noContent();
+    await userEvent.clear(deposit);
+    await userEvent.type(deposit, '40,000.50');
+    await userEvent.click(save);
+    expect(await screen.findByText(APPLICATION_TEXTS.saved)).toBeInTheDocument();
+    const bodies = calls.filter((c) => c.path === '/api/buying/1001/purchase-and-financing');
+    expect(JSON.parse(bodies.at(-1)?.body ?? '{}')).toEqual({
+      depositAmount: 4_000_050,
+      lender: 'HALIFAX',
+    });
+  });
+
+  it('adds sources of funds; the ISA part shows only with an ISA source; adds an ISA', async () => {
+    let current: BuyingExpanded = buyCase({ buyers: [ANN] });
+    const { calls } = buyingServer(() => current, {
+      'POST /api/buying/1001/sources-of-funds': () => {
+        current = buyCase({
+          buyers: [ANN],
+          sourceOfFunds: [
+            { id: 1, sourceType: 'SAVINGS', amount: 1_000_000 },
+            { id: 2, sourceType: 'LIFETIME_ISA', amount: null },
+          ],
+        });
+        return json({ id: 2 }, 201);
+      },
+      'POST /api/isas': () => json({ id: 9 }, 201),
+    });
+    renderApp(`${APP}/purchase-and-financing`);
+    const add = await screen.findByRole('form', { name: PURCHASE_TEXTS.addSourceHeading });
+    expect(screen.queryByRole('heading', { name: PURCHASE_TEXTS.isasHeading })).toBeNull();
+    await userEvent.selectOptions(
+      within(add).getByRole('combobox', { name: PURCHASE_TEXTS.sourceType }),
+      'LIFETIME_ISA',
+    );
+    await userEvent.click(within(add).getByRole('button', { name: PURCHASE_TEXTS.addSource }));
+    await waitFor(() =>
+      expect(bodyOf(calls, 'POST', '/api/buying/1001/sources-of-funds')).toEqual({
+        sourceType: 'LIFETIME_ISA',
+        amount: null,
+      }),
+    );
+    const list = await screen.findByRole('list', { name: PURCHASE_TEXTS.sourcesList });
+    expect(within(list).getByText('Savings')).toBeInTheDocument();
+    expect(within(list).getByText('Amount: £10,000.00')).toBeInTheDocument();
+
+    const isa = await screen.findByRole('form', { name: PURCHASE_TEXTS.addIsaHeading });
+    await userEvent.selectOptions(
+      within(isa).getByRole('combobox', { name: PURCHASE_TEXTS.isaType }),
+      'LIFETIME_ISA',
+    );
+    await userEvent.selectOptions(
+      within(isa).getByRole('combobox', { name: PURCHASE_TEXTS.isaHolder }),
+      '21',
+    );
+    await userEvent.type(within(isa).getByLabelText(PURCHASE_TEXTS.isaAmount), '4000');
+    await userEvent.click(within(isa).getByRole('button', { name: PURCHASE_TEXTS.addIsa }));
+    await waitFor(() =>
+      expect(bodyOf(calls, 'POST', '/api/isas')).toEqual({
+        caseType: 'BUYING',
+        caseId: 1001,
+        isaType: 'LIFETIME_ISA',
+        amount: 400_000,
+        applicantId: 21,
+      }),
+    );
+  });
+
+  it('a gift asks for its donors; removing an ISA source with ISAs listed shows the 409', async () => {
+    buyingServer(
+      () =>
+        buyCase({
+          buyers: [ANN],
+          sourceOfFunds: [
+            { id: 1, sourceType: 'GIFTS', amount: null },
+            { id: 2, sourceType: 'HELP_TO_BUY_ISA', amount: null },
+          ],
+          isas: [{ id: 9, isaType: 'HELP_TO_BUY_ISA', amount: null, applicantId: 21 }],
+        }),
+      {
+        'DELETE /api/buying/1001/sources-of-funds/2': () =>
+          apiError(409, 'Remove the ISAs of this kind before removing it as a source of funds.'),
+      },
+    );
+    renderApp(`${APP}/purchase-and-financing`);
+    expect(await screen.findByTestId('gifts-note')).toHaveTextContent(PURCHASE_TEXTS.giftsNote);
+    const isas = screen.getByRole('list', { name: PURCHASE_TEXTS.isasList });
+    expect(within(isas).getByText('Held by: Ann')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete A Help to Buy ISA' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Remove the ISAs of this kind before removing it as a source of funds.',
+    );
+  });
+});
+
+describe('Gift donors (BUY-APP-11, INVITE-03)', () => {
+  it('adds a donor with the gift in pence and lists each donor with whether they confirmed', async () => {
+    let gifts: BuyingExpanded['gifts'] = [
+      {
+        donorId: 4,
+        donorName: 'Gail Giver',
+        donorEmail: 'gail@example.test',
+        giftAmount: 1_000_000,
+        status: 'ACCEPTED',
+        invitedAt: '2026-11-20T10:00:00Z',
+        answeredAt: '2026-11-21T10:00:00Z',
+        buyerName: 'Ann',
+        propertyAddressLine1: '2 Castle Road',
+      },
+    ];
+    const { calls } = buyingServer(
+      () =>
+        buyCase({
+          buyers: [ANN],
+          sourceOfFunds: [{ id: 1, sourceType: 'GIFTS', amount: null }],
+          gifts,
+        }),
+      {
+        'POST /api/buying/1001/donor': () => {
+          gifts = [
+            ...gifts,
+            { ...gifts[0], donorId: 5, donorName: 'Gina Giver', status: 'INVITED' },
+          ];
+          return json({ id: 5 }, 201);
+        },
+      },
+    );
+    renderApp(`${APP}/purchase-and-financing`);
+    const list = await screen.findByRole('list', { name: PURCHASE_TEXTS.donorsList });
+    expect(within(list).getByText('Gail Giver')).toBeInTheDocument();
+    expect(within(list).getByText(GIFT_STATUS_LABELS.ACCEPTED)).toBeInTheDocument();
+    expect(screen.queryByTestId('gifts-note')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: PURCHASE_TEXTS.addDonor }));
+    expect(await screen.findByText(PURCHASE_TEXTS.donorNameRequired)).toBeInTheDocument();
+    expect(screen.getByText(PURCHASE_TEXTS.giftAmountInvalid)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(PURCHASE_TEXTS.donorName), 'Gina Giver');
+    await userEvent.type(screen.getByLabelText(PURCHASE_TEXTS.donorEmail), 'Gina@Example.test');
+    await userEvent.type(screen.getByLabelText(PURCHASE_TEXTS.giftAmount), '25000');
+    await userEvent.click(screen.getByRole('button', { name: PURCHASE_TEXTS.addDonor }));
+    expect(await within(list).findByText('Gina Giver')).toBeInTheDocument();
+    expect(within(list).getByText(GIFT_STATUS_LABELS.INVITED)).toBeInTheDocument();
+    expect(bodyOf(calls, 'POST', '/api/buying/1001/donor')).toEqual({
+      preferredName: 'Gina Giver',
+      email: 'gina@example.test',
+      giftAmount: 2_500_000,
+    });
+  });
+});
+
+describe('Stamp Duty Land Tax', () => {
+  it('BUY-APP-14: all three answers are required; saving shows the new estimate', async () => {
+    const { calls } = buyingServer(() => buyCase({ buyers: [ANN] }), {
+      'POST /api/buying/1001/stamp-duty-land-tax': () =>
+        json({ estimate: { landTaxType: 'STAMP_DUTY_LAND_TAX', amount: 750_000 } }),
+    });
+    renderApp(`${APP}/stamp-duty-land-tax`);
+    expect(await screen.findByTestId('land-tax-intro')).toHaveTextContent('HM Revenue & Customs');
+    await userEvent.click(screen.getByRole('button', { name: SDLT_TEXTS.save }));
+    expect(await screen.findAllByText(SDLT_TEXTS.answerRequired)).toHaveLength(2);
+    const group = (name: string) => screen.getByRole('radiogroup', { name });
+    await userEvent.click(
+      within(group(SDLT_TEXTS.multipleProperties)).getByRole('radio', { name: 'No' }),
+    );
+    await userEvent.click(
+      within(group(SDLT_TEXTS.replacingMainResidence)).getByRole('radio', { name: 'Yes' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: SDLT_TEXTS.save }));
+    expect(await screen.findByTestId('land-tax')).toHaveTextContent(
+      'Stamp Duty Land Tax estimate: £7,500.00',
+    );
+    expect(bodyOf(calls, 'POST', '/api/buying/1001/stamp-duty-land-tax')).toEqual({
+      resultsInMultipleProperties: false,
+      isReplacingMainResidence: true,
+      isFirstTimeBuyer: false,
+    });
+  });
+
+  it('in Wales the text names Land Transaction Tax and the Welsh Revenue Authority; 0 says none is expected', async () => {
+    buyingServer(
+      () =>
+        buyCase({
+          buyers: [ANN],
+          resultsInMultipleProperties: false,
+          isReplacingMainResidence: false,
+          property: { ...buyCase().property, jurisdiction: 'WALES' },
+        }),
+      {
+        'POST /api/buying/1001/stamp-duty-land-tax': () =>
+          json({ estimate: { landTaxType: 'LAND_TRANSACTION_TAX', amount: 0 } }),
+      },
+    );
+    renderApp(`${APP}/stamp-duty-land-tax`);
+    // The section keeps its title; the words are Wales's.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Stamp Duty Land Tax' }),
+    ).toBeInTheDocument();
+    const intro = screen.getByTestId('land-tax-intro');
+    expect(intro).toHaveTextContent('Land Transaction Tax');
+    expect(intro).toHaveTextContent('Welsh Revenue Authority');
+    await userEvent.click(screen.getByRole('button', { name: SDLT_TEXTS.save }));
+    expect(await screen.findByTestId('land-tax')).toHaveTextContent(
+      'No Land Transaction Tax is expected on this purchase.',
+    );
+  });
+});
+
+describe('Loans (buying)', () => {
+  it('is the Financial Details form fed by the case type: POST /loans with BUYING', async () => {
+    const { calls } = buyingServer(() => buyCase({ buyers: [ANN], hasLoans: true }), {
+      'POST /api/loans': () => json({ id: 4 }, 201),
+    });
+    renderApp(`${APP}/loans`);
+    expect(
+      await screen.findByRole('radiogroup', { name: BUYING_LOANS_TEXTS.question }),
+    ).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: BUYING_LOANS_TEXTS.addHeading });
+    await userEvent.selectOptions(
+      within(form).getByRole('combobox', { name: BUYING_LOANS_TEXTS.chargeType }),
+      'SECURED_LOAN',
+    );
+    await userEvent.click(within(form).getByRole('button', { name: BUYING_LOANS_TEXTS.add }));
+    await waitFor(() =>
+      expect(bodyOf(calls, 'POST', '/api/loans')).toEqual({
+        caseType: 'BUYING',
+        caseId: 1001,
+        hasLoans: true,
+        loan: { chargeType: 'SECURED_LOAN', lenderName: null, amount: null },
+      }),
+    );
+  });
+});
+
+describe('Documents (buying)', () => {
+  it('shows the purchase groups with the §5 evidence guidance', async () => {
+    const slot = (id: number, documentType: string, documentId: number | null = null) => ({
+      id,
+      documentType,
+      documentId,
+    });
+    buyingServer(() =>
+      buyCase({
+        buyers: [ANN],
+        requiredDocuments: {
+          documents: [slot(1, 'MORTGAGE_IN_PRINCIPLE', 50)],
+          sourceOfFundsDocuments: [slot(2, 'SAVINGS_STATEMENT'), slot(3, 'GIFT_STATEMENT')],
+          isaDocuments: [slot(4, 'HELP_TO_BUY_STATEMENT')],
+          buyToLetDocuments: [],
+          statements: [slot(5, 'BANK_STATEMENT')],
+        },
+      }),
+    );
+    renderApp(`${APP}/documents`);
+    const funds = await screen.findByRole('region', {
+      name: DOCUMENTS_TEXTS.sourceOfFundsDocuments,
+    });
+    expect(within(funds).getByText('Savings statement')).toBeInTheDocument();
+    expect(within(funds).getByText(/cover at least the last 6 months/)).toBeInTheDocument();
+    const isas = screen.getByRole('region', { name: DOCUMENTS_TEXTS.isaDocuments });
+    expect(within(isas).getByText(/within 3 months/)).toBeInTheDocument();
+    const statements = screen.getByRole('region', { name: DOCUMENTS_TEXTS.statements });
+    expect(within(statements).getByText(/at least 12 months old/)).toBeInTheDocument();
+    const documents = screen.getByRole('region', { name: DOCUMENTS_TEXTS.documents });
+    expect(within(documents).getByText('Mortgage in principle')).toBeInTheDocument();
+    expect(within(documents).getByText(DOCUMENTS_TEXTS.uploaded)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: DOCUMENTS_TEXTS.buyToLetDocuments })).toBeNull();
+  });
+});
+
+const SUBMIT: CaseTransition = {
+  name: 'submit_application',
+  label: 'Submit application',
+  to: 'PREPARE_CLIENT_CARE_LETTER',
+  allowed: true,
+  reason: null,
+  requiresReason: false,
+  by: ['customer'],
+};
+const COMPLETE = withStates(
+  {
+    property: 'IS_COMPLETE',
+    'buyer-details': 'IS_COMPLETE',
+    'purchase-and-financing': 'IS_COMPLETE',
+    'stamp-duty-land-tax': 'IS_COMPLETE',
+    loans: 'IS_COMPLETE',
+    documents: 'IS_COMPLETE',
+  },
+  BUYING_SECTIONS,
+);
+
+describe('Review & Submit (buying)', () => {
+  it('summarises every section, submits to /buying/{caseId}/submit and asks for feedback', async () => {
+    let current = buyCase(
+      {
+        buyers: [ANN],
+        hasLoans: false,
+        resultsInMultipleProperties: false,
+        isReplacingMainResidence: true,
+        sourceOfFunds: [{ id: 1, sourceType: 'SAVINGS', amount: null }],
+      },
+      COMPLETE,
+      { readyToSubmit: true, transitions: [SUBMIT] },
+    );
+    const { calls } = buyingServer(() => current, {
+      'POST /api/buying/1001/submit': () => {
+        const hidden = COMPLETE.map(([k, l]) => [k, l, 'HIDDEN'] as (typeof COMPLETE)[number]);
+        current = buyCase({ status: 'PREPARE_CLIENT_CARE_LETTER' }, hidden, {
+          status: 'PREPARE_CLIENT_CARE_LETTER',
+          submitted: true,
+        });
+        return json({ caseId: 1001, caseType: 'BUYING', status: 'PREPARE_CLIENT_CARE_LETTER' });
+      },
+      'POST /api/feedback': () => noContent(),
+    });
+    const { router } = renderApp(`${APP}/review-and-submit`);
+    const money = await screen.findByRole('region', { name: 'Purchase & Financing' });
+    expect(within(money).getByText('Savings')).toBeInTheDocument();
+    expect(await within(money).findByText('Halifax')).toBeInTheDocument();
+    const sdlt = screen.getByRole('region', { name: 'Stamp Duty Land Tax' });
+    expect(within(sdlt).getByText(SDLT_TEXTS.replacingMainResidence).nextSibling).toHaveTextContent(
+      'Yes',
+    );
+    expect(screen.getByRole('link', { name: 'Edit Buyer Details' })).toHaveAttribute(
+      'href',
+      `${APP}/buyer-details`,
+    );
+    expect(screen.getByText(REVIEW_TEXTS.nothingMissing)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: REVIEW_TEXTS.submit }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buying/1001'));
+    const dialog = await screen.findByRole('dialog', { name: FEEDBACK_TEXTS.title });
+    await userEvent.click(within(dialog).getByRole('button', { name: FEEDBACK_TEXTS.dismiss }));
+    await waitFor(() =>
+      expect(bodyOf(calls, 'POST', '/api/feedback')).toMatchObject({
+        caseType: 'BUYING',
+        caseId: 1001,
+        feedbackPoint: 'SUBMIT_APPLICATION',
+      }),
+    );
+  });
+
+  it('lists a buyer’s missing fields and the gift donors; a broker cannot submit', async () => {
+    buyingServer(
+      () =>
+        buyCase(
+          {
+            buyers: [owner({ id: 21, isUkResident: null }, { nationalInsuranceNumber: null })],
+            sourceOfFunds: [{ id: 1, sourceType: 'GIFTS', amount: null }],
+          },
+          withStates({ 'purchase-and-financing': 'NOT_STARTED' }, COMPLETE),
+          { readyToSubmit: false, transitions: [] },
+        ),
+      {},
+      makeMe({ role: 'ROLE_BROKER', enabledFeatures: ['BUYING'] }),
+    );
+    renderApp(`${APP}/review-and-submit`);
+    const missing = await screen.findByTestId('missing-items');
+    expect(within(missing).getByText('Purchase & Financing is not complete')).toBeInTheDocument();
+    expect(
+      within(missing).getByText(
+        'Ann Marie Smith: National Insurance Number, UK Resident status missing',
+      ),
+    ).toBeInTheDocument();
+    expect(within(missing).getByText(PURCHASE_TEXTS.donorsMissing)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: REVIEW_TEXTS.submit })).toBeDisabled();
+    expect(screen.getByTestId('submit-why')).toHaveTextContent(REVIEW_TEXTS.brokerCannotSubmit);
+  });
+});
+
+describe('the wizard across the buying sections', () => {
+  it('Key Facts shows the purchase; Previous and Next skip locked sections', async () => {
+    buyingServer(() =>
+      buyCase(
+        { buyers: [ANN] },
+        withStates(
+          { 'buyer-details': 'LOCKED', 'purchase-and-financing': 'LOCKED' },
+          BUYING_SECTIONS,
+        ),
+      ),
+    );
+    renderApp(`${APP}/key-facts`);
+    const facts = await screen.findByTestId('key-facts');
+    expect(within(facts).getByText('Purchase price')).toBeInTheDocument();
+    expect(within(facts).getByText('£400,000.00')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit key facts' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Next: Quote' })).toHaveAttribute(
+      'href',
+      `${APP}/quote`,
+    );
+  });
+
+  it('Next from Property skips the locked Buyer Details and Purchase & Financing', async () => {
+    buyingServer(() =>
+      buyCase(
+        { buyers: [ANN] },
+        withStates(
+          { 'buyer-details': 'LOCKED', 'purchase-and-financing': 'LOCKED' },
+          BUYING_SECTIONS,
+        ),
+      ),
+    );
+    renderApp(`${APP}/property`);
+    const nav = await screen.findByRole('navigation', { name: 'Application sections' });
+    expect(within(nav).getByRole('link', { name: 'Next: Stamp Duty Land Tax' })).toHaveAttribute(
+      'href',
+      `${APP}/stamp-duty-land-tax`,
+    );
+    expect(within(nav).getByRole('link', { name: 'Previous: Quote' })).toBeInTheDocument();
+  });
+});
