@@ -2,18 +2,14 @@
 // every section as a person would (property details, owners, alterations, financial details),
 // uploads the documents the engine asks for, submits, answers the feedback dialog and sees the
 // post-submit tiles (checklist REM-APP-*, GUARD-*, DOCS-01..08, FEEDBACK-01..02/05..11).
-import { expect, test, type Page } from '@playwright/test';
-import { clientWithAcceptedQuote, expectAccessible, expectNoSidewaysScroll } from '../support/app';
+import { expect, test } from '@playwright/test';
+import { everySectionAtBothWidths, next, uploadSlot } from '../support/application';
+import { clientWithAcceptedQuote, expectAccessible } from '../support/app';
 
 // A surname the demo data does not use.
 const CLIENT = { name: 'Ada Appleby', email: 'ada.appleby@e2e.test' };
 const ADDRESS = '17 Appleby Row';
 
-/** A tiny but real PDF: the server reads the type from the bytes. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  'latin1',
-);
 
 const SECTIONS = [
   'key-facts',
@@ -24,19 +20,6 @@ const SECTIONS = [
   'documents',
   'review-and-submit',
 ];
-
-/** Follows the wizard's Next link to the named section. */
-async function next(page: Page, label: string) {
-  await page.getByRole('link', { name: `Next: ${label}` }).click();
-  await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
-}
-
-async function uploadSlot(page: Page, label: string, fileName: string) {
-  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/document') && r.request().method() === 'POST');
-  await page.getByLabel(`Upload ${label} file`).setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: PDF });
-  expect((await uploaded).status()).toBe(201);
-  await expect(page.getByRole('button', { name: `Delete ${label}` })).toBeVisible();
-}
 
 test('a customer accepts the quote, completes every section, uploads the documents and submits', async ({ page, browser }) => {
   test.setTimeout(420_000);
@@ -100,16 +83,7 @@ test('a customer accepts the quote, completes every section, uploads the documen
 
   // Every section, now all open, at a phone's width and a desktop's: axe finds nothing and
   // the page never scrolls sideways.
-  for (const width of [375, 1280]) {
-    await client.setViewportSize({ width, height: 900 });
-    for (const key of SECTIONS) {
-      await client.goto(`${casePath}/application/${key}`);
-      await expect(client).toHaveURL(new RegExp(`/application/${key}$`));
-      await expect(client.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectAccessible(client);
-      await expectNoSidewaysScroll(client);
-    }
-  }
+  await everySectionAtBothWidths(client, casePath, SECTIONS);
 
   // Review & Submit: nothing left to do; submit, then the feedback dialog.
   await expect(client.getByText('Everything needed is complete.')).toBeVisible();

@@ -6,6 +6,7 @@
 // in their own dialog without ever seeing the buyer's case, and the buyer sees it confirmed
 // (INVITE-03/06). A Welsh purchase's land tax section names Land Transaction Tax.
 import { expect, test, type Page } from '@playwright/test';
+import { everySectionAtBothWidths, next, uploadSlot } from '../support/application';
 import { apiPost } from '../support/api';
 import {
   FEED_DELIVERY_MS,
@@ -21,16 +22,10 @@ import { waitForMailAbout } from '../support/mail';
 const CLIENT = { name: 'Bea Buckland', email: 'bea.buckland@e2e.test' };
 const ADDRESS = '8 Buckland Mews';
 const WELSH_CLIENT = { name: 'Dai Llewellyn', email: 'dai.llewellyn@e2e.test' };
+const WELSH_ADDRESS = '3 Heol Llewellyn';
 const GIFTED_CLIENT = { name: 'Gus Giftwell', email: 'gus.giftwell@e2e.test' };
 const GIFTED_ADDRESS = '5 Giftwell Lane';
 const DONOR = { name: 'Greta Giftwell', email: 'greta.giftwell@e2e.test' };
-const WELSH_ADDRESS = '3 Heol Llewellyn';
-
-/** A tiny but real PDF: the server reads the type from the bytes. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  'latin1',
-);
 
 const SECTIONS = [
   'key-facts',
@@ -43,19 +38,6 @@ const SECTIONS = [
   'documents',
   'review-and-submit',
 ];
-
-/** Follows the wizard's Next link to the named section (it waits for the engine to open it). */
-async function next(page: Page, label: string) {
-  await page.getByRole('link', { name: `Next: ${label}` }).click();
-  await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
-}
-
-async function uploadSlot(page: Page, label: string, fileName: string) {
-  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/document') && r.request().method() === 'POST');
-  await page.getByLabel(`Upload ${label} file`).setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: PDF });
-  expect((await uploaded).status()).toBe(201);
-  await expect(page.getByRole('button', { name: `Delete ${label}` })).toBeVisible();
-}
 
 /** Property: sole owner, a detached house, freehold. */
 async function fillProperty(page: Page) {
@@ -163,16 +145,7 @@ test('a buyer accepts the quote, completes every section, uploads the documents 
   await uploadSlot(client, 'Bank statement', 'bank.pdf');
 
   // Every section at a phone's width and a desktop's: axe finds nothing, no sideways scroll.
-  for (const width of [375, 1280]) {
-    await client.setViewportSize({ width, height: 900 });
-    for (const key of SECTIONS) {
-      await client.goto(`${casePath}/application/${key}`);
-      await expect(client).toHaveURL(new RegExp(`/application/${key}$`));
-      await expect(client.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectAccessible(client);
-      await expectNoSidewaysScroll(client);
-    }
-  }
+  await everySectionAtBothWidths(client, casePath, SECTIONS);
 
   // BUY-APP-19/23: nothing left to do; submit, the feedback dialog, then the submitted case.
   await expect(client.getByText('Everything needed is complete.')).toBeVisible();

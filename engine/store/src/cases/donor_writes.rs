@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use serde_json::json;
 use threshold_engine::Effect;
 
-use super::owner_writes::{SectionWrite, addressed, due_at, now, section_write};
+use super::owner_writes::{SectionWrite, invite, now, section_write};
 use super::transition::write_transition;
 use crate::{Db, StoreError, UserId, on_db};
 
@@ -77,27 +77,7 @@ impl Db {
             .bind(at)
             .fetch_one(&mut *tx)
             .await?;
-            sqlx::query(
-                "INSERT INTO invitations (case_id, applicant_id, sent_at) VALUES ($1, $2, $3)",
-            )
-            .bind(w.case_id)
-            .bind(applicant_id)
-            .bind(at)
-            .execute(&mut *tx)
-            .await?;
-            for e in new.effects {
-                sqlx::query(
-                    "INSERT INTO case_effects (case_id, effect, due_at, created_at, set_in_status) \
-                     VALUES ($1, $2, $3, $4, $5)",
-                )
-                .bind(w.case_id)
-                .bind(sqlx::types::Json(addressed(e, applicant_id)))
-                .bind(due_at(e))
-                .bind(at)
-                .bind(w.expected_status)
-                .execute(&mut *tx)
-                .await?;
-            }
+            invite!(tx, w, applicant_id, new.effects, at);
             donor_id
         })
     }

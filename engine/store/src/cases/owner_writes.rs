@@ -130,6 +130,36 @@ macro_rules! section_write {
 
 pub(super) use section_write;
 
+/// Inside an open section write: records the invitation of the applicant just added as sent,
+/// and queues its e-mail and feed item addressed to them (see [`addressed`]).
+macro_rules! invite {
+    ($tx:ident, $w:expr, $applicant_id:expr, $effects:expr, $at:expr) => {{
+        sqlx::query("INSERT INTO invitations (case_id, applicant_id, sent_at) VALUES ($1, $2, $3)")
+            .bind($w.case_id)
+            .bind($applicant_id)
+            .bind($at)
+            .execute(&mut *$tx)
+            .await?;
+        for e in $effects {
+            sqlx::query(
+                "INSERT INTO case_effects (case_id, effect, due_at, created_at, set_in_status) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind($w.case_id)
+            .bind(sqlx::types::Json($crate::cases::owner_writes::addressed(
+                e,
+                $applicant_id,
+            )))
+            .bind($crate::cases::owner_writes::due_at(e))
+            .bind($at)
+            .bind($w.expected_status)
+            .execute(&mut *$tx)
+            .await?;
+        }
+    }};
+}
+pub(super) use invite;
+
 pub(super) fn now() -> DateTime<Utc> {
     Utc::now()
 }
@@ -202,14 +232,7 @@ impl Db {
                 .bind(w.case_id)
                 .execute(&mut *tx)
                 .await?;
-            sqlx::query(
-                "INSERT INTO invitations (case_id, applicant_id, sent_at) VALUES ($1, $2, $3)",
-            )
-            .bind(w.case_id)
-            .bind(applicant_id)
-            .bind(at)
-            .execute(&mut *tx)
-            .await?;
+            invite!(tx, w, applicant_id, new.effects, at);
             for key in &keys {
                 sqlx::query(
                     "INSERT INTO case_search_names (case_id, case_type, name) SELECT $1, $2, $3 \
@@ -218,19 +241,6 @@ impl Db {
                 .bind(w.case_id)
                 .bind(w.case_type)
                 .bind(key)
-                .execute(&mut *tx)
-                .await?;
-            }
-            for e in new.effects {
-                sqlx::query(
-                    "INSERT INTO case_effects (case_id, effect, due_at, created_at, set_in_status) \
-                     VALUES ($1, $2, $3, $4, $5)",
-                )
-                .bind(w.case_id)
-                .bind(sqlx::types::Json(addressed(e, applicant_id)))
-                .bind(due_at(e))
-                .bind(at)
-                .bind(w.expected_status)
                 .execute(&mut *tx)
                 .await?;
             }
