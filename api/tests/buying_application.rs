@@ -19,6 +19,7 @@ on_both_databases!(
     strangers_staff_and_late_brokers_are_refused,
     a_gift_donor_is_invited_confirms_and_sees_only_their_gift,
     donors_are_refused_to_strangers_and_need_a_gift_source,
+    the_other_buying_calls_are_refused_to_strangers_staff_and_late_brokers,
 );
 
 const BEA: &str = "bea@example.test";
@@ -759,4 +760,108 @@ async fn donors_are_refused_to_strangers_and_need_a_gift_source(backend: Backend
     assert_eq!(res.status, StatusCode::NOT_FOUND);
     let case = bea.get(&expanded(id)).await.body;
     assert_eq!(case["gifts"][0]["status"], "INVITED");
+}
+
+/// The rows of the authorization table the calls above leave out: Property, a buyer's own
+/// details, the tenancy split, adding a donor and every delete, for another customer, another
+/// firm's broker, staff, anonymous and the case's broker after the broker stages.
+async fn the_other_buying_calls_are_refused_to_strangers_staff_and_late_brokers(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, mut bea, id) = with_buyer_details(&app).await;
+    let applicant = bea.get(&expanded(id)).await.body["buyers"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let bea_user = app.db.user_by_email(BEA).await.unwrap().unwrap().id;
+    let source = add_source(&mut bea, id, "LIFETIME_ISA").await;
+    let res = bea
+        .post(
+            "/api/isas",
+            json!({ "caseType": "BUYING", "caseId": id, "isaType": "LIFETIME_ISA" }),
+        )
+        .await;
+    let isa = res.body["id"].as_i64().unwrap();
+    add_source(&mut bea, id, "GIFTS").await;
+    app.create_user("conveyancer@threshold.test", "ROLE_CONVEYANCER", true)
+        .await;
+    app.create_user("eve@example.test", "ROLE_USER", true).await;
+    let mut staff = app.sign_in("conveyancer@threshold.test").await;
+    let mut strangers = [
+        app.sign_in("eve@example.test").await,
+        app.sign_in("rival@other.test").await,
+    ];
+    let mut anonymous = app.client();
+    let posts: Vec<(String, Value)> = vec![
+        (
+            "/api/property".into(),
+            json!({ "caseType": "BUYING", "caseId": id, "landOwnership": "SOLE_OWNER",
+                    "propertyType": "DETACHED_HOUSE", "tenure": "FREEHOLD" }),
+        ),
+        (
+            format!("/api/buying/{id}/applicant/{applicant}"),
+            json!({ "addressLine1": "Elsewhere" }),
+        ),
+        (
+            "/api/tenancy-split".into(),
+            json!({ "caseType": "BUYING", "caseId": id,
+                    "shares": [{ "applicantId": applicant, "percentage": 50 }] }),
+        ),
+        (
+            format!("/api/buying/{id}/donor"),
+            json!({ "preferredName": "Zed Zee", "email": "zed@example.test", "giftAmount": 100 }),
+        ),
+    ];
+    let deletes = [
+        format!("/api/buying/{id}/sources-of-funds/{source}"),
+        format!("/api/isas/{isa}"),
+        format!("/api/buying/{id}/applicants/{bea_user}"),
+    ];
+    for (path, body) in &posts {
+        for stranger in strangers.iter_mut() {
+            let res = stranger.post(path, body.clone()).await;
+            assert_eq!(res.status, StatusCode::NOT_FOUND, "{path}: {:?}", res.body);
+        }
+        assert_eq!(
+            staff.post(path, body.clone()).await.status,
+            StatusCode::FORBIDDEN,
+            "{path}"
+        );
+        assert_eq!(
+            anonymous.post(path, body.clone()).await.status,
+            StatusCode::UNAUTHORIZED,
+            "{path}"
+        );
+        let res = broker.post(path, body.clone()).await;
+        assert_eq!(res.status, StatusCode::CONFLICT, "{path}: {:?}", res.body);
+    }
+    for path in &deletes {
+        for stranger in strangers.iter_mut() {
+            let res = stranger.delete(path).await;
+            assert_eq!(res.status, StatusCode::NOT_FOUND, "{path}: {:?}", res.body);
+        }
+        assert_eq!(
+            staff.delete(path).await.status,
+            StatusCode::FORBIDDEN,
+            "{path}"
+        );
+        assert_eq!(
+            anonymous.delete(path).await.status,
+            StatusCode::UNAUTHORIZED,
+            "{path}"
+        );
+        let res = broker.delete(path).await;
+        assert_eq!(res.status, StatusCode::CONFLICT, "{path}: {:?}", res.body);
+    }
+    // Nothing a refused caller sent was written.
+    assert!(
+        app.db
+            .user_by_email("zed@example.test")
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(case["sourceOfFunds"].as_array().unwrap().len(), 2);
+    assert_eq!(case["isas"].as_array().unwrap().len(), 1);
+    assert_eq!(case["buyers"][0]["user"]["address"]["line1"], "3 Elm Row");
+    assert!(case["property"]["landOwnership"].is_null());
 }

@@ -5,7 +5,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use threshold_cases::{OpenCase, PropertyWrite};
+use threshold_cases::PropertyWrite;
 use threshold_engine::CaseType;
 use threshold_engine::types::SourceOfFundsType;
 use threshold_store::cases::CaseList;
@@ -175,7 +175,10 @@ pub async fn add_isa(
         ));
     }
     let isa_type = name(&body.isa_type);
-    if !has_source(&case, source_of(body.isa_type)) {
+    if !case
+        .loaded
+        .has_source_of_funds(&name(&source_of(body.isa_type)))
+    {
         return Err(conflict(
             "no_isa_source",
             "Add the ISA as a source of funds first.",
@@ -222,14 +225,6 @@ fn source_of(isa: IsaType) -> SourceOfFundsType {
         IsaType::LifetimeIsa => SourceOfFundsType::LifetimeIsa,
         IsaType::HelpToBuyIsa => SourceOfFundsType::HelpToBuyIsa,
     }
-}
-
-fn has_source(case: &OpenCase, wanted: SourceOfFundsType) -> bool {
-    let wanted = name(&wanted);
-    case.loaded
-        .sources_of_funds
-        .iter()
-        .any(|f| f.source_type == wanted)
 }
 
 /// Money is never negative (422 naming the field).

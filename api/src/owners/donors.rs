@@ -59,12 +59,7 @@ pub async fn add_donor(
     let email = email.ok_or_else(|| ApiError::bad_field("email", "is required"))?;
     let (caller, case) = open(&state, &session, CaseType::Buying, case_id).await?;
     section_open(&state, &caller, &case, SECTION)?;
-    if !case
-        .loaded
-        .sources_of_funds
-        .iter()
-        .any(|f| f.source_type == "GIFTS")
-    {
+    if !case.loaded.has_source_of_funds("GIFTS") {
         return Err(rule_conflict(
             "no_gift_source",
             "Add a gift as a source of funds first.",
@@ -172,13 +167,11 @@ pub async fn respond_as_donor(
     let case_id = case_id(&raw_case)?;
     access::caller(&session)?;
     let now = Utc::now();
-    if !state
+    let donor_id = state
         .db
         .record_donor_answer(case_id, session.user.id, body.accepted, now)
         .await?
-    {
-        return Err(ApiError::not_found());
-    }
+        .ok_or_else(ApiError::not_found)?;
     // A donor is not a party to the case: the system tells the buyers on their behalf.
     let case = state
         .cases
@@ -202,10 +195,6 @@ pub async fn respond_as_donor(
             now,
         )
         .await?;
-    let donor_id = own_gift(&state, &case, &session)
-        .await?
-        .map(|g| g.id)
-        .ok_or_else(ApiError::not_found)?;
     Ok(Json(GiftAnswered {
         donor_id,
         status: if body.accepted {

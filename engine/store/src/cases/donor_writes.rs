@@ -153,8 +153,8 @@ impl Db {
         })
     }
 
-    /// The donor's answer to their invitation, with the audit event; false when this user is
-    /// not a donor of the case.
+    /// The donor's answer to their invitation, with the audit event; the donor id, or None
+    /// when this user is not a donor of the case.
     #[tracing::instrument(skip_all, fields(case_id))]
     pub async fn record_donor_answer(
         &self,
@@ -162,7 +162,7 @@ impl Db {
         user_id: UserId,
         accepted: bool,
         now: DateTime<Utc>,
-    ) -> Result<bool, StoreError> {
+    ) -> Result<Option<i64>, StoreError> {
         on_db!(self, pool => {
             let mut tx = pool.begin().await?;
             let found: Option<(i64, i64)> = sqlx::query_as(
@@ -174,7 +174,7 @@ impl Db {
             .fetch_optional(&mut *tx)
             .await?;
             let Some((donor_id, applicant_id)) = found else {
-                return Ok(false);
+                return Ok(None);
             };
             sqlx::query("UPDATE donors SET accepted_at = $2 WHERE id = $1")
                 .bind(donor_id)
@@ -202,7 +202,7 @@ impl Db {
             .execute(&mut *tx)
             .await?;
             tx.commit().await?;
-            Ok(true)
+            Ok(Some(donor_id))
         })
     }
 

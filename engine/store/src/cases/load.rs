@@ -445,6 +445,13 @@ impl LoadedCase {
         }
     }
 
+    /// Whether a source of funds of this kind (a SourceOfFundsType name) is listed.
+    pub fn has_source_of_funds(&self, source_type: &str) -> bool {
+        self.sources_of_funds
+            .iter()
+            .any(|f| f.source_type == source_type)
+    }
+
     pub fn applicants(&self) -> impl Iterator<Item = &PartyRow> {
         self.parties.iter().filter(|p| p.party_type == "APPLICANT")
     }
