@@ -57,6 +57,9 @@ enum Command {
     },
     /// Print the OpenAPI document.
     Openapi,
+    /// Print the demo conveyancer's current second-factor code (the demo's published
+    /// authenticator secret; no other account's).
+    DemoCode,
 }
 
 #[derive(Subcommand)]
@@ -146,6 +149,13 @@ async fn run(command: Command) -> anyhow::Result<()> {
         println!("{}", crate::openapi::document().to_pretty_json()?);
         return Ok(());
     }
+    if let Command::DemoCode = command {
+        println!(
+            "{}",
+            crate::staff::current_code(demo::DEMO_STAFF_TOTP_SECRET, chrono::Utc::now())?
+        );
+        return Ok(());
+    }
     let config = Config::load()?;
     match command {
         Command::Serve { no_workers } => serve(config, !no_workers).await,
@@ -185,7 +195,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 },
         } => create_user(config, &email, &name, &role, lender, features).await,
         Command::Jobs { command } => jobs(config, command).await,
-        Command::Openapi => unreachable!("handled above"),
+        Command::Openapi | Command::DemoCode => unreachable!("handled above"),
     }
 }
 
@@ -225,6 +235,12 @@ async fn serve(config: Config, with_workers: bool) -> anyhow::Result<()> {
             let note = if *lender { " (lender)" } else { "" };
             println!("  {email:<36} {role}{note}");
         }
+        println!(
+            "Back office: {}/staff/login as the conveyancer. Its second factor: add the key {} \
+             to an authenticator app, or run `threshold demo-code` for the current code.",
+            config.public_url,
+            demo::DEMO_STAFF_TOTP_SECRET
+        );
     }
     app.serve(listener, with_workers, shutdown_signal()).await
 }

@@ -53,6 +53,11 @@ pub const DEMO_ACCOUNTS: &[(&str, &str, &str, bool, &[&str])] = &[
     ),
 ];
 
+/// The demo conveyancer's authenticator secret: published, so that anyone trying the demo can
+/// add it to an authenticator app or print the current code with `threshold demo-code`.
+/// Only ever set on the demo account.
+pub const DEMO_STAFF_TOTP_SECRET: &str = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
 /// Creates the demo accounts that do not exist yet; returns how many were created.
 pub async fn seed_accounts(db: &Db, config: &Config) -> anyhow::Result<usize> {
     let mut created = 0;
@@ -74,7 +79,24 @@ pub async fn seed_accounts(db: &Db, config: &Config) -> anyhow::Result<usize> {
             Utc::now(),
         )
         .await?;
+        if threshold_store::staff::STAFF_ROLES.contains(role) {
+            enrol_demo_staff(db, email).await?;
+        }
         created += 1;
     }
     Ok(created)
+}
+
+/// Sets up the demo staff member's authenticator with [`DEMO_STAFF_TOTP_SECRET`], confirmed.
+async fn enrol_demo_staff(db: &Db, email: &str) -> anyhow::Result<()> {
+    let user = db
+        .user_by_email(email)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("the demo account {email} was not created"))?;
+    let now = Utc::now();
+    db.begin_staff_enrolment(user.id, DEMO_STAFF_TOTP_SECRET, now)
+        .await?;
+    // Step 0 (1970): any code of today is newer.
+    db.use_totp_step(user.id, 0, true, now).await?;
+    Ok(())
 }

@@ -283,6 +283,8 @@ pub struct CurrentSession {
     pub user: User,
     /// The user's broker firm, read with the session (no second query per request).
     pub firm_id: Option<i64>,
+    /// When this session proved a second factor (the back office requires it).
+    pub second_factor_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 impl FromRequestParts<AppState> for CurrentSession {
@@ -310,6 +312,7 @@ impl FromRequestParts<AppState> for CurrentSession {
             session_id: found.session_id,
             user: found.user,
             firm_id: found.firm_id,
+            second_factor_at: found.second_factor_at,
         })
     }
 }

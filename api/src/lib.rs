@@ -25,6 +25,7 @@ pub mod policies;
 pub mod rate_limit;
 pub mod security;
 pub mod spa;
+pub mod staff;
 pub mod users;
 
 pub use app::{App, AppState};

@@ -9,6 +9,10 @@ use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 use support::cases::{create_remortgaging, firm, set_case};
+use support::remortgage::{
+    CARA, alterations_body, broker_case, complete_owners, customer_case, exec, hand_over,
+    loans_body, property_body,
+};
 use support::{Backend, Client, Res, TestApp};
 
 on_both_databases!(
@@ -25,104 +29,6 @@ on_both_databases!(
 );
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
-const CARA: &str = "cara@example.test";
-
-// ---- fixtures ----
-
-/// A broker's case for Cara, still in BROKER_APPLICATION; returns (broker, Cara, case id).
-async fn broker_case(app: &TestApp) -> (Client, Client, i64) {
-    firm(app).await;
-    let mut broker = app.sign_in("broker@firm.test").await;
-    let id = create_remortgaging(&mut broker, CARA, "Cara Client").await;
-    let cara = app.sign_in(CARA).await;
-    (broker, cara, id)
-}
-
-/// The broker sends the quote and Cara accepts it: the case is hers (CUSTOMER_APPLICATION).
-async fn hand_over(broker: &mut Client, cara: &mut Client, id: i64) {
-    let case_ref = json!({ "caseId": id, "caseType": "REMORTGAGING" });
-    let res = broker.post("/api/quote/send", case_ref.clone()).await;
-    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
-    let quote = cara
-        .get(&format!("/api/remortgaging/{id}/quote/latest"))
-        .await;
-    let quote_id = quote.body["id"].as_i64().unwrap();
-    let res = cara
-        .post(&format!("/api/quote/{quote_id}/accept"), case_ref)
-        .await;
-    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
-    assert_eq!(res.body["status"], "CUSTOMER_APPLICATION");
-}
-
-/// A case in CUSTOMER_APPLICATION with Cara's quote accepted; returns (broker, Cara, id).
-async fn customer_case(app: &TestApp) -> (Client, Client, i64) {
-    let (mut broker, mut cara, id) = broker_case(app).await;
-    hand_over(&mut broker, &mut cara, id).await;
-    (broker, cara, id)
-}
-
-/// Runs one statement on the app's database (fixtures for what no call of this issue sets).
-async fn exec(app: &TestApp, sql: String) {
-    match &app.db {
-        threshold_store::Db::Sqlite(pool) => {
-            sqlx::query(sqlx::AssertSqlSafe(sql))
-                .execute(pool)
-                .await
-                .unwrap();
-        }
-        threshold_store::Db::Postgres(pool) => {
-            sqlx::query(sqlx::AssertSqlSafe(sql))
-                .execute(pool)
-                .await
-                .unwrap();
-        }
-    }
-}
-
-/// Makes the Owners section complete: Cara's profile through the onboarding call, and the two
-/// answers the owners calls (issue 12's other half, R2) will give, set directly here: her
-/// address on the case and the adult-occupants question.
-async fn complete_owners(app: &TestApp, cara: &mut Client, id: i64) {
-    let user = app.db.user_by_email(CARA).await.unwrap().unwrap();
-    let res = cara
-        .post(
-            &format!("/api/users/{}", user.id),
-            json!({ "preferredName": "Cara", "firstName": "Cara", "surname": "Client",
-                    "phoneNumber": "07700 900123", "dateOfBirth": "1980-01-02" }),
-        )
-        .await;
-    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
-    // Test-only: POST /remortgaging/{caseId}/applicant/{applicantId} (R2) sets the address.
-    exec(
-        app,
-        format!("UPDATE applicants SET address_line1 = '1 High Street' WHERE case_id = {id}"),
-    )
-    .await;
-    // Test-only: POST /remortgaging/{caseId}/property-occupant (R2) answers this.
-    set_case(app, id, "has_adult_occupants", false).await;
-}
-
-fn property_body(id: i64, tenure: &str) -> Value {
-    json!({ "caseType": "REMORTGAGING", "caseId": id, "landOwnership": "JOINT_TENANCY",
-            "propertyType": "TERRACED", "tenure": tenure })
-}
-
-fn alterations_body(id: i64, has: bool, alteration: Option<Value>) -> Value {
-    let mut body = json!({ "caseType": "REMORTGAGING", "caseId": id, "hasAlterations": has });
-    if let Some(a) = alteration {
-        body["alteration"] = a;
-    }
-    body
-}
-
-fn loans_body(id: i64, has: bool, loan: Option<Value>) -> Value {
-    let mut body = json!({ "caseType": "REMORTGAGING", "caseId": id, "hasLoans": has });
-    if let Some(l) = loan {
-        body["loan"] = l;
-    }
-    body
-}
-
 fn extension(held_by: &str) -> Value {
     json!({ "alterationType": "EXTENSION", "completedOn": "2019-05-01", "documentsHeldBy": held_by })
 }

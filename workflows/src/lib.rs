@@ -37,6 +37,7 @@ pub struct TransitionInfo {
     pub to: &'static str,
     pub by: Vec<ActorKind>,
     pub requires_reason: bool,
+    pub step_up: bool,
 }
 
 /// One stage of a case type's main path, as the help page tells it.
@@ -189,6 +190,18 @@ impl Workflows {
         }
     }
 
+    /// The workflow of a case as a Mermaid state diagram, its current status highlighted.
+    pub fn diagram(&self, status: CaseStatus) -> String {
+        match status {
+            CaseStatus::Remortgaging(s) => {
+                threshold_engine::mermaid::mermaid_at(&self.remortgaging.definition, s)
+            }
+            CaseStatus::Buying(s) => {
+                threshold_engine::mermaid::mermaid_at(&self.buying.definition, s)
+            }
+        }
+    }
+
     /// Every transition of a case type's workflow, as the definition states it.
     pub fn transitions(&self, case_type: CaseType) -> Vec<TransitionInfo> {
         fn info<St: WorkflowStatus>(def: &threshold_engine::Definition<St>) -> Vec<TransitionInfo> {
@@ -201,6 +214,7 @@ impl Workflows {
                     to: t.to.as_str(),
                     by: t.by.clone(),
                     requires_reason: t.requires_reason,
+                    step_up: t.step_up,
                 })
                 .collect()
         }

@@ -10,7 +10,7 @@ use utoipa_axum::routes;
 
 use crate::app::AppState;
 
-pub use session::{MeResponse, MeUser, SessionView, SessionsResponse, VerifyResponse};
+pub use session::{EmptyBody, MeResponse, MeUser, SessionView, SessionsResponse, VerifyResponse};
 pub use sign_in::{LoginRequest, SignupRequest, audit as sign_in_audit};
 
 /// Roles that may use the customer and broker app (spec section 6).

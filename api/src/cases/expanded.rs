@@ -36,16 +36,28 @@ pub async fn remortgaging(
     session: CurrentSession,
     ApiPath(case_id): ApiPath<String>,
 ) -> ApiResult<Json<RemortgagingExpanded>> {
-    let (case, common) = open(&state, &session, &case_id, CaseType::Remortgaging).await?;
+    let case = open(&state, &session, &case_id, CaseType::Remortgaging).await?;
+    Ok(Json(
+        remortgaging_body(&state, case, Reader::of(&session.user)).await?,
+    ))
+}
+
+/// The expanded remortgaging case as `reader` may see it.
+pub(crate) async fn remortgaging_body(
+    state: &AppState,
+    case: OpenCase,
+    reader: Reader,
+) -> ApiResult<RemortgagingExpanded> {
+    let common = common(state, &case, reader).await?;
     let AnySnapshot::Remortgaging(snap) = case.snapshot else {
         return Err(ApiError::internal(
             "a remortgaging case loaded as another type",
         ));
     };
-    let (loaded, viewer) = (&case.loaded, &session.user.id);
+    let loaded = &case.loaded;
     let r = &loaded.row;
-    let extras = crate::owners::expanded_extras(&state, loaded, *viewer).await?;
-    Ok(Json(RemortgagingExpanded {
+    let extras = crate::owners::expanded_extras(state, loaded, reader.id).await?;
+    Ok(RemortgagingExpanded {
         common,
         has_alterations: r.has_alterations,
         has_adult_occupants: r.has_adult_occupants,
@@ -60,12 +72,12 @@ pub async fn remortgaging(
         has_mortgage_offer: r.has_mortgage_offer,
         alterations: snap.alterations,
         ground_rent: ground_rent(loaded),
-        property_owners: parties(loaded, viewer, "APPLICANT"),
+        property_owners: parties(loaded, reader, "APPLICANT"),
         required_documents: snap.required_documents,
         transfer_of_equity: extras.transfer_of_equity,
         occupants: extras.occupants,
         feedback_given: extras.feedback_given,
-    }))
+    })
 }
 
 #[utoipa::path(get, path = "/buying/case/{caseId}/expanded", tag = "cases",
@@ -81,14 +93,26 @@ pub async fn buying(
     session: CurrentSession,
     ApiPath(case_id): ApiPath<String>,
 ) -> ApiResult<Json<BuyingExpanded>> {
-    let (case, common) = open(&state, &session, &case_id, CaseType::Buying).await?;
-    let gifts = crate::owners::donors::gifts(&state, &case).await?;
+    let case = open(&state, &session, &case_id, CaseType::Buying).await?;
+    Ok(Json(
+        buying_body(&state, case, Reader::of(&session.user)).await?,
+    ))
+}
+
+/// The expanded buying case as `reader` may see it.
+pub(crate) async fn buying_body(
+    state: &AppState,
+    case: OpenCase,
+    reader: Reader,
+) -> ApiResult<BuyingExpanded> {
+    let common = common(state, &case, reader).await?;
+    let gifts = crate::owners::donors::gifts(state, &case).await?;
     let AnySnapshot::Buying(snap) = case.snapshot else {
         return Err(ApiError::internal("a buying case loaded as another type"));
     };
-    let (loaded, viewer) = (&case.loaded, &session.user.id);
+    let loaded = &case.loaded;
     let r = &loaded.row;
-    Ok(Json(BuyingExpanded {
+    Ok(BuyingExpanded {
         common,
         lender: r.lender.clone(),
         deposit_amount: r.deposit_amount,
@@ -100,8 +124,8 @@ pub async fn buying(
         is_shared_ownership: r.is_shared_ownership,
         target_move_in_date: r.target_move_in_date,
         has_paid_deposit: r.has_paid_deposit,
-        buyers: parties(loaded, viewer, "APPLICANT"),
-        donors: parties(loaded, viewer, "DONOR"),
+        buyers: parties(loaded, reader, "APPLICANT"),
+        donors: parties(loaded, reader, "DONOR"),
         gifts,
         source_of_funds: loaded
             .sources_of_funds
@@ -125,7 +149,7 @@ pub async fn buying(
         required_documents: snap.required_documents,
         deposit: snap.deposit,
         searches: snap.searches,
-    }))
+    })
 }
 
 /// The ground rent, when both its amount and frequency are known.
@@ -137,19 +161,62 @@ fn ground_rent(loaded: &LoadedCase) -> Option<crate::application::types::GroundR
     })
 }
 
-/// Opens the case through the case service and builds what both types share.
+/// Who reads an expanded case, which decides what of it they see.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reader {
+    pub id: UserId,
+    pub kind: ReaderKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ReaderKind {
+    /// An owner, buyer or donor: other customers' details are withheld (ENT-12), and drafts.
+    Customer,
+    /// A broker: the case's brokers see every party (a client who has not accepted the
+    /// invitation only as the broker typed them).
+    Broker,
+    /// The firm's conveyancing staff, in the back office: everything.
+    Staff,
+}
+
+impl Reader {
+    /// A customer or broker of the customer app.
+    fn of(user: &threshold_store::users::User) -> Self {
+        Reader {
+            id: user.id,
+            kind: if access::is_broker(user) {
+                ReaderKind::Broker
+            } else {
+                ReaderKind::Customer
+            },
+        }
+    }
+
+    /// Sees the case as its brokers do (invitations, reference) or more.
+    fn administers(self, loaded: &LoadedCase) -> bool {
+        self.kind == ReaderKind::Staff || loaded.relationship.is_case_admin
+    }
+}
+
+/// Opens the case through the case service for a customer or broker.
 async fn open(
     state: &AppState,
     session: &CurrentSession,
     raw_id: &str,
     case_type: CaseType,
-) -> ApiResult<(OpenCase, ExpandedCommon)> {
+) -> ApiResult<OpenCase> {
     let case_id = access::parse_case_id(raw_id)?;
     let caller = access::caller(session)?;
-    let case = state.cases.open(&caller, case_type, case_id).await?;
-    let view = state.cases.view(&case);
+    Ok(state.cases.open(&caller, case_type, case_id).await?)
+}
+
+/// What both case types share, as `reader` may see it.
+async fn common(state: &AppState, case: &OpenCase, reader: Reader) -> ApiResult<ExpandedCommon> {
+    let view = state.cases.view(case);
     let loaded = &case.loaded;
-    let invitations = if loaded.relationship.is_case_admin {
+    let case_id = loaded.row.id;
+    let case_type = case.case_type;
+    let invitations = if reader.administers(loaded) {
         state
             .db
             .invitations_of(case_id)
@@ -168,7 +235,7 @@ async fn open(
     } else {
         vec![]
     };
-    let customer = !access::is_broker(&session.user);
+    let customer = reader.kind == ReaderKind::Customer;
     let r = &loaded.row;
     let p = &r.property;
     let common = ExpandedCommon {
@@ -238,7 +305,7 @@ async fn open(
                 email: b.email,
                 phone_number: b.phone_number,
             }),
-        broker_reference: if loaded.relationship.is_case_admin {
+        broker_reference: if reader.administers(loaded) {
             r.broker_reference.clone()
         } else {
             None
@@ -246,26 +313,28 @@ async fn open(
         invitations,
         view,
     };
-    Ok((case, common))
+    Ok(common)
 }
 
 /// Owners, buyers or donors. Another customer's personal details are withheld from a customer
 /// (`redacted`, ENT-12); brokers of the case see everyone.
-fn parties(loaded: &LoadedCase, viewer: &UserId, party_type: &str) -> Vec<PartyBody> {
+fn parties(loaded: &LoadedCase, reader: Reader, party_type: &str) -> Vec<PartyBody> {
     loaded
         .parties
         .iter()
         .filter(|p| p.party_type == party_type)
-        .map(|p| party(loaded, p, viewer))
+        .map(|p| party(loaded, p, reader))
         .collect()
 }
 
-fn party(loaded: &LoadedCase, p: &PartyRow, viewer: &UserId) -> PartyBody {
+fn party(loaded: &LoadedCase, p: &PartyRow, reader: Reader) -> PartyBody {
     let broker = loaded.relationship.is_case_admin;
+    let staff = reader.kind == ReaderKind::Staff;
     // A customer sees other customers redacted (ENT-12); a broker sees a client who has not
-    // yet accepted the invitation only as the broker typed them (name and address).
-    let unconsented = broker && !p.consented;
-    let redacted = p.redacted || (!broker && p.user_id != *viewer) || unconsented;
+    // yet accepted the invitation only as the broker typed them (name and address); the
+    // firm's staff, who act for every owner, see them all.
+    let unconsented = broker && !p.consented && !staff;
+    let redacted = !staff && (p.redacted || (!broker && p.user_id != reader.id) || unconsented);
     let shown = |v: &Option<String>| if redacted { None } else { v.clone() };
     PartyBody {
         id: p.id,
@@ -300,6 +369,11 @@ fn party(loaded: &LoadedCase, p: &PartyRow, viewer: &UserId) -> PartyBody {
         tenancy_share: p.tenancy_share_bp.map(|bp| bp as f64 / 100.0),
         identity_submitted_at: p.identity_submitted_at,
         identity_verified_at: p.identity_verified_at,
+        identity_rejection_reason: if redacted {
+            None
+        } else {
+            p.identity_rejection_reason.clone()
+        },
         document_acceptances: loaded.party(p).document_acceptances,
     }
 }

@@ -181,6 +181,9 @@ pub struct PartyBody {
     pub is_uk_resident: Option<bool>,
     pub identity_submitted_at: Option<DateTime<Utc>>,
     pub identity_verified_at: Option<DateTime<Utc>>,
+    /// Why the firm sent this person's identity documents back, with what to do next (shown
+    /// to them until they submit again).
+    pub identity_rejection_reason: Option<String>,
     pub document_acceptances: Vec<DocumentAcceptance>,
     /// A tenant in common's share of the property in percent (POST /tenancy-split); null
     /// until the owners give their shares.

@@ -226,6 +226,7 @@ pub fn parse(raw: Option<&str>, case_type: CaseType) -> ApiResult<ListQuery> {
         sort_by,
         ascending,
         name,
+        assignee: None,
     })
 }
 
@@ -289,7 +290,7 @@ fn sort_field(case_type: CaseType, v: &str) -> Option<SortBy> {
     })
 }
 
-fn relationship(scope: &Scope) -> Relationship {
+pub(crate) fn relationship(scope: &Scope) -> Relationship {
     Relationship {
         is_party: matches!(scope, Scope::Customer(_)),
         is_case_admin: scope.is_broker(),
@@ -357,7 +358,7 @@ fn property(item: &CaseListItem) -> ListProperty {
 }
 
 /// The engine's view of a list row for this user (chip, message, cancel).
-fn view_of(
+pub(crate) fn view_of(
     state: &AppState,
     user: &User,
     rel: Relationship,

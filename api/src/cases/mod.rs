@@ -4,7 +4,7 @@
 pub(crate) mod access;
 mod cancel;
 mod create;
-mod expanded;
+pub(crate) mod expanded;
 pub mod expanded_body;
 pub mod facts;
 mod invitations;

@@ -6,6 +6,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 use futures::TryStreamExt;
 use threshold_store::documents::{DocumentRecord, GENERATED};
+use threshold_store::staff::STAFF_ROLES;
 
 use super::{audit, is_closed};
 use crate::app::AppState;
@@ -18,6 +19,7 @@ use crate::extract::CurrentSession;
     responses(
         (status = 200, description = "The file, as an attachment", content_type = "application/octet-stream"),
         (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "`second_factor_required`: a staff session that has not proven its second factor", body = ErrorBody),
         (status = 404, description = "Unknown document, or not yours (a draft, for a customer)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
@@ -135,18 +137,22 @@ pub async fn delete(
 }
 
 /// The document, if this user may read it: the case's parties and brokers (as for the case
-/// itself), and the conveyancing staff (every case). Anything else is a 404, as for a case.
+/// itself), and the conveyancing staff (every case) once their session has proven the second
+/// factor. Anything else is a 404, as for a case.
 async fn visible_document(
     state: &AppState,
     session: &CurrentSession,
     id: i64,
 ) -> ApiResult<DocumentRecord> {
+    let user = &session.user;
+    if STAFF_ROLES.contains(&user.role.as_str()) && session.second_factor_at.is_none() {
+        return Err(crate::staff::second_factor_required());
+    }
     let doc = state
         .db
         .document(id)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    let user = &session.user;
     let scope = state
         .db
         .case_scope(user.id, &user.role, session.firm_id)

@@ -8,6 +8,7 @@
 //! where a new case starts.
 
 mod error;
+mod progress;
 mod property;
 pub mod sections;
 
@@ -28,6 +29,7 @@ use threshold_store::{Db, UserId};
 use threshold_workflows::Workflows;
 
 pub use error::CaseError;
+pub use progress::Progress;
 pub use property::{LandTaxFigure, NewAlteration, NewLoan, PropertyChange, PropertyWrite};
 pub use sections::owners::OwnersWrite;
 

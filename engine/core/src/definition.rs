@@ -200,6 +200,10 @@ pub struct TransitionDef<St> {
     /// A written reason must accompany it (recorded in the audit event).
     #[serde(default)]
     pub requires_reason: bool,
+    /// Destructive (cancelling, reopening): the back office asks the staff member to prove
+    /// their second factor again before taking it.
+    #[serde(default)]
+    pub step_up: bool,
 }
 
 /// Something a person tells the others on a case without moving it (a customer reporting an
@@ -501,6 +505,7 @@ fn validate<S: CaseSnapshot>(
             guards: t.guards,
             effects: t.effects,
             requires_reason: t.requires_reason,
+            step_up: t.step_up,
         });
     }
 

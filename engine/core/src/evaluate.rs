@@ -70,6 +70,8 @@ pub struct TransitionView<St> {
     /// Why not, when not allowed.
     pub reason: Option<String>,
     pub requires_reason: bool,
+    /// The staff member must enter a fresh second-factor code to take it.
+    pub step_up: bool,
     /// Who may take it (the workflow file's `by`).
     pub by: Vec<ActorKind>,
 }
@@ -117,6 +119,7 @@ impl<St: Into<CaseStatus>> CaseView<St> {
                     allowed: t.allowed,
                     reason: t.reason,
                     requires_reason: t.requires_reason,
+                    step_up: t.step_up,
                     by: t.by,
                 })
                 .collect(),
@@ -380,6 +383,7 @@ impl<S: CaseSnapshot> Workflow<S> {
                     allowed: reason.is_none(),
                     reason,
                     requires_reason: t.requires_reason,
+                    step_up: t.step_up,
                     by: t.by.clone(),
                 }
             })

@@ -53,6 +53,17 @@ pub fn mermaid<St: WorkflowStatus>(def: &Definition<St>) -> String {
     out
 }
 
+/// [`mermaid`] with `current` highlighted: the back office's picture of one case.
+pub fn mermaid_at<St: WorkflowStatus>(def: &Definition<St>, current: St) -> String {
+    let mut out = mermaid(def);
+    let _ = writeln!(
+        out,
+        "    classDef current fill:#ffe08a,stroke:#8a6d00,stroke-width:3px,font-weight:bold\n    class {} current",
+        current.as_str()
+    );
+    out
+}
+
 /// The page committed as `docs/workflows/<case type>.md`.
 pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
     let slug = def.case_type.slug();
@@ -79,10 +90,11 @@ pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
             from,
             t.to.as_str(),
             actors(&t.by),
-            if t.requires_reason {
-                " (reason required)"
-            } else {
-                ""
+            match (t.requires_reason, t.step_up) {
+                (true, true) => " (reason and a fresh second-factor code required)",
+                (true, false) => " (reason required)",
+                (false, true) => " (a fresh second-factor code required)",
+                (false, false) => "",
             },
             t.guards.join(", "),
             t.effects.join(", "),

@@ -600,6 +600,35 @@ impl AnySnapshot {
         }
     }
 
+    /// The owners or buyers, in the case's order (the lead first).
+    pub fn parties_mut(&mut self) -> &mut Vec<Party> {
+        match self {
+            Self::Remortgaging(s) => &mut s.property_owners,
+            Self::Buying(s) => &mut s.buyers,
+        }
+    }
+
+    pub fn documents(&self) -> &CaseDocuments {
+        match self {
+            Self::Remortgaging(s) => &s.documents,
+            Self::Buying(s) => &s.documents,
+        }
+    }
+
+    pub fn documents_mut(&mut self) -> &mut CaseDocuments {
+        match self {
+            Self::Remortgaging(s) => &mut s.documents,
+            Self::Buying(s) => &mut s.documents,
+        }
+    }
+
+    /// The lender's mortgage offer has arrived (remortgaging; a purchase has no such step).
+    pub fn record_mortgage_offer(&mut self) {
+        if let Self::Remortgaging(s) = self {
+            s.has_mortgage_offer = true;
+        }
+    }
+
     /// The latest quote accepted now (the first acceptance stands).
     pub fn accept_quote(&mut self, now: DateTime<Utc>) {
         let quote = match self {

@@ -19,6 +19,7 @@ pub mod invitations;
 pub mod magic_links;
 mod secrets;
 pub mod sessions;
+pub mod staff;
 pub mod tokens;
 pub mod users;
 

@@ -41,6 +41,7 @@ struct AuthenticatedRow {
     user: User,
     session_id: SessionId,
     session_last_used_at: DateTime<Utc>,
+    second_factor_at: Option<DateTime<Utc>>,
     firm_id: Option<i64>,
 }
 
@@ -51,6 +52,8 @@ pub struct Authenticated {
     pub user: User,
     /// The broker firm the user belongs to, if any (it decides a broker admin's case scope).
     pub firm_id: Option<i64>,
+    /// When this session proved a second factor (staff only; see `staff`).
+    pub second_factor_at: Option<DateTime<Utc>>,
 }
 
 /// What presenting a refresh token led to.
@@ -121,8 +124,8 @@ impl Db {
         let sql = concat!(
             "SELECT ",
             crate::users::user_columns!(),
-            ", session_id, session_last_used_at, m.firm_id FROM users JOIN (SELECT id AS session_id, \
-             user_id AS session_user_id, last_used_at AS session_last_used_at FROM sessions \
+            ", session_id, session_last_used_at, second_factor_at, m.firm_id FROM users JOIN (SELECT id AS session_id, \
+             user_id AS session_user_id, last_used_at AS session_last_used_at, second_factor_at FROM sessions \
              WHERE access_hash = $1 AND revoked_at IS NULL AND access_expires_at > $2 \
              AND expires_at > $2 AND last_used_at > $3) s ON s.session_user_id = users.id \
              LEFT JOIN (SELECT user_id AS member_user_id, firm_id FROM broker_firm_members) m \
@@ -148,6 +151,7 @@ impl Db {
             session_id: found.session_id,
             user: found.user,
             firm_id: found.firm_id,
+            second_factor_at: found.second_factor_at,
         }))
     }
 

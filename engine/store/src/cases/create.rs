@@ -175,7 +175,7 @@ impl Db {
         let sql = format!(
             "INSERT INTO cases (status, {FACT_COLUMNS}, case_type, firm_id, created_by_user_id, \
              created_by_broker, invited_by_lender, ineligibility_reason, title_documents_retrieved, \
-             created_at, updated_at) VALUES ($1, {}, $23, $24, $25, $26, $27, $28, $29, $30, $30) RETURNING id",
+             created_at, updated_at, status_changed_at) VALUES ($1, {}, $23, $24, $25, $26, $27, $28, $29, $30, $30, $30) RETURNING id",
             placeholders(2, 21)
         );
         let initial = new

@@ -62,6 +62,15 @@ pub struct ListQuery {
     pub ascending: bool,
     /// Prefix of an owner's or buyer's name (any word start), as typed.
     pub name: Option<String>,
+    /// The back office's work queue: only cases assigned to this conveyancer, or to nobody.
+    pub assignee: Option<AssigneeFilter>,
+}
+
+/// Whose cases the work queue shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssigneeFilter {
+    Unassigned,
+    To(UserId),
 }
 
 /// One case of a list page, with its parties and brokers.
@@ -97,6 +106,15 @@ impl ListQuery {
             sql.push(" AND c.id IN (SELECT ca.case_id FROM case_admins ca WHERE ca.user_id IN (")
                 .bind_list(self.broker_user_ids.iter().map(|u| Arg::User(*u)))
                 .push("))");
+        }
+        match self.assignee {
+            Some(AssigneeFilter::Unassigned) => {
+                sql.push(" AND c.assignee_id IS NULL");
+            }
+            Some(AssigneeFilter::To(user)) => {
+                sql.push(" AND c.assignee_id = ").bind(Arg::User(user));
+            }
+            None => {}
         }
         if let Some((prefix, upper)) = self.name_range() {
             sql.push(
@@ -177,7 +195,10 @@ impl ListQuery {
         let Scope::Firm(firm) = scope else {
             return None;
         };
-        if !self.broker_user_ids.is_empty() || self.name_range().is_some() {
+        if !self.broker_user_ids.is_empty()
+            || self.name_range().is_some()
+            || self.assignee.is_some()
+        {
             return None;
         }
         let mut sql = Sql::default();

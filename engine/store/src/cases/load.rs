@@ -31,7 +31,8 @@ macro_rules! case_columns {
          c.mortgage_offer_uploaded_at, c.purchase_price, c.deposit_amount, c.is_first_time_buyer, \
          c.is_new_build, c.is_shared_ownership, c.results_in_multiple_properties, \
          c.is_replacing_main_residence, c.target_move_in_date, c.terms_accepted_at, \
-         c.has_paid_deposit, c.deposit_paid_at, c.created_at, c.updated_at, \
+         c.has_paid_deposit, c.deposit_paid_at, c.created_at, c.updated_at, c.assignee_id, \
+         c.status_changed_at, \
          p.address_line1, p.address_line2, p.town, p.county, p.postcode, p.formatted_address, \
          p.tenure, p.property_type, p.land_ownership"
     };
@@ -82,6 +83,10 @@ pub struct CaseRow {
     pub deposit_paid_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The conveyancer the back office assigned the case to.
+    pub assignee_id: Option<UserId>,
+    /// When the case last moved (the work queue's age).
+    pub status_changed_at: Option<DateTime<Utc>>,
     #[sqlx(flatten)]
     pub property: PropertyRow,
 }
@@ -117,6 +122,8 @@ pub struct PartyRow {
     pub is_uk_resident: Option<bool>,
     pub identity_submitted_at: Option<DateTime<Utc>>,
     pub identity_verified_at: Option<DateTime<Utc>>,
+    /// Why a conveyancer sent the identity documents back (until submitted again).
+    pub identity_rejection_reason: Option<String>,
     pub occupation: Option<String>,
     pub national_insurance_number: Option<String>,
     pub address_line1: Option<String>,

@@ -10,6 +10,7 @@ mod load;
 mod messages;
 mod owner_writes;
 mod people;
+mod progress_writes;
 mod property_writes;
 mod scope;
 pub mod search;
@@ -23,7 +24,7 @@ pub use args::Arg;
 pub use create::{KeyFactsUpdate, NewCase, NewParty, NewQuote};
 pub use donor_writes::{DonorGiftRow, NewDonor};
 pub use firms::{CaseBroker, ManagedBroker};
-pub use list::{CaseListItem, CaseListPage, ListMemo, ListQuery, SortBy};
+pub use list::{AssigneeFilter, CaseListItem, CaseListPage, ListMemo, ListQuery, SortBy};
 pub use load::{
     AdminRow, AlterationRow, CaseRow, DocumentRow, GeneratedDocumentRow, GroundRentRow, IsaRow,
     LegalNameRow, LoadedCase, LoanRow, PartyRow, PropertyRow, QuoteRow, SourceOfFundsRow,
@@ -33,6 +34,7 @@ pub use messages::CaseMessage;
 pub use owner_writes::{
     ApplicantDetails, NamedPerson, NewCoOwner, OwnersExtras, PersonRow, SectionWrite,
 };
+pub use progress_writes::IdentityDecision;
 pub use property_writes::{
     CaseList, LandTaxFigure, NewAlteration, NewLoan, PropertyWrite, PropertyWriteRecord,
 };

@@ -33,7 +33,8 @@ pub(crate) fn case_with_people_columns(backend: Backend) -> String {
             "'id', a.id, 'caseId', a.case_id, 'userId', a.user_id, 'partyType', a.party_type, \
              'isLead', a.is_lead, 'redacted', a.redacted, 'isUkResident', a.is_uk_resident, \
              'identitySubmittedAt', a.identity_submitted_at, \
-             'identityVerifiedAt', a.identity_verified_at, 'occupation', a.occupation, \
+             'identityVerifiedAt', a.identity_verified_at, \
+             'identityRejectionReason', a.identity_rejection_reason, 'occupation', a.occupation, \
              'nationalInsuranceNumber', a.national_insurance_number, \
              'addressLine1', a.address_line1, 'preferredName', u.preferred_name, \
              'email', u.email, 'phoneNumber', u.phone_number, 'dateOfBirth', u.date_of_birth, \

@@ -73,7 +73,7 @@ macro_rules! write_transition {
     ($tx:expr, $case_id:expr, $case_type:expr, $t:expr, $now:expr) => {{
         let t = $t;
         let moved = sqlx::query(
-            "UPDATE cases SET status = $3, updated_at = $4, \
+            "UPDATE cases SET status = $3, updated_at = $4, status_changed_at = $4, \
              completion_date = COALESCE($5, completion_date) WHERE id = $1 AND status = $2",
         )
         .bind($case_id)

@@ -1,0 +1,317 @@
+//! One case in the back office: everything on it, the steps the workflow allows the staff
+//! member now, its audit trail (also as CSV) and its workflow as a picture. Every step goes
+//! through the case service, as the customer's and broker's do.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use threshold_engine::{CaseStatus, CaseType, Chip, TransitionView, WaitsOn};
+use utoipa::ToSchema;
+
+use super::queue::{StaffMemberBody, body, members_by_id};
+use super::{Staff, factor};
+use crate::app::AppState;
+use crate::cases::access;
+use crate::cases::expanded::{Reader, ReaderKind, buying_body, remortgaging_body};
+use crate::cases::expanded_body::{BuyingExpanded, RemortgagingExpanded};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiPath};
+
+/// The expanded case as the customer app has it, never redacted, drafts included.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum StaffExpanded {
+    Remortgaging(Box<RemortgagingExpanded>),
+    Buying(Box<BuyingExpanded>),
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffAuditEntry {
+    pub at: DateTime<Utc>,
+    pub actor_name: Option<String>,
+    pub actor_role: Option<String>,
+    /// `case.transition`, `case.assigned`, `document.downloaded`, …
+    pub action: String,
+    /// What the action recorded: for a move `transition`, `from`, `to` and `reason`.
+    #[schema(value_type = Object)]
+    pub detail: serde_json::Value,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffCase {
+    pub id: i64,
+    pub case_type: CaseType,
+    pub status: CaseStatus,
+    pub chip: Chip,
+    pub waits_on: Option<WaitsOn>,
+    pub assignee: Option<StaffMemberBody>,
+    pub expanded: StaffExpanded,
+    /// The steps the workflow offers this staff member from the current status; one that is
+    /// not allowed now says why in `reason`.
+    pub transitions: Vec<TransitionView<CaseStatus>>,
+    /// Newest first.
+    pub audit: Vec<StaffAuditEntry>,
+    /// The workflow as a Mermaid state diagram, the current status highlighted.
+    pub diagram: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StaffTransitionRequest {
+    /// The step's name, from `transitions`.
+    pub transition: String,
+    /// Required where the step's `requiresReason`; kept in the audit trail.
+    #[schema(max_length = 2000)]
+    pub reason: Option<String>,
+    /// A fresh code from the authenticator app, where the step's `stepUp`.
+    pub code: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffTransitionDone {
+    pub status: CaseStatus,
+}
+
+#[utoipa::path(get, path = "/staff/cases/{caseType}/{caseId}", tag = "staff",
+    params(
+        ("caseType" = String, Path, description = "`remortgaging` or `buying`"),
+        ("caseId" = String, Path, description = "The case id (numeric)"),
+    ),
+    responses(
+        (status = 200, description = "The case as the back office sees it", body = StaffCase),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not staff, or the second factor is not proven", body = ErrorBody),
+        (status = 404, description = "No such case", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn view(
+    State(state): State<AppState>,
+    staff: Staff,
+    ApiPath((case_type, case_id)): ApiPath<(String, String)>,
+) -> ApiResult<Json<StaffCase>> {
+    let case_type = path_case_type(&case_type)?;
+    let case_id = access::parse_case_id(&case_id)?;
+    let case = state
+        .cases
+        .open(&staff.caller(), case_type, case_id)
+        .await?;
+    let view = state.cases.view(&case);
+    let assignee = match case.loaded.row.assignee_id {
+        Some(id) => members_by_id(&state).await?.get(&id).map(body),
+        None => None,
+    };
+    let reader = Reader {
+        id: staff.user().id,
+        kind: ReaderKind::Staff,
+    };
+    let expanded = match case_type {
+        CaseType::Remortgaging => {
+            StaffExpanded::Remortgaging(Box::new(remortgaging_body(&state, case, reader).await?))
+        }
+        CaseType::Buying => {
+            StaffExpanded::Buying(Box::new(buying_body(&state, case, reader).await?))
+        }
+    };
+    let audit = state
+        .db
+        .case_audit_trail(case_id)
+        .await?
+        .into_iter()
+        .map(|line| StaffAuditEntry {
+            at: line.at,
+            actor_name: line.actor_name,
+            actor_role: line.actor_role,
+            action: line.action,
+            detail: line.detail.0,
+        })
+        .collect();
+    Ok(Json(StaffCase {
+        id: case_id,
+        case_type,
+        status: view.status,
+        chip: view.chip,
+        waits_on: view.stage.waits_on,
+        assignee,
+        expanded,
+        diagram: state.workflows.diagram(view.status),
+        transitions: view.transitions,
+        audit,
+    }))
+}
+
+#[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/transition", tag = "staff",
+    request_body = StaffTransitionRequest,
+    params(
+        ("caseType" = String, Path, description = "`remortgaging` or `buying`"),
+        ("caseId" = String, Path, description = "The case id (numeric)"),
+    ),
+    responses(
+        (status = 200, description = "Moved; the case's new status", body = StaffTransitionDone),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not staff, the second factor not proven, a step this role may not take, or `step_up_required` (the step needs a fresh code)", body = ErrorBody),
+        (status = 404, description = "No such case", body = ErrorBody),
+        (status = 409, description = "Not from this status (`wrong_status`), a guard of the workflow refused (`not_ready`, its reason as the message) or the case moved meanwhile (`conflict`)", body = ErrorBody),
+        (status = 422, description = "Unknown `transition`, `reason` missing where required, or a wrong `code`", body = ErrorBody),
+        (status = 429, description = "Too many wrong codes", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn transition(
+    State(state): State<AppState>,
+    staff: Staff,
+    ApiPath((case_type, case_id)): ApiPath<(String, String)>,
+    ApiJson(body): ApiJson<StaffTransitionRequest>,
+) -> ApiResult<Json<StaffTransitionDone>> {
+    let case_type = path_case_type(&case_type)?;
+    let case_id = access::parse_case_id(&case_id)?;
+    if body
+        .reason
+        .as_ref()
+        .is_some_and(|r| r.chars().count() > 2000)
+    {
+        return Err(ApiError::bad_field(
+            "reason",
+            "must be at most 2000 characters",
+        ));
+    }
+    let step_up = state
+        .workflows
+        .transitions(case_type)
+        .iter()
+        .any(|t| t.name == body.transition && t.step_up);
+    if step_up {
+        let Some(code) = body.code.as_deref() else {
+            return Err(ApiError::new(
+                axum::http::StatusCode::FORBIDDEN,
+                "step_up_required",
+                "Enter a current code from your authenticator app to confirm this step.",
+            ));
+        };
+        // Open first: a stranger's case id is a 404 before any code is spent on it.
+        state
+            .cases
+            .open(&staff.caller(), case_type, case_id)
+            .await?;
+        factor::check_code(&state, staff.user(), code, false, Utc::now()).await?;
+    }
+    let status = state
+        .cases
+        .transition(
+            &staff.caller(),
+            case_type,
+            case_id,
+            &body.transition,
+            body.reason.as_deref(),
+        )
+        .await?;
+    Ok(Json(StaffTransitionDone { status }))
+}
+
+#[utoipa::path(get, path = "/staff/cases/{caseType}/{caseId}/audit.csv", tag = "staff",
+    params(
+        ("caseType" = String, Path, description = "`remortgaging` or `buying`"),
+        ("caseId" = String, Path, description = "The case id (numeric)"),
+    ),
+    responses(
+        (status = 200, description = "The case's audit trail, oldest first, as CSV", content_type = "text/csv"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not staff, or the second factor is not proven", body = ErrorBody),
+        (status = 404, description = "No such case", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn audit_csv(
+    State(state): State<AppState>,
+    staff: Staff,
+    ApiPath((case_type, case_id)): ApiPath<(String, String)>,
+) -> ApiResult<Response> {
+    let case_type = path_case_type(&case_type)?;
+    let case_id = access::parse_case_id(&case_id)?;
+    state
+        .cases
+        .open(&staff.caller(), case_type, case_id)
+        .await?;
+    let mut out = csv::Writer::from_writer(Vec::new());
+    let header = [
+        "at",
+        "actor",
+        "role",
+        "action",
+        "transition",
+        "from",
+        "to",
+        "reason",
+    ];
+    out.write_record(header).map_err(ApiError::internal)?;
+    for line in state.db.case_audit_trail(case_id).await?.into_iter().rev() {
+        let field = |name: &str| {
+            line.detail
+                .get(name)
+                .and_then(|v| v.as_str())
+                .map(neutralise)
+                .unwrap_or_default()
+        };
+        out.write_record([
+            line.at.to_rfc3339(),
+            neutralise(line.actor_name.as_deref().unwrap_or("system")),
+            line.actor_role.clone().unwrap_or_default(),
+            line.action.clone(),
+            field("transition"),
+            field("from"),
+            field("to"),
+            field("reason"),
+        ])
+        .map_err(ApiError::internal)?;
+    }
+    let bytes = out.into_inner().map_err(ApiError::internal)?;
+    let name = format!("attachment; filename=\"case-{case_id}-audit.csv\"");
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/csv; charset=utf-8"),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                HeaderValue::from_str(&name).map_err(ApiError::internal)?,
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` as a formula: a reason a
+/// customer's words reached must not (OWASP "CSV injection").
+fn neutralise(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_owned()
+    }
+}
+
+/// `remortgaging` or `buying`, as the back office's addresses write it; anything else is an
+/// unknown case.
+pub(super) fn path_case_type(raw: &str) -> ApiResult<CaseType> {
+    match raw {
+        "remortgaging" => Ok(CaseType::Remortgaging),
+        "buying" => Ok(CaseType::Buying),
+        _ => Err(ApiError::not_found()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formulas_are_neutralised() {
+        assert_eq!(neutralise("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
+        assert_eq!(neutralise("Moved abroad"), "Moved abroad");
+    }
+}

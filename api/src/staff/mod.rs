@@ -1,0 +1,106 @@
+//! The back office under `/staff`: conveyancers and administrators, signed in by e-mail link
+//! and a second factor (TOTP), work the firm's queue and move cases through their workflow.
+//!
+//! Two extractors guard it. [`StaffSignedIn`] is a staff account that may only set up or
+//! prove its second factor; [`Staff`] has proven it on this session, and is the only way a
+//! handler gets a back-office caller (whose case scope is every case). Customers and brokers
+//! get 403, anonymous callers 401.
+
+mod case;
+mod factor;
+mod queue;
+
+use axum::extract::FromRequestParts;
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use threshold_cases::Caller;
+use threshold_store::staff::STAFF_ROLES;
+use threshold_store::users::User;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::extract::CurrentSession;
+
+pub use factor::current_code;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(factor::status))
+        .routes(routes!(factor::begin_enrolment))
+        .routes(routes!(factor::confirm_enrolment))
+        .routes(routes!(factor::verify))
+        .routes(routes!(queue::cases))
+        .routes(routes!(queue::members))
+        .routes(routes!(queue::assign))
+        .routes(routes!(case::view))
+        .routes(routes!(case::transition))
+        .routes(routes!(case::audit_csv))
+}
+
+/// A signed-in conveyancer or administrator, second factor or not.
+pub struct StaffSignedIn(pub CurrentSession);
+
+impl FromRequestParts<AppState> for StaffSignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let session = CurrentSession::from_request_parts(parts, state).await?;
+        if !STAFF_ROLES.contains(&session.user.role.as_str()) {
+            return Err(ApiError::forbidden(
+                "This is the back office, for Threshold's conveyancing staff.",
+            ));
+        }
+        Ok(StaffSignedIn(session))
+    }
+}
+
+/// A staff member whose session has proven the second factor.
+pub struct Staff {
+    pub session: CurrentSession,
+}
+
+impl Staff {
+    pub fn user(&self) -> &User {
+        &self.session.user
+    }
+
+    /// The case service's caller: the staff role sees every case.
+    pub fn caller(&self) -> Caller {
+        let user = &self.session.user;
+        Caller::User {
+            id: user.id,
+            role: user.role.clone(),
+            is_lender: false,
+            firm_id: None,
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for Staff {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let StaffSignedIn(session) = StaffSignedIn::from_request_parts(parts, state).await?;
+        if session.second_factor_at.is_none() {
+            return Err(second_factor_required());
+        }
+        Ok(Staff { session })
+    }
+}
+
+/// A staff session that has not proven its second factor may do nothing else.
+pub fn second_factor_required() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "second_factor_required",
+        "Enter the code from your authenticator app to continue.",
+    )
+}

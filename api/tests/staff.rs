@@ -1,0 +1,506 @@
+//! The back office (issue 14): staff sign-in with a TOTP second factor, who may reach `/staff`,
+//! the work queue and assignment, and moving a submitted remortgage as the workflow allows
+//! (STATUS-01: through the case service, with the engine's refusals and the audit trail).
+
+mod support;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use support::cases::create_buying;
+use support::remortgage::{CARA, submitted_remortgage};
+use support::{Backend, Client, TestApp};
+use totp_rs::{Algorithm, Secret, TOTP};
+
+on_both_databases!(
+    a_staff_session_proves_the_second_factor_before_anything_else,
+    wrong_replayed_and_too_many_codes_are_refused,
+    only_verified_staff_reach_the_back_office,
+    status_01_the_conveyancer_moves_a_case_only_as_the_workflow_allows,
+    the_queue_filters_by_type_status_and_assignee,
+);
+
+const CONNIE: &str = "connie@threshold.test";
+
+/// The code an authenticator app shows `offset` 30-second steps from now.
+fn code(secret: &str, offset: i64) -> String {
+    let totp = TOTP::new(
+        Algorithm::SHA1,
+        6,
+        0,
+        30,
+        Secret::Encoded(secret.to_owned()).to_bytes().unwrap(),
+        None,
+        "test".into(),
+    )
+    .unwrap();
+    let at = chrono::Utc::now().timestamp() + offset * 30;
+    totp.generate(at as u64)
+}
+
+/// A conveyancer signed in by e-mail link who has set up an authenticator (with the code of
+/// the step before now, so the next steps are free for the test); returns (client, secret,
+/// recovery codes).
+async fn enrolled_conveyancer(app: &TestApp) -> (Client, String, Vec<String>) {
+    app.create_user(CONNIE, "ROLE_CONVEYANCER", true).await;
+    let mut connie = app.sign_in(CONNIE).await;
+    let res = connie.post("/api/staff/factor/enrolment", json!({})).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert!(res.body["qrSvg"].as_str().unwrap().contains("<svg"));
+    let secret = res.body["secret"].as_str().unwrap().to_owned();
+    assert!(
+        res.body["otpauthUri"]
+            .as_str()
+            .unwrap()
+            .starts_with("otpauth://totp/Threshold:")
+    );
+    let res = connie
+        .post(
+            "/api/staff/factor/enrolment/confirm",
+            json!({ "code": code(&secret, -1) }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let recovery: Vec<String> = serde_json::from_value(res.body["recoveryCodes"].clone()).unwrap();
+    (connie, secret, recovery)
+}
+
+async fn a_staff_session_proves_the_second_factor_before_anything_else(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    app.create_user(CONNIE, "ROLE_CONVEYANCER", true).await;
+    let mut connie = app.sign_in(CONNIE).await;
+    // Signed in by link only: nothing but the factor calls.
+    let res = connie.get("/api/staff/cases").await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN);
+    assert_eq!(res.body["error"]["code"], "second_factor_required");
+    let res = connie.get("/api/staff/factor").await;
+    assert_eq!(
+        res.body,
+        json!({ "enrolled": false, "verified": false, "recoveryCodesLeft": 0 })
+    );
+    let res = connie
+        .post("/api/staff/factor/verify", json!({ "code": "123456" }))
+        .await;
+    assert_eq!(res.body["error"]["code"], "not_enrolled");
+    let res = connie.post("/api/staff/factor/enrolment", json!({})).await;
+    let secret = res.body["secret"].as_str().unwrap().to_owned();
+    // Enrolment is only confirmed by a right code.
+    let wrong = if code(&secret, 0) == "000000" {
+        "111111"
+    } else {
+        "000000"
+    };
+    let res = connie
+        .post(
+            "/api/staff/factor/enrolment/confirm",
+            json!({ "code": wrong }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.field_error("code").is_some(), "{:?}", res.body);
+    let res = connie
+        .post(
+            "/api/staff/factor/enrolment/confirm",
+            json!({ "code": code(&secret, 0) }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let recovery = res.body["recoveryCodes"].as_array().unwrap().clone();
+    assert_eq!(recovery.len(), 10);
+    // The session that enrolled is verified; the queue opens.
+    assert_eq!(connie.get("/api/staff/cases").await.status, StatusCode::OK);
+    let res = connie.get("/api/staff/factor").await;
+    assert_eq!(
+        res.body,
+        json!({ "enrolled": true, "verified": true, "recoveryCodesLeft": 10 })
+    );
+    // An authenticator is never replaced by starting again.
+    let res = connie.post("/api/staff/factor/enrolment", json!({})).await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    assert_eq!(res.body["error"]["code"], "already_enrolled");
+
+    // A new sign-in starts unverified; the next step's code verifies it.
+    let mut again = app.sign_in(CONNIE).await;
+    assert_eq!(
+        again.get("/api/staff/cases").await.status,
+        StatusCode::FORBIDDEN
+    );
+    let res = again
+        .post(
+            "/api/staff/factor/verify",
+            json!({ "code": code(&secret, 1) }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    assert_eq!(again.get("/api/staff/cases").await.status, StatusCode::OK);
+
+    // A recovery code works once, however it is typed.
+    let first = recovery[0].as_str().unwrap();
+    let mut third = app.sign_in(CONNIE).await;
+    let res = third
+        .post(
+            "/api/staff/factor/verify",
+            json!({ "recoveryCode": first.to_uppercase().replace('-', " ") }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let mut fourth = app.sign_in(CONNIE).await;
+    let res = fourth
+        .post("/api/staff/factor/verify", json!({ "recoveryCode": first }))
+        .await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.field_error("recoveryCode").is_some());
+    assert_eq!(
+        fourth.get("/api/staff/factor").await.body["recoveryCodesLeft"],
+        9
+    );
+    // Every step is in the audit trail.
+    let connie_user = app.db.user_by_email(CONNIE).await.unwrap().unwrap();
+    let audit = app
+        .db
+        .audit_for("user", &connie_user.id.to_string())
+        .await
+        .unwrap();
+    assert!(audit.iter().any(|e| e.action == "staff.factor_enrolled"));
+}
+
+async fn wrong_replayed_and_too_many_codes_are_refused(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_connie, secret, _) = enrolled_conveyancer(&app).await;
+    let mut other = app.sign_in(CONNIE).await;
+    // The code already used to enrol is refused: each step works once.
+    let res = other
+        .post(
+            "/api/staff/factor/verify",
+            json!({ "code": code(&secret, -1) }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY, "replayed");
+    // Neither, both, or not six digits.
+    for body in [
+        json!({}),
+        json!({ "code": "123456", "recoveryCode": "abcd-efgh-jkmn" }),
+        json!({ "code": "12345" }),
+    ] {
+        let res = other.post("/api/staff/factor/verify", body.clone()).await;
+        assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    }
+    // Wrong codes lock the factor, even for the right one, for five minutes.
+    let right = code(&secret, 0);
+    let wrong = if right == "999999" {
+        "999998"
+    } else {
+        "999999"
+    };
+    for _ in 0..5 {
+        other
+            .post("/api/staff/factor/verify", json!({ "code": wrong }))
+            .await;
+    }
+    let res = other
+        .post("/api/staff/factor/verify", json!({ "code": right }))
+        .await;
+    assert_eq!(res.status, StatusCode::TOO_MANY_REQUESTS, "{:?}", res.body);
+    assert_eq!(
+        other.get("/api/staff/cases").await.status,
+        StatusCode::FORBIDDEN
+    );
+}
+
+/// Every back-office call, as (method, path, body).
+fn staff_calls(id: i64) -> Vec<(&'static str, String, Option<Value>)> {
+    vec![
+        ("GET", "/api/staff/cases".into(), None),
+        ("GET", "/api/staff/members".into(), None),
+        ("GET", format!("/api/staff/cases/remortgaging/{id}"), None),
+        (
+            "GET",
+            format!("/api/staff/cases/remortgaging/{id}/audit.csv"),
+            None,
+        ),
+        (
+            "POST",
+            format!("/api/staff/cases/remortgaging/{id}/assignee"),
+            Some(json!({ "userId": null })),
+        ),
+        (
+            "POST",
+            format!("/api/staff/cases/remortgaging/{id}/transition"),
+            Some(json!({ "transition": "return_application", "reason": "Test" })),
+        ),
+    ]
+}
+
+async fn send(client: &mut Client, method: &str, path: &str, body: &Option<Value>) -> StatusCode {
+    match (method, body) {
+        ("GET", _) => client.get(path).await.status,
+        (_, Some(body)) => client.post(path, body.clone()).await.status,
+        _ => unreachable!(),
+    }
+}
+
+async fn only_verified_staff_reach_the_back_office(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut cara, id) = submitted_remortgage(&app).await;
+    let mut rival = app.sign_in("rival@other.test").await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    app.create_user("adam@threshold.test", "ROLE_ADMIN", true)
+        .await;
+    let mut admin_without_factor = app.sign_in("adam@threshold.test").await;
+    let mut anonymous = app.client();
+    for (method, path, body) in staff_calls(id) {
+        assert_eq!(
+            send(&mut anonymous, method, &path, &body).await,
+            StatusCode::UNAUTHORIZED,
+            "anonymous {method} {path}"
+        );
+        for (who, client) in [
+            ("the customer", &mut cara),
+            ("the case's broker", &mut broker),
+            ("another firm's broker", &mut rival),
+            ("staff without a second factor", &mut admin_without_factor),
+        ] {
+            assert_eq!(
+                send(client, method, &path, &body).await,
+                StatusCode::FORBIDDEN,
+                "{who}: {method} {path}"
+            );
+        }
+    }
+    // The factor calls are staff-only too.
+    assert_eq!(
+        cara.get("/api/staff/factor").await.status,
+        StatusCode::FORBIDDEN
+    );
+    // The customer app stays closed to staff (ROLES-04/05), verified or not.
+    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+    let res = connie
+        .get(&format!("/api/remortgaging/cases/{id}/expanded"))
+        .await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN);
+    // Documents: a staff session must have proven the factor to download one.
+    let doc_id = upload_statement(&mut cara, id).await;
+    let res = admin_without_factor
+        .get(&format!("/api/document/{doc_id}"))
+        .await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN);
+    assert_eq!(res.body["error"]["code"], "second_factor_required");
+    let (status, _, bytes) = connie.get_bytes(&format!("/api/document/{doc_id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(bytes.starts_with(b"%PDF"));
+    // Every call answers a verified conveyancer (the move itself is tested below).
+    for (method, path, body) in staff_calls(id) {
+        assert!(
+            send(&mut connie, method, &path, &body).await.is_success(),
+            "{method} {path}"
+        );
+    }
+    // An unknown case or case type is a 404.
+    for path in [
+        "/api/staff/cases/remortgaging/999999",
+        "/api/staff/cases/mortgages/1",
+        "/api/staff/cases/remortgaging/abc",
+    ] {
+        assert_eq!(
+            connie.get(path).await.status,
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
+    }
+}
+
+async fn upload_statement(cara: &mut Client, id: i64) -> i64 {
+    use reqwest::multipart::{Form, Part};
+    let form = Form::new()
+        .text("caseType", "REMORTGAGING")
+        .text("caseId", id.to_string())
+        .text("documentType", "BANK_STATEMENT")
+        .part(
+            "file",
+            Part::bytes(b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n".to_vec())
+                .file_name("statement.pdf"),
+        );
+    let res = cara.post_form("/api/document", form).await;
+    assert!(res.status.is_success(), "{:?}", res.body);
+    res.body["documentId"].as_i64().unwrap()
+}
+
+fn transition<'a>(case: &'a Value, name: &str) -> &'a Value {
+    case["transitions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == name)
+        .unwrap_or_else(|| panic!("no transition {name}: {}", case["transitions"]))
+}
+
+async fn status_01_the_conveyancer_moves_a_case_only_as_the_workflow_allows(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut cara, id) = submitted_remortgage(&app).await;
+    let (mut connie, secret, _) = enrolled_conveyancer(&app).await;
+    let path = format!("/api/staff/cases/remortgaging/{id}");
+    let case = connie.get(&path).await;
+    assert_eq!(case.status, StatusCode::OK, "{:?}", case.body);
+    let case = case.body;
+    assert_eq!(case["status"], "IDENTITY_VERIFICATION");
+    assert_eq!(case["waitsOn"], "customer");
+    // Everything of the case, never redacted.
+    let owner = &case["expanded"]["propertyOwners"][0];
+    assert_eq!(owner["redacted"], false);
+    assert_eq!(owner["user"]["email"], CARA);
+    assert!(
+        case["diagram"]
+            .as_str()
+            .unwrap()
+            .contains("class IDENTITY_VERIFICATION current")
+    );
+    // The engine's steps for a conveyancer now, each allowed or with its reason.
+    let verified = transition(&case, "identity_verified");
+    assert_eq!(verified["allowed"], false);
+    assert!(verified["reason"].as_str().is_some());
+    let returned = transition(&case, "return_application");
+    assert_eq!(returned["allowed"], true);
+    assert_eq!(returned["requiresReason"], true);
+    assert_eq!(transition(&case, "cancel")["stepUp"], true);
+    assert!(
+        case["transitions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["name"] != "submit_application"),
+        "a customer's step is not offered to staff"
+    );
+
+    let poster = connie.clone();
+    let post = |body: Value| {
+        let mut connie = poster.clone();
+        let path = format!("{path}/transition");
+        async move { connie.post(&path, body).await }
+    };
+    // A refused guard: the engine's reason, nothing moves.
+    let res = post(json!({ "transition": "identity_verified" })).await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    assert_eq!(res.body["error"]["code"], "not_ready");
+    // A step of another role, an unknown step, a missing reason.
+    let res = post(json!({ "transition": "submit_application" })).await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    let res = post(json!({ "transition": "teleport" })).await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.field_error("transition").is_some());
+    let res = post(json!({ "transition": "return_application" })).await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.field_error("reason").is_some());
+    // Cancelling needs a fresh code as well as a reason.
+    let res = post(json!({ "transition": "cancel", "reason": "Duplicate" })).await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN);
+    assert_eq!(res.body["error"]["code"], "step_up_required");
+
+    // Return it to the customer, with a reason: the case service moves it.
+    let res = post(json!({ "transition": "return_application",
+                           "reason": "=Please add the second owner's details." }))
+    .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body, json!({ "status": "CUSTOMER_APPLICATION" }));
+    let mine = cara
+        .get(&format!("/api/remortgaging/cases/{id}/expanded"))
+        .await;
+    assert_eq!(mine.body["status"], "CUSTOMER_APPLICATION");
+    // The audit trail names the conveyancer, the move and the reason.
+    let case = connie.get(&path).await.body;
+    let last = &case["audit"][0];
+    assert_eq!(last["action"], "case.transition");
+    assert_eq!(last["actorRole"], "ROLE_CONVEYANCER");
+    assert_eq!(last["detail"]["transition"], "return_application");
+    assert_eq!(last["detail"]["from"], "IDENTITY_VERIFICATION");
+    let (status, headers, csv) = connie.get_bytes(&format!("{path}/audit.csv")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        headers["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv")
+    );
+    let csv = String::from_utf8(csv).unwrap();
+    assert!(csv.starts_with("at,actor,role,action,transition,from,to,reason\n"));
+    assert!(
+        csv.contains("return_application,IDENTITY_VERIFICATION,CUSTOMER_APPLICATION,'=Please"),
+        "a formula is neutralised: {csv}"
+    );
+
+    // Cancel with a wrong code, then with the next step's code.
+    let right = code(&secret, 1);
+    let wrong = if right == "000000" {
+        "000001"
+    } else {
+        "000000"
+    };
+    let res = post(json!({ "transition": "cancel", "reason": "Duplicate", "code": wrong })).await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.field_error("code").is_some());
+    let res = post(json!({ "transition": "cancel", "reason": "Duplicate", "code": right })).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["status"], "CANCELLED");
+    // A closed case offers nothing more.
+    let case = connie.get(&path).await.body;
+    assert_eq!(case["transitions"], json!([]));
+}
+
+async fn the_queue_filters_by_type_status_and_assignee(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, _cara, id) = submitted_remortgage(&app).await;
+    let buying = create_buying(&mut broker, "bea@example.test", "Bea Buyer").await;
+    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+    let queue = connie
+        .get("/api/staff/cases?status=IDENTITY_VERIFICATION")
+        .await;
+    assert_eq!(queue.status, StatusCode::OK, "{:?}", queue.body);
+    assert_eq!(queue.body["totalCount"], 1);
+    let item = &queue.body["items"][0];
+    assert_eq!(item["id"], id);
+    assert_eq!(item["caseType"], "REMORTGAGING");
+    assert_eq!(item["waitsOn"], "customer");
+    assert_eq!(item["names"], json!(["Cara"]));
+    assert_eq!(item["assignee"], Value::Null);
+    assert!(item["lastMovedAt"].as_str().is_some());
+    let queue = connie.get("/api/staff/cases?caseType=BUYING").await;
+    assert_eq!(queue.body["items"][0]["id"], buying);
+    assert_eq!(queue.body["items"][0]["caseType"], "BUYING");
+    let res = connie.get("/api/staff/cases?caseType=LEASING").await;
+    assert!(res.field_error("caseType").is_some(), "{:?}", res.body);
+    let res = connie.get("/api/staff/cases?assignee=nobody").await;
+    assert!(res.field_error("assignee").is_some(), "{:?}", res.body);
+
+    // Assign it to Connie: her queue has it, the unassigned queue does not.
+    let members = connie.get("/api/staff/members").await.body;
+    let connie_id = members[0]["id"].as_str().unwrap().to_owned();
+    assert_eq!(members[0]["role"], "ROLE_CONVEYANCER");
+    let assign = format!("/api/staff/cases/remortgaging/{id}/assignee");
+    let res = connie.post(&assign, json!({ "userId": connie_id })).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let mine = connie.get("/api/staff/cases?assignee=me").await.body;
+    assert_eq!(mine["totalCount"], 1);
+    assert_eq!(mine["items"][0]["assignee"]["id"], connie_id.as_str());
+    let unassigned = connie
+        .get("/api/staff/cases?assignee=unassigned")
+        .await
+        .body;
+    assert_eq!(unassigned["totalCount"], 0);
+    // Only staff may be assigned; an unknown case is a 404.
+    let cara_id = app.db.user_by_email(CARA).await.unwrap().unwrap().id;
+    let res = connie
+        .post(&assign, json!({ "userId": cara_id.to_string() }))
+        .await;
+    assert!(res.field_error("userId").is_some(), "{:?}", res.body);
+    let res = connie
+        .post(
+            &format!("/api/staff/cases/buying/{id}/assignee"),
+            json!({ "userId": null }),
+        )
+        .await;
+    assert_eq!(
+        res.status,
+        StatusCode::NOT_FOUND,
+        "a remortgage named as buying"
+    );
+    let audit = app.db.audit_for("case", &id.to_string()).await.unwrap();
+    assert!(audit.iter().any(|e| e.action == "case.assigned"));
+}

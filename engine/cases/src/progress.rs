@@ -1,0 +1,208 @@
+//! After submission: what the customers and the firm do to move a case on. An owner submits
+//! their identity and accepts the documents the firm issues; the firm decides on identities,
+//! records the lender's offer and issues its documents. Each change is checked against who
+//! may make it and the case's tiles, applied to the engine's picture of the case so that the
+//! transitions it enables are decided first (every owner verified, every owner accepted), and
+//! written with them in one transaction.
+
+use chrono::Utc;
+use threshold_engine::snapshot::{DocumentAcceptance, doc_types};
+use threshold_engine::{ActorKind, CaseStatus, SectionState};
+use threshold_store::cases::{IdentityDecision, SectionWrite};
+
+use crate::{Caller, CaseError, CaseService, OpenCase};
+
+/// One step that moves a submitted case on.
+#[derive(Clone, Debug)]
+pub enum Progress {
+    /// The caller (an owner or buyer) has given their photo ID and selfie.
+    SubmitIdentity,
+    /// The firm decides on one owner's submitted identity.
+    DecideIdentity {
+        applicant_id: i64,
+        decision: IdentityDecision,
+    },
+    /// The firm records that the lender's mortgage offer has arrived.
+    MortgageOfferReceived,
+    /// The firm issues a generated draft (a mortgage report, a completion statement): the
+    /// customers see it from now on, and the workflow's step that publishes it is taken.
+    IssueDocument { document_id: i64 },
+    /// The caller (an owner or buyer) accepts an issued document.
+    AcceptDocument { document_id: i64 },
+}
+
+/// The workflow step that publishes an issued document of this type, and the tile that shows
+/// it to the customers.
+fn publishing(document_type: &str) -> Option<(&'static str, &'static str)> {
+    match document_type {
+        doc_types::MORTGAGE_REPORT => Some(("publish_mortgage_report", "mortgage-report")),
+        doc_types::COMPLETION_STATEMENT => {
+            Some(("publish_completion_statement", "completion-statement"))
+        }
+        doc_types::CLIENT_CARE_LETTER => Some(("publish_client_care_letter", "client-care-letter")),
+        doc_types::REPORT_ON_TITLE => Some(("publish_report_on_title", "contract-pack")),
+        _ => None,
+    }
+}
+
+impl CaseService {
+    /// Makes one [`Progress`] step on a case the caller has opened; returns where the case is
+    /// now.
+    #[tracing::instrument(skip_all, fields(case_id = case.loaded.row.id))]
+    pub async fn progress(
+        &self,
+        caller: &Caller,
+        case: &OpenCase,
+        step: Progress,
+    ) -> Result<CaseStatus, CaseError> {
+        let by = caller.user_id().ok_or(CaseError::NotPermitted(
+            "only a person takes these steps".into(),
+        ))?;
+        let staff = matches!(
+            case.actor.kind(),
+            Some(ActorKind::Conveyancer | ActorKind::Admin)
+        );
+        let now = Utc::now();
+        let mut snap = case.snapshot.clone();
+        let mut records = vec![];
+        // The caller's own owner row, for the customer's steps.
+        let own = || {
+            case.loaded
+                .applicants()
+                .position(|p| p.user_id == by)
+                .filter(|_| case.loaded.relationship.is_party)
+                .ok_or_else(|| {
+                    CaseError::NotPermitted("Only the customers on the case take this step.".into())
+                })
+        };
+        let firm_only = || {
+            CaseError::NotPermitted("Only Threshold's conveyancing staff take this step.".into())
+        };
+        match &step {
+            Progress::SubmitIdentity => {
+                let i = own()?;
+                self.check_tile(case, "identification")?;
+                snap.parties_mut()[i].identity_submitted_at = Some(now);
+            }
+            Progress::DecideIdentity {
+                applicant_id,
+                decision,
+            } => {
+                if !staff {
+                    return Err(firm_only());
+                }
+                let i = case
+                    .loaded
+                    .applicants()
+                    .position(|p| p.id == *applicant_id)
+                    .ok_or(CaseError::NotFound)?;
+                let party = &mut snap.parties_mut()[i];
+                match decision {
+                    IdentityDecision::Verified => party.identity_verified_at = Some(now),
+                    IdentityDecision::Rejected { .. } => party.identity_submitted_at = None,
+                }
+            }
+            Progress::MortgageOfferReceived => {
+                if !staff {
+                    return Err(firm_only());
+                }
+                snap.record_mortgage_offer();
+            }
+            Progress::IssueDocument { document_id } => {
+                if !staff {
+                    return Err(firm_only());
+                }
+                let doc = snap
+                    .documents_mut()
+                    .generated_documents
+                    .iter_mut()
+                    .find(|d| d.document_id == *document_id && d.is_draft)
+                    .ok_or(CaseError::NotFound)?;
+                doc.is_draft = false;
+                let (transition, _) = publishing(&doc.document_type).ok_or_else(|| {
+                    CaseError::NotPermitted("This kind of document is not issued.".into())
+                })?;
+                // Issuing is the publishing step: refused, with the engine's reason, when the
+                // workflow does not allow it now (a Help to Buy letter still awaited…).
+                let applied = self
+                    .workflows
+                    .apply(&snap, &case.actor, transition, now, None)?;
+                crate::set_status(&mut snap, applied.to);
+                records.push(threshold_store::cases::TransitionRecord::from_applied(
+                    Some(by),
+                    &applied,
+                ));
+            }
+            Progress::AcceptDocument { document_id } => {
+                let i = own()?;
+                let doc = case
+                    .snapshot
+                    .documents()
+                    .generated_documents
+                    .iter()
+                    .find(|d| d.document_id == *document_id && !d.is_draft)
+                    .ok_or(CaseError::NotFound)?;
+                let (_, tile) = publishing(&doc.document_type).ok_or_else(|| {
+                    CaseError::NotPermitted("This document is not one to accept.".into())
+                })?;
+                self.check_tile(case, tile)?;
+                snap.parties_mut()[i]
+                    .document_acceptances
+                    .push(DocumentAcceptance {
+                        document_id: *document_id,
+                        accepted_at: now,
+                    });
+            }
+        }
+        records.extend(self.automatic(&mut snap, now));
+        let w = SectionWrite {
+            case_id: case.loaded.row.id,
+            case_type: case.case_type.as_str(),
+            expected_status: case.snapshot.status().as_str(),
+            actor: by,
+            transitions: &records,
+        };
+        let own_id = || {
+            case.loaded
+                .applicants()
+                .find(|p| p.user_id == by)
+                .map(|p| p.id)
+                .ok_or(CaseError::NotFound)
+        };
+        match step {
+            Progress::SubmitIdentity => self.db.submit_identity(&w, own_id()?, now).await?,
+            Progress::DecideIdentity {
+                applicant_id,
+                decision,
+            } => {
+                self.db
+                    .decide_identity(&w, applicant_id, &decision, now)
+                    .await?
+            }
+            Progress::MortgageOfferReceived => self.db.record_mortgage_offer(&w, now).await?,
+            Progress::IssueDocument { document_id } => {
+                self.db.issue_document(&w, document_id).await?
+            }
+            Progress::AcceptDocument { document_id } => {
+                self.db
+                    .accept_document(&w, own_id()?, document_id, now)
+                    .await?
+            }
+        }
+        Ok(snap.status())
+    }
+
+    /// The caller's tile is open (not locked or hidden) for a customer's step.
+    fn check_tile(&self, case: &OpenCase, tile: &str) -> Result<(), CaseError> {
+        let view = self.workflows.evaluate(&case.snapshot, &case.actor);
+        match view.tile(tile).map(|t| t.state) {
+            Some(SectionState::NotStarted | SectionState::IsComplete) => Ok(()),
+            Some(state) => Err(CaseError::SectionClosed {
+                section: tile.to_owned(),
+                state,
+                reason: "This step is not open on the case yet.".into(),
+            }),
+            None => Err(CaseError::NotFound),
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! What moves a submitted case on: an owner's identity submitted and the firm's decision on
+//! it, the lender's mortgage offer recorded, a generated document issued (no longer a draft)
+//! and an owner's acceptance of it. Each is one section write (see `section_write!`): the
+//! change, its audit event and the transitions it triggers together, or nothing.
+
+use chrono::{DateTime, Utc};
+use serde_json::json;
+
+use super::owner_writes::{SectionWrite, now, section_write};
+use super::transition::write_transition;
+use crate::{Db, StoreError, on_db};
+
+/// The firm's decision on one person's identity documents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IdentityDecision {
+    Verified,
+    /// Sent back with what to do next; the person submits again.
+    Rejected {
+        reason: String,
+    },
+}
+
+impl Db {
+    /// An applicant's identity documents are in (a rejection is cleared).
+    #[tracing::instrument(skip_all)]
+    pub async fn submit_identity(
+        &self,
+        w: &SectionWrite<'_>,
+        applicant_id: i64,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        section_write!(self, w, "case.identity_submitted",
+            |_: &()| json!({ "applicantId": applicant_id }), tx => {
+            let n = sqlx::query(
+                "UPDATE applicants SET identity_submitted_at = $3, identity_rejection_reason = NULL \
+                 WHERE id = $1 AND case_id = $2 AND identity_verified_at IS NULL",
+            )
+            .bind(applicant_id)
+            .bind(w.case_id)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if n == 0 {
+                return Err(StoreError::Conflict("this identity is verified already"));
+            }
+        })
+    }
+
+    /// The firm verifies or sends back an applicant's submitted identity.
+    #[tracing::instrument(skip_all)]
+    pub async fn decide_identity(
+        &self,
+        w: &SectionWrite<'_>,
+        applicant_id: i64,
+        decision: &IdentityDecision,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let detail = match decision {
+            IdentityDecision::Verified => {
+                json!({ "applicantId": applicant_id, "decision": "VERIFIED" })
+            }
+            IdentityDecision::Rejected { reason } => {
+                json!({ "applicantId": applicant_id, "decision": "REJECTED", "reason": reason })
+            }
+        };
+        section_write!(self, w, "case.identity_decided", |_: &()| detail.clone(), tx => {
+            let q = match decision {
+                IdentityDecision::Verified => sqlx::query(
+                    "UPDATE applicants SET identity_verified_at = $3 \
+                     WHERE id = $1 AND case_id = $2 AND identity_submitted_at IS NOT NULL \
+                     AND identity_verified_at IS NULL",
+                )
+                .bind(applicant_id)
+                .bind(w.case_id)
+                .bind(at),
+                IdentityDecision::Rejected { reason } => sqlx::query(
+                    "UPDATE applicants SET identity_submitted_at = NULL, identity_rejection_reason = $3 \
+                     WHERE id = $1 AND case_id = $2 AND identity_submitted_at IS NOT NULL \
+                     AND identity_verified_at IS NULL",
+                )
+                .bind(applicant_id)
+                .bind(w.case_id)
+                .bind(reason.clone()),
+            };
+            if q.execute(&mut *tx).await?.rows_affected() == 0 {
+                return Err(StoreError::Conflict(
+                    "this identity is not waiting for a decision",
+                ));
+            }
+        })
+    }
+
+    /// The lender's mortgage offer has arrived.
+    #[tracing::instrument(skip_all)]
+    pub async fn record_mortgage_offer(
+        &self,
+        w: &SectionWrite<'_>,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        section_write!(self, w, "case.mortgage_offer_recorded", |_: &()| json!({}), tx => {
+            sqlx::query(
+                "UPDATE cases SET has_mortgage_offer = TRUE, \
+                 mortgage_offer_uploaded_at = COALESCE(mortgage_offer_uploaded_at, $2) WHERE id = $1",
+            )
+            .bind(w.case_id)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
+        })
+    }
+
+    /// A generated draft is released to the customers.
+    #[tracing::instrument(skip_all)]
+    pub async fn issue_document(
+        &self,
+        w: &SectionWrite<'_>,
+        document_id: i64,
+    ) -> Result<(), StoreError> {
+        section_write!(self, w, "document.issued",
+            |_: &()| json!({ "documentId": document_id }), tx => {
+            let n = sqlx::query(
+                "UPDATE documents SET is_draft = FALSE \
+                 WHERE id = $1 AND case_id = $2 AND kind = 'GENERATED' AND is_draft",
+            )
+            .bind(document_id)
+            .bind(w.case_id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if n == 0 {
+                return Err(StoreError::Conflict("this document is not a draft"));
+            }
+        })
+    }
+
+    /// An applicant accepts an issued document (once; accepting again changes nothing).
+    #[tracing::instrument(skip_all)]
+    pub async fn accept_document(
+        &self,
+        w: &SectionWrite<'_>,
+        applicant_id: i64,
+        document_id: i64,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        section_write!(self, w, "document.accepted",
+            |_: &()| json!({ "documentId": document_id, "applicantId": applicant_id }), tx => {
+            sqlx::query(
+                "INSERT INTO document_acceptances (applicant_id, generated_document_id, accepted_at) \
+                 VALUES ($1, $2, $3) ON CONFLICT (applicant_id, generated_document_id) DO NOTHING",
+            )
+            .bind(applicant_id)
+            .bind(document_id)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
+        })
+    }
+}
