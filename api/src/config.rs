@@ -35,6 +35,8 @@ pub struct Config {
     pub mail_outbox_dir: Option<PathBuf>,
     pub mail_from: String,
     pub support_email: String,
+    /// The firm's name as its documents (mortgage report, completion statement) print it.
+    pub firm_name: String,
     /// Overrides the release reported by `/version` (normally the VERSION file).
     pub release: String,
     pub magic_link_minutes: i64,
@@ -106,6 +108,7 @@ impl Default for Config {
             mail_outbox_dir: None,
             mail_from: "Threshold <no-reply@threshold.localhost>".into(),
             support_email: "support@threshold.example".into(),
+            firm_name: "Threshold Conveyancing LLP".into(),
             release: BUILD_RELEASE.trim().into(),
             magic_link_minutes: 15,
             access_token_minutes: 5,

@@ -22,6 +22,7 @@ pub mod mailbox;
 pub mod openapi;
 pub mod owners;
 pub mod policies;
+pub mod progress;
 pub mod rate_limit;
 pub mod security;
 pub mod spa;

@@ -10,7 +10,7 @@ use crate::app::AppState;
 use crate::error::ErrorBody;
 use crate::{
     address_lookup, application, auth, cases, documents, feed, feedback, help, owners, policies,
-    staff, users,
+    progress, staff, users,
 };
 
 #[derive(OpenApi)]
@@ -37,6 +37,7 @@ use crate::{
         (name = "owners", description = "A remortgaging application's Owners and Transfer of Equity sections: co-owners, each owner's details, adult occupants, removed owners"),
         (name = "feedback", description = "A customer's feedback at a point of their case"),
         (name = "address-lookup", description = "The addresses at a UK postcode, from the configured provider"),
+        (name = "progress", description = "A customer's steps after submitting: identity, accepting the firm's documents"),
         (name = "staff", description = "The back office: conveyancers' second factor, work queue, case view and workflow steps"),
     )
 )]
@@ -55,6 +56,7 @@ fn parts() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(owners::router())
         .merge(feedback::router())
         .merge(address_lookup::router())
+        .merge(progress::router())
         .merge(staff::router())
         .split_for_parts()
 }

@@ -10,7 +10,8 @@ use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 use support::cases::{create_remortgaging, firm};
-use support::{Backend, Client, TestApp};
+use support::staff::enrolled_conveyancer;
+use support::{Backend, Client, TestApp, pdf_text};
 
 on_both_databases!(
     docs_04_05_upload_list_download_delete,
@@ -121,11 +122,14 @@ async fn docs_04_05_upload_list_download_delete(backend: Backend) {
         .await;
     assert_eq!(case.body["documents"]["documents"], json!([]));
     // The audit trail names ids only: no file name, nothing from the file.
-    let audit = app
+    let audit: Vec<_> = app
         .db
-        .audit_for("document", &doc_id.to_string())
+        .audit_for("case", &id.to_string())
         .await
-        .unwrap();
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.detail.0["documentId"] == doc_id)
+        .collect();
     let actions: Vec<&str> = audit.iter().map(|e| e.action.as_str()).collect();
     assert_eq!(
         actions,
@@ -137,7 +141,7 @@ async fn docs_04_05_upload_list_download_delete(backend: Backend) {
         ]
     );
     for event in &audit {
-        assert_eq!(event.detail.0, json!({ "caseId": id }));
+        assert_eq!(event.detail.0, json!({ "documentId": doc_id }));
     }
 }
 
@@ -279,8 +283,12 @@ async fn who_may_upload_download_and_delete(backend: Backend) {
         anonymous.delete(&url).await.status,
         StatusCode::UNAUTHORIZED
     );
-    // The conveyancing staff read every case's documents, through the back office's rules.
-    let mut staff = app.sign_in("staff@firm.test").await;
+    // The conveyancing staff read every case's documents once their session has proven the
+    // second factor (the back office's rules), never before.
+    let mut unverified = app.sign_in("staff@firm.test").await;
+    let (status, _, _) = unverified.get_bytes(&url).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (mut staff, ..) = enrolled_conveyancer(&app).await;
     let (status, _, bytes) = staff.get_bytes(&url).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(bytes, PDF);
@@ -301,19 +309,6 @@ async fn who_may_upload_download_and_delete(backend: Backend) {
     assert_eq!(cara.delete(&url).await.status, StatusCode::CONFLICT);
     let (status, _, _) = cara.get_bytes(&url).await;
     assert_eq!(status, StatusCode::OK, "still readable");
-}
-
-fn pdf_text(bytes: &[u8]) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("q.pdf");
-    std::fs::write(&path, bytes).unwrap();
-    let out = std::process::Command::new("pdftotext")
-        .arg(&path)
-        .arg("-")
-        .output()
-        .expect("pdftotext (poppler-utils) is installed");
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
 }
 
 fn pounds(pence: i64) -> String {

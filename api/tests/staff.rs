@@ -8,8 +8,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use support::cases::create_buying;
 use support::remortgage::{CARA, submitted_remortgage};
+use support::staff::{CONNIE, code, enrolled_conveyancer};
 use support::{Backend, Client, TestApp};
-use totp_rs::{Algorithm, Secret, TOTP};
 
 on_both_databases!(
     a_staff_session_proves_the_second_factor_before_anything_else,
@@ -18,51 +18,6 @@ on_both_databases!(
     status_01_the_conveyancer_moves_a_case_only_as_the_workflow_allows,
     the_queue_filters_by_type_status_and_assignee,
 );
-
-const CONNIE: &str = "connie@threshold.test";
-
-/// The code an authenticator app shows `offset` 30-second steps from now.
-fn code(secret: &str, offset: i64) -> String {
-    let totp = TOTP::new(
-        Algorithm::SHA1,
-        6,
-        0,
-        30,
-        Secret::Encoded(secret.to_owned()).to_bytes().unwrap(),
-        None,
-        "test".into(),
-    )
-    .unwrap();
-    let at = chrono::Utc::now().timestamp() + offset * 30;
-    totp.generate(at as u64)
-}
-
-/// A conveyancer signed in by e-mail link who has set up an authenticator (with the code of
-/// the step before now, so the next steps are free for the test); returns (client, secret,
-/// recovery codes).
-async fn enrolled_conveyancer(app: &TestApp) -> (Client, String, Vec<String>) {
-    app.create_user(CONNIE, "ROLE_CONVEYANCER", true).await;
-    let mut connie = app.sign_in(CONNIE).await;
-    let res = connie.post("/api/staff/factor/enrolment", json!({})).await;
-    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
-    assert!(res.body["qrSvg"].as_str().unwrap().contains("<svg"));
-    let secret = res.body["secret"].as_str().unwrap().to_owned();
-    assert!(
-        res.body["otpauthUri"]
-            .as_str()
-            .unwrap()
-            .starts_with("otpauth://totp/Threshold:")
-    );
-    let res = connie
-        .post(
-            "/api/staff/factor/enrolment/confirm",
-            json!({ "code": code(&secret, -1) }),
-        )
-        .await;
-    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
-    let recovery: Vec<String> = serde_json::from_value(res.body["recoveryCodes"].clone()).unwrap();
-    (connie, secret, recovery)
-}
 
 async fn a_staff_session_proves_the_second_factor_before_anything_else(backend: Backend) {
     let app = TestApp::spawn(backend).await;

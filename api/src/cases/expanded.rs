@@ -5,6 +5,7 @@
 use axum::Json;
 use axum::extract::State;
 use threshold_cases::OpenCase;
+use threshold_engine::snapshot::doc_types;
 use threshold_engine::{AnySnapshot, CaseType};
 use threshold_store::UserId;
 use threshold_store::cases::{LoadedCase, PartyRow, parse_enum};
@@ -275,6 +276,12 @@ async fn common(state: &AppState, case: &OpenCase, reader: Reader) -> ApiResult<
             documents: loaded
                 .documents
                 .iter()
+                // A person's identity evidence is theirs and the firm's only.
+                .filter(|d| {
+                    !doc_types::IDENTITY.contains(&d.document_type.as_str())
+                        || reader.kind == ReaderKind::Staff
+                        || d.uploaded_by == Some(reader.id)
+                })
                 .map(|d| UploadedDocumentBody {
                     document_id: d.id,
                     document_type: d.document_type.clone(),

@@ -20,6 +20,15 @@ pub fn is_known(code: &str) -> bool {
     LENDERS.iter().any(|l| l.code == code)
 }
 
+/// The lender's name as a document prints it (the code when unknown).
+pub fn name(code: &str) -> String {
+    LENDERS
+        .iter()
+        .find(|l| l.code == code)
+        .map(|l| l.name.clone())
+        .unwrap_or_else(|| code.to_owned())
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(lenders))
 }

@@ -5,6 +5,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 use futures::TryStreamExt;
+use threshold_engine::snapshot::doc_types;
 use threshold_store::documents::{DocumentRecord, GENERATED};
 use threshold_store::staff::STAFF_ROLES;
 
@@ -162,10 +163,19 @@ async fn visible_document(
         .can_see_case(doc.case_id, &doc.case_type, &scope)
         .await?
         || customer_may_not_see(session, &doc)
+        || someone_elses_identity(session, &doc)
     {
         return Err(ApiError::not_found());
     }
     Ok(doc)
+}
+
+/// A person's identity evidence is theirs and the firm's only: not their co-owners' or
+/// broker's.
+fn someone_elses_identity(session: &CurrentSession, doc: &DocumentRecord) -> bool {
+    doc_types::IDENTITY.contains(&doc.document_type.as_str())
+        && doc.uploaded_by_user_id != Some(session.user.id)
+        && !STAFF_ROLES.contains(&session.user.role.as_str())
 }
 
 /// Customers never see drafts.

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use axum::Json;
 use axum::extract::State;
 use threshold_engine::CaseType;
+use threshold_engine::snapshot::doc_types;
 use threshold_store::documents::GENERATED;
 
 use super::body::{DocumentBody, DocumentsOfCase, MyDocuments};
@@ -30,7 +31,11 @@ pub async fn my_documents(
     let ids: Vec<i64> = cases.iter().map(|(id, _, _)| *id).collect();
     let mut by_case: BTreeMap<i64, (Vec<DocumentBody>, Vec<DocumentBody>)> = BTreeMap::new();
     for doc in state.db.documents_of_cases(&ids).await? {
-        if doc.is_draft {
+        // Drafts are the firm's; another person's identity evidence is theirs.
+        if doc.is_draft
+            || (doc_types::IDENTITY.contains(&doc.document_type.as_str())
+                && doc.uploaded_by_user_id != Some(session.user.id))
+        {
             continue;
         }
         let entry = by_case.entry(doc.case_id).or_default();

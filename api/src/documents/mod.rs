@@ -6,7 +6,7 @@
 mod body;
 mod files;
 mod list;
-mod quote_pdf;
+pub(crate) mod quote_pdf;
 mod upload;
 
 pub use body::{DocumentBody, DocumentsOfCase, MyDocuments};
@@ -31,8 +31,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(upload)
 }
 
-/// The audit trail of documents: ids only, never a file name or anything in the file.
-async fn audit(
+/// The audit trail of documents, in their case's trail (so the back office reads and exports
+/// every upload, download and deletion with the case): ids only, never a file name or
+/// anything in the file.
+pub(crate) async fn audit(
     state: &AppState,
     actor: threshold_store::UserId,
     action: &str,
@@ -45,9 +47,9 @@ async fn audit(
             &threshold_store::audit::AuditEvent {
                 actor: Some(actor),
                 action,
-                subject_type: "document",
-                subject_id: document_id.to_string(),
-                detail: serde_json::json!({ "caseId": case_id }),
+                subject_type: "case",
+                subject_id: case_id.to_string(),
+                detail: serde_json::json!({ "documentId": document_id }),
             },
             chrono::Utc::now(),
         )

@@ -8,6 +8,7 @@
 
 mod case;
 mod factor;
+mod progress;
 mod queue;
 
 use axum::extract::FromRequestParts;
@@ -37,6 +38,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(case::view))
         .routes(routes!(case::transition))
         .routes(routes!(case::audit_csv))
+        .routes(routes!(progress::decide_identity))
+        .routes(routes!(progress::mortgage_offer))
+        .routes(routes!(progress::draft))
+        .routes(routes!(progress::issue))
 }
 
 /// A signed-in conveyancer or administrator, second factor or not.

@@ -5,6 +5,7 @@
 pub mod cases;
 pub mod remortgage;
 pub mod smtp;
+pub mod staff;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -237,6 +238,20 @@ impl Drop for TestApp {
     fn drop(&mut self) {
         let _ = self.shutdown.send(true);
     }
+}
+
+/// The text of a PDF, as `pdftotext` (poppler-utils) reads it.
+pub fn pdf_text(bytes: &[u8]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("document.pdf");
+    std::fs::write(&path, bytes).unwrap();
+    let out = std::process::Command::new("pdftotext")
+        .arg(&path)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils) is installed");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
 }
 
 pub async fn fresh_postgres_database() -> String {

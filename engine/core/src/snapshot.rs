@@ -23,6 +23,11 @@ pub mod doc_types {
     pub const DRAINAGE_AND_WATER_SEARCH: &str = "DRAINAGE_AND_WATER_SEARCH";
     pub const ENVIRONMENTAL_SEARCH: &str = "ENVIRONMENTAL_SEARCH";
     pub const TA6: &str = "TA6";
+    /// A photo of the person's passport or driving licence, and a selfie: their identity
+    /// evidence, seen only by them and the firm's staff.
+    pub const PHOTO_ID: &str = "PHOTO_ID";
+    pub const SELFIE: &str = "SELFIE";
+    pub const IDENTITY: [&str; 2] = [PHOTO_ID, SELFIE];
 }
 
 /// A legal name; the current one has no `until` date (ENT-02, ENT-03).

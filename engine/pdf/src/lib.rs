@@ -19,7 +19,13 @@ use typst::{Library, LibraryExt, World};
 use typst_layout::PagedDocument;
 
 /// The templates, by name.
-const TEMPLATES: &[(&str, &str)] = &[("quote", include_str!("../templates/quote.typ"))];
+const TEMPLATES: &[(&str, &str)] = &[
+    ("quote", include_str!("../templates/quote.typ")),
+    (
+        "case_document",
+        include_str!("../templates/case_document.typ"),
+    ),
+];
 
 #[derive(Debug, thiserror::Error)]
 pub enum PdfError {

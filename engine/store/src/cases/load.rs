@@ -183,6 +183,8 @@ pub struct QuoteRow {
 pub struct DocumentRow {
     pub id: i64,
     pub document_type: String,
+    /// Who uploaded it (identity evidence is shown to them and the firm only).
+    pub uploaded_by: Option<UserId>,
 }
 
 #[derive(Clone, Debug, serde::Deserialize)]
@@ -360,7 +362,7 @@ fn details_query(backend: crate::Backend) -> String {
         // One table holds both kinds (uploads and Threshold's own documents).
         json_array(
             backend,
-            "'id', t.id, 'documentType', t.document_type",
+            "'id', t.id, 'documentType', t.document_type, 'uploadedBy', t.uploaded_by_user_id",
             "t.id",
             "FROM documents t WHERE t.case_id = $1 AND t.kind = 'UPLOADED'",
         ),

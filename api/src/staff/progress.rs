@@ -1,0 +1,365 @@
+//! The firm's steps on a submitted case: deciding on an owner's identity (the manual review
+//! that is the default identity provider), recording the lender's offer, drafting the
+//! documents it issues (rendered from the case by the PDF service) and issuing them. Each goes
+//! through the case service, which takes the workflow step the change allows.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::Utc;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use threshold_cases::{OpenCase, Progress};
+use threshold_documents::DocumentStore;
+use threshold_engine::CaseType;
+use threshold_engine::snapshot::doc_types;
+use threshold_store::cases::IdentityDecision;
+use threshold_store::documents::{GENERATED, NewDocument};
+use utoipa::ToSchema;
+
+use super::Staff;
+use super::case::{StaffTransitionDone, path_case_type};
+use crate::app::AppState;
+use crate::auth::EmptyBody;
+use crate::cases::{access, lenders};
+use crate::documents::DocumentBody;
+use crate::documents::quote_pdf::pounds;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiPath};
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum IdentityVerdict {
+    Verified,
+    Rejected,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StaffIdentityDecision {
+    pub decision: IdentityVerdict,
+    /// Required when REJECTED: what was wrong and what to do next (the customer reads it).
+    #[schema(max_length = 2000)]
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct StaffDraftRequest {
+    /// MORTGAGE_REPORT (remortgaging) or COMPLETION_STATEMENT.
+    pub document_type: String,
+}
+
+#[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/identity/{applicantId}", tag = "staff",
+    request_body = StaffIdentityDecision,
+    params(
+        ("caseType" = String, Path, description = "`remortgaging` or `buying`"),
+        ("caseId" = String, Path, description = "The case id (numeric)"),
+        ("applicantId" = String, Path, description = "The owner's or buyer's id on the case"),
+    ),
+    responses(
+        (status = 200, description = "Decided; once every owner is verified the case moves on", body = StaffTransitionDone),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not staff, or the second factor is not proven", body = ErrorBody),
+        (status = 404, description = "No such case or owner", body = ErrorBody),
+        (status = 409, description = "`conflict`: the identity is not waiting for a decision", body = ErrorBody),
+        (status = 422, description = "Unknown `decision`, or `reason` missing for a rejection", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn decide_identity(
+    State(state): State<AppState>,
+    staff: Staff,
+    ApiPath((case_type, case_id, applicant_id)): ApiPath<(String, String, String)>,
+    ApiJson(body): ApiJson<StaffIdentityDecision>,
+) -> ApiResult<Json<StaffTransitionDone>> {
+    let applicant_id = access::parse_case_id(&applicant_id)?;
+    let decision = match body.decision {
+        IdentityVerdict::Verified => IdentityDecision::Verified,
+        IdentityVerdict::Rejected => {
+            let reason = body
+                .reason
+                .map(|r| r.trim().to_owned())
+                .filter(|r| !r.is_empty())
+                .ok_or_else(|| {
+                    ApiError::bad_field("reason", "Tell the customer what to do next")
+                })?;
+            if reason.chars().count() > 2000 {
+                return Err(ApiError::bad_field(
+                    "reason",
+                    "must be at most 2000 characters",
+                ));
+            }
+            IdentityDecision::Rejected { reason }
+        }
+    };
+    let step = Progress::DecideIdentity {
+        applicant_id,
+        decision,
+    };
+    progress(&state, &staff, &case_type, &case_id, step).await
+}
+
+#[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/mortgage-offer", tag = "staff",
+    request_body = EmptyBody,
+    params(
+        ("caseType" = String, Path, description = "`remortgaging`"),
+        ("caseId" = String, Path, description = "The case id (numeric)"),
+    ),
+    responses(
+        (status = 200, description = "Recorded; a case awaiting the offer moves on", body = StaffTransitionDone),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not staff, or the second factor is not proven", body = ErrorBody),
+        (status = 404, description = "No such remortgage", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn mortgage_offer(
+    State(state): State<AppState>,
+    staff: Staff,
+    ApiPath((case_type, case_id)): ApiPath<(String, String)>,
+    ApiJson(_): ApiJson<EmptyBody>,
+) -> ApiResult<Json<StaffTransitionDone>> {
+    if path_case_type(&case_type)? != CaseType::Remortgaging {
+        return Err(ApiError::not_found());
+    }
+    let step = Progress::MortgageOfferReceived;
+    progress(&state, &staff, &case_type, &case_id, step).await
+}
+
+#[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/documents/{documentId}/issue", tag = "staff",
+    request_body = EmptyBody,
+    params(
+        ("caseType" = String, Path, description = "`remortgaging` or `buying`"),
+        ("caseId" = String, Path, description = "The case id (numeric)"),
+        ("documentId" = String, Path, description = "A draft of the case"),
+    ),
+    responses(
+        (status = 200, description = "Issued: the customers see it, and the workflow's publishing step is taken (they are told by e-mail and in their feed)", body = StaffTransitionDone),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not staff, or the second factor is not proven", body = ErrorBody),
+        (status = 404, description = "No such case or draft", body = ErrorBody),
+        (status = 409, description = "The workflow does not allow publishing now (`wrong_status`, `not_ready` with its reason)", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn issue(
+    State(state): State<AppState>,
+    staff: Staff,
+    ApiPath((case_type, case_id, document_id)): ApiPath<(String, String, String)>,
+    ApiJson(_): ApiJson<EmptyBody>,
+) -> ApiResult<Json<StaffTransitionDone>> {
+    let document_id = access::parse_case_id(&document_id)?;
+    let step = Progress::IssueDocument { document_id };
+    progress(&state, &staff, &case_type, &case_id, step).await
+}
+
+async fn progress(
+    state: &AppState,
+    staff: &Staff,
+    case_type: &str,
+    case_id: &str,
+    step: Progress,
+) -> ApiResult<Json<StaffTransitionDone>> {
+    let case = open(state, staff, case_type, case_id).await?;
+    let status = state.cases.progress(&staff.caller(), &case, step).await?;
+    Ok(Json(StaffTransitionDone { status }))
+}
+
+async fn open(
+    state: &AppState,
+    staff: &Staff,
+    case_type: &str,
+    case_id: &str,
+) -> ApiResult<OpenCase> {
+    let case_type = path_case_type(case_type)?;
+    let case_id = access::parse_case_id(case_id)?;
+    Ok(state
+        .cases
+        .open(&staff.caller(), case_type, case_id)
+        .await?)
+}
+
+#[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/documents", tag = "staff",
+    request_body = StaffDraftRequest,
+    params(
+        ("caseType" = String, Path, description = "`remortgaging` or `buying`"),
+        ("caseId" = String, Path, description = "The case id (numeric)"),
+    ),
+    responses(
+        (status = 201, description = "A draft, made from the case as it is now; only staff see it until it is issued", body = DocumentBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not staff, or the second factor is not proven", body = ErrorBody),
+        (status = 404, description = "No such case", body = ErrorBody),
+        (status = 422, description = "`documentType` is not one the firm drafts for this case type", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn draft(
+    State(state): State<AppState>,
+    staff: Staff,
+    ApiPath((case_type, case_id)): ApiPath<(String, String)>,
+    ApiJson(body): ApiJson<StaffDraftRequest>,
+) -> ApiResult<(StatusCode, Json<DocumentBody>)> {
+    let case = open(&state, &staff, &case_type, &case_id).await?;
+    let document_type = match (body.document_type.as_str(), case.case_type) {
+        (doc_types::MORTGAGE_REPORT, CaseType::Remortgaging) => doc_types::MORTGAGE_REPORT,
+        (doc_types::COMPLETION_STATEMENT, _) => doc_types::COMPLETION_STATEMENT,
+        _ => {
+            return Err(ApiError::bad_field(
+                "documentType",
+                "must be MORTGAGE_REPORT (remortgaging) or COMPLETION_STATEMENT",
+            ));
+        }
+    };
+    let data = document_data(&state, &case, document_type);
+    let pdf = tokio::task::spawn_blocking(move || threshold_pdf::render("case_document", &data))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    let key = DocumentStore::new_key();
+    let size = pdf.len() as i64;
+    state
+        .documents
+        .put(&key, pdf)
+        .await
+        .map_err(ApiError::internal)?;
+    let case_id = case.loaded.row.id;
+    let file_name = format!(
+        "{}-{case_id}.pdf",
+        document_type.to_ascii_lowercase().replace('_', "-")
+    );
+    let new = NewDocument {
+        case_id,
+        case_type: case.case_type.as_str(),
+        document_type,
+        kind: GENERATED,
+        storage_key: &key,
+        file_name: &file_name,
+        content_type: "application/pdf",
+        size_bytes: size,
+        is_draft: true,
+        created_by: Some(staff.user().id),
+        uploaded_by_side: None,
+    };
+    let id = match state.db.insert_document(&new, Utc::now()).await {
+        Ok(id) => id,
+        Err(err) => {
+            let _ = state.documents.delete(&key).await;
+            return Err(err.into());
+        }
+    };
+    crate::documents::audit(&state, staff.user().id, "document.drafted", case_id, id).await?;
+    let doc = state
+        .db
+        .document(id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    Ok((StatusCode::CREATED, Json(DocumentBody::from_record(&doc))))
+}
+
+/// What the document says, from the case as it is now (money formatted as pounds). Whether it
+/// is a draft is the record's, not the PDF's: the file the staff reviewed is the one issued.
+fn document_data(state: &AppState, case: &OpenCase, document_type: &str) -> Value {
+    let loaded = &case.loaded;
+    let r = &loaded.row;
+    let owners: Vec<String> = loaded
+        .applicants()
+        .map(|p| p.preferred_name.clone())
+        .collect();
+    let lender = r.lender.as_deref().map(lenders::name);
+    let line = |label: &str, amount: i64, strong: bool| json!({ "label": label, "amount": pounds(amount), "strong": strong });
+    let property = super::queue::address(loaded).unwrap_or_else(|| "—".into());
+    let (title, sections, closing) = if document_type == doc_types::MORTGAGE_REPORT {
+        let loan = r.loan_amount.unwrap_or(0);
+        let value = r.property_value.unwrap_or(0);
+        let ltv = if value > 0 {
+            format!("{:.1}%", loan as f64 * 100.0 / value as f64)
+        } else {
+            "—".into()
+        };
+        (
+            "Mortgage Report",
+            vec![
+                json!({
+                    "title": "Your new mortgage",
+                    "paragraphs": [format!(
+                        "{} has offered you a mortgage on {property}. These are the figures of the offer we have checked.",
+                        lender.as_deref().unwrap_or("Your new lender")
+                    )],
+                    "lines": [
+                        line("Amount borrowed", loan, true),
+                        line("Value of the property", value, false),
+                        json!({ "label": "Loan to value", "amount": ltv, "strong": false }),
+                    ],
+                }),
+                json!({
+                    "title": "The conditions of the offer",
+                    "paragraphs": [
+                        "The offer is made on the lender's standard conditions and the mortgage conditions it names. We have checked that the property, its owners and the amount match the application.",
+                        "You must keep the property insured for at least its rebuilding cost, and tell the lender before letting it or making structural changes.",
+                        "If you repay the mortgage early during an initial rate period an early repayment charge may apply: your broker can tell you how much.",
+                    ],
+                    "lines": [],
+                }),
+                json!({
+                    "title": "What happens next",
+                    "paragraphs": ["Each owner reads this report and accepts it in Threshold. We then ask your current lender for the redemption figure and prepare the completion statement."],
+                    "lines": [],
+                }),
+            ],
+            "Please tell us at once if anything in this report is not as you expect.",
+        )
+    } else {
+        let advance = r.loan_amount.or(r.purchase_price).unwrap_or(0);
+        let mut lines = vec![line(
+            &format!(
+                "Advance from {}",
+                lender.as_deref().unwrap_or("your new lender")
+            ),
+            advance,
+            false,
+        )];
+        let mut balance = advance;
+        for l in &loaded.loans {
+            let amount = l.amount.unwrap_or(0);
+            balance -= amount;
+            lines.push(line(
+                &format!(
+                    "Redemption of the existing {}",
+                    l.lender_name
+                        .as_deref()
+                        .map(|n| format!("loan from {n}"))
+                        .unwrap_or_else(|| "loan".into())
+                ),
+                -amount,
+                false,
+            ));
+        }
+        if let Some(q) = &loaded.quote {
+            balance -= q.total_amount;
+            lines.push(line("Our fees and disbursements", -q.total_amount, false));
+        }
+        let label = if balance >= 0 {
+            "Balance due to you"
+        } else {
+            "Balance you need to pay us"
+        };
+        lines.push(line(label, balance.abs(), true));
+        (
+            "Completion Statement",
+            vec![json!({
+                "title": "Money on completion",
+                "paragraphs": ["What is paid to whom on the day your new mortgage completes."],
+                "lines": lines,
+            })],
+            "The redemption figure is your current lender's; it changes daily until completion.",
+        )
+    };
+    json!({
+        "title": title,
+        "firm": state.config.firm_name,
+        "reference": format!("Case {}", r.id),
+        "date": Utc::now().format("%-d %B %Y").to_string(),
+        "addressee": owners.join(" and "),
+        "property": property,
+        "sections": sections,
+        "closing": closing,
+    })
+}

@@ -1,0 +1,343 @@
+//! A submitted remortgage carried to completion (issue 14, FLOW-01 after submission,
+//! REM-POST-07..16, DOCS-09/10): the owner's identity submitted and verified, the lender's
+//! offer recorded, the mortgage report drafted (never shown to customers), issued and
+//! accepted, the completion statement likewise, and the case completed. Each step through the
+//! real calls; the case moves by the workflow, never by writing its status.
+
+mod support;
+
+use reqwest::StatusCode;
+use reqwest::multipart::{Form, Part};
+use serde_json::{Value, json};
+use support::remortgage::{CARA, submitted_remortgage};
+use support::staff::enrolled_conveyancer;
+use support::{Backend, Client, TestApp, pdf_text};
+
+on_both_databases!(
+    rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion,
+    rem_post_16_identity_needs_both_documents_and_a_rejection_says_why,
+    identity_evidence_is_the_owners_and_the_firms_only,
+);
+
+const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
+
+async fn upload(client: &mut Client, id: i64, document_type: &str) -> Value {
+    let form = Form::new()
+        .text("caseType", "REMORTGAGING")
+        .text("caseId", id.to_string())
+        .text("documentType", document_type.to_owned())
+        .part("file", Part::bytes(PDF.to_vec()).file_name("scan.pdf"));
+    let res = client.post_form("/api/document", form).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    res.body
+}
+
+async fn expanded(client: &mut Client, id: i64) -> Value {
+    let res = client
+        .get(&format!("/api/remortgaging/cases/{id}/expanded"))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    res.body
+}
+
+fn tile(case: &Value, key: &str) -> String {
+    case["view"]["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["key"] == key)
+        .unwrap()["state"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+async fn wait_for_subject(app: &TestApp, to: &str, part: &str) {
+    for _ in 0..200 {
+        let found = threshold_api::mailbox::read_outbox(&app.outbox)
+            .unwrap_or_default()
+            .into_iter()
+            .any(|m| m.to == to && m.subject.contains(part));
+        if found {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("no e-mail to {to} with `{part}`");
+}
+
+/// The staff member drafts a document and issues it; returns its id.
+async fn draft_and_issue(connie: &mut Client, cara: &mut Client, id: i64, kind: &str) -> i64 {
+    let base = format!("/api/staff/cases/remortgaging/{id}");
+    let res = connie
+        .post(
+            &format!("{base}/documents"),
+            json!({ "documentType": kind }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let doc = res.body["documentId"].as_i64().unwrap();
+    // DOCS-09: customers never see a draft, listed or downloaded.
+    let mine = expanded(cara, id).await;
+    let listed = mine["documents"]["generatedDocuments"].as_array().unwrap();
+    assert!(
+        listed
+            .iter()
+            .all(|d| d["documentId"] != doc && d["isDraft"] == false)
+    );
+    assert_eq!(
+        cara.get(&format!("/api/document/{doc}")).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let res = connie
+        .post(&format!("{base}/documents/{doc}/issue"), json!({}))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    doc
+}
+
+async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, mut cara, id) = submitted_remortgage(&app).await;
+    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+    let staff_case = format!("/api/staff/cases/remortgaging/{id}");
+    let case = expanded(&mut cara, id).await;
+    assert_eq!(tile(&case, "identification"), "NOT_STARTED");
+    assert_eq!(tile(&case, "mortgage-report"), "LOCKED");
+
+    // Identity: a photo ID and a selfie, then submitted.
+    upload(&mut cara, id, "PHOTO_ID").await;
+    upload(&mut cara, id, "SELFIE").await;
+    let res = cara
+        .post(
+            "/api/identity",
+            json!({ "caseId": id, "caseType": "REMORTGAGING" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["status"], "IDENTITY_VERIFICATION");
+    let owner = &expanded(&mut cara, id).await["propertyOwners"][0];
+    assert!(owner["identitySubmittedAt"].as_str().is_some());
+    assert_eq!(owner["identityVerifiedAt"], Value::Null);
+
+    // The conveyancer verifies it: the only owner, so the case moves on by itself.
+    let applicant = owner["id"].as_i64().unwrap();
+    let res = connie
+        .post(
+            &format!("{staff_case}/identity/{applicant}"),
+            json!({ "decision": "VERIFIED" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["status"], "AWAITING_MORTGAGE_OFFER");
+    let case = expanded(&mut cara, id).await;
+    assert_eq!(tile(&case, "identification"), "IS_COMPLETE");
+
+    // The lender's offer arrives.
+    let res = connie
+        .post(&format!("{staff_case}/mortgage-offer"), json!({}))
+        .await;
+    assert_eq!(
+        res.body["status"], "PREPARE_MORTGAGE_REPORT",
+        "{:?}",
+        res.body
+    );
+
+    // Publishing without an issued report is refused with the engine's reason.
+    let res = connie
+        .post(
+            &format!("{staff_case}/transition"),
+            json!({ "transition": "publish_mortgage_report" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    assert_eq!(
+        res.body["error"]["message"],
+        "Publish a final (non-draft) mortgage report first."
+    );
+    let report = draft_and_issue(&mut connie, &mut cara, id, "MORTGAGE_REPORT").await;
+    wait_for_subject(&app, CARA, "mortgage report").await;
+    let case = expanded(&mut cara, id).await;
+    assert_eq!(case["status"], "MORTGAGE_REPORT_ACCEPTANCE");
+    assert_eq!(tile(&case, "mortgage-report"), "NOT_STARTED");
+    // The report reads the case's figures (loan £200,000 of a £350,000 property).
+    let (status, _, bytes) = cara.get_bytes(&format!("/api/document/{report}")).await;
+    assert_eq!(status, StatusCode::OK);
+    let text = pdf_text(&bytes);
+    assert!(text.contains("Mortgage Report"), "{text}");
+    assert!(text.contains("£200,000.00"), "{text}");
+    assert!(text.contains("£350,000.00"), "{text}");
+    assert!(text.contains("57.1%"), "{text}");
+    // The broker may read it, not accept it; nor issue it again.
+    let res = broker
+        .post(&format!("/api/document/{report}/accept"), json!({}))
+        .await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
+    let res = connie
+        .post(&format!("{staff_case}/documents/{report}/issue"), json!({}))
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND, "not a draft any more");
+
+    // Cara accepts: every owner has, so the case moves on.
+    let res = cara
+        .post(&format!("/api/document/{report}/accept"), json!({}))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["status"], "PREPARE_COMPLETION_STATEMENT");
+    let case = expanded(&mut cara, id).await;
+    assert_eq!(tile(&case, "mortgage-report"), "IS_COMPLETE");
+    assert_eq!(
+        case["propertyOwners"][0]["documentAcceptances"][0]["documentId"],
+        report
+    );
+
+    let statement = draft_and_issue(&mut connie, &mut cara, id, "COMPLETION_STATEMENT").await;
+    let case = expanded(&mut cara, id).await;
+    assert_eq!(case["status"], "COMPLETION_STATEMENT_ACCEPTANCE");
+    assert_eq!(tile(&case, "completion-statement"), "NOT_STARTED");
+    let (_, _, bytes) = cara.get_bytes(&format!("/api/document/{statement}")).await;
+    let text = pdf_text(&bytes);
+    assert!(text.contains("Completion Statement"), "{text}");
+    assert!(text.contains("Advance from"), "{text}");
+    let res = cara
+        .post(&format!("/api/document/{statement}/accept"), json!({}))
+        .await;
+    assert_eq!(res.body["status"], "PENDING_COMPLETION", "{:?}", res.body);
+
+    // The conveyancer completes: today's date is the completion date.
+    let res = connie
+        .post(
+            &format!("{staff_case}/transition"),
+            json!({ "transition": "complete" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["status"], "COMPLETED");
+    // The completion date is recorded by the effect's worker.
+    let today = chrono::Utc::now().date_naive().to_string();
+    let mut completed = Value::Null;
+    for _ in 0..100 {
+        completed = expanded(&mut cara, id).await;
+        if completed["completionDate"] == today.as_str() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(completed["completionDate"], today.as_str());
+    assert_eq!(completed["status"], "COMPLETED");
+    // Every step is in the case's audit trail.
+    let audit = app.db.audit_for("case", &id.to_string()).await.unwrap();
+    for action in [
+        "case.identity_submitted",
+        "case.identity_decided",
+        "case.mortgage_offer_recorded",
+        "document.drafted",
+        "document.issued",
+        "document.accepted",
+    ] {
+        assert!(
+            audit.iter().any(|e| e.action == action),
+            "{action} in the audit trail"
+        );
+    }
+}
+
+async fn rem_post_16_identity_needs_both_documents_and_a_rejection_says_why(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, mut cara, id) = submitted_remortgage(&app).await;
+    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+    let submit = json!({ "caseId": id, "caseType": "REMORTGAGING" });
+    upload(&mut cara, id, "PHOTO_ID").await;
+    let res = cara.post("/api/identity", submit.clone()).await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    assert_eq!(res.body["error"]["code"], "documents_missing");
+    upload(&mut cara, id, "SELFIE").await;
+    // Only the owner submits their own identity; only the firm decides.
+    let res = broker.post("/api/identity", submit.clone()).await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
+    let res = cara.post("/api/identity", submit.clone()).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let applicant = expanded(&mut cara, id).await["propertyOwners"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let decide = format!("/api/staff/cases/remortgaging/{id}/identity/{applicant}");
+    let res = cara.post(&decide, json!({ "decision": "VERIFIED" })).await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN);
+    // A rejection needs a reason, which the owner reads; they submit again.
+    let res = connie
+        .post(&decide, json!({ "decision": "REJECTED" }))
+        .await;
+    assert!(res.field_error("reason").is_some(), "{:?}", res.body);
+    let res = connie
+        .post(
+            &decide,
+            json!({ "decision": "REJECTED", "reason": "The photo is blurred: take it again in daylight." }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["status"], "IDENTITY_VERIFICATION");
+    let owner = &expanded(&mut cara, id).await["propertyOwners"][0];
+    assert_eq!(owner["identitySubmittedAt"], Value::Null);
+    assert_eq!(
+        owner["identityRejectionReason"],
+        "The photo is blurred: take it again in daylight."
+    );
+    // Deciding again on nothing submitted is a conflict; an unknown owner a 404.
+    let res = connie
+        .post(&decide, json!({ "decision": "VERIFIED" }))
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    let res = connie
+        .post(
+            &format!("/api/staff/cases/remortgaging/{id}/identity/999999"),
+            json!({ "decision": "VERIFIED" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    let res = cara.post("/api/identity", submit).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(
+        expanded(&mut cara, id).await["propertyOwners"][0]["identityRejectionReason"],
+        Value::Null
+    );
+}
+
+async fn identity_evidence_is_the_owners_and_the_firms_only(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, mut cara, id) = submitted_remortgage(&app).await;
+    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+    let photo = upload(&mut cara, id, "PHOTO_ID").await["documentId"]
+        .as_i64()
+        .unwrap();
+    let statement = upload(&mut cara, id, "BANK_STATEMENT").await["documentId"]
+        .as_i64()
+        .unwrap();
+    // The broker sees the case's other documents, never the owner's identity evidence.
+    let listed: Vec<i64> = expanded(&mut broker, id).await["documents"]["documents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["documentId"].as_i64().unwrap())
+        .collect();
+    assert!(listed.contains(&statement));
+    assert!(!listed.contains(&photo));
+    assert_eq!(
+        broker.get(&format!("/api/document/{photo}")).await.status,
+        StatusCode::NOT_FOUND
+    );
+    // The owner and the firm do.
+    let (status, ..) = cara.get_bytes(&format!("/api/document/{photo}")).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, ..) = connie.get_bytes(&format!("/api/document/{photo}")).await;
+    assert_eq!(status, StatusCode::OK);
+    let staff_view = connie
+        .get(&format!("/api/staff/cases/remortgaging/{id}"))
+        .await;
+    assert!(
+        staff_view.body["expanded"]["documents"]["documents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["documentId"] == photo)
+    );
+}

@@ -1,0 +1,52 @@
+//! The back office's staff: a conveyancer with an authenticator, and the codes it shows.
+
+use reqwest::StatusCode;
+use serde_json::json;
+use totp_rs::{Algorithm, Secret, TOTP};
+
+use super::{Client, TestApp};
+
+pub const CONNIE: &str = "connie@threshold.test";
+
+/// The code an authenticator app shows `offset` 30-second steps from now.
+pub fn code(secret: &str, offset: i64) -> String {
+    let totp = TOTP::new(
+        Algorithm::SHA1,
+        6,
+        0,
+        30,
+        Secret::Encoded(secret.to_owned()).to_bytes().unwrap(),
+        None,
+        "test".into(),
+    )
+    .unwrap();
+    let at = chrono::Utc::now().timestamp() + offset * 30;
+    totp.generate(at as u64)
+}
+
+/// A conveyancer signed in by e-mail link who has set up an authenticator (with the code of
+/// the step before now, so the next steps are free for the test); returns (client, secret,
+/// recovery codes).
+pub async fn enrolled_conveyancer(app: &TestApp) -> (Client, String, Vec<String>) {
+    app.create_user(CONNIE, "ROLE_CONVEYANCER", true).await;
+    let mut connie = app.sign_in(CONNIE).await;
+    let res = connie.post("/api/staff/factor/enrolment", json!({})).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert!(res.body["qrSvg"].as_str().unwrap().contains("<svg"));
+    let secret = res.body["secret"].as_str().unwrap().to_owned();
+    assert!(
+        res.body["otpauthUri"]
+            .as_str()
+            .unwrap()
+            .starts_with("otpauth://totp/Threshold:")
+    );
+    let res = connie
+        .post(
+            "/api/staff/factor/enrolment/confirm",
+            json!({ "code": code(&secret, -1) }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let recovery: Vec<String> = serde_json::from_value(res.body["recoveryCodes"].clone()).unwrap();
+    (connie, secret, recovery)
+}
