@@ -38,8 +38,8 @@ export default async function globalSetup() {
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
+  // What the server and the CLI run with (tests run the CLI too: support/cli.ts).
+  const serverEnv = {
     // SQLite by default; `make test-e2e-postgres` hands in a fresh PostgreSQL database.
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? `sqlite://${dir}/e2e.db`,
     DATA_DIR: dir,
@@ -55,6 +55,7 @@ export default async function globalSetup() {
     EMAIL_CAP_PER_DAY: '1000',
     RUST_LOG: process.env.E2E_RUST_LOG ?? 'warn',
   };
+  const env = { ...process.env, ...serverEnv };
   // A user who has never accepted the policies (for the blocking policy dialog).
   execFileSync(bin, ['user', 'create', '--email', 'policy@e2e.test', '--name', 'Pat Policy', '--role', 'ROLE_USER'], { env });
 
@@ -77,6 +78,7 @@ export default async function globalSetup() {
 
   process.env.THRESHOLD_URL = url;
   process.env.MAIL_DIR = mailDir;
+  process.env.THRESHOLD_CLI_ENV = JSON.stringify(serverEnv);
   return async () => {
     server.kill('SIGTERM');
     sink.kill('SIGTERM');

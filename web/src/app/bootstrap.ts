@@ -1,12 +1,13 @@
 import { createActor } from 'xstate';
 import type { QueryClient } from '@tanstack/react-query';
-import { requestRefresh, sessionMachine, type SessionActor } from '../features/auth';
+import { checkOnLoad, requestRefresh, sessionMachine, type SessionActor } from '../features/auth';
 import { configureApi, setRefreshHandler } from '../lib/api/client';
 import type { RuntimeConfig } from '../lib/config';
 
 /**
  * Wires the session to the API client: the client's shared refresh goes through the session
- * machine. The session check runs on load except when the path begins with /login/auth.
+ * machine. The session check runs on load except when the path begins with /login/auth (on
+ * /staff it is a back-office check, where staff roles may stay signed in).
  */
 export function startSession(
   config: RuntimeConfig,
@@ -19,6 +20,6 @@ export function startSession(
   );
   actor.start();
   setRefreshHandler(() => requestRefresh(actor));
-  if (!pathname.startsWith('/login/auth')) actor.send({ type: 'CHECK' });
+  checkOnLoad(actor, pathname);
   return actor;
 }

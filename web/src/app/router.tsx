@@ -13,10 +13,13 @@ import {
 import { Loading, PageLoading } from '../components/Loading';
 import {
   alreadySignedIn,
+  isStaffPath,
   onboardingRedirect,
   protectedRedirect,
   sessionFlags,
   sessionStatus,
+  STAFF_HOME,
+  whenAppSessionResolved,
   whenSessionResolved,
   type SessionActor,
 } from '../features/auth';
@@ -32,6 +35,7 @@ import {
   type CaseKind,
 } from '../features/cases';
 import { ErrorPage, NotFoundPage, ProtectedLayout, UnauthenticatedLayout } from '../features/shell';
+import { parseQueueSearch } from '../features/staff';
 import { safeRedirect } from '../lib/redirect';
 
 // Screens are loaded lazily: each feature's routes make a chunk of their own.
@@ -43,6 +47,10 @@ const ConfirmEmailPage = lazyRouteComponent(
   () => import('../features/settings'),
   'ConfirmEmailPage',
 );
+type StaffScreens = typeof import('../features/staff/routes');
+const staffScreen = <K extends keyof StaffScreens>(name: K) =>
+  lazyRouteComponent(() => import('../features/staff/routes'), name);
+const StaffLoginPage = staffScreen('StaffLoginPage');
 
 export interface RouterContext {
   session: SessionActor;
@@ -102,7 +110,7 @@ const unauthLayout = createRoute({
 });
 
 async function leaveIfSignedIn(session: SessionActor, redirectTo: string | undefined) {
-  const snapshot = await whenSessionResolved(session);
+  const snapshot = await whenAppSessionResolved(session);
   if (alreadySignedIn(sessionStatus(snapshot))) {
     throw redirect({ href: safeRedirect(redirectTo), replace: true });
   }
@@ -161,7 +169,7 @@ const aboutYouRoute = createRoute({
   validateSearch: validateRedirectSearch,
   pendingComponent: PageLoading,
   beforeLoad: async ({ context, location }) => {
-    const snapshot = await whenSessionResolved(context.session);
+    const snapshot = await whenAppSessionResolved(context.session);
     const target = onboardingRedirect(sessionStatus(snapshot), location.href);
     if (target) throw redirect({ ...target, replace: true });
   },
@@ -181,7 +189,8 @@ const protectedLayout = createRoute({
   id: 'protected',
   pendingComponent: PageLoading,
   beforeLoad: async ({ context, location }) => {
-    const snapshot = await whenSessionResolved(context.session);
+    // A staff role signed in for the back office is signed out here (ROLES-04/05).
+    const snapshot = await whenAppSessionResolved(context.session);
     const target = protectedRedirect(sessionStatus(snapshot), location.href);
     if (target) throw redirect({ ...target, replace: true });
   },
@@ -368,6 +377,68 @@ const settingsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/settings'), 'SettingsPage'),
 });
 
+// --- The back office: /staff (issue 14) ----------------------------------------------------
+// Its own door and frame. The session check for these paths is a back-office one: a
+// conveyancer or administrator stays signed in here (and only here). Behind the door, the
+// layout's second-factor gate stands in front of every page.
+
+/** Where the back office's door sends someone: a /staff path, or the queue. */
+function staffRedirect(redirectTo: string | undefined): string {
+  const target = safeRedirect(redirectTo, STAFF_HOME);
+  return isStaffPath(target) ? target : STAFF_HOME;
+}
+
+const staffLoginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'staff/login',
+  validateSearch: validateRedirectSearch,
+  pendingComponent: PageLoading,
+  beforeLoad: async ({ context, search }) => {
+    const snapshot = await whenSessionResolved(context.session, { staff: true });
+    if (alreadySignedIn(sessionStatus(snapshot))) {
+      throw redirect({ href: staffRedirect(search.redirectTo), replace: true });
+    }
+  },
+  component: function StaffLoginRoute() {
+    const { redirectTo } = staffLoginRoute.useSearch();
+    return <StaffLoginPage redirectTo={staffRedirect(redirectTo)} />;
+  },
+});
+
+const staffLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'staff',
+  pendingComponent: PageLoading,
+  beforeLoad: async ({ context, location }) => {
+    const snapshot = await whenSessionResolved(context.session, { staff: true });
+    if (sessionStatus(snapshot) === 'anonymous') {
+      throw redirect({ to: '/staff/login', search: { redirectTo: location.href }, replace: true });
+    }
+  },
+  component: staffScreen('StaffLayout'),
+  errorComponent: (props) => <RouteErrorPage {...props} standalone />,
+  notFoundComponent: () => <NotFoundPage standalone={false} home="/staff" />,
+});
+const staffQueueRoute = createRoute({
+  getParentRoute: () => staffLayout,
+  path: '/',
+  validateSearch: parseQueueSearch,
+  component: staffScreen('QueueRoute'),
+});
+// caseType is parsed as the customer routes do: any other segment matches nothing (404).
+const staffCaseRoute = createRoute({
+  getParentRoute: () => staffLayout,
+  path: 'cases/$caseType/$caseId',
+  params: {
+    parse: ({ caseType, caseId }): { caseType: CaseKind; caseId: string } | false => {
+      const kind = parseCaseKind(caseType);
+      return kind ? { caseType: kind, caseId } : false;
+    },
+    stringify: ({ caseType, caseId }) => ({ caseType, caseId }),
+  },
+  component: staffScreen('StaffCaseRoute'),
+});
+
 export const routeTree = rootRoute.addChildren([
   unauthLayout.addChildren([loginRoute, loginAuthRoute, signupRoute, confirmEmailRoute]),
   aboutYouRoute,
@@ -388,6 +459,8 @@ export const routeTree = rootRoute.addChildren([
     helpRoute,
     settingsRoute,
   ]),
+  staffLoginRoute,
+  staffLayout.addChildren([staffQueueRoute, staffCaseRoute]),
 ]);
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { createActor } from 'xstate';
 import { App } from '../app/App';
 import { createAppRouter } from '../app/router';
-import { requestRefresh, sessionMachine } from '../features/auth';
+import { checkOnLoad, requestRefresh, sessionMachine } from '../features/auth';
 import { configureApi, setRefreshHandler } from '../lib/api/client';
 import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig } from '../lib/config';
 import { createQueryClient } from '../lib/queryClient';
@@ -12,7 +12,7 @@ export const TEST_API = 'http://localhost/api';
 
 /**
  * Renders the whole app at `path` against the mocked fetch (see fetchMock.ts), as main.tsx does:
- * the session check runs unless the path begins with /login/auth.
+ * the session check runs unless the path begins with /login/auth (a back-office check on /staff).
  */
 export function renderApp(path: string) {
   setRuntimeConfig(DEFAULT_RUNTIME_CONFIG);
@@ -27,7 +27,7 @@ export function renderApp(path: string) {
   );
   session.start();
   setRefreshHandler(() => requestRefresh(session));
-  if (!path.startsWith('/login/auth')) session.send({ type: 'CHECK' });
+  checkOnLoad(session, new URL(path, 'http://localhost').pathname);
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter({ session, queryClient }, history);
   const utils = render(<App session={session} queryClient={queryClient} router={router} />);

@@ -449,6 +449,7 @@ const SUBMIT: CaseTransition = {
   allowed: true,
   reason: null,
   requiresReason: false,
+  stepUp: false,
   by: ['customer'],
 };
 const COMPLETE = withStates(

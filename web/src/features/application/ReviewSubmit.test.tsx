@@ -19,6 +19,7 @@ const SUBMIT: CaseTransition = {
   allowed: true,
   reason: null,
   requiresReason: false,
+  stepUp: false,
   by: ['customer'],
 };
 

@@ -40,6 +40,7 @@ const SEND = {
   allowed: true,
   reason: null,
   requiresReason: false,
+  stepUp: false,
   by: ['broker' as const],
 };
 

@@ -64,6 +64,25 @@ describe('API client', () => {
     },
   );
 
+  it.each(['second_factor_required', 'step_up_required'])(
+    'a 403 %s is the answer: no refresh, no retry (a one-time code is not sent twice)',
+    async (code) => {
+      const { calls } = mockFetch({
+        'POST /api/auth/accept-policies': () =>
+          json({ error: { code, message: 'Enter a code from your app' } }, 403),
+      });
+      const refresh = vi.fn(async () => true);
+      setRefreshHandler(refresh);
+      const result = await api().POST('/auth/accept-policies', {
+        body: { privacyVersion: 2, termsVersion: 2 },
+      });
+      expect(result.response.status).toBe(403);
+      expect((result.error as { error: { code: string } }).error.code).toBe(code);
+      expect(refresh).not.toHaveBeenCalled();
+      expect(calls).toHaveLength(1);
+    },
+  );
+
   it('AUTH-29: a retried write resends its body', async () => {
     let n = 0;
     const { calls } = mockFetch({

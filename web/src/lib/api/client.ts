@@ -6,7 +6,8 @@ import type { paths } from './schema';
  * by `configureApi` at start-up (and in tests).
  *
  * - `api()`: every feature call. On 401 or 403 (other than from /auth/refresh) it asks for one
- *   shared session refresh and retries the original request once.
+ *   shared session refresh and retries the original request once — except for a 403 that asks
+ *   for the back office's second factor, which a refresh cannot give.
  * - `sessionApi()`: the session machine's own calls (verify, me, magic link, refresh, logout);
  *   the machine handles their 401s itself.
  */
@@ -49,6 +50,24 @@ function isRefreshCall(request: Request): boolean {
   return new URL(request.url, 'http://localhost').pathname.endsWith('/auth/refresh');
 }
 
+/**
+ * 403s that are an answer rather than a session that ran out: the back office asking for its
+ * second factor (or a fresh code before a step). Refreshing cannot change them, and retrying
+ * would send a one-time code twice.
+ */
+const NO_REFRESH_CODES = new Set(['second_factor_required', 'step_up_required']);
+
+async function asksForSecondFactor(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  try {
+    const body: unknown = await response.clone().json();
+    const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
+    return typeof code === 'string' && NO_REFRESH_CODES.has(code);
+  } catch {
+    return false;
+  }
+}
+
 export async function plainFetch(request: Request): Promise<Response> {
   return globalThis.fetch(withJsonBody(request));
 }
@@ -57,7 +76,11 @@ export async function refreshingFetch(request: Request): Promise<Response> {
   const req = withJsonBody(request);
   const retry = req.clone();
   const response = await globalThis.fetch(req);
-  if ((response.status === 401 || response.status === 403) && !isRefreshCall(req)) {
+  if (
+    (response.status === 401 || response.status === 403) &&
+    !isRefreshCall(req) &&
+    !(await asksForSecondFactor(response))
+  ) {
     const refreshed = await sharedRefresh();
     if (refreshed) return globalThis.fetch(retry);
   }

@@ -9,9 +9,11 @@ import {
   sessionFlags,
   sessionMachine,
   sessionStatus,
+  whenAppSessionResolved,
   whenSessionResolved,
   type SessionActor,
 } from './sessionMachine';
+import { isStaffPath } from '../staff';
 
 interface Fakes {
   verify?: () => Promise<Verify>;
@@ -309,6 +311,84 @@ describe('session machine', () => {
     const s = await whenSessionResolved(actor);
     expect(sessionStatus(s)).toBe('signedIn');
     expect(spies.verify).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the back office (issue 14): staff roles stay signed in for /staff only', () => {
+  it.each(['ROLE_CONVEYANCER', 'ROLE_ADMIN'] as const)(
+    'a %s redeeming a /staff link is signed in, not logged out',
+    async (role) => {
+      const { actor, spies } = start({ me: async () => makeMe({ role }) });
+      actor.send({ type: 'MAGIC_LINK', token: 'tok', staff: true });
+      const s = await settled(actor);
+      expect(sessionStatus(s)).toBe('signedIn');
+      expect(s.context.message).toBeNull();
+      expect(spies.logout).not.toHaveBeenCalled();
+    },
+  );
+
+  it('a back-office session check (page load on /staff) keeps a conveyancer signed in', async () => {
+    const { actor, spies } = start({ me: async () => makeMe({ role: 'ROLE_CONVEYANCER' }) });
+    actor.send({ type: 'CHECK', staff: true });
+    expect(sessionStatus(await settled(actor))).toBe('signedIn');
+    expect(spies.logout).not.toHaveBeenCalled();
+  });
+
+  it('ROLES-04: the same conveyancer on a customer link is still logged out with the message', async () => {
+    const { actor, spies } = start({ me: async () => makeMe({ role: 'ROLE_CONVEYANCER' }) });
+    actor.send({ type: 'MAGIC_LINK', token: 'tok', staff: false });
+    const s = await settled(actor);
+    expect(sessionStatus(s)).toBe('anonymous');
+    expect(s.context.message).toBe(SESSION_MESSAGES.loginAgain);
+    expect(spies.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('a customer following a /staff link stays signed in (the page tells them it is not theirs)', async () => {
+    const { actor } = start();
+    actor.send({ type: 'MAGIC_LINK', token: 'tok', staff: true });
+    expect(sessionStatus(await settled(actor))).toBe('signedIn');
+  });
+
+  it('ENTER_APP: a conveyancer opening the customer app is logged out with the message', async () => {
+    const { actor, spies } = start({ me: async () => makeMe({ role: 'ROLE_CONVEYANCER' }) });
+    actor.send({ type: 'CHECK', staff: true });
+    await settled(actor);
+    const s = await whenAppSessionResolved(actor);
+    expect(sessionStatus(s)).toBe('anonymous');
+    expect(s.context.message).toBe(SESSION_MESSAGES.loginAgain);
+    expect(spies.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('ENTER_APP changes nothing for a customer', async () => {
+    const { actor, spies } = start();
+    actor.send({ type: 'CHECK', staff: true });
+    await settled(actor);
+    expect(sessionStatus(await whenAppSessionResolved(actor))).toBe('signedIn');
+    expect(spies.logout).not.toHaveBeenCalled();
+  });
+
+  it('after signing out on /staff, a later customer check is a customer one again', async () => {
+    const { actor, spies } = start({ me: async () => makeMe({ role: 'ROLE_ADMIN' }) });
+    actor.send({ type: 'CHECK', staff: true });
+    await settled(actor);
+    actor.send({ type: 'LOGOUT' });
+    await settled(actor);
+    actor.send({ type: 'CHECK' });
+    const s = await settled(actor);
+    expect(sessionStatus(s)).toBe('anonymous');
+    expect(s.context.message).toBe(SESSION_MESSAGES.loginAgain);
+    expect(spies.logout).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['/staff', true],
+    ['/staff/cases/buying/1', true],
+    ['/staff?page=2', true],
+    ['/staffing', false],
+    ['/help', false],
+    [undefined, false],
+  ])('isStaffPath(%s) is %s', (path, expected) => {
+    expect(isStaffPath(path)).toBe(expected);
   });
 });
 

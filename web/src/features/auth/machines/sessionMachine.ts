@@ -8,6 +8,7 @@ import { logoutAll } from '../api/logoutAll';
 import { redeemMagicLink } from '../api/redeemMagicLink';
 import { refreshSession } from '../api/refreshSession';
 import { verifySession } from '../api/verifySession';
+import { isStaffPath, isStaffRole } from '../staff';
 
 /** Spec section 8 texts, word for word. */
 export const SESSION_MESSAGES = {
@@ -32,11 +33,18 @@ export interface SessionContext {
   linkMode: boolean;
   /** One refresh per profile load, so a persistent 401 cannot loop. */
   profileRenewed: boolean;
+  /**
+   * The check or link was for the back office (/staff): a staff role may stay signed in there.
+   * Everywhere else only SUPPORTED_ROLES may (ROLES-04/05).
+   */
+  staffArea: boolean;
 }
 
 export type SessionEvent =
-  | { type: 'CHECK' }
-  | { type: 'MAGIC_LINK'; token: string | null }
+  | { type: 'CHECK'; staff?: boolean }
+  | { type: 'MAGIC_LINK'; token: string | null; staff?: boolean }
+  /** The customer app is opened: a staff role signed in for the back office is signed out. */
+  | { type: 'ENTER_APP' }
   | { type: 'REFRESH_NEEDED' }
   | { type: 'LOGOUT' }
   | { type: 'LOGOUT_ALL' }
@@ -67,7 +75,9 @@ export const sessionMachine = setup({
     hasToken: ({ event }) => event.type === 'MAGIC_LINK' && !!event.token,
     isLoggedIn: (_, params: { isLoggedIn: boolean }) => params.isLoggedIn,
     inLinkMode: ({ context }) => context.linkMode,
-    unsupportedRole: (_, params: { role: Role }) => !SUPPORTED_ROLES.includes(params.role),
+    unsupportedRole: ({ context }, params: { role: Role }) =>
+      !SUPPORTED_ROLES.includes(params.role) && !(context.staffArea && isStaffRole(params.role)),
+    staffInApp: ({ context }) => !!context.me && !SUPPORTED_ROLES.includes(context.me.role),
     notOnboarded: ({ context }) => !context.me?.user.isOnboarded,
     canRenewProfile: ({ context }, params: { error: unknown }) =>
       !context.profileRenewed && isAuthFailure(params.error),
@@ -82,6 +92,11 @@ export const sessionMachine = setup({
       linkMode: false,
     }),
     enterLinkMode: assign({ linkMode: true, token: null }),
+    setArea: assign({
+      staffArea: ({ event }) =>
+        (event.type === 'CHECK' || event.type === 'MAGIC_LINK') && event.staff === true,
+    }),
+    leaveStaffArea: assign({ staffArea: false }),
     markProfileRenewed: assign({ profileRenewed: true }),
     resetProfileRenewed: assign({ profileRenewed: false }),
     updateUser: assign({
@@ -108,14 +123,21 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   initial: 'idle',
-  context: { me: null, message: null, token: null, linkMode: false, profileRenewed: false },
+  context: {
+    me: null,
+    message: null,
+    token: null,
+    linkMode: false,
+    profileRenewed: false,
+    staffArea: false,
+  },
   states: {
     idle: {
       on: {
-        CHECK: 'checking',
+        CHECK: { target: 'checking', actions: 'setArea' },
         MAGIC_LINK: [
-          { guard: 'hasToken', target: 'validatingLink', actions: 'rememberToken' },
-          { target: 'checking', actions: 'enterLinkMode' },
+          { guard: 'hasToken', target: 'validatingLink', actions: ['rememberToken', 'setArea'] },
+          { target: 'checking', actions: ['enterLinkMode', 'setArea'] },
         ],
       },
     },
@@ -205,6 +227,14 @@ export const sessionMachine = setup({
       entry: ['clearMessage', 'resetProfileRenewed'],
       on: {
         REFRESH_NEEDED: 'refreshing',
+        ENTER_APP: [
+          {
+            guard: 'staffInApp',
+            target: 'loggingOut',
+            actions: { type: 'setMessage', params: { message: SESSION_MESSAGES.loginAgain } },
+          },
+          { actions: 'leaveStaffArea' },
+        ],
         LOGOUT: 'loggingOut',
         LOGOUT_ALL: 'loggingOutEverywhere',
         USER_UPDATED: { target: '.resolving', actions: 'updateUser' },
@@ -220,6 +250,13 @@ export const sessionMachine = setup({
       },
     },
     refreshing: {
+      on: {
+        ENTER_APP: {
+          guard: 'staffInApp',
+          target: 'loggingOut',
+          actions: { type: 'setMessage', params: { message: SESSION_MESSAGES.loginAgain } },
+        },
+      },
       invoke: {
         src: 'refreshSession',
         onDone: 'authenticated.hist',
@@ -238,10 +275,10 @@ export const sessionMachine = setup({
     anonymous: {
       entry: ['clearSession', 'clearCache'],
       on: {
-        CHECK: 'checking',
+        CHECK: { target: 'checking', actions: 'setArea' },
         MAGIC_LINK: [
-          { guard: 'hasToken', target: 'validatingLink', actions: 'rememberToken' },
-          { target: 'checking', actions: 'enterLinkMode' },
+          { guard: 'hasToken', target: 'validatingLink', actions: ['rememberToken', 'setArea'] },
+          { target: 'checking', actions: ['enterLinkMode', 'setArea'] },
         ],
         CLEAR_MESSAGE: { actions: 'clearMessage' },
       },
@@ -299,8 +336,34 @@ export async function requestRefresh(actor: SessionActor): Promise<boolean> {
   return after.matches('authenticated');
 }
 
-/** Resolves once the session knows whether someone is signed in (starting the check if needed). */
-export async function whenSessionResolved(actor: SessionActor): Promise<SessionSnapshot> {
-  if (actor.getSnapshot().matches('idle')) actor.send({ type: 'CHECK' });
+/**
+ * Resolves once the session knows whether someone is signed in (starting the check if needed;
+ * `staff`: the check is for the back office, where a staff role may stay signed in).
+ */
+export async function whenSessionResolved(
+  actor: SessionActor,
+  { staff = false }: { staff?: boolean } = {},
+): Promise<SessionSnapshot> {
+  if (actor.getSnapshot().matches('idle')) actor.send({ type: 'CHECK', staff });
   return waitFor(actor, (s) => sessionStatus(s) !== 'pending');
+}
+
+/**
+ * The customer app's guards: as whenSessionResolved, but a staff role signed in for the back
+ * office is signed out first with 'Please log in again to continue.' (ROLES-04/05 hold for every
+ * customer route).
+ */
+export async function whenAppSessionResolved(actor: SessionActor): Promise<SessionSnapshot> {
+  const snapshot = await whenSessionResolved(actor);
+  const role = snapshot.context.me?.role;
+  if (!role || SUPPORTED_ROLES.includes(role)) return snapshot;
+  actor.send({ type: 'ENTER_APP' });
+  return whenSessionResolved(actor);
+}
+
+/** The session check on page load: none on /login/auth (the link decides), staff on /staff. */
+export function checkOnLoad(actor: SessionActor, pathname: string): void {
+  if (!pathname.startsWith('/login/auth')) {
+    actor.send({ type: 'CHECK', staff: isStaffPath(pathname) });
+  }
 }

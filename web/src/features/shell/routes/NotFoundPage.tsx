@@ -4,8 +4,17 @@ import { SupportLink } from '../../../components/SupportLink';
 
 export const NOT_FOUND_TEXT = "Oh dear, it looks like the page you're looking for doesn't exist.";
 
-/** 404 (tracking name not_found). */
-export function NotFoundPage({ standalone = true }: { standalone?: boolean }) {
+/**
+ * 404 (tracking name not_found). `home`: where 'Go to the home page' leads (the back office's
+ * own 404 keeps its staff inside it).
+ */
+export function NotFoundPage({
+  standalone = true,
+  home = '/',
+}: {
+  standalone?: boolean;
+  home?: '/' | '/staff';
+}) {
   return (
     <Box
       component={standalone ? 'main' : 'div'}
@@ -16,7 +25,7 @@ export function NotFoundPage({ standalone = true }: { standalone?: boolean }) {
         <Typography variant="h1">Not found</Typography>
         <Typography>{NOT_FOUND_TEXT}</Typography>
         <Typography>
-          <RouterLink to="/">Go to the home page</RouterLink>
+          <RouterLink to={home}>Go to the home page</RouterLink>
         </Typography>
         <Typography>
           Need help? <SupportLink>Contact support</SupportLink>

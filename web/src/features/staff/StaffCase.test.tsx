@@ -1,0 +1,291 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { expanded } from '../../test/cases';
+import { apiError, json, noContent, type Handler } from '../../test/fetchMock';
+import { renderApp } from '../../test/renderApp';
+import { CONVEYANCER, MEMBERS, staffCase, staffServer } from '../../test/staff';
+import type { StaffCase } from './types';
+
+const mermaid = vi.hoisted(() => ({
+  initialize: vi.fn(),
+  render: vi.fn(),
+}));
+vi.mock('mermaid', () => ({ default: mermaid }));
+
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 80" style="max-width: 120px"><g/></svg>';
+const CASE_PATH = '/api/staff/cases/remortgaging/1001';
+
+beforeEach(() => {
+  mermaid.initialize.mockReset();
+  mermaid.render.mockReset();
+  mermaid.render.mockResolvedValue({ svg: SVG });
+});
+
+function error(status: number, code: string, message: string, fields?: Record<string, string>) {
+  return json({ error: { code, message, ...(fields ? { fields } : {}) } }, status);
+}
+
+/** The case, answering `after` once a transition has been taken. */
+function server(routes: Record<string, Handler> = {}, after?: StaffCase) {
+  let moved = false;
+  const result = staffServer(CONVEYANCER, {
+    [`GET ${CASE_PATH}`]: () => json(moved && after ? after : staffCase()),
+    [`POST ${CASE_PATH}/transition`]: () => {
+      moved = true;
+      return json({ status: after?.status ?? 'CUSTOMER_APPLICATION' });
+    },
+    ...routes,
+  });
+  return result;
+}
+
+async function openCase(path = '/staff/cases/remortgaging/1001') {
+  const app = renderApp(path);
+  await screen.findByRole('heading', {
+    level: 1,
+    name: '1 High Street, Canterbury, Kent, CT1 1AA',
+  });
+  return app;
+}
+
+const transitionPosts = (calls: ReturnType<typeof server>['calls']) =>
+  calls
+    .filter((c) => c.method === 'POST' && c.path === `${CASE_PATH}/transition`)
+    .map((c) => JSON.parse(c.body!));
+
+describe('the staff case page', () => {
+  it('heading, status chip, waiting on, documents, audit trail and CSV, the drawn workflow', async () => {
+    server();
+    await openCase();
+    expect(screen.getByTestId('case-status')).toHaveTextContent('Identity Verification');
+    expect(screen.getByText('Us')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the work queue' })).toHaveAttribute(
+      'href',
+      '/staff',
+    );
+    // Documents: uploaded and generated, drafts marked, each downloadable.
+    const documents = screen.getByRole('region', { name: 'Documents' });
+    expect(
+      within(documents).getByRole('link', { name: 'Download Mortgage statement' }),
+    ).toHaveAttribute('href', '/api/document/31');
+    expect(
+      within(documents).getByRole('link', { name: 'Download Mortgage report (draft)' }),
+    ).toHaveAttribute('href', '/api/document/32');
+    expect(within(documents).getByText('Draft')).toBeInTheDocument();
+    // The audit trail, newest first, with the reason; its CSV.
+    const audit = screen.getByRole('region', { name: 'Audit trail' });
+    const rows = within(within(audit).getByRole('table')).getAllByRole('row');
+    expect(within(rows[1]).getByText('Document uploaded')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Sam Smith (Customer)')).toBeInTheDocument();
+    expect(
+      within(rows[2]).getByText('Moved from Identity verification to Customer application'),
+    ).toBeInTheDocument();
+    expect(within(rows[2]).getByText('Connie Conveyancer (Conveyancer)')).toBeInTheDocument();
+    expect(within(rows[2]).getByText('The mortgage statement is unreadable.')).toBeInTheDocument();
+    expect(within(audit).getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+      'href',
+      '/api/staff/cases/remortgaging/1001/audit.csv',
+    );
+    // The workflow: mermaid, loaded on demand, strict.
+    const diagram = await screen.findByRole('img', { name: /workflow/ });
+    expect(diagram.getAttribute('src')).toMatch(/^data:image\/svg\+xml;utf8,/);
+    expect(decodeURIComponent(diagram.getAttribute('src')!)).toContain('width="120"');
+    expect(mermaid.initialize).toHaveBeenCalledWith(
+      expect.objectContaining({ startOnLoad: false, securityLevel: 'strict' }),
+    );
+    expect(mermaid.render).toHaveBeenCalledWith(expect.any(String), staffCase().diagram);
+    // Large workflows: full size in a scroll box that takes keyboard focus.
+    await userEvent.click(screen.getByRole('button', { name: 'Show full size' }));
+    expect(screen.getByRole('region', { name: 'Workflow diagram, full size' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
+    expect(screen.getByRole('button', { name: 'Fit to width' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('a diagram that cannot be drawn shows its source instead', async () => {
+    mermaid.render.mockRejectedValue(new Error('Parse error'));
+    server();
+    await openCase();
+    expect(
+      await screen.findByText('The diagram could not be drawn. Its source is below.'),
+    ).toBeInTheDocument();
+    const details = screen.getByText('Diagram source').closest('details')!;
+    expect(details).toHaveAttribute('open');
+    expect(details).toHaveTextContent('class IDENTITY_VERIFICATION current');
+  });
+
+  it('a step that is not allowed is disabled, with its reason beside it', async () => {
+    server();
+    await openCase();
+    const steps = screen.getByRole('region', { name: 'Next steps' });
+    const blocked = within(steps).getByRole('button', { name: 'Identities verified' });
+    expect(blocked).toBeDisabled();
+    expect(blocked).toHaveAccessibleDescription('Not every owner has verified their identity yet.');
+    expect(within(steps).getByRole('button', { name: 'Return to customer' })).toBeEnabled();
+  });
+
+  it('a step needing a reason asks for it, posts it, refetches and says where the case went', async () => {
+    const after = staffCase({
+      status: 'CUSTOMER_APPLICATION',
+      chip: { colour: 'AMBER', label: 'Customer Application', showWarningIcon: true },
+      transitions: [],
+    });
+    const { calls } = server({}, after);
+    await openCase();
+    await userEvent.click(screen.getByRole('button', { name: 'Return to customer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return to customer' });
+    expect(within(dialog).queryByLabelText(/Code from your app/)).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Give a reason')).toBeInTheDocument();
+    expect(transitionPosts(calls)).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), '  The statement is unreadable ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Moved to Customer Application')).toBeInTheDocument();
+    expect(transitionPosts(calls)).toEqual([
+      { transition: 'return_application', reason: 'The statement is unreadable' },
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Return to customer' })).toBeNull(),
+    );
+    expect(screen.getByTestId('case-status')).toHaveTextContent('Customer Application');
+    expect(screen.getByText('There is nothing to do on this case now.')).toBeInTheDocument();
+  });
+
+  it('a step-up step asks for a code from the app as well, and posts both', async () => {
+    const { calls } = server(
+      {},
+      staffCase({
+        status: 'CANCELLED',
+        chip: { colour: 'RED', label: 'Cancelled', showWarningIcon: false },
+        transitions: [],
+      }),
+    );
+    await openCase();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel case' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel case' });
+    const code = within(dialog).getByLabelText(/Code from your app/);
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Customer withdrew');
+    await userEvent.type(code, '12345');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await within(dialog).findByText('Enter the 6-digit code from your app'),
+    ).toBeInTheDocument();
+    await userEvent.type(code, '6');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Moved to Cancelled')).toBeInTheDocument();
+    expect(transitionPosts(calls)).toEqual([
+      { transition: 'cancel', reason: 'Customer withdrew', code: '123456' },
+    ]);
+  });
+
+  it("the engine's refusal (409) is shown in the dialog as it says it", async () => {
+    server({
+      [`POST ${CASE_PATH}/transition`]: () =>
+        error(409, 'transition_refused', 'The case has moved on since you opened it.'),
+    });
+    await openCase();
+    await userEvent.click(screen.getByRole('button', { name: 'Return to customer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return to customer' });
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Because');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await within(dialog).findByText('The case has moved on since you opened it.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Return to customer' })).toBeInTheDocument();
+  });
+
+  it('field problems (422) and a refused step-up code (403) are shown on their fields', async () => {
+    let n = 0;
+    server({
+      [`POST ${CASE_PATH}/transition`]: () =>
+        ++n === 1
+          ? error(422, 'validation_failed', 'Invalid', { reason: 'Say a little more' })
+          : error(403, 'step_up_required', 'That code is not right, or has been used already'),
+    });
+    await openCase();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel case' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel case' });
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'No');
+    await userEvent.type(within(dialog).getByLabelText(/Code from your app/), '111111');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Say a little more')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await within(dialog).findByText('That code is not right, or has been used already'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Code from your app/)).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  });
+
+  it("'Assigned to' saves the choice at once", async () => {
+    let assignee: StaffCase['assignee'] = null;
+    const { calls } = server({
+      [`GET ${CASE_PATH}`]: () => json(staffCase({ assignee })),
+      [`POST ${CASE_PATH}/assignee`]: async (request) => {
+        const { userId } = (await request.json()) as { userId: string | null };
+        assignee = userId ? { id: userId, name: 'Adam Admin', role: 'ROLE_ADMIN' } : null;
+        return noContent();
+      },
+    });
+    await openCase();
+    const select = screen.getByLabelText('Assigned to');
+    await waitFor(() =>
+      expect(within(select).getByRole('option', { name: 'Adam Admin' })).toBeInTheDocument(),
+    );
+    await userEvent.selectOptions(select, 'Adam Admin');
+    expect(await screen.findByText('Assigned to Adam Admin')).toBeInTheDocument();
+    expect(screen.getByLabelText('Assigned to')).toHaveValue(MEMBERS[1].id);
+    await userEvent.selectOptions(screen.getByLabelText('Assigned to'), 'Unassigned');
+    expect(
+      await screen.findByText('Unassigned', { selector: '#notistack-snackbar' }),
+    ).toBeInTheDocument();
+    const posts = calls
+      .filter((c) => c.path === `${CASE_PATH}/assignee`)
+      .map((c) => JSON.parse(c.body!));
+    expect(posts).toEqual([{ userId: MEMBERS[1].id }, { userId: null }]);
+  });
+
+  it.each([
+    '/staff/cases/remortgaging/999',
+    '/staff/cases/remortgaging/abc',
+    '/staff/cases/lettings/1',
+  ])('an unknown case (%s) is the 404 page', async (path) => {
+    server({ 'GET /api/staff/cases/remortgaging/999': () => apiError(404, 'No such case') });
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute(
+      'href',
+      '/staff',
+    );
+  });
+
+  it('a buying case shows its buyers and asks the buying path', async () => {
+    const { calls } = server({
+      'GET /api/staff/cases/buying/2002': () =>
+        json(
+          staffCase({
+            id: 2002,
+            caseType: 'BUYING',
+            expanded: expanded('BUYING', [], [], 2002),
+          }),
+        ),
+    });
+    renderApp('/staff/cases/buying/2002');
+    await screen.findByRole('heading', {
+      level: 1,
+      name: '1 High Street, Canterbury, Kent, CT1 1AA',
+    });
+    expect(screen.getByText('Buyers')).toBeInTheDocument();
+    expect(screen.getByText('£400,000.00')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/staff/cases/buying/2002')).toBe(true);
+  });
+});

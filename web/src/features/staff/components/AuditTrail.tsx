@@ -1,0 +1,149 @@
+import {
+  Box,
+  Link,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { runtimeConfig } from '../../../lib/config';
+import { formatDateTime } from '../../../lib/format';
+import type { CaseKind } from '../../cases';
+import { humanise } from '../../cases/caseTypes';
+import { STAFF_TEXTS } from '../texts';
+import type { StaffAuditEntry } from '../types';
+import { Panel } from './Panel';
+
+const ROLE_LABELS: Record<string, string> = {
+  ROLE_USER: 'Customer',
+  ROLE_BROKER: 'Broker',
+  ROLE_BROKER_MANAGER: 'Broker manager',
+  ROLE_BROKER_ADMIN: 'Broker admin',
+  ROLE_CONVEYANCER: 'Conveyancer',
+  ROLE_ADMIN: 'Administrator',
+};
+
+export function auditCsvUrl(kind: CaseKind, caseId: string): string {
+  return `${runtimeConfig().apiBaseUrl}/staff/cases/${kind}/${caseId}/audit.csv`;
+}
+
+function who(entry: StaffAuditEntry): string {
+  const name = entry.actorName ?? 'System';
+  const role = entry.actorRole ? (ROLE_LABELS[entry.actorRole] ?? entry.actorRole) : null;
+  return role ? `${name} (${role})` : name;
+}
+
+/** The entry's free-form detail (the schema types it as an object of unknown shape). */
+function detailOf(entry: StaffAuditEntry): Record<string, unknown> {
+  return (entry.detail ?? {}) as Record<string, unknown>;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+function reasonOf(entry: StaffAuditEntry): string {
+  return text(detailOf(entry).reason) ?? '';
+}
+
+/**
+ * What happened, in words: a move says from which status to which; any other action
+ * (`case.loan_added`, `document.uploaded`, …) is put into words ('Loan added', 'Document
+ * uploaded').
+ */
+export function describeAction(entry: StaffAuditEntry): string {
+  const detail = detailOf(entry);
+  const from = text(detail.from);
+  const to = text(detail.to);
+  if (entry.action === 'case.transition' && from && to) {
+    return `Moved from ${humanise(from)} to ${humanise(to)}`;
+  }
+  const [scope, what] = entry.action.includes('.')
+    ? [
+        entry.action.slice(0, entry.action.indexOf('.')),
+        entry.action.slice(entry.action.indexOf('.') + 1),
+      ]
+    : ['', entry.action];
+  const words = humanise(what.replace(/[.\s-]+/g, '_').toUpperCase());
+  return scope === 'document' ? `Document ${words.toLowerCase()}` : words;
+}
+
+/** The case's audit trail, newest first, and the whole of it as CSV. */
+export function AuditTrail({
+  kind,
+  caseId,
+  entries,
+}: {
+  kind: CaseKind;
+  caseId: string;
+  entries: StaffAuditEntry[];
+}) {
+  const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('md'), { noSsr: true });
+  return (
+    <Panel
+      title={STAFF_TEXTS.auditTrail}
+      action={
+        <Link href={auditCsvUrl(kind, caseId)} download>
+          {STAFF_TEXTS.downloadCsv}
+        </Link>
+      }
+    >
+      {entries.length === 0 ? (
+        <Typography>{STAFF_TEXTS.noAudit}</Typography>
+      ) : narrow ? (
+        <Box
+          component="ul"
+          aria-label={STAFF_TEXTS.auditTrail}
+          sx={{ listStyle: 'none', m: 0, p: 0 }}
+        >
+          {entries.map((e, i) => (
+            <Box component="li" key={i} sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}>
+              <Typography variant="body2" color="text.secondary">
+                <time dateTime={e.at}>{formatDateTime(e.at)}</time> · {who(e)}
+              </Typography>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {describeAction(e)}
+              </Typography>
+              {reasonOf(e) && (
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  Reason: {reasonOf(e)}
+                </Typography>
+              )}
+            </Box>
+          ))}
+        </Box>
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={STAFF_TEXTS.auditTrail}>
+            <TableHead>
+              <TableRow>
+                <TableCell>When</TableCell>
+                <TableCell>Who</TableCell>
+                <TableCell>What</TableCell>
+                <TableCell>Reason</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {entries.map((e, i) => (
+                <TableRow key={i}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                  </TableCell>
+                  <TableCell>{who(e)}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{describeAction(e)}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{reasonOf(e)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Panel>
+  );
+}

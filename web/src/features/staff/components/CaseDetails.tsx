@@ -1,0 +1,300 @@
+import { Box, Chip, Link, List, ListItem, Stack, Typography } from '@mui/material';
+import type { BuyingExpanded, ExpandedCase, RemortgagingExpanded } from '../../../lib/api/types';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { humanise } from '../../cases/caseTypes';
+import { propertyAddress } from '../../cases/components/CaseContext';
+import { documentTypeLabel } from '../../documents';
+import { documentUrl } from '../../documents/download';
+import { STAFF_TEXTS } from '../texts';
+import { Detail, Details, Panel } from './Panel';
+
+type Party = RemortgagingExpanded['propertyOwners'][number];
+
+const isRemortgage = (e: ExpandedCase): e is RemortgagingExpanded => 'propertyOwners' in e;
+
+const yesNo = (v: boolean | null | undefined) => (v == null ? null : v ? 'Yes' : 'No');
+const money = (v: number | null | undefined) => (v == null ? null : formatMoney(v));
+const date = (v: string | null | undefined) => (v ? formatDate(v) : null);
+const words = (v: string | null | undefined) => (v ? humanise(v) : null);
+
+/** Rows whose value is known; the rest are left out rather than shown empty. */
+function Rows({ rows }: { rows: [string, string | null | undefined][] }) {
+  const known = rows.filter((r): r is [string, string] => !!r[1]);
+  if (known.length === 0) return <Typography>Nothing given yet.</Typography>;
+  return (
+    <Details>
+      {known.map(([term, value]) => (
+        <Detail key={term} term={term}>
+          {value}
+        </Detail>
+      ))}
+    </Details>
+  );
+}
+
+export function PropertyPanel({ expanded }: { expanded: ExpandedCase }) {
+  const p = expanded.property;
+  return (
+    <Panel title="Property">
+      <Rows
+        rows={[
+          ['Address', propertyAddress(p)],
+          ['Jurisdiction', words(p.jurisdiction)],
+          ['Tenure', words(p.tenure)],
+          ['Type', words(p.type)],
+          ['Land ownership', words(p.landOwnership)],
+          ['Usage', words(expanded.propertyUsage)],
+        ]}
+      />
+    </Panel>
+  );
+}
+
+export function FiguresPanel({ expanded }: { expanded: ExpandedCase }) {
+  const rows: [string, string | null | undefined][] = isRemortgage(expanded)
+    ? [
+        ['Reason', words(expanded.remortgagingReason)],
+        ['Property value', money(expanded.propertyValue)],
+        ['Loan amount', money(expanded.loanAmount)],
+        ['New lender', words(expanded.newLender)],
+        ['Current deal ends', date(expanded.currentDealEndDate)],
+        ['Repaying Help to Buy', yesNo(expanded.isRepayingHelpToBuy)],
+        ['Mortgage offer', expanded.hasMortgageOffer ? 'Uploaded' : 'Not yet'],
+        ['Completion date', date(expanded.completionDate)],
+      ]
+    : buyingRows(expanded as BuyingExpanded);
+  return (
+    <Panel title="Key facts">
+      <Rows rows={rows} />
+    </Panel>
+  );
+}
+
+function buyingRows(e: BuyingExpanded): [string, string | null | undefined][] {
+  return [
+    ['Purchase price', money(e.purchasePrice)],
+    ['Deposit', money(e.depositAmount)],
+    ['Lender', words(e.lender)],
+    ['Target move-in', date(e.targetMoveInDate)],
+    ['First-time buyer', yesNo(e.isFirstTimeBuyer)],
+    ['New build', yesNo(e.isNewBuild)],
+    ['Shared ownership', yesNo(e.isSharedOwnership)],
+    ['Replacing main residence', yesNo(e.isReplacingMainResidence)],
+    ['Deposit paid', e.deposit.paidAt ? formatDateTime(e.deposit.paidAt) : 'Not yet'],
+    ['Completion date', date(e.completionDate)],
+  ];
+}
+
+function legalName(party: Party): string | null {
+  const current = party.user.legalNames.find((n) => !n.until);
+  if (!current) return null;
+  return [current.firstName, current.middleNames, current.surname].filter(Boolean).join(' ');
+}
+
+function PartyBlock({ party }: { party: Party }) {
+  const u = party.user;
+  return (
+    <Box component="li" sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h3" component="h4">
+          {u.preferredName}
+        </Typography>
+        {party.isLead && <Chip size="small" label="Lead" />}
+      </Stack>
+      <Rows
+        rows={[
+          ['Legal name', legalName(party)],
+          ['Email', u.email],
+          ['Phone', u.phoneNumber],
+          ['Date of birth', date(u.dateOfBirth)],
+          ['Address', u.address.line1],
+          ['Occupation', u.occupation],
+          ['National Insurance', u.nationalInsuranceNumber],
+          ['UK resident', yesNo(party.isUkResident)],
+          ['Share', party.tenancyShare == null ? null : `${party.tenancyShare}%`],
+          [
+            'Identity submitted',
+            party.identitySubmittedAt ? formatDateTime(party.identitySubmittedAt) : 'Not yet',
+          ],
+          [
+            'Identity verified',
+            party.identityVerifiedAt ? formatDateTime(party.identityVerifiedAt) : 'Not yet',
+          ],
+        ]}
+      />
+    </Box>
+  );
+}
+
+function PartyGroup({ title, parties }: { title: string; parties: Party[] }) {
+  return (
+    <Box>
+      <Typography variant="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {parties.length === 0 ? (
+        <Typography>None yet.</Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {parties.map((p) => (
+            <PartyBlock key={p.id} party={p} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export function PartiesPanel({ expanded }: { expanded: ExpandedCase }) {
+  if (isRemortgage(expanded)) {
+    return (
+      <Panel title="Parties">
+        <Stack spacing={3}>
+          <PartyGroup title="Owners" parties={expanded.propertyOwners} />
+          {expanded.occupants.length > 0 && (
+            <Box>
+              <Typography variant="h3" sx={{ mb: 1 }}>
+                Other adults at the property
+              </Typography>
+              <Box component="ul" sx={{ m: 0, pl: 3 }}>
+                {expanded.occupants.map((o) => (
+                  <li key={o.id}>{o.email ? `${o.fullName} (${o.email})` : o.fullName}</li>
+                ))}
+              </Box>
+            </Box>
+          )}
+        </Stack>
+      </Panel>
+    );
+  }
+  const buying = expanded as BuyingExpanded;
+  return (
+    <Panel title="Parties">
+      <Stack spacing={3}>
+        <PartyGroup title="Buyers" parties={buying.buyers} />
+        {buying.donors.length > 0 && <PartyGroup title="Donors" parties={buying.donors} />}
+      </Stack>
+    </Panel>
+  );
+}
+
+export function QuotePanel({ expanded }: { expanded: ExpandedCase }) {
+  const quote = expanded.quote;
+  return (
+    <Panel title="Quote">
+      {!quote ? (
+        <Typography>No quote yet.</Typography>
+      ) : (
+        <Stack spacing={2}>
+          <Rows
+            rows={[
+              ['Total', formatMoney(quote.totalAmount)],
+              ['Subtotal', formatMoney(quote.subtotal)],
+              ['Discount', formatMoney(quote.discount)],
+              ['Up-front payment', formatMoney(quote.deposit)],
+              ['Accepted', quote.acceptedAt ? formatDateTime(quote.acceptedAt) : 'Not yet'],
+            ]}
+          />
+          {quote.costBreakdown.map((section) => (
+            <Box key={section.sectionTitle}>
+              <Typography variant="h3" sx={{ mb: 1 }}>
+                {section.sectionTitle}
+              </Typography>
+              <Details>
+                {section.costs.map((line) => (
+                  <Detail key={line.label} term={line.label}>
+                    {formatMoney(line.amount)}
+                  </Detail>
+                ))}
+              </Details>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Panel>
+  );
+}
+
+export function LoansPanel({ expanded }: { expanded: ExpandedCase }) {
+  return (
+    <Panel title="Loans">
+      {expanded.loans.length === 0 ? (
+        <Typography>No loans or charges given.</Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {expanded.loans.map((loan) => (
+            <Box component="li" key={loan.id} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
+              <Typography sx={{ fontWeight: 600 }}>{humanise(loan.chargeType)}</Typography>
+              <Typography variant="body2">
+                {[loan.lenderName, loan.amount == null ? null : formatMoney(loan.amount)]
+                  .filter(Boolean)
+                  .join(' · ') || 'No details'}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Panel>
+  );
+}
+
+function DocumentLink({ id, type }: { id: number; type: string }) {
+  return (
+    <Link href={documentUrl(id)} download aria-label={`Download ${type}`} sx={{ flexShrink: 0 }}>
+      Download
+    </Link>
+  );
+}
+
+export function DocumentsPanel({ expanded }: { expanded: ExpandedCase }) {
+  const { documents, generatedDocuments } = expanded.documents;
+  return (
+    <Panel title="Documents">
+      <Stack spacing={2}>
+        <Box>
+          <Typography variant="h3" sx={{ mb: 1 }}>
+            Uploaded
+          </Typography>
+          {documents.length === 0 ? (
+            <Typography>None yet.</Typography>
+          ) : (
+            <List disablePadding aria-label="Uploaded documents">
+              {documents.map((d) => {
+                const type = documentTypeLabel(d.documentType);
+                return (
+                  <ListItem key={d.documentId} disableGutters sx={{ gap: 2 }}>
+                    <Typography sx={{ flex: 1, minWidth: 0 }}>{type}</Typography>
+                    <DocumentLink id={d.documentId} type={type} />
+                  </ListItem>
+                );
+              })}
+            </List>
+          )}
+        </Box>
+        <Box>
+          <Typography variant="h3" sx={{ mb: 1 }}>
+            Made by Threshold
+          </Typography>
+          {generatedDocuments.length === 0 ? (
+            <Typography>None yet.</Typography>
+          ) : (
+            <List disablePadding aria-label="Generated documents">
+              {generatedDocuments.map((d) => {
+                const type = documentTypeLabel(d.documentType);
+                return (
+                  <ListItem key={d.documentId} disableGutters sx={{ gap: 2 }}>
+                    <Typography sx={{ flex: 1, minWidth: 0 }}>
+                      {type}{' '}
+                      {d.isDraft && <Chip size="small" label={STAFF_TEXTS.draft} sx={{ ml: 1 }} />}
+                    </Typography>
+                    <DocumentLink id={d.documentId} type={d.isDraft ? `${type} (draft)` : type} />
+                  </ListItem>
+                );
+              })}
+            </List>
+          )}
+        </Box>
+      </Stack>
+    </Panel>
+  );
+}

@@ -1,0 +1,139 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Loading } from '../../../components/Loading';
+import { PageHeading } from '../../../components/PageHeading';
+import { RouterLink } from '../../../components/RouterLink';
+import { isApiError } from '../../../lib/api/errors';
+import type { CaseKind } from '../../cases';
+import { propertyAddress } from '../../cases/components/CaseContext';
+import { StatusChip } from '../../cases/components/StatusChip';
+import { CASE_TYPE_LABELS } from '../../documents/labels';
+import { NotFoundPage } from '../../shell';
+import { useStaffCase } from '../api/case';
+import { isSecondFactorRequired } from '../secondFactor';
+import { STAFF_TEXTS, waitsOnLabel } from '../texts';
+import { AssigneeSelect } from './AssigneeSelect';
+import { AuditTrail } from './AuditTrail';
+import {
+  DocumentsPanel,
+  FiguresPanel,
+  LoansPanel,
+  PartiesPanel,
+  PropertyPanel,
+  QuotePanel,
+} from './CaseDetails';
+import { NextSteps } from './NextSteps';
+import { Detail, Details } from './Panel';
+import { WorkflowDiagram } from './WorkflowDiagram';
+
+const isNumericId = (caseId: string) => /^\d+$/.test(caseId);
+
+/** /staff/cases/{caseType}/{caseId} — one case as the back office works on it. */
+export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
+  const valid = isNumericId(caseId);
+  const query = useStaffCase(kind, valid ? caseId : '0');
+
+  if (!valid || isApiError(query.error, 404))
+    return <NotFoundPage standalone={false} home="/staff" />;
+  const back = (
+    <RouterLink to="/staff" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
+      <ArrowBack fontSize="small" aria-hidden />
+      {STAFF_TEXTS.backToQueue}
+    </RouterLink>
+  );
+  if (query.isPending) {
+    return (
+      <Box>
+        {back}
+        <Loading label="Loading the case" />
+      </Box>
+    );
+  }
+  if (!query.data) {
+    if (isSecondFactorRequired(query.error)) return <Loading />;
+    return (
+      <Box>
+        {back}
+        <Typography variant="h1" sx={{ mb: 2 }}>
+          Case {caseId}
+        </Typography>
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {STAFF_TEXTS.tryAgain}
+            </Button>
+          }
+        >
+          {STAFF_TEXTS.caseLoadError}
+        </Alert>
+      </Box>
+    );
+  }
+
+  const staffCase = query.data;
+  const { expanded } = staffCase;
+  const address = propertyAddress(expanded.property);
+  const references = [
+    `${CASE_TYPE_LABELS[staffCase.caseType]} · Ref ${staffCase.id}`,
+    expanded.brokerReference ? `Broker ref ${expanded.brokerReference}` : null,
+    expanded.broker
+      ? `Broker: ${expanded.broker.preferredName}${expanded.broker.firmName ? `, ${expanded.broker.firmName}` : ''}`
+      : null,
+  ].filter(Boolean);
+
+  return (
+    <Box>
+      {back}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ alignItems: { sm: 'center' }, columnGap: 2, rowGap: 1, mb: 1, flexWrap: 'wrap' }}
+      >
+        <Box sx={{ '& h1': { mb: 0 }, minWidth: 0, overflowWrap: 'anywhere' }}>
+          <PageHeading>{address ?? `Case ${staffCase.id}`}</PageHeading>
+        </Box>
+        <Box data-testid="case-status">
+          <StatusChip chip={staffCase.chip} wrap />
+        </Box>
+      </Stack>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {references.join(' · ')}
+      </Typography>
+
+      <Stack spacing={3}>
+        <Paper variant="outlined" sx={{ p: 2.5 }}>
+          <Stack
+            direction={{ xs: 'column', md: 'row' }}
+            sx={{ gap: 3, alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+          >
+            <Details>
+              <Detail term="Waiting on">{waitsOnLabel(staffCase.waitsOn)}</Detail>
+            </Details>
+            <AssigneeSelect kind={kind} caseId={caseId} assignee={staffCase.assignee ?? null} />
+          </Stack>
+        </Paper>
+        <NextSteps kind={kind} caseId={caseId} staffCase={staffCase} />
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+            gap: 3,
+            alignItems: 'start',
+          }}
+        >
+          <PropertyPanel expanded={expanded} />
+          <FiguresPanel expanded={expanded} />
+          <PartiesPanel expanded={expanded} />
+          <Stack spacing={3}>
+            <QuotePanel expanded={expanded} />
+            <LoansPanel expanded={expanded} />
+            <DocumentsPanel expanded={expanded} />
+          </Stack>
+        </Box>
+        <AuditTrail kind={kind} caseId={caseId} entries={staffCase.audit} />
+        <WorkflowDiagram key={staffCase.diagram} source={staffCase.diagram} />
+      </Stack>
+    </Box>
+  );
+}

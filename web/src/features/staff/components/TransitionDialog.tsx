@@ -1,0 +1,156 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ApiError } from '../../../lib/api/errors';
+import { muiField } from '../../../lib/form';
+import { humanise } from '../../cases/caseTypes';
+import type { CaseKind } from '../../cases';
+import { useTransitionCase } from '../api/case';
+import { isSecondFactorRequired, isStepUpRequired } from '../secondFactor';
+import { STAFF_TEXTS } from '../texts';
+import type { StaffTransition, StaffTransitionRequest } from '../types';
+import { CodeField } from './CodeField';
+
+interface Values {
+  reason: string;
+  code: string;
+}
+
+/**
+ * Confirming a step: a reason when the workflow asks for one, a fresh code from the app before a
+ * destructive step (step-up), then POST …/transition. The engine's refusal (409) is shown here
+ * as it says it; field problems (422) and a refused code (403 step_up_required) on their field.
+ */
+export function TransitionDialog({
+  kind,
+  caseId,
+  transition,
+  fromLabel,
+  open,
+  onClose,
+  onDone,
+}: {
+  kind: CaseKind;
+  caseId: string;
+  transition: StaffTransition;
+  fromLabel: string;
+  open: boolean;
+  onClose: () => void;
+  onDone: (status: string) => void;
+}) {
+  const titleId = useId();
+  const mutation = useTransitionCase(kind, caseId);
+  // The server may ask for a code even where the workflow did not say so: the field appears.
+  const [codeAsked, setCodeAsked] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const needsCode = transition.stepUp || codeAsked;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ defaultValues: { reason: '', code: '' } });
+
+  const onSubmit = async ({ reason, code }: Values) => {
+    setProblem(null);
+    const body: StaffTransitionRequest = { transition: transition.name };
+    if (transition.requiresReason) body.reason = reason.trim();
+    if (needsCode) body.code = code.replace(/\s+/g, '');
+    try {
+      const done = await mutation.mutateAsync(body);
+      onDone(done.status);
+    } catch (error) {
+      if (isSecondFactorRequired(error)) return; // the gate takes over the page
+      if (isStepUpRequired(error)) {
+        setCodeAsked(true);
+        setError('code', { message: (error as ApiError).message });
+      } else if (error instanceof ApiError && error.status === 422) {
+        const { reason: reasonProblem, code: codeProblem } = error.fields;
+        if (reasonProblem) setError('reason', { message: reasonProblem });
+        if (codeProblem) setError('code', { message: codeProblem });
+        if (!reasonProblem && !codeProblem) setProblem(error.message);
+      } else if (error instanceof ApiError && error.status < 500) {
+        setProblem(error.message);
+      } else {
+        setProblem(STAFF_TEXTS.genericFailure);
+      }
+    }
+  };
+
+  const busy = isSubmitting || mutation.isPending;
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
+      <Stack component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <DialogTitle id={titleId}>{transition.label}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5}>
+            <DialogContentText>
+              This moves the case from {fromLabel} to {humanise(transition.to)}.
+            </DialogContentText>
+            {problem && (
+              <Alert severity="error" role="alert">
+                {problem}
+              </Alert>
+            )}
+            {transition.requiresReason && (
+              <TextField
+                label={STAFF_TEXTS.reason}
+                multiline
+                minRows={3}
+                required
+                fullWidth
+                error={!!errors.reason}
+                helperText={errors.reason?.message}
+                {...muiField(
+                  register('reason', {
+                    validate: (v) => v.trim() !== '' || STAFF_TEXTS.reasonRequired,
+                  }),
+                )}
+              />
+            )}
+            {needsCode && (
+              <CodeField
+                required
+                error={!!errors.code}
+                helperText={
+                  errors.code?.message ??
+                  'This step needs a fresh code from your authenticator app.'
+                }
+                {...muiField(
+                  register('code', {
+                    validate: (v) =>
+                      /^\d{6}$/.test(v.replace(/\s+/g, '')) || STAFF_TEXTS.codeInvalid,
+                  }),
+                )}
+              />
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={busy}>
+            {STAFF_TEXTS.cancel}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {STAFF_TEXTS.confirm}
+          </Button>
+        </DialogActions>
+      </Stack>
+    </Dialog>
+  );
+}

@@ -1,0 +1,3 @@
+// What the router needs synchronously: the queue's search parsing. The screens live in ./routes
+// and are loaded lazily.
+export { parseQueueSearch, type QueueSearch } from './search';

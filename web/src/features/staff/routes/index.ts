@@ -1,0 +1,5 @@
+// The back office's screens (issue 14), loaded lazily by the router: a chunk of their own, so
+// the customer app does not carry them (and mermaid is a further chunk, loaded by the diagram).
+export { StaffLayout } from '../components/StaffLayout';
+export { StaffLoginPage } from '../components/StaffLoginPage';
+export { QueueRoute, StaffCaseRoute } from './StaffRoutes';

@@ -1,0 +1,124 @@
+import type { Schemas } from '../../lib/api/types';
+import { BUYING_STATUSES, REMORTGAGING_STATUSES } from '../cases/caseTypes';
+import type { StaffCaseType, StaffQueueQuery, StaffSortDirection, StaffSortField } from './types';
+
+/**
+ * The work queue's URL search parameters, parsed as the customer lists' are: unknown or invalid
+ * values are dropped (so they fall back to their default by being absent), defaults are never
+ * written to the URL, and every filter change goes back to page 0. `page` is 0-based.
+ *
+ * Defaults: remortgaging cases, anyone's, the longest untouched first
+ * (`sortBy=UPDATED_AT&sortDirection=ASC`). The sort parameters are the case lists' own.
+ * `name` is sent as the list's name parameter: propertyOwnerName or buyerName.
+ */
+export interface QueueSearch {
+  caseType?: StaffCaseType;
+  status?: string[];
+  /** 'me', 'unassigned' or a staff member's id. */
+  assignee?: string;
+  name?: string;
+  sortBy?: StaffSortField;
+  sortDirection?: StaffSortDirection;
+  page?: number;
+}
+
+export const QUEUE_PAGE_SIZE = 25;
+export const DEFAULT_CASE_TYPE: StaffCaseType = 'REMORTGAGING';
+export const DEFAULT_QUEUE_SORT: StaffSortField = 'UPDATED_AT';
+export const DEFAULT_QUEUE_DIRECTION: StaffSortDirection = 'ASC';
+
+/** Each case type's statuses, in the workflow's order (the schema's enums). */
+export const QUEUE_STATUSES: Record<StaffCaseType, readonly string[]> = {
+  REMORTGAGING: REMORTGAGING_STATUSES,
+  BUYING: BUYING_STATUSES,
+};
+
+/** `true` only when `Listed` holds every member of `All`. */
+type Complete<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : never;
+/**
+ * Checked when compiling: the status filter offers every status of the schema's
+ * `RemortgagingStatus` and `BuyingStatus` enums (a status added there fails here until listed).
+ */
+export const STATUS_FILTER_COMPLETE: Complete<
+  Schemas['RemortgagingStatus'],
+  (typeof REMORTGAGING_STATUSES)[number]
+> &
+  Complete<Schemas['BuyingStatus'], (typeof BUYING_STATUSES)[number]> = true;
+
+const ASSIGNEE = /^(me|unassigned|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+function list(value: unknown): string[] {
+  const raw = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+  return raw
+    .flatMap((v) => (typeof v === 'string' ? v.split(',') : []))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
+
+function word(value: unknown): string | undefined {
+  return typeof value === 'string' ? value.trim().toUpperCase() : undefined;
+}
+
+export function parseQueueSearch(raw: Record<string, unknown>): QueueSearch {
+  const out: QueueSearch = {};
+  const caseType: StaffCaseType = word(raw.caseType) === 'BUYING' ? 'BUYING' : DEFAULT_CASE_TYPE;
+  if (caseType !== DEFAULT_CASE_TYPE) out.caseType = caseType;
+  const statuses = QUEUE_STATUSES[caseType];
+  const status = [...new Set(list(raw.status).map((s) => s.toUpperCase()))].filter((s) =>
+    statuses.includes(s),
+  );
+  if (status.length) out.status = status;
+  const assignee = typeof raw.assignee === 'string' ? raw.assignee.trim() : '';
+  if (ASSIGNEE.test(assignee)) {
+    out.assignee = ['me', 'unassigned'].includes(assignee.toLowerCase())
+      ? assignee.toLowerCase()
+      : assignee;
+  }
+  const name = typeof raw.name === 'string' ? raw.name : undefined;
+  if (name !== undefined && name.trim() !== '') out.name = name;
+  if (word(raw.sortBy) === 'CREATED_AT') out.sortBy = 'CREATED_AT';
+  if (word(raw.sortDirection) === 'DESC') out.sortDirection = 'DESC';
+  const page = typeof raw.page === 'number' ? raw.page : Number(raw.page);
+  if (Number.isInteger(page) && page > 0) out.page = page;
+  return out;
+}
+
+/**
+ * A filter change: applies `patch` and goes back to page 0. `undefined` or empty values, and
+ * defaults, are removed. Changing the case type drops the statuses (each type has its own).
+ */
+export function withQueueFilter(search: QueueSearch, patch: Partial<QueueSearch>): QueueSearch {
+  const next: QueueSearch = { ...search, ...patch };
+  if ('caseType' in patch && patch.caseType !== search.caseType) delete next.status;
+  delete next.page;
+  if (next.caseType === DEFAULT_CASE_TYPE) delete next.caseType;
+  if (next.sortBy === DEFAULT_QUEUE_SORT) delete next.sortBy;
+  if (next.sortDirection === DEFAULT_QUEUE_DIRECTION) delete next.sortDirection;
+  for (const key of Object.keys(next) as (keyof QueueSearch)[]) {
+    const v = next[key];
+    if (v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) delete next[key];
+  }
+  return next;
+}
+
+type QueueStatus = NonNullable<StaffQueueQuery['status']>[number];
+
+/** The query sent to GET /staff/cases, defaults filled in. */
+export function queueRequest(search: QueueSearch): StaffQueueQuery {
+  const caseType = search.caseType ?? DEFAULT_CASE_TYPE;
+  const name = search.name?.trim();
+  return {
+    caseType,
+    ...(search.status?.length ? { status: search.status as QueueStatus[] } : {}),
+    ...(search.assignee ? { assignee: search.assignee } : {}),
+    ...(name ? { [caseType === 'BUYING' ? 'buyerName' : 'propertyOwnerName']: name } : {}),
+    sortBy: search.sortBy ?? DEFAULT_QUEUE_SORT,
+    sortDirection: search.sortDirection ?? DEFAULT_QUEUE_DIRECTION,
+    page: search.page ?? 0,
+    pageSize: QUEUE_PAGE_SIZE,
+  };
+}
+
+export function hasQueueFilters(search: QueueSearch): boolean {
+  return !!search.status?.length || !!search.assignee || !!search.name?.trim();
+}

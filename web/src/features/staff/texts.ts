@@ -1,0 +1,76 @@
+import type { StaffWaitsOn } from './types';
+
+/** The back office's words (issue 14). */
+export const STAFF_TEXTS = {
+  title: 'Threshold back office',
+  loginIntro: 'Enter your work email address and we will send you a link to sign in.',
+  loginButton: 'Email me a sign-in link',
+  loginFailure: 'We are having trouble signing you in',
+  signOut: 'Sign out',
+  notStaff: "This area is for Threshold's conveyancing staff.",
+  notStaffLink: 'Go to your cases',
+  notStaffHeading: 'Back office',
+  // The second factor.
+  checking: 'Checking your sign-in',
+  statusFailed: 'We could not check your sign-in. Please try again.',
+  tryAgain: 'Try again',
+  enrolHeading: 'Set up your authenticator app',
+  enrolIntro:
+    'Scan this QR code with an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password), then enter the 6-digit code it shows.',
+  enrolFailed: 'We could not start setting up your authenticator app. Please try again.',
+  qrAlt: 'QR code for your authenticator app',
+  secretLabel: 'Or enter this key',
+  codeLabel: 'Code from your app',
+  codeInvalid: 'Enter the 6-digit code from your app',
+  confirm: 'Confirm',
+  recoveryHeading: 'Your recovery codes',
+  recoveryIntro: 'Save these recovery codes. Each works once if you lose your phone.',
+  continue: 'Continue',
+  verifyHeading: 'Enter your code',
+  verifyIntro: 'Open your authenticator app and enter the 6-digit code it shows for Threshold.',
+  verify: 'Verify',
+  useRecoveryCode: 'Use a recovery code instead',
+  useAppCode: 'Use a code from your app instead',
+  recoveryCodeLabel: 'Recovery code',
+  recoveryCodeRequired: 'Enter one of your recovery codes',
+  genericFailure: 'Something went wrong. Please try again.',
+  // The work queue.
+  queueHeading: 'Work queue',
+  queueLoadError: 'We could not load the work queue. Please try again.',
+  queueEmpty: 'No cases need anything here.',
+  queueFilteredEmpty: 'No cases match these filters.',
+  namePlaceholder: 'Search by name...',
+  unassigned: 'Unassigned',
+  // The case.
+  backToQueue: 'Back to the work queue',
+  caseLoadError: 'We could not load this case. Please try again.',
+  assignedTo: 'Assigned to',
+  nextSteps: 'Next steps',
+  noSteps: 'There is nothing to do on this case now.',
+  reason: 'Reason',
+  reasonRequired: 'Give a reason',
+  cancel: 'Go back',
+  auditTrail: 'Audit trail',
+  downloadCsv: 'Download CSV',
+  noAudit: 'Nothing has been recorded yet.',
+  workflow: 'Workflow',
+  diagramFailed: 'The diagram could not be drawn. Its source is below.',
+  diagramSource: 'Diagram source',
+  draft: 'Draft',
+} as const;
+
+/** Who a case waits on, as the back office says it. */
+export const WAITS_ON_STAFF: Record<StaffWaitsOn, string> = {
+  customer: 'Customer',
+  broker: 'Broker',
+  firm: 'Us',
+  lender: 'Lender',
+  seller: 'Seller',
+};
+
+export function waitsOnLabel(waitsOn: StaffWaitsOn | null | undefined): string {
+  return waitsOn ? WAITS_ON_STAFF[waitsOn] : 'No one';
+}
+
+/** The toast after a step. */
+export const movedTo = (statusLabel: string) => `Moved to ${statusLabel}`;

@@ -1,0 +1,131 @@
+import type {
+  StaffAuditEntry,
+  StaffCase,
+  StaffMember,
+  StaffQueueItem,
+  StaffTransition,
+} from '../features/staff/types';
+import { expanded } from './cases';
+import { json, noContent, type Handler } from './fetchMock';
+import { makeMe, signedInServer } from './fixtures';
+
+export const CONVEYANCER = makeMe(
+  { id: '7a000000-0000-4000-8000-000000000001', role: 'ROLE_CONVEYANCER', privacyVersion: null },
+  { preferredName: 'Connie Conveyancer', email: 'connie@threshold.example' },
+);
+
+export const MEMBERS: StaffMember[] = [
+  { id: CONVEYANCER.id, name: 'Connie Conveyancer', role: 'ROLE_CONVEYANCER' },
+  { id: '7a000000-0000-4000-8000-000000000002', name: 'Adam Admin', role: 'ROLE_ADMIN' },
+];
+
+/** An audit line's free-form detail (the schema types it as an object of unknown shape). */
+export const auditDetail = (detail: Record<string, unknown>) => detail as StaffAuditEntry['detail'];
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export function queueItem(overrides: Partial<StaffQueueItem> = {}): StaffQueueItem {
+  return {
+    id: 1001,
+    caseType: 'REMORTGAGING',
+    status: 'IDENTITY_VERIFICATION',
+    chip: { colour: 'AMBER', label: 'Identity Verification', showWarningIcon: false },
+    waitsOn: 'firm',
+    lastMovedAt: new Date(Date.now() - 3 * DAY - 60_000).toISOString(),
+    createdAt: '2026-03-01T09:00:00Z',
+    updatedAt: new Date(Date.now() - DAY).toISOString(),
+    address: '1 High Street, Canterbury, CT1 1AA',
+    names: ['Sam Smith', 'Pat Smith'],
+    brokerReference: 'BR-1234',
+    assignee: null,
+    dueDate: '2026-04-01',
+    dueLabel: 'Identity checks due',
+    ...overrides,
+  };
+}
+
+export function transition(overrides: Partial<StaffTransition> = {}): StaffTransition {
+  return {
+    name: 'return_application',
+    label: 'Return to customer',
+    to: 'CUSTOMER_APPLICATION',
+    allowed: true,
+    reason: null,
+    requiresReason: true,
+    stepUp: false,
+    by: ['conveyancer'],
+    ...overrides,
+  };
+}
+
+export function staffCase(overrides: Partial<StaffCase> = {}): StaffCase {
+  const body = expanded('REMORTGAGING', [], [], 1001);
+  return {
+    id: 1001,
+    caseType: 'REMORTGAGING',
+    status: 'IDENTITY_VERIFICATION',
+    chip: { colour: 'AMBER', label: 'Identity Verification', showWarningIcon: false },
+    waitsOn: 'firm',
+    assignee: null,
+    expanded: {
+      ...body,
+      documents: {
+        documents: [{ documentId: 31, documentType: 'MORTGAGE_STATEMENT', url: '/document/31' }],
+        generatedDocuments: [{ documentId: 32, documentType: 'MORTGAGE_REPORT', isDraft: true }],
+      },
+    },
+    transitions: [
+      transition(),
+      transition({
+        name: 'identity_verified',
+        label: 'Identities verified',
+        to: 'AWAITING_MORTGAGE_OFFER',
+        allowed: false,
+        reason: 'Not every owner has verified their identity yet.',
+        requiresReason: false,
+      }),
+      transition({
+        name: 'cancel',
+        label: 'Cancel case',
+        to: 'CANCELLED',
+        stepUp: true,
+        by: ['conveyancer', 'admin'],
+      }),
+    ],
+    audit: [
+      {
+        at: '2026-03-04T10:00:00Z',
+        actorName: 'Sam Smith',
+        actorRole: 'ROLE_USER',
+        action: 'document.uploaded',
+        detail: auditDetail({ documentType: 'MORTGAGE_STATEMENT' }),
+      },
+      {
+        at: '2026-03-02T10:00:00Z',
+        actorName: 'Connie Conveyancer',
+        actorRole: 'ROLE_CONVEYANCER',
+        action: 'case.transition',
+        detail: auditDetail({
+          transition: 'return_application',
+          from: 'IDENTITY_VERIFICATION',
+          to: 'CUSTOMER_APPLICATION',
+          reason: 'The mortgage statement is unreadable.',
+        }),
+      },
+    ],
+    diagram:
+      'stateDiagram-v2\n  CUSTOMER_APPLICATION --> IDENTITY_VERIFICATION\n  class IDENTITY_VERIFICATION current',
+    ...overrides,
+  };
+}
+
+/** A signed-in conveyancer whose session has proved the second factor, and the back office. */
+export function staffServer(me = CONVEYANCER, routes: Record<string, Handler> = {}) {
+  return signedInServer(me, {
+    'GET /api/staff/factor': () => json({ enrolled: true, verified: true, recoveryCodesLeft: 8 }),
+    'GET /api/staff/members': () => json(MEMBERS),
+    'GET /api/staff/cases': () => json({ items: [queueItem()], totalCount: 1 }),
+    'POST /api/auth/logout': () => noContent(),
+    ...routes,
+  });
+}
