@@ -25,6 +25,9 @@ use crate::config::Config;
 use crate::rate_limit::RateLimits;
 use crate::{health, mailbox, openapi, security, spa};
 
+/// A back-office session ends after this long unused (or sooner if every session does).
+const STAFF_IDLE_MINUTES: i64 = 30;
+
 /// JSON bodies are small; uploads get their own limit on their own routes.
 const JSON_BODY_LIMIT: usize = 64 * 1024;
 
@@ -111,6 +114,9 @@ impl App {
         let session_policy = SessionPolicy {
             access_ttl: ChronoDuration::minutes(config.access_token_minutes),
             idle_timeout: ChronoDuration::minutes(config.session_idle_minutes),
+            staff_idle_timeout: ChronoDuration::minutes(
+                config.session_idle_minutes.min(STAFF_IDLE_MINUTES),
+            ),
             absolute_timeout: ChronoDuration::hours(config.session_absolute_hours),
         };
         let worker_deps = WorkerDeps {

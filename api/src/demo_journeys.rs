@@ -187,79 +187,68 @@ pub async fn seed(
     .await?;
     made += 1;
 
-    // A client who accepted: the application is theirs to complete.
+    // A client who accepted: the application is theirs to complete, and half done (property
+    // details and owners; alterations next).
     let priya = client(db, config, "priya@demo.threshold.test", "Priya Patel").await?;
-    let id = open(
+    let id = accepted(
         cases,
         workflows,
-        &cast.broker,
+        db,
+        &cast,
         &priya,
-        remortgage("7 Castle Street", "CT1 2QR", "ENGLAND")?,
+        "7 Castle Street",
+        "CT1 2QR",
     )
     .await?;
-    cases
-        .transition(&cast.broker, remortgaging, id, "send_to_customer", None)
-        .await?;
-    let priya_caller = caller(&priya, None);
-    let quote = db
-        .latest_quote(id)
-        .await?
-        .ok_or_else(|| anyhow::anyhow!("the demo case has no quote"))?;
-    let case = cases.open(&priya_caller, remortgaging, id).await?;
-    cases
-        .write_section(
-            &priya_caller,
-            &case,
-            SectionChange::AcceptQuote { quote_id: quote.id },
-        )
-        .await?;
-    cases
-        .transition(&priya_caller, remortgaging, id, "accept_invitation", None)
-        .await?;
-    // ... and is half way through it: property details and owners done, alterations next.
-    let case = cases.open(&priya_caller, remortgaging, id).await?;
-    cases
-        .write_property(
-            &priya_caller,
-            &case,
-            PropertyChange {
-                case_type: remortgaging,
-                write: PropertyWrite::Details {
-                    land_ownership: "SOLE_OWNER".into(),
-                    property_type: "SEMI_DETACHED_HOUSE".into(),
-                    tenure: "FREEHOLD".into(),
-                },
-            },
-        )
-        .await?;
-    let case = cases.open(&priya_caller, remortgaging, id).await?;
-    let applicant_id = case
-        .loaded
-        .applicants()
-        .find(|p| p.is_lead)
-        .ok_or_else(|| anyhow::anyhow!("the demo case has no lead owner"))?
-        .id;
-    let owners = [
-        OwnersWrite::ApplicantDetails {
-            applicant_id,
-            details: ApplicantDetails {
-                address_line1: "7 Castle Street".into(),
-                occupation: Some("Pharmacist".into()),
-                national_insurance_number: None,
-                is_uk_resident: Some(true),
-            },
+    fill_property_and_owners(
+        cases,
+        &caller(&priya, None),
+        id,
+        "7 Castle Street",
+        "Pharmacist",
+    )
+    .await?;
+    made += 1;
+
+    // A client who has submitted: the firm's back office has it, waiting for their identity.
+    let ola = client(db, config, "ola@demo.threshold.test", "Ola Nowak").await?;
+    let id = accepted(
+        cases,
+        workflows,
+        db,
+        &cast,
+        &ola,
+        "31 Bridge Road",
+        "CT1 3EE",
+    )
+    .await?;
+    let ola_caller = caller(&ola, None);
+    fill_property_and_owners(cases, &ola_caller, id, "31 Bridge Road", "Architect").await?;
+    for write in [
+        PropertyWrite::Alterations {
+            has_alterations: false,
+            add: None,
         },
-        OwnersWrite::AdultOccupants {
-            has_adult_occupants: false,
-            occupant: None,
+        PropertyWrite::Loans {
+            has_loans: false,
+            add: None,
         },
-    ];
-    for write in owners {
-        let case = cases.open(&priya_caller, remortgaging, id).await?;
+    ] {
+        let case = cases.open(&ola_caller, remortgaging, id).await?;
         cases
-            .write_section(&priya_caller, &case, SectionChange::Owners(write))
+            .write_property(
+                &ola_caller,
+                &case,
+                PropertyChange {
+                    case_type: remortgaging,
+                    write,
+                },
+            )
             .await?;
     }
+    cases
+        .transition(&ola_caller, remortgaging, id, "submit_application", None)
+        .await?;
     made += 1;
 
     // A lender's invitation (no quote to accept) waiting for its client.
@@ -304,4 +293,101 @@ pub async fn seed(
     made += 1;
 
     Ok(made)
+}
+
+/// A broker's remortgage for this client, sent to them and accepted (quote and invitation):
+/// the case is in Customer Application.
+async fn accepted(
+    cases: &CaseService,
+    workflows: &Workflows,
+    db: &Db,
+    cast: &Cast,
+    client: &User,
+    street: &str,
+    postcode: &str,
+) -> anyhow::Result<i64> {
+    let remortgaging = CaseType::Remortgaging;
+    let id = open(
+        cases,
+        workflows,
+        &cast.broker,
+        client,
+        remortgage(street, postcode, "ENGLAND")?,
+    )
+    .await?;
+    cases
+        .transition(&cast.broker, remortgaging, id, "send_to_customer", None)
+        .await?;
+    let me = caller(client, None);
+    let quote = db
+        .latest_quote(id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("the demo case has no quote"))?;
+    let case = cases.open(&me, remortgaging, id).await?;
+    cases
+        .write_section(
+            &me,
+            &case,
+            SectionChange::AcceptQuote { quote_id: quote.id },
+        )
+        .await?;
+    cases
+        .transition(&me, remortgaging, id, "accept_invitation", None)
+        .await?;
+    Ok(id)
+}
+
+/// Property Details and Owners filled in by the client, as the application's pages would.
+async fn fill_property_and_owners(
+    cases: &CaseService,
+    me: &Caller,
+    id: i64,
+    street: &str,
+    occupation: &str,
+) -> anyhow::Result<()> {
+    let remortgaging = CaseType::Remortgaging;
+    let case = cases.open(me, remortgaging, id).await?;
+    cases
+        .write_property(
+            me,
+            &case,
+            PropertyChange {
+                case_type: remortgaging,
+                write: PropertyWrite::Details {
+                    land_ownership: "SOLE_OWNER".into(),
+                    property_type: "SEMI_DETACHED_HOUSE".into(),
+                    tenure: "FREEHOLD".into(),
+                },
+            },
+        )
+        .await?;
+    let case = cases.open(me, remortgaging, id).await?;
+    let applicant_id = case
+        .loaded
+        .applicants()
+        .find(|p| p.is_lead)
+        .ok_or_else(|| anyhow::anyhow!("the demo case has no lead owner"))?
+        .id;
+    let owners = [
+        OwnersWrite::ApplicantDetails {
+            applicant_id,
+            details: ApplicantDetails {
+                address_line1: street.into(),
+                occupation: Some(occupation.into()),
+                national_insurance_number: None,
+                is_uk_resident: Some(true),
+            },
+        },
+        OwnersWrite::AdultOccupants {
+            has_adult_occupants: false,
+            occupant: None,
+        },
+    ];
+    for write in owners {
+        let case = cases.open(me, remortgaging, id).await?;
+        cases
+            .write_section(me, &case, SectionChange::Owners(write))
+            .await?;
+    }
+    Ok(())
 }

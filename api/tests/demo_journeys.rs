@@ -18,7 +18,7 @@ async fn demo_cases_are_made_by_the_workflows(backend: Backend) {
     let made = threshold_api::demo_journeys::seed(&app.db, &app.cases, &workflows, &app.config)
         .await
         .unwrap();
-    assert_eq!(made, 6);
+    assert_eq!(made, 7);
     let customer = app
         .db
         .user_by_email("customer@demo.threshold.test")
@@ -65,6 +65,7 @@ async fn demo_cases_are_made_by_the_workflows(backend: Backend) {
         "BROKER_APPLICATION_INVITE",
         "BROKER_APPLICATION",
         "CUSTOMER_APPLICATION",
+        "IDENTITY_VERIFICATION",
         "INELIGIBLE",
         "CANCELLED",
     ] {

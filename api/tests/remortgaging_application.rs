@@ -8,7 +8,7 @@ mod support;
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
-use support::cases::{create_remortgaging, firm, set_case};
+use support::cases::{create_remortgaging, set_case};
 use support::remortgage::{
     CARA, alterations_body, broker_case, complete_owners, customer_case, exec, hand_over,
     loans_body, property_body,

@@ -36,3 +36,24 @@ fn the_committed_openapi_document_is_current() {
         "api/openapi.json is stale: run `make openapi`"
     );
 }
+
+/// Generated clients key their operations by id: two calls with one id get one's types.
+#[test]
+fn every_operation_has_its_own_id() {
+    let document: serde_json::Value =
+        serde_json::from_str(&threshold_api::openapi::document().to_pretty_json().unwrap())
+            .unwrap();
+    let mut seen = std::collections::BTreeMap::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            if let Some(id) = operation["operationId"].as_str() {
+                let previous = seen.insert(id.to_owned(), format!("{method} {path}"));
+                assert!(
+                    previous.is_none(),
+                    "operationId `{id}` is used by {} and {method} {path}",
+                    previous.unwrap_or_default()
+                );
+            }
+        }
+    }
+}

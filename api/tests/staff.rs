@@ -17,6 +17,7 @@ on_both_databases!(
     only_verified_staff_reach_the_back_office,
     status_01_the_conveyancer_moves_a_case_only_as_the_workflow_allows,
     the_queue_filters_by_type_status_and_assignee,
+    a_staff_session_ends_after_thirty_idle_minutes,
 );
 
 async fn a_staff_session_proves_the_second_factor_before_anything_else(backend: Backend) {
@@ -458,4 +459,24 @@ async fn the_queue_filters_by_type_status_and_assignee(backend: Backend) {
     );
     let audit = app.db.audit_for("case", &id.to_string()).await.unwrap();
     assert!(audit.iter().any(|e| e.action == "case.assigned"));
+}
+
+async fn a_staff_session_ends_after_thirty_idle_minutes(backend: Backend) {
+    // Customers may stay idle for two hours here; staff never more than thirty minutes.
+    let app = TestApp::spawn_with(backend, |c| c.session_idle_minutes = 120).await;
+    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+    app.create_user("cus@example.test", "ROLE_USER", true).await;
+    let mut customer = app.sign_in("cus@example.test").await;
+    assert_eq!(connie.get("/api/staff/cases").await.status, StatusCode::OK);
+    let at = chrono::Utc::now() - chrono::Duration::minutes(31);
+    threshold_store::on_db!(&app.db, pool => sqlx::query("UPDATE sessions SET last_used_at = $1")
+        .bind(at).execute(pool).await.map(|_| ()))
+    .unwrap();
+    assert_eq!(
+        connie.get("/api/staff/cases").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let res = connie.post("/api/auth/refresh", json!({})).await;
+    assert_eq!(res.status, StatusCode::UNAUTHORIZED, "no refresh either");
+    assert_eq!(customer.get("/api/auth/me").await.status, StatusCode::OK);
 }

@@ -192,7 +192,7 @@ pub async fn confirm_enrolment(
         (status = 422, description = "Neither or both of `code` and `recoveryCode`, or the one given is wrong, used or replayed", body = ErrorBody),
         (status = 429, description = "Too many wrong codes: wait five minutes", body = ErrorBody),
     ))]
-pub async fn verify(
+pub async fn verify_second_factor(
     State(state): State<AppState>,
     StaffSignedIn(session): StaffSignedIn,
     ApiJson(body): ApiJson<StaffVerifyRequest>,

@@ -31,7 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(factor::status))
         .routes(routes!(factor::begin_enrolment))
         .routes(routes!(factor::confirm_enrolment))
-        .routes(routes!(factor::verify))
+        .routes(routes!(factor::verify_second_factor))
         .routes(routes!(queue::cases))
         .routes(routes!(queue::members))
         .routes(routes!(queue::assign))

@@ -13,6 +13,8 @@ pub struct SessionPolicy {
     pub access_ttl: Duration,
     /// A session unused for this long is over.
     pub idle_timeout: Duration,
+    /// A back-office (staff) session is over sooner: it reaches every case.
+    pub staff_idle_timeout: Duration,
     /// A session is over this long after sign-in, used or not.
     pub absolute_timeout: Duration,
 }
@@ -140,6 +142,11 @@ impl Db {
         let Some(found) = found else {
             return Ok(None);
         };
+        if crate::staff::STAFF_ROLES.contains(&found.user.role.as_str())
+            && now - found.session_last_used_at > policy.staff_idle_timeout
+        {
+            return Ok(None);
+        }
         if now - found.session_last_used_at > Duration::seconds(TOUCH_INTERVAL_SECONDS) {
             on_db!(self, pool => sqlx::query("UPDATE sessions SET last_used_at = $2 WHERE id = $1")
                 .bind(found.session_id)
@@ -174,6 +181,8 @@ impl Db {
             let found: Option<(SessionId, UserId)> = sqlx::query_as(
                 "UPDATE sessions SET access_hash = $2, refresh_hash = $3, access_expires_at = $4, last_used_at = $5 \
                  WHERE refresh_hash = $1 AND revoked_at IS NULL AND expires_at > $5 AND last_used_at > $6 \
+                 AND (last_used_at > $7 OR user_id NOT IN \
+                 (SELECT id FROM users WHERE role IN ('ROLE_CONVEYANCER', 'ROLE_ADMIN'))) \
                  RETURNING id, user_id",
             )
             .bind(&old_hash)
@@ -182,6 +191,7 @@ impl Db {
             .bind(now + policy.access_ttl)
             .bind(now)
             .bind(now - policy.idle_timeout)
+            .bind(now - policy.staff_idle_timeout)
             .fetch_optional(&mut *tx)
             .await?;
             let outcome = match found {

@@ -1426,7 +1426,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["verify"];
+        post: operations["verify_second_factor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8643,7 +8643,7 @@ export interface operations {
             };
         };
     };
-    verify: {
+    verify_second_factor: {
         parameters: {
             query?: never;
             header?: never;

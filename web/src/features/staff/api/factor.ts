@@ -23,19 +23,9 @@ export async function confirmEnrolment(code: string): Promise<StaffRecoveryCodes
   return staffUnwrap(await api().POST('/staff/factor/enrolment/confirm', { body: { code } }));
 }
 
-/**
- * POST /staff/factor/verify {code} or {recoveryCode} → 204: this session has proved it.
- *
- * The document gives this operation and GET /auth/verify the same operationId (`verify`), so
- * the generated `operations` has the key twice and the path is typed as the other one (no
- * body). The body is cast until the server names the operation apart and the types are
- * regenerated.
- */
-export async function verifyFactor(
-  body: { code: string } | { recoveryCode: string },
-): Promise<void> {
-  const request: StaffVerifyRequest = body;
-  staffUnwrap(await api().POST('/staff/factor/verify', { body: request as never }));
+/** POST /staff/factor/verify {code} or {recoveryCode} → 204: this session has proved it. */
+export async function verifyFactor(body: StaffVerifyRequest): Promise<void> {
+  staffUnwrap(await api().POST('/staff/factor/verify', { body }));
 }
 
 export function useStartEnrolment() {
