@@ -9,6 +9,7 @@ mod support;
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
+use support::cases::set_case;
 use support::remortgage::{CARA, submitted_remortgage};
 use support::staff::enrolled_conveyancer;
 use support::{Backend, Client, TestApp, pdf_text};
@@ -17,6 +18,7 @@ on_both_databases!(
     rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion,
     rem_post_16_identity_needs_both_documents_and_a_rejection_says_why,
     identity_evidence_is_the_owners_and_the_firms_only,
+    status_13_a_help_to_buy_redemption_waits_for_its_letter,
 );
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
@@ -340,4 +342,86 @@ async fn identity_evidence_is_the_owners_and_the_firms_only(backend: Backend) {
             .iter()
             .any(|d| d["documentId"] == photo)
     );
+}
+
+/// Identity verified, offer recorded, mortgage report issued and accepted: the case waits for
+/// the completion statement.
+async fn to_prepare_completion_statement(cara: &mut Client, connie: &mut Client, id: i64) {
+    upload(cara, id, "PHOTO_ID").await;
+    upload(cara, id, "SELFIE").await;
+    let submit = json!({ "caseId": id, "caseType": "REMORTGAGING" });
+    assert_eq!(
+        cara.post("/api/identity", submit).await.status,
+        StatusCode::OK
+    );
+    let applicant = expanded(cara, id).await["propertyOwners"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let base = format!("/api/staff/cases/remortgaging/{id}");
+    let verified = json!({ "decision": "VERIFIED" });
+    for (path, body) in [
+        (format!("{base}/identity/{applicant}"), verified),
+        (format!("{base}/mortgage-offer"), json!({})),
+    ] {
+        let res = connie.post(&path, body).await;
+        assert_eq!(res.status, StatusCode::OK, "{path}: {:?}", res.body);
+    }
+    let report = draft_and_issue(connie, cara, id, "MORTGAGE_REPORT").await;
+    let res = cara
+        .post(&format!("/api/document/{report}/accept"), json!({}))
+        .await;
+    assert_eq!(
+        res.body["status"], "PREPARE_COMPLETION_STATEMENT",
+        "{:?}",
+        res.body
+    );
+}
+
+async fn status_13_a_help_to_buy_redemption_waits_for_its_letter(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut cara, id) = submitted_remortgage(&app).await;
+    set_case(&app, id, "is_repaying_help_to_buy", true).await;
+    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+    to_prepare_completion_statement(&mut cara, &mut connie, id).await;
+    let waiting =
+        "We are waiting for the Help To Buy Redemption letter from the housing association.";
+    assert_eq!(expanded(&mut cara, id).await["view"]["message"], waiting);
+    // The statement cannot be published before the letter: the engine says why.
+    let base = format!("/api/staff/cases/remortgaging/{id}");
+    let res = connie
+        .post(
+            &format!("{base}/documents"),
+            json!({ "documentType": "COMPLETION_STATEMENT" }),
+        )
+        .await;
+    let draft = res.body["documentId"].as_i64().unwrap();
+    let res = connie
+        .post(&format!("{base}/documents/{draft}/issue"), json!({}))
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    assert_eq!(res.body["error"]["message"], waiting);
+    // The letter arrives: the message goes and the statement is issued.
+    let res = connie
+        .post(&format!("{base}/htb-redemption-letter"), json!({}))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let case = expanded(&mut cara, id).await;
+    assert_eq!(case["hasHTBRedemptionLetter"], true);
+    assert_ne!(case["view"]["message"], waiting);
+    let res = connie
+        .post(&format!("{base}/documents/{draft}/issue"), json!({}))
+        .await;
+    assert_eq!(
+        res.body["status"], "COMPLETION_STATEMENT_ACCEPTANCE",
+        "{:?}",
+        res.body
+    );
+    // A purchase has no such letter.
+    let res = connie
+        .post(
+            &format!("/api/staff/cases/buying/{id}/htb-redemption-letter"),
+            json!({}),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
 }

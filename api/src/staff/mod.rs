@@ -40,6 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(case::audit_csv))
         .routes(routes!(progress::decide_identity))
         .routes(routes!(progress::mortgage_offer))
+        .routes(routes!(progress::htb_redemption_letter))
         .routes(routes!(progress::draft))
         .routes(routes!(progress::issue))
 }

@@ -118,11 +118,31 @@ pub async fn mortgage_offer(
     ApiPath((case_type, case_id)): ApiPath<(String, String)>,
     ApiJson(_): ApiJson<EmptyBody>,
 ) -> ApiResult<Json<StaffTransitionDone>> {
-    if path_case_type(&case_type)? != CaseType::Remortgaging {
-        return Err(ApiError::not_found());
-    }
     let step = Progress::MortgageOfferReceived;
-    progress(&state, &staff, &case_type, &case_id, step).await
+    remortgage_progress(&state, &staff, &case_type, &case_id, step).await
+}
+
+#[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/htb-redemption-letter", tag = "staff",
+    request_body = EmptyBody,
+    params(
+        ("caseType" = String, Path, description = "`remortgaging`"),
+        ("caseId" = String, Path, description = "The case id (numeric)"),
+    ),
+    responses(
+        (status = 200, description = "Recorded: the completion statement may be published (STATUS-13's message goes)", body = StaffTransitionDone),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not staff, or the second factor is not proven", body = ErrorBody),
+        (status = 404, description = "No such remortgage", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn htb_redemption_letter(
+    State(state): State<AppState>,
+    staff: Staff,
+    ApiPath((case_type, case_id)): ApiPath<(String, String)>,
+    ApiJson(_): ApiJson<EmptyBody>,
+) -> ApiResult<Json<StaffTransitionDone>> {
+    let step = Progress::HtbRedemptionLetterReceived;
+    remortgage_progress(&state, &staff, &case_type, &case_id, step).await
 }
 
 #[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/documents/{documentId}/issue", tag = "staff",
@@ -161,6 +181,20 @@ async fn progress(
     let case = open(state, staff, case_type, case_id).await?;
     let status = state.cases.progress(&staff.caller(), &case, step).await?;
     Ok(Json(StaffTransitionDone { status }))
+}
+
+/// A step only a remortgage has (a purchase named here is an unknown case).
+async fn remortgage_progress(
+    state: &AppState,
+    staff: &Staff,
+    case_type: &str,
+    case_id: &str,
+    step: Progress,
+) -> ApiResult<Json<StaffTransitionDone>> {
+    if path_case_type(case_type)? != CaseType::Remortgaging {
+        return Err(ApiError::not_found());
+    }
+    progress(state, staff, case_type, case_id, step).await
 }
 
 async fn open(

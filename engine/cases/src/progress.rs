@@ -24,6 +24,9 @@ pub enum Progress {
     },
     /// The firm records that the lender's mortgage offer has arrived.
     MortgageOfferReceived,
+    /// The firm records the housing association's Help to Buy redemption letter (a remortgage
+    /// repaying an equity loan waits for it before the completion statement).
+    HtbRedemptionLetterReceived,
     /// The firm issues a generated draft (a mortgage report, a completion statement): the
     /// customers see it from now on, and the workflow's step that publishes it is taken.
     IssueDocument { document_id: i64 },
@@ -108,6 +111,12 @@ impl CaseService {
                 }
                 snap.record_mortgage_offer();
             }
+            Progress::HtbRedemptionLetterReceived => {
+                if !staff {
+                    return Err(firm_only());
+                }
+                snap.record_htb_redemption_letter();
+            }
             Progress::IssueDocument { document_id } => {
                 if !staff {
                     return Err(firm_only());
@@ -180,6 +189,9 @@ impl CaseService {
                     .await?
             }
             Progress::MortgageOfferReceived => self.db.record_mortgage_offer(&w, now).await?,
+            Progress::HtbRedemptionLetterReceived => {
+                self.db.record_htb_redemption_letter(&w).await?
+            }
             Progress::IssueDocument { document_id } => {
                 self.db.issue_document(&w, document_id).await?
             }

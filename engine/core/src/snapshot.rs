@@ -634,6 +634,13 @@ impl AnySnapshot {
         }
     }
 
+    /// The housing association's Help to Buy redemption letter has arrived (remortgaging).
+    pub fn record_htb_redemption_letter(&mut self) {
+        if let Self::Remortgaging(s) = self {
+            s.has_htb_redemption_letter = true;
+        }
+    }
+
     /// The latest quote accepted now (the first acceptance stands).
     pub fn accept_quote(&mut self, now: DateTime<Utc>) {
         let quote = match self {

@@ -110,6 +110,20 @@ impl Db {
         })
     }
 
+    /// The housing association's Help to Buy redemption letter has arrived.
+    #[tracing::instrument(skip_all)]
+    pub async fn record_htb_redemption_letter(
+        &self,
+        w: &SectionWrite<'_>,
+    ) -> Result<(), StoreError> {
+        section_write!(self, w, "case.htb_redemption_letter_recorded", |_: &()| json!({}), tx => {
+            sqlx::query("UPDATE cases SET has_htb_redemption_letter = TRUE WHERE id = $1")
+                .bind(w.case_id)
+                .execute(&mut *tx)
+                .await?;
+        })
+    }
+
     /// A generated draft is released to the customers.
     #[tracing::instrument(skip_all)]
     pub async fn issue_document(
