@@ -233,7 +233,7 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
         "case.identity_submitted",
         "case.identity_decided",
         "case.mortgage_offer_recorded",
-        "document.drafted",
+        "document.generated",
         "document.issued",
         "document.accepted",
     ] {

@@ -1,45 +1,28 @@
-// Issue 14 end to end: the back office. A conveyancer made with the server's CLI signs in at
-// /staff/login through the e-mailed link, sets up an authenticator app (codes computed here from
-// the key the page shows), sees the work queue, opens a case a broker created and the customer
-// took on, cancels it (a step that needs a reason and a fresh code), and finds the move in the
-// audit trail. The queue and the case are checked with axe at 375 and 1280 px. The customer of
-// that case is told /staff is not theirs.
-import { expect, test, type Page } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
-import { clientWithAcceptedQuote, dismissConsent, expectAccessible, expectNoSidewaysScroll } from '../support/app';
+// Issue 14 end to end: the back office.
+//
+// 1. A conveyancer made with the server's CLI signs in at /staff/login through the e-mailed link,
+// sets up an authenticator app (codes computed here from the key the page shows), sees the work
+// queue, opens a case a broker created and the customer took on, cancels it (a step that needs a
+// reason and a fresh code), and finds the move in the audit trail. The queue and the case are
+// checked with axe at 375 and 1280 px. The customer of that case is told /staff is not theirs.
+//
+// 2. FLOW-01 after submission: a remortgage the customer has submitted is carried to completion.
+// The customer's own steps (filling in, identity evidence, accepting documents) are the calls
+// their app makes, from their browser context; the firm's are taken in the back office: verify
+// the identity, record the mortgage offer, draft and issue the mortgage report and the
+// completion statement, mark the case completed. The customer's case page then says so.
+import { expect, test } from '@playwright/test';
+import { clientWithAcceptedQuote, dismissConsent, expectAccessible } from '../support/app';
 import { createUser } from '../support/cli';
 import { linkIn, waitForMailAbout } from '../support/mail';
+import { atBothWidths, authenticator, currentStep, freshCode, signInConveyancer } from '../support/staff';
+import { acceptIssued, remortgageAsCustomer, submitIdentity, submitRemortgage } from '../support/submitted';
 
 // Names the demo data does not use; the staff address is new on every run.
 const CLIENT = { name: 'Quinn Queueby', email: 'quinn.queueby@e2e.test' };
 const ADDRESS = '9 Backoffice Lane';
 const STAFF = { name: 'Sasha Staffer', email: `sasha.staffer.${Date.now()}@e2e.test` };
 const REASON = 'The customer asked us to stop: they are staying with their lender.';
-
-/** The authenticator app: SHA-1, 6 digits, 30-second steps. */
-function authenticator(secret: string) {
-  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s+/g, '')), algorithm: 'SHA1', digits: 6, period: 30 });
-}
-
-/**
- * A code from a later 30-second step than `after`: the server accepts each step once, so the
- * step-up code must not be the one the enrolment just used.
- */
-async function freshCode(page: Page, totp: OTPAuth.TOTP, after: number): Promise<string> {
-  while (OTPAuth.TOTP.counter({ period: 30 }) <= after) {
-    await page.waitForTimeout(OTPAuth.TOTP.remaining({ period: 30 }) + 250);
-  }
-  return totp.generate();
-}
-
-async function atBothWidths(page: Page, ready: () => Promise<void>) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await ready();
-    await expectAccessible(page);
-    await expectNoSidewaysScroll(page);
-  }
-}
 
 test('a conveyancer signs in with a second factor, works the queue and cancels a case with a reason', async ({ page, browser }) => {
   test.setTimeout(300_000);
@@ -80,7 +63,7 @@ test('a conveyancer signs in with a second factor, works the queue and cancels a
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
   const totp = authenticator(secret);
   await expectAccessible(staff);
-  const enrolStep = OTPAuth.TOTP.counter({ period: 30 });
+  const enrolStep = currentStep();
   await staff.getByLabel('Code from your app').fill(totp.generate());
   await staff.getByRole('button', { name: 'Confirm' }).click();
   await expect(staff.getByText('Save these recovery codes. Each works once if you lose your phone.')).toBeVisible();
@@ -152,4 +135,128 @@ test('a conveyancer signs in with a second factor, works the queue and cancels a
   await staff.getByRole('button', { name: 'Sign out' }).click();
   await expect(staff).toHaveURL(/\/staff\/login/);
   await staffContext.close();
+});
+
+// FLOW-01 after submission: names the demo data does not use; the staff address is new each run.
+const OWNER = { name: 'Fern Finisher', email: 'fern.finisher@e2e.test' };
+const OWNER_ADDRESS = '21 Completion Close';
+const CONVEYANCER = { name: 'Cass Conveyancer', email: `cass.conveyancer.${Date.now()}@e2e.test` };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Today as the web app shows a time it is given (dd/MM/yyyy, the browser's own time zone). */
+const localToday = () => {
+  const d = new Date();
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+};
+/** Today as the server writes the completion date into the chip (dd/MM/yyyy, UTC). */
+const utcToday = () => {
+  const d = new Date();
+  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
+};
+
+test('FLOW-01 after submission: the firm verifies the identity, records the offer, issues the report and the statement the owner accepts, and completes the case', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(420_000);
+
+  // The broker's case, the quote accepted by the owner, who fills it in and submits it, then
+  // uploads a photo ID and a selfie and submits their identity (their app's calls). Their page
+  // is closed while the firm works (no background refresh racing these calls' own).
+  const { customer, context: owner, caseId, origin } = await clientWithAcceptedQuote(page, browser, OWNER, OWNER_ADDRESS);
+  await customer.close();
+  const request = owner.request;
+  await submitRemortgage(request, origin, caseId, OWNER_ADDRESS);
+  const { photoId, selfie } = await submitIdentity(request, origin, caseId);
+
+  // The conveyancer signs in (e-mail link, then the authenticator app) and opens the case.
+  const { context: staffContext, page: staff } = await signInConveyancer(browser, CONVEYANCER);
+  await staff.goto(`/staff/cases/remortgaging/${caseId}`);
+  await expect(staff.getByRole('heading', { level: 1, name: new RegExp(OWNER_ADDRESS) })).toBeVisible();
+  const status = staff.getByTestId('case-status');
+  await expect(status).toContainText('Identity Verification');
+
+  // Identity: submitted today, with the photo ID and the selfie to open; verified. The only
+  // owner, so the case moves on by itself.
+  const identity = staff.getByRole('group', { name: `Identity of ${OWNER.name}` });
+  await expect(identity).toContainText(`Submitted ${localToday()}`);
+  await expect(identity.getByRole('link', { name: 'Open photo ID' })).toHaveAttribute('href', `/api/document/${photoId}`);
+  await expect(identity.getByRole('link', { name: 'Open selfie' })).toHaveAttribute('href', `/api/document/${selfie}`);
+  await identity.getByRole('button', { name: 'Verify identity' }).click();
+  await expect(staff.getByText(`${OWNER.name}'s identity is verified.`, { exact: false })).toBeVisible();
+  await expect(identity).toContainText(`Verified ${localToday()}`);
+  await expect(identity.getByRole('button')).toHaveCount(0);
+  await expect(status).toContainText('Awaiting Mortgage Offer');
+
+  // The lender's offer arrives.
+  const steps = staff.getByRole('region', { name: 'Next steps' });
+  await steps.getByRole('button', { name: 'Record mortgage offer received' }).click();
+  await expect(status).toContainText('Preparing Mortgage Report');
+  await expect(staff.getByRole('button', { name: 'Record mortgage offer received' })).toHaveCount(0);
+
+  // The mortgage report: drafted from the case (rendering takes a moment), then issued.
+  const issued = staff.getByRole('region', { name: 'Documents we issue' });
+  const item = (name: string) => issued.getByRole('listitem').filter({ has: staff.getByRole('link', { name, exact: true }) });
+  await issued.getByRole('button', { name: 'Draft mortgage report' }).click();
+  const reportDraft = item('Open mortgage report (draft)');
+  await expect(reportDraft).toBeVisible({ timeout: 30_000 });
+  await expect(reportDraft.getByText('Draft', { exact: true })).toBeVisible();
+  await reportDraft.getByRole('button', { name: 'Issue to customers' }).click();
+  let confirm = staff.getByRole('dialog', { name: 'Issue mortgage report?' });
+  await expect(confirm).toContainText('The owners are told and asked to accept it.');
+  await confirm.getByRole('button', { name: 'Issue', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(status).toContainText('Mortgage Report Ready');
+  const report = item('Open mortgage report');
+  await expect(report.getByText('Issued', { exact: true })).toBeVisible();
+  await expect(report).toContainText('Accepted by the owners');
+
+  // The owner accepts it (their app's call): the case moves on.
+  expect(await acceptIssued(request, origin, caseId, 'MORTGAGE_REPORT')).toBe('PREPARE_COMPLETION_STATEMENT');
+  await staff.reload();
+  await expect(status).toContainText('Preparing Completion Statement');
+  await expect(report).toContainText(`Accepted ${localToday()}`);
+
+  // The completion statement likewise.
+  await issued.getByRole('button', { name: 'Draft completion statement' }).click();
+  const statementDraft = item('Open completion statement (draft)');
+  await expect(statementDraft).toBeVisible({ timeout: 30_000 });
+  await statementDraft.getByRole('button', { name: 'Issue to customers' }).click();
+  confirm = staff.getByRole('dialog', { name: 'Issue completion statement?' });
+  await confirm.getByRole('button', { name: 'Issue', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(status).toContainText('Completion Statement Ready');
+  await expect(item('Open completion statement').getByText('Issued', { exact: true })).toBeVisible();
+
+  // The case page with both documents issued, at a phone's width and a desktop's.
+  await atBothWidths(staff, async () => {
+    await expect(report.getByText('Issued', { exact: true })).toBeVisible();
+    await expect(item('Open completion statement').getByText('Issued', { exact: true })).toBeVisible();
+    await staff.waitForLoadState('networkidle');
+  });
+  await staff.setViewportSize({ width: 1280, height: 900 });
+
+  // The owner accepts the statement; the conveyancer marks the case completed.
+  expect(await acceptIssued(request, origin, caseId, 'COMPLETION_STATEMENT')).toBe('PENDING_COMPLETION');
+  await staff.reload();
+  await expect(status).toContainText('Pending Completion');
+  await steps.getByRole('button', { name: 'Mark as completed', disabled: false }).click();
+  const complete = staff.getByRole('dialog', { name: 'Mark as completed' });
+  await complete.getByRole('button', { name: 'Confirm' }).click();
+  await expect(staff.getByText(/^Moved to Completed/)).toBeVisible();
+  await expect(complete).toBeHidden();
+  await expect(status).toContainText('Completed');
+  await staffContext.close();
+
+  // The owner's case page: the chip says completed today (the date is recorded by the worker).
+  const completedChip = `Completed ${utcToday()}`;
+  await expect
+    .poll(async () => (await remortgageAsCustomer(request, origin, caseId)).status, { timeout: 20_000 })
+    .toBe('COMPLETED');
+  const ownerPage = await owner.newPage();
+  await expect(async () => {
+    await ownerPage.goto(`/remortgaging/${caseId}`);
+    await expect(ownerPage.getByText(completedChip, { exact: true }).first()).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+  await owner.close();
 });

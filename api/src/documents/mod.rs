@@ -5,8 +5,9 @@
 
 mod body;
 mod files;
+pub(crate) mod generated;
 mod list;
-pub(crate) mod quote_pdf;
+mod quote_pdf;
 mod upload;
 
 pub use body::{DocumentBody, DocumentsOfCase, MyDocuments};

@@ -5,13 +5,10 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use chrono::Utc;
 use serde_json::json;
-use threshold_documents::DocumentStore;
-use threshold_store::documents::{GENERATED, NewDocument};
 
-use super::audit;
 use super::body::DocumentBody;
+use super::generated::{Generated, generate, pounds};
 use crate::app::AppState;
 use crate::cases::access;
 use crate::cases::quote::quote_body;
@@ -61,50 +58,20 @@ pub async fn create_quote_pdf(
             .as_ref()
             .and_then(|c| c.brief.address_line1.as_deref()),
     );
-    let pdf = tokio::task::spawn_blocking(move || threshold_pdf::render("quote", &data))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
-    let key = DocumentStore::new_key();
-    let size = pdf.len() as i64;
-    state
-        .documents
-        .put(&key, pdf)
-        .await
-        .map_err(ApiError::internal)?;
-    let new = NewDocument {
-        case_id: body.case_id,
-        case_type: case_type.as_str(),
-        document_type: QUOTE,
-        kind: GENERATED,
-        storage_key: &key,
-        file_name: &file_name,
-        content_type: "application/pdf",
-        size_bytes: size,
-        is_draft: false,
-        created_by: Some(session.user.id),
-        uploaded_by_side: None,
-    };
-    let id = match state.db.insert_document(&new, Utc::now()).await {
-        Ok(id) => id,
-        Err(err) => {
-            let _ = state.documents.delete(&key).await;
-            return Err(err.into());
-        }
-    };
-    audit(
+    let doc = generate(
         &state,
-        session.user.id,
-        "document.generated",
-        body.case_id,
-        id,
+        Generated {
+            template: "quote",
+            data,
+            case_id: body.case_id,
+            case_type,
+            document_type: QUOTE,
+            file_name: &file_name,
+            is_draft: false,
+            by: session.user.id,
+        },
     )
     .await?;
-    let doc = state
-        .db
-        .document(id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
     Ok((StatusCode::CREATED, Json(DocumentBody::from_record(&doc))))
 }
 
@@ -152,21 +119,6 @@ fn pdf_data(
         "referralFee": q.referral_fee.as_ref().map(|r| line(&r.label, r.amount)),
         "notes": q.notes,
     })
-}
-
-/// Pence as `£1,234.56`.
-pub fn pounds(pence: i64) -> String {
-    let sign = if pence < 0 { "-" } else { "" };
-    let p = pence.unsigned_abs();
-    let whole = (p / 100).to_string();
-    let mut grouped = String::new();
-    for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    format!("{sign}£{grouped}.{:02}", p % 100)
 }
 
 #[cfg(test)]

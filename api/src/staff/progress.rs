@@ -10,11 +10,9 @@ use chrono::Utc;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use threshold_cases::{OpenCase, Progress};
-use threshold_documents::DocumentStore;
 use threshold_engine::CaseType;
 use threshold_engine::snapshot::doc_types;
 use threshold_store::cases::IdentityDecision;
-use threshold_store::documents::{GENERATED, NewDocument};
 use utoipa::ToSchema;
 
 use super::Staff;
@@ -23,7 +21,7 @@ use crate::app::AppState;
 use crate::auth::EmptyBody;
 use crate::cases::{access, lenders};
 use crate::documents::DocumentBody;
-use crate::documents::quote_pdf::pounds;
+use crate::documents::generated::{Generated, generate, pounds};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath};
 
@@ -242,49 +240,25 @@ pub async fn draft(
             ));
         }
     };
-    let data = document_data(&state, &case, document_type);
-    let pdf = tokio::task::spawn_blocking(move || threshold_pdf::render("case_document", &data))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
-    let key = DocumentStore::new_key();
-    let size = pdf.len() as i64;
-    state
-        .documents
-        .put(&key, pdf)
-        .await
-        .map_err(ApiError::internal)?;
     let case_id = case.loaded.row.id;
     let file_name = format!(
         "{}-{case_id}.pdf",
         document_type.to_ascii_lowercase().replace('_', "-")
     );
-    let new = NewDocument {
-        case_id,
-        case_type: case.case_type.as_str(),
-        document_type,
-        kind: GENERATED,
-        storage_key: &key,
-        file_name: &file_name,
-        content_type: "application/pdf",
-        size_bytes: size,
-        is_draft: true,
-        created_by: Some(staff.user().id),
-        uploaded_by_side: None,
-    };
-    let id = match state.db.insert_document(&new, Utc::now()).await {
-        Ok(id) => id,
-        Err(err) => {
-            let _ = state.documents.delete(&key).await;
-            return Err(err.into());
-        }
-    };
-    crate::documents::audit(&state, staff.user().id, "document.drafted", case_id, id).await?;
-    let doc = state
-        .db
-        .document(id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
+    let doc = generate(
+        &state,
+        Generated {
+            template: "case_document",
+            data: document_data(&state, &case, document_type),
+            case_id,
+            case_type: case.case_type,
+            document_type,
+            file_name: &file_name,
+            is_draft: true,
+            by: staff.user().id,
+        },
+    )
+    .await?;
     Ok((StatusCode::CREATED, Json(DocumentBody::from_record(&doc))))
 }
 

@@ -27,6 +27,7 @@ import {
   BuyingUnavailable,
   BuyingUnavailableError,
   guardSection,
+  guardTileView,
   homeRedirect,
   loadGuardedCase,
   parseAnyListSearch,
@@ -337,6 +338,17 @@ const caseTileRoute = createRoute({
     }).then(() => null),
   component: casesScreen('CaseTileRoute'),
 });
+// A tile's document shown in the page: /remortgaging/{caseId}/mortgage-report/view and
+// /completion-statement/view, behind the tile's own guard (REM-POST-11, REM-POST-15).
+const caseTileViewRoute = createRoute({
+  getParentRoute: () => caseTypeRoute,
+  path: '$caseId/$tile/view',
+  loader: ({ context, params, preload }) =>
+    guardTileView(context.queryClient, params.caseType, params.caseId, params.tile, {
+      preload,
+    }).then(() => null),
+  component: casesScreen('CaseTileViewRoute'),
+});
 
 // --- Other screens ------------------------------------------------------------------------
 const documentsRoute = createRoute({
@@ -452,6 +464,7 @@ export const routeTree = rootRoute.addChildren([
       caseSectionRoute,
       caseKeyFactsEditRoute,
       caseTileRoute,
+      caseTileViewRoute,
     ]),
     documentsRoute,
     caseDocumentsRoute,

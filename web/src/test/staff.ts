@@ -2,6 +2,7 @@ import type {
   StaffAuditEntry,
   StaffCase,
   StaffMember,
+  StaffParty,
   StaffQueueItem,
   StaffTransition,
 } from '../features/staff/types';
@@ -58,6 +59,43 @@ export function transition(overrides: Partial<StaffTransition> = {}): StaffTrans
   };
 }
 
+/** An owner (or buyer) of the case as staff see it: nothing withheld. */
+export function party(
+  overrides: Partial<Omit<StaffParty, 'user'>> = {},
+  user: Partial<StaffParty['user']> = {},
+): StaffParty {
+  return {
+    id: 11,
+    isLead: true,
+    redacted: false,
+    partyType: 'APPLICANT',
+    isUkResident: true,
+    identitySubmittedAt: null,
+    identityVerifiedAt: null,
+    identityRejectionReason: null,
+    documentAcceptances: [],
+    tenancyShare: null,
+    ...overrides,
+    user: {
+      id: '8b000000-0000-4000-8000-000000000011',
+      preferredName: 'Sam Smith',
+      email: 'sam@example.com',
+      phoneNumber: '07700900123',
+      dateOfBirth: '1980-05-04',
+      legalNames: [{ firstName: 'Samuel', middleNames: null, surname: 'Smith', until: null }],
+      address: { line1: '1 High Street' },
+      occupation: 'Teacher',
+      nationalInsuranceNumber: 'QQ123456C',
+      ...user,
+    },
+  };
+}
+
+/**
+ * A submitted remortgage (Identity Verification) as the back office sees it: Sam Smith has
+ * submitted their identity (a photo ID and a selfie on the case), a mortgage statement is
+ * uploaded and a mortgage report drafted.
+ */
 export function staffCase(overrides: Partial<StaffCase> = {}): StaffCase {
   const body = expanded('REMORTGAGING', [], [], 1001);
   return {
@@ -69,8 +107,15 @@ export function staffCase(overrides: Partial<StaffCase> = {}): StaffCase {
     assignee: null,
     expanded: {
       ...body,
+      status: 'IDENTITY_VERIFICATION',
+      view: { ...body.view, status: 'IDENTITY_VERIFICATION', submitted: true },
+      propertyOwners: [party({ identitySubmittedAt: '2026-03-04T09:00:00Z' })],
       documents: {
-        documents: [{ documentId: 31, documentType: 'MORTGAGE_STATEMENT', url: '/document/31' }],
+        documents: [
+          { documentId: 31, documentType: 'MORTGAGE_STATEMENT', url: '/document/31' },
+          { documentId: 33, documentType: 'PHOTO_ID', url: '/document/33' },
+          { documentId: 34, documentType: 'SELFIE', url: '/document/34' },
+        ],
         generatedDocuments: [{ documentId: 32, documentType: 'MORTGAGE_REPORT', isDraft: true }],
       },
     },

@@ -7,3 +7,13 @@ export { wizardMachine, type WizardSection } from './machines/wizardMachine';
 export { APPLICATION_TEXTS } from './texts';
 // The Key Facts edit form (/remortgaging/{caseId}/application/key-facts/edit).
 export { KeyFactsEditPage } from './sections/KeyFactsEdit';
+// A remortgage after submission (features/tiles): the submitted answers read-only, and the
+// Documents section's upload slots and upload call.
+export { SubmittedApplication } from './sections/ReviewSubmitSection';
+export {
+  RequiredDocumentGroups,
+  outstandingGroups,
+  uploadProblem,
+} from './sections/DocumentsSection';
+export { ACCEPTED_FILES, MAX_UPLOAD_BYTES, useUploadDocument } from './api/uploadDocument';
+export { DOCUMENTS_TEXTS as UPLOAD_TEXTS } from './texts';

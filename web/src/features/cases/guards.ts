@@ -65,6 +65,30 @@ export async function guardSection(
 }
 
 /**
+ * The tiles whose document has a /view page: a remortgage's mortgage report and completion
+ * statement (spec §2; REM-POST-11, REM-POST-15). A purchase's come with its tile pages.
+ */
+export const DOCUMENT_VIEW_TILES: Record<CaseKind, readonly string[]> = {
+  remortgaging: ['mortgage-report', 'completion-statement'],
+  buying: [],
+};
+
+/**
+ * The guard for /{caseType}/{caseId}/{tile}/view: a tile without a document page is not found;
+ * otherwise the tile's own guard (locked or hidden → the case list).
+ */
+export async function guardTileView(
+  queryClient: QueryClient,
+  kind: CaseKind,
+  caseId: string,
+  tile: string,
+  options: { preload?: boolean } = {},
+): Promise<ExpandedCase> {
+  if (!DOCUMENT_VIEW_TILES[kind].includes(tile)) throw notFound();
+  return guardSection(queryClient, kind, caseId, 'tiles', tile, options);
+}
+
+/**
  * A non-broker with no cases of this type goes from the list to the start page. If the
  * overview cannot be loaded the list is shown (and reports its own error).
  */

@@ -1,7 +1,7 @@
 // What the router needs synchronously: case type parsing, search validation and guards. Screens
 // live in ./routes and are loaded lazily.
 export { parseAnyListSearch, type ListSearch } from './search';
-export { loadGuardedCase, guardSection, startPageRedirect } from './guards';
+export { loadGuardedCase, guardSection, guardTileView, startPageRedirect } from './guards';
 export { parseCaseKind, type CaseKind } from './caseTypes';
 // For the invitation modal (issue 11): which type a case is, and what the user still has.
 export { CASE_TYPE } from './caseTypes';

@@ -3,3 +3,8 @@ export { QuotePdfButton } from './components/QuotePdfButton';
 export { documentTypeLabel } from './labels';
 // The application's Documents section (issue 12) opens an uploaded document the same way.
 export { downloadWithSession } from './download';
+// A remortgage's pages after submission (features/tiles): the document list and where a
+// document is fetched.
+export { documentUrl } from './download';
+export { DocumentList, type DocumentRow } from './components/DocumentList';
+export { useMyDocuments } from './api/getMyDocuments';

@@ -65,15 +65,16 @@ describe('the staff case page', () => {
       'href',
       '/staff',
     );
-    // Documents: uploaded and generated, drafts marked, each downloadable.
-    const documents = screen.getByRole('region', { name: 'Documents' });
+    // Documents: uploaded ones here, each downloadable; the firm's in 'Documents we issue'.
+    const documents = screen.getByRole('region', { name: 'Uploaded documents' });
     expect(
       within(documents).getByRole('link', { name: 'Download Mortgage statement' }),
     ).toHaveAttribute('href', '/api/document/31');
+    const issued = screen.getByRole('region', { name: 'Documents we issue' });
     expect(
-      within(documents).getByRole('link', { name: 'Download Mortgage report (draft)' }),
+      within(issued).getByRole('link', { name: 'Open mortgage report (draft)' }),
     ).toHaveAttribute('href', '/api/document/32');
-    expect(within(documents).getByText('Draft')).toBeInTheDocument();
+    expect(within(issued).getByText('Draft')).toBeInTheDocument();
     // The audit trail, newest first, with the reason; its CSV.
     const audit = screen.getByRole('region', { name: 'Audit trail' });
     const rows = within(within(audit).getByRole('table')).getAllByRole('row');

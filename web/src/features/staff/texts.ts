@@ -57,6 +57,27 @@ export const STAFF_TEXTS = {
   diagramFailed: 'The diagram could not be drawn. Its source is below.',
   diagramSource: 'Diagram source',
   draft: 'Draft',
+  issued: 'Issued',
+  // The firm's steps on a submitted case.
+  identity: 'Identity',
+  identityNotSubmitted: 'Not submitted',
+  identityEvidence: 'Identity documents on this case',
+  identityNoEvidence: 'No photo ID or selfie has been uploaded on this case.',
+  verifyIdentity: 'Verify identity',
+  sendBack: 'Send back',
+  sendBackQuestion: 'What should they do?',
+  sendBackRequired: 'Tell them what to do next',
+  sendBackTooLong: 'Use 2000 characters or fewer',
+  offerMissing: "The lender's mortgage offer has not been recorded yet.",
+  recordOffer: 'Record mortgage offer received',
+  offerRecorded: 'Mortgage offer recorded.',
+  uploadedDocuments: 'Uploaded documents',
+  documentsWeIssue: 'Documents we issue',
+  noIssuedDocuments: 'Nothing drafted or issued yet.',
+  draftsNote: 'Customers see a document only once it is issued.',
+  issueToCustomers: 'Issue to customers',
+  issue: 'Issue',
+  notYet: 'Not yet',
 } as const;
 
 /** Who a case waits on, as the back office says it. */
@@ -74,3 +95,36 @@ export function waitsOnLabel(waitsOn: StaffWaitsOn | null | undefined): string {
 
 /** The toast after a step. */
 export const movedTo = (statusLabel: string) => `Moved to ${statusLabel}`;
+
+/** Added to a toast when the firm's step moved the case on. */
+export const caseMovedTo = (statusLabel: string) => `The case moved to ${statusLabel}.`;
+
+/** 'Mortgage report' → 'mortgage report' (the firm's document labels are plain words). */
+export const lowerFirst = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
+
+export const identityTexts = {
+  submitted: (date: string) => `Submitted ${date}`,
+  verified: (date: string) => `Verified ${date}`,
+  sentBack: (reason: string) => `Sent back: ${reason}`,
+  group: (name: string) => `Identity of ${name}`,
+  evidenceLink: (label: string, n: number | null) =>
+    `Open ${lowerFirst(label)}${n === null ? '' : ` ${n}`}`,
+  verifiedToast: (name: string) => `${name}'s identity is verified.`,
+  sentBackToast: (name: string) => `${name}'s identity documents were sent back.`,
+  sendBackTitle: (name: string) => `Send back ${name}'s identity documents`,
+  sendBackIntro: (name: string) =>
+    `${name} reads this in Threshold, then uploads their documents and submits them again.`,
+};
+
+export const documentTexts = {
+  draftButton: (label: string) => `Draft ${lowerFirst(label)}`,
+  drafting: (label: string) => `Drafting the ${lowerFirst(label)}. This takes a moment.`,
+  draftedToast: (label: string) => `${label} drafted. Check it, then issue it to the customers.`,
+  openLink: (label: string, draft: boolean) =>
+    `Open ${lowerFirst(label)}${draft ? ' (draft)' : ''}`,
+  issueTitle: (label: string) => `Issue ${lowerFirst(label)}?`,
+  issueIntro: (parties: string) => `The ${parties} are told and asked to accept it.`,
+  issuedToast: (label: string) => `${label} issued to the customers.`,
+  acceptances: (parties: string) => `Accepted by the ${parties}`,
+  accepted: (date: string) => `Accepted ${date}`,
+};

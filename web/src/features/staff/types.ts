@@ -33,6 +33,22 @@ export type StaffTransitionDone =
 export type StaffAssignRequest =
   paths['/staff/cases/{caseType}/{caseId}/assignee']['post']['requestBody']['content']['application/json'];
 
+// The firm's steps on a submitted case.
+export type StaffIdentityDecision =
+  paths['/staff/cases/{caseType}/{caseId}/identity/{applicantId}']['post']['requestBody']['content']['application/json'];
+/** What the firm drafts: the schema types it as a string; the server takes these two. */
+export type StaffDraftType = 'MORTGAGE_REPORT' | 'COMPLETION_STATEMENT';
+export type StaffDraftRequest = Omit<
+  paths['/staff/cases/{caseType}/{caseId}/documents']['post']['requestBody']['content']['application/json'],
+  'documentType'
+> & { documentType: StaffDraftType };
+export type StaffDraftedDocument =
+  paths['/staff/cases/{caseType}/{caseId}/documents']['post']['responses'][201]['content']['application/json'];
+/** An owner, buyer or donor of the case, never redacted for staff. */
+export type StaffParty = Schemas['PartyBody'];
+export type StaffGeneratedDocument = Schemas['GeneratedDocumentBody'];
+export type StaffUploadedDocument = Schemas['UploadedDocumentBody'];
+
 export type StaffCaseType = Schemas['CaseType'];
 export type StaffWaitsOn = Schemas['WaitsOn'];
 /** The queue's sort fields: the case lists' (the back office offers these two). */

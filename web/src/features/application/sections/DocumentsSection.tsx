@@ -18,7 +18,7 @@ import { ACCEPTED_FILES, MAX_UPLOAD_BYTES, useUploadDocument } from '../api/uplo
 import { ALTERATION_TYPE_LABELS, DOCUMENT_GUIDANCE, DOCUMENTS_TEXTS } from '../texts';
 
 /** Why an upload failed, in words the customer can act on. */
-function uploadProblem(error: unknown): string {
+export function uploadProblem(error: unknown): string {
   if (isApiError(error, 413)) return DOCUMENTS_TEXTS.tooLarge;
   if (isApiError(error, 415)) return DOCUMENTS_TEXTS.wrongType;
   if (isApiError(error) && (error.status === 409 || error.status === 422)) return error.message;
@@ -263,13 +263,41 @@ export function documentGroups(expanded: ExpandedCase): Group[] {
  * uploaded with POST /document into its slot and removed with DELETE /document/{documentId}.
  */
 export function DocumentsSection({ caseId, expanded }: { caseId: string; expanded: ExpandedCase }) {
-  const caseType = CASE_TYPE[kindOf(expanded)];
-  const groups = documentGroups(expanded);
-  const nothing = groups.every((g) => g.slots.length === 0);
+  const nothing = documentGroups(expanded).every((g) => g.slots.length === 0);
   return (
     <Stack spacing={4}>
       <Typography>{DOCUMENTS_TEXTS.intro}</Typography>
       {nothing && <Typography>{DOCUMENTS_TEXTS.nothingRequired}</Typography>}
+      <RequiredDocumentGroups caseId={caseId} expanded={expanded} />
+    </Stack>
+  );
+}
+
+/** The required documents not uploaded yet, by group (an empty list when there are none). */
+export function outstandingGroups(expanded: ExpandedCase): Group[] {
+  return documentGroups(expanded)
+    .map((g) => ({ ...g, slots: g.slots.filter((slot) => slot.documentId == null) }))
+    .filter((g) => g.slots.length > 0);
+}
+
+/**
+ * The required-document slots by group, each with its evidence guidance and upload: every slot
+ * (the application's Documents section), or only those still to upload (`outstandingOnly`, the
+ * Upload Documents tile after submission).
+ */
+export function RequiredDocumentGroups({
+  caseId,
+  expanded,
+  outstandingOnly = false,
+}: {
+  caseId: string;
+  expanded: ExpandedCase;
+  outstandingOnly?: boolean;
+}) {
+  const caseType = CASE_TYPE[kindOf(expanded)];
+  const groups = outstandingOnly ? outstandingGroups(expanded) : documentGroups(expanded);
+  return (
+    <>
       {groups.map((group) => (
         <DocumentGroup
           key={group.key}
@@ -279,6 +307,6 @@ export function DocumentsSection({ caseId, expanded }: { caseId: string; expande
           slots={group.slots}
         />
       ))}
-    </Stack>
+    </>
   );
 }

@@ -1,12 +1,14 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Loading } from '../../../components/Loading';
 import { PageHeading } from '../../../components/PageHeading';
 import { RouterLink } from '../../../components/RouterLink';
 import type { ExpandedCase } from '../../../lib/api/types';
 import { ApplicationSection } from '../../application';
-import { FeedbackPrompt } from '../../feedback';
+import { useSession } from '../../auth';
+import { askForFeedback, FeedbackPrompt } from '../../feedback';
 import { BrokerInvitations, QuoteSection } from '../../invitations';
+import { TilePage } from '../../tiles';
 import { useCase } from '../api/getCase';
 import { CASE_TYPE, LIST_TITLE, type CaseKind } from '../caseTypes';
 import { CancelCaseDialog, type CancelTarget } from './CancelCaseDialog';
@@ -21,13 +23,37 @@ export function caseTitle(expanded: ExpandedCase): string {
 }
 
 /**
+ * FEEDBACK-04: a completed remortgage asks its customer for feedback (POST_COMPLETION) on the
+ * case page, unless they answered or dismissed it already (`feedbackGiven`, FEEDBACK-11).
+ * Brokers are not asked.
+ */
+function usePostCompletionFeedback(expanded: ExpandedCase | undefined, isBroker: boolean) {
+  const completed = expanded?.status === 'COMPLETED';
+  const given =
+    expanded && 'feedbackGiven' in expanded
+      ? expanded.feedbackGiven.includes('POST_COMPLETION')
+      : true;
+  const caseType = expanded?.caseType;
+  const id = expanded?.id;
+  useEffect(() => {
+    if (completed && !given && !isBroker && caseType && id !== undefined) {
+      askForFeedback({ feedbackPoint: 'POST_COMPLETION', caseType, caseId: id });
+    }
+  }, [completed, given, isBroker, caseType, id]);
+}
+
+/**
  * /remortgaging/{caseId} and /buying/{caseId}: a way back to the list, where the case stands,
  * and the sections or tiles with the engine's states. A closed case (cancelled, ineligible,
- * completed) shows no sections or tiles: nothing on it is pending any more.
+ * completed) shows no sections or tiles: nothing on it is pending any more. A completed
+ * remortgage keeps its tiles (REM-POST-01), to read the application and the documents its
+ * owners accepted.
  */
 export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
   const query = useCase(kind, caseId);
+  const { isBroker } = useSession();
   const [cancelTarget, setCancelTarget] = useState<CancelTarget | null>(null);
+  usePostCompletionFeedback(query.data, isBroker);
   if (query.isPending) return <Loading label="Loading case" />;
   if (query.isError) {
     return (
@@ -67,22 +93,22 @@ export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
         <CaseContext expanded={expanded} />
         <BrokerInvitations expanded={expanded} />
         {!view.stage.closed && (
-          <>
-            <SectionList
-              kind={kind}
-              caseId={caseId}
-              where="sections"
-              items={view.sections}
-              label="Application sections"
-            />
-            <SectionList
-              kind={kind}
-              caseId={caseId}
-              where="tiles"
-              items={view.tiles}
-              label="Case progress"
-            />
-          </>
+          <SectionList
+            kind={kind}
+            caseId={caseId}
+            where="sections"
+            items={view.sections}
+            label="Application sections"
+          />
+        )}
+        {(!view.stage.closed || (kind === 'remortgaging' && view.status === 'COMPLETED')) && (
+          <SectionList
+            kind={kind}
+            caseId={caseId}
+            where="tiles"
+            items={view.tiles}
+            label="Case progress"
+          />
         )}
       </Stack>
       <CancelCaseDialog target={cancelTarget} onClose={() => setCancelTarget(null)} />
@@ -106,7 +132,8 @@ function brokerOf(expanded: ExpandedCase | undefined): string | null {
 
 /**
  * A section or tile page: its heading, and for the Quote section the quote (issue 11); every
- * other application section of either case type is the application feature's (issues 12, 13).
+ * other application section of either case type is the application feature's (issues 12, 13);
+ * a post-submit tile's page is the tiles feature's.
  */
 export function SectionPage({
   kind,
@@ -120,6 +147,8 @@ export function SectionPage({
   sectionKey: string;
 }) {
   const query = useCase(kind, caseId);
+  // A post-submit tile's page is the tiles feature's (its heading included).
+  if (where === 'tiles') return <TilePage kind={kind} caseId={caseId} tile={sectionKey} />;
   if (query.isPending) return <Loading label="Loading case" />;
   const entry = query.data?.view[where].find((s) => s.key === sectionKey);
   return (

@@ -1,5 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { KeyFactsEditPage } from '../../application';
+import { TilePage } from '../../tiles';
 import { CasePage, SectionPage } from '../components/CasePage';
 import { StartCasePage } from '../components/StartCasePage';
 
@@ -7,6 +8,7 @@ const startRoute = getRouteApi('/protected/$caseType/start');
 const caseRoute = getRouteApi('/protected/$caseType/$caseId');
 const sectionRoute = getRouteApi('/protected/$caseType/$caseId/application/$section');
 const tileRoute = getRouteApi('/protected/$caseType/$caseId/$tile');
+const tileViewRoute = getRouteApi('/protected/$caseType/$caseId/$tile/view');
 const keyFactsEditRoute = getRouteApi('/protected/$caseType/$caseId/application/key-facts/edit');
 
 /** /remortgaging/start and /buying/start. */
@@ -37,4 +39,10 @@ export function CaseKeyFactsEditRoute() {
 export function CaseTileRoute() {
   const { caseType, caseId, tile } = tileRoute.useParams();
   return <SectionPage kind={caseType} caseId={caseId} where="tiles" sectionKey={tile} />;
+}
+
+/** /remortgaging/{caseId}/mortgage-report/view and /completion-statement/view. */
+export function CaseTileViewRoute() {
+  const { caseType, caseId, tile } = tileViewRoute.useParams();
+  return <TilePage key={`${caseId}-${tile}`} kind={caseType} caseId={caseId} tile={tile} view />;
 }

@@ -7,4 +7,5 @@ export {
   CaseSectionRoute,
   CaseKeyFactsEditRoute,
   CaseTileRoute,
+  CaseTileViewRoute,
 } from './CaseRoutes';

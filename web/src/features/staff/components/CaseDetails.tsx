@@ -1,4 +1,5 @@
 import { Box, Chip, Link, List, ListItem, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import type { BuyingExpanded, ExpandedCase, RemortgagingExpanded } from '../../../lib/api/types';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { humanise } from '../../cases/caseTypes';
@@ -59,7 +60,7 @@ export function FiguresPanel({ expanded }: { expanded: ExpandedCase }) {
         ['New lender', words(expanded.newLender)],
         ['Current deal ends', date(expanded.currentDealEndDate)],
         ['Repaying Help to Buy', yesNo(expanded.isRepayingHelpToBuy)],
-        ['Mortgage offer', expanded.hasMortgageOffer ? 'Uploaded' : 'Not yet'],
+        ['Mortgage offer', expanded.hasMortgageOffer ? 'Received' : 'Not yet'],
         ['Completion date', date(expanded.completionDate)],
       ]
     : buyingRows(expanded as BuyingExpanded);
@@ -91,8 +92,21 @@ function legalName(party: Party): string | null {
   return [current.firstName, current.middleNames, current.surname].filter(Boolean).join(' ');
 }
 
-function PartyBlock({ party }: { party: Party }) {
+function PartyBlock({ party, identity }: { party: Party; identity?: (party: Party) => ReactNode }) {
   const u = party.user;
+  // Without the firm's identity check shown (donors), the plain dates.
+  const identityRows: [string, string][] = identity
+    ? []
+    : [
+        [
+          'Identity submitted',
+          party.identitySubmittedAt ? formatDateTime(party.identitySubmittedAt) : 'Not yet',
+        ],
+        [
+          'Identity verified',
+          party.identityVerifiedAt ? formatDateTime(party.identityVerifiedAt) : 'Not yet',
+        ],
+      ];
   return (
     <Box component="li" sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
@@ -112,21 +126,23 @@ function PartyBlock({ party }: { party: Party }) {
           ['National Insurance', u.nationalInsuranceNumber],
           ['UK resident', yesNo(party.isUkResident)],
           ['Share', party.tenancyShare == null ? null : `${party.tenancyShare}%`],
-          [
-            'Identity submitted',
-            party.identitySubmittedAt ? formatDateTime(party.identitySubmittedAt) : 'Not yet',
-          ],
-          [
-            'Identity verified',
-            party.identityVerifiedAt ? formatDateTime(party.identityVerifiedAt) : 'Not yet',
-          ],
+          ...identityRows,
         ]}
       />
+      {identity?.(party)}
     </Box>
   );
 }
 
-function PartyGroup({ title, parties }: { title: string; parties: Party[] }) {
+function PartyGroup({
+  title,
+  parties,
+  identity,
+}: {
+  title: string;
+  parties: Party[];
+  identity?: (party: Party) => ReactNode;
+}) {
   return (
     <Box>
       <Typography variant="h3" sx={{ mb: 1 }}>
@@ -137,7 +153,7 @@ function PartyGroup({ title, parties }: { title: string; parties: Party[] }) {
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {parties.map((p) => (
-            <PartyBlock key={p.id} party={p} />
+            <PartyBlock key={p.id} party={p} identity={identity} />
           ))}
         </Box>
       )}
@@ -145,12 +161,22 @@ function PartyGroup({ title, parties }: { title: string; parties: Party[] }) {
   );
 }
 
-export function PartiesPanel({ expanded }: { expanded: ExpandedCase }) {
+/**
+ * The owners (or buyers, and donors) of the case. `identity`: what is shown of an owner's or
+ * buyer's identity (the firm's check); donors keep the plain dates.
+ */
+export function PartiesPanel({
+  expanded,
+  identity,
+}: {
+  expanded: ExpandedCase;
+  identity?: (party: Party) => ReactNode;
+}) {
   if (isRemortgage(expanded)) {
     return (
       <Panel title="Parties">
         <Stack spacing={3}>
-          <PartyGroup title="Owners" parties={expanded.propertyOwners} />
+          <PartyGroup title="Owners" parties={expanded.propertyOwners} identity={identity} />
           {expanded.occupants.length > 0 && (
             <Box>
               <Typography variant="h3" sx={{ mb: 1 }}>
@@ -171,7 +197,7 @@ export function PartiesPanel({ expanded }: { expanded: ExpandedCase }) {
   return (
     <Panel title="Parties">
       <Stack spacing={3}>
-        <PartyGroup title="Buyers" parties={buying.buyers} />
+        <PartyGroup title="Buyers" parties={buying.buyers} identity={identity} />
         {buying.donors.length > 0 && <PartyGroup title="Donors" parties={buying.donors} />}
       </Stack>
     </Panel>
@@ -246,55 +272,29 @@ function DocumentLink({ id, type }: { id: number; type: string }) {
   );
 }
 
+/**
+ * What the customers and their broker uploaded. What the firm makes is in 'Documents we issue'
+ * (IssuedDocumentsPanel).
+ */
 export function DocumentsPanel({ expanded }: { expanded: ExpandedCase }) {
-  const { documents, generatedDocuments } = expanded.documents;
+  const { documents } = expanded.documents;
   return (
-    <Panel title="Documents">
-      <Stack spacing={2}>
-        <Box>
-          <Typography variant="h3" sx={{ mb: 1 }}>
-            Uploaded
-          </Typography>
-          {documents.length === 0 ? (
-            <Typography>None yet.</Typography>
-          ) : (
-            <List disablePadding aria-label="Uploaded documents">
-              {documents.map((d) => {
-                const type = documentTypeLabel(d.documentType);
-                return (
-                  <ListItem key={d.documentId} disableGutters sx={{ gap: 2 }}>
-                    <Typography sx={{ flex: 1, minWidth: 0 }}>{type}</Typography>
-                    <DocumentLink id={d.documentId} type={type} />
-                  </ListItem>
-                );
-              })}
-            </List>
-          )}
-        </Box>
-        <Box>
-          <Typography variant="h3" sx={{ mb: 1 }}>
-            Made by Threshold
-          </Typography>
-          {generatedDocuments.length === 0 ? (
-            <Typography>None yet.</Typography>
-          ) : (
-            <List disablePadding aria-label="Generated documents">
-              {generatedDocuments.map((d) => {
-                const type = documentTypeLabel(d.documentType);
-                return (
-                  <ListItem key={d.documentId} disableGutters sx={{ gap: 2 }}>
-                    <Typography sx={{ flex: 1, minWidth: 0 }}>
-                      {type}{' '}
-                      {d.isDraft && <Chip size="small" label={STAFF_TEXTS.draft} sx={{ ml: 1 }} />}
-                    </Typography>
-                    <DocumentLink id={d.documentId} type={d.isDraft ? `${type} (draft)` : type} />
-                  </ListItem>
-                );
-              })}
-            </List>
-          )}
-        </Box>
-      </Stack>
+    <Panel title={STAFF_TEXTS.uploadedDocuments}>
+      {documents.length === 0 ? (
+        <Typography>None yet.</Typography>
+      ) : (
+        <List disablePadding aria-label={STAFF_TEXTS.uploadedDocuments}>
+          {documents.map((d) => {
+            const type = documentTypeLabel(d.documentType);
+            return (
+              <ListItem key={d.documentId} disableGutters sx={{ gap: 2 }}>
+                <Typography sx={{ flex: 1, minWidth: 0 }}>{type}</Typography>
+                <DocumentLink id={d.documentId} type={type} />
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
     </Panel>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { humanise } from '../../cases/caseTypes';
 import type { CaseKind } from '../../cases';
@@ -11,16 +11,19 @@ import { TransitionDialog } from './TransitionDialog';
 
 /**
  * 'Next steps': a button per transition the engine lists for the case. One that is not allowed
- * now is disabled with the engine's reason beside it.
+ * now is disabled with the engine's reason beside it. `extra`: the firm's own step that comes
+ * first (recording the mortgage offer), when there is one.
  */
 export function NextSteps({
   kind,
   caseId,
   staffCase,
+  extra,
 }: {
   kind: CaseKind;
   caseId: string;
   staffCase: StaffCase;
+  extra?: ReactNode;
 }) {
   const headingId = useId();
   const baseId = useId();
@@ -44,8 +47,9 @@ export function NextSteps({
       <Typography variant="h2" id={headingId} sx={{ mb: 2 }}>
         {STAFF_TEXTS.nextSteps}
       </Typography>
+      {extra}
       {transitions.length === 0 ? (
-        <Typography>{STAFF_TEXTS.noSteps}</Typography>
+        !extra && <Typography>{STAFF_TEXTS.noSteps}</Typography>
       ) : (
         <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {transitions.map((t, i) => {

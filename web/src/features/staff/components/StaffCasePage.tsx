@@ -22,6 +22,9 @@ import {
   PropertyPanel,
   QuotePanel,
 } from './CaseDetails';
+import { IdentityReview, identityEvidence } from './IdentityReview';
+import { IssuedDocumentsPanel } from './IssuedDocumentsPanel';
+import { MortgageOfferStep, needsMortgageOffer } from './MortgageOfferStep';
 import { NextSteps } from './NextSteps';
 import { Detail, Details } from './Panel';
 import { WorkflowDiagram } from './WorkflowDiagram';
@@ -75,6 +78,7 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
   const staffCase = query.data;
   const { expanded } = staffCase;
   const address = propertyAddress(expanded.property);
+  const evidence = identityEvidence(expanded.documents.documents);
   const references = [
     `${CASE_TYPE_LABELS[staffCase.caseType]} · Ref ${staffCase.id}`,
     expanded.brokerReference ? `Broker ref ${expanded.brokerReference}` : null,
@@ -113,7 +117,18 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
             <AssigneeSelect kind={kind} caseId={caseId} assignee={staffCase.assignee ?? null} />
           </Stack>
         </Paper>
-        <NextSteps kind={kind} caseId={caseId} staffCase={staffCase} />
+        <NextSteps
+          kind={kind}
+          caseId={caseId}
+          staffCase={staffCase}
+          extra={
+            kind === 'remortgaging' &&
+            needsMortgageOffer(staffCase.status, expanded) && (
+              <MortgageOfferStep caseId={caseId} caseStatus={staffCase.status} />
+            )
+          }
+        />
+        <IssuedDocumentsPanel kind={kind} caseId={caseId} staffCase={staffCase} />
         <Box
           sx={{
             display: 'grid',
@@ -124,7 +139,18 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
         >
           <PropertyPanel expanded={expanded} />
           <FiguresPanel expanded={expanded} />
-          <PartiesPanel expanded={expanded} />
+          <PartiesPanel
+            expanded={expanded}
+            identity={(party) => (
+              <IdentityReview
+                kind={kind}
+                caseId={caseId}
+                caseStatus={staffCase.status}
+                party={party}
+                evidence={evidence}
+              />
+            )}
+          />
           <Stack spacing={3}>
             <QuotePanel expanded={expanded} />
             <LoansPanel expanded={expanded} />

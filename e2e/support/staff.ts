@@ -1,0 +1,65 @@
+// The back office's shared steps: the authenticator app (codes computed here from the key the
+// page shows), a fresh code for a step-up, both widths with axe, and a conveyancer made with the
+// CLI signing in and setting up their app.
+import { expect, type Browser, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { dismissConsent, expectAccessible, expectNoSidewaysScroll } from './app';
+import { createUser } from './cli';
+import { linkIn, waitForMailAbout } from './mail';
+
+/** The authenticator app: SHA-1, 6 digits, 30-second steps. */
+export function authenticator(secret: string) {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s+/g, '')), algorithm: 'SHA1', digits: 6, period: 30 });
+}
+
+/** The current 30-second step. */
+export function currentStep(): number {
+  return OTPAuth.TOTP.counter({ period: 30 });
+}
+
+/**
+ * A code from a later 30-second step than `after`: the server accepts each step once, so the
+ * step-up code must not be the one the enrolment just used.
+ */
+export async function freshCode(page: Page, totp: OTPAuth.TOTP, after: number): Promise<string> {
+  while (OTPAuth.TOTP.counter({ period: 30 }) <= after) {
+    await page.waitForTimeout(OTPAuth.TOTP.remaining({ period: 30 }) + 250);
+  }
+  return totp.generate();
+}
+
+/** At a phone's width and a desktop's: axe finds nothing and the page never scrolls sideways. */
+export async function atBothWidths(page: Page, ready: () => Promise<void>) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await ready();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+  }
+}
+
+/**
+ * A conveyancer made with the CLI signs in at /staff/login through the e-mailed link and sets up
+ * their authenticator app (first visit); ends on the work queue, in a context of their own.
+ */
+export async function signInConveyancer(browser: Browser, person: { name: string; email: string }) {
+  createUser({ ...person, role: 'ROLE_CONVEYANCER' });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/staff');
+  await expect(page).toHaveURL(/\/staff\/login/);
+  await dismissConsent(page);
+  await page.getByLabel('Email address').fill(person.email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await page.goto(linkIn(await waitForMailAbout(person.email, 'sign-in link')));
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your authenticator app' })).toBeVisible({ timeout: 20_000 });
+  const totp = authenticator(await page.getByLabel('Or enter this key').inputValue());
+  const enrolStep = currentStep();
+  await page.getByLabel('Code from your app').fill(totp.generate());
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Save these recovery codes. Each works once if you lose your phone.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Work queue' })).toBeVisible();
+  return { context, page, totp, enrolStep };
+}

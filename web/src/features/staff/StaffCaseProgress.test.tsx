@@ -1,0 +1,477 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { expanded } from '../../test/cases';
+import { json, type Handler } from '../../test/fetchMock';
+import { renderApp } from '../../test/renderApp';
+import { CONVEYANCER, party, staffCase, staffServer } from '../../test/staff';
+import type { StaffCase } from './types';
+
+const mermaid = vi.hoisted(() => ({ initialize: vi.fn(), render: vi.fn() }));
+vi.mock('mermaid', () => ({ default: mermaid }));
+
+const CASE_PATH = '/api/staff/cases/remortgaging/1001';
+
+beforeEach(() => {
+  mermaid.initialize.mockReset();
+  mermaid.render.mockReset();
+  mermaid.render.mockResolvedValue({ svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' });
+});
+
+function error(status: number, code: string, message: string, fields?: Record<string, string>) {
+  return json({ error: { code, message, ...(fields ? { fields } : {}) } }, status);
+}
+
+/** A remortgage's staff case with these changes to the case and to its expanded body. */
+function withCase(
+  patch: Partial<StaffCase>,
+  expandedPatch: Record<string, unknown> = {},
+): StaffCase {
+  const base = staffCase(patch);
+  return { ...base, expanded: { ...base.expanded, ...expandedPatch } as StaffCase['expanded'] };
+}
+
+const status = (value: string, label: string) => ({
+  status: value as StaffCase['status'],
+  chip: { colour: 'AMBER' as const, label, showWarningIcon: false },
+});
+
+/**
+ * The back office answering GET of the case with `state.current` (a route may change it, as the
+ * server's step would) and the firm's steps as `routes` say.
+ */
+function server(initial: StaffCase, routes: Record<string, Handler> = {}) {
+  const state = { current: initial };
+  const result = staffServer(CONVEYANCER, {
+    [`GET ${CASE_PATH}`]: () => json(state.current),
+    ...routes,
+  });
+  const gets = () => result.calls.filter((c) => c.method === 'GET' && c.path === CASE_PATH).length;
+  const posts = (path: string) =>
+    result.calls
+      .filter((c) => c.method === 'POST' && c.path === `${CASE_PATH}${path}`)
+      .map((c) => JSON.parse(c.body!) as unknown);
+  return { ...result, state, gets, posts };
+}
+
+async function openCase(path = '/staff/cases/remortgaging/1001') {
+  renderApp(path);
+  await screen.findByRole('heading', {
+    level: 1,
+    name: '1 High Street, Canterbury, Kent, CT1 1AA',
+  });
+}
+
+const identityOf = (name: string) => screen.getByRole('group', { name: `Identity of ${name}` });
+
+describe('identity, per owner', () => {
+  it("a submitted identity: the date, the case's photo ID and selfie, and 'Verify identity' posts VERIFIED and refreshes", async () => {
+    const s = server(staffCase(), {
+      [`POST ${CASE_PATH}/identity/11`]: () => {
+        s.state.current = withCase(status('AWAITING_MORTGAGE_OFFER', 'Awaiting Mortgage Offer'), {
+          propertyOwners: [
+            party({
+              identitySubmittedAt: '2026-03-04T09:00:00Z',
+              identityVerifiedAt: '2026-03-05T09:00:00Z',
+            }),
+          ],
+        });
+        return json({ status: 'AWAITING_MORTGAGE_OFFER' });
+      },
+    });
+    await openCase();
+    const identity = identityOf('Sam Smith');
+    expect(identity).toHaveTextContent('Submitted 04/03/2026');
+    expect(within(identity).getByRole('link', { name: 'Open photo ID' })).toHaveAttribute(
+      'href',
+      '/api/document/33',
+    );
+    expect(within(identity).getByRole('link', { name: 'Open selfie' })).toHaveAttribute(
+      'href',
+      '/api/document/34',
+    );
+    const before = s.gets();
+    await userEvent.click(within(identity).getByRole('button', { name: 'Verify identity' }));
+    expect(
+      await screen.findByText(
+        "Sam Smith's identity is verified. The case moved to Awaiting Mortgage Offer.",
+      ),
+    ).toBeInTheDocument();
+    expect(s.posts('/identity/11')).toEqual([{ decision: 'VERIFIED' }]);
+    expect(s.gets()).toBeGreaterThan(before);
+    expect(identityOf('Sam Smith')).toHaveTextContent('Verified 05/03/2026');
+    expect(within(identityOf('Sam Smith')).queryByRole('button')).toBeNull();
+    expect(screen.getByTestId('case-status')).toHaveTextContent('Awaiting Mortgage Offer');
+  });
+
+  it('not submitted, verified and sent back are shown without the decision buttons', async () => {
+    server(
+      withCase(
+        {},
+        {
+          propertyOwners: [
+            party(),
+            party(
+              { id: 12, isLead: false, identityVerifiedAt: '2026-03-05T09:00:00Z' },
+              { preferredName: 'Pat Smith' },
+            ),
+            party(
+              { id: 13, isLead: false, identityRejectionReason: 'The photo is blurred.' },
+              { preferredName: 'Lee Smith' },
+            ),
+          ],
+        },
+      ),
+    );
+    await openCase();
+    expect(identityOf('Sam Smith')).toHaveTextContent('Not submitted');
+    expect(identityOf('Pat Smith')).toHaveTextContent('Verified 05/03/2026');
+    expect(identityOf('Lee Smith')).toHaveTextContent('Sent back: The photo is blurred.');
+    for (const name of ['Sam Smith', 'Pat Smith', 'Lee Smith']) {
+      expect(within(identityOf(name)).queryByRole('button')).toBeNull();
+      expect(within(identityOf(name)).queryByRole('link')).toBeNull();
+    }
+  });
+
+  it("'Send back' asks what they should do (required, at most 2000), shows a 422 on the field, posts REJECTED with it", async () => {
+    let n = 0;
+    const s = server(staffCase(), {
+      [`POST ${CASE_PATH}/identity/11`]: () => {
+        if (++n === 1) return error(422, 'validation_failed', 'Invalid', { reason: 'Say more' });
+        s.state.current = withCase(
+          {},
+          {
+            propertyOwners: [party({ identityRejectionReason: 'Take the photo in daylight.' })],
+          },
+        );
+        return json({ status: 'IDENTITY_VERIFICATION' });
+      },
+    });
+    await openCase();
+    await userEvent.click(
+      within(identityOf('Sam Smith')).getByRole('button', { name: 'Send back' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: "Send back Sam Smith's identity documents",
+    });
+    const field = within(dialog).getByRole('textbox', { name: /What should they do\?/ });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send back' }));
+    expect(await within(dialog).findByText('Tell them what to do next')).toBeInTheDocument();
+    await userEvent.click(field);
+    await userEvent.paste('x'.repeat(2001));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send back' }));
+    expect(await within(dialog).findByText('Use 2000 characters or fewer')).toBeInTheDocument();
+    expect(s.posts('/identity/11')).toEqual([]);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '  Take the photo in daylight. ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send back' }));
+    expect(await within(dialog).findByText('Say more')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send back' }));
+    expect(
+      await screen.findByText("Sam Smith's identity documents were sent back."),
+    ).toBeInTheDocument();
+    expect(s.posts('/identity/11')).toEqual([
+      { decision: 'REJECTED', reason: 'Take the photo in daylight.' },
+      { decision: 'REJECTED', reason: 'Take the photo in daylight.' },
+    ]);
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: "Send back Sam Smith's identity documents" }),
+      ).toBeNull(),
+    );
+    expect(identityOf('Sam Smith')).toHaveTextContent('Sent back: Take the photo in daylight.');
+  });
+
+  it("a 409 (nothing waiting for a decision) is shown in the send-back dialog as it says it; on 'Verify identity' as a message", async () => {
+    server(staffCase(), {
+      [`POST ${CASE_PATH}/identity/11`]: () =>
+        error(409, 'conflict', 'This identity is not waiting for a decision.'),
+    });
+    await openCase();
+    await userEvent.click(
+      within(identityOf('Sam Smith')).getByRole('button', { name: 'Verify identity' }),
+    );
+    expect(
+      await screen.findByText('This identity is not waiting for a decision.'),
+    ).toBeInTheDocument();
+    await userEvent.click(
+      within(identityOf('Sam Smith')).getByRole('button', { name: 'Send back' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: "Send back Sam Smith's identity documents",
+    });
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Again please');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send back' }));
+    expect(
+      await within(dialog).findByText('This identity is not waiting for a decision.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('dialog', { name: "Send back Sam Smith's identity documents" }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('the mortgage offer', () => {
+  it("'Record mortgage offer received' posts {} and refreshes; the case moves on", async () => {
+    const s = server(withCase(status('AWAITING_MORTGAGE_OFFER', 'Awaiting Mortgage Offer')), {
+      [`POST ${CASE_PATH}/mortgage-offer`]: () => {
+        s.state.current = withCase(status('PREPARE_MORTGAGE_REPORT', 'Preparing Mortgage Report'), {
+          hasMortgageOffer: true,
+        });
+        return json({ status: 'PREPARE_MORTGAGE_REPORT' });
+      },
+    });
+    await openCase();
+    const steps = screen.getByRole('region', { name: 'Next steps' });
+    const before = s.gets();
+    await userEvent.click(
+      within(steps).getByRole('button', { name: 'Record mortgage offer received' }),
+    );
+    expect(
+      await screen.findByText(
+        'Mortgage offer recorded. The case moved to Preparing Mortgage Report.',
+      ),
+    ).toBeInTheDocument();
+    expect(s.posts('/mortgage-offer')).toEqual([{}]);
+    expect(s.gets()).toBeGreaterThan(before);
+    expect(screen.queryByRole('button', { name: 'Record mortgage offer received' })).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Key facts' })).getByText('Mortgage offer')
+        .nextSibling,
+    ).toHaveTextContent('Received');
+  });
+
+  it.each([
+    ['before Awaiting Mortgage Offer', withCase({})],
+    [
+      'once recorded',
+      withCase(status('PREPARE_MORTGAGE_REPORT', 'Preparing Mortgage Report'), {
+        hasMortgageOffer: true,
+      }),
+    ],
+    ['on a completed case', withCase(status('COMPLETED', 'Completed 01/04/2026'))],
+  ])('is not offered %s', async (_, theCase) => {
+    server(theCase);
+    await openCase();
+    expect(screen.queryByRole('button', { name: 'Record mortgage offer received' })).toBeNull();
+  });
+
+  it('is offered on a later open status when no offer was recorded', async () => {
+    server(withCase(status('PENDING_COMPLETION', 'Pending Completion')));
+    await openCase();
+    expect(
+      screen.getByRole('button', { name: 'Record mortgage offer received' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('documents we issue', () => {
+  it('drafts and issued documents with their badges; who has accepted each issued one', async () => {
+    server(
+      withCase(status('MORTGAGE_REPORT_ACCEPTANCE', 'Mortgage Report Ready'), {
+        propertyOwners: [
+          party({ documentAcceptances: [{ documentId: 40, acceptedAt: '2026-03-06T10:00:00Z' }] }),
+          party({ id: 12, isLead: false }, { preferredName: 'Pat Smith' }),
+        ],
+        documents: {
+          documents: [],
+          generatedDocuments: [
+            { documentId: 9, documentType: 'QUOTE', isDraft: false },
+            { documentId: 40, documentType: 'MORTGAGE_REPORT', isDraft: false },
+            { documentId: 41, documentType: 'COMPLETION_STATEMENT', isDraft: true },
+          ],
+        },
+      }),
+    );
+    await openCase();
+    const panel = screen.getByRole('region', { name: 'Documents we issue' });
+    const items = within(within(panel).getByRole('list', { name: 'Documents we issue' }))
+      .getAllByRole('listitem')
+      .filter((li) => li.hasAttribute('data-document'));
+    expect(items).toHaveLength(3);
+    const [quote, report, statement] = items;
+    expect(within(quote).getByText('Issued')).toBeInTheDocument();
+    expect(within(quote).queryByText(/Accepted by/)).toBeNull();
+    expect(within(report).getByText('Issued')).toBeInTheDocument();
+    expect(within(report).getByRole('link', { name: 'Open mortgage report' })).toHaveAttribute(
+      'href',
+      '/api/document/40',
+    );
+    expect(within(report).queryByRole('button', { name: 'Issue to customers' })).toBeNull();
+    expect(within(report).getByText('Accepted by the owners')).toBeInTheDocument();
+    expect(within(report).getByText('Sam Smith').nextSibling).toHaveTextContent(
+      'Accepted 06/03/2026',
+    );
+    expect(within(report).getByText('Pat Smith').nextSibling).toHaveTextContent('Not yet');
+    expect(within(statement).getByText('Draft')).toBeInTheDocument();
+    expect(
+      within(statement).getByRole('link', { name: 'Open completion statement (draft)' }),
+    ).toHaveAttribute('href', '/api/document/41');
+    expect(
+      within(statement).getByRole('button', { name: 'Issue to customers' }),
+    ).toHaveAccessibleDescription('Completion statement');
+    expect(within(statement).queryByText(/Accepted by/)).toBeNull();
+  });
+
+  it("'Draft mortgage report' and 'Draft completion statement' post their type, show progress, refresh", async () => {
+    // Each draft is held until the test lets it go (rendering takes a moment).
+    const held: (() => void)[] = [];
+    const s = server(withCase(status('PREPARE_MORTGAGE_REPORT', 'Preparing Mortgage Report')), {
+      [`POST ${CASE_PATH}/documents`]: async (request) => {
+        const { documentType } = (await request.json()) as { documentType: string };
+        await new Promise<void>((resolve) => held.push(resolve));
+        const base = s.state.current;
+        const id = 50 + base.expanded.documents.generatedDocuments.length;
+        s.state.current = {
+          ...base,
+          expanded: {
+            ...base.expanded,
+            documents: {
+              ...base.expanded.documents,
+              generatedDocuments: [
+                ...base.expanded.documents.generatedDocuments,
+                { documentId: id, documentType, isDraft: true },
+              ],
+            },
+          },
+        };
+        return json({ documentId: id, documentType, isDraft: true }, 201);
+      },
+    });
+    await openCase();
+    const panel = screen.getByRole('region', { name: 'Documents we issue' });
+    const before = s.gets();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Draft mortgage report' }));
+    expect(
+      await within(panel).findByText('Drafting the mortgage report. This takes a moment.'),
+    ).toBeInTheDocument();
+    expect(within(panel).getByRole('status')).toHaveTextContent(
+      'Drafting the mortgage report. This takes a moment.',
+    );
+    expect(
+      within(panel).getByRole('button', { name: /Draft completion statement/ }),
+    ).toBeDisabled();
+    await waitFor(() => expect(held).toHaveLength(1));
+    held.shift()!();
+    expect(
+      await screen.findByText('Mortgage report drafted. Check it, then issue it to the customers.'),
+    ).toBeInTheDocument();
+    expect(s.gets()).toBeGreaterThan(before);
+    expect(
+      within(panel).getAllByRole('link', { name: 'Open mortgage report (draft)' }),
+    ).toHaveLength(2);
+    expect(within(panel).getByRole('status')).toHaveTextContent('');
+
+    await userEvent.click(
+      within(panel).getByRole('button', { name: 'Draft completion statement' }),
+    );
+    await waitFor(() => expect(held).toHaveLength(1));
+    held.shift()!();
+    expect(
+      await within(panel).findByRole('link', { name: 'Open completion statement (draft)' }),
+    ).toBeInTheDocument();
+    expect(s.posts('/documents')).toEqual([
+      { documentType: 'MORTGAGE_REPORT' },
+      { documentType: 'COMPLETION_STATEMENT' },
+    ]);
+  });
+
+  it("'Issue to customers' asks first; a 409 is shown in the dialog as the workflow says it; then it is issued", async () => {
+    let n = 0;
+    const s = server(withCase(status('PREPARE_MORTGAGE_REPORT', 'Preparing Mortgage Report')), {
+      [`POST ${CASE_PATH}/documents/32/issue`]: () => {
+        if (++n === 1) {
+          return error(409, 'not_ready', 'The Help to Buy redemption letter has not arrived yet.');
+        }
+        s.state.current = withCase(status('MORTGAGE_REPORT_ACCEPTANCE', 'Mortgage Report Ready'), {
+          documents: {
+            ...staffCase().expanded.documents,
+            generatedDocuments: [
+              { documentId: 32, documentType: 'MORTGAGE_REPORT', isDraft: false },
+            ],
+          },
+        });
+        return json({ status: 'MORTGAGE_REPORT_ACCEPTANCE' });
+      },
+    });
+    await openCase();
+    const panel = screen.getByRole('region', { name: 'Documents we issue' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Issue to customers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Issue mortgage report?' });
+    expect(dialog).toHaveAccessibleDescription('The owners are told and asked to accept it.');
+    expect(s.posts('/documents/32/issue')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Issue' }));
+    expect(
+      await within(dialog).findByText('The Help to Buy redemption letter has not arrived yet.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Issue mortgage report?' })).toBeInTheDocument();
+    expect(within(panel).getByText('Draft')).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Issue' }));
+    expect(
+      await screen.findByText(
+        'Mortgage report issued to the customers. The case moved to Mortgage Report Ready.',
+      ),
+    ).toBeInTheDocument();
+    expect(s.posts('/documents/32/issue')).toEqual([{}, {}]);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Issue mortgage report?' })).toBeNull(),
+    );
+    expect(within(panel).getByText('Issued')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Issue to customers' })).toBeNull();
+    expect(within(panel).getByText('Sam Smith').nextSibling).toHaveTextContent('Not yet');
+  });
+
+  it('a purchase drafts only the completion statement, and says buyers', async () => {
+    server(withCase({}), {
+      'GET /api/staff/cases/buying/2002': () => {
+        const body = expanded('BUYING', [], [], 2002);
+        return json(
+          staffCase({
+            id: 2002,
+            caseType: 'BUYING',
+            ...status('PREPARE_COMPLETION_STATEMENT', 'Preparing Completion Statement'),
+            expanded: {
+              ...body,
+              view: { ...body.view, submitted: true },
+              buyers: [party()],
+              documents: {
+                documents: [],
+                generatedDocuments: [
+                  { documentId: 60, documentType: 'COMPLETION_STATEMENT', isDraft: true },
+                ],
+              },
+            },
+          }),
+        );
+      },
+    });
+    renderApp('/staff/cases/buying/2002');
+    const panel = await screen.findByRole('region', { name: 'Documents we issue' });
+    expect(within(panel).queryByRole('button', { name: 'Draft mortgage report' })).toBeNull();
+    expect(
+      within(panel).getByRole('button', { name: 'Draft completion statement' }),
+    ).toBeInTheDocument();
+    expect(identityOf('Sam Smith')).toHaveTextContent('Not submitted');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Issue to customers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Issue completion statement?' });
+    expect(dialog).toHaveAccessibleDescription('The buyers are told and asked to accept it.');
+  });
+
+  it.each([
+    ['a closed case', withCase(status('COMPLETED', 'Completed 01/04/2026'))],
+    [
+      'a case not yet submitted',
+      withCase(status('CUSTOMER_APPLICATION', 'Customer Application'), {
+        view: { ...staffCase().expanded.view, submitted: false },
+      }),
+    ],
+  ])('nothing is drafted on %s', async (_, theCase) => {
+    server(theCase);
+    await openCase();
+    const panel = screen.getByRole('region', { name: 'Documents we issue' });
+    expect(within(panel).queryByRole('button', { name: /^Draft / })).toBeNull();
+  });
+});

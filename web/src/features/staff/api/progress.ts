@@ -1,0 +1,120 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CaseKind } from '../../cases';
+import type {
+  StaffDraftType,
+  StaffDraftedDocument,
+  StaffIdentityDecision,
+  StaffTransitionDone,
+} from '../types';
+import { api } from '../../../lib/api/client';
+import { staffUnwrap } from './client';
+import { staffCaseQuery } from './case';
+
+/**
+ * The firm's steps on a submitted case (docs/api/staff.md, 'Moving a submitted case on'). Each
+ * goes through the case service, which takes the workflow step the change allows, so the case
+ * may have moved on: the answer says where it is now.
+ */
+
+const path = (kind: CaseKind, caseId: string) => ({ caseType: kind, caseId });
+
+/** POST …/identity/{applicantId} {decision, reason?}: an owner's or buyer's identity decided. */
+export async function decideIdentity(
+  kind: CaseKind,
+  caseId: string,
+  applicantId: number,
+  body: StaffIdentityDecision,
+): Promise<StaffTransitionDone> {
+  return staffUnwrap(
+    await api().POST('/staff/cases/{caseType}/{caseId}/identity/{applicantId}', {
+      params: { path: { ...path(kind, caseId), applicantId: String(applicantId) } },
+      body,
+    }),
+  );
+}
+
+/** POST /staff/cases/remortgaging/{caseId}/mortgage-offer {}: the lender's offer has arrived. */
+export async function recordMortgageOffer(caseId: string): Promise<StaffTransitionDone> {
+  return staffUnwrap(
+    await api().POST('/staff/cases/{caseType}/{caseId}/mortgage-offer', {
+      params: { path: path('remortgaging', caseId) },
+      body: {},
+    }),
+  );
+}
+
+/** POST …/documents {documentType} → 201: a draft rendered from the case (staff see it only). */
+export async function draftDocument(
+  kind: CaseKind,
+  caseId: string,
+  documentType: StaffDraftType,
+): Promise<StaffDraftedDocument> {
+  return staffUnwrap(
+    await api().POST('/staff/cases/{caseType}/{caseId}/documents', {
+      params: { path: path(kind, caseId) },
+      body: { documentType },
+    }),
+  );
+}
+
+/** POST …/documents/{documentId}/issue {}: the draft issued, its publishing step taken. */
+export async function issueDocument(
+  kind: CaseKind,
+  caseId: string,
+  documentId: number,
+): Promise<StaffTransitionDone> {
+  return staffUnwrap(
+    await api().POST('/staff/cases/{caseType}/{caseId}/documents/{documentId}/issue', {
+      params: { path: { ...path(kind, caseId), documentId: String(documentId) } },
+      body: {},
+    }),
+  );
+}
+
+/**
+ * After a step the case is fetched again before the mutation counts as done (so the page never
+ * shows the old answer in between), and the queue is marked stale: the case may have moved.
+ */
+function useRefresh(kind: CaseKind, caseId: string) {
+  const queryClient = useQueryClient();
+  return async () => {
+    void queryClient.invalidateQueries({ queryKey: ['staff', 'queue'] });
+    await queryClient.refetchQueries({ queryKey: staffCaseQuery(kind, caseId).queryKey });
+  };
+}
+
+export function useDecideIdentity(kind: CaseKind, caseId: string, applicantId: number) {
+  const refresh = useRefresh(kind, caseId);
+  return useMutation({
+    mutationKey: ['staff', 'identity', kind, caseId, applicantId],
+    mutationFn: (body: StaffIdentityDecision) => decideIdentity(kind, caseId, applicantId, body),
+    onSuccess: refresh,
+  });
+}
+
+export function useRecordMortgageOffer(caseId: string) {
+  const refresh = useRefresh('remortgaging', caseId);
+  return useMutation({
+    mutationKey: ['staff', 'mortgage-offer', caseId],
+    mutationFn: () => recordMortgageOffer(caseId),
+    onSuccess: refresh,
+  });
+}
+
+export function useDraftDocument(kind: CaseKind, caseId: string) {
+  const refresh = useRefresh(kind, caseId);
+  return useMutation({
+    mutationKey: ['staff', 'draft', kind, caseId],
+    mutationFn: (documentType: StaffDraftType) => draftDocument(kind, caseId, documentType),
+    onSuccess: refresh,
+  });
+}
+
+export function useIssueDocument(kind: CaseKind, caseId: string) {
+  const refresh = useRefresh(kind, caseId);
+  return useMutation({
+    mutationKey: ['staff', 'issue', kind, caseId],
+    mutationFn: (documentId: number) => issueDocument(kind, caseId, documentId),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,170 @@
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { formatDate } from '../../../lib/format';
+import type { CaseKind } from '../../cases';
+import { documentTypeLabel } from '../../documents';
+import { documentUrl } from '../../documents/download';
+import { useDecideIdentity } from '../api/progress';
+import { identityTexts, STAFF_TEXTS } from '../texts';
+import type { StaffParty, StaffUploadedDocument } from '../types';
+import { Detail, Details } from './Panel';
+import { SendBackDialog } from './SendBackDialog';
+import { useStepReport } from './useStepReport';
+
+/** The document types an owner gives as identity evidence. */
+export const IDENTITY_EVIDENCE = ['PHOTO_ID', 'SELFIE'] as const;
+
+export type IdentityState = 'NOT_SUBMITTED' | 'SUBMITTED' | 'VERIFIED' | 'SENT_BACK';
+
+/**
+ * Where an owner's identity stands. Verified wins; a submission waits for the firm; a rejection
+ * clears the submission and leaves its reason until they submit again.
+ */
+export function identityState(party: StaffParty): IdentityState {
+  if (party.identityVerifiedAt) return 'VERIFIED';
+  if (party.identitySubmittedAt) return 'SUBMITTED';
+  if (party.identityRejectionReason) return 'SENT_BACK';
+  return 'NOT_SUBMITTED';
+}
+
+export function identityLabel(party: StaffParty): string {
+  switch (identityState(party)) {
+    case 'VERIFIED':
+      return identityTexts.verified(formatDate(party.identityVerifiedAt!));
+    case 'SUBMITTED':
+      return identityTexts.submitted(formatDate(party.identitySubmittedAt!));
+    case 'SENT_BACK':
+      return identityTexts.sentBack(party.identityRejectionReason!);
+    default:
+      return STAFF_TEXTS.identityNotSubmitted;
+  }
+}
+
+/** The case's photo IDs and selfies (the list does not say who uploaded each). */
+export function identityEvidence(documents: StaffUploadedDocument[]): StaffUploadedDocument[] {
+  return documents.filter((d) => (IDENTITY_EVIDENCE as readonly string[]).includes(d.documentType));
+}
+
+function EvidenceLinks({ evidence }: { evidence: StaffUploadedDocument[] }) {
+  if (evidence.length === 0) {
+    return <Typography variant="body2">{STAFF_TEXTS.identityNoEvidence}</Typography>;
+  }
+  // Numbered only where a type was uploaded more than once, so every link says which it opens.
+  const counts = new Map<string, number>();
+  for (const d of evidence) counts.set(d.documentType, (counts.get(d.documentType) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return (
+    <Box>
+      <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {STAFF_TEXTS.identityEvidence}
+      </Typography>
+      <Box
+        component="ul"
+        sx={{ m: 0, p: 0, listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: 2 }}
+      >
+        {evidence.map((d) => {
+          const n = (seen.get(d.documentType) ?? 0) + 1;
+          seen.set(d.documentType, n);
+          const numbered = (counts.get(d.documentType) ?? 0) > 1 ? n : null;
+          return (
+            <li key={d.documentId}>
+              <Link href={documentUrl(d.documentId)} download>
+                {identityTexts.evidenceLink(documentTypeLabel(d.documentType), numbered)}
+              </Link>
+            </li>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * An owner's (or buyer's) identity as the firm checks it: where it stands and, once submitted,
+ * the case's identity documents to open and the decision — verify, or send back saying what to
+ * do next.
+ */
+export function IdentityReview({
+  kind,
+  caseId,
+  caseStatus,
+  party,
+  evidence,
+}: {
+  kind: CaseKind;
+  caseId: string;
+  caseStatus: string;
+  party: StaffParty;
+  evidence: StaffUploadedDocument[];
+}) {
+  const name = party.user.preferredName;
+  const state = identityState(party);
+  const verify = useDecideIdentity(kind, caseId, party.id);
+  const report = useStepReport(kind, caseId);
+  const [sendingBack, setSendingBack] = useState(false);
+  const [dialogKey, setDialogKey] = useState(0);
+
+  return (
+    <Box
+      role="group"
+      aria-label={identityTexts.group(name)}
+      sx={{ mt: 1.5, pt: 1.5, borderTop: 1, borderColor: 'divider' }}
+    >
+      <Stack spacing={1.5}>
+        <Details>
+          <Detail term={STAFF_TEXTS.identity}>{identityLabel(party)}</Detail>
+        </Details>
+        {state === 'SUBMITTED' && (
+          <>
+            <EvidenceLinks evidence={evidence} />
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
+              <Button
+                variant="contained"
+                loading={verify.isPending}
+                loadingPosition="start"
+                disabled={verify.isPending}
+                onClick={() =>
+                  verify.mutate(
+                    { decision: 'VERIFIED' },
+                    {
+                      onSuccess: (done) =>
+                        report.done(identityTexts.verifiedToast(name), caseStatus, done.status),
+                      onError: (error) => report.failed(error),
+                    },
+                  )
+                }
+              >
+                {STAFF_TEXTS.verifyIdentity}
+              </Button>
+              <Button
+                variant="outlined"
+                disabled={verify.isPending}
+                onClick={() => {
+                  setDialogKey((k) => k + 1);
+                  setSendingBack(true);
+                }}
+              >
+                {STAFF_TEXTS.sendBack}
+              </Button>
+            </Stack>
+          </>
+        )}
+      </Stack>
+      {dialogKey > 0 && (
+        <SendBackDialog
+          key={dialogKey}
+          kind={kind}
+          caseId={caseId}
+          applicantId={party.id}
+          name={name}
+          open={sendingBack}
+          onClose={() => setSendingBack(false)}
+          onDone={(done) => {
+            setSendingBack(false);
+            report.done(identityTexts.sentBackToast(name), caseStatus, done.status);
+          }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,243 @@
+import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
+import { useId, useState } from 'react';
+import type { BuyingExpanded, ExpandedCase, RemortgagingExpanded } from '../../../lib/api/types';
+import { formatDate } from '../../../lib/format';
+import type { CaseKind } from '../../cases';
+import { documentTypeLabel } from '../../documents';
+import { documentUrl } from '../../documents/download';
+import { useDraftDocument } from '../api/progress';
+import { documentTexts, STAFF_TEXTS } from '../texts';
+import type { StaffCase, StaffDraftType, StaffGeneratedDocument, StaffParty } from '../types';
+import { IssueDialog } from './IssueDialog';
+import { Detail, Details, Panel } from './Panel';
+import { useStepReport } from './useStepReport';
+
+/** The documents customers accept once issued (each has a publishing step in the workflow). */
+const ACCEPTED_TYPES: readonly string[] = [
+  'MORTGAGE_REPORT',
+  'COMPLETION_STATEMENT',
+  'CLIENT_CARE_LETTER',
+  'REPORT_ON_TITLE',
+];
+
+/** Statuses on which nothing more is drafted. */
+const CLOSED: readonly string[] = ['COMPLETED', 'CANCELLED', 'INELIGIBLE'];
+
+/** What the firm drafts for each kind of case. */
+export const DRAFT_TYPES: Record<CaseKind, readonly StaffDraftType[]> = {
+  remortgaging: ['MORTGAGE_REPORT', 'COMPLETION_STATEMENT'],
+  buying: ['COMPLETION_STATEMENT'],
+};
+
+/** The case's owners (a remortgage) or buyers (a purchase): who accepts what the firm issues. */
+export function applicantsOf(expanded: ExpandedCase): StaffParty[] {
+  return 'propertyOwners' in expanded
+    ? (expanded as RemortgagingExpanded).propertyOwners
+    : (expanded as BuyingExpanded).buyers;
+}
+
+/** Draft or Issued, in colours with AA contrast (the status chips' amber and green). */
+function StateBadge({ draft }: { draft: boolean }) {
+  return (
+    <Chip
+      size="small"
+      label={draft ? STAFF_TEXTS.draft : STAFF_TEXTS.issued}
+      data-state={draft ? 'draft' : 'issued'}
+      sx={{
+        fontWeight: 600,
+        bgcolor: draft ? '#fff1d6' : '#e3f4e5',
+        color: draft ? '#6b3e00' : '#1b5e20',
+      }}
+    />
+  );
+}
+
+function Acceptances({
+  doc,
+  parties,
+  partyWord,
+}: {
+  doc: StaffGeneratedDocument;
+  parties: StaffParty[];
+  partyWord: string;
+}) {
+  if (parties.length === 0) return null;
+  return (
+    <Box sx={{ mt: 1.5 }}>
+      <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {documentTexts.acceptances(partyWord)}
+      </Typography>
+      <Details>
+        {parties.map((p) => {
+          const accepted = p.documentAcceptances.find((a) => a.documentId === doc.documentId);
+          return (
+            <Detail key={p.id} term={p.user.preferredName}>
+              {accepted
+                ? documentTexts.accepted(formatDate(accepted.acceptedAt))
+                : STAFF_TEXTS.notYet}
+            </Detail>
+          );
+        })}
+      </Details>
+    </Box>
+  );
+}
+
+function DocumentItem({
+  doc,
+  parties,
+  partyWord,
+  onIssue,
+}: {
+  doc: StaffGeneratedDocument;
+  parties: StaffParty[];
+  partyWord: string;
+  onIssue: (doc: StaffGeneratedDocument) => void;
+}) {
+  const titleId = useId();
+  const label = documentTypeLabel(doc.documentType);
+  const acceptable = ACCEPTED_TYPES.includes(doc.documentType);
+  return (
+    <Box
+      component="li"
+      data-document={doc.documentId}
+      sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}
+    >
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 1 }}
+      >
+        <Typography id={titleId} sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {label}
+        </Typography>
+        <StateBadge draft={doc.isDraft} />
+        <Link href={documentUrl(doc.documentId)} download>
+          {documentTexts.openLink(label, doc.isDraft)}
+        </Link>
+        {doc.isDraft && acceptable && (
+          <Button
+            size="small"
+            variant="contained"
+            aria-describedby={titleId}
+            onClick={() => onIssue(doc)}
+          >
+            {STAFF_TEXTS.issueToCustomers}
+          </Button>
+        )}
+      </Box>
+      {!doc.isDraft && acceptable && (
+        <Acceptances doc={doc} parties={parties} partyWord={partyWord} />
+      )}
+    </Box>
+  );
+}
+
+/**
+ * 'Documents we issue': what Threshold has made for the case, drafts (only staff see them) and
+ * issued; drafting a mortgage report (remortgages) or completion statement from the case as it
+ * is now; issuing a draft (the customers are told and asked to accept it); who has accepted
+ * each issued document.
+ */
+export function IssuedDocumentsPanel({
+  kind,
+  caseId,
+  staffCase,
+}: {
+  kind: CaseKind;
+  caseId: string;
+  staffCase: StaffCase;
+}) {
+  const { expanded, status } = staffCase;
+  const documents = expanded.documents.generatedDocuments;
+  const parties = applicantsOf(expanded);
+  const partyWord = kind === 'buying' ? 'buyers' : 'owners';
+  const canDraft = expanded.view.submitted && !CLOSED.includes(status);
+  const draft = useDraftDocument(kind, caseId);
+  const report = useStepReport(kind, caseId);
+  const [issuing, setIssuing] = useState<StaffGeneratedDocument | null>(null);
+  const [issueOpen, setIssueOpen] = useState(false);
+  // A new dialog each time it opens (no refusal left over from the last time).
+  const [issueKey, setIssueKey] = useState(0);
+
+  const drafting = draft.isPending ? draft.variables : null;
+  return (
+    <Panel title={STAFF_TEXTS.documentsWeIssue}>
+      <Stack spacing={2}>
+        {documents.length === 0 ? (
+          <Typography>{STAFF_TEXTS.noIssuedDocuments}</Typography>
+        ) : (
+          <Box
+            component="ul"
+            aria-label={STAFF_TEXTS.documentsWeIssue}
+            sx={{ listStyle: 'none', m: 0, p: 0 }}
+          >
+            {documents.map((d) => (
+              <DocumentItem
+                key={d.documentId}
+                doc={d}
+                parties={parties}
+                partyWord={partyWord}
+                onIssue={(doc) => {
+                  setIssuing(doc);
+                  setIssueKey((k) => k + 1);
+                  setIssueOpen(true);
+                }}
+              />
+            ))}
+          </Box>
+        )}
+        {canDraft && (
+          <Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              {STAFF_TEXTS.draftsNote}
+            </Typography>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
+              {DRAFT_TYPES[kind].map((type) => {
+                const label = documentTypeLabel(type);
+                return (
+                  <Button
+                    key={type}
+                    variant="outlined"
+                    loading={drafting === type}
+                    loadingPosition="start"
+                    disabled={draft.isPending}
+                    onClick={() =>
+                      draft.mutate(type, {
+                        onSuccess: () => report.done(documentTexts.draftedToast(label), status),
+                        onError: (error) => report.failed(error),
+                      })
+                    }
+                  >
+                    {documentTexts.draftButton(label)}
+                  </Button>
+                );
+              })}
+            </Stack>
+            <Typography role="status" variant="body2" sx={{ mt: drafting ? 1 : 0 }}>
+              {drafting ? documentTexts.drafting(documentTypeLabel(drafting)) : ''}
+            </Typography>
+          </Box>
+        )}
+      </Stack>
+      {issuing && (
+        <IssueDialog
+          key={issueKey}
+          kind={kind}
+          caseId={caseId}
+          documentId={issuing.documentId}
+          label={documentTypeLabel(issuing.documentType)}
+          parties={partyWord}
+          open={issueOpen}
+          onClose={() => setIssueOpen(false)}
+          onDone={(done) => {
+            setIssueOpen(false);
+            report.done(
+              documentTexts.issuedToast(documentTypeLabel(issuing.documentType)),
+              status,
+              done.status,
+            );
+          }}
+        />
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,314 @@
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import PhotoCamera from '@mui/icons-material/PhotoCamera';
+import UploadFile from '@mui/icons-material/UploadFile';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { isApiError } from '../../../lib/api/errors';
+import type { Owner, RemortgagingExpanded } from '../../../lib/api/types';
+import { formatDate } from '../../../lib/format';
+import {
+  ACCEPTED_FILES,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_TEXTS,
+  uploadProblem,
+  useUploadDocument,
+} from '../../application';
+import { useSession } from '../../auth';
+import { useMyDocuments } from '../../documents';
+import { useSubmitIdentity } from '../api/submitIdentity';
+import { latestUpload, otherOwners, ownerName, ownOwner } from '../parties';
+import { IDENTITY_TEXTS } from '../texts';
+
+/** The server's types for identity evidence (only the uploader and the firm can see them). */
+export const IDENTITY_DOCUMENTS = { photoId: 'PHOTO_ID', selfie: 'SELFIE' } as const;
+
+/** Photos (and, for an ID, a scan as PDF): what the server reads from the bytes. */
+const SELFIE_FILES = '.jpg,.jpeg,.png,.heic,image/jpeg,image/png,image/heic';
+
+interface SlotProps {
+  caseId: number;
+  documentType: string;
+  label: string;
+  hint: string;
+  accept: string;
+  /** A selfie is taken now: on a phone the picker offers the front camera. */
+  capture?: 'user';
+  /** The latest upload of this type and its file name when known. */
+  current: { documentId: number; fileName: string | null } | null;
+}
+
+/** One upload slot: what to photograph, the current file, and Upload with progress. */
+function IdentitySlot({ caseId, documentType, label, hint, accept, capture, current }: SlotProps) {
+  const upload = useUploadDocument();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [justUploaded, setJustUploaded] = useState<string | null>(null);
+  const hintId = useId();
+  const fileName = current?.fileName ?? justUploaded;
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file may be chosen again after a failure.
+    event.target.value = '';
+    if (!file) return;
+    setProblem(null);
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setProblem(UPLOAD_TEXTS.tooLarge);
+      return;
+    }
+    setProgress(0);
+    try {
+      const stored = await upload.mutateAsync({
+        input: { caseType: 'REMORTGAGING', caseId, documentType, file },
+        onProgress: setProgress,
+      });
+      setJustUploaded(stored?.fileName || file.name);
+    } catch (error) {
+      setProblem(uploadProblem(error));
+    }
+  };
+
+  return (
+    <Box
+      component="li"
+      data-document-type={documentType}
+      data-uploaded={current !== null}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}
+    >
+      <Stack spacing={1}>
+        <Typography component="h2" sx={{ fontWeight: 600 }}>
+          {label}
+        </Typography>
+        <Typography id={hintId} variant="body2">
+          {hint}
+        </Typography>
+        <Typography
+          variant="body2"
+          data-testid="identity-slot-state"
+          sx={{ display: 'flex', alignItems: 'center', gap: 0.5, overflowWrap: 'anywhere' }}
+          color={current ? 'success.main' : 'text.secondary'}
+        >
+          {current && <CheckCircle fontSize="small" aria-hidden="true" />}
+          {current
+            ? fileName
+              ? `${IDENTITY_TEXTS.uploaded}: ${fileName}`
+              : IDENTITY_TEXTS.uploaded
+            : IDENTITY_TEXTS.notUploaded}
+        </Typography>
+        <Box>
+          <Button
+            variant={current ? 'outlined' : 'contained'}
+            startIcon={
+              capture ? <PhotoCamera aria-hidden="true" /> : <UploadFile aria-hidden="true" />
+            }
+            aria-label={`${current ? IDENTITY_TEXTS.uploadAgain : IDENTITY_TEXTS.upload} ${label}`}
+            aria-describedby={hintId}
+            onClick={() => inputRef.current?.click()}
+            disabled={upload.isPending}
+          >
+            {current ? IDENTITY_TEXTS.uploadAgain : IDENTITY_TEXTS.upload}
+          </Button>
+        </Box>
+        <input
+          ref={inputRef}
+          type="file"
+          accept={accept}
+          capture={capture}
+          aria-label={`${IDENTITY_TEXTS.upload} ${label} file`}
+          tabIndex={-1}
+          style={{ display: 'none' }}
+          onChange={(event) => void onFile(event)}
+        />
+        {upload.isPending && (
+          <Box role="status" aria-live="polite">
+            <Typography variant="body2">{`${IDENTITY_TEXTS.uploading} ${Math.round(progress * 100)}%`}</Typography>
+            <LinearProgress
+              variant="determinate"
+              value={Math.round(progress * 100)}
+              aria-label={`${IDENTITY_TEXTS.uploading} ${label}`}
+            />
+          </Box>
+        )}
+        {problem && (
+          <Alert severity="error" role="alert">
+            {problem}
+          </Alert>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+/** Where another owner is: verified, sent and being checked, or not sent yet. */
+function progressOf(owner: Owner): string {
+  if (owner.identityVerifiedAt) return IDENTITY_TEXTS.otherVerified;
+  if (owner.identitySubmittedAt) return IDENTITY_TEXTS.otherChecking;
+  return IDENTITY_TEXTS.otherWaiting;
+}
+
+function OwnersProgress({ owners, heading }: { owners: Owner[]; heading: string }) {
+  const headingId = useId();
+  if (owners.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+        {heading}
+      </Typography>
+      <List aria-labelledby={headingId} disablePadding>
+        {owners.map((owner) => (
+          <ListItem
+            key={owner.id}
+            divider
+            disableGutters
+            data-verified={!!owner.identityVerifiedAt}
+          >
+            <ListItemText primary={ownerName(owner)} secondary={progressOf(owner)} />
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+}
+
+/** Why a submission was refused: the server's words for a 409 (e.g. a photo missing). */
+function submitProblem(error: unknown): string {
+  if (isApiError(error, 409)) return error.message;
+  return IDENTITY_TEXTS.submitFailed;
+}
+
+/** The signed-in owner's own identity step. */
+function OwnIdentity({ expanded, owner }: { expanded: RemortgagingExpanded; owner: Owner }) {
+  const submit = useSubmitIdentity();
+  const { enqueueSnackbar } = useSnackbar();
+  const [failure, setFailure] = useState<unknown>(null);
+  const mine = useMyDocuments();
+  const fileNames = new Map<number, string>();
+  for (const c of mine.data?.cases ?? []) {
+    if (c.caseType !== 'REMORTGAGING' || c.caseId !== expanded.id) continue;
+    for (const d of c.documents) fileNames.set(d.documentId, d.fileName);
+  }
+  const withName = (doc: { documentId: number } | null) =>
+    doc ? { documentId: doc.documentId, fileName: fileNames.get(doc.documentId) ?? null } : null;
+  const photoId = withName(latestUpload(expanded, IDENTITY_DOCUMENTS.photoId));
+  const selfie = withName(latestUpload(expanded, IDENTITY_DOCUMENTS.selfie));
+
+  if (owner.identityVerifiedAt) {
+    return (
+      <Alert severity="success" data-testid="identity-state" data-state="verified">
+        <AlertTitle component="p">
+          {IDENTITY_TEXTS.verified(formatDate(owner.identityVerifiedAt))}
+        </AlertTitle>
+        {IDENTITY_TEXTS.verifiedNote}
+      </Alert>
+    );
+  }
+  if (owner.identitySubmittedAt) {
+    return (
+      <Alert severity="info" data-testid="identity-state" data-state="submitted">
+        <AlertTitle component="p">{IDENTITY_TEXTS.waitingTitle}</AlertTitle>
+        {IDENTITY_TEXTS.waiting(formatDate(owner.identitySubmittedAt))}
+      </Alert>
+    );
+  }
+
+  const ready = photoId !== null && selfie !== null;
+  const onSubmit = async () => {
+    setFailure(null);
+    try {
+      await submit.mutateAsync({ caseId: expanded.id, caseType: 'REMORTGAGING' });
+      enqueueSnackbar(IDENTITY_TEXTS.submittedToast, { variant: 'success' });
+    } catch (error) {
+      setFailure(error);
+    }
+  };
+
+  return (
+    <Stack
+      spacing={3}
+      data-testid="identity-state"
+      data-state={owner.identityRejectionReason ? 'rejected' : 'not-submitted'}
+    >
+      {owner.identityRejectionReason && (
+        <Alert severity="warning" data-testid="identity-rejection">
+          <AlertTitle component="p">{IDENTITY_TEXTS.rejectedTitle}</AlertTitle>
+          <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {owner.identityRejectionReason}
+          </Box>
+        </Alert>
+      )}
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+        <IdentitySlot
+          caseId={expanded.id}
+          documentType={IDENTITY_DOCUMENTS.photoId}
+          label={IDENTITY_TEXTS.photoId}
+          hint={IDENTITY_TEXTS.photoIdHint}
+          accept={ACCEPTED_FILES}
+          current={photoId}
+        />
+        <IdentitySlot
+          caseId={expanded.id}
+          documentType={IDENTITY_DOCUMENTS.selfie}
+          label={IDENTITY_TEXTS.selfie}
+          hint={IDENTITY_TEXTS.selfieHint}
+          accept={SELFIE_FILES}
+          capture="user"
+          current={selfie}
+        />
+      </Box>
+      <Stack spacing={1.5}>
+        {!ready && <Typography color="text.secondary">{IDENTITY_TEXTS.bothNeeded}</Typography>}
+        {failure !== null && (
+          <Alert severity="error" role="alert">
+            {submitProblem(failure)}
+          </Alert>
+        )}
+        <Box>
+          <Button
+            variant="contained"
+            size="large"
+            disabled={!ready || submit.isPending}
+            onClick={() => void onSubmit()}
+          >
+            {submit.isPending ? IDENTITY_TEXTS.submitting : IDENTITY_TEXTS.submit}
+          </Button>
+        </Box>
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * /remortgaging/{caseId}/identification (Verify Identity, REM-POST-07, REM-POST-16): the
+ * signed-in owner uploads a photo of their passport or driving licence (PHOTO_ID) and a selfie
+ * (SELFIE), then submits them for checking (POST /identity). Then they wait for the firm, who
+ * verifies them ('Verified on …') or sends them back with a reason, shown prominently, to upload
+ * and submit again. The other owners' progress is listed by name only.
+ */
+export function IdentificationTile({ expanded }: { expanded: RemortgagingExpanded }) {
+  const { me } = useSession();
+  const owners = expanded.propertyOwners;
+  const own = ownOwner(owners, me);
+  return (
+    <Stack spacing={4}>
+      <Typography>{own ? IDENTITY_TEXTS.intro : IDENTITY_TEXTS.notAnOwner}</Typography>
+      {own && <OwnIdentity expanded={expanded} owner={own} />}
+      <OwnersProgress
+        owners={otherOwners(owners, own)}
+        heading={own ? IDENTITY_TEXTS.othersHeading : IDENTITY_TEXTS.ownersHeading}
+      />
+    </Stack>
+  );
+}
