@@ -639,7 +639,7 @@ async fn a_gift_donor_is_invited_confirms_and_sees_only_their_gift(backend: Back
     let case = bea.get(&expanded(id)).await.body;
     assert_eq!(case["gifts"][0]["status"], "INVITED");
     let res = gina.post(&respond, json!({ "accepted": false })).await;
-    assert_eq!(res.body["status"], "DECLINED");
+    assert_eq!(res.body["status"], "DECLINED", "{:?}", res.body);
     // The gift source stays while its donor is listed; the donor can be removed.
     let res = bea
         .delete(&format!("/api/buying/{id}/sources-of-funds/{gifts_source}"))

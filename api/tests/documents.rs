@@ -377,7 +377,7 @@ async fn the_quote_pdf_is_a_generated_document_customers_can_download(backend: B
             .status,
         StatusCode::FORBIDDEN
     );
-    // A draft is the staff's until released: customers never see it, brokers do.
+    // A draft is the firm's until issued: neither customers nor brokers see it.
     app.exec("UPDATE documents SET is_draft = TRUE").await;
     let (status, _, _) = cara.get_bytes(&format!("/api/document/{doc_id}")).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
@@ -391,10 +391,9 @@ async fn the_quote_pdf_is_a_generated_document_customers_can_download(backend: B
     let case = broker
         .get(&format!("/api/remortgaging/cases/{id}/expanded"))
         .await;
-    assert_eq!(
-        case.body["documents"]["generatedDocuments"][0]["isDraft"],
-        true
-    );
+    assert_eq!(case.body["documents"]["generatedDocuments"], json!([]));
+    let (status, _, _) = broker.get_bytes(&format!("/api/document/{doc_id}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
     // Strangers: none of their business.
     let mut rival = app.sign_in("rival@other.test").await;
     assert_eq!(

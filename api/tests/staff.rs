@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use support::cases::create_buying;
 use support::remortgage::{CARA, submitted_remortgage};
 use support::staff::{CONNIE, code, enrolled_conveyancer};
-use support::{Backend, Client, TestApp};
+use support::{Backend, Client, TestApp, pdf_text};
 
 on_both_databases!(
     a_staff_session_proves_the_second_factor_before_anything_else,
@@ -18,6 +18,7 @@ on_both_databases!(
     status_01_the_conveyancer_moves_a_case_only_as_the_workflow_allows,
     the_queue_filters_by_type_status_and_assignee,
     a_staff_session_ends_after_thirty_idle_minutes,
+    a_purchase_completion_statement_pays_the_seller_from_deposit_and_mortgage,
 );
 
 async fn a_staff_session_proves_the_second_factor_before_anything_else(backend: Backend) {
@@ -479,4 +480,46 @@ async fn a_staff_session_ends_after_thirty_idle_minutes(backend: Backend) {
     let res = connie.post("/api/auth/refresh", json!({})).await;
     assert_eq!(res.status, StatusCode::UNAUTHORIZED, "no refresh either");
     assert_eq!(customer.get("/api/auth/me").await.status, StatusCode::OK);
+}
+
+async fn a_purchase_completion_statement_pays_the_seller_from_deposit_and_mortgage(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(backend).await;
+    support::cases::firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    // £400,000 with a £40,000 deposit from Halifax (support::cases::buying_body).
+    let id = create_buying(&mut broker, "bea@example.test", "Bea Buyer").await;
+    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+    let base = format!("/api/staff/cases/buying/{id}/documents");
+    let res = connie
+        .post(&base, json!({ "documentType": "MORTGAGE_REPORT" }))
+        .await;
+    assert!(
+        res.field_error("documentType").is_some(),
+        "a purchase has no mortgage report"
+    );
+    let res = connie
+        .post(&base, json!({ "documentType": "COMPLETION_STATEMENT" }))
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    assert_eq!(res.body["isDraft"], true);
+    let doc = res.body["documentId"].as_i64().unwrap();
+    let (status, _, bytes) = connie.get_bytes(&format!("/api/document/{doc}")).await;
+    assert_eq!(status, StatusCode::OK);
+    let text = pdf_text(&bytes);
+    for expected in [
+        "Completion Statement",
+        "Purchase price, paid to the seller",
+        "-£400,000.00",
+        "£40,000.00",
+        "Mortgage advance from Halifax",
+        "£360,000.00",
+        "Balance you need to pay us",
+    ] {
+        assert!(text.contains(expected), "{expected} in {text}");
+    }
+    // The buyers never see the draft.
+    let (status, ..) = broker.get_bytes(&format!("/api/document/{doc}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{status}");
 }

@@ -236,7 +236,6 @@ async fn common(state: &AppState, case: &OpenCase, reader: Reader) -> ApiResult<
     } else {
         vec![]
     };
-    let customer = reader.kind == ReaderKind::Customer;
     let r = &loaded.row;
     let p = &r.property;
     let common = ExpandedCommon {
@@ -288,11 +287,11 @@ async fn common(state: &AppState, case: &OpenCase, reader: Reader) -> ApiResult<
                     url: format!("/api/document/{}", d.id),
                 })
                 .collect(),
-            // Customers never see drafts (DOCS-09): a draft is the staff's until released.
+            // A draft is the firm's until issued: never the customers' (DOCS-09) or brokers'.
             generated_documents: loaded
                 .generated_documents
                 .iter()
-                .filter(|d| !d.is_draft || !customer)
+                .filter(|d| !d.is_draft || reader.kind == ReaderKind::Staff)
                 .map(|d| GeneratedDocumentBody {
                     document_id: d.id,
                     document_type: d.document_type.clone(),

@@ -92,7 +92,7 @@ pub async fn delete(
     let case_type =
         threshold_engine::CaseType::parse(&doc.case_type).ok_or_else(ApiError::not_found)?;
     let case = state.cases.open(&caller, case_type, doc.case_id).await?;
-    if customer_may_not_see(&session, &doc) {
+    if a_draft_for_staff_only(&session, &doc) {
         return Err(ApiError::not_found());
     }
     if doc.kind == GENERATED {
@@ -162,7 +162,7 @@ async fn visible_document(
         .db
         .can_see_case(doc.case_id, &doc.case_type, &scope)
         .await?
-        || customer_may_not_see(session, &doc)
+        || a_draft_for_staff_only(session, &doc)
         || someone_elses_identity(session, &doc)
     {
         return Err(ApiError::not_found());
@@ -178,9 +178,9 @@ fn someone_elses_identity(session: &CurrentSession, doc: &DocumentRecord) -> boo
         && !STAFF_ROLES.contains(&session.user.role.as_str())
 }
 
-/// Customers never see drafts.
-fn customer_may_not_see(session: &CurrentSession, doc: &DocumentRecord) -> bool {
-    doc.is_draft && session.user.role == "ROLE_USER"
+/// A draft is the firm's until issued: customers never see one (DOCS-09), nor do brokers.
+fn a_draft_for_staff_only(session: &CurrentSession, doc: &DocumentRecord) -> bool {
+    doc.is_draft && !STAFF_ROLES.contains(&session.user.role.as_str())
 }
 
 /// `attachment` with the file's name: an ASCII fallback for old clients and the exact name

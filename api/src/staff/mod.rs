@@ -7,6 +7,7 @@
 //! get 403, anonymous callers 401.
 
 mod case;
+mod documents;
 mod factor;
 mod progress;
 mod queue;

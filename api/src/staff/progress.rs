@@ -6,9 +6,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use chrono::Utc;
 use serde::Deserialize;
-use serde_json::{Value, json};
 use threshold_cases::{OpenCase, Progress};
 use threshold_engine::CaseType;
 use threshold_engine::snapshot::doc_types;
@@ -19,9 +17,9 @@ use super::Staff;
 use super::case::{StaffTransitionDone, path_case_type};
 use crate::app::AppState;
 use crate::auth::EmptyBody;
-use crate::cases::{access, lenders};
+use crate::cases::access;
 use crate::documents::DocumentBody;
-use crate::documents::generated::{Generated, generate, pounds};
+use crate::documents::generated::{Generated, generate};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath};
 
@@ -249,7 +247,7 @@ pub async fn draft(
         &state,
         Generated {
             template: "case_document",
-            data: document_data(&state, &case, document_type),
+            data: super::documents::data(&state.config.firm_name, &case, document_type),
             case_id,
             case_type: case.case_type,
             document_type,
@@ -260,114 +258,4 @@ pub async fn draft(
     )
     .await?;
     Ok((StatusCode::CREATED, Json(DocumentBody::from_record(&doc))))
-}
-
-/// What the document says, from the case as it is now (money formatted as pounds). Whether it
-/// is a draft is the record's, not the PDF's: the file the staff reviewed is the one issued.
-fn document_data(state: &AppState, case: &OpenCase, document_type: &str) -> Value {
-    let loaded = &case.loaded;
-    let r = &loaded.row;
-    let owners: Vec<String> = loaded
-        .applicants()
-        .map(|p| p.preferred_name.clone())
-        .collect();
-    let lender = r.lender.as_deref().map(lenders::name);
-    let line = |label: &str, amount: i64, strong: bool| json!({ "label": label, "amount": pounds(amount), "strong": strong });
-    let property = super::queue::address(loaded).unwrap_or_else(|| "—".into());
-    let (title, sections, closing) = if document_type == doc_types::MORTGAGE_REPORT {
-        let loan = r.loan_amount.unwrap_or(0);
-        let value = r.property_value.unwrap_or(0);
-        let ltv = if value > 0 {
-            format!("{:.1}%", loan as f64 * 100.0 / value as f64)
-        } else {
-            "—".into()
-        };
-        (
-            "Mortgage Report",
-            vec![
-                json!({
-                    "title": "Your new mortgage",
-                    "paragraphs": [format!(
-                        "{} has offered you a mortgage on {property}. These are the figures of the offer we have checked.",
-                        lender.as_deref().unwrap_or("Your new lender")
-                    )],
-                    "lines": [
-                        line("Amount borrowed", loan, true),
-                        line("Value of the property", value, false),
-                        json!({ "label": "Loan to value", "amount": ltv, "strong": false }),
-                    ],
-                }),
-                json!({
-                    "title": "The conditions of the offer",
-                    "paragraphs": [
-                        "The offer is made on the lender's standard conditions and the mortgage conditions it names. We have checked that the property, its owners and the amount match the application.",
-                        "You must keep the property insured for at least its rebuilding cost, and tell the lender before letting it or making structural changes.",
-                        "If you repay the mortgage early during an initial rate period an early repayment charge may apply: your broker can tell you how much.",
-                    ],
-                    "lines": [],
-                }),
-                json!({
-                    "title": "What happens next",
-                    "paragraphs": ["Each owner reads this report and accepts it in Threshold. We then ask your current lender for the redemption figure and prepare the completion statement."],
-                    "lines": [],
-                }),
-            ],
-            "Please tell us at once if anything in this report is not as you expect.",
-        )
-    } else {
-        let advance = r.loan_amount.or(r.purchase_price).unwrap_or(0);
-        let mut lines = vec![line(
-            &format!(
-                "Advance from {}",
-                lender.as_deref().unwrap_or("your new lender")
-            ),
-            advance,
-            false,
-        )];
-        let mut balance = advance;
-        for l in &loaded.loans {
-            let amount = l.amount.unwrap_or(0);
-            balance -= amount;
-            lines.push(line(
-                &format!(
-                    "Redemption of the existing {}",
-                    l.lender_name
-                        .as_deref()
-                        .map(|n| format!("loan from {n}"))
-                        .unwrap_or_else(|| "loan".into())
-                ),
-                -amount,
-                false,
-            ));
-        }
-        if let Some(q) = &loaded.quote {
-            balance -= q.total_amount;
-            lines.push(line("Our fees and disbursements", -q.total_amount, false));
-        }
-        let label = if balance >= 0 {
-            "Balance due to you"
-        } else {
-            "Balance you need to pay us"
-        };
-        lines.push(line(label, balance.abs(), true));
-        (
-            "Completion Statement",
-            vec![json!({
-                "title": "Money on completion",
-                "paragraphs": ["What is paid to whom on the day your new mortgage completes."],
-                "lines": lines,
-            })],
-            "The redemption figure is your current lender's; it changes daily until completion.",
-        )
-    };
-    json!({
-        "title": title,
-        "firm": state.config.firm_name,
-        "reference": format!("Case {}", r.id),
-        "date": Utc::now().format("%-d %B %Y").to_string(),
-        "addressee": owners.join(" and "),
-        "property": property,
-        "sections": sections,
-        "closing": closing,
-    })
 }

@@ -19,8 +19,11 @@ impl StoreError {
     /// conflict (40001): running it again from the start is safe and usually succeeds.
     pub fn is_retryable(&self) -> bool {
         match self {
+            // PostgreSQL: deadlock, serialization failure. SQLite: busy (a read transaction
+            // that wants to write after another writer committed gets BUSY_SNAPSHOT at once,
+            // whatever the busy timeout).
             StoreError::Database(sqlx::Error::Database(db)) => {
-                matches!(db.code().as_deref(), Some("40P01" | "40001"))
+                matches!(db.code().as_deref(), Some("40P01" | "40001" | "5" | "517"))
             }
             _ => false,
         }

@@ -163,46 +163,48 @@ impl Db {
         accepted: bool,
         now: DateTime<Utc>,
     ) -> Result<Option<i64>, StoreError> {
-        on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
-            let found: Option<(i64, i64)> = sqlx::query_as(
-                "SELECT d.id, a.id FROM donors d JOIN applicants a ON a.id = d.applicant_id \
-                 WHERE d.case_id = $1 AND a.user_id = $2",
-            )
-            .bind(case_id)
-            .bind(user_id)
-            .fetch_optional(&mut *tx)
-            .await?;
-            let Some((donor_id, applicant_id)) = found else {
-                return Ok(None);
-            };
-            sqlx::query("UPDATE donors SET accepted_at = $2 WHERE id = $1")
-                .bind(donor_id)
-                .bind(accepted.then_some(now))
+        crate::error::retrying!(async {
+            on_db!(self, pool => {
+                let mut tx = pool.begin().await?;
+                let found: Option<(i64, i64)> = sqlx::query_as(
+                    "SELECT d.id, a.id FROM donors d JOIN applicants a ON a.id = d.applicant_id \
+                     WHERE d.case_id = $1 AND a.user_id = $2",
+                )
+                .bind(case_id)
+                .bind(user_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+                let Some((donor_id, applicant_id)) = found else {
+                    return Ok::<_, StoreError>(None);
+                };
+                sqlx::query("UPDATE donors SET accepted_at = $2 WHERE id = $1")
+                    .bind(donor_id)
+                    .bind(accepted.then_some(now))
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query(
+                    "UPDATE invitations SET responded_at = $2, accepted = $3, \
+                     opened_at = COALESCE(opened_at, $2) WHERE applicant_id = $1",
+                )
+                .bind(applicant_id)
+                .bind(now)
+                .bind(accepted)
                 .execute(&mut *tx)
                 .await?;
-            sqlx::query(
-                "UPDATE invitations SET responded_at = $2, accepted = $3, \
-                 opened_at = COALESCE(opened_at, $2) WHERE applicant_id = $1",
-            )
-            .bind(applicant_id)
-            .bind(now)
-            .bind(accepted)
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query(
-                "INSERT INTO audit_events (actor_user_id, action, subject_type, subject_id, detail, at) \
-                 VALUES ($1, $2, 'case', $3, $4, $5)",
-            )
-            .bind(user_id)
-            .bind(if accepted { "case.gift_accepted" } else { "case.gift_declined" })
-            .bind(case_id.to_string())
-            .bind(sqlx::types::Json(json!({ "caseType": "BUYING", "donorId": donor_id })))
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            tx.commit().await?;
-            Ok(Some(donor_id))
+                sqlx::query(
+                    "INSERT INTO audit_events (actor_user_id, action, subject_type, subject_id, detail, at) \
+                     VALUES ($1, $2, 'case', $3, $4, $5)",
+                )
+                .bind(user_id)
+                .bind(if accepted { "case.gift_accepted" } else { "case.gift_declined" })
+                .bind(case_id.to_string())
+                .bind(sqlx::types::Json(json!({ "caseType": "BUYING", "donorId": donor_id })))
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(Some(donor_id))
+            })
         })
     }
 
