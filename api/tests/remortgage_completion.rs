@@ -19,6 +19,7 @@ on_both_databases!(
     rem_post_16_identity_needs_both_documents_and_a_rejection_says_why,
     identity_evidence_is_the_owners_and_the_firms_only,
     status_13_a_help_to_buy_redemption_waits_for_its_letter,
+    the_owners_steps_are_refused_to_everyone_else,
 );
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
@@ -424,4 +425,48 @@ async fn status_13_a_help_to_buy_redemption_waits_for_its_letter(backend: Backen
         )
         .await;
     assert_eq!(res.status, StatusCode::NOT_FOUND);
+}
+
+async fn the_owners_steps_are_refused_to_everyone_else(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut cara, id) = submitted_remortgage(&app).await;
+    let statement = upload(&mut cara, id, "BANK_STATEMENT").await["documentId"]
+        .as_i64()
+        .unwrap();
+    app.create_user("stranger@example.test", "ROLE_USER", true)
+        .await;
+    let mut stranger = app.sign_in("stranger@example.test").await;
+    let mut rival = app.sign_in("rival@other.test").await;
+    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+    let mut anonymous = app.client();
+    let identity = json!({ "caseId": id, "caseType": "REMORTGAGING" });
+    let accept = format!("/api/document/{statement}/accept");
+    for (who, client, expected) in [
+        ("another customer", &mut stranger, StatusCode::NOT_FOUND),
+        ("another firm's broker", &mut rival, StatusCode::NOT_FOUND),
+        (
+            "staff, in the customer app",
+            &mut connie,
+            StatusCode::FORBIDDEN,
+        ),
+        ("anonymous", &mut anonymous, StatusCode::UNAUTHORIZED),
+    ] {
+        let res = client.post("/api/identity", identity.clone()).await;
+        assert_eq!(res.status, expected, "{who}: identity {:?}", res.body);
+        let res = client.post(&accept, json!({})).await;
+        assert_eq!(res.status, expected, "{who}: accept {:?}", res.body);
+    }
+    // Bad input names its field.
+    let res = cara
+        .post(
+            "/api/identity",
+            json!({ "caseId": id, "caseType": "LEASING" }),
+        )
+        .await;
+    assert!(res.field_error("caseType").is_some(), "{:?}", res.body);
+    let res = cara.post(&accept, json!({ "note": "yes" })).await;
+    assert!(res.field_error("note").is_some(), "{:?}", res.body);
+    // An owner may not accept what is not a document to accept.
+    let res = cara.post(&accept, json!({})).await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND, "{:?}", res.body);
 }

@@ -187,6 +187,30 @@ fn staff_calls(id: i64) -> Vec<(&'static str, String, Option<Value>)> {
     ]
 }
 
+/// The firm's steps on a submitted case (their outcomes are tested in remortgage_completion).
+fn firm_steps(id: i64) -> Vec<(&'static str, String, Option<Value>)> {
+    let base = format!("/api/staff/cases/remortgaging/{id}");
+    vec![
+        (
+            "POST",
+            format!("{base}/identity/1"),
+            Some(json!({ "decision": "VERIFIED" })),
+        ),
+        ("POST", format!("{base}/mortgage-offer"), Some(json!({}))),
+        (
+            "POST",
+            format!("{base}/htb-redemption-letter"),
+            Some(json!({})),
+        ),
+        (
+            "POST",
+            format!("{base}/documents"),
+            Some(json!({ "documentType": "MORTGAGE_REPORT" })),
+        ),
+        ("POST", format!("{base}/documents/1/issue"), Some(json!({}))),
+    ]
+}
+
 async fn send(client: &mut Client, method: &str, path: &str, body: &Option<Value>) -> StatusCode {
     match (method, body) {
         ("GET", _) => client.get(path).await.status,
@@ -204,7 +228,7 @@ async fn only_verified_staff_reach_the_back_office(backend: Backend) {
         .await;
     let mut admin_without_factor = app.sign_in("adam@threshold.test").await;
     let mut anonymous = app.client();
-    for (method, path, body) in staff_calls(id) {
+    for (method, path, body) in staff_calls(id).into_iter().chain(firm_steps(id)) {
         assert_eq!(
             send(&mut anonymous, method, &path, &body).await,
             StatusCode::UNAUTHORIZED,

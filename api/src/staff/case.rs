@@ -95,12 +95,8 @@ pub async fn view(
     staff: Staff,
     ApiPath((case_type, case_id)): ApiPath<(String, String)>,
 ) -> ApiResult<Json<StaffCase>> {
-    let case_type = path_case_type(&case_type)?;
-    let case_id = access::parse_case_id(&case_id)?;
-    let case = state
-        .cases
-        .open(&staff.caller(), case_type, case_id)
-        .await?;
+    let case = staff.open_case(&state, &case_type, &case_id).await?;
+    let (case_type, case_id) = (case.case_type, case.loaded.row.id);
     let view = state.cases.view(&case);
     let assignee = match case.loaded.row.assignee_id {
         Some(id) => members_by_id(&state).await?.get(&id).map(body),
@@ -229,12 +225,12 @@ pub async fn audit_csv(
     staff: Staff,
     ApiPath((case_type, case_id)): ApiPath<(String, String)>,
 ) -> ApiResult<Response> {
-    let case_type = path_case_type(&case_type)?;
-    let case_id = access::parse_case_id(&case_id)?;
-    state
-        .cases
-        .open(&staff.caller(), case_type, case_id)
-        .await?;
+    let case_id = staff
+        .open_case(&state, &case_type, &case_id)
+        .await?
+        .loaded
+        .row
+        .id;
     let mut out = csv::Writer::from_writer(Vec::new());
     let header = [
         "at",

@@ -15,7 +15,7 @@ mod queue;
 use axum::extract::FromRequestParts;
 use axum::http::StatusCode;
 use axum::http::request::Parts;
-use threshold_cases::Caller;
+use threshold_cases::{Caller, OpenCase};
 use threshold_store::staff::STAFF_ROLES;
 use threshold_store::users::User;
 use utoipa_axum::router::OpenApiRouter;
@@ -74,6 +74,19 @@ pub struct Staff {
 impl Staff {
     pub fn user(&self) -> &User {
         &self.session.user
+    }
+
+    /// A case named by the back office's path (`remortgaging`/`buying` and its id); any
+    /// other type or id is a 404.
+    pub async fn open_case(
+        &self,
+        state: &AppState,
+        case_type: &str,
+        case_id: &str,
+    ) -> Result<OpenCase, ApiError> {
+        let case_type = case::path_case_type(case_type)?;
+        let case_id = crate::cases::access::parse_case_id(case_id)?;
+        Ok(state.cases.open(&self.caller(), case_type, case_id).await?)
     }
 
     /// The case service's caller: the staff role sees every case.

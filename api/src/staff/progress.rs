@@ -7,7 +7,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use threshold_cases::{OpenCase, Progress};
+use threshold_cases::Progress;
 use threshold_engine::CaseType;
 use threshold_engine::snapshot::doc_types;
 use threshold_store::cases::IdentityDecision;
@@ -174,7 +174,7 @@ async fn progress(
     case_id: &str,
     step: Progress,
 ) -> ApiResult<Json<StaffTransitionDone>> {
-    let case = open(state, staff, case_type, case_id).await?;
+    let case = staff.open_case(state, case_type, case_id).await?;
     let status = state.cases.progress(&staff.caller(), &case, step).await?;
     Ok(Json(StaffTransitionDone { status }))
 }
@@ -191,20 +191,6 @@ async fn remortgage_progress(
         return Err(ApiError::not_found());
     }
     progress(state, staff, case_type, case_id, step).await
-}
-
-async fn open(
-    state: &AppState,
-    staff: &Staff,
-    case_type: &str,
-    case_id: &str,
-) -> ApiResult<OpenCase> {
-    let case_type = path_case_type(case_type)?;
-    let case_id = access::parse_case_id(case_id)?;
-    Ok(state
-        .cases
-        .open(&staff.caller(), case_type, case_id)
-        .await?)
 }
 
 #[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/documents", tag = "staff",
@@ -227,7 +213,7 @@ pub async fn draft(
     ApiPath((case_type, case_id)): ApiPath<(String, String)>,
     ApiJson(body): ApiJson<StaffDraftRequest>,
 ) -> ApiResult<(StatusCode, Json<DocumentBody>)> {
-    let case = open(&state, &staff, &case_type, &case_id).await?;
+    let case = staff.open_case(&state, &case_type, &case_id).await?;
     let document_type = match (body.document_type.as_str(), case.case_type) {
         (doc_types::MORTGAGE_REPORT, CaseType::Remortgaging) => doc_types::MORTGAGE_REPORT,
         (doc_types::COMPLETION_STATEMENT, _) => doc_types::COMPLETION_STATEMENT,

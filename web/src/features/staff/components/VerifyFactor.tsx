@@ -20,6 +20,36 @@ function formError(error: unknown): string | null {
   return STAFF_TEXTS.genericFailure;
 }
 
+/** The frame both forms share: the failure above, the field, and Verify. */
+function VerifyForm({
+  onSubmit,
+  error,
+  busy,
+  children,
+}: {
+  onSubmit: React.FormEventHandler<HTMLFormElement>;
+  error: unknown;
+  busy: boolean;
+  children: React.ReactNode;
+}) {
+  const message = formError(error);
+  return (
+    <Stack component="form" spacing={3} noValidate onSubmit={onSubmit}>
+      {message && (
+        <Alert severity="error" role="alert">
+          {message}
+        </Alert>
+      )}
+      {children}
+      <Box>
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {STAFF_TEXTS.verify}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
 function AppCodeForm({ onVerified }: { onVerified: () => void }) {
   const verify = useVerifyFactor();
   const {
@@ -38,14 +68,12 @@ function AppCodeForm({ onVerified }: { onVerified: () => void }) {
       }
     }
   };
-  const message = formError(verify.error);
   return (
-    <Stack component="form" spacing={3} noValidate onSubmit={handleSubmit(onSubmit)}>
-      {message && (
-        <Alert severity="error" role="alert">
-          {message}
-        </Alert>
-      )}
+    <VerifyForm
+      onSubmit={handleSubmit(onSubmit)}
+      error={verify.error}
+      busy={isSubmitting || verify.isPending}
+    >
       <CodeField
         required
         autoFocus
@@ -53,17 +81,7 @@ function AppCodeForm({ onVerified }: { onVerified: () => void }) {
         helperText={errors.code?.message}
         {...muiField(register('code'))}
       />
-      <Box>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={isSubmitting || verify.isPending}
-        >
-          {STAFF_TEXTS.verify}
-        </Button>
-      </Box>
-    </Stack>
+    </VerifyForm>
   );
 }
 
@@ -85,14 +103,12 @@ function RecoveryCodeForm({ onVerified }: { onVerified: () => void }) {
       }
     }
   };
-  const message = formError(verify.error);
   return (
-    <Stack component="form" spacing={3} noValidate onSubmit={handleSubmit(onSubmit)}>
-      {message && (
-        <Alert severity="error" role="alert">
-          {message}
-        </Alert>
-      )}
+    <VerifyForm
+      onSubmit={handleSubmit(onSubmit)}
+      error={verify.error}
+      busy={isSubmitting || verify.isPending}
+    >
       <TextField
         label={STAFF_TEXTS.recoveryCodeLabel}
         autoComplete="off"
@@ -104,17 +120,7 @@ function RecoveryCodeForm({ onVerified }: { onVerified: () => void }) {
         slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
         {...muiField(register('recoveryCode'))}
       />
-      <Box>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={isSubmitting || verify.isPending}
-        >
-          {STAFF_TEXTS.verify}
-        </Button>
-      </Box>
-    </Stack>
+    </VerifyForm>
   );
 }
 
