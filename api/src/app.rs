@@ -52,6 +52,8 @@ pub struct AppState {
     pub documents: threshold_documents::DocumentStore,
     /// The postcode → addresses provider, when a key is configured.
     pub address_lookup: Option<crate::address_lookup::IdealPostcodes>,
+    /// Who takes the buyers' up-front payment: Stripe, or the local stand-in.
+    pub payments: crate::payments::PaymentProvider,
 }
 
 impl AppState {
@@ -119,8 +121,10 @@ impl App {
             ),
             absolute_timeout: ChronoDuration::hours(config.session_absolute_hours),
         };
+        let cases = CaseService::new(db.clone(), workflows.clone());
         let worker_deps = WorkerDeps {
             db: db.clone(),
+            cases: cases.clone(),
             backoff: config.job_backoff(),
             mailer: mailer.clone(),
             templates: Arc::new(templates),
@@ -136,7 +140,7 @@ impl App {
             },
         };
         let limits = Arc::new(RateLimits::new(&config)?);
-        let cases = CaseService::new(db.clone(), workflows.clone());
+        let payments = crate::payments::PaymentProvider::from_config(&config)?;
         let documents = threshold_documents::DocumentStore::open(&config.document_location()?)?;
         let address_lookup = match &config.address_lookup_key {
             Some(key) => Some(crate::address_lookup::IdealPostcodes::new(
@@ -147,6 +151,7 @@ impl App {
         };
         let state = AppState {
             address_lookup,
+            payments,
             documents,
             cases,
             knock_key: Default::default(),

@@ -94,6 +94,13 @@ pub struct Config {
     pub address_lookup_key: Option<String>,
     /// The address provider's base URL (a local fake in the tests).
     pub address_lookup_url: String,
+    /// Stripe's secret API key: with it, buyers pay the up-front payment through Stripe
+    /// Checkout; unset, a local test payment stands in (nothing is charged).
+    pub stripe_secret_key: Option<String>,
+    /// The signing secret of the Stripe webhook endpoint (`/api/webhooks/stripe`).
+    pub stripe_webhook_secret: Option<String>,
+    /// Stripe's API base URL (a local fake in the tests); unset, Stripe's own.
+    pub stripe_api_url: Option<String>,
 }
 
 impl Default for Config {
@@ -140,6 +147,9 @@ impl Default for Config {
             aws_secret_access_key: None,
             address_lookup_key: None,
             address_lookup_url: "https://api.ideal-postcodes.co.uk".into(),
+            stripe_secret_key: None,
+            stripe_webhook_secret: None,
+            stripe_api_url: None,
         }
     }
 }
@@ -155,6 +165,7 @@ const ENV_KEYS: &[&str] = &[
     "MAIL_OUTBOX_DIR",
     "MAIL_FROM",
     "SUPPORT_EMAIL",
+    "FIRM_NAME",
     "RELEASE",
     "MAGIC_LINK_MINUTES",
     "ACCESS_TOKEN_MINUTES",
@@ -186,6 +197,9 @@ const ENV_KEYS: &[&str] = &[
     "AWS_SECRET_ACCESS_KEY",
     "ADDRESS_LOOKUP_KEY",
     "ADDRESS_LOOKUP_URL",
+    "STRIPE_SECRET_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "STRIPE_API_URL",
 ];
 
 impl Config {
@@ -305,6 +319,11 @@ impl fmt::Debug for Config {
             )
             .field("address_lookup_key", &redact(&self.address_lookup_key))
             .field("address_lookup_url", &self.address_lookup_url)
+            .field("stripe_secret_key", &redact(&self.stripe_secret_key))
+            .field(
+                "stripe_webhook_secret",
+                &redact(&self.stripe_webhook_secret),
+            )
             .finish_non_exhaustive()
     }
 }
@@ -330,12 +349,29 @@ mod tests {
             database_url: "postgres://app:hunter2@db/threshold".into(),
             smtp_url: Some("smtp://u:smtp-secret@mail:587".into()),
             address_lookup_key: Some("ak_lookup-secret".into()),
+            stripe_secret_key: Some("sk_test_stripe-secret".into()),
+            stripe_webhook_secret: Some("whsec_hook-secret".into()),
             ..Config::default()
         };
         let shown = format!("{config:?}");
         assert!(!shown.contains("hunter2"));
         assert!(!shown.contains("smtp-secret"));
         assert!(!shown.contains("lookup-secret"));
+        assert!(!shown.contains("stripe-secret"));
+        assert!(!shown.contains("hook-secret"));
+    }
+
+    /// Every setting can be given in the environment (FIRM_NAME once could not).
+    #[test]
+    fn every_setting_has_its_environment_variable() {
+        let fields = serde_json::to_value(Config::default()).unwrap();
+        for field in fields.as_object().unwrap().keys() {
+            let key = field.to_ascii_uppercase();
+            assert!(
+                ENV_KEYS.contains(&key.as_str()),
+                "{key} is not read from the environment"
+            );
+        }
     }
 
     #[test]

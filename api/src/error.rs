@@ -138,6 +138,7 @@ impl From<threshold_cases::CaseError> for ApiError {
                 ApiError::new(StatusCode::CONFLICT, "section_closed", reason)
             }
             e @ E::Conflict => ApiError::new(StatusCode::CONFLICT, "conflict", e.to_string()),
+            E::AlreadyDone(message) => ApiError::new(StatusCode::CONFLICT, "conflict", message),
             e @ (E::Corrupt(_) | E::Store(_)) => ApiError::internal(e),
         }
     }

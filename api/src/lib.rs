@@ -21,6 +21,7 @@ pub mod help;
 pub mod mailbox;
 pub mod openapi;
 pub mod owners;
+pub mod payments;
 pub mod policies;
 pub mod progress;
 pub mod rate_limit;

@@ -9,8 +9,8 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::app::AppState;
 use crate::error::ErrorBody;
 use crate::{
-    address_lookup, application, auth, cases, documents, feed, feedback, help, owners, policies,
-    progress, staff, users,
+    address_lookup, application, auth, cases, documents, feed, feedback, help, owners, payments,
+    policies, progress, staff, users,
 };
 
 #[derive(OpenApi)]
@@ -57,6 +57,7 @@ fn parts() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(feedback::router())
         .merge(address_lookup::router())
         .merge(progress::router())
+        .merge(payments::router())
         .merge(staff::router())
         .split_for_parts()
 }

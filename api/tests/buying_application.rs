@@ -8,7 +8,10 @@ mod support;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use support::cases::{create_buying, firm};
+use support::purchase::{
+    BEA, about_you, accepted_purchase, buyer_details, expanded, upload_everything,
+    with_buyer_details,
+};
 use support::{Backend, Client, TestApp};
 
 on_both_databases!(
@@ -22,17 +25,8 @@ on_both_databases!(
     the_other_buying_calls_are_refused_to_strangers_staff_and_late_brokers,
 );
 
-const BEA: &str = "bea@example.test";
 const BEN: &str = "ben@example.test";
 const GINA: &str = "gina@example.test";
-
-fn case_ref(id: i64) -> Value {
-    json!({ "caseId": id, "caseType": "BUYING" })
-}
-
-fn expanded(id: i64) -> String {
-    format!("/api/buying/case/{id}/expanded")
-}
 
 fn section(case: &Value, key: &str) -> String {
     case["view"]["sections"]
@@ -42,62 +36,6 @@ fn section(case: &Value, key: &str) -> String {
         .find(|s| s["key"] == key)
         .map(|s| s["state"].as_str().unwrap().to_owned())
         .expect("the section")
-}
-
-/// A broker's purchase for Bea, quoted and accepted: CUSTOMER_APPLICATION. Returns (broker,
-/// Bea, case id).
-async fn accepted_purchase(app: &TestApp) -> (Client, Client, i64) {
-    firm(app).await;
-    let mut broker = app.sign_in("broker@firm.test").await;
-    let id = create_buying(&mut broker, BEA, "Bea Buyer").await;
-    let res = broker.post("/api/quote/send", case_ref(id)).await;
-    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
-    let mut bea = app.sign_in(BEA).await;
-    let quote = bea.get(&format!("/api/buying/{id}/quote/latest")).await;
-    let res = bea
-        .post(
-            &format!("/api/quote/{}/accept", quote.body["id"]),
-            case_ref(id),
-        )
-        .await;
-    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
-    assert_eq!(res.body["status"], "CUSTOMER_APPLICATION");
-    (broker, bea, id)
-}
-
-/// The profile half of a buyer's details (onboarding's).
-async fn about_you(app: &TestApp, client: &mut Client, email: &str) {
-    let user = app.db.user_by_email(email).await.unwrap().unwrap();
-    let res = client
-        .post(
-            &format!("/api/users/{}", user.id),
-            json!({ "preferredName": "Someone", "firstName": "Some", "surname": "One",
-                    "phoneNumber": "07700 900123", "dateOfBirth": "1980-01-02" }),
-        )
-        .await;
-    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
-}
-
-/// A buyer's case details, complete (a buyer also needs occupation, NI number and residence).
-async fn buyer_details(client: &mut Client, id: i64, applicant: i64, uk_resident: bool) {
-    let res = client
-        .post(
-            &format!("/api/buying/{id}/applicant/{applicant}"),
-            json!({ "addressLine1": "3 Elm Row", "occupation": "Nurse",
-                    "nationalInsuranceNumber": "QQ 12 34 56 C", "isUkResident": uk_resident }),
-        )
-        .await;
-    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
-}
-
-/// Bea's case up to an open Purchase & Financing section.
-async fn with_buyer_details(app: &TestApp) -> (Client, Client, i64) {
-    let (broker, mut bea, id) = accepted_purchase(app).await;
-    let case = bea.get(&expanded(id)).await.body;
-    let applicant = case["buyers"][0]["id"].as_i64().unwrap();
-    about_you(app, &mut bea, BEA).await;
-    buyer_details(&mut bea, id, applicant, true).await;
-    (broker, bea, id)
 }
 
 async fn add_source(client: &mut Client, id: i64, source_type: &str) -> i64 {
@@ -118,36 +56,6 @@ fn required_types(case: &Value, group: &str) -> Vec<String> {
         .iter()
         .map(|d| d["documentType"].as_str().unwrap().to_owned())
         .collect()
-}
-
-/// Uploads a small PDF into every required slot of the case.
-async fn upload_everything(client: &mut Client, id: i64) {
-    let case = client.get(&expanded(id)).await.body;
-    for group in [
-        "documents",
-        "sourceOfFundsDocuments",
-        "isaDocuments",
-        "buyToLetDocuments",
-        "statements",
-    ] {
-        for slot in case["requiredDocuments"][group].as_array().unwrap() {
-            let form = reqwest::multipart::Form::new()
-                .text("caseType", "BUYING")
-                .text("caseId", id.to_string())
-                .text(
-                    "documentType",
-                    slot["documentType"].as_str().unwrap().to_owned(),
-                )
-                .text("requiredDocumentId", slot["id"].to_string())
-                .part(
-                    "file",
-                    reqwest::multipart::Part::bytes(b"%PDF-1.4\n%%EOF\n".to_vec())
-                        .file_name("evidence.pdf"),
-                );
-            let res = client.post_form("/api/document", form).await;
-            assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
-        }
-    }
 }
 
 async fn a_buyer_completes_every_section_and_submits(backend: Backend) {

@@ -1,6 +1,6 @@
 // A customer's calls after the quote, made from their signed-in browser context with the same
-// calls the web app sends (never by writing to the database): their remortgage filled in and
-// submitted, identity evidence uploaded and submitted, an issued document accepted. For tests
+// calls the web app sends (never by writing to the database): their remortgage or purchase
+// filled in and submitted, identity evidence uploaded and submitted, an issued document accepted. For tests
 // whose subject is what comes after (the customer's own screens have their own tests).
 import { expect, type APIRequestContext } from '@playwright/test';
 import { apiPost } from './api';
@@ -55,13 +55,22 @@ export async function submitRemortgage(request: APIRequestContext, origin: strin
   expect(submitted?.status).toBe('IDENTITY_VERIFICATION');
 }
 
+type CaseType = 'REMORTGAGING' | 'BUYING';
+
 /** POST /document (multipart, as the upload control sends it); returns the document id. */
-export async function uploadDocument(request: APIRequestContext, origin: string, caseId: number, documentType: string, fileName: string) {
+export async function uploadDocument(
+  request: APIRequestContext,
+  origin: string,
+  caseId: number,
+  documentType: string,
+  fileName: string,
+  caseType: CaseType = 'REMORTGAGING',
+) {
   await refreshSession(request, origin);
   const res = await request.post('/api/document', {
     headers: { Origin: origin },
     multipart: {
-      caseType: 'REMORTGAGING',
+      caseType,
       caseId: String(caseId),
       documentType,
       file: { name: fileName, mimeType: 'application/pdf', buffer: PDF },
@@ -72,12 +81,57 @@ export async function uploadDocument(request: APIRequestContext, origin: string,
 }
 
 /** The owner's photo ID and selfie, then POST /identity; returns the two documents' ids. */
-export async function submitIdentity(request: APIRequestContext, origin: string, caseId: number) {
-  const photoId = await uploadDocument(request, origin, caseId, 'PHOTO_ID', 'passport.pdf');
-  const selfie = await uploadDocument(request, origin, caseId, 'SELFIE', 'selfie.pdf');
-  const res = await apiPost(request, origin, '/api/identity', { caseId, caseType: 'REMORTGAGING' });
+export async function submitIdentity(request: APIRequestContext, origin: string, caseId: number, caseType: CaseType = 'REMORTGAGING') {
+  const photoId = await uploadDocument(request, origin, caseId, 'PHOTO_ID', 'passport.pdf', caseType);
+  const selfie = await uploadDocument(request, origin, caseId, 'SELFIE', 'selfie.pdf', caseType);
+  const res = await apiPost(request, origin, '/api/identity', { caseId, caseType });
   expect(res?.status).toBe('IDENTITY_VERIFICATION');
   return { photoId, selfie };
+}
+
+interface Purchase {
+  status: string;
+  buyers: { id: number }[];
+  requiredDocuments: Record<string, { id: number; documentType: string }[]>;
+}
+
+/** GET /buying/case/{caseId}/expanded, as the buyer sees it. */
+export async function purchaseAsCustomer(request: APIRequestContext, origin: string, caseId: number): Promise<Purchase> {
+  await refreshSession(request, origin);
+  const res = await request.get(`/api/buying/case/${caseId}/expanded`);
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as Purchase;
+}
+
+/**
+ * The sole buyer of a purchase in Customer Application (their profile given at first sign-in)
+ * fills in every section, uploads each required document and submits: Property (sole owner,
+ * detached, freehold), their details, the land tax answers, no loans. Ends in Prepare Client
+ * Care Letter.
+ */
+export async function submitPurchase(request: APIRequestContext, origin: string, caseId: number, addressLine1: string) {
+  const caseRef = { caseType: 'BUYING', caseId };
+  await refreshSession(request, origin);
+  await apiPost(request, origin, '/api/property', { ...caseRef, landOwnership: 'SOLE_OWNER', propertyType: 'DETACHED_HOUSE', tenure: 'FREEHOLD' });
+  const [buyer] = (await purchaseAsCustomer(request, origin, caseId)).buyers;
+  await apiPost(request, origin, `/api/buying/${caseId}/applicant/${buyer.id}`, {
+    addressLine1,
+    occupation: 'Surveyor',
+    nationalInsuranceNumber: 'QQ 12 34 56 C',
+    isUkResident: true,
+  });
+  await apiPost(request, origin, `/api/buying/${caseId}/stamp-duty-land-tax`, {
+    resultsInMultipleProperties: false,
+    isReplacingMainResidence: true,
+    isFirstTimeBuyer: false,
+  });
+  await apiPost(request, origin, '/api/loans', { ...caseRef, hasLoans: false });
+  const { requiredDocuments } = await purchaseAsCustomer(request, origin, caseId);
+  for (const slot of Object.values(requiredDocuments).flat()) {
+    await uploadDocument(request, origin, caseId, slot.documentType, `${slot.documentType.toLowerCase()}.pdf`, 'BUYING');
+  }
+  const submitted = await apiPost(request, origin, `/api/buying/${caseId}/submit`, {});
+  expect(submitted?.status).toBe('PREPARE_CLIENT_CARE_LETTER');
 }
 
 /**

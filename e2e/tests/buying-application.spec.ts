@@ -244,7 +244,7 @@ test('a gift donor is invited, confirms the gift without seeing the case, and th
   const donorContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
   const donor = await donorContext.newPage();
   await signIn(donor, DONOR.email);
-  await finishFirstSignIn(donor, DONOR, /\/(remortgaging|buying)/);
+  await finishFirstSignIn(donor, DONOR, new RegExp(`/gift/${caseId}$`));
   const dialog = donor.getByRole('dialog', { name: 'Confirm Your Gift Contribution' });
   await expect(dialog).toBeVisible({ timeout: FEED_DELIVERY_MS });
   await expect(dialog).toContainText(

@@ -1,8 +1,10 @@
 //! Background jobs on apalis, stored in the product's own database: the sign-in e-mails, and
-//! the workflows' effects (case e-mails, reminders, feed items) handed on by the relay.
+//! the workflows' effects (case e-mails, reminders, feed items) handed on by the relay, and the
+//! payment provider's confirmations.
 
 pub mod auth_email;
 pub mod case_email;
+pub mod deposit_payment;
 pub mod email_change;
 pub mod feed;
 pub mod mail;
@@ -11,6 +13,7 @@ pub mod relay;
 pub mod templates;
 
 pub use auth_email::{AuthEmail, AuthEmailSettings};
+pub use deposit_payment::DepositPaymentConfirmed;
 pub use email_change::EmailChangeMail;
 pub use mail::{Mailer, MailerError};
 pub use queue::{Job, JobQueue, WorkerDeps};

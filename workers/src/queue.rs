@@ -23,6 +23,7 @@ use threshold_store::Db;
 
 use crate::auth_email::{AuthEmail, AuthEmailSettings};
 use crate::case_email::CaseEmail;
+use crate::deposit_payment::DepositPaymentConfirmed;
 use crate::email_change::EmailChangeMail;
 use crate::feed::FeedItemJob;
 use crate::mail::Mailer;
@@ -62,6 +63,8 @@ pub struct WorkerDeps {
     pub mailer: Mailer,
     pub templates: Arc<Templates>,
     pub auth_email: AuthEmailSettings,
+    /// The one way to change a case (a confirmed payment moves it on).
+    pub cases: threshold_cases::CaseService,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -179,6 +182,7 @@ impl JobQueue {
         let monitor = self.register::<CaseEmail>(monitor, &deps, poll_interval);
         let monitor = self.register::<FeedItemJob>(monitor, &deps, poll_interval);
         let monitor = self.register::<EmailChangeMail>(monitor, &deps, poll_interval);
+        let monitor = self.register::<DepositPaymentConfirmed>(monitor, &deps, poll_interval);
         let result = monitor
             .run_with_signal(signal)
             .await

@@ -145,18 +145,12 @@ fn identification_tile(s: &Snap, _: &Actor) -> SectionState {
     state(after_deposit_locked(s), all_verified(&s.buyers))
 }
 
-const SEARCH_TYPES: [&str; 3] = [
-    doc_types::LOCAL_AUTHORITY_SEARCH,
-    doc_types::DRAINAGE_AND_WATER_SEARCH,
-    doc_types::ENVIRONMENTAL_SEARCH,
-];
-
 /// BUY-POST-16: as many summaries as documents, not none, and both lists cover the three
 /// searches every purchase needs.
 fn searches_complete(s: &Snap) -> bool {
     let (docs, sums) = (&s.searches.documents, &s.searches.summaries);
     let covers = |list: &[threshold_engine::snapshot::UploadedDocument]| {
-        SEARCH_TYPES
+        doc_types::SEARCHES
             .iter()
             .all(|t| list.iter().any(|d| d.document_type == *t))
     };

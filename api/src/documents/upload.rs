@@ -1,4 +1,5 @@
-//! POST /document: a party or broker of an open case uploads a file (multipart).
+//! POST /document: a party or broker of an open case, or the firm's staff, uploads a file
+//! (multipart).
 
 use axum::Json;
 use axum::extract::{Multipart, State, multipart::Field};
@@ -6,6 +7,7 @@ use axum::http::StatusCode;
 use chrono::Utc;
 use threshold_documents::{DocumentStore, UploadError};
 use threshold_store::documents::{NewDocument, UPLOADED};
+use threshold_store::staff::STAFF_ROLES;
 
 use super::body::DocumentBody;
 use super::{audit, is_closed};
@@ -47,7 +49,7 @@ pub struct UploadForm {
         (status = 201, description = "Stored", body = DocumentBody),
         (status = 400, description = "The form could not be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Not a party or broker of the case", body = ErrorBody),
+        (status = 403, description = "Not a party, broker or staff member of the case; `second_factor_required` for a staff session that has not proven it", body = ErrorBody),
         (status = 404, description = "Unknown case or required-document slot, or not yours", body = ErrorBody),
         (status = 409, description = "The case is closed", body = ErrorBody),
         (status = 413, description = "The file is larger than 32 MiB", body = ErrorBody),
@@ -60,7 +62,17 @@ pub async fn upload(
     session: CurrentSession,
     ApiMultipart(mut form): ApiMultipart,
 ) -> ApiResult<(StatusCode, Json<DocumentBody>)> {
-    let caller = access::caller(&session)?;
+    // The firm adds what comes from outside the case (the seller's contract pack, the
+    // searches) once its session has proven the second factor, as for reading documents.
+    let firm = STAFF_ROLES.contains(&session.user.role.as_str());
+    if firm && session.second_factor_at.is_none() {
+        return Err(crate::staff::second_factor_required());
+    }
+    let caller = if firm {
+        crate::staff::caller_for(&session.user)
+    } else {
+        access::caller(&session)?
+    };
     let case_type = access::parse_case_type("caseType", &text_field(&mut form, "caseType").await?)?;
     let case_id = text_field(&mut form, "caseId")
         .await?
@@ -82,7 +94,7 @@ pub async fn upload(
     }
     let case = state.cases.open(&caller, case_type, case_id).await?;
     let rel = case.loaded.relationship;
-    if !rel.is_party && !rel.is_case_admin {
+    if !rel.is_party && !rel.is_case_admin && !firm {
         return Err(ApiError::forbidden(
             "Only the case's customers and brokers may upload its documents.",
         ));
@@ -135,7 +147,14 @@ pub async fn upload(
         .await
         .map_err(upload_error)?;
     let file_name = file_name(&given_name, &document_type, stored.kind.extension());
-    let side = if rel.is_party { "PARTY" } else { "BROKER" };
+    // The firm's uploads have no side: only the firm may remove them.
+    let side = if rel.is_party {
+        Some("PARTY")
+    } else if rel.is_case_admin {
+        Some("BROKER")
+    } else {
+        None
+    };
     let new = NewDocument {
         case_id,
         case_type: case_type.as_str(),
@@ -147,7 +166,7 @@ pub async fn upload(
         size_bytes: stored.size as i64,
         is_draft: false,
         created_by: Some(session.user.id),
-        uploaded_by_side: Some(side),
+        uploaded_by_side: side,
     };
     // The object is written; now the row that points at it. Without the row the object is
     // unreachable, so it goes too.

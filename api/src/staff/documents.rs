@@ -1,6 +1,6 @@
-//! What the firm's documents say, from the case as it is now: the mortgage report and the
-//! completion statement (a remortgage's or a purchase's), money formatted as pounds, for the
-//! `case_document` template. Whether one is a draft is its record's, not the PDF's: the file
+//! What the firm's documents say, from the case as it is now: the mortgage report, a
+//! purchase's client care letter and report on title, and the completion statement (a
+//! remortgage's or a purchase's), money formatted as pounds, for the `case_document` template. Whether one is a draft is its record's, not the PDF's: the file
 //! the staff reviewed is the one issued.
 
 use chrono::Utc;
@@ -13,7 +13,19 @@ use threshold_store::cases::LoadedCase;
 use crate::cases::lenders;
 use crate::documents::generated::pounds;
 
-/// The template's data for a document of this type (MORTGAGE_REPORT or COMPLETION_STATEMENT).
+/// The documents the firm drafts for a case of this type.
+pub(super) fn drafted(case_type: CaseType) -> &'static [&'static str] {
+    match case_type {
+        CaseType::Remortgaging => &[doc_types::MORTGAGE_REPORT, doc_types::COMPLETION_STATEMENT],
+        CaseType::Buying => &[
+            doc_types::CLIENT_CARE_LETTER,
+            doc_types::REPORT_ON_TITLE,
+            doc_types::COMPLETION_STATEMENT,
+        ],
+    }
+}
+
+/// The template's data for a document of this type (one of [`drafted`] for the case's type).
 pub(super) fn data(firm: &str, case: &OpenCase, document_type: &str) -> Value {
     let loaded = &case.loaded;
     let r = &loaded.row;
@@ -32,6 +44,16 @@ pub(super) fn data(firm: &str, case: &OpenCase, document_type: &str) -> Value {
             "Mortgage Report",
             mortgage_report(loaded, &lender, &property),
             "Please tell us at once if anything in this report is not as you expect.",
+        ),
+        (doc_types::CLIENT_CARE_LETTER, _) => (
+            "Client Care Letter",
+            client_care_letter(loaded, firm),
+            "Please read this letter and accept it in Threshold: we start work once you have.",
+        ),
+        (doc_types::REPORT_ON_TITLE, _) => (
+            "Report on Title",
+            report_on_title(loaded, &lender, &property),
+            "Please tell us at once if anything in this report is not as you expect, before you accept it.",
         ),
         (_, CaseType::Remortgaging) => (
             "Completion Statement",
@@ -99,6 +121,98 @@ fn mortgage_report(loaded: &LoadedCase, lender: &str, property: &str) -> Vec<Val
             "What happens next",
             &[
                 "Each owner reads this report and accepts it in Threshold. We then ask your current lender for the redemption figure and prepare the completion statement.",
+            ],
+            vec![],
+        ),
+    ]
+}
+
+/// Who we act for, what we do, what it costs and how the money is paid (the Solicitors
+/// Regulation Authority expects this in writing at the start of every matter).
+fn client_care_letter(loaded: &LoadedCase, firm: &str) -> Vec<Value> {
+    let acting = format!(
+        "{firm} acts for you in buying the property and, where you have a mortgage, for your lender. We check the title, make the searches, raise enquiries with the seller's solicitors, report to you before you exchange contracts, and complete the purchase and its registration."
+    );
+    let mut fees = vec![];
+    let mut payment = vec![];
+    if let Some(q) = &loaded.quote {
+        for s in q.cost_breakdown.iter() {
+            for c in &s.costs {
+                fees.push(line(&c.label, c.amount, false));
+            }
+        }
+        fees.push(line("Total", q.total_amount, true));
+        payment.push(line("Up-front payment, due now", q.deposit, true));
+        payment.push(line(
+            "The remainder, due just before completion",
+            q.total_amount - q.deposit,
+            false,
+        ));
+    }
+    vec![
+        section("What we will do", &[&acting], vec![]),
+        section(
+            "Our fees",
+            &["These are the figures of the quote you accepted."],
+            fees,
+        ),
+        section(
+            "How you pay",
+            &[
+                "The up-front payment is not refundable: it covers the searches and the work we start at once. You pay it in Threshold once you have accepted this letter.",
+            ],
+            payment,
+        ),
+        section(
+            "Your money and your information",
+            &[
+                "We hold money for you in a client account and pay it on only for the purchase. We will never e-mail you new bank details: call us on the number you know before sending money.",
+                "If you are unhappy with our service, tell your conveyancer first. If we cannot put it right you may complain to the Legal Ombudsman within six months of our final response.",
+            ],
+            vec![],
+        ),
+    ]
+}
+
+/// What we found in the title, the searches and the seller's answers, before the buyers
+/// commit to exchange.
+fn report_on_title(loaded: &LoadedCase, lender: &str, property: &str) -> Vec<Value> {
+    let r = &loaded.row;
+    let tenure = match r.property.tenure.as_deref() {
+        Some("LEASEHOLD") => {
+            "leasehold: the lease, its length and its ground rent and service charge are set out in the contract pack we reviewed"
+        }
+        Some("FREEHOLD") => {
+            "freehold: you will own the building and the land it stands on outright"
+        }
+        _ => "as shown in the title register",
+    };
+    let title = format!("{property} is {tenure}.");
+    let mortgage = format!(
+        "{lender}'s conditions are met by the title and the searches; we will report to the lender before completion."
+    );
+    vec![
+        section(
+            "The property and its title",
+            &[
+                &title,
+                "The seller is the registered owner. The title register shows no rights of others that would stop you living in the property or selling it later.",
+            ],
+            vec![line("Price", r.purchase_price.unwrap_or(0), true)],
+        ),
+        section(
+            "The searches and the seller's answers",
+            &[
+                "The local authority, drainage and water, and environmental searches found nothing that affects the value or your use of the property beyond what we tell you in this report.",
+                "The seller's property information form (TA6) and their answers to our enquiries are in the contract pack: please read them and tell us if anything is not as you were told at the viewing.",
+            ],
+            vec![],
+        ),
+        section("Your mortgage", &[&mortgage], vec![]),
+        section(
+            "What happens next",
+            &[
+                "Each buyer reads this report and accepts it in Threshold. We then prepare the completion statement and agree a completion date with the seller.",
             ],
             vec![],
         ),

@@ -42,6 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(progress::decide_identity))
         .routes(routes!(progress::mortgage_offer))
         .routes(routes!(progress::htb_redemption_letter))
+        .routes(routes!(progress::record_search))
         .routes(routes!(progress::draft))
         .routes(routes!(progress::issue))
 }
@@ -91,13 +92,17 @@ impl Staff {
 
     /// The case service's caller: the staff role sees every case.
     pub fn caller(&self) -> Caller {
-        let user = &self.session.user;
-        Caller::User {
-            id: user.id,
-            role: user.role.clone(),
-            is_lender: false,
-            firm_id: None,
-        }
+        caller_for(&self.session.user)
+    }
+}
+
+/// The case service's caller for a staff member (their role sees every case).
+pub fn caller_for(user: &User) -> Caller {
+    Caller::User {
+        id: user.id,
+        role: user.role.clone(),
+        is_lender: false,
+        firm_id: None,
     }
 }
 

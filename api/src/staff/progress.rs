@@ -1,5 +1,6 @@
 //! The firm's steps on a submitted case: deciding on an owner's identity (the manual review
-//! that is the default identity provider), recording the lender's offer, drafting the
+//! that is the default identity provider), recording the lender's offer and a purchase's
+//! searches, drafting the
 //! documents it issues (rendered from the case by the PDF service) and issuing them. Each goes
 //! through the case service, which takes the workflow step the change allows.
 
@@ -9,7 +10,6 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use threshold_cases::Progress;
 use threshold_engine::CaseType;
-use threshold_engine::snapshot::doc_types;
 use threshold_store::cases::IdentityDecision;
 use utoipa::ToSchema;
 
@@ -42,7 +42,8 @@ pub struct StaffIdentityDecision {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct StaffDraftRequest {
-    /// MORTGAGE_REPORT (remortgaging) or COMPLETION_STATEMENT.
+    /// MORTGAGE_REPORT or COMPLETION_STATEMENT (remortgaging); CLIENT_CARE_LETTER,
+    /// REPORT_ON_TITLE or COMPLETION_STATEMENT (buying).
     pub document_type: String,
 }
 
@@ -115,7 +116,15 @@ pub async fn mortgage_offer(
     ApiJson(_): ApiJson<EmptyBody>,
 ) -> ApiResult<Json<StaffTransitionDone>> {
     let step = Progress::MortgageOfferReceived;
-    remortgage_progress(&state, &staff, &case_type, &case_id, step).await
+    typed_progress(
+        CaseType::Remortgaging,
+        &state,
+        &staff,
+        &case_type,
+        &case_id,
+        step,
+    )
+    .await
 }
 
 #[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/htb-redemption-letter", tag = "staff",
@@ -138,7 +147,15 @@ pub async fn htb_redemption_letter(
     ApiJson(_): ApiJson<EmptyBody>,
 ) -> ApiResult<Json<StaffTransitionDone>> {
     let step = Progress::HtbRedemptionLetterReceived;
-    remortgage_progress(&state, &staff, &case_type, &case_id, step).await
+    typed_progress(
+        CaseType::Remortgaging,
+        &state,
+        &staff,
+        &case_type,
+        &case_id,
+        step,
+    )
+    .await
 }
 
 #[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/documents/{documentId}/issue", tag = "staff",
@@ -179,18 +196,66 @@ async fn progress(
     Ok(Json(StaffTransitionDone { status }))
 }
 
-/// A step only a remortgage has (a purchase named here is an unknown case).
-async fn remortgage_progress(
+/// A step only one case type has (a case of the other type named here is an unknown case).
+async fn typed_progress(
+    only: CaseType,
     state: &AppState,
     staff: &Staff,
     case_type: &str,
     case_id: &str,
     step: Progress,
 ) -> ApiResult<Json<StaffTransitionDone>> {
-    if path_case_type(case_type)? != CaseType::Remortgaging {
+    if path_case_type(case_type)? != only {
         return Err(ApiError::not_found());
     }
     progress(state, staff, case_type, case_id, step).await
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum SearchKind {
+    /// The search result the search provider returned.
+    Document,
+    /// The firm's summary of it for the buyers.
+    Summary,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct StaffSearchRecord {
+    /// An uploaded document of the case of type LOCAL_AUTHORITY_SEARCH,
+    /// DRAINAGE_AND_WATER_SEARCH or ENVIRONMENTAL_SEARCH.
+    #[schema(minimum = 1)]
+    pub document_id: i64,
+    pub kind: SearchKind,
+}
+
+#[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/searches", tag = "staff",
+    request_body = StaffSearchRecord,
+    params(
+        ("caseType" = String, Path, description = "`buying`"),
+        ("caseId" = String, Path, description = "The case id (numeric)"),
+    ),
+    responses(
+        (status = 200, description = "Recorded; once the three searches and their summaries are in, a case awaiting searches moves on", body = StaffTransitionDone),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not staff, or the second factor is not proven", body = ErrorBody),
+        (status = 404, description = "No such purchase, or no uploaded search document with that id on it", body = ErrorBody),
+        (status = 409, description = "`section_closed` (the up-front payment is not in yet) or `conflict` (recorded already)", body = ErrorBody),
+        (status = 422, description = "A field is missing or invalid (named)", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn record_search(
+    State(state): State<AppState>,
+    staff: Staff,
+    ApiPath((case_type, case_id)): ApiPath<(String, String)>,
+    ApiJson(body): ApiJson<StaffSearchRecord>,
+) -> ApiResult<Json<StaffTransitionDone>> {
+    let step = Progress::RecordSearch {
+        document_id: body.document_id,
+        summary: matches!(body.kind, SearchKind::Summary),
+    };
+    typed_progress(CaseType::Buying, &state, &staff, &case_type, &case_id, step).await
 }
 
 #[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/documents", tag = "staff",
@@ -214,16 +279,16 @@ pub async fn draft(
     ApiJson(body): ApiJson<StaffDraftRequest>,
 ) -> ApiResult<(StatusCode, Json<DocumentBody>)> {
     let case = staff.open_case(&state, &case_type, &case_id).await?;
-    let document_type = match (body.document_type.as_str(), case.case_type) {
-        (doc_types::MORTGAGE_REPORT, CaseType::Remortgaging) => doc_types::MORTGAGE_REPORT,
-        (doc_types::COMPLETION_STATEMENT, _) => doc_types::COMPLETION_STATEMENT,
-        _ => {
-            return Err(ApiError::bad_field(
+    let drafted = super::documents::drafted(case.case_type);
+    let document_type = *drafted
+        .iter()
+        .find(|t| **t == body.document_type)
+        .ok_or_else(|| {
+            ApiError::bad_field(
                 "documentType",
-                "must be MORTGAGE_REPORT (remortgaging) or COMPLETION_STATEMENT",
-            ));
-        }
-    };
+                format!("must be one of {} for this case", drafted.join(", ")),
+            )
+        })?;
     let case_id = case.loaded.row.id;
     let file_name = format!(
         "{}-{case_id}.pdf",

@@ -29,6 +29,9 @@ pub enum CaseError {
     /// Another change reached the case first; reload and try again.
     #[error("the case has changed; reload it")]
     Conflict,
+    /// The step was taken already (a search recorded twice); the message says which.
+    #[error("{0}")]
+    AlreadyDone(String),
     /// The stored case makes no sense to the engine (a bug or a bad migration).
     #[error("{0}")]
     Corrupt(String),

@@ -1,6 +1,7 @@
 //! After submission: what the customers and the firm do to move a case on. An owner submits
-//! their identity and accepts the documents the firm issues; the firm decides on identities,
-//! records the lender's offer and issues its documents. Each change is checked against who
+//! their identity, pays a purchase's up-front payment and accepts the documents the firm
+//! issues; the firm decides on identities, records the lender's offer and a purchase's
+//! searches, and issues its documents. Each change is checked against who
 //! may make it and the case's tiles, applied to the engine's picture of the case so that the
 //! transitions it enables are decided first (every owner verified, every owner accepted), and
 //! written with them in one transaction.
@@ -8,6 +9,7 @@
 use chrono::Utc;
 use threshold_engine::snapshot::{DocumentAcceptance, doc_types};
 use threshold_engine::{ActorKind, CaseStatus, SectionState};
+use threshold_store::UserId;
 use threshold_store::cases::{IdentityDecision, SectionWrite};
 
 use crate::{Caller, CaseError, CaseService, OpenCase};
@@ -27,6 +29,12 @@ pub enum Progress {
     /// The firm records the housing association's Help to Buy redemption letter (a remortgage
     /// repaying an equity loan waits for it before the completion statement).
     HtbRedemptionLetterReceived,
+    /// The firm records an uploaded search document of a purchase as a search result, or as
+    /// its summary of one.
+    RecordSearch { document_id: i64, summary: bool },
+    /// The payment provider (or, with none configured, the payer) confirms the up-front
+    /// payment started under `reference` by `payer`.
+    DepositPaid { reference: String, payer: UserId },
     /// The firm issues a generated draft (a mortgage report, a completion statement): the
     /// customers see it from now on, and the workflow's step that publishes it is taken.
     IssueDocument { document_id: i64 },
@@ -58,9 +66,16 @@ impl CaseService {
         case: &OpenCase,
         step: Progress,
     ) -> Result<CaseStatus, CaseError> {
-        let by = caller.user_id().ok_or(CaseError::NotPermitted(
-            "only a person takes these steps".into(),
-        ))?;
+        // A payment confirmed by the provider is the payer's act, told by the system.
+        let by = match (caller.user_id(), &step) {
+            (Some(id), _) => id,
+            (None, Progress::DepositPaid { payer, .. }) => *payer,
+            (None, _) => {
+                return Err(CaseError::NotPermitted(
+                    "only a person takes these steps".into(),
+                ));
+            }
+        };
         let staff = matches!(
             case.actor.kind(),
             Some(ActorKind::Conveyancer | ActorKind::Admin)
@@ -116,6 +131,44 @@ impl CaseService {
                     return Err(firm_only());
                 }
                 snap.record_htb_redemption_letter();
+            }
+            Progress::RecordSearch {
+                document_id,
+                summary,
+            } => {
+                if !staff {
+                    return Err(firm_only());
+                }
+                self.check_tile(case, "searches")?;
+                let doc = snap
+                    .documents()
+                    .documents
+                    .iter()
+                    .find(|d| d.document_id == *document_id)
+                    .filter(|d| doc_types::SEARCHES.contains(&d.document_type.as_str()))
+                    .cloned()
+                    .ok_or(CaseError::NotFound)?;
+                if snap.searches_recorded(*summary).contains(&doc) {
+                    return Err(CaseError::AlreadyDone(
+                        "This search is recorded already.".into(),
+                    ));
+                }
+                snap.record_search(doc, *summary);
+            }
+            Progress::DepositPaid { payer, .. } => {
+                if caller.user_id().is_some() {
+                    // Where no provider is configured, the payer confirms their own payment.
+                    own()?;
+                    if by != *payer {
+                        return Err(CaseError::NotFound);
+                    }
+                    self.check_tile(case, "deposit")?;
+                }
+                if snap.deposit_paid_at().is_some() {
+                    // The provider tells us again (a webhook retried): nothing more to do.
+                    return Ok(snap.status());
+                }
+                snap.record_deposit_paid(now);
             }
             Progress::IssueDocument { document_id } => {
                 if !staff {
@@ -192,6 +245,25 @@ impl CaseService {
             Progress::HtbRedemptionLetterReceived => {
                 self.db.record_htb_redemption_letter(&w).await?
             }
+            Progress::RecordSearch {
+                document_id,
+                summary,
+            } => {
+                let document_type = case
+                    .snapshot
+                    .documents()
+                    .documents
+                    .iter()
+                    .find(|d| d.document_id == document_id)
+                    .map(|d| d.document_type.clone())
+                    .unwrap_or_default();
+                self.db
+                    .record_search(&w, document_id, &document_type, summary, now)
+                    .await?
+            }
+            Progress::DepositPaid { reference, .. } => {
+                self.db.record_deposit_paid(&w, &reference, now).await?
+            }
             Progress::IssueDocument { document_id } => {
                 self.db.issue_document(&w, document_id).await?
             }
@@ -205,7 +277,7 @@ impl CaseService {
     }
 
     /// The caller's tile is open (not locked or hidden) for a customer's step.
-    fn check_tile(&self, case: &OpenCase, tile: &str) -> Result<(), CaseError> {
+    pub fn check_tile(&self, case: &OpenCase, tile: &str) -> Result<(), CaseError> {
         let view = self.workflows.evaluate(&case.snapshot, &case.actor);
         match view.tile(tile).map(|t| t.state) {
             Some(SectionState::NotStarted | SectionState::IsComplete) => Ok(()),

@@ -22,6 +22,12 @@ pub mod doc_types {
     pub const LOCAL_AUTHORITY_SEARCH: &str = "LOCAL_AUTHORITY_SEARCH";
     pub const DRAINAGE_AND_WATER_SEARCH: &str = "DRAINAGE_AND_WATER_SEARCH";
     pub const ENVIRONMENTAL_SEARCH: &str = "ENVIRONMENTAL_SEARCH";
+    /// The three searches every purchase needs.
+    pub const SEARCHES: [&str; 3] = [
+        LOCAL_AUTHORITY_SEARCH,
+        DRAINAGE_AND_WATER_SEARCH,
+        ENVIRONMENTAL_SEARCH,
+    ];
     pub const TA6: &str = "TA6";
     /// A photo of the person's passport or driving licence, and a selfie: their identity
     /// evidence, seen only by them and the firm's staff.
@@ -638,6 +644,43 @@ impl AnySnapshot {
     pub fn record_htb_redemption_letter(&mut self) {
         if let Self::Remortgaging(s) = self {
             s.has_htb_redemption_letter = true;
+        }
+    }
+
+    /// A search result (`summary` false) or the firm's summary of one is in (buying).
+    pub fn record_search(&mut self, document: UploadedDocument, summary: bool) {
+        if let Self::Buying(s) = self {
+            let list = if summary {
+                &mut s.searches.summaries
+            } else {
+                &mut s.searches.documents
+            };
+            list.push(document);
+        }
+    }
+
+    /// The search results (`summary` false) or summaries recorded so far (none for a
+    /// remortgage).
+    pub fn searches_recorded(&self, summary: bool) -> &[UploadedDocument] {
+        match self {
+            Self::Buying(s) if summary => &s.searches.summaries,
+            Self::Buying(s) => &s.searches.documents,
+            Self::Remortgaging(_) => &[],
+        }
+    }
+
+    /// When the buyers' up-front payment was received (never, for a remortgage).
+    pub fn deposit_paid_at(&self) -> Option<DateTime<Utc>> {
+        match self {
+            Self::Buying(s) => s.deposit.paid_at,
+            Self::Remortgaging(_) => None,
+        }
+    }
+
+    /// The buyers' up-front payment has been received (buying).
+    pub fn record_deposit_paid(&mut self, at: DateTime<Utc>) {
+        if let Self::Buying(s) = self {
+            s.deposit.paid_at.get_or_insert(at);
         }
     }
 

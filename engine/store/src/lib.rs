@@ -17,6 +17,7 @@ pub mod email_quota;
 pub mod feedback;
 pub mod invitations;
 pub mod magic_links;
+pub mod payments;
 mod secrets;
 pub mod sessions;
 pub mod staff;

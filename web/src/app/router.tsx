@@ -37,6 +37,8 @@ import {
 } from '../features/cases';
 import { ErrorPage, NotFoundPage, ProtectedLayout, UnauthenticatedLayout } from '../features/shell';
 import { parseQueueSearch } from '../features/staff';
+// Only the search parser: the tiles' screens load lazily with the case pages.
+import { parseTileSearch } from '../features/tiles/paymentReturn';
 import { safeRedirect } from '../lib/redirect';
 
 // Screens are loaded lazily: each feature's routes make a chunk of their own.
@@ -210,8 +212,10 @@ const indexRoute = createRoute({
   getParentRoute: () => protectedLayout,
   path: '/',
   beforeLoad: async ({ context }) => {
-    const { buyingEnabled } = sessionFlags(context.session.getSnapshot().context.me);
-    throw await homeRedirect(context.queryClient, buyingEnabled);
+    const { me } = context.session.getSnapshot().context;
+    const { buyingEnabled } = sessionFlags(me);
+    // A gift donor with no case of their own goes to their gift instead (issue 13).
+    throw await homeRedirect(context.queryClient, buyingEnabled, me?.knockToken ?? null);
   },
 });
 
@@ -304,34 +308,22 @@ const caseSectionRoute = createRoute({
     }).then(() => null),
   component: casesScreen('CaseSectionRoute'),
 });
-// The Key Facts edit form (REM-APP-03), behind the Key Facts section's guard like the section
-// page itself. Buying's key facts have no form yet: their edit address shows their Key Facts.
+// The Key Facts edit form of either case type (REM-APP-03, BUY-APP-03), behind the Key Facts
+// section's guard like the section page itself.
 const caseKeyFactsEditRoute = createRoute({
   getParentRoute: () => caseTypeRoute,
   path: '$caseId/application/key-facts/edit',
-  loader: async ({ context, params, preload }) => {
-    await guardSection(
-      context.queryClient,
-      params.caseType,
-      params.caseId,
-      'sections',
-      'key-facts',
-      { preload },
-    );
-    if (params.caseType === 'buying') {
-      throw redirect({
-        to: '/$caseType/$caseId/application/$section',
-        params: { caseType: params.caseType, caseId: params.caseId, section: 'key-facts' },
-        replace: true,
-      });
-    }
-    return null;
-  },
+  loader: ({ context, params, preload }) =>
+    guardSection(context.queryClient, params.caseType, params.caseId, 'sections', 'key-facts', {
+      preload,
+    }).then(() => null),
   component: casesScreen('CaseKeyFactsEditRoute'),
 });
+// ?payment=success|cancelled: the payment provider's return to /buying/{caseId}/deposit.
 const caseTileRoute = createRoute({
   getParentRoute: () => caseTypeRoute,
   path: '$caseId/$tile',
+  validateSearch: parseTileSearch,
   loader: ({ context, params, preload }) =>
     guardSection(context.queryClient, params.caseType, params.caseId, 'tiles', params.tile, {
       preload,
@@ -369,6 +361,16 @@ const caseDocumentsRoute = createRoute({
     stringify: ({ caseType, caseId }) => ({ caseType, caseId }),
   },
   component: lazyRouteComponent(() => import('../features/documents/routes'), 'CaseDocumentsRoute'),
+});
+// A gift donor's own page (issue 13): their gift towards someone's purchase, never the case.
+const giftRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'gift/$caseId',
+  params: {
+    parse: ({ caseId }): { caseId: string } | false => (/^\d+$/.test(caseId) ? { caseId } : false),
+    stringify: ({ caseId }) => ({ caseId }),
+  },
+  component: lazyRouteComponent(() => import('../features/invitations/routes'), 'DonorGiftRoute'),
 });
 const notificationsRoute = createRoute({
   getParentRoute: () => protectedLayout,
@@ -468,6 +470,7 @@ export const routeTree = rootRoute.addChildren([
     ]),
     documentsRoute,
     caseDocumentsRoute,
+    giftRoute,
     notificationsRoute,
     helpRoute,
     settingsRoute,

@@ -164,6 +164,31 @@ export function staffCase(overrides: Partial<StaffCase> = {}): StaffCase {
   };
 }
 
+/**
+ * A purchase (case 2002) as the back office sees it: Sam Smith is the buyer, at `status` with
+ * these uploads (the case's `documents.documents`) and recorded searches.
+ */
+export function staffPurchase(
+  status: StaffCase['status'],
+  label: string,
+  expandedPatch: Record<string, unknown> = {},
+): StaffCase {
+  const body = expanded('BUYING', [], [], 2002);
+  return staffCase({
+    id: 2002,
+    caseType: 'BUYING',
+    status,
+    chip: { colour: 'AMBER', label, showWarningIcon: false },
+    expanded: {
+      ...body,
+      status,
+      view: { ...body.view, status, submitted: true },
+      buyers: [party()],
+      ...expandedPatch,
+    } as StaffCase['expanded'],
+  });
+}
+
 /** A signed-in conveyancer whose session has proved the second factor, and the back office. */
 export function staffServer(me = CONVEYANCER, routes: Record<string, Handler> = {}) {
   return signedInServer(me, {

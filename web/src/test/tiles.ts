@@ -1,4 +1,6 @@
 import type {
+  BuyingExpanded,
+  CaseType,
   DocumentBody,
   MyDocuments,
   Owner,
@@ -6,7 +8,7 @@ import type {
   SectionKey,
   SectionState,
 } from '../lib/api/types';
-import { OPEN_SECTIONS, remCase } from './application';
+import { BUYING_SECTIONS, buyCase, OPEN_SECTIONS, remCase } from './application';
 
 /** The post-submit tiles of a remortgage, in the engine's order (REM-POST-03). */
 export const REM_TILES: [key: SectionKey, label: string][] = [
@@ -28,7 +30,31 @@ const DEFAULT_TILES: TileStates = {
   'completion-statement': 'LOCKED',
 };
 
-/** An owner of case 1001 (`user-1` is the signed-in customer of the test fixtures). */
+/** The post-submit tiles of a purchase, in the engine's order (BUY-POST-03). */
+export const BUY_TILES: [key: SectionKey, label: string][] = [
+  ['application-review', 'Application & Quote'],
+  ['client-care-letter', 'Client Care Letter'],
+  ['documents', 'Upload Documents'],
+  ['deposit', 'Deposit'],
+  ['identification', 'Verify Identity'],
+  ['searches', 'Searches'],
+  ['contract-pack', 'Contract Pack'],
+  ['completion-statement', 'Completion Statement'],
+];
+
+/** A purchase's tiles unless a test says otherwise: just submitted, the letter being prepared. */
+const DEFAULT_BUY_TILES: TileStates = {
+  'application-review': 'IS_COMPLETE',
+  'client-care-letter': 'LOCKED',
+  documents: 'NOT_STARTED',
+  deposit: 'LOCKED',
+  identification: 'LOCKED',
+  searches: 'LOCKED',
+  'contract-pack': 'LOCKED',
+  'completion-statement': 'LOCKED',
+};
+
+/** An owner or buyer of case 1001 (`user-1` is the signed-in customer of the test fixtures). */
 export function party(
   id: number,
   userId: string,
@@ -97,16 +123,44 @@ export function submittedCase(
   );
 }
 
+/**
+ * Purchase 1001 after submission: every section hidden, the tiles with these states, and
+ * `patch` on top (the status defaults to PREPARE_CLIENT_CARE_LETTER; Ann is the one buyer).
+ */
+export function submittedPurchase(
+  patch: Partial<BuyingExpanded> = {},
+  tiles: TileStates = {},
+  view: Partial<BuyingExpanded['view']> = {},
+): BuyingExpanded {
+  const status = patch.status ?? 'PREPARE_CLIENT_CARE_LETTER';
+  const hidden = BUYING_SECTIONS.map(
+    ([k, l]) => [k, l, 'HIDDEN'] as (typeof BUYING_SECTIONS)[number],
+  );
+  return buyCase({ status, buyers: [party(11, 'user-1', 'Ann')], ...patch }, hidden, {
+    status,
+    submitted: true,
+    chip: { colour: 'AMBER', label: 'Preparing Client Care Letter', showWarningIcon: true },
+    message: 'We are preparing the client care letter.',
+    tiles: BUY_TILES.map(([key, label]) => ({
+      key,
+      label,
+      state: tiles[key] ?? DEFAULT_BUY_TILES[key] ?? 'NOT_STARTED',
+    })),
+    ...view,
+  });
+}
+
 /** A document as POST /document and GET /documents answer it. */
 export function documentBody(
   documentId: number,
   documentType: string,
   fileName: string,
+  caseType: CaseType = 'REMORTGAGING',
 ): DocumentBody {
   return {
     documentId,
     caseId: 1001,
-    caseType: 'REMORTGAGING',
+    caseType,
     documentType,
     fileName,
     contentType: fileName.endsWith('.pdf') ? 'application/pdf' : 'image/jpeg',
@@ -119,12 +173,15 @@ export function documentBody(
 }
 
 /** GET /documents for the customer: case 1001 with these uploads. */
-export function myDocuments(documents: DocumentBody[]): MyDocuments {
+export function myDocuments(
+  documents: DocumentBody[],
+  caseType: CaseType = 'REMORTGAGING',
+): MyDocuments {
   return {
     cases: [
       {
         caseId: 1001,
-        caseType: 'REMORTGAGING',
+        caseType,
         propertyAddressLine1: '1 High Street',
         documents,
         generatedDocuments: [],

@@ -1,6 +1,6 @@
 //! What moves a submitted case on: an owner's identity submitted and the firm's decision on
-//! it, the lender's mortgage offer recorded, a generated document issued (no longer a draft)
-//! and an owner's acceptance of it. Each is one section write (see `section_write!`): the
+//! it, the lender's mortgage offer recorded, a purchase's searches and up-front payment, a
+//! generated document issued (no longer a draft) and an owner's acceptance of it. Each is one section write (see `section_write!`): the
 //! change, its audit event and the transitions it triggers together, or nothing.
 
 use chrono::{DateTime, Utc};
@@ -121,6 +121,68 @@ impl Db {
                 .bind(w.case_id)
                 .execute(&mut *tx)
                 .await?;
+        })
+    }
+
+    /// A search result or the firm's summary of one (an uploaded document of the case).
+    #[tracing::instrument(skip_all)]
+    pub async fn record_search(
+        &self,
+        w: &SectionWrite<'_>,
+        document_id: i64,
+        document_type: &str,
+        summary: bool,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let kind = if summary { "summary" } else { "document" };
+        section_write!(self, w, "case.search_recorded",
+            |_: &()| json!({ "documentId": document_id, "kind": kind }), tx => {
+            sqlx::query(
+                "INSERT INTO searches (case_id, kind, document_type, document_id, created_at) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(w.case_id)
+            .bind(kind)
+            .bind(document_type)
+            .bind(document_id)
+            .bind(at)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| StoreError::from_unique(e, "this search is recorded already"))?;
+        })
+    }
+
+    /// The buyers' up-front payment under `reference` has been received: the payment and the
+    /// case both say so.
+    #[tracing::instrument(skip_all)]
+    pub async fn record_deposit_paid(
+        &self,
+        w: &SectionWrite<'_>,
+        reference: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        section_write!(self, w, "case.deposit_paid",
+            |_: &()| json!({ "reference": reference }), tx => {
+            let n = sqlx::query(
+                "UPDATE deposit_payments SET paid_at = $3 \
+                 WHERE case_id = $1 AND provider_reference = $2 AND paid_at IS NULL",
+            )
+            .bind(w.case_id)
+            .bind(reference)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if n == 0 {
+                return Err(StoreError::Conflict("no such payment is waiting on this case"));
+            }
+            sqlx::query(
+                "UPDATE cases SET has_paid_deposit = TRUE, deposit_paid_at = $2 WHERE id = $1",
+            )
+            .bind(w.case_id)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
         })
     }
 

@@ -60,7 +60,7 @@ describe('Property (buying)', () => {
     expect(calls.some((c) => c.path.includes('ground-rent'))).toBe(false);
   });
 
-  it('tenants in common buying together give their shares (POST /tenancy-split, BUYING)', async () => {
+  it('tenants in common give their shares once, in Buyer Details (POST /tenancy-split, BUYING)', async () => {
     const bob = owner({ id: 22, isLead: false }, { id: 'user-2', preferredName: 'Bob' });
     const { calls } = buyingServer(
       () =>
@@ -70,7 +70,15 @@ describe('Property (buying)', () => {
         }),
       { 'POST /api/tenancy-split': () => noContent() },
     );
-    renderApp(`${APP}/property`);
+    const { router } = renderApp(`${APP}/property`);
+    // Property asks how they own it, and says where the shares are given, without asking them.
+    const pointer = await screen.findByTestId('shares-with-buyers');
+    expect(screen.getByRole('radio', { name: /Tenants in common/ })).toBeChecked();
+    expect(screen.queryByLabelText('Ann’s share (%)')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save shares' })).toBeNull();
+    await userEvent.click(within(pointer).getByRole('link', { name: PROPERTY_TEXTS.buyerDetails }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${APP}/buyer-details`));
+
     await userEvent.type(await screen.findByLabelText('Ann’s share (%)'), '60');
     await userEvent.type(screen.getByLabelText('Bob’s share (%)'), '40');
     await userEvent.click(screen.getByRole('button', { name: 'Save shares' }));
@@ -84,6 +92,19 @@ describe('Property (buying)', () => {
         ],
       }),
     );
+    expect(screen.getAllByRole('heading', { name: 'Shares in the property' })).toHaveLength(1);
+  });
+
+  it('joint tenants are not pointed to any shares', async () => {
+    buyingServer(() =>
+      buyCase({
+        buyers: [ANN],
+        property: { ...buyCase().property, landOwnership: 'JOINT_TENANCY' },
+      }),
+    );
+    renderApp(`${APP}/property`);
+    expect(await screen.findByRole('radio', { name: /Joint tenants/ })).toBeChecked();
+    expect(screen.queryByTestId('shares-with-buyers')).toBeNull();
   });
 });
 
@@ -321,6 +342,82 @@ describe('Gift donors (BUY-APP-11, INVITE-03)', () => {
       giftAmount: 2_500_000,
     });
   });
+
+  it("changes a donor's gift (POST /buying/{caseId}/donor/{donorId}); the donor is asked again", async () => {
+    const gail: BuyingExpanded['gifts'][number] = {
+      donorId: 4,
+      donorName: 'Gail Giver',
+      donorEmail: 'gail@example.test',
+      giftAmount: 1_000_000,
+      status: 'ACCEPTED',
+      invitedAt: '2026-11-20T10:00:00Z',
+      answeredAt: '2026-11-21T10:00:00Z',
+      buyerName: 'Ann',
+      propertyAddressLine1: '2 Castle Road',
+    };
+    let gifts = [gail];
+    let answer = () =>
+      apiError(422, 'Some of the details are not valid.', {
+        giftAmount: 'Enter the amount of the gift',
+      });
+    const { calls } = buyingServer(
+      () =>
+        buyCase({
+          buyers: [ANN],
+          sourceOfFunds: [{ id: 1, sourceType: 'GIFTS', amount: null }],
+          gifts,
+        }),
+      { 'POST /api/buying/1001/donor/4': () => answer() },
+    );
+    renderApp(`${APP}/purchase-and-financing`);
+    const list = await screen.findByRole('list', { name: PURCHASE_TEXTS.donorsList });
+    expect(within(list).getByText('Amount: £10,000.00')).toBeInTheDocument();
+
+    // Cancel leaves the gift as it is.
+    await userEvent.click(within(list).getByRole('button', { name: 'Change amount Gail Giver' }));
+    let dialog = await screen.findByRole('dialog', {
+      name: PURCHASE_TEXTS.changeGiftTitle('Gail Giver'),
+    });
+    expect(within(dialog).getByLabelText(PURCHASE_TEXTS.giftAmount)).toHaveValue('10000');
+    expect(dialog).toHaveAccessibleDescription(PURCHASE_TEXTS.changeGiftNote);
+    await userEvent.click(within(dialog).getByRole('button', { name: APPLICATION_TEXTS.cancel }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+
+    await userEvent.click(within(list).getByRole('button', { name: 'Change amount Gail Giver' }));
+    dialog = await screen.findByRole('dialog', {
+      name: PURCHASE_TEXTS.changeGiftTitle('Gail Giver'),
+    });
+    const amount = within(dialog).getByLabelText(PURCHASE_TEXTS.giftAmount);
+    // Nothing is sent for an amount that is not one.
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '0');
+    await userEvent.click(within(dialog).getByRole('button', { name: PURCHASE_TEXTS.saveGift }));
+    expect(await within(dialog).findByText(PURCHASE_TEXTS.giftAmountInvalid)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/buying/1001/donor/4')).toBe(false);
+
+    // The server's field problem goes on the field.
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '12,500');
+    await userEvent.click(within(dialog).getByRole('button', { name: PURCHASE_TEXTS.saveGift }));
+    expect(await within(dialog).findByText('Enter the amount of the gift')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+
+    answer = () => {
+      gifts = [{ ...gail, giftAmount: 1_250_000, status: 'INVITED', answeredAt: null }];
+      return noContent();
+    };
+    await userEvent.click(within(dialog).getByRole('button', { name: PURCHASE_TEXTS.saveGift }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    const bodies = calls.filter(
+      (c) => c.method === 'POST' && c.path === '/api/buying/1001/donor/4',
+    );
+    expect(JSON.parse(bodies[bodies.length - 1].body ?? 'null')).toEqual({
+      giftAmount: 1_250_000,
+    });
+    expect(await within(list).findByText('Amount: £12,500.00')).toBeInTheDocument();
+    expect(within(list).getByText(GIFT_STATUS_LABELS.INVITED)).toBeInTheDocument();
+    expect(screen.getAllByText(APPLICATION_TEXTS.saved).length).toBeGreaterThan(0);
+  });
 });
 
 describe('Stamp Duty Land Tax', () => {
@@ -557,7 +654,11 @@ describe('the wizard across the buying sections', () => {
     const facts = await screen.findByTestId('key-facts');
     expect(within(facts).getByText('Purchase price')).toBeInTheDocument();
     expect(within(facts).getByText('£400,000.00')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Edit key facts' })).toBeNull();
+    // BUY-APP-03: a purchase's key facts are changed on their own form.
+    expect(screen.getByRole('link', { name: 'Edit key facts' })).toHaveAttribute(
+      'href',
+      `${APP}/key-facts/edit`,
+    );
     expect(screen.getByRole('link', { name: 'Next: Quote' })).toHaveAttribute(
       'href',
       `${APP}/quote`,

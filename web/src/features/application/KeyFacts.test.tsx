@@ -1,5 +1,6 @@
-// Key Facts and its edit form (/remortgaging/{caseId}/application/key-facts/edit).
-// Checklist: REM-APP-03 (edit saves via POST /remortgaging/case/{caseId}), REM-APP-04 (open
+// Key Facts and its edit form (/{caseType}/{caseId}/application/key-facts/edit).
+// Checklist: REM-APP-03 (edit saves via POST /remortgaging/case/{caseId}), BUY-APP-03 (a
+// purchase's saves via POST /buying/case/{caseId}), ELIG-06 ('purchasing'), REM-APP-04 (open
 // while complete), REM-APP-05 and GUARD-04 (ineligible: disabled, the URL goes to the list),
 // REM-APP-06 (a closed case offers no edit), CALLS-18 (the update call and its body), ELIG-04
 // (an update that makes the case ineligible shows the server's reason), ENUM-11 (the six
@@ -10,15 +11,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { CaseView, RemortgagingExpanded } from '../../lib/api/types';
 import {
   applicationServer,
+  BUYING_SECTIONS,
   bodyOf,
+  buyCase,
+  buyingServer,
   OPEN_SECTIONS,
   remCase,
   withStates,
   type SectionEntry,
 } from '../../test/application';
-import { expanded } from '../../test/cases';
 import { apiError, json } from '../../test/fetchMock';
-import { makeMe, signedInServer } from '../../test/fixtures';
+import { makeMe } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { canEditKeyFacts } from './sections/KeyFactsSection';
 import { APPLICATION_TEXTS, KEY_FACTS_TEXTS } from './texts';
@@ -161,17 +164,6 @@ describe('the Edit link on Key Facts', () => {
     });
     const second = renderApp(EDIT_PATH);
     await waitFor(() => expect(second.router.state.location.pathname).toBe('/remortgaging'));
-  });
-
-  it("buying's edit address shows its Key Facts (no buying form yet)", async () => {
-    signedInServer(makeMe({ enabledFeatures: ['BUYING'] }), {
-      'GET /api/buying/case/2002/expanded': () =>
-        json(expanded('BUYING', [['key-facts', 'Key Facts', 'IS_COMPLETE']], [], 2002)),
-    });
-    const { router } = renderApp('/buying/2002/application/key-facts/edit');
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/buying/2002/application/key-facts'),
-    );
   });
 });
 
@@ -386,5 +378,162 @@ describe('the Key Facts edit form', () => {
     await userEvent.click(within(ask).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(VIEW_PATH));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+// --- A purchase's key facts (BUY-APP-03) ----------------------------------------------------
+
+const BUY_VIEW = '/buying/1001/application/key-facts';
+const BUY_EDIT = `${BUY_VIEW}/edit`;
+const BUY_UPDATE = 'POST /api/buying/case/1001';
+const BUY_CREATED = { ...CREATED, caseType: 'BUYING' };
+
+describe("a purchase's Key Facts edit form", () => {
+  it('is offered from Key Facts and filled in from the purchase, in its own words', async () => {
+    buyingServer(() => buyCase());
+    const { router } = renderApp(BUY_VIEW);
+    await userEvent.click(await screen.findByRole('link', { name: KEY_FACTS_TEXTS.editLink }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(BUY_EDIT));
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: KEY_FACTS_TEXTS.editTitle },
+        { timeout: 15_000 },
+      ),
+    ).toBeInTheDocument();
+    await screen.findByRole('button', { name: APPLICATION_TEXTS.save });
+    expect(
+      within(
+        screen.getByRole('radiogroup', { name: 'Is the purchase dependent on a sale?' }),
+      ).getByRole('radio', { name: 'No' }),
+    ).toBeChecked();
+    expect(screen.queryByRole('radiogroup', { name: /remortgage/ })).toBeNull();
+    expect(field(/Purchase price/)).toHaveValue('400000');
+    expect(field(/^Deposit/)).toHaveValue('40000');
+    expect(field(/^Lender/)).toHaveValue('HALIFAX');
+    expect(field(/Target move-in date/)).toHaveValue('2027-03-01');
+    // A remortgage's own questions are not asked.
+    expect(screen.queryByLabelText(/Reason for remortgaging/)).toBeNull();
+    expect(screen.queryByLabelText(/Property value/)).toBeNull();
+  });
+
+  it('BUY-APP-03: Save sends POST /buying/case/{caseId}, keeping what the form does not ask', async () => {
+    const { calls } = buyingServer(
+      () =>
+        buyCase({
+          isFirstTimeBuyer: true,
+          isNewBuild: true,
+          resultsInMultipleProperties: false,
+          isReplacingMainResidence: true,
+        }),
+      { [BUY_UPDATE]: () => json(BUY_CREATED) },
+    );
+    const { router } = await openForm(BUY_EDIT);
+    await replace(/Purchase price/, '425,000');
+    await replace(/^Deposit/, '50000');
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(BUY_VIEW));
+    expect(await screen.findByText(KEY_FACTS_TEXTS.saved)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/remortgaging/case/1001')).toBe(false);
+    expect(bodyOf(calls, 'POST', '/api/buying/case/1001')).toEqual({
+      jurisdiction: 'ENGLAND',
+      isDependentOnSale: false,
+      isCompanyOwned: false,
+      isResidential: true,
+      propertyUsage: 'LIVE_IN',
+      property: {
+        addressLine1: '1 High Street',
+        addressLine2: null,
+        town: 'Canterbury',
+        county: 'Kent',
+        postcode: 'CT1 1AA',
+        tenure: 'FREEHOLD',
+        type: 'TERRACED',
+      },
+      purchasePrice: 42500000,
+      depositAmount: 5000000,
+      lender: 'HALIFAX',
+      targetMoveInDate: '2027-03-01',
+      brokerReference: null,
+      isFirstTimeBuyer: true,
+      isNewBuild: true,
+      isSharedOwnership: false,
+      resultsInMultipleProperties: false,
+      isReplacingMainResidence: true,
+    });
+  });
+
+  it("a 422 lands on the purchase's own fields", async () => {
+    buyingServer(() => buyCase(), {
+      [BUY_UPDATE]: () =>
+        apiError(422, 'Some of the details are not valid.', {
+          depositAmount: 'must not be more than the purchase price',
+          targetMoveInDate: 'must be a date',
+        }),
+    });
+    await openForm(BUY_EDIT);
+    await replace(/^Deposit/, '500000');
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    expect(await screen.findByText('must not be more than the purchase price')).toBeInTheDocument();
+    expect(field(/^Deposit/)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(/Target move-in date/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('a customer whose change re-quotes the purchase is taken to its new quote', async () => {
+    buyingServer(() => buyCase(), {
+      [BUY_UPDATE]: () => json({ ...BUY_CREATED, quote: { id: 2, acceptedAt: null } }),
+    });
+    const { router } = await openForm(BUY_EDIT);
+    await replace(/Purchase price/, '410,000');
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/buying/1001/application/quote'),
+    );
+  });
+
+  it("ELIG-06: a purchase ruled out shows the server's 'purchasing' reason, or the purchase's own words", async () => {
+    const message =
+      "Purchasing a buy-to-let property is a little more complex, and we're not quite ready for you just yet.";
+    let reason: string | null = message;
+    buyingServer(() => buyCase(), {
+      [BUY_UPDATE]: () =>
+        json({
+          ...BUY_CREATED,
+          status: 'INELIGIBLE',
+          ineligibilityReason: 'BUY_TO_LET',
+          ineligibilityMessage: reason,
+        }),
+    });
+    const first = await openForm(BUY_EDIT);
+    await userEvent.click(
+      within(screen.getByRole('radiogroup', { name: 'Is it a buy-to-let property?' })).getByRole(
+        'radio',
+        { name: 'Yes' },
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: APPLICATION_TEXTS.backToCase })).toHaveAttribute(
+      'href',
+      '/buying/1001',
+    );
+    first.unmount();
+
+    reason = null;
+    await openForm(BUY_EDIT);
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    expect(await screen.findByText(KEY_FACTS_TEXTS.ineligible.buying)).toBeInTheDocument();
+  });
+
+  it('the edit URL of a purchase whose key facts are closed goes to the list', async () => {
+    buyingServer(() =>
+      buyCase(
+        { status: 'INELIGIBLE' },
+        BUYING_SECTIONS.map(([key, label]): SectionEntry => [key, label, 'IS_DISABLED']),
+        { status: 'INELIGIBLE' },
+      ),
+    );
+    const { router } = renderApp(BUY_EDIT);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buying'));
   });
 });

@@ -5,7 +5,7 @@
 export { ApplicationSection } from './components/ApplicationSection';
 export { wizardMachine, type WizardSection } from './machines/wizardMachine';
 export { APPLICATION_TEXTS } from './texts';
-// The Key Facts edit form (/remortgaging/{caseId}/application/key-facts/edit).
+// The Key Facts edit form (/{caseType}/{caseId}/application/key-facts/edit).
 export { KeyFactsEditPage } from './sections/KeyFactsEdit';
 // A remortgage after submission (features/tiles): the submitted answers read-only, and the
 // Documents section's upload slots and upload call.

@@ -28,6 +28,7 @@ export const APPLICATION_TEXTS = {
   yes: 'Yes',
   no: 'No',
   delete: 'Delete',
+  cancel: 'Cancel',
   notGiven: 'Not given',
   notAnswered: 'Not answered yet',
 } as const;
@@ -65,7 +66,10 @@ export const KEY_FACTS_TEXTS = {
     'Key facts saved. Your quote has been worked out again: please review it and accept it to carry on.',
   leave: 'Your changes to the key facts have not been saved. If you leave now they will be lost.',
   /** When the server gives no reason with INELIGIBLE (the case card's wording). */
-  ineligible: 'Unfortunately this remortgage is not one we can take on just yet.',
+  ineligible: {
+    remortgaging: 'Unfortunately this remortgage is not one we can take on just yet.',
+    buying: 'Unfortunately this purchase is not one we can take on just yet.',
+  },
 } as const;
 
 export const PROPERTY_TEXTS = {
@@ -89,6 +93,9 @@ export const PROPERTY_TEXTS = {
   buyingLandOwnership: 'How will the buyers own the property?',
   keyFactsHint: 'These come from the key facts of the purchase.',
   changeKeyFacts: 'Change these in Key Facts',
+  /** A purchase's tenants in common give their shares with the buyers (POST /tenancy-split). */
+  sharesWithBuyers: 'As tenants in common, each buyer’s share of the property is given in',
+  buyerDetails: 'Buyer Details',
 } as const;
 
 export const ALTERATIONS_TEXTS = {
@@ -307,6 +314,11 @@ export const PURCHASE_TEXTS = {
   donorEmailInvalid: 'Enter an e-mail address, like name@example.com',
   giftAmountInvalid: 'Enter the amount of the gift in pounds, like 10000',
   giftsNote: 'You have listed a gift: add the people giving it below.',
+  changeGift: 'Change amount',
+  changeGiftTitle: (name: string) => `Change the gift from ${name}`,
+  changeGiftNote:
+    'If they have already answered, they need to confirm the new amount: their gift shows as waiting for them to confirm until they do.',
+  saveGift: 'Save amount',
   donorsMissing: 'Add the gift donors under Purchase & Financing',
   isasHeading: 'ISAs paying towards the purchase',
   isasIntro: 'Add each Lifetime ISA or Help to Buy ISA you are using, and whose it is.',

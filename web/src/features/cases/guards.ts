@@ -65,12 +65,13 @@ export async function guardSection(
 }
 
 /**
- * The tiles whose document has a /view page: a remortgage's mortgage report and completion
- * statement (spec §2; REM-POST-11, REM-POST-15). A purchase's come with its tile pages.
+ * The tiles whose document has a /view page (spec §2): a remortgage's mortgage report and a
+ * purchase's client care letter, and either's completion statement (REM-POST-11, REM-POST-15,
+ * BUY-POST-09, BUY-POST-21).
  */
 export const DOCUMENT_VIEW_TILES: Record<CaseKind, readonly string[]> = {
   remortgaging: ['mortgage-report', 'completion-statement'],
-  buying: [],
+  buying: ['client-care-letter', 'completion-statement'],
 };
 
 /**

@@ -4,7 +4,8 @@ import { poundsToPence, type KeyFactsValues, type StartCaseValues } from './vali
 /**
  * The key facts of a case as the forms hold them (KeyFactsValues) and as the server takes them:
  * the options of the key-facts fields and the request bodies of POST /remortgaging/case,
- * POST /buying/case (start form) and POST /remortgaging/case/{caseId} (Key Facts edit form).
+ * POST /buying/case (start form), and POST /remortgaging/case/{caseId} and
+ * POST /buying/case/{caseId} (Key Facts edit form).
  */
 
 export const TENURES = [
@@ -99,11 +100,14 @@ export function remortgagingBody(v: StartCaseValues, isBroker: boolean): Remortg
   };
 }
 
-/** The body of POST /buying/case. */
-export function buyingBody(v: StartCaseValues, isBroker: boolean): BuyingCaseBody {
-  const r = remortgagingBody(v, isBroker);
+/**
+ * The key facts of a purchase, without the client: the body of POST /buying/case/{caseId}
+ * (which refuses a client) and the start form's body less its client. What the form does not
+ * ask (first-time buyer, new build, shared ownership, the land tax answers) the caller adds.
+ */
+export function buyingKeyFacts(v: KeyFactsValues, isBroker: boolean): BuyingCaseBody {
+  const r = remortgagingKeyFacts(v, isBroker);
   return {
-    ...(r.client ? { client: r.client } : {}),
     jurisdiction: r.jurisdiction,
     isDependentOnSale: r.isDependentOnSale,
     isCompanyOwned: r.isCompanyOwned,
@@ -115,5 +119,17 @@ export function buyingBody(v: StartCaseValues, isBroker: boolean): BuyingCaseBod
     lender: text(v.lender),
     targetMoveInDate: text(v.date),
     brokerReference: r.brokerReference,
+  };
+}
+
+/** The body of POST /buying/case: a broker also names the client the case is for. */
+export function buyingBody(v: StartCaseValues, isBroker: boolean): BuyingCaseBody {
+  return {
+    ...(isBroker
+      ? {
+          client: { preferredName: v.clientName.trim(), email: v.clientEmail.trim().toLowerCase() },
+        }
+      : {}),
+    ...buyingKeyFacts(v, isBroker),
   };
 }

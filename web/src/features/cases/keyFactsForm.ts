@@ -8,5 +8,5 @@ export {
   type KeyFactsPart,
 } from './components/KeyFactsFields';
 export { LeaveFormDialog } from './components/LeaveFormDialog';
-export { remortgagingKeyFacts } from './keyFacts';
+export { buyingKeyFacts, remortgagingKeyFacts } from './keyFacts';
 export { keyFactsSchema, type KeyFactsValues } from './validation';

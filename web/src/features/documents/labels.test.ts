@@ -6,7 +6,7 @@ describe('document type labels', () => {
   it.each([
     ['QUOTE', 'Quote'],
     ['BANK_STATEMENT', 'Bank statement'],
-    ['TA6', 'TA6 property information form'],
+    ['TA6', 'Property information form (TA6)'],
     ['HELP_TO_BUY_REDEMPTION_LETTER', 'Help to Buy redemption letter'],
     ['DRAINAGE_AND_WATER_SEARCH', 'Drainage and water search'],
   ])('%s is "%s"', (type, label) => expect(documentTypeLabel(type)).toBe(label));

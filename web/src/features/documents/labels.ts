@@ -10,7 +10,7 @@ export const DOCUMENT_TYPE_LABELS: Record<string, string> = {
   COMPLETION_STATEMENT: 'Completion statement',
   CLIENT_CARE_LETTER: 'Client care letter',
   REPORT_ON_TITLE: 'Report on title',
-  TA6: 'TA6 property information form',
+  TA6: 'Property information form (TA6)',
   TENANCY_AGREEMENT: 'Tenancy agreement',
   HELP_TO_BUY_REDEMPTION_LETTER: 'Help to Buy redemption letter',
   BUILDING_REGULATIONS_CERTIFICATE: 'Building regulations certificate',
@@ -31,6 +31,13 @@ export const DOCUMENT_TYPE_LABELS: Record<string, string> = {
   LIFETIME_ISA_STATEMENT: 'Lifetime ISA statement',
   HELP_TO_BUY_STATEMENT: 'Help to Buy ISA statement',
 };
+
+/** The three searches every purchase needs, in the order they are listed (BUY-POST-16). */
+export const SEARCH_DOCUMENT_TYPES = [
+  'LOCAL_AUTHORITY_SEARCH',
+  'DRAINAGE_AND_WATER_SEARCH',
+  'ENVIRONMENTAL_SEARCH',
+] as const;
 
 /** Words kept in capitals when a type is put into words. */
 const ACRONYMS = new Set(['TA6', 'TA7', 'TA10', 'ID', 'ISA', 'LISA', 'SDLT', 'LTT', 'HMRC', 'UK']);

@@ -36,6 +36,26 @@ export const QUOTE_LABELS = {
   working: 'Please wait...',
 } as const;
 
+/** A gift donor's own page (/gift/{caseId}); our wording. */
+export const DONOR_PAGE_TEXTS = {
+  title: 'Your gift contribution',
+  intro:
+    'You have been named as giving a gift towards a purchase. This is your gift as the buyers gave it; you see only your own gift, never their application.',
+  property: 'Towards the purchase of',
+  buyer: 'Asked by',
+  amount: 'Amount',
+  status: 'Your answer',
+  notGiven: 'Not given',
+  invited: 'Not answered yet',
+  accepted: 'Confirmed',
+  declined: 'Declined',
+  invitedNote: 'The buyers are waiting for you to confirm or decline this gift.',
+  acceptedNote: QUOTE_LABELS.giftConfirmedNote,
+  declinedNote: 'You declined this gift. The buyers have been told.',
+  loading: 'Loading your gift',
+  notFound: "We couldn't find a gift of yours towards this purchase.",
+} as const;
+
 /** Spec section 3 tax types, named as the customer knows them (QUOTE-10). */
 export const LAND_TAX = {
   STAMP_DUTY_LAND_TAX: {

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { expanded } from '../../test/cases';
 import { json, type Handler } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
-import { CONVEYANCER, party, staffCase, staffServer } from '../../test/staff';
+import { CONVEYANCER, party, staffCase, staffPurchase, staffServer } from '../../test/staff';
 import type { StaffCase } from './types';
 
 const mermaid = vi.hoisted(() => ({ initialize: vi.fn(), render: vi.fn() }));
@@ -424,36 +423,28 @@ describe('documents we issue', () => {
     expect(within(panel).getByText('Sam Smith').nextSibling).toHaveTextContent('Not yet');
   });
 
-  it('a purchase drafts only the completion statement, and says buyers', async () => {
+  it('a purchase drafts the client care letter, report on title and completion statement, and says buyers', async () => {
     server(withCase({}), {
-      'GET /api/staff/cases/buying/2002': () => {
-        const body = expanded('BUYING', [], [], 2002);
-        return json(
-          staffCase({
-            id: 2002,
-            caseType: 'BUYING',
-            ...status('PREPARE_COMPLETION_STATEMENT', 'Preparing Completion Statement'),
-            expanded: {
-              ...body,
-              view: { ...body.view, submitted: true },
-              buyers: [party()],
-              documents: {
-                documents: [],
-                generatedDocuments: [
-                  { documentId: 60, documentType: 'COMPLETION_STATEMENT', isDraft: true },
-                ],
-              },
+      'GET /api/staff/cases/buying/2002': () =>
+        json(
+          staffPurchase('PREPARE_COMPLETION_STATEMENT', 'Preparing Completion Statement', {
+            documents: {
+              documents: [],
+              generatedDocuments: [
+                { documentId: 60, documentType: 'COMPLETION_STATEMENT', isDraft: true },
+              ],
             },
           }),
-        );
-      },
+        ),
     });
     renderApp('/staff/cases/buying/2002');
     const panel = await screen.findByRole('region', { name: 'Documents we issue' });
     expect(within(panel).queryByRole('button', { name: 'Draft mortgage report' })).toBeNull();
     expect(
-      within(panel).getByRole('button', { name: 'Draft completion statement' }),
-    ).toBeInTheDocument();
+      within(panel)
+        .getAllByRole('button', { name: /^Draft / })
+        .map((b) => b.textContent),
+    ).toEqual(['Draft client care letter', 'Draft report on title', 'Draft completion statement']);
     expect(identityOf('Sam Smith')).toHaveTextContent('Not submitted');
     await userEvent.click(within(panel).getByRole('button', { name: 'Issue to customers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Issue completion statement?' });

@@ -78,6 +78,21 @@ export const STAFF_TEXTS = {
   issueToCustomers: 'Issue to customers',
   issue: 'Issue',
   notYet: 'Not yet',
+  // The firm's uploads and a purchase's searches.
+  addDocument: 'Add a document',
+  addDocumentIntro:
+    "Upload what comes from outside the case: the seller's property information form (TA6) from the contract pack, and the searches and your summaries of them.",
+  documentType: 'Document type',
+  chooseFile: 'Choose a file and upload',
+  uploading: 'Uploading',
+  searches: 'Searches',
+  searchesIntro:
+    'Upload each search result and your summary of it under Add a document, then record them here. The buyers see what is recorded.',
+  noSearchDocuments: 'No search has been uploaded on this case yet.',
+  recordResult: 'Record as search result',
+  recordSummary: 'Record as summary',
+  recordedResult: 'Recorded as search result',
+  recordedSummary: 'Recorded as summary',
 } as const;
 
 /** Who a case waits on, as the back office says it. */
@@ -127,4 +142,24 @@ export const documentTexts = {
   issuedToast: (label: string) => `${label} issued to the customers.`,
   acceptances: (parties: string) => `Accepted by the ${parties}`,
   accepted: (date: string) => `Accepted ${date}`,
+};
+
+export const uploadTexts = {
+  uploadedToast: (label: string) => `${label} uploaded.`,
+  progress: (percent: number) => `${STAFF_TEXTS.uploading} ${percent}%`,
+};
+
+export const searchTexts = {
+  /** One search type's progress: its result, and the firm's summary. */
+  progress: (result: boolean, summary: boolean) =>
+    result && summary
+      ? 'Result and summary recorded'
+      : result
+        ? 'Result recorded, summary not yet'
+        : summary
+          ? 'Summary recorded, result not yet'
+          : 'Nothing recorded yet',
+  document: (label: string, documentId: number) => `${label} (document ${documentId})`,
+  recordedToast: (label: string, summary: boolean) =>
+    `${label} recorded as ${summary ? 'a summary' : 'a search result'}.`,
 };

@@ -36,8 +36,13 @@ export type StaffAssignRequest =
 // The firm's steps on a submitted case.
 export type StaffIdentityDecision =
   paths['/staff/cases/{caseType}/{caseId}/identity/{applicantId}']['post']['requestBody']['content']['application/json'];
-/** What the firm drafts: the schema types it as a string; the server takes these two. */
-export type StaffDraftType = 'MORTGAGE_REPORT' | 'COMPLETION_STATEMENT';
+/**
+ * What the firm drafts: the schema types it as a string; the server takes MORTGAGE_REPORT and
+ * COMPLETION_STATEMENT for a remortgage, CLIENT_CARE_LETTER, REPORT_ON_TITLE and
+ * COMPLETION_STATEMENT for a purchase.
+ */
+export type StaffDraftType =
+  'MORTGAGE_REPORT' | 'CLIENT_CARE_LETTER' | 'REPORT_ON_TITLE' | 'COMPLETION_STATEMENT';
 export type StaffDraftRequest = Omit<
   paths['/staff/cases/{caseType}/{caseId}/documents']['post']['requestBody']['content']['application/json'],
   'documentType'
@@ -54,3 +59,7 @@ export type StaffWaitsOn = Schemas['WaitsOn'];
 /** The queue's sort fields: the case lists' (the back office offers these two). */
 export type StaffSortField = 'UPDATED_AT' | 'CREATED_AT';
 export type StaffSortDirection = Schemas['SortDirection'];
+
+/** A search document recorded as the search's result (DOCUMENT) or the firm's summary of it. */
+export type StaffSearchRequest = Schemas['StaffSearchRecord'];
+export type StaffSearchKind = StaffSearchRequest['kind'];

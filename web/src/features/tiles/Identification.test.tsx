@@ -71,9 +71,11 @@ describe('Verify Identity (/identification)', () => {
       file: 'passport.jpg',
     });
     photo.xhr.progress(30, 100);
-    expect(
-      await screen.findByRole('progressbar', { name: `Uploading ${IDENTITY_TEXTS.photoId}` }),
-    ).toHaveAttribute('aria-valuenow', '30');
+    const bar = await screen.findByRole('progressbar', {
+      name: `Uploading ${IDENTITY_TEXTS.photoId}`,
+    });
+    // The bar may render before the progress event's re-render lands (under a loaded machine).
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '30'));
     uploads.push(documentBody(70, 'PHOTO_ID', 'passport.jpg'));
     current = submittedCase({
       documents: {
@@ -223,7 +225,7 @@ describe('Verify Identity (/identification)', () => {
     renderApp(PATH);
     expect(await screen.findByText('Verified on 13/03/2026')).toBeVisible();
     expect(screen.queryByRole('button', { name: IDENTITY_TEXTS.submit })).toBeNull();
-    const others = within(screen.getByRole('list', { name: IDENTITY_TEXTS.othersHeading }));
+    const others = within(screen.getByRole('list', { name: 'The other owners' }));
     expect(others.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       `Bob${IDENTITY_TEXTS.otherChecking}`,
       `Cy${IDENTITY_TEXTS.otherWaiting}`,

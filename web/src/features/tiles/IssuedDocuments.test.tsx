@@ -81,7 +81,7 @@ describe('Mortgage Report and Completion Statement', () => {
       'href',
       '/api/document/41',
     );
-    const others = within(screen.getByRole('list', { name: ACCEPT_TEXTS.othersHeading }));
+    const others = within(screen.getByRole('list', { name: 'The other owners' }));
     expect(others.getByText('Bob')).toBeVisible();
     expect(others.getByText(ACCEPT_TEXTS.otherNotYet)).toBeVisible();
 
@@ -111,7 +111,7 @@ describe('Mortgage Report and Completion Statement', () => {
       'You accepted this on 12/03/2026',
     );
     expect(acceptButton()).toBeNull();
-    const others = within(screen.getByRole('list', { name: ACCEPT_TEXTS.othersHeading }));
+    const others = within(screen.getByRole('list', { name: 'The other owners' }));
     expect(others.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       `Bob${ACCEPT_TEXTS.otherAccepted} 13/03/2026`,
       `Cy${ACCEPT_TEXTS.otherNotYet}`,
@@ -233,9 +233,10 @@ describe('Mortgage Report and Completion Statement', () => {
     expect(calls.some((c) => c.method === 'GET' && c.path === '/api/document/41')).toBe(true);
     expect(screen.getByRole('link', { name: 'Download Mortgage report' })).toBeVisible();
     expect(screen.getByRole('button', { name: ACCEPT_TEXTS.accept })).toBeEnabled();
-    expect(
-      screen.getByRole('link', { name: ISSUED_DOCUMENTS.MORTGAGE_REPORT.back }),
-    ).toHaveAttribute('href', '/remortgaging/1001/mortgage-report');
+    expect(screen.getByRole('link', { name: 'Back to the mortgage report' })).toHaveAttribute(
+      'href',
+      '/remortgaging/1001/mortgage-report',
+    );
   });
 
   it('on a phone the view page offers Download instead of the inline viewer', async () => {

@@ -107,7 +107,7 @@ describe('Upload Documents (/documents tile)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Upload Documents' }),
     ).toBeVisible();
-    expect(screen.getByText(DOCUMENTS_TILE_TEXTS.intro)).toBeVisible();
+    expect(screen.getByText(DOCUMENTS_TILE_TEXTS.intro('remortgaging'))).toBeVisible();
     // Outstanding: the mortgage statement only, with its upload slot.
     const needed = screen.getByRole('region', { name: 'Documents' });
     expect(within(needed).getByRole('heading', { name: 'Mortgage statement' })).toBeVisible();

@@ -1,22 +1,32 @@
-import type { Me, Owner, RemortgagingExpanded } from '../../lib/api/types';
+import type { ExpandedCase, Me, Owner } from '../../lib/api/types';
+import { kindOf } from '../application/caseKind';
+import { PARTY_WORDS, type PartyWords } from './texts';
 
-/** The signed-in user's own owner row (its `user.id` is theirs), or null (a broker, say). */
-export function ownOwner(owners: readonly Owner[], me: Me | null): Owner | null {
+/** The case's owners (a remortgage) or buyers (a purchase), and its words for them. */
+export { partiesOf } from '../application/caseKind';
+
+export function partyWordsOf(expanded: ExpandedCase): PartyWords {
+  return PARTY_WORDS[kindOf(expanded)];
+}
+
+/** The signed-in user's own owner or buyer row (its `user.id` is theirs), or null (a broker). */
+export function ownParty(parties: readonly Owner[], me: Me | null): Owner | null {
   if (!me) return null;
-  return owners.find((o) => o.user.id === me.id) ?? null;
+  return parties.find((o) => o.user.id === me.id) ?? null;
 }
 
-/** The owners other than `own`, in the case's order. */
-export function otherOwners(owners: readonly Owner[], own: Owner | null): Owner[] {
-  return owners.filter((o) => o.id !== own?.id);
+/** The parties other than `own`, in the case's order. */
+export function otherParties(parties: readonly Owner[], own: Owner | null): Owner[] {
+  return parties.filter((o) => o.id !== own?.id);
 }
 
-/** How an owner is named to the other owners: by the name they go by. */
-export function ownerName(owner: Owner): string {
-  return owner.user.preferredName || 'Owner';
+/** How an owner or buyer is named to the others: by the name they go by. */
+export function partyName(party: Owner, words: PartyWords): string {
+  return party.user.preferredName || words.one.charAt(0).toUpperCase() + words.one.slice(1);
 }
 
-export type GeneratedDocument = RemortgagingExpanded['documents']['generatedDocuments'][number];
+export type GeneratedDocument = ExpandedCase['documents']['generatedDocuments'][number];
+export type CaseDocument = ExpandedCase['documents']['documents'][number];
 
 /**
  * The latest issued (non-draft) document of this type: the last in the case's list, as the
@@ -24,7 +34,7 @@ export type GeneratedDocument = RemortgagingExpanded['documents']['generatedDocu
  * came (DOCS-09).
  */
 export function latestIssued(
-  expanded: Pick<RemortgagingExpanded, 'documents'>,
+  expanded: Pick<ExpandedCase, 'documents'>,
   documentType: string,
 ): GeneratedDocument | null {
   const issued = expanded.documents.generatedDocuments.filter(
@@ -33,16 +43,24 @@ export function latestIssued(
   return issued[issued.length - 1] ?? null;
 }
 
-/** When the owner accepted this document (DOCS-10), or null. */
-export function acceptedAt(owner: Owner, documentId: number): string | null {
-  return owner.documentAcceptances.find((a) => a.documentId === documentId)?.acceptedAt ?? null;
+/** When the owner or buyer accepted this document (DOCS-10), or null. */
+export function acceptedAt(party: Owner, documentId: number): string | null {
+  return party.documentAcceptances.find((a) => a.documentId === documentId)?.acceptedAt ?? null;
+}
+
+/** The uploads of these types, in the case's order. */
+export function uploadsOf(
+  expanded: Pick<ExpandedCase, 'documents'>,
+  documentTypes: readonly string[],
+): CaseDocument[] {
+  return expanded.documents.documents.filter((d) => documentTypes.includes(d.documentType));
 }
 
 /** The latest upload of this type (for identity evidence, the server lists only the uploader's own). */
 export function latestUpload(
-  expanded: Pick<RemortgagingExpanded, 'documents'>,
+  expanded: Pick<ExpandedCase, 'documents'>,
   documentType: string,
-): { documentId: number; documentType: string } | null {
-  const uploads = expanded.documents.documents.filter((d) => d.documentType === documentType);
+): CaseDocument | null {
+  const uploads = uploadsOf(expanded, [documentType]);
   return uploads[uploads.length - 1] ?? null;
 }

@@ -1,10 +1,29 @@
+import type { CaseKind } from '../cases';
 import { LOAD_ERROR } from '../cases/texts';
 
 /**
- * The wording of a remortgage's pages after submission (spec §2 routes, §4 "Remortgaging
- * post-submit tiles"). The spec gives the tile labels (the server sends them) and the date
- * format (dd/MM/yyyy); the rest is ours.
+ * The wording of a case's pages after submission (spec §2 routes, §4 "Remortgaging post-submit
+ * tiles" and "Buying post-submit tiles"). The spec gives the tile labels (the server sends them),
+ * the date format (dd/MM/yyyy) and the three searches; the rest is ours.
  */
+
+/** Who the case's people are: a remortgage's owners, a purchase's buyers. */
+export interface PartyWords {
+  one: string;
+  many: string;
+}
+
+export const PARTY_WORDS: Record<CaseKind, PartyWords> = {
+  remortgaging: { one: 'owner', many: 'owners' },
+  buying: { one: 'buyer', many: 'buyers' },
+};
+
+/** The headings over the other owners' or buyers' progress (identity, acceptances). */
+export const PARTIES_TEXTS = {
+  othersHeading: (w: PartyWords) => `The other ${w.many}`,
+  partiesHeading: (w: PartyWords) => `The ${w.many}`,
+} as const;
+
 export const TILE_TEXTS = {
   backToCase: 'Back to your case',
   loading: 'Loading case',
@@ -17,7 +36,7 @@ export const APPLICATION_REVIEW_TEXTS = {
     'This is the application you submitted. It can no longer be changed here: if something is wrong, please contact us.',
 } as const;
 
-/** /identification: the owner's photo ID and selfie, and the other owners' progress. */
+/** /identification: the person's photo ID and selfie, and the others' progress. */
 export const IDENTITY_TEXTS = {
   intro:
     'Before we act for you, we need to check who you are. Upload a photo of your passport or driving licence, and a selfie: a photo of your face, taken now. Only you and our conveyancing team can see them.',
@@ -43,10 +62,8 @@ export const IDENTITY_TEXTS = {
   verified: (date: string) => `Verified on ${date}`,
   verifiedNote: 'Your identity is verified. There is nothing more to do here.',
   rejectedTitle: 'We need you to upload your documents again',
-  notAnOwner:
-    'Each owner verifies their own identity when they sign in. Their progress is shown below.',
-  othersHeading: 'The other owners',
-  ownersHeading: 'The owners',
+  notAParty: (w: PartyWords) =>
+    `Each ${w.one} verifies their own identity when they sign in. Their progress is shown below.`,
   otherVerified: 'Verified',
   otherChecking: 'Documents sent, being checked',
   otherWaiting: 'Waiting for their documents',
@@ -54,8 +71,8 @@ export const IDENTITY_TEXTS = {
 
 /** /documents (the tile): what is still needed, and what has been uploaded. */
 export const DOCUMENTS_TILE_TEXTS = {
-  intro:
-    'These are the documents we still need for your remortgage. Upload each one below: PDF, JPEG, PNG and HEIC files are accepted, up to 32 MB each.',
+  intro: (kind: CaseKind) =>
+    `These are the documents we still need for your ${kind === 'buying' ? 'purchase' : 'remortgage'}. Upload each one below: PDF, JPEG, PNG and HEIC files are accepted, up to 32 MB each.`,
   outstandingHeading: 'Still needed',
   nothingOutstanding: 'We have every document we asked for. Thank you.',
   uploadedHeading: 'Uploaded documents',
@@ -69,14 +86,24 @@ export const ISSUED_DOCUMENTS = {
     what: "Your mortgage report explains the terms and conditions of your new lender's mortgage offer, and what they mean for you.",
     notReady: 'Your mortgage report is not ready yet. We will let you know when it is.',
     acceptedToast: 'Thank you: you have accepted the mortgage report',
-    back: 'Back to the mortgage report',
+  },
+  CLIENT_CARE_LETTER: {
+    title: 'Client care letter',
+    what: 'Your client care letter sets out what we will do for you, what it costs, how you pay, and who to talk to if something is not right. We start work once every buyer has accepted it.',
+    notReady: 'Your client care letter is not ready yet. We will let you know when it is.',
+    acceptedToast: 'Thank you: you have accepted the client care letter',
+  },
+  REPORT_ON_TITLE: {
+    title: 'Report on title',
+    what: "Our report on title tells you what we found in the property's title, the searches and the seller's answers, before you commit to buying.",
+    notReady: 'Your report on title is not ready yet. We will let you know when it is.',
+    acceptedToast: 'Thank you: you have accepted the report on title',
   },
   COMPLETION_STATEMENT: {
     title: 'Completion statement',
-    what: 'Your completion statement shows the money on the day of completion: what your new lender sends, what is paid to whom, and any balance due to or from you.',
+    what: 'Your completion statement shows the money on the day of completion: what your lender sends, what is paid to whom, and any balance due to or from you.',
     notReady: 'Your completion statement is not ready yet. We will let you know when it is.',
     acceptedToast: 'Thank you: you have accepted the completion statement',
-    back: 'Back to the completion statement',
   },
 } as const;
 
@@ -92,12 +119,64 @@ export const ACCEPT_TEXTS = {
   acceptHint:
     'Please read it first. By accepting, you confirm that you have read it and are happy for us to go ahead.',
   acceptFailed: "Sorry, we couldn't record that you accepted it. Please try again.",
+  backTo: (title: string) => `Back to the ${title.charAt(0).toLowerCase()}${title.slice(1)}`,
   youAccepted: (date: string) => `You accepted this on ${date}`,
-  othersHeading: 'The other owners',
-  ownersHeading: 'The owners',
   otherAccepted: 'Accepted',
   otherNotYet: 'Not yet',
   viewerLoading: 'Loading the document',
   viewerFailed: "Sorry, we couldn't show this document here. Please download it instead.",
   phoneNote: 'Download the document to read it on your phone.',
+} as const;
+
+/** /deposit: the up-front payment of a purchase's quote (BUY-POST-10..12). */
+export const DEPOSIT_TEXTS = {
+  amountLabel: 'Up-front payment',
+  pay: (amount: string) => `Pay ${amount}`,
+  starting: 'Starting your payment...',
+  redirecting: 'Taking you to our secure payment page...',
+  testHeading: 'Test payment',
+  testNote: 'Test payment — no card is charged on this installation',
+  reference: (reference: string) => `Payment reference: ${reference}`,
+  confirm: 'Confirm payment',
+  cancel: 'Cancel',
+  confirming: 'Confirming your payment...',
+  cancelling: 'Cancelling your payment...',
+  returnedSuccess: 'Thank you — we are confirming your payment.',
+  cancelled: 'Your payment was cancelled and nothing was taken.',
+  justPaid: 'Thank you: your payment went through.',
+  paid: (date: string) => `Paid on ${date}`,
+  paidNote: 'Thank you: we have received your up-front payment. There is nothing more to do here.',
+  failed: "Sorry, we couldn't take your payment. Nothing was charged. Please try again.",
+  noAmount: "We couldn't find the up-front payment on your quote. Please contact us.",
+  buyersPay: 'The buyers pay this in Threshold when they sign in.',
+} as const;
+
+/** /searches: what each search is for, whether it is back, and the results and summaries. */
+export const SEARCHES_TEXTS = {
+  intro:
+    'We order three searches on the property: from the local council, the water company and an environmental data provider. Each comes back as a report, and we write you a short summary of what it found.',
+  statusHeading: 'Where the searches are',
+  back: 'Back',
+  notBack: 'Not back yet',
+  resultsHeading: 'Search results',
+  noResults: 'No search results have come back yet.',
+  summariesHeading: 'Our summaries',
+  noSummaries: 'We have not written any summaries yet.',
+} as const;
+
+/** /contract-pack: where the seller's contract pack stands, the TA6, the report on title. */
+export const CONTRACT_PACK_TEXTS = {
+  intro:
+    "The contract pack comes from the seller's solicitor: the draft contract, the title documents and the seller's answers about the property, such as the property information form (TA6). We check it against the searches, raise enquiries with the seller's solicitor, and then report to you.",
+  progressHeading: 'Where it stands',
+  steps: [
+    "The seller's solicitor sends the contract pack",
+    'The searches come back',
+    'We review the contract pack and raise enquiries',
+  ],
+  stepDone: 'Done',
+  stepNow: 'In progress',
+  done: 'The contract pack is reviewed and the enquiries are answered.',
+  ta6Heading: 'Property information form (TA6)',
+  noTa6: "The seller's property information form has not arrived yet.",
 } as const;

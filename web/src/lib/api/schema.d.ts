@@ -521,6 +521,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deposit-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["start_deposit_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/document": {
         parameters: {
             query?: never;
@@ -804,6 +820,22 @@ export interface paths {
         put?: never;
         post?: never;
         delete: operations["delete_loan"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/local-payment-response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["local_payment_response"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1369,6 +1401,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/cases/{caseType}/{caseId}/searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["record_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/cases/{caseType}/{caseId}/transition": {
         parameters: {
             query?: never;
@@ -1523,6 +1571,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["request_email_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["stripe_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1925,6 +1989,28 @@ export interface components {
         Deposit: {
             /** Format: date-time */
             paidAt?: string | null;
+        };
+        DepositPaymentRequest: {
+            /**
+             * Format: int64
+             * @description The buying case whose up-front payment the caller (one of its buyers) makes.
+             */
+            caseId: number;
+        };
+        DepositPaymentStarted: {
+            /**
+             * Format: int64
+             * @description In pence: the quote's up-front payment.
+             */
+            amount: number;
+            provider: components["schemas"]["PaymentProviderName"];
+            /**
+             * @description Stripe Checkout's page, where the browser goes to pay; null for the local stand-in,
+             *     which the buyer confirms with `POST /local-payment-response`.
+             */
+            redirectUrl?: string | null;
+            /** @description The payment's reference with the provider. */
+            reference: string;
         };
         DocumentAcceptance: {
             /** Format: date-time */
@@ -2369,6 +2455,12 @@ export interface components {
             hasLoans: boolean;
             loan?: components["schemas"]["NewLoanBody"] | null;
         };
+        /** @enum {string} */
+        LocalPaymentOutcome: "PAID" | "CANCELLED";
+        LocalPaymentResponse: {
+            outcome: components["schemas"]["LocalPaymentOutcome"];
+            reference: string;
+        };
         /** @description POST /auth: log in by e-mail. */
         LoginRequest: {
             /** @description Where to go after the link is opened: a path on this site. */
@@ -2477,6 +2569,8 @@ export interface components {
             phoneNumber?: string | null;
             preferredName: string;
         };
+        /** @enum {string} */
+        PaymentProviderName: "STRIPE" | "LOCAL";
         /** @description An e-mail change waiting for its link to be opened. */
         PendingEmailChangeView: {
             /** @description The new address the link was sent to. */
@@ -2722,6 +2816,8 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /** @enum {string} */
+        SearchKind: "DOCUMENT" | "SUMMARY";
         /** @description Search results: the documents and the summaries written from them. */
         Searches: {
             documents: components["schemas"]["UploadedDocument"][];
@@ -2833,7 +2929,10 @@ export interface components {
             code: string;
         };
         StaffDraftRequest: {
-            /** @description MORTGAGE_REPORT (remortgaging) or COMPLETION_STATEMENT. */
+            /**
+             * @description MORTGAGE_REPORT or COMPLETION_STATEMENT (remortgaging); CLIENT_CARE_LETTER,
+             *     REPORT_ON_TITLE or COMPLETION_STATEMENT (buying).
+             */
             documentType: string;
         };
         StaffEnrolment: {
@@ -2900,6 +2999,15 @@ export interface components {
         StaffRecoveryCodes: {
             /** @description Shown once: each signs in once without the app. */
             recoveryCodes: string[];
+        };
+        StaffSearchRecord: {
+            /**
+             * Format: int64
+             * @description An uploaded document of the case of type LOCAL_AUTHORITY_SEARCH,
+             *     DRAINAGE_AND_WATER_SEARCH or ENVIRONMENTAL_SEARCH.
+             */
+            documentId: number;
+            kind: components["schemas"]["SearchKind"];
         };
         StaffTransitionDone: {
             status: components["schemas"]["CaseStatus"];
@@ -5047,6 +5155,88 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    start_deposit_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment is started: go to `redirectUrl` (Stripe) or confirm it locally */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositPaymentStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a buyer of the case */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, not a purchase, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `already_paid`; `section_closed` (the client care letter is not accepted yet); `no_quote` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is missing or invalid (named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description `payment_provider_unavailable`: the provider refused or did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload: {
         parameters: {
             query?: never;
@@ -5087,7 +5277,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a party or broker of the case */
+            /** @description Not a party, broker or staff member of the case; `second_factor_required` for a staff session that has not proven it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6196,6 +6386,71 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    local_payment_response: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocalPaymentResponse"];
+            };
+        };
+        responses: {
+            /** @description PAID: the payment is recorded and the case moves on where it can; CANCELLED: nothing changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseMoved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description A payment provider is configured (this stand-in is off), or no such payment of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `section_closed`, or `conflict` (paid already) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is missing or invalid (named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -8460,6 +8715,84 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    record_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffSearchRecord"];
+            };
+        };
+        responses: {
+            /** @description Recorded; once the three searches and their summaries are in, a case awaiting searches moves on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffTransitionDone"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such purchase, or no uploaded search document with that id on it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `section_closed` (the up-front payment is not in yet) or `conflict` (recorded already) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is missing or invalid (named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     transition: {
         parameters: {
             query?: never;
@@ -9152,6 +9485,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+        };
+    };
+    stripe_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Stripe's signature of the body */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Stripe event, signed */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description Received (a paid session's payment is recorded shortly; other events are ignored) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `bad_signature`: missing, wrong or stale signature, or not a Stripe event */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Stripe is not configured here */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }

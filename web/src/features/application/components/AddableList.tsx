@@ -28,6 +28,7 @@ export function AddableList<T extends FieldValues>({
   showList = true,
   showAdd = true,
   onSaved,
+  itemActions,
   children,
 }: {
   texts: AddableListTexts;
@@ -43,6 +44,8 @@ export function AddableList<T extends FieldValues>({
   showList?: boolean;
   showAdd?: boolean;
   onSaved: (saved: boolean) => void;
+  /** A row's buttons other than Delete (ItemList's `actions`). */
+  itemActions?: (item: Item) => ReactNode;
   children: ReactNode;
 }) {
   const [addFailure, setAddFailure] = useState<unknown>(null);
@@ -91,6 +94,7 @@ export function AddableList<T extends FieldValues>({
             onDelete={(id) => void onDelete(id)}
             deletingId={deletingId}
             disabled={saving}
+            actions={itemActions}
           />
           <FormError error={deleteFailure} />
         </Box>

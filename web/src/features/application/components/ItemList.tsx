@@ -1,4 +1,5 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { APPLICATION_TEXTS } from '../texts';
 
 export interface Item {
@@ -9,7 +10,8 @@ export interface Item {
 
 /**
  * Rows the user added (alterations, charges, people…), each with a Delete (or `action`) button
- * named after it, so a screen reader user knows which one goes.
+ * named after it, so a screen reader user knows which one goes; `actions` adds a row's other
+ * buttons (e.g. changing a gift) before it.
  */
 export function ItemList({
   label,
@@ -19,6 +21,7 @@ export function ItemList({
   action = APPLICATION_TEXTS.delete,
   deletingId,
   disabled,
+  actions,
 }: {
   label: string;
   items: Item[];
@@ -28,6 +31,8 @@ export function ItemList({
   action?: string;
   deletingId?: number | null;
   disabled?: boolean;
+  /** A row's buttons other than Delete, named after the row as Delete is. */
+  actions?: (item: Item) => ReactNode;
 }) {
   if (items.length === 0) return <Typography color="text.secondary">{emptyText}</Typography>;
   return (
@@ -54,17 +59,21 @@ export function ItemList({
                 </Typography>
               ))}
             </Box>
-            {onDelete && (
-              <Button
-                color="error"
-                variant="outlined"
-                aria-label={`${action} ${item.title}`}
-                disabled={disabled || deletingId === item.id}
-                onClick={() => onDelete(item.id)}
-                sx={{ flexShrink: 0 }}
-              >
-                {action}
-              </Button>
+            {(onDelete || actions) && (
+              <Stack direction="row" sx={{ flexShrink: 0, flexWrap: 'wrap', gap: 1 }}>
+                {actions?.(item)}
+                {onDelete && (
+                  <Button
+                    color="error"
+                    variant="outlined"
+                    aria-label={`${action} ${item.title}`}
+                    disabled={disabled || deletingId === item.id}
+                    onClick={() => onDelete(item.id)}
+                  >
+                    {action}
+                  </Button>
+                )}
+              </Stack>
             )}
           </Stack>
         </Box>

@@ -8,10 +8,11 @@ import { FormProvider, useForm, type DefaultValues } from 'react-hook-form';
 import { Loading } from '../../../components/Loading';
 import { PageHeading } from '../../../components/PageHeading';
 import { RouterLink } from '../../../components/RouterLink';
-import type { CaseCreated, RemortgagingExpanded } from '../../../lib/api/types';
+import type { CaseCreated, ExpandedCase } from '../../../lib/api/types';
 import { useSession } from '../../auth';
-import { caseQuery, lendersQuery, LOAD_ERROR } from '../../cases';
+import { caseQuery, lendersQuery, LOAD_ERROR, type CaseKind } from '../../cases';
 import {
+  buyingKeyFacts,
   KEY_FACTS_PART_TITLES,
   KeyFactsFields,
   keyFactsSchema,
@@ -20,25 +21,26 @@ import {
   type KeyFactsPart,
   type KeyFactsValues,
 } from '../../cases/keyFactsForm';
-import { useUpdateKeyFacts } from '../api/updateKeyFacts';
+import { isBuying, kindOf } from '../caseKind';
+import { useUpdateKeyFacts, type KeyFactsUpdate } from '../api/updateKeyFacts';
 import { FormError } from '../components/FormError';
 import { APPLICATION_TEXTS, KEY_FACTS_TEXTS } from '../texts';
 import { applyServerErrors, penceToPounds, type ServerFieldMap } from '../validation';
 
 /**
- * The form's values from the expanded case (read as the Key Facts summary reads them). The case
- * does not hold the answers to "dependent on a sale?" and "residential?" by themselves: a case
- * whose key facts may be edited is eligible, so they are no and yes, unless its ineligibility
- * reason says otherwise.
+ * The form's values from the expanded case (read as the Key Facts summary reads them), for
+ * either case type. The case does not hold the answers to "dependent on a sale?" and
+ * "residential?" (nor, for a purchase, "owned by a company?") by themselves: a case whose key
+ * facts may be edited is eligible, so they are no and yes, unless its ineligibility reason says
+ * otherwise.
  */
-export function keyFactsValues(expanded: RemortgagingExpanded): DefaultValues<KeyFactsValues> {
+export function keyFactsValues(expanded: ExpandedCase): DefaultValues<KeyFactsValues> {
   const { property } = expanded;
   const reason = expanded.ineligibilityReason;
-  const yesNo = (value: boolean) => (value ? 'yes' : 'no');
-  return {
+  const yesNo = (value: boolean): 'yes' | 'no' => (value ? 'yes' : 'no');
+  const common = {
     jurisdiction: property.jurisdiction ?? undefined,
     isDependentOnSale: yesNo(reason === 'DEPENDENT_ON_SALE'),
-    isCompanyOwned: yesNo(expanded.isCompanyCase),
     isBuyToLet: yesNo(expanded.propertyUsage === 'BUY_TO_LET'),
     isResidential: yesNo(reason !== 'NON_RESIDENTIAL'),
     addressLine1: property.addressLine1 ?? '',
@@ -48,17 +50,63 @@ export function keyFactsValues(expanded: RemortgagingExpanded): DefaultValues<Ke
     postcode: property.postcode ?? '',
     tenure: property.tenure ?? '',
     propertyType: property.type ?? '',
+    brokerReference: expanded.brokerReference ?? '',
+  };
+  if (isBuying(expanded)) {
+    return {
+      ...common,
+      isCompanyOwned: yesNo(reason === 'COMPANY_OWNED'),
+      value: penceToPounds(expanded.purchasePrice),
+      secondAmount: penceToPounds(expanded.depositAmount),
+      lender: expanded.lender ?? '',
+      reason: '',
+      date: expanded.targetMoveInDate ?? '',
+    };
+  }
+  return {
+    ...common,
+    isCompanyOwned: yesNo(expanded.isCompanyCase),
     value: penceToPounds(expanded.propertyValue),
     secondAmount: penceToPounds(expanded.loanAmount),
     lender: expanded.newLender ?? '',
     reason: expanded.remortgagingReason ?? '',
     date: expanded.currentDealEndDate ?? '',
-    brokerReference: expanded.brokerReference ?? '',
   };
 }
 
-/** The server's names of the key facts (its 422 `fields`, `property.` dropped) → the form's. */
-const SERVER_FIELDS: ServerFieldMap<KeyFactsValues> = {
+/**
+ * What is sent: the form's key facts and, unchanged, what the form does not ask (the update
+ * replaces every key fact, so a fact left out would be cleared).
+ */
+function keyFactsUpdate(
+  expanded: ExpandedCase,
+  values: KeyFactsValues,
+  isBroker: boolean,
+): KeyFactsUpdate {
+  if (isBuying(expanded)) {
+    return {
+      kind: 'buying',
+      body: {
+        ...buyingKeyFacts(values, isBroker),
+        isFirstTimeBuyer: expanded.isFirstTimeBuyer,
+        isNewBuild: expanded.isNewBuild,
+        isSharedOwnership: expanded.isSharedOwnership,
+        resultsInMultipleProperties: expanded.resultsInMultipleProperties ?? null,
+        isReplacingMainResidence: expanded.isReplacingMainResidence ?? null,
+      },
+    };
+  }
+  return {
+    kind: 'remortgaging',
+    body: {
+      ...remortgagingKeyFacts(values, isBroker),
+      isRepayingHelpToBuy: expanded.isRepayingHelpToBuy,
+    },
+  };
+}
+
+/** The fields both types name alike (the server's 422 `fields`, `property.` dropped → the form's). */
+const COMMON_FIELDS: ServerFieldMap<KeyFactsValues> = {
   jurisdiction: 'jurisdiction',
   isDependentOnSale: 'isDependentOnSale',
   isCompanyOwned: 'isCompanyOwned',
@@ -71,11 +119,25 @@ const SERVER_FIELDS: ServerFieldMap<KeyFactsValues> = {
   postcode: 'postcode',
   tenure: 'tenure',
   type: 'propertyType',
-  propertyValue: 'value',
-  loanAmount: 'secondAmount',
-  newLender: 'lender',
-  remortgagingReason: 'reason',
-  currentDealEndDate: 'date',
+};
+
+/** Each type's names for the figures, the lender and the date. */
+const SERVER_FIELDS: Record<CaseKind, ServerFieldMap<KeyFactsValues>> = {
+  remortgaging: {
+    ...COMMON_FIELDS,
+    propertyValue: 'value',
+    loanAmount: 'secondAmount',
+    newLender: 'lender',
+    remortgagingReason: 'reason',
+    currentDealEndDate: 'date',
+  },
+  buying: {
+    ...COMMON_FIELDS,
+    purchasePrice: 'value',
+    depositAmount: 'secondAmount',
+    lender: 'lender',
+    targetMoveInDate: 'date',
+  },
 };
 
 const PARTS: KeyFactsPart[] = ['eligibility', 'property'];
@@ -86,9 +148,10 @@ function KeyFactsForm({
   onIneligible,
 }: {
   caseId: string;
-  expanded: RemortgagingExpanded;
+  expanded: ExpandedCase;
   onIneligible: (result: CaseCreated) => void;
 }) {
+  const kind = kindOf(expanded);
   const { isBroker } = useSession();
   const navigate = useNavigate();
   const update = useUpdateKeyFacts(caseId);
@@ -113,22 +176,18 @@ function KeyFactsForm({
   const back = () =>
     navigate({
       to: '/$caseType/$caseId/application/$section',
-      params: { caseType: 'remortgaging', caseId, section: 'key-facts' },
+      params: { caseType: kind, caseId, section: 'key-facts' },
     });
   // Only a broker is shown the broker reference, so only a broker's 422 can land on it.
   const serverFields: ServerFieldMap<KeyFactsValues> = isBroker
-    ? { ...SERVER_FIELDS, brokerReference: 'brokerReference' }
-    : SERVER_FIELDS;
+    ? { ...SERVER_FIELDS[kind], brokerReference: 'brokerReference' }
+    : SERVER_FIELDS[kind];
 
   const onSubmit = async (values: KeyFactsValues) => {
     setFailure(null);
     let result: CaseCreated;
     try {
-      result = await update.mutateAsync({
-        ...remortgagingKeyFacts(values, isBroker),
-        // Not asked on this form: the case keeps its answer.
-        isRepayingHelpToBuy: expanded.isRepayingHelpToBuy,
-      });
+      result = await update.mutateAsync(keyFactsUpdate(expanded, values, isBroker));
     } catch (error) {
       if (applyServerErrors(error, setError, serverFields)) setFailure(error);
       return;
@@ -144,7 +203,7 @@ function KeyFactsForm({
       enqueueSnackbar(KEY_FACTS_TEXTS.requoted, { variant: 'info' });
       void navigate({
         to: '/$caseType/$caseId/application/$section',
-        params: { caseType: 'remortgaging', caseId, section: 'quote' },
+        params: { caseType: kind, caseId, section: 'quote' },
       });
       return;
     }
@@ -176,7 +235,7 @@ function KeyFactsForm({
             aria-label={KEY_FACTS_PART_TITLES[part]}
           >
             <Typography variant="h2">{KEY_FACTS_PART_TITLES[part]}</Typography>
-            <KeyFactsFields kind="remortgaging" part={part} isBroker={isBroker} />
+            <KeyFactsFields kind={kind} part={part} isBroker={isBroker} />
           </Stack>
         ))}
         <FormError error={failure} />
@@ -194,14 +253,15 @@ function KeyFactsForm({
 }
 
 /**
- * /remortgaging/{caseId}/application/key-facts/edit: the key facts as the start form asks them,
- * filled in from the case. Saving (POST /remortgaging/case/{caseId}) re-quotes the case and goes
- * back to Key Facts; if the new key facts rule the case out (INELIGIBLE), the server's reason is
- * shown here instead, as the Key Facts page is closed to an ineligible case. The route's guard is
- * the Key Facts section's (KeyFactsSection's `canEditKeyFacts` decides whether it is offered).
+ * /{caseType}/{caseId}/application/key-facts/edit: the key facts as the start form asks them for
+ * that case type, filled in from the case. Saving (POST /remortgaging/case/{caseId} or
+ * POST /buying/case/{caseId}) re-quotes the case and goes back to Key Facts; if the new key facts
+ * rule the case out (INELIGIBLE), the server's reason is shown here instead (a purchase's says
+ * 'purchasing', spec §5), as the Key Facts page is closed to an ineligible case. The route's guard
+ * is the Key Facts section's (KeyFactsSection's `canEditKeyFacts` decides whether it is offered).
  */
-export function KeyFactsEditPage({ caseId }: { caseId: string }) {
-  const query = useQuery(caseQuery('remortgaging', caseId));
+export function KeyFactsEditPage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
+  const query = useQuery(caseQuery(kind, caseId));
   // The lender list is waited for, so the case's lender shows as chosen.
   const lenders = useQuery(lendersQuery());
   const [ineligible, setIneligible] = useState<CaseCreated | null>(null);
@@ -211,10 +271,10 @@ export function KeyFactsEditPage({ caseId }: { caseId: string }) {
     body = (
       <Stack spacing={2}>
         <Alert severity="info" role="status">
-          {ineligible.ineligibilityMessage || KEY_FACTS_TEXTS.ineligible}
+          {ineligible.ineligibilityMessage || KEY_FACTS_TEXTS.ineligible[kind]}
         </Alert>
         <Box>
-          <RouterLink to="/$caseType/$caseId" params={{ caseType: 'remortgaging', caseId }}>
+          <RouterLink to="/$caseType/$caseId" params={{ caseType: kind, caseId }}>
             {APPLICATION_TEXTS.backToCase}
           </RouterLink>
         </Box>

@@ -9,7 +9,7 @@ import type {
 } from '../../../lib/api/types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { lendersQuery } from '../../cases';
-import { isBuying } from '../caseKind';
+import { isBuying, kindOf } from '../caseKind';
 import { SummaryList, type SummaryRow } from '../components/SummaryList';
 import { canOpenState } from '../machines/wizardMachine';
 import { propertyAddress } from '../summaries';
@@ -118,23 +118,22 @@ export function canEditKeyFacts(view: CaseView): boolean {
 }
 
 /**
- * Key Facts (/application/key-facts) of either case type: a read-only summary, and for a
- * remortgage a link to the edit form (/application/key-facts/edit, KeyFactsEdit.tsx) while the
- * key facts may be changed. A purchase's edit form is not built yet (the router sends its /edit
- * back here), so it offers none.
+ * Key Facts (/application/key-facts) of either case type: a read-only summary, and a link to the
+ * edit form (/application/key-facts/edit, KeyFactsEdit.tsx) while the key facts may be changed.
  */
 export function KeyFactsSection({ caseId, expanded }: { caseId: string; expanded: ExpandedCase }) {
   const rows = useKeyFactRows(expanded);
-  const purchase = isBuying(expanded);
   return (
-    <section aria-label={purchase ? KEY_FACTS_TEXTS.buyingSummary : KEY_FACTS_TEXTS.summary}>
+    <section
+      aria-label={isBuying(expanded) ? KEY_FACTS_TEXTS.buyingSummary : KEY_FACTS_TEXTS.summary}
+    >
       <SummaryList rows={rows} testId="key-facts" />
-      {!purchase && canEditKeyFacts(expanded.view) && (
+      {canEditKeyFacts(expanded.view) && (
         <Box sx={{ mt: 3 }}>
           <ButtonLink
             variant="outlined"
             to="/$caseType/$caseId/application/key-facts/edit"
-            params={{ caseType: 'remortgaging', caseId }}
+            params={{ caseType: kindOf(expanded), caseId }}
           >
             {KEY_FACTS_TEXTS.editLink}
           </ButtonLink>

@@ -14,8 +14,7 @@ import type {
 } from '../../../lib/api/types';
 import { formatMoney } from '../../../lib/format';
 import { CASE_TYPE } from '../../cases';
-import { useSession } from '../../auth';
-import { BROKER_STAGES, isBuying, kindOf } from '../caseKind';
+import { isBuying, kindOf } from '../caseKind';
 import { useSaveGroundRent } from '../api/saveGroundRent';
 import { useSaveProperty } from '../api/saveProperty';
 import { RadioField, SelectField, TextInputField } from '../components/fields';
@@ -34,7 +33,6 @@ import {
 } from '../texts';
 import { useDraft } from '../useDraft';
 import { applyServerErrors, penceToPounds, poundsToPence } from '../validation';
-import { TenancySplitPart } from './TenancySplitPart';
 
 const LAND_OWNERSHIPS = LAND_OWNERSHIP_OPTIONS.map((o) => o.value) as string[];
 const PROPERTY_TYPES = Object.keys(PROPERTY_TYPE_LABELS);
@@ -128,7 +126,9 @@ function purchaseFacts(expanded: BuyingExpanded): SummaryRow[] {
  * property, its type and tenure (POST /property with the case type). A remortgage's leasehold
  * also gives its ground rent (POST …/ground-rent, after the tenure is saved, as the server needs
  * it). The address — and for a purchase the price, new build and shared ownership — come from
- * the key facts and are changed there. Tenants in common buying together give their shares.
+ * the key facts and are changed there. Tenants in common give their shares with the owners or
+ * buyers (Owners, Buyer Details: TenancySplitPart, POST /tenancy-split, which the server files
+ * under that section); a purchase's Property says where once the ownership is saved.
  */
 export function PropertyDetailsSection({
   caseId,
@@ -138,7 +138,6 @@ export function PropertyDetailsSection({
   expanded: ExpandedCase;
 }) {
   const kind = kindOf(expanded);
-  const { isBroker } = useSession();
   const purchase = isBuying(expanded) ? expanded : null;
   const groundRent = purchase || !('groundRent' in expanded) ? null : expanded.groundRent;
   const saveProperty = useSaveProperty();
@@ -276,12 +275,17 @@ export function PropertyDetailsSection({
         <FormError error={failure} />
         <SaveRow label={APPLICATION_TEXTS.save} saving={saving} saved={saved} />
       </Stack>
-      {purchase && (
-        <TenancySplitPart
-          caseId={caseId}
-          expanded={purchase}
-          canEdit={!isBroker || BROKER_STAGES.includes(expanded.status)}
-        />
+      {purchase && expanded.property.landOwnership === 'TENANTS_IN_COMMON' && (
+        <Typography data-testid="shares-with-buyers">
+          {PROPERTY_TEXTS.sharesWithBuyers}{' '}
+          <RouterLink
+            to="/$caseType/$caseId/application/$section"
+            params={{ caseType: kind, caseId, section: 'buyer-details' }}
+          >
+            {PROPERTY_TEXTS.buyerDetails}
+          </RouterLink>
+          .
+        </Typography>
       )}
     </Stack>
   );

@@ -1,5 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,6 +29,7 @@ import { lendersQuery } from '../../cases';
 import { useAddDonor } from '../api/addDonor';
 import { useAddIsa } from '../api/addIsa';
 import { useAddSourceOfFunds } from '../api/addSourceOfFunds';
+import { useChangeGift } from '../api/changeGift';
 import { useDeleteIsa } from '../api/deleteIsa';
 import { useDeleteSourceOfFunds } from '../api/deleteSourceOfFunds';
 import { useRemoveDonor } from '../api/removeDonor';
@@ -241,10 +253,11 @@ function SourcesPart({ caseId, expanded }: { caseId: string; expanded: BuyingExp
 
 // --- Gift donors ------------------------------------------------------------------------------
 
+const giftAmount = z.string().refine((v) => (poundsToPence(v) ?? 0) > 0, T.giftAmountInvalid);
 const donorSchema = z.object({
   preferredName: z.string().refine((v) => v.trim().length >= 2, T.donorNameRequired),
   email: z.string().refine((v) => /^\S+@\S+\.\S+$/.test(v.trim()), T.donorEmailInvalid),
-  giftAmount: z.string().refine((v) => (poundsToPence(v) ?? 0) > 0, T.giftAmountInvalid),
+  giftAmount,
 });
 type DonorValues = z.infer<typeof donorSchema>;
 const DONOR_FIELDS = {
@@ -253,15 +266,96 @@ const DONOR_FIELDS = {
   giftAmount: 'giftAmount',
 } as const;
 
+const giftSchema = z.object({ giftAmount });
+type GiftValues = z.infer<typeof giftSchema>;
+const GIFT_FIELDS = { giftAmount: 'giftAmount' } as const;
+
+/**
+ * A donor's gift, changed (POST /buying/{caseId}/donor/{donorId}): a dialog with the amount, filled
+ * in with the current one. The server asks a donor who had answered to confirm again.
+ */
+function ChangeGiftDialog({
+  caseId,
+  gift,
+  onClose,
+  onSaved,
+}: {
+  caseId: string;
+  gift: DonorGift;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const change = useChangeGift(caseId);
+  const [failure, setFailure] = useState<unknown>(null);
+  const titleId = useId();
+  const noteId = useId();
+  const form = useForm<GiftValues>({
+    resolver: zodResolver(giftSchema),
+    defaultValues: { giftAmount: penceToPounds(gift.giftAmount) },
+  });
+  const busy = change.isPending;
+  const onSubmit = async (values: GiftValues) => {
+    setFailure(null);
+    try {
+      await change.mutateAsync({
+        donorId: gift.donorId,
+        giftAmount: poundsToPence(values.giftAmount) ?? 0,
+      });
+      onSaved();
+    } catch (error) {
+      if (applyServerErrors(error, form.setError, GIFT_FIELDS)) setFailure(error);
+    }
+  };
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={noteId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        <DialogTitle id={titleId} component="h2">
+          {T.changeGiftTitle(gift.donorName ?? gift.donorEmail)}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={3}>
+            <DialogContentText id={noteId}>{T.changeGiftNote}</DialogContentText>
+            <TextInputField
+              label={T.giftAmount}
+              registration={form.register('giftAmount')}
+              kind="money"
+              error={form.formState.errors.giftAmount?.message}
+              disabled={busy}
+            />
+            <FormError error={failure} />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1, p: 2 }}>
+          <Button onClick={onClose} disabled={busy}>
+            {APPLICATION_TEXTS.cancel}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? APPLICATION_TEXTS.saving : T.saveGift}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
 /**
  * Shown while a gift is a source of funds (BUY-APP-11): each donor with their gift and whether
- * they confirmed it (POST and DELETE /buying/{caseId}/donor). A donor is e-mailed and answers
- * in their own 'Confirm Your Gift Contribution' dialog.
+ * they confirmed it (POST and DELETE /buying/{caseId}/donor), and a change of a gift's amount
+ * (POST /buying/{caseId}/donor/{donorId}). A donor is e-mailed and answers in their own 'Confirm
+ * Your Gift Contribution' dialog.
  */
 function DonorsPart({ caseId, expanded }: { caseId: string; expanded: BuyingExpanded }) {
   const add = useAddDonor(caseId);
   const remove = useRemoveDonor(caseId);
   const [saved, setSaved] = useState(false);
+  const [changing, setChanging] = useState<DonorGift | null>(null);
   const saving = add.isPending || remove.isPending;
   const form = useForm<DonorValues>({
     resolver: zodResolver(donorSchema),
@@ -295,6 +389,24 @@ function DonorsPart({ caseId, expanded }: { caseId: string; expanded: BuyingExpa
           })
         }
         onSaved={setSaved}
+        itemActions={(item) => {
+          const gift = expanded.gifts.find((g) => g.donorId === item.id);
+          return (
+            gift && (
+              <Button
+                variant="outlined"
+                aria-label={`${T.changeGift} ${item.title}`}
+                disabled={saving}
+                onClick={() => {
+                  setSaved(false);
+                  setChanging(gift);
+                }}
+              >
+                {T.changeGift}
+              </Button>
+            )
+          );
+        }}
       >
         <TextInputField
           label={T.donorName}
@@ -318,6 +430,17 @@ function DonorsPart({ caseId, expanded }: { caseId: string; expanded: BuyingExpa
         />
       </AddableList>
       <SaveStatus saving={saving} saved={saved} />
+      {changing && (
+        <ChangeGiftDialog
+          caseId={caseId}
+          gift={changing}
+          onClose={() => setChanging(null)}
+          onSaved={() => {
+            setChanging(null);
+            setSaved(true);
+          }}
+        />
+      )}
     </Stack>
   );
 }

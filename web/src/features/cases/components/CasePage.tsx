@@ -45,9 +45,9 @@ function usePostCompletionFeedback(expanded: ExpandedCase | undefined, isBroker:
 /**
  * /remortgaging/{caseId} and /buying/{caseId}: a way back to the list, where the case stands,
  * and the sections or tiles with the engine's states. A closed case (cancelled, ineligible,
- * completed) shows no sections or tiles: nothing on it is pending any more. A completed
- * remortgage keeps its tiles (REM-POST-01), to read the application and the documents its
- * owners accepted.
+ * completed) shows no sections or tiles: nothing on it is pending any more. A completed case
+ * keeps its tiles (REM-POST-01, BUY-POST-01), to read the application and the documents its
+ * owners or buyers accepted.
  */
 export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
   const query = useCase(kind, caseId);
@@ -101,7 +101,7 @@ export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
             label="Application sections"
           />
         )}
-        {(!view.stage.closed || (kind === 'remortgaging' && view.status === 'COMPLETED')) && (
+        {(!view.stage.closed || view.status === 'COMPLETED') && (
           <SectionList
             kind={kind}
             caseId={caseId}

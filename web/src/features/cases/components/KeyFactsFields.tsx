@@ -235,7 +235,7 @@ function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean 
 
 /**
  * The key-facts fields of a case, one group at a time: the start form (/{caseType}/start, one
- * group per step) and the Key Facts edit form (/remortgaging/{caseId}/application/key-facts/edit)
+ * group per step) and the Key Facts edit form (/{caseType}/{caseId}/application/key-facts/edit)
  * both render these. They are bound to the surrounding form through react-hook-form's
  * FormProvider, whose values include KeyFactsValues (validation.ts); what is sent is built by
  * keyFacts.ts. Optional fields also show an error, as the server may name any of them.

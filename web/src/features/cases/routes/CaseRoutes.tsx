@@ -29,10 +29,10 @@ export function CaseSectionRoute() {
   return <SectionPage kind={caseType} caseId={caseId} where="sections" sectionKey={section} />;
 }
 
-/** /remortgaging/{caseId}/application/key-facts/edit (the router sends buying to Key Facts). */
+/** /remortgaging/{caseId}/application/key-facts/edit and /buying/{caseId}/…/key-facts/edit. */
 export function CaseKeyFactsEditRoute() {
-  const { caseId } = keyFactsEditRoute.useParams();
-  return <KeyFactsEditPage key={caseId} caseId={caseId} />;
+  const { caseType, caseId } = keyFactsEditRoute.useParams();
+  return <KeyFactsEditPage key={caseId} kind={caseType} caseId={caseId} />;
 }
 
 /** /{caseType}/{caseId}/{tile}. */

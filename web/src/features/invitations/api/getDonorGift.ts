@@ -1,31 +1,42 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
-import type { DonorGift } from '../../../lib/api/types';
+import type { DonorEvidence, DonorGift } from '../../../lib/api/types';
 
 /**
  * GET /donor-evidence/buying/{caseId}: for a donor, their own gift (the buyer's name, the
- * property and the amount) — all of the buyers' case a donor ever sees.
+ * property and the amount) — all of the buyers' case a donor ever sees. The buyers and their
+ * broker are answered every gift of the case.
  */
-export async function getDonorGift(
+export async function getDonorEvidence(
   caseId: string,
   signal?: AbortSignal,
-): Promise<DonorGift | null> {
-  const evidence = unwrap(
+): Promise<DonorEvidence> {
+  return unwrap(
     await api().GET('/donor-evidence/{caseType}/{caseId}', {
       params: { path: { caseType: 'buying', caseId } },
       signal,
     }),
   );
-  return evidence.gifts[0] ?? null;
 }
 
-export const donorGiftQuery = (caseId: string) =>
+export const donorEvidenceQuery = (caseId: string) =>
   queryOptions({
     queryKey: ['donor-evidence', 'buying', caseId],
-    queryFn: ({ signal }) => getDonorGift(caseId, signal),
+    queryFn: ({ signal }) => getDonorEvidence(caseId, signal),
   });
 
-export function useDonorGift(caseId: string, enabled: boolean) {
-  return useQuery({ ...donorGiftQuery(caseId), enabled });
+/**
+ * The signed-in donor's gift: the only one a donor is answered, or — when `email` is given — the
+ * one made out to that address (a buyer asking is answered every gift of the case).
+ */
+export function useDonorGift(caseId: string, enabled: boolean, email?: string) {
+  return useQuery({
+    ...donorEvidenceQuery(caseId),
+    enabled,
+    select: (evidence): DonorGift | null =>
+      (email === undefined
+        ? evidence.gifts[0]
+        : evidence.gifts.find((g) => g.donorEmail.toLowerCase() === email.toLowerCase())) ?? null,
+  });
 }

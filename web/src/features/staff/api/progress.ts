@@ -4,6 +4,7 @@ import type {
   StaffDraftType,
   StaffDraftedDocument,
   StaffIdentityDecision,
+  StaffSearchRequest,
   StaffTransitionDone,
 } from '../types';
 import { api } from '../../../lib/api/client';
@@ -72,6 +73,24 @@ export async function issueDocument(
 }
 
 /**
+ * POST /staff/cases/buying/{caseId}/searches {documentId, kind} → 200 {status}: an uploaded
+ * search document recorded as the search's result (DOCUMENT) or the firm's summary (SUMMARY);
+ * once the three searches and their summaries are in, the case may move on. 409 while the
+ * Searches tile is not open (the deposit unpaid) or when the document is recorded already.
+ */
+export async function recordSearch(
+  caseId: string,
+  body: StaffSearchRequest,
+): Promise<StaffTransitionDone> {
+  return staffUnwrap(
+    await api().POST('/staff/cases/{caseType}/{caseId}/searches', {
+      params: { path: path('buying', caseId) },
+      body,
+    }),
+  );
+}
+
+/**
  * After a step the case is fetched again before the mutation counts as done (so the page never
  * shows the old answer in between), and the queue is marked stale: the case may have moved.
  */
@@ -115,6 +134,15 @@ export function useIssueDocument(kind: CaseKind, caseId: string) {
   return useMutation({
     mutationKey: ['staff', 'issue', kind, caseId],
     mutationFn: (documentId: number) => issueDocument(kind, caseId, documentId),
+    onSuccess: refresh,
+  });
+}
+
+export function useRecordSearch(caseId: string) {
+  const refresh = useRefresh('buying', caseId);
+  return useMutation({
+    mutationKey: ['staff', 'searches', caseId],
+    mutationFn: (body: StaffSearchRequest) => recordSearch(caseId, body),
     onSuccess: refresh,
   });
 }

@@ -1,7 +1,7 @@
 import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
-import type { BuyingExpanded, ExpandedCase, RemortgagingExpanded } from '../../../lib/api/types';
 import { formatDate } from '../../../lib/format';
+import { partiesOf } from '../../application/caseKind';
 import type { CaseKind } from '../../cases';
 import { documentTypeLabel } from '../../documents';
 import { documentUrl } from '../../documents/download';
@@ -20,21 +20,19 @@ const ACCEPTED_TYPES: readonly string[] = [
   'REPORT_ON_TITLE',
 ];
 
-/** Statuses on which nothing more is drafted. */
+/** Statuses on which nothing more is drafted or added. */
 const CLOSED: readonly string[] = ['COMPLETED', 'CANCELLED', 'INELIGIBLE'];
+
+/** A submitted case still open: the firm drafts, issues and adds documents to it. */
+export function isWorkable({ expanded, status }: StaffCase): boolean {
+  return expanded.view.submitted && !CLOSED.includes(status);
+}
 
 /** What the firm drafts for each kind of case. */
 export const DRAFT_TYPES: Record<CaseKind, readonly StaffDraftType[]> = {
   remortgaging: ['MORTGAGE_REPORT', 'COMPLETION_STATEMENT'],
-  buying: ['COMPLETION_STATEMENT'],
+  buying: ['CLIENT_CARE_LETTER', 'REPORT_ON_TITLE', 'COMPLETION_STATEMENT'],
 };
-
-/** The case's owners (a remortgage) or buyers (a purchase): who accepts what the firm issues. */
-export function applicantsOf(expanded: ExpandedCase): StaffParty[] {
-  return 'propertyOwners' in expanded
-    ? (expanded as RemortgagingExpanded).propertyOwners
-    : (expanded as BuyingExpanded).buyers;
-}
 
 /** Draft or Issued, in colours with AA contrast (the status chips' amber and green). */
 function StateBadge({ draft }: { draft: boolean }) {
@@ -133,9 +131,9 @@ function DocumentItem({
 
 /**
  * 'Documents we issue': what Threshold has made for the case, drafts (only staff see them) and
- * issued; drafting a mortgage report (remortgages) or completion statement from the case as it
- * is now; issuing a draft (the customers are told and asked to accept it); who has accepted
- * each issued document.
+ * issued; drafting from the case as it is now (a remortgage's mortgage report, a purchase's
+ * client care letter and report on title, either's completion statement); issuing a draft (the
+ * customers are told and asked to accept it); who has accepted each issued document.
  */
 export function IssuedDocumentsPanel({
   kind,
@@ -148,9 +146,10 @@ export function IssuedDocumentsPanel({
 }) {
   const { expanded, status } = staffCase;
   const documents = expanded.documents.generatedDocuments;
-  const parties = applicantsOf(expanded);
+  // The case's owners (a remortgage) or buyers (a purchase): who accepts what the firm issues.
+  const parties = partiesOf(expanded);
   const partyWord = kind === 'buying' ? 'buyers' : 'owners';
-  const canDraft = expanded.view.submitted && !CLOSED.includes(status);
+  const canDraft = isWorkable(staffCase);
   const draft = useDraftDocument(kind, caseId);
   const report = useStepReport(kind, caseId);
   const [issuing, setIssuing] = useState<StaffGeneratedDocument | null>(null);

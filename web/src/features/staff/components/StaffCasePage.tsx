@@ -4,6 +4,7 @@ import { Loading } from '../../../components/Loading';
 import { PageHeading } from '../../../components/PageHeading';
 import { RouterLink } from '../../../components/RouterLink';
 import { isApiError } from '../../../lib/api/errors';
+import { isBuying } from '../../application/caseKind';
 import type { CaseKind } from '../../cases';
 import { propertyAddress } from '../../cases/components/CaseContext';
 import { StatusChip } from '../../cases/components/StatusChip';
@@ -23,10 +24,12 @@ import {
   QuotePanel,
 } from './CaseDetails';
 import { IdentityReview, identityEvidence } from './IdentityReview';
-import { IssuedDocumentsPanel } from './IssuedDocumentsPanel';
+import { IssuedDocumentsPanel, isWorkable } from './IssuedDocumentsPanel';
 import { MortgageOfferStep, needsMortgageOffer } from './MortgageOfferStep';
 import { NextSteps } from './NextSteps';
 import { Detail, Details } from './Panel';
+import { SearchesPanel } from './SearchesPanel';
+import { UploadPanel } from './UploadPanel';
 import { WorkflowDiagram } from './WorkflowDiagram';
 
 const isNumericId = (caseId: string) => /^\d+$/.test(caseId);
@@ -129,6 +132,13 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
           }
         />
         <IssuedDocumentsPanel kind={kind} caseId={caseId} staffCase={staffCase} />
+        {/* A purchase's contract pack and searches come from outside: the firm adds them. */}
+        {isBuying(expanded) && isWorkable(staffCase) && (
+          <>
+            <UploadPanel caseId={caseId} />
+            <SearchesPanel caseId={caseId} caseStatus={staffCase.status} expanded={expanded} />
+          </>
+        )}
         <Box
           sx={{
             display: 'grid',

@@ -6,14 +6,22 @@ import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { isApiError } from '../../../lib/api/errors';
-import type { FeedbackPoint, RemortgagingExpanded, SectionState } from '../../../lib/api/types';
+import type { ExpandedCase, FeedbackPoint, SectionState } from '../../../lib/api/types';
 import { reportError } from '../../../lib/errorReporter';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../auth';
 import { acceptDocument } from '../api/acceptDocument';
 import { acceptanceMachine } from '../machines/acceptanceMachine';
-import { acceptedAt, otherOwners, ownerName, ownOwner, type GeneratedDocument } from '../parties';
-import { ACCEPT_TEXTS } from '../texts';
+import {
+  acceptedAt,
+  otherParties,
+  ownParty,
+  partiesOf,
+  partyName,
+  partyWordsOf,
+  type GeneratedDocument,
+} from '../parties';
+import { ACCEPT_TEXTS, PARTIES_TEXTS } from '../texts';
 
 function failureText(error: unknown): string {
   // A refusal the server explains (e.g. the step is not open any more) is said in its words.
@@ -22,8 +30,8 @@ function failureText(error: unknown): string {
 }
 
 /**
- * Who has accepted an issued document, and this owner's Accept (REM-POST-11/15, DOCS-09/10):
- * offered only to an owner of the case who has not accepted it, never for a draft, and not
+ * Who has accepted an issued document, and this owner's or buyer's Accept (REM-POST-11/15,
+ * BUY-POST-09/21, DOCS-09/10): offered only to an owner or buyer of the case who has not accepted it, never for a draft, and not
  * while the tile is locked. Accepting runs the acceptance machine; the refetched case then
  * holds the server's record ('You accepted this on …'). Mount with `key={document.documentId}`.
  */
@@ -34,7 +42,7 @@ export function AcceptancePanel({
   feedbackPoint,
   acceptedToast,
 }: {
-  expanded: RemortgagingExpanded;
+  expanded: ExpandedCase;
   document: GeneratedDocument;
   tileState: SectionState | undefined;
   feedbackPoint: FeedbackPoint | null;
@@ -74,8 +82,9 @@ export function AcceptancePanel({
     },
   });
 
-  const owners = expanded.propertyOwners;
-  const own = ownOwner(owners, me);
+  const parties = partiesOf(expanded);
+  const words = partyWordsOf(expanded);
+  const own = ownParty(parties, me);
   const ownAcceptedAt =
     (own && acceptedAt(own, document.documentId)) ??
     (snapshot.matches('accepted') ? snapshot.context.acceptedAt : null);
@@ -87,7 +96,7 @@ export function AcceptancePanel({
     tileState !== 'HIDDEN' &&
     tileState !== 'IS_DISABLED';
   const accepting = snapshot.matches('accepting');
-  const others = otherOwners(owners, own);
+  const others = otherParties(parties, own);
 
   return (
     <Stack spacing={3}>
@@ -125,15 +134,15 @@ export function AcceptancePanel({
       {others.length > 0 && (
         <Box component="section" aria-labelledby={othersId}>
           <Typography id={othersId} variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-            {own ? ACCEPT_TEXTS.othersHeading : ACCEPT_TEXTS.ownersHeading}
+            {own ? PARTIES_TEXTS.othersHeading(words) : PARTIES_TEXTS.partiesHeading(words)}
           </Typography>
           <List aria-labelledby={othersId} disablePadding>
-            {others.map((owner) => {
-              const when = acceptedAt(owner, document.documentId);
+            {others.map((party) => {
+              const when = acceptedAt(party, document.documentId);
               return (
-                <ListItem key={owner.id} divider disableGutters data-accepted={!!when}>
+                <ListItem key={party.id} divider disableGutters data-accepted={!!when}>
                   <ListItemText
-                    primary={ownerName(owner)}
+                    primary={partyName(party, words)}
                     secondary={
                       when
                         ? `${ACCEPT_TEXTS.otherAccepted} ${formatDate(when)}`

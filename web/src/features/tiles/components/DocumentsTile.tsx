@@ -1,49 +1,35 @@
-import { Box, Stack, Typography } from '@mui/material';
-import { useId } from 'react';
-import type { RemortgagingExpanded } from '../../../lib/api/types';
+import { Stack, Typography } from '@mui/material';
+import type { ExpandedCase } from '../../../lib/api/types';
 import { outstandingGroups, RequiredDocumentGroups } from '../../application';
-import { useSession } from '../../auth';
-import { DocumentList, useMyDocuments, type DocumentRow } from '../../documents';
+import type { CaseKind } from '../../cases';
 import { IDENTITY_DOCUMENTS } from './IdentificationTile';
 import { DOCUMENTS_TILE_TEXTS } from '../texts';
+import { DocumentSection } from './DocumentSection';
+import { useDocumentRows } from './useDocumentRows';
 
 const IDENTITY_TYPES: readonly string[] = Object.values(IDENTITY_DOCUMENTS);
 
 /**
- * /remortgaging/{caseId}/documents, the Upload Documents tile (REM-POST-06): the required
- * documents still to upload, by group with their evidence guidance and the Documents section's
- * upload slots (the same `requiredDocuments`), then what has been uploaded. Identity evidence
- * belongs to Verify Identity and is not listed here.
+ * /{caseType}/{caseId}/documents, the Upload Documents tile (REM-POST-06, BUY-POST-22): the
+ * required documents still to upload, by group with their evidence guidance and the Documents
+ * section's upload slots (the same `requiredDocuments`: a remortgage's documents, alteration and
+ * buy-to-let documents; a purchase's documents, sources of funds, ISAs, statements and buy-to-let
+ * documents), then what has been uploaded. Identity evidence belongs to Verify Identity and is
+ * not listed here.
  */
 export function DocumentsTile({
+  kind,
   caseId,
   expanded,
 }: {
+  kind: CaseKind;
   caseId: string;
-  expanded: RemortgagingExpanded;
+  expanded: ExpandedCase;
 }) {
-  const uploadedId = useId();
-  // File names and dates come with the customer's own list (brokers see types only).
-  const { isBroker } = useSession();
-  const mine = useMyDocuments(!isBroker);
-  const details = new Map<number, DocumentRow>();
-  for (const c of mine.data?.cases ?? []) {
-    if (c.caseType !== 'REMORTGAGING' || c.caseId !== expanded.id) continue;
-    for (const d of c.documents) {
-      details.set(d.documentId, {
-        documentId: d.documentId,
-        documentType: d.documentType,
-        fileName: d.fileName,
-        createdAt: d.createdAt,
-      });
-    }
-  }
-  const uploaded: DocumentRow[] = expanded.documents.documents
+  const toRow = useDocumentRows(expanded);
+  const uploaded = expanded.documents.documents
     .filter((d) => !IDENTITY_TYPES.includes(d.documentType))
-    .map(
-      (d) =>
-        details.get(d.documentId) ?? { documentId: d.documentId, documentType: d.documentType },
-    );
+    .map(toRow);
   const nothingOutstanding = outstandingGroups(expanded).length === 0;
 
   return (
@@ -54,20 +40,15 @@ export function DocumentsTile({
         </Typography>
       ) : (
         <>
-          <Typography>{DOCUMENTS_TILE_TEXTS.intro}</Typography>
+          <Typography>{DOCUMENTS_TILE_TEXTS.intro(kind)}</Typography>
           <RequiredDocumentGroups caseId={caseId} expanded={expanded} outstandingOnly />
         </>
       )}
-      <Box component="section" aria-labelledby={uploadedId}>
-        <Typography id={uploadedId} variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-          {DOCUMENTS_TILE_TEXTS.uploadedHeading}
-        </Typography>
-        <DocumentList
-          documents={uploaded}
-          label={DOCUMENTS_TILE_TEXTS.uploadedHeading}
-          empty={DOCUMENTS_TILE_TEXTS.noUploads}
-        />
-      </Box>
+      <DocumentSection
+        heading={DOCUMENTS_TILE_TEXTS.uploadedHeading}
+        documents={uploaded}
+        empty={DOCUMENTS_TILE_TEXTS.noUploads}
+      />
     </Stack>
   );
 }

@@ -16,7 +16,7 @@ import {
 import { useSnackbar } from 'notistack';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { isApiError } from '../../../lib/api/errors';
-import type { Owner, RemortgagingExpanded } from '../../../lib/api/types';
+import type { CaseType, ExpandedCase, Owner } from '../../../lib/api/types';
 import { formatDate } from '../../../lib/format';
 import {
   ACCEPTED_FILES,
@@ -26,10 +26,17 @@ import {
   useUploadDocument,
 } from '../../application';
 import { useSession } from '../../auth';
-import { useMyDocuments } from '../../documents';
 import { useSubmitIdentity } from '../api/submitIdentity';
-import { latestUpload, otherOwners, ownerName, ownOwner } from '../parties';
-import { IDENTITY_TEXTS } from '../texts';
+import {
+  latestUpload,
+  otherParties,
+  ownParty,
+  partiesOf,
+  partyName,
+  partyWordsOf,
+} from '../parties';
+import { IDENTITY_TEXTS, PARTIES_TEXTS, type PartyWords } from '../texts';
+import { useDocumentRows } from './useDocumentRows';
 
 /** The server's types for identity evidence (only the uploader and the firm can see them). */
 export const IDENTITY_DOCUMENTS = { photoId: 'PHOTO_ID', selfie: 'SELFIE' } as const;
@@ -38,6 +45,7 @@ export const IDENTITY_DOCUMENTS = { photoId: 'PHOTO_ID', selfie: 'SELFIE' } as c
 const SELFIE_FILES = '.jpg,.jpeg,.png,.heic,image/jpeg,image/png,image/heic';
 
 interface SlotProps {
+  caseType: CaseType;
   caseId: number;
   documentType: string;
   label: string;
@@ -50,7 +58,16 @@ interface SlotProps {
 }
 
 /** One upload slot: what to photograph, the current file, and Upload with progress. */
-function IdentitySlot({ caseId, documentType, label, hint, accept, capture, current }: SlotProps) {
+function IdentitySlot({
+  caseType,
+  caseId,
+  documentType,
+  label,
+  hint,
+  accept,
+  capture,
+  current,
+}: SlotProps) {
   const upload = useUploadDocument();
   const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState(0);
@@ -72,7 +89,7 @@ function IdentitySlot({ caseId, documentType, label, hint, accept, capture, curr
     setProgress(0);
     try {
       const stored = await upload.mutateAsync({
-        input: { caseType: 'REMORTGAGING', caseId, documentType, file },
+        input: { caseType, caseId, documentType, file },
         onProgress: setProgress,
       });
       setJustUploaded(stored?.fileName || file.name);
@@ -152,30 +169,38 @@ function IdentitySlot({ caseId, documentType, label, hint, accept, capture, curr
   );
 }
 
-/** Where another owner is: verified, sent and being checked, or not sent yet. */
+/** Where another owner or buyer is: verified, sent and being checked, or not sent yet. */
 function progressOf(owner: Owner): string {
   if (owner.identityVerifiedAt) return IDENTITY_TEXTS.otherVerified;
   if (owner.identitySubmittedAt) return IDENTITY_TEXTS.otherChecking;
   return IDENTITY_TEXTS.otherWaiting;
 }
 
-function OwnersProgress({ owners, heading }: { owners: Owner[]; heading: string }) {
+function PartiesProgress({
+  parties,
+  words,
+  heading,
+}: {
+  parties: Owner[];
+  words: PartyWords;
+  heading: string;
+}) {
   const headingId = useId();
-  if (owners.length === 0) return null;
+  if (parties.length === 0) return null;
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
         {heading}
       </Typography>
       <List aria-labelledby={headingId} disablePadding>
-        {owners.map((owner) => (
+        {parties.map((party) => (
           <ListItem
-            key={owner.id}
+            key={party.id}
             divider
             disableGutters
-            data-verified={!!owner.identityVerifiedAt}
+            data-verified={!!party.identityVerifiedAt}
           >
-            <ListItemText primary={ownerName(owner)} secondary={progressOf(owner)} />
+            <ListItemText primary={partyName(party, words)} secondary={progressOf(party)} />
           </ListItem>
         ))}
       </List>
@@ -189,19 +214,14 @@ function submitProblem(error: unknown): string {
   return IDENTITY_TEXTS.submitFailed;
 }
 
-/** The signed-in owner's own identity step. */
-function OwnIdentity({ expanded, owner }: { expanded: RemortgagingExpanded; owner: Owner }) {
+/** The signed-in owner's or buyer's own identity step. */
+function OwnIdentity({ expanded, owner }: { expanded: ExpandedCase; owner: Owner }) {
   const submit = useSubmitIdentity();
   const { enqueueSnackbar } = useSnackbar();
   const [failure, setFailure] = useState<unknown>(null);
-  const mine = useMyDocuments();
-  const fileNames = new Map<number, string>();
-  for (const c of mine.data?.cases ?? []) {
-    if (c.caseType !== 'REMORTGAGING' || c.caseId !== expanded.id) continue;
-    for (const d of c.documents) fileNames.set(d.documentId, d.fileName);
-  }
-  const withName = (doc: { documentId: number } | null) =>
-    doc ? { documentId: doc.documentId, fileName: fileNames.get(doc.documentId) ?? null } : null;
+  const toRow = useDocumentRows(expanded);
+  const withName = (doc: { documentId: number; documentType: string } | null) =>
+    doc ? { documentId: doc.documentId, fileName: toRow(doc).fileName ?? null } : null;
   const photoId = withName(latestUpload(expanded, IDENTITY_DOCUMENTS.photoId));
   const selfie = withName(latestUpload(expanded, IDENTITY_DOCUMENTS.selfie));
 
@@ -228,7 +248,7 @@ function OwnIdentity({ expanded, owner }: { expanded: RemortgagingExpanded; owne
   const onSubmit = async () => {
     setFailure(null);
     try {
-      await submit.mutateAsync({ caseId: expanded.id, caseType: 'REMORTGAGING' });
+      await submit.mutateAsync({ caseId: expanded.id, caseType: expanded.caseType });
       enqueueSnackbar(IDENTITY_TEXTS.submittedToast, { variant: 'success' });
     } catch (error) {
       setFailure(error);
@@ -251,6 +271,7 @@ function OwnIdentity({ expanded, owner }: { expanded: RemortgagingExpanded; owne
       )}
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
         <IdentitySlot
+          caseType={expanded.caseType}
           caseId={expanded.id}
           documentType={IDENTITY_DOCUMENTS.photoId}
           label={IDENTITY_TEXTS.photoId}
@@ -259,6 +280,7 @@ function OwnIdentity({ expanded, owner }: { expanded: RemortgagingExpanded; owne
           current={photoId}
         />
         <IdentitySlot
+          caseType={expanded.caseType}
           caseId={expanded.id}
           documentType={IDENTITY_DOCUMENTS.selfie}
           label={IDENTITY_TEXTS.selfie}
@@ -291,23 +313,25 @@ function OwnIdentity({ expanded, owner }: { expanded: RemortgagingExpanded; owne
 }
 
 /**
- * /remortgaging/{caseId}/identification (Verify Identity, REM-POST-07, REM-POST-16): the
- * signed-in owner uploads a photo of their passport or driving licence (PHOTO_ID) and a selfie
- * (SELFIE), then submits them for checking (POST /identity). Then they wait for the firm, who
- * verifies them ('Verified on …') or sends them back with a reason, shown prominently, to upload
- * and submit again. The other owners' progress is listed by name only.
+ * /{caseType}/{caseId}/identification (Verify Identity, REM-POST-07, REM-POST-16, BUY-POST-13/14):
+ * the signed-in owner or buyer uploads a photo of their passport or driving licence (PHOTO_ID)
+ * and a selfie (SELFIE), then submits them for checking (POST /identity). Then they wait for the
+ * firm, who verifies them ('Verified on …') or sends them back with a reason, shown prominently,
+ * to upload and submit again. The others' progress is listed by name only.
  */
-export function IdentificationTile({ expanded }: { expanded: RemortgagingExpanded }) {
+export function IdentificationTile({ expanded }: { expanded: ExpandedCase }) {
   const { me } = useSession();
-  const owners = expanded.propertyOwners;
-  const own = ownOwner(owners, me);
+  const parties = partiesOf(expanded);
+  const words = partyWordsOf(expanded);
+  const own = ownParty(parties, me);
   return (
     <Stack spacing={4}>
-      <Typography>{own ? IDENTITY_TEXTS.intro : IDENTITY_TEXTS.notAnOwner}</Typography>
+      <Typography>{own ? IDENTITY_TEXTS.intro : IDENTITY_TEXTS.notAParty(words)}</Typography>
       {own && <OwnIdentity expanded={expanded} owner={own} />}
-      <OwnersProgress
-        owners={otherOwners(owners, own)}
-        heading={own ? IDENTITY_TEXTS.othersHeading : IDENTITY_TEXTS.ownersHeading}
+      <PartiesProgress
+        parties={otherParties(parties, own)}
+        words={words}
+        heading={own ? PARTIES_TEXTS.othersHeading(words) : PARTIES_TEXTS.partiesHeading(words)}
       />
     </Stack>
   );

@@ -2,44 +2,69 @@ import Visibility from '@mui/icons-material/Visibility';
 import { Alert, Box, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { ButtonLink } from '../../../components/ButtonLink';
 import { RouterLink } from '../../../components/RouterLink';
-import type { RemortgagingExpanded } from '../../../lib/api/types';
-import { latestIssued } from '../parties';
+import type { ExpandedCase, SectionState } from '../../../lib/api/types';
+import type { CaseKind } from '../../cases';
+import { latestIssued, type GeneratedDocument } from '../parties';
 import { ACCEPT_TEXTS, ISSUED_DOCUMENTS, type IssuedDocumentType } from '../texts';
 import { AcceptancePanel } from './AcceptancePanel';
 import { DownloadButton, PdfFrame } from './DocumentActions';
 
-/** The tiles that show an issued document, and its type. */
+/** The tiles that show an issued document (each with a /view page), and its type. */
 export const DOCUMENT_TILES: Record<string, IssuedDocumentType> = {
   'mortgage-report': 'MORTGAGE_REPORT',
+  'client-care-letter': 'CLIENT_CARE_LETTER',
   'completion-statement': 'COMPLETION_STATEMENT',
 };
 
-/**
- * /remortgaging/{caseId}/mortgage-report and /completion-statement (REM-POST-08..15), and their
- * /view pages. The latest issued (non-draft) document of the tile's type: what it is, View (the
- * /view page), Download, and Accept for an owner who has not (AcceptancePanel). The /view page
- * shows the PDF inline with the same Accept under it; on a phone a Download button stands in
- * for the viewer. Accepting the completion statement asks for feedback
- * (ACCEPT_COMPLETION_STATEMENT, FEEDBACK-03). The mortgage report page is the one the spec names
- * for tracking ('mortgage_report_accept'); the app has no page tracking yet.
- */
-export function IssuedDocumentTile({
-  caseId,
-  tile,
-  expanded,
-  view,
-}: {
+/** Where a tile's document is shown in the page: /{caseType}/{caseId}/{tile}/view. */
+interface ViewPage {
+  kind: CaseKind;
   caseId: string;
   tile: string;
-  expanded: RemortgagingExpanded;
-  view: boolean;
+}
+
+function Acceptance({
+  expanded,
+  document,
+  documentType,
+  tileState,
+}: {
+  expanded: ExpandedCase;
+  document: GeneratedDocument;
+  documentType: IssuedDocumentType;
+  tileState: SectionState | undefined;
 }) {
-  const documentType = DOCUMENT_TILES[tile];
+  return (
+    <AcceptancePanel
+      key={document.documentId}
+      expanded={expanded}
+      document={document}
+      tileState={tileState}
+      feedbackPoint={documentType === 'COMPLETION_STATEMENT' ? 'ACCEPT_COMPLETION_STATEMENT' : null}
+      acceptedToast={ISSUED_DOCUMENTS[documentType].acceptedToast}
+    />
+  );
+}
+
+/**
+ * The latest issued (non-draft) document of a type, or 'not ready yet': what it is, View (its
+ * /view page, when it has one), Download, and Accept for an owner or buyer who has not
+ * (AcceptancePanel). Accepting the completion statement asks for feedback
+ * (ACCEPT_COMPLETION_STATEMENT, FEEDBACK-03).
+ */
+export function IssuedDocument({
+  expanded,
+  documentType,
+  tileState,
+  viewPage,
+}: {
+  expanded: ExpandedCase;
+  documentType: IssuedDocumentType;
+  tileState: SectionState | undefined;
+  viewPage?: ViewPage;
+}) {
   const texts = ISSUED_DOCUMENTS[documentType];
   const document = latestIssued(expanded, documentType);
-  const tileState = expanded.view.tiles.find((t) => t.key === tile)?.state;
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-
   if (!document) {
     return (
       <Alert severity="info" role="status">
@@ -47,53 +72,6 @@ export function IssuedDocumentTile({
       </Alert>
     );
   }
-
-  const acceptance = (
-    <AcceptancePanel
-      key={document.documentId}
-      expanded={expanded}
-      document={document}
-      tileState={tileState}
-      feedbackPoint={documentType === 'COMPLETION_STATEMENT' ? 'ACCEPT_COMPLETION_STATEMENT' : null}
-      acceptedToast={texts.acceptedToast}
-    />
-  );
-
-  if (view) {
-    return (
-      <Stack spacing={3} data-document-id={document.documentId}>
-        <Box>
-          <RouterLink
-            to="/$caseType/$caseId/$tile"
-            params={{ caseType: 'remortgaging', caseId, tile }}
-          >
-            {texts.back}
-          </RouterLink>
-        </Box>
-        {phone ? (
-          <Stack spacing={1.5}>
-            <Typography>{ACCEPT_TEXTS.phoneNote}</Typography>
-            <DownloadButton
-              documentId={document.documentId}
-              title={texts.title}
-              variant="contained"
-            />
-          </Stack>
-        ) : (
-          <>
-            <PdfFrame
-              key={document.documentId}
-              documentId={document.documentId}
-              title={texts.title}
-            />
-            <DownloadButton documentId={document.documentId} title={texts.title} />
-          </>
-        )}
-        {acceptance}
-      </Stack>
-    );
-  }
-
   return (
     <Stack spacing={3} data-document-id={document.documentId}>
       <Typography>{texts.what}</Typography>
@@ -102,18 +80,99 @@ export function IssuedDocumentTile({
         spacing={1.5}
         sx={{ alignItems: 'flex-start' }}
       >
-        <ButtonLink
-          variant="contained"
-          to="/$caseType/$caseId/$tile/view"
-          params={{ caseType: 'remortgaging', caseId, tile }}
-          startIcon={<Visibility aria-hidden="true" />}
-          aria-label={`${ACCEPT_TEXTS.view} ${texts.title}`}
-        >
-          {ACCEPT_TEXTS.view}
-        </ButtonLink>
+        {viewPage && (
+          <ButtonLink
+            variant="contained"
+            to="/$caseType/$caseId/$tile/view"
+            params={{ caseType: viewPage.kind, caseId: viewPage.caseId, tile: viewPage.tile }}
+            startIcon={<Visibility aria-hidden="true" />}
+            aria-label={`${ACCEPT_TEXTS.view} ${texts.title}`}
+          >
+            {ACCEPT_TEXTS.view}
+          </ButtonLink>
+        )}
         <DownloadButton documentId={document.documentId} title={texts.title} />
       </Stack>
-      {acceptance}
+      <Acceptance
+        expanded={expanded}
+        document={document}
+        documentType={documentType}
+        tileState={tileState}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * A remortgage's /mortgage-report and a purchase's /client-care-letter, and either's
+ * /completion-statement (REM-POST-08..15, BUY-POST-05..09, BUY-POST-18..21), and their /view
+ * pages. The tile page is IssuedDocument with View. The /view page shows the PDF inline with the
+ * same Accept under it; on a phone a Download button stands in for the viewer. The mortgage
+ * report page is the one the spec names for tracking ('mortgage_report_accept'); the app has no
+ * page tracking yet.
+ */
+export function IssuedDocumentTile({
+  kind,
+  caseId,
+  tile,
+  expanded,
+  view,
+}: {
+  kind: CaseKind;
+  caseId: string;
+  tile: string;
+  expanded: ExpandedCase;
+  view: boolean;
+}) {
+  const documentType = DOCUMENT_TILES[tile];
+  const texts = ISSUED_DOCUMENTS[documentType];
+  const document = latestIssued(expanded, documentType);
+  const tileState = expanded.view.tiles.find((t) => t.key === tile)?.state;
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+
+  if (!view || !document) {
+    return (
+      <IssuedDocument
+        expanded={expanded}
+        documentType={documentType}
+        tileState={tileState}
+        viewPage={{ kind, caseId, tile }}
+      />
+    );
+  }
+
+  return (
+    <Stack spacing={3} data-document-id={document.documentId}>
+      <Box>
+        <RouterLink to="/$caseType/$caseId/$tile" params={{ caseType: kind, caseId, tile }}>
+          {ACCEPT_TEXTS.backTo(texts.title)}
+        </RouterLink>
+      </Box>
+      {phone ? (
+        <Stack spacing={1.5}>
+          <Typography>{ACCEPT_TEXTS.phoneNote}</Typography>
+          <DownloadButton
+            documentId={document.documentId}
+            title={texts.title}
+            variant="contained"
+          />
+        </Stack>
+      ) : (
+        <>
+          <PdfFrame
+            key={document.documentId}
+            documentId={document.documentId}
+            title={texts.title}
+          />
+          <DownloadButton documentId={document.documentId} title={texts.title} />
+        </>
+      )}
+      <Acceptance
+        expanded={expanded}
+        document={document}
+        documentType={documentType}
+        tileState={tileState}
+      />
     </Stack>
   );
 }

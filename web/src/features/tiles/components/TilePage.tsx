@@ -3,32 +3,36 @@ import { useQuery } from '@tanstack/react-query';
 import { Loading } from '../../../components/Loading';
 import { PageHeading } from '../../../components/PageHeading';
 import { RouterLink } from '../../../components/RouterLink';
-import type { ExpandedCase, RemortgagingExpanded } from '../../../lib/api/types';
+import type { ExpandedCase } from '../../../lib/api/types';
+import { isBuying } from '../../application/caseKind';
 import { caseQuery, type CaseKind } from '../../cases';
 import { FeedbackPrompt } from '../../feedback';
 import { TILE_TEXTS } from '../texts';
 import { ApplicationReviewTile } from './ApplicationReviewTile';
+import { ContractPackTile } from './ContractPackTile';
+import { DepositTile } from './DepositTile';
 import { DocumentsTile } from './DocumentsTile';
 import { IdentificationTile } from './IdentificationTile';
 import { DOCUMENT_TILES, IssuedDocumentTile } from './IssuedDocumentTile';
-
-function isRemortgage(expanded: ExpandedCase): expanded is RemortgagingExpanded {
-  return expanded.caseType === 'REMORTGAGING' && 'propertyOwners' in expanded;
-}
+import { SearchesTile } from './SearchesTile';
 
 function TileBody({
+  kind,
   caseId,
   tile,
   expanded,
   view,
 }: {
+  kind: CaseKind;
   caseId: string;
   tile: string;
-  expanded: RemortgagingExpanded;
+  expanded: ExpandedCase;
   view: boolean;
 }) {
   if (tile in DOCUMENT_TILES) {
-    return <IssuedDocumentTile caseId={caseId} tile={tile} expanded={expanded} view={view} />;
+    return (
+      <IssuedDocumentTile kind={kind} caseId={caseId} tile={tile} expanded={expanded} view={view} />
+    );
   }
   switch (tile) {
     case 'application-review':
@@ -36,7 +40,17 @@ function TileBody({
     case 'identification':
       return <IdentificationTile expanded={expanded} />;
     case 'documents':
-      return <DocumentsTile caseId={caseId} expanded={expanded} />;
+      return <DocumentsTile kind={kind} caseId={caseId} expanded={expanded} />;
+  }
+  // A purchase's own tiles.
+  if (!isBuying(expanded)) return null;
+  switch (tile) {
+    case 'deposit':
+      return <DepositTile caseId={caseId} expanded={expanded} />;
+    case 'searches':
+      return <SearchesTile expanded={expanded} />;
+    case 'contract-pack':
+      return <ContractPackTile expanded={expanded} />;
     default:
       return null;
   }
@@ -44,9 +58,9 @@ function TileBody({
 
 /**
  * A post-submit tile's page, /{caseType}/{caseId}/{tile} (and /{tile}/view for a document):
- * its heading (the engine's label), a way back to the case, and a remortgage's tile screen
- * (spec §2, §4 "Remortgaging post-submit tiles"). The router's guard has already sent a
- * locked or hidden tile to the case list. A purchase's tiles show their heading only for now.
+ * its heading (the engine's label), a way back to the case, and the tile's screen (spec §2, §4
+ * "Remortgaging post-submit tiles" and "Buying post-submit tiles"). The router's guard has
+ * already sent a locked or hidden tile to the case list.
  */
 export function TilePage({
   kind,
@@ -78,22 +92,19 @@ export function TilePage({
         </RouterLink>
       </Box>
       <PageHeading>{entry?.label ?? 'Case'}</PageHeading>
-      {isRemortgage(expanded) && (
-        <>
-          <TileBody
-            key={`${caseId}-${tile}`}
-            caseId={caseId}
-            tile={tile}
-            expanded={expanded}
-            view={view}
-          />
-          <FeedbackPrompt
-            caseType={expanded.caseType}
-            caseId={expanded.id}
-            feedbackGiven={expanded.feedbackGiven}
-          />
-        </>
-      )}
+      <TileBody
+        key={`${caseId}-${tile}`}
+        kind={kind}
+        caseId={caseId}
+        tile={tile}
+        expanded={expanded}
+        view={view}
+      />
+      <FeedbackPrompt
+        caseType={expanded.caseType}
+        caseId={expanded.id}
+        feedbackGiven={'feedbackGiven' in expanded ? expanded.feedbackGiven : []}
+      />
     </Box>
   );
 }

@@ -1,0 +1,209 @@
+// A purchase after submission, from both sides (spec §2 routes, §4 "Buying post-submit tiles";
+// BUY-POST-01..21, FLOW-02). A broker's client accepts the quote in the app and their
+// application is submitted with the app's own calls (buying-application.spec.ts drives those
+// screens); then: the eight tiles, the client care letter accepted, the up-front payment made
+// on /deposit (the local test payment: no provider is configured in the tests), identity, the
+// firm uploading the seller's TA6 and a search in its back office and recording the search
+// there, the searches and the contract pack on the buyer's pages, the report on title and the
+// completion statement accepted, and completion. The firm's other steps are the back office's
+// API calls from the conveyancer's session (support/staff.ts signs them in through /staff).
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiPost } from '../support/api';
+import { clientWithAcceptedQuote, expectAccessible, expectNoSidewaysScroll } from '../support/app';
+import { signInConveyancer } from '../support/staff';
+import { purchaseAsCustomer, submitIdentity, submitPurchase, uploadDocument } from '../support/submitted';
+
+// Names the demo data does not use; the staff address is new on every run.
+const CLIENT = { name: 'Pip Pennyfeather', email: 'pip.pennyfeather@e2e.test' };
+const ADDRESS = '12 Pennyfeather Row';
+const STAFF = { name: 'Sol Searcher', email: `sol.searcher.${Date.now()}@e2e.test` };
+const DATE = /\d{2}\/\d{2}\/\d{4}/;
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+
+/** The back office's calls on one purchase, from the conveyancer's signed-in context. */
+function backOffice(request: APIRequestContext, origin: string, caseId: number) {
+  const base = `/api/staff/cases/buying/${caseId}`;
+  async function post(path: string, data: unknown) {
+    await apiPost(request, origin, '/api/auth/refresh', {});
+    return apiPost(request, origin, `${base}${path}`, data);
+  }
+  return {
+    /** Drafts a document from the case and issues it (the workflow's publishing step). */
+    async draftAndIssue(documentType: string) {
+      const drafted = await post('/documents', { documentType });
+      await post(`/documents/${drafted!.documentId as number}/issue`, {});
+    },
+    verifyIdentity: (applicantId: number) => post(`/identity/${applicantId}`, { decision: 'VERIFIED' }),
+    take: (transition: string) => post('/transition', { transition }),
+    /** Uploads a search document as the firm and records it. */
+    async addSearch(documentType: string, kind: 'DOCUMENT' | 'SUMMARY') {
+      const documentId = await uploadDocument(request, origin, caseId, documentType, `${kind}.pdf`, 'BUYING');
+      await post('/searches', { documentId, kind });
+    },
+  };
+}
+
+async function statusIs(request: APIRequestContext, origin: string, caseId: number, status: string) {
+  await expect.poll(async () => (await purchaseAsCustomer(request, origin, caseId)).status, { timeout: 30_000 }).toBe(status);
+}
+
+/** The page at both widths: axe finds nothing and nothing scrolls sideways. Ends at 1280 px. */
+async function atBothWidths(page: Page, ready: () => Promise<void>) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await ready();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+  }
+}
+
+const tile = (page: Page, key: string) => page.getByRole('list', { name: 'Case progress' }).locator(`[data-key="${key}"]`);
+
+test('after submitting a purchase: the letter, the up-front payment, searches and contract pack, the reports, completion', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(480_000);
+  const { customer, context, caseId, origin } = await clientWithAcceptedQuote(page, browser, CLIENT, ADDRESS, { kind: 'buying' });
+  const casePath = `/buying/${caseId}`;
+  await submitPurchase(customer.request, origin, caseId, ADDRESS);
+
+  // BUY-POST-01/03: the eight tiles in the spec's order; the letter locked while we prepare it.
+  await customer.goto(casePath);
+  const tiles = customer.getByRole('list', { name: 'Case progress' }).getByRole('listitem');
+  await expect(tiles).toHaveText([
+    /Application & Quote/,
+    /Client Care Letter/,
+    /Upload Documents/,
+    /Deposit/,
+    /Verify Identity/,
+    /Searches/,
+    /Contract Pack/,
+    /Completion Statement/,
+  ]);
+  await expect(customer.getByRole('list', { name: 'Application sections' })).toHaveCount(0);
+  await expect(tile(customer, 'client-care-letter')).toHaveAttribute('data-state', 'LOCKED');
+  await expect(tile(customer, 'deposit')).toHaveAttribute('data-state', 'LOCKED');
+  // BUY-POST-06: a locked tile's page sends the buyer back to the list.
+  await customer.goto(`${casePath}/client-care-letter`);
+  await expect(customer).toHaveURL(/\/buying$/);
+
+  // The firm issues the client care letter; BUY-POST-09: the buyer views and accepts it.
+  const firm = await signInConveyancer(browser, STAFF);
+  const office = backOffice(firm.context.request, origin, caseId);
+  await office.draftAndIssue('CLIENT_CARE_LETTER');
+  await statusIs(customer.request, origin, caseId, 'CLIENT_CARE_LETTER_ACCEPTANCE');
+  await customer.goto(casePath);
+  await expect(tile(customer, 'client-care-letter')).toHaveAttribute('data-state', 'NOT_STARTED');
+  await customer.getByRole('link', { name: /Client Care Letter/ }).click();
+  await expect(customer).toHaveURL(new RegExp(`${casePath}/client-care-letter$`));
+  await atBothWidths(customer, () => expect(customer.getByRole('button', { name: 'Accept', exact: true })).toBeVisible());
+  await customer.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(customer.getByText('Thank you: you have accepted the client care letter')).toBeVisible();
+  await statusIs(customer.request, origin, caseId, 'AWAITING_DEPOSIT');
+
+  // BUY-POST-10..12: the deposit opens; the local test payment, confirmed, records it.
+  await customer.goto(casePath);
+  await expect(customer.getByText('We are waiting for an initial payment to be paid.')).toBeVisible();
+  await expect(tile(customer, 'deposit')).toHaveAttribute('data-state', 'NOT_STARTED');
+  await expect(tile(customer, 'identification')).toHaveAttribute('data-state', 'LOCKED');
+  await customer.getByRole('link', { name: /Deposit/ }).click();
+  await expect(customer).toHaveURL(new RegExp(`${casePath}/deposit$`));
+  const pay = customer.getByRole('button', { name: /^Pay £/ });
+  await atBothWidths(customer, () => expect(pay).toBeVisible());
+  const started = customer.waitForResponse((r) => r.url().endsWith('/api/deposit-payment'));
+  await pay.click();
+  expect((await started).status()).toBe(200);
+  await expect(customer.getByText('Test payment — no card is charged on this installation')).toBeVisible();
+  await atBothWidths(customer, () => expect(customer.getByRole('button', { name: 'Confirm payment' })).toBeVisible());
+  const confirmed = customer.waitForResponse((r) => r.url().endsWith('/api/local-payment-response'));
+  await customer.getByRole('button', { name: 'Confirm payment' }).click();
+  expect((await confirmed).status()).toBe(200);
+  await expect(customer.getByText(new RegExp(`^Paid on ${DATE.source}$`))).toBeVisible();
+  await statusIs(customer.request, origin, caseId, 'IDENTITY_VERIFICATION');
+  await customer.goto(casePath);
+  await expect(tile(customer, 'deposit')).toHaveAttribute('data-state', 'IS_COMPLETE');
+  await expect(tile(customer, 'searches')).toHaveAttribute('data-state', 'NOT_STARTED');
+
+  // Identity (its screens are after-submit.spec.ts's), then the memorandum of sale.
+  await submitIdentity(customer.request, origin, caseId, 'BUYING');
+  const [buyer] = (await purchaseAsCustomer(customer.request, origin, caseId)).buyers;
+  await office.verifyIdentity(buyer.id);
+  await statusIs(customer.request, origin, caseId, 'AWAITING_MEMORANDUM_OF_SALE');
+  await office.take('memorandum_of_sale_received');
+
+  // The firm, in its back office: the seller's TA6 and the local authority search uploaded,
+  // the search recorded as a result.
+  const staffPage = firm.page;
+  await staffPage.goto(`/staff/cases/buying/${caseId}`);
+  const upload = async (type: string, fileName: string) => {
+    const documentType = staffPage.getByRole('combobox', { name: 'Document type' });
+    await expect(documentType).toBeEnabled();
+    await documentType.click();
+    await staffPage.getByRole('option', { name: type }).click();
+    const stored = staffPage.waitForResponse((r) => r.url().endsWith('/api/document') && r.request().method() === 'POST');
+    await staffPage.getByLabel(`Choose a file and upload: ${type}`).setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: PDF });
+    expect((await stored).status()).toBe(201);
+    await expect(staffPage.getByText(`${type} uploaded.`)).toBeVisible();
+  };
+  await upload('Property information form (TA6)', 'ta6.pdf');
+  await upload('Local authority search', 'local-authority.pdf');
+  const searches = staffPage.getByRole('list', { name: 'Searches' });
+  const recorded = staffPage.waitForResponse((r) => r.url().endsWith('/searches'));
+  await searches.getByRole('button', { name: 'Record as search result' }).click();
+  expect((await recorded).status()).toBe(200);
+  await expect(searches.getByText('Recorded as search result')).toBeVisible();
+  await atBothWidths(staffPage, () => expect(searches).toBeVisible());
+  await office.take('contract_pack_received');
+  await statusIs(customer.request, origin, caseId, 'AWAITING_SEARCHES');
+
+  // BUY-POST-15/16: the buyer follows the searches; the last summary moves the case on.
+  await customer.goto(`${casePath}/searches`);
+  await expect(customer.getByRole('heading', { level: 1, name: 'Searches' })).toBeVisible();
+  await expect(customer.getByText(/Local authority search/).first()).toBeVisible();
+  await atBothWidths(customer, () => expect(customer.getByText('Not back yet').first()).toBeVisible());
+  await office.addSearch('LOCAL_AUTHORITY_SEARCH', 'SUMMARY');
+  for (const search of ['DRAINAGE_AND_WATER_SEARCH', 'ENVIRONMENTAL_SEARCH']) {
+    await office.addSearch(search, 'DOCUMENT');
+    await office.addSearch(search, 'SUMMARY');
+  }
+  await statusIs(customer.request, origin, caseId, 'CONTRACT_PACK_REVIEW');
+  await customer.reload();
+  await expect(customer.getByText('Not back yet')).toHaveCount(0);
+  await customer.goto(casePath);
+  await expect(tile(customer, 'searches')).toHaveAttribute('data-state', 'IS_COMPLETE');
+
+  // BUY-POST-17: the contract pack — the TA6 to read, then the report on title to accept.
+  await office.take('enquiries_resolved');
+  await office.draftAndIssue('REPORT_ON_TITLE');
+  await statusIs(customer.request, origin, caseId, 'REPORT_ON_TITLE_ACCEPTANCE');
+  await customer.goto(`${casePath}/contract-pack`);
+  await expect(customer.getByRole('heading', { level: 1, name: 'Contract Pack' })).toBeVisible();
+  await expect(customer.getByText('The contract pack is reviewed and the enquiries are answered.')).toBeVisible();
+  await atBothWidths(customer, () => expect(customer.getByRole('button', { name: 'Accept', exact: true })).toBeVisible());
+  await customer.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(customer.getByText('Thank you: you have accepted the report on title')).toBeVisible();
+  await statusIs(customer.request, origin, caseId, 'PREPARE_COMPLETION_STATEMENT');
+
+  // BUY-POST-18..21: the completion statement, accepted; then the firm completes.
+  await office.draftAndIssue('COMPLETION_STATEMENT');
+  await customer.goto(`${casePath}/completion-statement`);
+  await expect(customer.getByRole('heading', { level: 1, name: 'Completion Statement' })).toBeVisible();
+  await customer.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(customer.getByText('Thank you: you have accepted the completion statement')).toBeVisible();
+  const feedback = customer.getByRole('dialog', { name: 'How was your experience?' });
+  await expect(feedback).toBeVisible();
+  await feedback.getByRole('button', { name: 'No thanks' }).click();
+  await statusIs(customer.request, origin, caseId, 'PENDING_COMPLETION');
+  await office.take('complete');
+  await statusIs(customer.request, origin, caseId, 'COMPLETED');
+  await firm.context.close();
+  await customer.goto(casePath);
+  await expect(customer.locator('[data-colour]').first()).toHaveText(new RegExp(`^Completed ${DATE.source}$`));
+  await expect(tile(customer, 'contract-pack')).toHaveAttribute('data-state', 'IS_COMPLETE');
+  await context.close();
+});

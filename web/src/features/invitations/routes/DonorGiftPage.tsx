@@ -1,0 +1,79 @@
+import { Alert, Box, Stack, Typography } from '@mui/material';
+import { getRouteApi } from '@tanstack/react-router';
+import { Loading } from '../../../components/Loading';
+import { PageHeading } from '../../../components/PageHeading';
+import { isApiError } from '../../../lib/api/errors';
+import type { GiftStatus } from '../../../lib/api/types';
+import { formatMoney } from '../../../lib/format';
+import { SummaryList } from '../../application/components/SummaryList';
+import { useSession } from '../../auth';
+import { LOAD_ERROR } from '../../cases';
+import { useDonorGift } from '../api/getDonorGift';
+import { DONOR_PAGE_TEXTS as T } from '../texts';
+
+const STATUS: Record<GiftStatus, { label: string; note: string }> = {
+  INVITED: { label: T.invited, note: T.invitedNote },
+  ACCEPTED: { label: T.accepted, note: T.acceptedNote },
+  DECLINED: { label: T.declined, note: T.declinedNote },
+};
+
+/**
+ * A gift donor's own page (/gift/{caseId}, issue 13): the gift they are asked to give towards
+ * someone's purchase — whose, for which property, how much, and their answer — from
+ * GET /donor-evidence/buying/{caseId}, which answers a donor their own gift only; never the
+ * buyers' case. A donor with no case of their own lands here after signing in (features/cases
+ * home.ts) instead of 'Start a remortgage'; the 'Confirm Your Gift Contribution' dialog opens
+ * over it while their invitation waits, and after they answer the page shows the answer.
+ */
+export function DonorGiftPage({ caseId }: { caseId: string }) {
+  const { me } = useSession();
+  const gift = useDonorGift(caseId, !!me, me?.user.email);
+  let body;
+  if (gift.data) {
+    const { status } = gift.data;
+    body = (
+      <Stack spacing={3}>
+        <Typography>{T.intro}</Typography>
+        <SummaryList
+          testId="donor-gift"
+          rows={[
+            { term: T.property, value: gift.data.propertyAddressLine1 ?? T.notGiven },
+            { term: T.buyer, value: gift.data.buyerName || T.notGiven },
+            {
+              term: T.amount,
+              value: gift.data.giftAmount != null ? formatMoney(gift.data.giftAmount) : T.notGiven,
+            },
+            { term: T.status, value: STATUS[status].label },
+          ]}
+        />
+        <Alert severity={status === 'DECLINED' ? 'info' : 'success'} icon={false} role="note">
+          {STATUS[status].note}
+        </Alert>
+      </Stack>
+    );
+  } else if (gift.isError && !isApiError(gift.error, 404)) {
+    body = (
+      <Alert severity="error" role="alert">
+        {LOAD_ERROR}
+      </Alert>
+    );
+  } else if (gift.isError || gift.data === null) {
+    body = <Alert severity="info">{T.notFound}</Alert>;
+  } else {
+    body = <Loading label={T.loading} />;
+  }
+  return (
+    <Box sx={{ maxWidth: 640, minWidth: 0 }}>
+      <PageHeading>{T.title}</PageHeading>
+      {body}
+    </Box>
+  );
+}
+
+const giftRoute = getRouteApi('/protected/gift/$caseId');
+
+/** /gift/{caseId}. */
+export function DonorGiftRoute() {
+  const { caseId } = giftRoute.useParams();
+  return <DonorGiftPage key={caseId} caseId={caseId} />;
+}

@@ -1,0 +1,135 @@
+import UploadFile from '@mui/icons-material/UploadFile';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import {
+  ACCEPTED_FILES,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_TEXTS,
+  uploadProblem,
+  useUploadDocument,
+} from '../../application';
+import { documentTypeLabel, SEARCH_DOCUMENT_TYPES } from '../../documents';
+import { reportIfSecondFactorRequired } from '../secondFactor';
+import { STAFF_TEXTS, uploadTexts } from '../texts';
+import { Panel } from './Panel';
+
+/** What the firm adds to a purchase from outside it: the contract pack's TA6, the searches. */
+export const FIRM_UPLOAD_TYPES: readonly string[] = ['TA6', ...SEARCH_DOCUMENT_TYPES, 'OTHER'];
+
+/**
+ * 'Add a document': the firm uploads a file to the case through the customers' own upload
+ * (multipart POST /document: caseType, caseId, documentType, file; a staff session that has
+ * proved its second factor may). It then shows under 'Uploaded documents', where the customers
+ * see it too; a search is recorded as a result or summary under 'Searches'.
+ */
+export function UploadPanel({ caseId }: { caseId: string }) {
+  const upload = useUploadDocument();
+  const { enqueueSnackbar } = useSnackbar();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const [documentType, setDocumentType] = useState(FIRM_UPLOAD_TYPES[0]);
+  const [progress, setProgress] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const label = documentTypeLabel(documentType);
+  const percent = Math.round(progress * 100);
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file may be chosen again after a failure.
+    event.target.value = '';
+    if (!file) return;
+    setProblem(null);
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setProblem(UPLOAD_TEXTS.tooLarge);
+      return;
+    }
+    setProgress(0);
+    try {
+      await upload.mutateAsync({
+        input: { caseType: 'BUYING', caseId: Number(caseId), documentType, file },
+        onProgress: setProgress,
+      });
+      enqueueSnackbar(uploadTexts.uploadedToast(label), { variant: 'success' });
+    } catch (error) {
+      reportIfSecondFactorRequired(error);
+      setProblem(uploadProblem(error));
+    }
+  };
+
+  return (
+    <Panel title={STAFF_TEXTS.addDocument}>
+      <Stack spacing={2}>
+        <Typography id={hintId} variant="body2" color="text.secondary">
+          {STAFF_TEXTS.addDocumentIntro}
+        </Typography>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ alignItems: { sm: 'center' } }}
+        >
+          <TextField
+            select
+            label={STAFF_TEXTS.documentType}
+            value={documentType}
+            onChange={(event) => setDocumentType(event.target.value)}
+            disabled={upload.isPending}
+            sx={{ minWidth: { sm: 320 } }}
+          >
+            {FIRM_UPLOAD_TYPES.map((type) => (
+              <MenuItem key={type} value={type}>
+                {documentTypeLabel(type)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Box>
+            <Button
+              variant="contained"
+              startIcon={<UploadFile aria-hidden="true" />}
+              aria-describedby={hintId}
+              loading={upload.isPending}
+              loadingPosition="start"
+              disabled={upload.isPending}
+              onClick={() => inputRef.current?.click()}
+            >
+              {STAFF_TEXTS.chooseFile}
+            </Button>
+          </Box>
+        </Stack>
+        <input
+          ref={inputRef}
+          type="file"
+          accept={ACCEPTED_FILES}
+          aria-label={`${STAFF_TEXTS.chooseFile}: ${label}`}
+          tabIndex={-1}
+          style={{ display: 'none' }}
+          onChange={(event) => void onFile(event)}
+        />
+        {upload.isPending && (
+          <Box role="status" aria-live="polite">
+            <Typography variant="body2">{uploadTexts.progress(percent)}</Typography>
+            <LinearProgress
+              variant="determinate"
+              value={percent}
+              aria-label={`${STAFF_TEXTS.uploading} ${label}`}
+            />
+          </Box>
+        )}
+        {problem && (
+          <Alert severity="error" role="alert">
+            {problem}
+          </Alert>
+        )}
+      </Stack>
+    </Panel>
+  );
+}

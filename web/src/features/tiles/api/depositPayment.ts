@@ -1,0 +1,29 @@
+import { api } from '../../../lib/api/client';
+import { unwrap } from '../../../lib/api/errors';
+import type { CaseMoved, Schemas } from '../../../lib/api/types';
+
+/** 200 of POST /deposit-payment: a provider's checkout (STRIPE), or the local test panel. */
+export type PaymentStarted = Schemas['DepositPaymentStarted'];
+export type PaymentProvider = PaymentStarted['provider'];
+export type LocalPaymentOutcome = Schemas['LocalPaymentResponse']['outcome'];
+
+/**
+ * POST /deposit-payment {caseId} → 200 {provider, reference, amount, redirectUrl}: a payment of
+ * the quote's up-front amount is started. 409 `already_paid`, or `section_closed` while the
+ * Deposit tile is not open (the message says which).
+ */
+export async function startDepositPayment(caseId: number): Promise<PaymentStarted> {
+  return unwrap(await api().POST('/deposit-payment', { body: { caseId } }));
+}
+
+/**
+ * POST /local-payment-response {reference, outcome} → 200 {caseId, caseType, status}: the test
+ * panel's answer on an installation without a payment provider. PAID records the payment (the
+ * case moves on), CANCELLED drops it.
+ */
+export async function answerLocalPayment(
+  reference: string,
+  outcome: LocalPaymentOutcome,
+): Promise<CaseMoved> {
+  return unwrap(await api().POST('/local-payment-response', { body: { reference, outcome } }));
+}
