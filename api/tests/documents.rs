@@ -292,10 +292,18 @@ async fn who_may_upload_download_and_delete(backend: Backend) {
     let (status, _, bytes) = staff.get_bytes(&url).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(bytes, PDF);
+    // They add what comes from outside the case (a seller's contract pack, the searches) once
+    // verified; the firm's upload is not the customers' to delete.
     assert_eq!(
-        upload(&mut staff, id, "x.pdf", PDF.to_vec()).await.status,
+        upload(&mut unverified, id, "x.pdf", PDF.to_vec())
+            .await
+            .status,
         StatusCode::FORBIDDEN
     );
+    let res = upload(&mut staff, id, "x.pdf", PDF.to_vec()).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let firms = format!("/api/document/{}", res.body["documentId"]);
+    assert_eq!(cara.delete(&firms).await.status, StatusCode::FORBIDDEN);
     // A closed case keeps its files as they are.
     let res = broker
         .post(

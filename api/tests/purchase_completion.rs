@@ -18,7 +18,7 @@ use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 use support::purchase::{BEA, expanded, submitted_purchase};
 use support::staff::enrolled_conveyancer;
-use support::{Backend, Client, TestApp, pdf_text};
+use support::{Backend, Client, TestApp, pdf_text, tile};
 
 on_both_databases!(
     buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion,
@@ -39,18 +39,6 @@ async fn upload(client: &mut Client, id: i64, document_type: &str) -> i64 {
     let res = client.post_form("/api/document", form).await;
     assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
     res.body["documentId"].as_i64().unwrap()
-}
-
-fn tile(case: &Value, key: &str) -> String {
-    case["view"]["tiles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["key"] == key)
-        .unwrap()["state"]
-        .as_str()
-        .unwrap()
-        .to_owned()
 }
 
 /// The conveyancer drafts a document of the purchase and issues it; returns its id.
@@ -595,6 +583,14 @@ async fn the_payment_and_search_calls_are_refused_to_everyone_else(backend: Back
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    // An unsigned one is refused as such.
+    let res = reqwest::Client::new()
+        .post(format!("{}/api/webhooks/stripe", app.base))
+        .body("{}")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
 
     // Recording searches is the firm's, and a purchase's only.
     let search = json!({ "documentId": 1, "kind": "DOCUMENT" });

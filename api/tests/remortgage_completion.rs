@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use support::cases::set_case;
 use support::remortgage::{CARA, submitted_remortgage};
 use support::staff::enrolled_conveyancer;
-use support::{Backend, Client, TestApp, pdf_text};
+use support::{Backend, Client, TestApp, pdf_text, tile};
 
 on_both_databases!(
     rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion,
@@ -41,18 +41,6 @@ async fn expanded(client: &mut Client, id: i64) -> Value {
         .await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     res.body
-}
-
-fn tile(case: &Value, key: &str) -> String {
-    case["view"]["tiles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["key"] == key)
-        .unwrap()["state"]
-        .as_str()
-        .unwrap()
-        .to_owned()
 }
 
 async fn wait_for_subject(app: &TestApp, to: &str, part: &str) {

@@ -271,6 +271,19 @@ pub async fn fresh_postgres_database() -> String {
     url.to_string()
 }
 
+/// A post-submit tile's state in an expanded case (`view.tiles[key].state`).
+pub fn tile(case: &Value, key: &str) -> String {
+    case["view"]["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["key"] == key)
+        .unwrap()["state"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
 /// A response, read in full.
 #[derive(Debug)]
 pub struct Res {

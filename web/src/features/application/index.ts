@@ -10,10 +10,6 @@ export { KeyFactsEditPage } from './sections/KeyFactsEdit';
 // A remortgage after submission (features/tiles): the submitted answers read-only, and the
 // Documents section's upload slots and upload call.
 export { SubmittedApplication } from './sections/ReviewSubmitSection';
-export {
-  RequiredDocumentGroups,
-  outstandingGroups,
-  uploadProblem,
-} from './sections/DocumentsSection';
-export { ACCEPTED_FILES, MAX_UPLOAD_BYTES, useUploadDocument } from './api/uploadDocument';
-export { DOCUMENTS_TEXTS as UPLOAD_TEXTS } from './texts';
+export { RequiredDocumentGroups, outstandingGroups } from './sections/DocumentsSection';
+export { ACCEPTED_FILES } from './api/uploadDocument';
+export { useFileUpload } from './components/useFileUpload';

@@ -1,8 +1,7 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { isApiError } from '../../../lib/api/errors';
+import { useId, type ChangeEvent } from 'react';
 import type {
   CaseType,
   ExpandedCase,
@@ -14,16 +13,9 @@ import { CASE_TYPE } from '../../cases';
 import { documentTypeLabel, downloadWithSession } from '../../documents';
 import { isBuying, kindOf } from '../caseKind';
 import { useDeleteDocument } from '../api/deleteDocument';
-import { ACCEPTED_FILES, MAX_UPLOAD_BYTES, useUploadDocument } from '../api/uploadDocument';
+import { ACCEPTED_FILES } from '../api/uploadDocument';
+import { useFileUpload } from '../components/useFileUpload';
 import { ALTERATION_TYPE_LABELS, DOCUMENT_GUIDANCE, DOCUMENTS_TEXTS } from '../texts';
-
-/** Why an upload failed, in words the customer can act on. */
-export function uploadProblem(error: unknown): string {
-  if (isApiError(error, 413)) return DOCUMENTS_TEXTS.tooLarge;
-  if (isApiError(error, 415)) return DOCUMENTS_TEXTS.wrongType;
-  if (isApiError(error) && (error.status === 409 || error.status === 422)) return error.message;
-  return DOCUMENTS_TEXTS.uploadFailed;
-}
 
 /** One required-document slot: what it is, the evidence it needs, and upload or delete. */
 function DocumentSlot({
@@ -37,41 +29,20 @@ function DocumentSlot({
 }) {
   const label = documentTypeLabel(slot.documentType);
   const guidance = DOCUMENT_GUIDANCE[slot.documentType];
-  const upload = useUploadDocument();
+  const { inputRef, uploadChosen, uploading, percent, problem, setProblem } = useFileUpload();
   const remove = useDeleteDocument();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState(0);
-  const [problem, setProblem] = useState<string | null>(null);
   const guidanceId = useId();
   const uploaded = slot.documentId != null;
-  const busy = upload.isPending || remove.isPending;
+  const busy = uploading || remove.isPending;
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // The same file may be chosen again after a failure.
-    event.target.value = '';
-    if (!file) return;
-    setProblem(null);
-    if (file.size > MAX_UPLOAD_BYTES) {
-      setProblem(DOCUMENTS_TEXTS.tooLarge);
-      return;
-    }
-    setProgress(0);
-    try {
-      await upload.mutateAsync({
-        input: {
-          caseType,
-          caseId: Number(caseId),
-          documentType: slot.documentType,
-          requiredDocumentId: slot.id,
-          file,
-        },
-        onProgress: setProgress,
-      });
-    } catch (error) {
-      setProblem(uploadProblem(error));
-    }
-  };
+  const onFile = (event: ChangeEvent<HTMLInputElement>) =>
+    uploadChosen(event, (file) => ({
+      caseType,
+      caseId: Number(caseId),
+      documentType: slot.documentType,
+      requiredDocumentId: slot.id,
+      file,
+    }));
 
   const onDelete = async () => {
     if (slot.documentId == null) return;
@@ -164,12 +135,12 @@ function DocumentSlot({
           style={{ display: 'none' }}
           onChange={(event) => void onFile(event)}
         />
-        {upload.isPending && (
+        {uploading && (
           <Box role="status" aria-live="polite">
-            <Typography variant="body2">{`${DOCUMENTS_TEXTS.uploading} ${Math.round(progress * 100)}%`}</Typography>
+            <Typography variant="body2">{`${DOCUMENTS_TEXTS.uploading} ${percent}%`}</Typography>
             <LinearProgress
               variant="determinate"
-              value={Math.round(progress * 100)}
+              value={percent}
               aria-label={`${DOCUMENTS_TEXTS.uploading} ${label}`}
             />
           </Box>

@@ -10,14 +10,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
-import {
-  ACCEPTED_FILES,
-  MAX_UPLOAD_BYTES,
-  UPLOAD_TEXTS,
-  uploadProblem,
-  useUploadDocument,
-} from '../../application';
+import { useId, useState, type ChangeEvent } from 'react';
+import { ACCEPTED_FILES, useFileUpload } from '../../application';
 import { documentTypeLabel, SEARCH_DOCUMENT_TYPES } from '../../documents';
 import { reportIfSecondFactorRequired } from '../secondFactor';
 import { STAFF_TEXTS, uploadTexts } from '../texts';
@@ -33,37 +27,19 @@ export const FIRM_UPLOAD_TYPES: readonly string[] = ['TA6', ...SEARCH_DOCUMENT_T
  * see it too; a search is recorded as a result or summary under 'Searches'.
  */
 export function UploadPanel({ caseId }: { caseId: string }) {
-  const upload = useUploadDocument();
+  const { inputRef, uploadChosen, uploading, percent, problem } = useFileUpload();
   const { enqueueSnackbar } = useSnackbar();
-  const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [documentType, setDocumentType] = useState(FIRM_UPLOAD_TYPES[0]);
-  const [progress, setProgress] = useState(0);
-  const [problem, setProblem] = useState<string | null>(null);
   const label = documentTypeLabel(documentType);
-  const percent = Math.round(progress * 100);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // The same file may be chosen again after a failure.
-    event.target.value = '';
-    if (!file) return;
-    setProblem(null);
-    if (file.size > MAX_UPLOAD_BYTES) {
-      setProblem(UPLOAD_TEXTS.tooLarge);
-      return;
-    }
-    setProgress(0);
-    try {
-      await upload.mutateAsync({
-        input: { caseType: 'BUYING', caseId: Number(caseId), documentType, file },
-        onProgress: setProgress,
-      });
-      enqueueSnackbar(uploadTexts.uploadedToast(label), { variant: 'success' });
-    } catch (error) {
-      reportIfSecondFactorRequired(error);
-      setProblem(uploadProblem(error));
-    }
+    const stored = await uploadChosen(
+      event,
+      (file) => ({ caseType: 'BUYING', caseId: Number(caseId), documentType, file }),
+      reportIfSecondFactorRequired,
+    );
+    if (stored) enqueueSnackbar(uploadTexts.uploadedToast(label), { variant: 'success' });
   };
 
   return (
@@ -82,7 +58,7 @@ export function UploadPanel({ caseId }: { caseId: string }) {
             label={STAFF_TEXTS.documentType}
             value={documentType}
             onChange={(event) => setDocumentType(event.target.value)}
-            disabled={upload.isPending}
+            disabled={uploading}
             sx={{ minWidth: { sm: 320 } }}
           >
             {FIRM_UPLOAD_TYPES.map((type) => (
@@ -96,9 +72,9 @@ export function UploadPanel({ caseId }: { caseId: string }) {
               variant="contained"
               startIcon={<UploadFile aria-hidden="true" />}
               aria-describedby={hintId}
-              loading={upload.isPending}
+              loading={uploading}
               loadingPosition="start"
-              disabled={upload.isPending}
+              disabled={uploading}
               onClick={() => inputRef.current?.click()}
             >
               {STAFF_TEXTS.chooseFile}
@@ -114,7 +90,7 @@ export function UploadPanel({ caseId }: { caseId: string }) {
           style={{ display: 'none' }}
           onChange={(event) => void onFile(event)}
         />
-        {upload.isPending && (
+        {uploading && (
           <Box role="status" aria-live="polite">
             <Typography variant="body2">{uploadTexts.progress(percent)}</Typography>
             <LinearProgress

@@ -14,17 +14,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { isApiError } from '../../../lib/api/errors';
 import type { CaseType, ExpandedCase, Owner } from '../../../lib/api/types';
 import { formatDate } from '../../../lib/format';
-import {
-  ACCEPTED_FILES,
-  MAX_UPLOAD_BYTES,
-  UPLOAD_TEXTS,
-  uploadProblem,
-  useUploadDocument,
-} from '../../application';
+import { ACCEPTED_FILES, useFileUpload } from '../../application';
 import { useSession } from '../../auth';
 import { useSubmitIdentity } from '../api/submitIdentity';
 import {
@@ -68,34 +62,18 @@ function IdentitySlot({
   capture,
   current,
 }: SlotProps) {
-  const upload = useUploadDocument();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState(0);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { inputRef, uploadChosen, uploading, percent, problem } = useFileUpload();
   const [justUploaded, setJustUploaded] = useState<string | null>(null);
   const hintId = useId();
   const fileName = current?.fileName ?? justUploaded;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // The same file may be chosen again after a failure.
-    event.target.value = '';
-    if (!file) return;
-    setProblem(null);
-    if (file.size > MAX_UPLOAD_BYTES) {
-      setProblem(UPLOAD_TEXTS.tooLarge);
-      return;
-    }
-    setProgress(0);
-    try {
-      const stored = await upload.mutateAsync({
-        input: { caseType, caseId, documentType, file },
-        onProgress: setProgress,
-      });
-      setJustUploaded(stored?.fileName || file.name);
-    } catch (error) {
-      setProblem(uploadProblem(error));
-    }
+    let chosen = '';
+    const stored = await uploadChosen(event, (file) => {
+      chosen = file.name;
+      return { caseType, caseId, documentType, file };
+    });
+    if (stored) setJustUploaded(stored.fileName || chosen);
   };
 
   return (
@@ -134,7 +112,7 @@ function IdentitySlot({
             aria-label={`${current ? IDENTITY_TEXTS.uploadAgain : IDENTITY_TEXTS.upload} ${label}`}
             aria-describedby={hintId}
             onClick={() => inputRef.current?.click()}
-            disabled={upload.isPending}
+            disabled={uploading}
           >
             {current ? IDENTITY_TEXTS.uploadAgain : IDENTITY_TEXTS.upload}
           </Button>
@@ -149,12 +127,12 @@ function IdentitySlot({
           style={{ display: 'none' }}
           onChange={(event) => void onFile(event)}
         />
-        {upload.isPending && (
+        {uploading && (
           <Box role="status" aria-live="polite">
-            <Typography variant="body2">{`${IDENTITY_TEXTS.uploading} ${Math.round(progress * 100)}%`}</Typography>
+            <Typography variant="body2">{`${IDENTITY_TEXTS.uploading} ${percent}%`}</Typography>
             <LinearProgress
               variant="determinate"
-              value={Math.round(progress * 100)}
+              value={percent}
               aria-label={`${IDENTITY_TEXTS.uploading} ${label}`}
             />
           </Box>
