@@ -466,6 +466,7 @@ async fn add_donor(client: &mut Client, id: i64) -> i64 {
     res.body["id"].as_i64().unwrap()
 }
 
+/// The kinds of this person's unarchived feed items, once there are any.
 async fn feed_kinds(app: &TestApp, email: &str) -> Vec<String> {
     let user = app.db.user_by_email(email).await.unwrap().unwrap();
     for _ in 0..200 {
@@ -546,6 +547,14 @@ async fn a_gift_donor_is_invited_confirms_and_sees_only_their_gift(backend: Back
     assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
     let case = bea.get(&expanded(id)).await.body;
     assert_eq!(case["gifts"][0]["status"], "INVITED");
+    // ... by e-mail, and in their feed (the first item was archived when they answered, so
+    // the one there now is the new question), as when first invited.
+    let mails = app.mails_to(GINA, 2).await;
+    assert_eq!(
+        mails[0].subject,
+        "Please confirm your gift towards a purchase"
+    );
+    assert_eq!(feed_kinds(&app, GINA).await, ["case-donor-invitation"]);
     let res = gina.post(&respond, json!({ "accepted": false })).await;
     assert_eq!(res.body["status"], "DECLINED", "{:?}", res.body);
     // The gift source stays while its donor is listed; the donor can be removed.

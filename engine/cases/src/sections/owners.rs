@@ -221,7 +221,12 @@ impl CaseService {
                 donor_id,
                 gift_amount,
             } => {
-                db.update_donor_gift(&w, *donor_id, *gift_amount).await?;
+                // A new amount is a new question: the donor is invited again, as when added.
+                let effects =
+                    self.workflows
+                        .announce(&case.snapshot, &case.actor, DONOR_ADDED, now)?;
+                db.update_donor_gift(&w, *donor_id, *gift_amount, &effects)
+                    .await?;
                 None
             }
             OwnersWrite::RemoveDonor { donor_id } => {

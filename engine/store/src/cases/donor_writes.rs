@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use serde_json::json;
 use threshold_engine::Effect;
 
-use super::owner_writes::{SectionWrite, invite, now, section_write};
+use super::owner_writes::{SectionWrite, invite, now, section_write, tell_added};
 use super::transition::write_transition;
 use crate::{Db, StoreError, UserId, on_db};
 
@@ -82,14 +82,16 @@ impl Db {
         })
     }
 
-    /// Changes a donor's gift. Not found: no such donor on this case. A donor who accepted
-    /// another amount is asked again (their answer is cleared).
+    /// Changes a donor's gift. Not found: no such donor on this case. A new amount asks the
+    /// donor again: their answer is cleared and `effects` (the invitation's e-mail and feed
+    /// item) go to them.
     #[tracing::instrument(skip_all, fields(case_id = w.case_id))]
     pub async fn update_donor_gift(
         &self,
         w: &SectionWrite<'_>,
         donor_id: i64,
         gift_amount: i64,
+        effects: &[Effect],
     ) -> Result<(), StoreError> {
         section_write!(self, w, "case.donor_gift_changed",
             |_: &()| json!({ "caseType": w.case_type, "donorId": donor_id }),
@@ -117,6 +119,7 @@ impl Db {
                 .bind(applicant_id)
                 .execute(&mut *tx)
                 .await?;
+                tell_added!(tx, w, applicant_id, effects, now());
             }
         })
     }

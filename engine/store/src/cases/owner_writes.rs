@@ -140,6 +140,15 @@ macro_rules! invite {
             .bind($at)
             .execute(&mut *$tx)
             .await?;
+        $crate::cases::owner_writes::tell_added!($tx, $w, $applicant_id, $effects, $at);
+    }};
+}
+pub(super) use invite;
+
+/// Inside an open section write: queues the announcement's effects addressed to this
+/// applicant (an invitation, or a donor asked again).
+macro_rules! tell_added {
+    ($tx:ident, $w:expr, $applicant_id:expr, $effects:expr, $at:expr) => {{
         for e in $effects {
             sqlx::query(
                 "INSERT INTO case_effects (case_id, effect, due_at, created_at, set_in_status) \
@@ -158,7 +167,7 @@ macro_rules! invite {
         }
     }};
 }
-pub(super) use invite;
+pub(super) use tell_added;
 
 pub(super) fn now() -> DateTime<Utc> {
     Utc::now()
