@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { muiField } from '../../../lib/form';
 import { normaliseUkPhone } from '../../onboarding';
 import type { LegalName, UserDetails } from '../api/getUserDetails';
@@ -107,15 +107,20 @@ export function PhoneNumberForm({ details }: { details: UserDetails }) {
     values: { phoneNumber: details.phoneNumber ?? '' },
     resetOptions: { keepDirtyValues: true },
   });
-  const { errors, isDirty } = form.formState;
+  const { errors } = form.formState;
   const save = useSaveDetails(details.id, ['phoneNumber'] as const, form.setError);
+  // Compared with the saved number, not the form's dirty flag: a save's answer and the form's
+  // own reset may land in either order. The server keeps +44…, the form may hold 0….
+  const typed = useWatch({ control: form.control, name: 'phoneNumber' }) ?? '';
+  const intl = (n: string) => (normaliseUkPhone(n) ?? n.trim()).replace(/^0/, '+44');
+  const changed = intl(typed) !== intl(details.phoneNumber ?? '');
   return (
     <DetailForm
       id="settings-phone"
       title="Phone number"
       submitLabel="Save phone number"
       busy={save.busy}
-      canSubmit={isDirty}
+      canSubmit={changed}
       formError={save.formError}
       onSubmit={form.handleSubmit(async (v) => {
         const phoneNumber = normaliseUkPhone(v.phoneNumber) ?? v.phoneNumber.trim();
