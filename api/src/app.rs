@@ -54,6 +54,8 @@ pub struct AppState {
     pub address_lookup: Option<crate::address_lookup::IdealPostcodes>,
     /// Who takes the buyers' up-front payment: Stripe, or the local stand-in.
     pub payments: crate::payments::PaymentProvider,
+    /// Seals the staff's authenticator secrets in the database.
+    pub secrets: crate::staff::SecretBox,
 }
 
 impl AppState {
@@ -141,6 +143,11 @@ impl App {
         };
         let limits = Arc::new(RateLimits::new(&config)?);
         let payments = crate::payments::PaymentProvider::from_config(&config)?;
+        let secrets = crate::staff::SecretBox::from_config(&config)?;
+        let sealed = crate::staff::seal_stored_secrets(&db, &secrets).await?;
+        if sealed > 0 {
+            tracing::info!(sealed, "sealed the authenticator secrets stored in clear");
+        }
         let documents = threshold_documents::DocumentStore::open(&config.document_location()?)?;
         let address_lookup = match &config.address_lookup_key {
             Some(key) => Some(crate::address_lookup::IdealPostcodes::new(
@@ -152,6 +159,7 @@ impl App {
         let state = AppState {
             address_lookup,
             payments,
+            secrets,
             documents,
             cases,
             knock_key: Default::default(),

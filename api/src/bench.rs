@@ -148,7 +148,7 @@ async fn bench_one(base: &Config, args: &BenchArgs, url: &str) -> anyhow::Result
     };
     let app = App::build(config).await?;
     let db = app.state.db.clone();
-    demo::seed_accounts(&db, &app.state.config).await?;
+    demo::seed_accounts(&db, &app.state.config, &app.state.secrets).await?;
     let have = db.count_cases().await?;
     if (have as u64) < args.cases {
         println!("{backend}: seeding {} cases", args.cases - have as u64);

@@ -171,7 +171,8 @@ async fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Demo { cases } => {
             let app = App::build(config).await?;
-            let created = demo::seed_accounts(&app.state.db, &app.state.config).await?;
+            let created =
+                demo::seed_accounts(&app.state.db, &app.state.config, &app.state.secrets).await?;
             println!("{created} demo account(s) created");
             if cases > 0 {
                 let started = std::time::Instant::now();
@@ -205,7 +206,7 @@ async fn serve(config: Config, with_workers: bool) -> anyhow::Result<()> {
     let demo = config.demo;
     let app = App::build(config).await?;
     if demo {
-        demo::seed_accounts(&app.state.db, &app.state.config).await?;
+        demo::seed_accounts(&app.state.db, &app.state.config, &app.state.secrets).await?;
         // A first run gets cases to look at, made by running the workflows; later runs keep
         // what is there.
         if app.state.db.count_cases().await? == 0 {

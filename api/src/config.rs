@@ -101,6 +101,9 @@ pub struct Config {
     pub stripe_webhook_secret: Option<String>,
     /// Stripe's API base URL (a local fake in the tests); unset, Stripe's own.
     pub stripe_api_url: Option<String>,
+    /// The key that seals the staff's authenticator secrets in the database: 32 random bytes,
+    /// base64, the same for every process. Unset: `data_dir/secrets.key`, made on first start.
+    pub secrets_key: Option<String>,
 }
 
 impl Default for Config {
@@ -149,6 +152,7 @@ impl Default for Config {
             address_lookup_url: "https://api.ideal-postcodes.co.uk".into(),
             stripe_secret_key: None,
             stripe_webhook_secret: None,
+            secrets_key: None,
             stripe_api_url: None,
         }
     }
@@ -200,6 +204,7 @@ const ENV_KEYS: &[&str] = &[
     "STRIPE_SECRET_KEY",
     "STRIPE_WEBHOOK_SECRET",
     "STRIPE_API_URL",
+    "SECRETS_KEY",
 ];
 
 impl Config {
@@ -324,6 +329,7 @@ impl fmt::Debug for Config {
                 "stripe_webhook_secret",
                 &redact(&self.stripe_webhook_secret),
             )
+            .field("secrets_key", &redact(&self.secrets_key))
             .finish_non_exhaustive()
     }
 }

@@ -6,6 +6,7 @@ use threshold_store::Db;
 use threshold_store::users::NewUser;
 
 use crate::config::Config;
+use crate::staff::SecretBox;
 
 /// (e-mail, preferred name, role, lender, features)
 pub const DEMO_ACCOUNTS: &[(&str, &str, &str, bool, &[&str])] = &[
@@ -59,7 +60,7 @@ pub const DEMO_ACCOUNTS: &[(&str, &str, &str, bool, &[&str])] = &[
 pub const DEMO_STAFF_TOTP_SECRET: &str = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
 /// Creates the demo accounts that do not exist yet; returns how many were created.
-pub async fn seed_accounts(db: &Db, config: &Config) -> anyhow::Result<usize> {
+pub async fn seed_accounts(db: &Db, config: &Config, secrets: &SecretBox) -> anyhow::Result<usize> {
     let mut created = 0;
     for (email, name, role, is_lender, features) in DEMO_ACCOUNTS {
         if db.user_by_email(email).await?.is_some() {
@@ -80,7 +81,7 @@ pub async fn seed_accounts(db: &Db, config: &Config) -> anyhow::Result<usize> {
         )
         .await?;
         if threshold_store::staff::STAFF_ROLES.contains(role) {
-            enrol_demo_staff(db, email).await?;
+            enrol_demo_staff(db, secrets, email).await?;
         }
         created += 1;
     }
@@ -88,14 +89,14 @@ pub async fn seed_accounts(db: &Db, config: &Config) -> anyhow::Result<usize> {
 }
 
 /// Sets up the demo staff member's authenticator with [`DEMO_STAFF_TOTP_SECRET`], confirmed.
-async fn enrol_demo_staff(db: &Db, email: &str) -> anyhow::Result<()> {
+async fn enrol_demo_staff(db: &Db, secrets: &SecretBox, email: &str) -> anyhow::Result<()> {
     let user = db
         .user_by_email(email)
         .await?
         .ok_or_else(|| anyhow::anyhow!("the demo account {email} was not created"))?;
     let now = Utc::now();
-    db.begin_staff_enrolment(user.id, DEMO_STAFF_TOTP_SECRET, now)
-        .await?;
+    let sealed = secrets.seal(user.id, DEMO_STAFF_TOTP_SECRET);
+    db.begin_staff_enrolment(user.id, &sealed, now).await?;
     // Step 0 (1970): any code of today is newer.
     db.use_totp_step(user.id, 0, true, now).await?;
     Ok(())

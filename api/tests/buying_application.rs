@@ -22,6 +22,8 @@ on_both_databases!(
     strangers_staff_and_late_brokers_are_refused,
     a_gift_donor_is_invited_confirms_and_sees_only_their_gift,
     donors_are_refused_to_strangers_and_need_a_gift_source,
+    a_donor_uploads_the_evidence_of_their_gift_and_finds_it_on_return,
+    calls_74_a_buyer_deletes_a_previous_legal_name_from_buyer_details,
     the_other_buying_calls_are_refused_to_strangers_staff_and_late_brokers,
 );
 
@@ -596,6 +598,123 @@ async fn a_gift_donor_is_invited_confirms_and_sees_only_their_gift(backend: Back
     }
 }
 
+/// A gift statement (a one-page PDF) for the purchase, as the upload form sends it.
+fn evidence_form(id: i64, document_type: &str) -> reqwest::multipart::Form {
+    reqwest::multipart::Form::new()
+        .text("caseType", "BUYING")
+        .text("caseId", id.to_string())
+        .text("documentType", document_type.to_owned())
+        .part(
+            "file",
+            reqwest::multipart::Part::bytes(b"%PDF-1.4\n%%EOF\n".to_vec())
+                .file_name("gift-statement.pdf"),
+        )
+}
+
+async fn a_donor_uploads_the_evidence_of_their_gift_and_finds_it_on_return(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut bea, id) = with_buyer_details(&app).await;
+    add_source(&mut bea, id, "GIFTS").await;
+    let donor = add_donor(&mut bea, id).await;
+    let mut gina = app.sign_in(GINA).await;
+    // A later sign-in knows Gina backs this purchase, though she has no case of her own.
+    let res = gina.get("/api/case-overviews").await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["buying"]["totalCount"], 0);
+    assert_eq!(
+        res.body["gifts"],
+        json!([{ "caseId": id, "caseType": "BUYING", "status": "INVITED" }])
+    );
+    // Evidence comes after the gift is confirmed, and it is a gift statement only.
+    let res = gina
+        .post_form("/api/document", evidence_form(id, "GIFT_STATEMENT"))
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "gift_not_accepted");
+    let respond = format!("/api/buying/{id}/donor/invitation/respond");
+    let res = gina.post(&respond, json!({ "accepted": true })).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let res = gina
+        .post_form("/api/document", evidence_form(id, "BANK_STATEMENT"))
+        .await;
+    assert_eq!(
+        res.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{:?}",
+        res.body
+    );
+    assert!(res.field_error("documentType").is_some(), "{:?}", res.body);
+    let res = gina
+        .post_form("/api/document", evidence_form(id, "GIFT_STATEMENT"))
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let document = res.body["documentId"].as_i64().unwrap();
+
+    // Gina sees her gift with its evidence and can read it back; still nothing of the case.
+    let res = gina.get(&format!("/api/donor-evidence/buying/{id}")).await;
+    let gift = &res.body["gifts"][0];
+    assert_eq!(gift["status"], "ACCEPTED");
+    assert_eq!(gift["documents"][0]["documentId"], document);
+    assert_eq!(gift["documents"].as_array().unwrap().len(), 1);
+    let (status, _, bytes) = gina.get_bytes(&format!("/api/document/{document}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(bytes.starts_with(b"%PDF"));
+    assert_eq!(gina.get(&expanded(id)).await.status, StatusCode::NOT_FOUND);
+    // Her document list is of her own cases: none.
+    assert_eq!(gina.get("/api/documents").await.body["cases"], json!([]));
+
+    // The buyers see it under the gift, and it fills their own gift-statement slot.
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(case["gifts"][0]["donorId"], donor);
+    assert_eq!(case["gifts"][0]["documents"][0]["documentId"], document);
+    let slot = case["requiredDocuments"]["sourceOfFundsDocuments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["documentType"] == "GIFT_STATEMENT")
+        .cloned()
+        .unwrap();
+    assert_eq!(slot["documentId"], document, "{slot}");
+
+    // Nobody else reads it: another customer, another firm's broker, anonymous.
+    app.create_user("stranger@example.test", "ROLE_USER", true)
+        .await;
+    let mut stranger = app.sign_in("stranger@example.test").await;
+    let mut rival = app.sign_in("rival@other.test").await;
+    let mut anonymous = app.client();
+    let path = format!("/api/document/{document}");
+    for client in [&mut stranger, &mut rival] {
+        assert_eq!(client.get_bytes(&path).await.0, StatusCode::NOT_FOUND);
+        assert_eq!(client.delete(&path).await.status, StatusCode::NOT_FOUND);
+        let res = client
+            .post_form("/api/document", evidence_form(id, "GIFT_STATEMENT"))
+            .await;
+        assert_eq!(res.status, StatusCode::NOT_FOUND, "{:?}", res.body);
+    }
+    assert_eq!(anonymous.get_bytes(&path).await.0, StatusCode::UNAUTHORIZED);
+
+    // Gina takes it back; removed as a donor, she can no longer upload or read.
+    assert_eq!(gina.delete(&path).await.status, StatusCode::NO_CONTENT);
+    let res = gina
+        .post_form("/api/document", evidence_form(id, "GIFT_STATEMENT"))
+        .await;
+    let second = res.body["documentId"].as_i64().unwrap();
+    let res = bea.delete(&format!("/api/buying/{id}/donor/{donor}")).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT);
+    let res = gina
+        .post_form("/api/document", evidence_form(id, "GIFT_STATEMENT"))
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND, "{:?}", res.body);
+    assert_eq!(
+        gina.get_bytes(&format!("/api/document/{second}")).await.0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        gina.get("/api/case-overviews").await.body["gifts"],
+        json!([])
+    );
+}
+
 async fn donors_are_refused_to_strangers_and_need_a_gift_source(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, mut bea, id) = with_buyer_details(&app).await;
@@ -781,4 +900,52 @@ async fn the_other_buying_calls_are_refused_to_strangers_staff_and_late_brokers(
     assert_eq!(case["isas"].as_array().unwrap().len(), 1);
     assert_eq!(case["buyers"][0]["user"]["address"]["line1"], "3 Elm Row");
     assert!(case["property"]["landOwnership"].is_null());
+}
+
+/// CALLS-74: a buyer deletes one of their previous legal names from Buyer Details; the current
+/// one stays; another customer cannot.
+async fn calls_74_a_buyer_deletes_a_previous_legal_name_from_buyer_details(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut bea, id) = with_buyer_details(&app).await;
+    let user = app.db.user_by_email(BEA).await.unwrap().unwrap();
+    let res = bea
+        .post(
+            &format!("/api/users/{}", user.id),
+            json!({ "preferredName": "Someone", "firstName": "Some", "surname": "Two",
+                    "phoneNumber": "07700 900123", "dateOfBirth": "1980-01-02" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let buyer = bea.get(&expanded(id)).await.body["buyers"][0].clone();
+    let applicant = buyer["id"].as_i64().unwrap();
+    let names = buyer["user"]["legalNames"].as_array().unwrap().clone();
+    let id_of = |ended: bool| {
+        names
+            .iter()
+            .find(|n| n["until"].is_null() != ended)
+            .unwrap()["id"]
+            .as_i64()
+            .unwrap()
+    };
+    let path = |name: i64| format!("/api/buying/{id}/applicant/{applicant}/legal-name/{name}");
+    let res = bea.delete(&path(id_of(false))).await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "current_legal_name");
+    app.create_user("eve@example.test", "ROLE_USER", true).await;
+    let mut eve = app.sign_in("eve@example.test").await;
+    assert_eq!(
+        eve.delete(&path(id_of(true))).await.status,
+        StatusCode::NOT_FOUND
+    );
+    // The remortgaging path does not reach a purchase.
+    let wrong = format!(
+        "/api/remortgaging/{id}/applicant/{applicant}/legal-name/{}",
+        id_of(true)
+    );
+    assert_eq!(bea.delete(&wrong).await.status, StatusCode::NOT_FOUND);
+    let res = bea.delete(&path(id_of(true))).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let buyer = bea.get(&expanded(id)).await.body["buyers"][0].clone();
+    assert_eq!(buyer["user"]["legalNames"].as_array().unwrap().len(), 1);
+    assert_eq!(buyer["user"]["legalNames"][0]["surname"], "Two");
 }

@@ -11,7 +11,7 @@ on_both_databases!(demo_cases_are_made_by_the_workflows);
 
 async fn demo_cases_are_made_by_the_workflows(backend: Backend) {
     let app = TestApp::spawn(backend).await;
-    threshold_api::demo::seed_accounts(&app.db, &app.config)
+    threshold_api::demo::seed_accounts(&app.db, &app.config, &app.secrets)
         .await
         .unwrap();
     let workflows = threshold_workflows::Workflows::load().unwrap();

@@ -59,14 +59,21 @@ async fn draft_and_issue(connie: &mut Client, id: i64, kind: &str) -> (i64, Valu
     (doc, res.body)
 }
 
-async fn take(connie: &mut Client, id: i64, transition: &str) -> Value {
+/// The conveyancer takes a step of the workflow; its answer, whatever it is.
+async fn step(connie: &mut Client, id: i64, transition: &str) -> support::Res {
     connie
         .post(
             &format!("/api/staff/cases/buying/{id}/transition"),
             json!({ "transition": transition }),
         )
         .await
-        .body
+}
+
+/// A step that must be taken; the case's status after it.
+async fn take(connie: &mut Client, id: i64, transition: &str) -> Value {
+    let res = step(connie, id, transition).await;
+    assert_eq!(res.status, StatusCode::OK, "{transition}: {:?}", res.body);
+    res.body["status"].clone()
 }
 
 async fn accept(bea: &mut Client, doc: i64) -> Value {
@@ -210,19 +217,20 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
         .await;
     assert_eq!(res.body["status"], "AWAITING_MEMORANDUM_OF_SALE");
     assert_eq!(
-        take(&mut connie, id, "memorandum_of_sale_received").await["status"],
+        take(&mut connie, id, "memorandum_of_sale_received").await,
         "AWAITING_CONTRACT_PACK"
     );
 
     // The contract pack: refused until the firm has uploaded the seller's TA6.
-    let refused = take(&mut connie, id, "contract_pack_received").await;
+    let refused = step(&mut connie, id, "contract_pack_received").await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
     assert_eq!(
-        refused["error"]["message"],
+        refused.body["error"]["message"],
         "Upload the seller's property information form (TA6) from the contract pack first."
     );
     let ta6 = upload(&mut connie, id, "TA6").await;
     assert_eq!(
-        take(&mut connie, id, "contract_pack_received").await["status"],
+        take(&mut connie, id, "contract_pack_received").await,
         "AWAITING_SEARCHES"
     );
     // The buyers see the firm's upload, and cannot delete it.
@@ -230,9 +238,9 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
     assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
 
     // BUY-POST-16: the three searches and a summary of each; the last one moves the case.
-    let record = |doc: i64, kind: &str| (doc, json!({ "documentId": doc, "kind": kind }));
+    let record = |doc: i64, kind: &str| json!({ "documentId": doc, "kind": kind });
     let res = connie
-        .post(&format!("{staff_case}/searches"), record(ta6, "DOCUMENT").1)
+        .post(&format!("{staff_case}/searches"), record(ta6, "DOCUMENT"))
         .await;
     assert_eq!(res.status, StatusCode::NOT_FOUND, "a TA6 is not a search");
     let mut last = Value::Null;
@@ -245,13 +253,15 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
             let case = bea.get(&expanded(id)).await.body;
             assert_eq!(tile(&case, "searches"), "NOT_STARTED");
             let doc = upload(&mut connie, id, search).await;
-            let (_, body) = record(doc, kind);
-            let res = connie.post(&format!("{staff_case}/searches"), body).await;
+            let res = connie
+                .post(&format!("{staff_case}/searches"), record(doc, kind))
+                .await;
             assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
             last = res.body;
             if search == "LOCAL_AUTHORITY_SEARCH" && kind == "DOCUMENT" {
-                let (_, again) = record(doc, kind);
-                let res = connie.post(&format!("{staff_case}/searches"), again).await;
+                let res = connie
+                    .post(&format!("{staff_case}/searches"), record(doc, kind))
+                    .await;
                 assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
             }
         }
@@ -264,7 +274,7 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
     // BUY-POST-17: the pack is complete from the report-on-title stages onward.
     assert_eq!(tile(&case, "contract-pack"), "NOT_STARTED");
     assert_eq!(
-        take(&mut connie, id, "enquiries_resolved").await["status"],
+        take(&mut connie, id, "enquiries_resolved").await,
         "PREPARE_REPORT_ON_TITLE"
     );
     let case = bea.get(&expanded(id)).await.body;
@@ -288,10 +298,21 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
     );
     let case = bea.get(&expanded(id)).await.body;
     assert_eq!(tile(&case, "completion-statement"), "IS_COMPLETE");
+    // The date agreed with the lender and the seller's solicitor, then completion.
+    let agreed = chrono::Utc::now().date_naive() + chrono::Duration::days(7);
+    let res = connie
+        .post(
+            &format!("{staff_case}/transition"),
+            json!({ "transition": "agree_completion_date", "completionDate": agreed }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["status"], "PENDING_COMPLETION");
     assert_eq!(
-        take(&mut connie, id, "complete").await["status"],
-        "COMPLETED"
+        bea.get(&expanded(id)).await.body["completionDate"],
+        agreed.to_string()
     );
+    assert_eq!(take(&mut connie, id, "complete").await, "COMPLETED");
 }
 
 /// What the fake Stripe was asked: each Checkout Session's form fields.

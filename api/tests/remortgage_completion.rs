@@ -11,7 +11,7 @@ use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 use support::cases::set_case;
 use support::remortgage::{CARA, submitted_remortgage};
-use support::staff::enrolled_conveyancer;
+use support::staff::{CONNIE, enrolled_conveyancer};
 use support::{Backend, Client, TestApp, pdf_text, tile};
 
 on_both_databases!(
@@ -55,6 +55,121 @@ async fn wait_for_subject(app: &TestApp, to: &str, part: &str) {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     panic!("no e-mail to {to} with `{part}`");
+}
+
+/// The completion-overdue reminders still waiting, by when they are due.
+async fn overdue_reminders(app: &TestApp, id: i64) -> Vec<String> {
+    let far = chrono::Utc::now() + chrono::Duration::days(400);
+    app.db
+        .due_effects(far, 1000)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.case_id == id && e.effect.0["template"] == "completion_overdue")
+        .map(|e| e.effect.0["dueAt"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+/// In Pending Completion the firm agrees the date: it must be given and not past; the owners
+/// are told; the firm is reminded the morning after it, and a new date replaces the reminder
+/// (issue 14's completion reminder).
+async fn agree_completion_date(app: &TestApp, connie: &mut Client, staff_case: &str, id: i64) {
+    let path = format!("{staff_case}/transition");
+    let res = connie.get(staff_case).await;
+    let step = res.body["transitions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "agree_completion_date")
+        .cloned()
+        .unwrap();
+    assert_eq!(step["asksFor"], "COMPLETION_DATE");
+    assert_eq!(step["allowed"], true);
+    let res = connie
+        .post(&path, json!({ "transition": "agree_completion_date" }))
+        .await;
+    assert_eq!(
+        res.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{:?}",
+        res.body
+    );
+    assert!(
+        res.field_error("completionDate").is_some(),
+        "{:?}",
+        res.body
+    );
+    let today = chrono::Utc::now().date_naive();
+    let yesterday = today - chrono::Duration::days(1);
+    let res = connie
+        .post(
+            &path,
+            json!({ "transition": "agree_completion_date", "completionDate": yesterday }),
+        )
+        .await;
+    assert_eq!(
+        res.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{:?}",
+        res.body
+    );
+    for days in [14, 21] {
+        let date = today + chrono::Duration::days(days);
+        let res = connie
+            .post(
+                &path,
+                json!({ "transition": "agree_completion_date", "completionDate": date }),
+            )
+            .await;
+        assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+        assert_eq!(res.body["status"], "PENDING_COMPLETION");
+        // One reminder waits, for 09:00 UTC the day after the latest date.
+        let due = date
+            .succ_opt()
+            .unwrap()
+            .and_hms_opt(9, 0, 0)
+            .unwrap()
+            .and_utc();
+        let waiting = overdue_reminders(app, id).await;
+        assert_eq!(waiting.len(), 1, "{waiting:?}");
+        let at = chrono::DateTime::parse_from_rfc3339(&waiting[0]).unwrap();
+        assert_eq!(at, due);
+    }
+    let agreed = (today + chrono::Duration::days(21)).to_string();
+    let case = connie.get(staff_case).await.body;
+    assert_eq!(
+        case["expanded"]["completionDate"],
+        agreed.as_str(),
+        "{case}"
+    );
+    wait_for_subject(app, CARA, "Completion date agreed").await;
+    // The bare move, without its date, is refused by the case service itself.
+    let connie_id = app.db.user_by_email(CONNIE).await.unwrap().unwrap().id;
+    let res = app
+        .cases
+        .transition(
+            &threshold_cases::Caller::User {
+                id: connie_id,
+                role: "ROLE_CONVEYANCER".into(),
+                is_lender: false,
+                firm_id: None,
+            },
+            threshold_engine::CaseType::Remortgaging,
+            id,
+            "agree_completion_date",
+            None,
+        )
+        .await;
+    assert!(
+        matches!(res, Err(threshold_cases::CaseError::NotPermitted(_))),
+        "{res:?}"
+    );
+    // The day passes without completion: the firm is reminded.
+    app.exec(
+        "UPDATE case_effects SET due_at = created_at WHERE due_at IS NOT NULL AND done_at IS NULL",
+    )
+    .await;
+    wait_for_subject(app, CONNIE, "Completion overdue").await;
 }
 
 /// The staff member drafts a document and issues it; returns its id.
@@ -194,6 +309,8 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
         .post(&format!("/api/document/{statement}/accept"), json!({}))
         .await;
     assert_eq!(res.body["status"], "PENDING_COMPLETION", "{:?}", res.body);
+
+    agree_completion_date(&app, &mut connie, &staff_case, id).await;
 
     // The conveyancer completes: today's date is the completion date.
     let res = connie

@@ -23,6 +23,7 @@ on_both_databases!(
     adult_occupants_are_answered_listed_and_removed,
     the_transfer_of_equity_takes_a_reason_and_removed_owners,
     tenants_in_common_give_their_shares_and_a_new_owner_asks_again,
+    calls_71_an_owner_deletes_a_previous_legal_name_never_the_current_one,
 );
 
 const CARA: &str = "cara@example.test";
@@ -1032,4 +1033,82 @@ async fn tenants_in_common_give_their_shares_and_a_new_owner_asks_again(backend:
         res.field_error("shares"),
         Some("Give one share for each owner of the property")
     );
+}
+
+/// CALLS-71: an owner deletes one of their previous legal names from the case; the current
+/// one stays (a new name replaces it); nobody else deletes theirs.
+async fn calls_71_an_owner_deletes_a_previous_legal_name_never_the_current_one(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, mut cara, id) = accepted_case(&app).await;
+    let user = app.db.user_by_email(CARA).await.unwrap().unwrap();
+    for surname in ["Client", "Married"] {
+        let res = cara
+            .post(
+                &format!("/api/users/{}", user.id),
+                json!({ "preferredName": "Cara", "firstName": "Cara", "surname": surname,
+                        "phoneNumber": "07700 900123", "dateOfBirth": "1980-01-02" }),
+            )
+            .await;
+        assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    }
+    let case = cara.get(&expanded(id)).await.body;
+    let owner = &case["propertyOwners"][0];
+    let applicant = owner["id"].as_i64().unwrap();
+    let names = owner["user"]["legalNames"].as_array().unwrap().clone();
+    assert_eq!(names.len(), 2, "{names:?}");
+    let current = names.iter().find(|n| n["until"].is_null()).unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let previous = names.iter().find(|n| !n["until"].is_null()).unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let path =
+        |name: i64| format!("/api/remortgaging/{id}/applicant/{applicant}/legal-name/{name}");
+
+    let res = cara.delete(&path(current)).await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "current_legal_name");
+    // Not theirs: anonymous, another customer, another firm's broker, staff; the case's own
+    // broker only while the case is in a broker stage.
+    assert_eq!(
+        app.client().delete(&path(previous)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    app.create_user("stranger@example.test", "ROLE_USER", true)
+        .await;
+    app.create_user("connie@threshold.test", "ROLE_CONVEYANCER", true)
+        .await;
+    for (email, refused) in [
+        ("stranger@example.test", StatusCode::NOT_FOUND),
+        ("rival@other.test", StatusCode::NOT_FOUND),
+        ("connie@threshold.test", StatusCode::FORBIDDEN),
+    ] {
+        let mut other = app.sign_in(email).await;
+        assert_eq!(
+            other.delete(&path(previous)).await.status,
+            refused,
+            "{email}"
+        );
+    }
+    let res = broker.delete(&path(previous)).await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "section_closed");
+
+    let res = cara.delete(&path(previous)).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let case = cara.get(&expanded(id)).await.body;
+    let names = case["propertyOwners"][0]["user"]["legalNames"].clone();
+    assert_eq!(names.as_array().unwrap().len(), 1, "{names}");
+    assert_eq!(names[0]["surname"], "Married");
+    assert_eq!(
+        cara.delete(&path(previous)).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let audit = app.db.audit_for("case", &id.to_string()).await.unwrap();
+    let deleted = audit
+        .iter()
+        .find(|a| a.action == "case.owner_legal_name_deleted")
+        .expect("audited");
+    assert_eq!(deleted.detail.0["legalNameId"], previous);
+    assert!(!deleted.detail.0.to_string().contains("Client"));
 }

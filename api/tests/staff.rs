@@ -19,6 +19,7 @@ on_both_databases!(
     the_queue_filters_by_type_status_and_assignee,
     a_staff_session_ends_after_thirty_idle_minutes,
     a_purchase_completion_statement_pays_the_seller_from_deposit_and_mortgage,
+    the_authenticator_secret_is_sealed_at_rest,
 );
 
 async fn a_staff_session_proves_the_second_factor_before_anything_else(backend: Backend) {
@@ -546,4 +547,63 @@ async fn a_purchase_completion_statement_pays_the_seller_from_deposit_and_mortga
     // The buyers never see the draft.
     let (status, ..) = broker.get_bytes(&format!("/api/document/{doc}")).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{status}");
+}
+
+/// The authenticator secret never rests in clear: what enrolment stores is sealed for its
+/// staff member (another account's row does not open it), a secret stored in clear before
+/// sealing existed is sealed at start-up, and codes keep working throughout.
+async fn the_authenticator_secret_is_sealed_at_rest(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut connie, secret, _) = enrolled_conveyancer(&app).await;
+    let user = app.db.user_by_email(CONNIE).await.unwrap().unwrap();
+    let stored = app
+        .db
+        .staff_factor(user.id)
+        .await
+        .unwrap()
+        .unwrap()
+        .totp_secret;
+    assert!(stored.starts_with("v1:"), "{stored}");
+    assert!(!stored.contains(&secret));
+    assert_eq!(app.secrets.open(user.id, &stored).unwrap(), secret);
+    let other = app
+        .create_user("ada@threshold.test", "ROLE_ADMIN", true)
+        .await;
+    assert!(app.secrets.open(other.id, &stored).is_err());
+
+    // An installation from before sealing: Ada's secret in clear is sealed once, and her
+    // authenticator's codes still pass.
+    let plain = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    let now = chrono::Utc::now();
+    assert!(
+        app.db
+            .begin_staff_enrolment(other.id, plain, now)
+            .await
+            .unwrap()
+    );
+    app.db.use_totp_step(other.id, 0, true, now).await.unwrap();
+    let sealed = threshold_api::staff::seal_stored_secrets(&app.db, &app.secrets)
+        .await
+        .unwrap();
+    assert_eq!(sealed, 1, "Connie's was sealed already");
+    let stored = app
+        .db
+        .staff_factor(other.id)
+        .await
+        .unwrap()
+        .unwrap()
+        .totp_secret;
+    assert!(
+        stored.starts_with("v1:") && !stored.contains(plain),
+        "{stored}"
+    );
+    let mut ada = app.sign_in("ada@threshold.test").await;
+    let res = ada
+        .post(
+            "/api/staff/factor/verify",
+            json!({ "code": code(plain, 0) }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    assert_eq!(connie.get("/api/staff/cases").await.status, StatusCode::OK);
 }

@@ -106,6 +106,25 @@ export async function expectNoSidewaysScroll(page: Page) {
 }
 
 /**
+ * At a phone's width and a desktop's: axe finds nothing and the page never scrolls sideways.
+ * `ready` waits for what the page must show; the scan waits for its files (a PDF preview) too.
+ * Ends at 1280 px.
+ */
+export async function atBothWidths(page: Page, ready: () => Promise<void>) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await ready();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+  }
+}
+
+/** A post-submit tile of the case page ('Case progress'), by its key. */
+export const caseTile = (page: Page, key: string) =>
+  page.getByRole('list', { name: 'Case progress' }).locator(`[data-key="${key}"]`);
+
+/**
  * A broker opens a remortgage for `client` through the start wizard, as a person would;
  * ends on the new case's page and returns its path.
  */

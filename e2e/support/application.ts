@@ -2,12 +2,7 @@
 // an upload into a required-document slot, and the sweep of every section at both widths.
 import { expect, type Page } from '@playwright/test';
 import { expectAccessible, expectNoSidewaysScroll } from './app';
-
-/** A tiny but real PDF: the server reads the type from the bytes. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  'latin1',
-);
+import { PDF } from './files';
 
 /** Follows the wizard's Next link to the named section (it waits for the engine to open it). */
 export async function next(page: Page, label: string) {

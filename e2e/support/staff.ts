@@ -1,9 +1,9 @@
 // The back office's shared steps: the authenticator app (codes computed here from the key the
-// page shows), a fresh code for a step-up, both widths with axe, and a conveyancer made with the
-// CLI signing in and setting up their app.
+// page shows), a fresh code for a step-up, and a conveyancer made with the CLI signing in and
+// setting up their app.
 import { expect, type Browser, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { dismissConsent, expectAccessible, expectNoSidewaysScroll } from './app';
+import { dismissConsent } from './app';
 import { createUser } from './cli';
 import { linkIn, waitForMailAbout } from './mail';
 
@@ -26,16 +26,6 @@ export async function freshCode(page: Page, totp: OTPAuth.TOTP, after: number): 
     await page.waitForTimeout(OTPAuth.TOTP.remaining({ period: 30 }) + 250);
   }
   return totp.generate();
-}
-
-/** At a phone's width and a desktop's: axe finds nothing and the page never scrolls sideways. */
-export async function atBothWidths(page: Page, ready: () => Promise<void>) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await ready();
-    await expectAccessible(page);
-    await expectNoSidewaysScroll(page);
-  }
 }
 
 /**

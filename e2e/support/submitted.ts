@@ -4,12 +4,7 @@
 // whose subject is what comes after (the customer's own screens have their own tests).
 import { expect, type APIRequestContext } from '@playwright/test';
 import { apiPost } from './api';
-
-/** A tiny but real PDF: the server reads the type from the bytes (PDF is taken for identity too). */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  'latin1',
-);
+import { PDF } from './files';
 
 interface Expanded {
   status: string;

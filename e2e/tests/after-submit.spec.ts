@@ -9,9 +9,10 @@
 // (signed in and their authenticator set up through /staff by support/staff.ts).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPost } from '../support/api';
-import { clientWithAcceptedQuote, expectAccessible, expectNoSidewaysScroll } from '../support/app';
+import { atBothWidths, caseTile, clientWithAcceptedQuote, expectAccessible, expectNoSidewaysScroll } from '../support/app';
 import { signInConveyancer } from '../support/staff';
 import { remortgageAsCustomer, submitRemortgage } from '../support/submitted';
+import { PDF, PNG } from '../support/files';
 
 // Names the demo data does not use; the staff address is new on every run.
 const CLIENT = { name: 'Tilly Tilecroft', email: 'tilly.tilecroft@e2e.test' };
@@ -20,19 +21,7 @@ const STAFF = { name: 'Cora Checker', email: `cora.checker.${Date.now()}@e2e.tes
 const SENT_BACK =
   'The photo of your passport is blurred. Please take it again in good light, with all four corners in view.';
 
-/** A 1×1 PNG: identity evidence is a photo (the server reads the type from the bytes). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 const DATE = /\d{2}\/\d{2}\/\d{4}/;
-
-/** A tiny but real PDF (the server reads the type from the bytes). */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  'latin1',
-);
 
 // --- The firm's steps (the back office's API, docs/api/staff.md) ---------------------------
 
@@ -94,17 +83,6 @@ async function acceptancesOf(request: APIRequestContext, origin: string, caseId:
   };
 }
 
-/** The page at both widths: axe finds nothing and nothing scrolls sideways. Ends at 1280 px. */
-async function atBothWidths(page: Page, ready: () => Promise<void>) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await ready();
-    await page.waitForLoadState('networkidle');
-    await expectAccessible(page);
-    await expectNoSidewaysScroll(page);
-  }
-}
-
 /** Chooses a photo for an identity slot and waits for the server to keep it. */
 async function uploadPhoto(page: Page, slot: string, fileName: string) {
   const stored = page.waitForResponse((r) => r.url().endsWith('/api/document') && r.request().method() === 'POST');
@@ -120,8 +98,6 @@ async function submitForChecking(page: Page) {
   expect((await submitted).status()).toBe(200);
   await expect(page.getByText('Waiting for us to check')).toBeVisible();
 }
-
-const tile = (page: Page, key: string) => page.getByRole('list', { name: 'Case progress' }).locator(`[data-key="${key}"]`);
 
 test('after submitting: identity sent back and verified, the mortgage report and completion statement accepted, completion', async ({
   page,
@@ -143,8 +119,8 @@ test('after submitting: identity sent back and verified, the mortgage report and
     /Mortgage Report/,
     /Completion Statement/,
   ]);
-  await expect(tile(customer, 'application-review')).toHaveAttribute('data-state', 'IS_COMPLETE');
-  await expect(tile(customer, 'mortgage-report')).toHaveAttribute('data-state', 'LOCKED');
+  await expect(caseTile(customer, 'application-review')).toHaveAttribute('data-state', 'IS_COMPLETE');
+  await expect(caseTile(customer, 'mortgage-report')).toHaveAttribute('data-state', 'LOCKED');
   await expect(customer.getByRole('list', { name: 'Application sections' })).toHaveCount(0);
   await customer.goto(`${casePath}/mortgage-report`);
   await expect(customer).toHaveURL(/\/remortgaging$/);
@@ -173,7 +149,7 @@ test('after submitting: identity sent back and verified, the mortgage report and
   // REM-POST-06: Upload Documents — what is still needed, with its guidance; uploaded, it is
   // listed and the tile is complete (bank statements do not count towards it).
   await customer.goto(casePath);
-  await expect(tile(customer, 'documents')).toHaveAttribute('data-state', 'NOT_STARTED');
+  await expect(caseTile(customer, 'documents')).toHaveAttribute('data-state', 'NOT_STARTED');
   await customer.getByRole('link', { name: /Upload Documents/ }).click();
   await expect(customer).toHaveURL(new RegExp(`${casePath}/documents$`));
   await expect(customer.getByRole('heading', { level: 1, name: 'Upload Documents' })).toBeVisible();
@@ -192,7 +168,7 @@ test('after submitting: identity sent back and verified, the mortgage report and
   // Identity evidence is Verify Identity's, not listed here.
   await expect(uploaded).not.toContainText('passport.png');
   await customer.goto(casePath);
-  await expect(tile(customer, 'documents')).toHaveAttribute('data-state', 'IS_COMPLETE');
+  await expect(caseTile(customer, 'documents')).toHaveAttribute('data-state', 'IS_COMPLETE');
 
   // The firm sends it back with a reason.
   const firm = await signInConveyancer(browser, STAFF);
@@ -231,8 +207,8 @@ test('after submitting: identity sent back and verified, the mortgage report and
 
   // REM-POST-09/11: the report — what it is, View (inline), Download, Accept.
   await customer.goto(casePath);
-  await expect(tile(customer, 'mortgage-report')).toHaveAttribute('data-state', 'NOT_STARTED');
-  await expect(tile(customer, 'identification')).toHaveAttribute('data-state', 'IS_COMPLETE');
+  await expect(caseTile(customer, 'mortgage-report')).toHaveAttribute('data-state', 'NOT_STARTED');
+  await expect(caseTile(customer, 'identification')).toHaveAttribute('data-state', 'IS_COMPLETE');
   await customer.getByRole('link', { name: /Mortgage Report/ }).click();
   await expect(customer).toHaveURL(new RegExp(`${casePath}/mortgage-report$`));
   await expect(customer.getByText("Your mortgage report explains the terms and conditions of your new lender's mortgage offer")).toBeVisible();
@@ -300,7 +276,7 @@ test('after submitting: identity sent back and verified, the mortgage report and
   await afterCompletion.getByRole('button', { name: 'No thanks' }).click();
   expect((await dismissed).status()).toBe(204);
   await expect(customer.getByText('Feedback dismissed')).toBeVisible();
-  await expect(tile(customer, 'completion-statement')).toHaveAttribute('data-state', 'IS_COMPLETE');
+  await expect(caseTile(customer, 'completion-statement')).toHaveAttribute('data-state', 'IS_COMPLETE');
   // FEEDBACK-11: not asked again.
   await customer.reload();
   await expect(chip).toHaveText(new RegExp(`^Completed ${DATE.source}$`));

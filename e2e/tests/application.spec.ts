@@ -1,15 +1,26 @@
 // Issue 12 end to end: the remortgaging application. A broker's client accepts the quote, fills
 // every section as a person would (property details, owners, alterations, financial details),
 // uploads the documents the engine asks for, submits, answers the feedback dialog and sees the
-// post-submit tiles (checklist REM-APP-*, GUARD-*, DOCS-01..08, FEEDBACK-01..02/05..11).
-import { expect, test } from '@playwright/test';
+// post-submit tiles (checklist REM-APP-*, GUARD-*, DOCS-01..08, FEEDBACK-01..02/05..11). An
+// owner who changed their legal name in Settings deletes the old one from Owners (CALLS-71).
+import { expect, test, type Page } from '@playwright/test';
 import { everySectionAtBothWidths, next, uploadSlot } from '../support/application';
-import { clientWithAcceptedQuote, expectAccessible } from '../support/app';
+import { atBothWidths, clientWithAcceptedQuote, expectAccessible } from '../support/app';
 
-// A surname the demo data does not use.
+// Surnames the demo data does not use.
 const CLIENT = { name: 'Ada Appleby', email: 'ada.appleby@e2e.test' };
 const ADDRESS = '17 Appleby Row';
+const RENAMED_CLIENT = { name: 'Olive Oldacre', email: 'olive.oldacre@e2e.test' };
+const RENAMED_ADDRESS = '9 Oldacre Close';
 
+/** Property Details (open on the page): sole owner, a terraced house, freehold; saved. */
+async function fillPropertyDetails(page: Page) {
+  await page.getByRole('radio', { name: /^Sole owner/ }).check();
+  await page.getByLabel('Property type').selectOption('TERRACED');
+  await page.getByRole('radio', { name: /^Freehold/ }).check();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved').first()).toBeVisible();
+}
 
 const SECTIONS = [
   'key-facts',
@@ -35,11 +46,7 @@ test('a customer accepts the quote, completes every section, uploads the documen
   await expect(client.getByRole('heading', { level: 1, name: 'Property Details' })).toBeVisible();
   await expect(client.getByText(ADDRESS).first()).toBeVisible();
   await expectAccessible(client);
-  await client.getByRole('radio', { name: /^Sole owner/ }).check();
-  await client.getByLabel('Property type').selectOption('TERRACED');
-  await client.getByRole('radio', { name: /^Freehold/ }).check();
-  await client.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(client.getByText('Saved').first()).toBeVisible();
+  await fillPropertyDetails(client);
 
   // Owners: the client's own row needs the address; the adult-occupants question is answered.
   await next(client, 'Owners');
@@ -116,3 +123,56 @@ test('a customer accepts the quote, completes every section, uploads the documen
   await expect(client.getByRole('dialog', { name: 'How was your experience?' })).toHaveCount(0);
   await context.close();
 });
+
+test('an owner deletes a previous legal name from the Owners section', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const { customer, context, caseId } = await clientWithAcceptedQuote(page, browser, RENAMED_CLIENT, RENAMED_ADDRESS);
+  const casePath = `/remortgaging/${caseId}`;
+  // First sign-in gave 'Olive' and 'Oldacre' as the legal name (support/app.ts).
+  const oldName = RENAMED_CLIENT.name;
+  const newName = 'Olive Newacre';
+
+  // Settings: a new legal name; the old one becomes a previous name, ended today.
+  await customer.goto('/settings');
+  const legal = customer.getByRole('form', { name: 'Legal name' });
+  await expect(legal.getByLabel('Surname')).toHaveValue('Oldacre');
+  await legal.getByLabel('Surname').fill('Newacre');
+  await legal.getByRole('button', { name: 'Save legal name' }).click();
+  await expect(customer.getByRole('list', { name: 'Previous legal names' }).getByText(oldName)).toBeVisible();
+
+  // Owners opens once Property Details gives the land ownership.
+  await customer.goto(`${casePath}/application/property-details`);
+  await expect(customer.getByRole('heading', { level: 1, name: 'Property Details' })).toBeVisible();
+  await fillPropertyDetails(customer);
+  await next(customer, 'Owners');
+  await expect(customer.getByText(newName)).toBeVisible();
+  const previous = customer.getByRole('list', { name: 'Previous legal names' });
+  await expect(previous.getByRole('listitem')).toHaveCount(1);
+  await expect(previous.getByRole('listitem')).toContainText(oldName);
+  await expect(previous.getByText(`Until ${today()}`, { exact: true })).toBeVisible();
+  await atBothWidths(customer, () => expect(previous).toBeVisible());
+
+  // Delete: the toast, and the name gone from the case and from Settings.
+  const deleted = customer.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && r.url().includes(`/api/remortgaging/${caseId}/applicant/`),
+  );
+  await previous.getByRole('button', { name: `Delete previous name ${oldName}` }).click();
+  expect((await deleted).status()).toBe(204);
+  await expect(customer.getByText('Previous name deleted')).toBeVisible();
+  await expect(customer.getByRole('list', { name: 'Previous legal names' })).toHaveCount(0);
+  await expect(customer.getByRole('heading', { name: 'Previous legal names' })).toHaveCount(0);
+  await customer.reload();
+  await expect(customer.getByText(newName)).toBeVisible();
+  await expect(customer.getByRole('heading', { name: 'Previous legal names' })).toHaveCount(0);
+  await customer.goto('/settings');
+  await expect(customer.getByRole('form', { name: 'Legal name' }).getByLabel('Surname')).toHaveValue('Newacre');
+  await expect(customer.getByRole('list', { name: 'Previous legal names' })).toHaveCount(0);
+  await context.close();
+});
+
+/** Today as the app shows a date (dd/mm/yyyy). */
+function today() {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+}

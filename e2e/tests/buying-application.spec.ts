@@ -3,19 +3,23 @@
 // financing with a SAVINGS and a LIFETIME_ISA source and the ISA, the land tax answers, loans),
 // uploads each document the engine asks for, submits and sees the submitted case
 // (checklist BUY-APP-01..23, DOCS-06..08). A gift donor is invited by e-mail, confirms the gift
-// in their own dialog without ever seeing the buyer's case, and the buyer sees it confirmed
-// (INVITE-03/06). A Welsh purchase's land tax section names Land Transaction Tax.
+// in their own dialog without ever seeing the buyer's case, uploads their gift statement on their
+// own page (where they land when they sign in again), and the buyer sees the gift confirmed, its
+// evidence counted and their gift statement slot filled (INVITE-03/06). A Welsh purchase's land
+// tax section names Land Transaction Tax.
 import { expect, test, type Page } from '@playwright/test';
 import { everySectionAtBothWidths, next, uploadSlot } from '../support/application';
 import { apiPost } from '../support/api';
 import {
   FEED_DELIVERY_MS,
+  atBothWidths,
   clientWithAcceptedQuote,
   expectAccessible,
   expectNoSidewaysScroll,
   finishFirstSignIn,
   signIn,
 } from '../support/app';
+import { PDF } from '../support/files';
 import { waitForMailAbout } from '../support/mail';
 
 // Surnames the demo data does not use.
@@ -261,9 +265,58 @@ test('a gift donor is invited, confirms the gift without seeing the case, and th
   await expect(thanks).toBeHidden();
   await expect(donor).not.toHaveURL(new RegExp(`/buying/${caseId}`));
 
-  // INVITE-06: the buyer sees the gift confirmed; the section is complete.
+  // The donor's own evidence, once they confirmed: a gift statement uploaded on their page,
+  // listed with its Download and Delete.
+  await expect(donor).toHaveURL(new RegExp(`/gift/${caseId}$`));
+  const evidence = donor.getByRole('region', { name: 'Your evidence' });
+  await expect(evidence.getByText('You have not uploaded any evidence yet.')).toBeVisible();
+  const stored = donor.waitForResponse((r) => r.url().endsWith('/api/document') && r.request().method() === 'POST');
+  await evidence
+    .getByLabel('Upload a gift statement file')
+    .setInputFiles({ name: 'gift-statement.pdf', mimeType: 'application/pdf', buffer: PDF });
+  expect((await stored).status()).toBe(201);
+  const uploaded = evidence.getByRole('list', { name: 'Evidence you uploaded' });
+  await expect(uploaded.getByRole('listitem')).toHaveCount(1);
+  await expect(uploaded.getByRole('listitem')).toContainText('Gift statement');
+  await expect(uploaded.getByRole('listitem')).toContainText('gift-statement.pdf');
+  await expect(evidence.getByText('You have not uploaded any evidence yet.')).toHaveCount(0);
+  const downloadLink = uploaded.getByRole('link', { name: 'Download Gift statement (gift-statement.pdf)' });
+  await expect(uploaded.getByRole('button', { name: 'Delete gift-statement.pdf' })).toBeEnabled();
+  const downloaded = donor.waitForEvent('download');
+  await downloadLink.click();
+  expect((await downloaded).suggestedFilename()).toBe('gift-statement.pdf');
+  await atBothWidths(donor, () => expect(uploaded).toBeVisible());
+
+  // Signing in again, in a fresh browser, the donor lands on their gift (not 'Start a
+  // remortgage'), their evidence still there.
+  const againContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const again = await againContext.newPage();
+  await signIn(again, DONOR.email);
+  await expect(again).toHaveURL(new RegExp(`/gift/${caseId}$`), { timeout: 20_000 });
+  await expect(again.getByRole('heading', { level: 1, name: 'Your gift contribution' })).toBeVisible();
+  await expect(again.getByRole('list', { name: 'Evidence you uploaded' })).toContainText('gift-statement.pdf');
+  await againContext.close();
+
+  // INVITE-06: the buyer sees the gift confirmed with the donor's evidence; the section is
+  // complete, and the statement fills the buyer's own gift statement slot.
   await client.reload();
-  await expect(client.getByRole('list', { name: 'People giving a gift' })).toContainText('Confirmed');
+  const giftDonors = client.getByRole('list', { name: 'People giving a gift' });
+  await expect(giftDonors).toContainText('Confirmed');
+  await expect(giftDonors).toContainText('Evidence: 1 file');
+  // The land tax and loans answers that open Documents, by the calls their screens make
+  // (tested above).
+  await apiPost(client.request, origin, `/api/buying/${caseId}/stamp-duty-land-tax`, {
+    resultsInMultipleProperties: false,
+    isReplacingMainResidence: true,
+    isFirstTimeBuyer: false,
+  });
+  await apiPost(client.request, origin, '/api/loans', { caseType: 'BUYING', caseId, hasLoans: false });
+  await client.goto(`${casePath}/application/documents`);
+  await expect(client.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  const giftSlot = client.locator('[data-document-type="GIFT_STATEMENT"]');
+  await expect(giftSlot).toHaveAttribute('data-uploaded', 'true');
+  await expect(giftSlot.getByText('Uploaded', { exact: true })).toBeVisible();
+  await atBothWidths(client, () => expect(giftSlot.getByRole('button', { name: 'Download Gift statement' })).toBeVisible());
   await donorContext.close();
   await context.close();
 });

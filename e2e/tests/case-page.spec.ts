@@ -2,10 +2,11 @@
 // the broker and how to reach them, the quote total, the next step and who it waits on — and a
 // closed case (cancelled, ineligible, completed) shows that it is closed instead of tiles
 // pending. At 375 px and 1280 px, on the e2e server's bulk demo cases (`demo --cases 30`: the
-// journey cases of `make run` are not made there).
+// journey cases of `make run` are not made there). A case the broker cancels from its own page
+// counts as submitted (REM-POST-01): it keeps its tiles, what was not done unavailable.
 import { expect, test, type Page } from '@playwright/test';
 import { apiPost, createRemortgage } from '../support/api';
-import { dismissConsent, expectAccessible, expectNoSidewaysScroll, signIn } from '../support/app';
+import { atBothWidths, dismissConsent, expectAccessible, expectNoSidewaysScroll, signIn } from '../support/app';
 
 const BROKER = 'broker@demo.threshold.test';
 const CLOSED = 'This case is closed: nothing more is needed from anyone.';
@@ -13,6 +14,7 @@ const CLOSED = 'This case is closed: nothing more is needed from anyone.';
 const CLOSED_STATUSES = ['INELIGIBLE', 'COMPLETED', 'CANCELLED'];
 // A client the demo data does not have.
 const CLIENT = { name: 'Cass Closewell', email: 'cass.closewell@e2e.test' };
+const CANCELLED_CLIENT = { name: 'Cal Cancellor', email: 'cal.cancellor@e2e.test' };
 
 /** The id of one of the signed-in user's cases (the e2e server's bulk demo data), open or closed. */
 async function aCase(page: Page, kind: 'remortgaging' | 'buying', closed: boolean) {
@@ -68,7 +70,7 @@ for (const width of [375, 1280]) {
       await expectNoSidewaysScroll(page);
 
       // A case the broker cancelled (with the same call as the list's Cancel): it says it is
-      // closed, and shows no sections or tiles as if work were pending.
+      // closed, and shows no sections, and no tile as if work were pending.
       const cancelled = await createRemortgage(page.request, baseURL!, CLIENT, `${width} Cancelled Close`);
       await apiPost(page.request, baseURL!, '/api/broker-cancel-case', { caseType: 'REMORTGAGING', caseId: cancelled });
       await page.goto(`/remortgaging/${cancelled}`);
@@ -77,7 +79,7 @@ for (const width of [375, 1280]) {
       await expect(detail(page, 'Next step')).toHaveText(CLOSED);
       await expect(detail(page, 'Waiting on')).toHaveCount(0);
       await expect(page.getByRole('list', { name: 'Application sections' })).toHaveCount(0);
-      await expect(page.getByText('Application & Quote Complete')).toHaveCount(0);
+      await expect(page.getByRole('list', { name: 'Case progress' }).locator('[data-state]:not([data-state="IS_DISABLED"])')).toHaveCount(0);
       await expect(page.getByText('Not started')).toHaveCount(0);
       await expectAccessible(page);
       await expectNoSidewaysScroll(page);
@@ -87,7 +89,7 @@ for (const width of [375, 1280]) {
       await page.goto(`/buying/${closedPurchase}`);
       await caseReady(page);
       await expect(detail(page, 'Next step')).toHaveText(CLOSED);
-      await expect(page.getByRole('list', { name: 'Case progress' })).toHaveCount(0);
+      await expect(page.getByRole('list', { name: 'Application sections' })).toHaveCount(0);
       await expect(page.getByText('Not started')).toHaveCount(0);
 
       await page.getByRole('link', { name: 'Back to Buying Cases' }).click();
@@ -96,3 +98,56 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+test('a case the broker cancels from its page keeps its tiles, all unavailable', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await signIn(page, BROKER);
+  await expect(page.getByRole('heading', { level: 1, name: 'Remortgaging Cases' })).toBeVisible({ timeout: 20_000 });
+  const id = await createRemortgage(page.request, baseURL!, CANCELLED_CLIENT, '4 Cancellor Court');
+  await page.goto(`/remortgaging/${id}`);
+  await caseReady(page);
+  const chip = page.locator('[data-colour]').first();
+  await expect(chip).toContainText('Broker Application');
+  await expect(page.getByRole('list', { name: 'Case progress' })).toHaveCount(0);
+
+  // The case page's Cancel, confirmed in its dialog.
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel Case' });
+  await expect(dialog.getByText('Are you sure you want to cancel this case?')).toBeVisible();
+  const cancelled = page.waitForResponse((r) => r.url().endsWith('/api/broker-cancel-case'));
+  await dialog.getByRole('button', { name: 'Yes, cancel' }).click();
+  expect((await cancelled).status()).toBeLessThan(300);
+  await expect(page.getByText('Case cancelled')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // The success toast itself is readable: axe scans while it is on screen (notistack's own
+  // green failed the contrast check).
+  await expect(page.locator('.notistack-MuiContent-success')).toHaveCSS('background-color', 'rgb(27, 94, 32)');
+  await expectAccessible(page);
+
+  // REM-POST-01: a cancelled case counts as submitted — its tiles, none pending, and no sections.
+  // The chip reads 'Cancelled' (after its warning icon's title), in red.
+  await expect(chip).toHaveText(/^(Warning)?Cancelled$/);
+  await expect(chip).toHaveAttribute('data-colour', 'RED');
+  await expect(page.getByTestId('status-message')).toHaveText('This case has been cancelled.');
+  await expect(detail(page, 'Next step')).toHaveText(CLOSED);
+  await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Application sections' })).toHaveCount(0);
+  const progress = page.getByRole('list', { name: 'Case progress' });
+  await expect(progress).toBeVisible();
+  const tiles = progress.getByRole('listitem');
+  await expect(tiles).toHaveText([/Application & Quote/, /Verify Identity/, /Upload Documents/, /Mortgage Report/, /Completion Statement/]);
+  // Nothing was done on it before it was cancelled, and nothing can be now: every tile is shown
+  // as unavailable, and none is a link.
+  for (const tile of await tiles.all()) {
+    await expect(tile, `tile ${await tile.getAttribute('data-key')}`).toHaveAttribute('data-state', 'IS_DISABLED');
+    await expect(tile.getByRole('img', { name: 'Disabled' })).toBeVisible();
+    await expect(tile.getByRole('button')).toBeDisabled();
+    await expect(tile.getByRole('link')).toHaveCount(0);
+  }
+  await expect(page.getByText('Not started')).toHaveCount(0);
+  await atBothWidths(page, () => expect(progress).toBeVisible());
+
+  // An unavailable tile's own address does not open it either: back to the list.
+  await page.goto(`/remortgaging/${id}/mortgage-report`);
+  await expect(page).toHaveURL(/\/remortgaging$/);
+});

@@ -5,24 +5,23 @@
 // on /deposit (the local test payment: no provider is configured in the tests), identity, the
 // firm uploading the seller's TA6 and a search in its back office and recording the search
 // there, the searches and the contract pack on the buyer's pages, the report on title and the
-// completion statement accepted, and completion. The firm's other steps are the back office's
-// API calls from the conveyancer's session (support/staff.ts signs them in through /staff).
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+// completion statement accepted, the completion date agreed in the back office (its dialog asks
+// for the date; the buyer is e-mailed it), and completion. The firm's other steps are the back
+// office's API calls from the conveyancer's session (support/staff.ts signs them in through
+// /staff).
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { apiPost } from '../support/api';
-import { clientWithAcceptedQuote, expectAccessible, expectNoSidewaysScroll } from '../support/app';
+import { atBothWidths, caseTile, clientWithAcceptedQuote, expectAccessible } from '../support/app';
+import { waitForMailAbout } from '../support/mail';
 import { signInConveyancer } from '../support/staff';
 import { purchaseAsCustomer, submitIdentity, submitPurchase, uploadDocument } from '../support/submitted';
+import { PDF } from '../support/files';
 
 // Names the demo data does not use; the staff address is new on every run.
 const CLIENT = { name: 'Pip Pennyfeather', email: 'pip.pennyfeather@e2e.test' };
 const ADDRESS = '12 Pennyfeather Row';
 const STAFF = { name: 'Sol Searcher', email: `sol.searcher.${Date.now()}@e2e.test` };
 const DATE = /\d{2}\/\d{2}\/\d{4}/;
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  'latin1',
-);
-
 /** The back office's calls on one purchase, from the conveyancer's signed-in context. */
 function backOffice(request: APIRequestContext, origin: string, caseId: number) {
   const base = `/api/staff/cases/buying/${caseId}`;
@@ -46,22 +45,26 @@ function backOffice(request: APIRequestContext, origin: string, caseId: number) 
   };
 }
 
+/** The day `days` from today: as a date field takes it (yyyy-mm-dd) and as the app shows it. */
+function daysAhead(days: number) {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const [dd, mm, yyyy] = [pad(d.getDate()), pad(d.getMonth() + 1), String(d.getFullYear())];
+  return { iso: `${yyyy}-${mm}-${dd}`, shown: `${dd}/${mm}/${yyyy}` };
+}
+
+/** The description of `term` in a back-office panel's list of details. */
+function detail(panel: Locator, term: string) {
+  return panel
+    .locator('div')
+    .filter({ has: panel.page().getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
+    .getByRole('definition');
+}
+
 async function statusIs(request: APIRequestContext, origin: string, caseId: number, status: string) {
   await expect.poll(async () => (await purchaseAsCustomer(request, origin, caseId)).status, { timeout: 30_000 }).toBe(status);
 }
-
-/** The page at both widths: axe finds nothing and nothing scrolls sideways. Ends at 1280 px. */
-async function atBothWidths(page: Page, ready: () => Promise<void>) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await ready();
-    await page.waitForLoadState('networkidle');
-    await expectAccessible(page);
-    await expectNoSidewaysScroll(page);
-  }
-}
-
-const tile = (page: Page, key: string) => page.getByRole('list', { name: 'Case progress' }).locator(`[data-key="${key}"]`);
 
 test('after submitting a purchase: the letter, the up-front payment, searches and contract pack, the reports, completion', async ({
   page,
@@ -86,8 +89,8 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
     /Completion Statement/,
   ]);
   await expect(customer.getByRole('list', { name: 'Application sections' })).toHaveCount(0);
-  await expect(tile(customer, 'client-care-letter')).toHaveAttribute('data-state', 'LOCKED');
-  await expect(tile(customer, 'deposit')).toHaveAttribute('data-state', 'LOCKED');
+  await expect(caseTile(customer, 'client-care-letter')).toHaveAttribute('data-state', 'LOCKED');
+  await expect(caseTile(customer, 'deposit')).toHaveAttribute('data-state', 'LOCKED');
   // BUY-POST-06: a locked tile's page sends the buyer back to the list.
   await customer.goto(`${casePath}/client-care-letter`);
   await expect(customer).toHaveURL(/\/buying$/);
@@ -98,7 +101,7 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   await office.draftAndIssue('CLIENT_CARE_LETTER');
   await statusIs(customer.request, origin, caseId, 'CLIENT_CARE_LETTER_ACCEPTANCE');
   await customer.goto(casePath);
-  await expect(tile(customer, 'client-care-letter')).toHaveAttribute('data-state', 'NOT_STARTED');
+  await expect(caseTile(customer, 'client-care-letter')).toHaveAttribute('data-state', 'NOT_STARTED');
   await customer.getByRole('link', { name: /Client Care Letter/ }).click();
   await expect(customer).toHaveURL(new RegExp(`${casePath}/client-care-letter$`));
   await atBothWidths(customer, () => expect(customer.getByRole('button', { name: 'Accept', exact: true })).toBeVisible());
@@ -109,8 +112,8 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   // BUY-POST-10..12: the deposit opens; the local test payment, confirmed, records it.
   await customer.goto(casePath);
   await expect(customer.getByText('We are waiting for an initial payment to be paid.')).toBeVisible();
-  await expect(tile(customer, 'deposit')).toHaveAttribute('data-state', 'NOT_STARTED');
-  await expect(tile(customer, 'identification')).toHaveAttribute('data-state', 'LOCKED');
+  await expect(caseTile(customer, 'deposit')).toHaveAttribute('data-state', 'NOT_STARTED');
+  await expect(caseTile(customer, 'identification')).toHaveAttribute('data-state', 'LOCKED');
   await customer.getByRole('link', { name: /Deposit/ }).click();
   await expect(customer).toHaveURL(new RegExp(`${casePath}/deposit$`));
   const pay = customer.getByRole('button', { name: /^Pay £/ });
@@ -126,8 +129,8 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   await expect(customer.getByText(new RegExp(`^Paid on ${DATE.source}$`))).toBeVisible();
   await statusIs(customer.request, origin, caseId, 'IDENTITY_VERIFICATION');
   await customer.goto(casePath);
-  await expect(tile(customer, 'deposit')).toHaveAttribute('data-state', 'IS_COMPLETE');
-  await expect(tile(customer, 'searches')).toHaveAttribute('data-state', 'NOT_STARTED');
+  await expect(caseTile(customer, 'deposit')).toHaveAttribute('data-state', 'IS_COMPLETE');
+  await expect(caseTile(customer, 'searches')).toHaveAttribute('data-state', 'NOT_STARTED');
 
   // Identity (its screens are after-submit.spec.ts's), then the memorandum of sale.
   await submitIdentity(customer.request, origin, caseId, 'BUYING');
@@ -175,7 +178,7 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   await customer.reload();
   await expect(customer.getByText('Not back yet')).toHaveCount(0);
   await customer.goto(casePath);
-  await expect(tile(customer, 'searches')).toHaveAttribute('data-state', 'IS_COMPLETE');
+  await expect(caseTile(customer, 'searches')).toHaveAttribute('data-state', 'IS_COMPLETE');
 
   // BUY-POST-17: the contract pack — the TA6 to read, then the report on title to accept.
   await office.take('enquiries_resolved');
@@ -199,11 +202,37 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   await expect(feedback).toBeVisible();
   await feedback.getByRole('button', { name: 'No thanks' }).click();
   await statusIs(customer.request, origin, caseId, 'PENDING_COMPLETION');
+
+  // The firm agrees the completion date in its back office: the step asks for the date (and
+  // will not go on without one); the case shows it and the buyer is e-mailed it.
+  await staffPage.goto(`/staff/cases/buying/${caseId}`);
+  const nextSteps = staffPage.getByRole('region', { name: 'Next steps' });
+  await nextSteps.getByRole('button', { name: 'Agree the completion date' }).click();
+  const agree = staffPage.getByRole('dialog', { name: 'Agree the completion date' });
+  await expect(agree).toBeVisible();
+  const completionDate = agree.getByLabel('Completion date');
+  await expect(completionDate).toHaveAttribute('type', 'date');
+  await expect(completionDate).toHaveAttribute('required', '');
+  await agree.getByRole('button', { name: 'Confirm' }).click();
+  await expect(agree.getByText('Enter the agreed completion date')).toBeVisible();
+  await expect(completionDate).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(staffPage);
+  const { iso, shown } = daysAhead(14);
+  await completionDate.fill(iso);
+  const agreed = staffPage.waitForResponse((r) => r.url().endsWith('/transition') && r.request().method() === 'POST');
+  await agree.getByRole('button', { name: 'Confirm' }).click();
+  expect((await agreed).status()).toBe(200);
+  await expect(agree).toBeHidden();
+  await expect(staffPage.getByText('Moved to Pending Completion')).toBeVisible();
+  const keyFacts = staffPage.getByRole('region', { name: 'Key facts' });
+  await expect(detail(keyFacts, 'Completion date')).toHaveText(shown);
+  await atBothWidths(staffPage, () => expect(detail(keyFacts, 'Completion date')).toHaveText(shown));
+  await waitForMailAbout(CLIENT.email, `Completion date agreed: ${shown}`);
   await office.take('complete');
   await statusIs(customer.request, origin, caseId, 'COMPLETED');
   await firm.context.close();
   await customer.goto(casePath);
   await expect(customer.locator('[data-colour]').first()).toHaveText(new RegExp(`^Completed ${DATE.source}$`));
-  await expect(tile(customer, 'contract-pack')).toHaveAttribute('data-state', 'IS_COMPLETE');
+  await expect(caseTile(customer, 'contract-pack')).toHaveAttribute('data-state', 'IS_COMPLETE');
   await context.close();
 });

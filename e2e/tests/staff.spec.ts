@@ -12,10 +12,10 @@
 // the identity, record the mortgage offer, draft and issue the mortgage report and the
 // completion statement, mark the case completed. The customer's case page then says so.
 import { expect, test } from '@playwright/test';
-import { clientWithAcceptedQuote, dismissConsent, expectAccessible } from '../support/app';
+import { atBothWidths, clientWithAcceptedQuote, dismissConsent, expectAccessible } from '../support/app';
 import { createUser } from '../support/cli';
 import { linkIn, waitForMailAbout } from '../support/mail';
-import { atBothWidths, authenticator, currentStep, freshCode, signInConveyancer } from '../support/staff';
+import { authenticator, currentStep, freshCode, signInConveyancer } from '../support/staff';
 import { acceptIssued, remortgageAsCustomer, submitIdentity, submitRemortgage } from '../support/submitted';
 
 // Names the demo data does not use; the staff address is new on every run.

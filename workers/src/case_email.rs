@@ -65,6 +65,7 @@ impl Job for CaseEmail {
                     self.case_id
                 ),
                 support_email: settings.support_email.clone(),
+                completion_date: case.completion_date.map(threshold_engine::format_date),
             };
             let rendered = deps.templates.render_case(&self.template, &ctx)?;
             let message_id = format!(

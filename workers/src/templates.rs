@@ -29,6 +29,8 @@ pub struct CaseEmailContext {
     pub address: String,
     /// The case page.
     pub link: String,
+    /// The agreed (or actual) completion date, dd/mm/yyyy, if there is one.
+    pub completion_date: Option<String>,
     pub support_email: String,
 }
 
@@ -211,6 +213,7 @@ mod tests {
             address: "1 High Street".into(),
             link: "http://x/remortgaging/7".into(),
             support_email: "s@x".into(),
+            completion_date: Some("01/12/2026".into()),
         };
         for name in names {
             let mail = templates.render_case(name, &ctx).unwrap();

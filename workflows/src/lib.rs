@@ -15,7 +15,7 @@ use threshold_engine::quote::QuoteError;
 use threshold_engine::{
     Actor, ActorKind, AnySnapshot, Applied, BuyingSnapshot, CaseSnapshot, CaseStatus, CaseType,
     CaseView, Effect, FeeSchedule, LandTaxTables, LoadError, Quote, QuoteRequest,
-    RemortgagingSnapshot, SectionState, TransitionError, Workflow, WorkflowStatus,
+    RemortgagingSnapshot, SectionState, TransitionError, TransitionInput, Workflow, WorkflowStatus,
 };
 
 /// The remortgaging definition, embedded so the binary needs no files at run time.
@@ -38,6 +38,7 @@ pub struct TransitionInfo {
     pub by: Vec<ActorKind>,
     pub requires_reason: bool,
     pub step_up: bool,
+    pub asks_for: Option<TransitionInput>,
 }
 
 /// One stage of a case type's main path, as the help page tells it.
@@ -215,6 +216,7 @@ impl Workflows {
                     by: t.by.clone(),
                     requires_reason: t.requires_reason,
                     step_up: t.step_up,
+                    asks_for: t.asks_for,
                 })
                 .collect()
         }

@@ -351,6 +351,26 @@ fn rem_post_01_submitted_statuses_hide_sections_and_show_tiles() {
 }
 
 #[test]
+fn rem_post_01_a_cancelled_case_shows_its_tiles_none_open() {
+    let mut s = remortgage_ready();
+    s.status = S::Cancelled;
+    let v = view(&s);
+    assert!(!v.tiles.is_empty());
+    assert!(
+        v.tiles.iter().all(|t| t.state == IsDisabled),
+        "nothing on a cancelled case invites a step: {:?}",
+        v.tiles
+    );
+    // A completed case keeps its tiles' own states.
+    s.status = S::Completed;
+    assert_eq!(tile(&s, "application-review"), IsComplete);
+    // An open status leaves the tiles' own rules alone.
+    s.status = S::IdentityVerification;
+    assert_eq!(tile(&s, "identification"), NotStarted);
+    assert_eq!(tile(&s, "mortgage-report"), Locked);
+}
+
+#[test]
 fn rem_post_03_04_05_tile_labels_and_application_review() {
     let mut s = remortgage_ready();
     s.status = S::IdentityVerification;
@@ -704,10 +724,15 @@ fn definition_flags_match_the_spec_ranges() {
             st.broker_stage,
             matches!(st.name, S::BrokerApplication | S::BrokerApplicationInvite)
         );
+        // REM-APP-06/07; a cancelled case's tiles are all unavailable (REM-POST-01).
         assert_eq!(
             st.disables_sections,
-            matches!(st.name, S::Ineligible | S::TitleDocumentRetrieval),
-            "REM-APP-06/07"
+            matches!(
+                st.name,
+                S::Ineligible | S::TitleDocumentRetrieval | S::Cancelled
+            ),
+            "{}",
+            st.name
         );
     }
 }

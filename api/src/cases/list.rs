@@ -313,6 +313,7 @@ pub fn legal_names(rows: Option<&Vec<LegalNameRow>>) -> Vec<LegalNameBody> {
     rows.map(|ns| {
         ns.iter()
             .map(|n| LegalNameBody {
+                id: n.id,
                 first_name: n.first_name.clone(),
                 middle_names: n.middle_names.clone(),
                 surname: n.surname.clone(),

@@ -7,10 +7,13 @@ use threshold_engine::{CaseType, Role};
 use threshold_store::cases::{CaseOverview, Scope};
 
 use super::access;
-use super::types::{CaseOverviews, CaseTypeOverview, ManagedBrokerBody, ManagedBrokers};
+use super::types::{
+    CaseOverviews, CaseTypeOverview, GiftOverview, ManagedBrokerBody, ManagedBrokers,
+};
 use crate::app::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::CurrentSession;
+use crate::owners::types::GiftStatus;
 
 fn body(o: CaseOverview) -> CaseTypeOverview {
     CaseTypeOverview {
@@ -41,9 +44,21 @@ pub async fn case_overviews(
     session: CurrentSession,
 ) -> ApiResult<Json<CaseOverviews>> {
     let scope = access::scope(&state, &session).await?;
+    let gifts = state
+        .db
+        .gifts_of_user(session.user.id)
+        .await?
+        .into_iter()
+        .map(|g| GiftOverview {
+            case_id: g.case_id,
+            case_type: CaseType::Buying,
+            status: GiftStatus::of(&g),
+        })
+        .collect();
     Ok(Json(CaseOverviews {
         remortgaging: body(overview(&state, CaseType::Remortgaging, &scope).await?),
         buying: body(overview(&state, CaseType::Buying, &scope).await?),
+        gifts,
     }))
 }
 

@@ -225,6 +225,8 @@ pub struct CaseAdminBody {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LegalNameBody {
+    /// For deleting a previous name (`DELETE …/applicant/{applicantId}/legal-name/{id}`).
+    pub id: i64,
     pub first_name: String,
     pub middle_names: Option<String>,
     pub surname: String,
@@ -382,6 +384,17 @@ pub struct CaseTypeOverview {
 pub struct CaseOverviews {
     pub remortgaging: CaseTypeOverview,
     pub buying: CaseTypeOverview,
+    /// The purchases this user backs as a gift donor, the newest first (a donor with no case
+    /// of their own goes to their gift's page).
+    pub gifts: Vec<GiftOverview>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GiftOverview {
+    pub case_id: i64,
+    pub case_type: CaseType,
+    pub status: crate::owners::types::GiftStatus,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -1,10 +1,11 @@
-//! POST /document: a party or broker of an open case, or the firm's staff, uploads a file
-//! (multipart).
+//! POST /document: a party or broker of an open case, the firm's staff, or a purchase's gift
+//! donor (the evidence of their gift), uploads a file (multipart).
 
 use axum::Json;
 use axum::extract::{Multipart, State, multipart::Field};
 use axum::http::StatusCode;
 use chrono::Utc;
+use threshold_cases::CaseError;
 use threshold_documents::{DocumentStore, UploadError};
 use threshold_store::documents::{NewDocument, UPLOADED};
 use threshold_store::staff::STAFF_ROLES;
@@ -15,6 +16,7 @@ use crate::app::AppState;
 use crate::cases::access;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiMultipart, CurrentSession};
+use crate::owners::donors::{DONOR_EVIDENCE, DonorOf, donor_of};
 
 /// The largest file accepted: 32 MiB (33,554,432 bytes) exactly; one byte more is refused.
 pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
@@ -49,9 +51,9 @@ pub struct UploadForm {
         (status = 201, description = "Stored", body = DocumentBody),
         (status = 400, description = "The form could not be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Not a party, broker or staff member of the case; `second_factor_required` for a staff session that has not proven it", body = ErrorBody),
+        (status = 403, description = "Not a party, broker or staff member of the case (or a purchase's gift donor); `second_factor_required` for a staff session that has not proven it", body = ErrorBody),
         (status = 404, description = "Unknown case or required-document slot, or not yours", body = ErrorBody),
-        (status = 409, description = "The case is closed", body = ErrorBody),
+        (status = 409, description = "The case is closed; `gift_not_accepted`: a donor who has not confirmed the gift", body = ErrorBody),
         (status = 413, description = "The file is larger than 32 MiB", body = ErrorBody),
         (status = 415, description = "Not a PDF, JPEG, PNG or HEIC file", body = ErrorBody),
         (status = 422, description = "A field is missing or invalid (named)", body = ErrorBody),
@@ -92,9 +94,20 @@ pub async fn upload(
             "must be a document type such as BANK_STATEMENT",
         ));
     }
-    let case = state.cases.open(&caller, case_type, case_id).await?;
+    // A purchase's gift donor is no party to it, but uploads the evidence of their gift.
+    let (case, donor) = match state.cases.open(&caller, case_type, case_id).await {
+        Ok(case) => (case, false),
+        Err(CaseError::NotFound) if !firm => {
+            let donor = donor_of(&state, session.user.id, case_type, case_id)
+                .await?
+                .ok_or_else(ApiError::not_found)?;
+            check_donor_upload(&donor, &document_type)?;
+            (donor.case, true)
+        }
+        Err(err) => return Err(err.into()),
+    };
     let rel = case.loaded.relationship;
-    if !rel.is_party && !rel.is_case_admin && !firm {
+    if !rel.is_party && !rel.is_case_admin && !firm && !donor {
         return Err(ApiError::forbidden(
             "Only the case's customers and brokers may upload its documents.",
         ));
@@ -147,8 +160,9 @@ pub async fn upload(
         .await
         .map_err(upload_error)?;
     let file_name = file_name(&given_name, &document_type, stored.kind.extension());
-    // The firm's uploads have no side: only the firm may remove them.
-    let side = if rel.is_party {
+    // The firm's uploads have no side: only the firm may remove them. A donor is on the
+    // customers' side, with the buyers.
+    let side = if rel.is_party || donor {
         Some("PARTY")
     } else if rel.is_case_admin {
         Some("BROKER")
@@ -186,6 +200,24 @@ pub async fn upload(
         .await?
         .ok_or_else(ApiError::not_found)?;
     Ok((StatusCode::CREATED, Json(DocumentBody::from_record(&doc))))
+}
+
+/// A donor uploads only the evidence of their gift, once they have confirmed it.
+fn check_donor_upload(donor: &DonorOf, document_type: &str) -> ApiResult<()> {
+    if document_type != DONOR_EVIDENCE {
+        return Err(ApiError::bad_field(
+            "documentType",
+            format!("must be {DONOR_EVIDENCE}: a donor uploads the evidence of their gift"),
+        ));
+    }
+    if donor.gift.accepted != Some(true) {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "gift_not_accepted",
+            "Confirm the gift before adding its evidence.",
+        ));
+    }
+    Ok(())
 }
 
 /// The next part of the form, which must be `name`.

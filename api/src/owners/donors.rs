@@ -1,7 +1,8 @@
 //! A purchase's gift donors (issue 13, INVITE-03/06/12): the buyers add, change and remove a
 //! donor for a GIFTS source of funds in Purchase & Financing; the donor is invited by e-mail
 //! and a `case-donor-invitation` feed item, confirms or declines the gift, and sees only their
-//! own gift (GET /donor-evidence), never the buyers' case. A remortgage has no donors.
+//! own gift (GET /donor-evidence), never the buyers' case, and uploads the statements that
+//! evidence it (POST /document, GIFT_STATEMENT only). A remortgage has no donors.
 
 use axum::Json;
 use axum::extract::State;
@@ -10,7 +11,9 @@ use chrono::Utc;
 use threshold_cases::{Caller, OpenCase, OwnersWrite};
 use threshold_engine::CaseType;
 use threshold_engine::types::FeedKind;
+use threshold_store::UserId;
 use threshold_store::cases::DonorGiftRow;
+use threshold_store::documents::DocumentRecord;
 
 use super::co_owners::{already_on_case, find_or_create_user};
 use super::types::{
@@ -22,10 +25,48 @@ use crate::app::AppState;
 use crate::auth::email_address::EmailAddress;
 use crate::cases::access;
 use crate::cases::types::InvitationAnswer;
+use crate::documents::DocumentBody;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, CurrentSession};
 
 const SECTION: &str = "purchase-and-financing";
+
+/// The one kind of document a donor uploads: statements showing the gift's funds. It fills
+/// the buyers' own GIFT_STATEMENT slot.
+pub(crate) const DONOR_EVIDENCE: &str = "GIFT_STATEMENT";
+
+/// A purchase opened for one of its gift donors, with their gift. The case is opened for the
+/// system: a donor is no party to it and the handlers show them their own gift only.
+pub(crate) struct DonorOf {
+    pub case: OpenCase,
+    pub gift: DonorGiftRow,
+}
+
+/// The purchase `case_id` if this user is a gift donor of it (never for a remortgage).
+pub(crate) async fn donor_of(
+    state: &AppState,
+    user_id: UserId,
+    case_type: CaseType,
+    case_id: i64,
+) -> ApiResult<Option<DonorOf>> {
+    if case_type != CaseType::Buying {
+        return Ok(None);
+    }
+    let Some(gift) = state
+        .db
+        .gifts_of_user(user_id)
+        .await?
+        .into_iter()
+        .find(|g| g.case_id == case_id)
+    else {
+        return Ok(None);
+    };
+    let case = state
+        .cases
+        .open(&Caller::System, CaseType::Buying, case_id)
+        .await?;
+    Ok(Some(DonorOf { case, gift }))
+}
 
 #[utoipa::path(post, path = "/buying/{caseId}/donor", tag = "owners", request_body = AddDonorRequest,
     params(("caseId" = String, Path, description = "The case id (numeric)")),
@@ -232,14 +273,12 @@ pub async fn donor_evidence(
     let gifts = match state.cases.open(&caller, CaseType::Buying, case_id).await {
         Ok(case) => gifts(&state, &case).await?,
         Err(threshold_cases::CaseError::NotFound) => {
-            let case = state
-                .cases
-                .open(&Caller::System, CaseType::Buying, case_id)
-                .await?;
-            let own = own_gift(&state, &case, &session)
-                .await?
-                .ok_or_else(ApiError::not_found)?;
-            vec![gift_body(&case, own)]
+            let DonorOf { case, gift } =
+                donor_of(&state, session.user.id, CaseType::Buying, case_id)
+                    .await?
+                    .ok_or_else(ApiError::not_found)?;
+            let evidence = state.db.documents_of_cases(&[case_id]).await?;
+            vec![gift_body(&case, gift, &evidence)]
         }
         Err(other) => return Err(other.into()),
     };
@@ -248,40 +287,34 @@ pub async fn donor_evidence(
 
 /// Every gift of the case (for its buyers and broker, e.g. the expanded case).
 pub(crate) async fn gifts(state: &AppState, case: &OpenCase) -> ApiResult<Vec<DonorGiftBody>> {
+    let case_id = case.loaded.row.id;
+    let evidence = state.db.documents_of_cases(&[case_id]).await?;
     Ok(state
         .db
-        .donor_gifts(case.loaded.row.id)
+        .donor_gifts(case_id)
         .await?
         .into_iter()
-        .map(|g| gift_body(case, g))
+        .map(|g| gift_body(case, g, &evidence))
         .collect())
 }
 
-async fn own_gift(
-    state: &AppState,
-    case: &OpenCase,
-    session: &CurrentSession,
-) -> ApiResult<Option<DonorGiftRow>> {
-    Ok(state
-        .db
-        .donor_gifts(case.loaded.row.id)
-        .await?
-        .into_iter()
-        .find(|g| g.user_id == session.user.id))
-}
-
-fn gift_body(case: &OpenCase, g: DonorGiftRow) -> DonorGiftBody {
+/// A gift as its donor and the buyers see it: `documents` (the case's) narrowed to the
+/// evidence this donor uploaded.
+fn gift_body(case: &OpenCase, g: DonorGiftRow, documents: &[DocumentRecord]) -> DonorGiftBody {
     let lead = case.loaded.applicants().find(|p| p.is_lead);
     DonorGiftBody {
+        status: GiftStatus::of(&g),
+        documents: documents
+            .iter()
+            .filter(|d| {
+                d.uploaded_by_user_id == Some(g.user_id) && d.document_type == DONOR_EVIDENCE
+            })
+            .map(DocumentBody::from_record)
+            .collect(),
         donor_id: g.id,
         donor_name: g.invited_name,
         donor_email: g.email,
         gift_amount: g.gift_amount,
-        status: match (g.responded_at, g.accepted) {
-            (Some(_), Some(true)) => GiftStatus::Accepted,
-            (Some(_), _) => GiftStatus::Declined,
-            (None, _) => GiftStatus::Invited,
-        },
         invited_at: g.invited_at,
         answered_at: g.responded_at,
         buyer_name: lead.map(|p| p.preferred_name.clone()).unwrap_or_default(),

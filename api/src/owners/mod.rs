@@ -32,6 +32,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(co_owners::remove_buyer))
         .routes(routes!(details::save_applicant_details))
         .routes(routes!(details::save_buyer_details))
+        .routes(routes!(details::delete_owner_legal_name))
+        .routes(routes!(details::delete_buyer_legal_name))
         .routes(routes!(donors::add_donor))
         .routes(routes!(donors::change_gift))
         .routes(routes!(donors::remove_donor))

@@ -256,6 +256,17 @@ pub enum GiftStatus {
     Declined,
 }
 
+impl GiftStatus {
+    /// From the donor's answer to their invitation (the latest one counts).
+    pub fn of(gift: &threshold_store::cases::DonorGiftRow) -> Self {
+        match (gift.responded_at, gift.accepted) {
+            (Some(_), Some(true)) => Self::Accepted,
+            (Some(_), _) => Self::Declined,
+            (None, _) => Self::Invited,
+        }
+    }
+}
+
 /// A gift towards a purchase, as the buyers, their broker and the donor see it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -272,6 +283,8 @@ pub struct DonorGiftBody {
     /// The lead buyer's preferred name (what the donor is asked about).
     pub buyer_name: String,
     pub property_address_line1: Option<String>,
+    /// The statements the donor uploaded as evidence of the gift.
+    pub documents: Vec<crate::documents::DocumentBody>,
 }
 
 /// GET /donor-evidence/{caseType}/{caseId}: a donor sees their own gift only; the buyers and

@@ -6,9 +6,10 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use threshold_engine::{CaseStatus, CaseType, Chip, TransitionView, WaitsOn};
+use threshold_cases::Progress;
+use threshold_engine::{CaseStatus, CaseType, Chip, TransitionInput, TransitionView, WaitsOn};
 use utoipa::ToSchema;
 
 use super::queue::{StaffMemberBody, body, members_by_id};
@@ -61,7 +62,7 @@ pub struct StaffCase {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct StaffTransitionRequest {
     /// The step's name, from `transitions`.
     pub transition: String,
@@ -70,6 +71,8 @@ pub struct StaffTransitionRequest {
     pub reason: Option<String>,
     /// A fresh code from the authenticator app, where the step's `stepUp`.
     pub code: Option<String>,
+    /// Where the step `asksFor` COMPLETION_DATE: the agreed date, today or later.
+    pub completion_date: Option<NaiveDate>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -153,7 +156,7 @@ pub async fn view(
         (status = 403, description = "Not staff, the second factor not proven, a step this role may not take, or `step_up_required` (the step needs a fresh code)", body = ErrorBody),
         (status = 404, description = "No such case", body = ErrorBody),
         (status = 409, description = "Not from this status (`wrong_status`), a guard of the workflow refused (`not_ready`, its reason as the message) or the case moved meanwhile (`conflict`)", body = ErrorBody),
-        (status = 422, description = "Unknown `transition`, `reason` missing where required, or a wrong `code`", body = ErrorBody),
+        (status = 422, description = "Unknown `transition`, `reason` missing where required, `completionDate` missing or past where asked for, or a wrong `code`", body = ErrorBody),
         (status = 429, description = "Too many wrong codes", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
@@ -175,12 +178,28 @@ pub async fn transition(
             "must be at most 2000 characters",
         ));
     }
-    let step_up = state
+    let definition = state
         .workflows
         .transitions(case_type)
-        .iter()
-        .any(|t| t.name == body.transition && t.step_up);
-    if step_up {
+        .into_iter()
+        .find(|t| t.name == body.transition);
+    if let Some(TransitionInput::CompletionDate) = definition.as_ref().and_then(|t| t.asks_for) {
+        let date = agreed_date(body.completion_date, Utc::now().date_naive())?;
+        let case = state
+            .cases
+            .open(&staff.caller(), case_type, case_id)
+            .await?;
+        let status = state
+            .cases
+            .progress(
+                &staff.caller(),
+                &case,
+                Progress::AgreeCompletionDate { date },
+            )
+            .await?;
+        return Ok(Json(StaffTransitionDone { status }));
+    }
+    if definition.is_some_and(|t| t.step_up) {
         let Some(code) = body.code.as_deref() else {
             return Err(ApiError::new(
                 axum::http::StatusCode::FORBIDDEN,
@@ -206,6 +225,21 @@ pub async fn transition(
         )
         .await?;
     Ok(Json(StaffTransitionDone { status }))
+}
+
+/// The completion date a step asks for: given, and not in the past.
+fn agreed_date(given: Option<NaiveDate>, today: NaiveDate) -> ApiResult<NaiveDate> {
+    match given {
+        None => Err(ApiError::bad_field(
+            "completionDate",
+            "Enter the agreed completion date",
+        )),
+        Some(date) if date < today => Err(ApiError::bad_field(
+            "completionDate",
+            "must be today or later",
+        )),
+        Some(date) => Ok(date),
+    }
 }
 
 #[utoipa::path(get, path = "/staff/cases/{caseType}/{caseId}/audit.csv", tag = "staff",

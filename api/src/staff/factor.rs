@@ -111,9 +111,10 @@ pub async fn begin_enrolment(
     let mut raw = [0u8; 20];
     rand::rng().fill(&mut raw);
     let secret = Secret::Raw(raw.to_vec()).to_encoded().to_string();
+    let sealed = state.secrets.seal(session.user.id, &secret);
     if !state
         .db
-        .begin_staff_enrolment(session.user.id, &secret, Utc::now())
+        .begin_staff_enrolment(session.user.id, &sealed, Utc::now())
         .await?
     {
         return Err(ApiError::new(
@@ -264,7 +265,11 @@ pub(super) async fn check_code(
     if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::bad_field("code", "Enter the 6-digit code."));
     }
-    let totp = authenticator(&factor.totp_secret, &user.email).map_err(ApiError::internal)?;
+    let secret = state
+        .secrets
+        .open(user.id, &factor.totp_secret)
+        .map_err(ApiError::internal)?;
+    let totp = authenticator(&secret, &user.email).map_err(ApiError::internal)?;
     let current = now.timestamp().max(0) as u64 / STEP_SECONDS;
     let matched = [current.saturating_sub(1), current, current + 1]
         .into_iter()

@@ -11,6 +11,7 @@ mod documents;
 mod factor;
 mod progress;
 mod queue;
+mod sealed;
 
 use axum::extract::FromRequestParts;
 use axum::http::StatusCode;
@@ -26,6 +27,7 @@ use crate::error::ApiError;
 use crate::extract::CurrentSession;
 
 pub use factor::current_code;
+pub use sealed::{SecretBox, seal_stored_secrets};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -47,6 +47,8 @@ pub struct TestApp {
     pub cases: threshold_cases::CaseService,
     pub outbox: PathBuf,
     pub config: Config,
+    /// The app's sealing key for the staff's authenticator secrets.
+    pub secrets: threshold_api::staff::SecretBox,
     shutdown: watch::Sender<bool>,
     _dir: tempfile::TempDir,
 }
@@ -88,6 +90,7 @@ impl TestApp {
         let app = App::build(config.clone()).await.unwrap();
         let db = app.state.db.clone();
         let cases = app.state.cases.clone();
+        let secrets = app.state.secrets.clone();
         let (tx, rx) = watch::channel(false);
         tokio::spawn(async move { app.serve(listener, workers, rx).await.unwrap() });
         TestApp {
@@ -97,6 +100,7 @@ impl TestApp {
             db,
             cases,
             config,
+            secrets,
             shutdown: tx,
             _dir: dir,
         }

@@ -242,6 +242,17 @@ impl CaseService {
         reason: Option<&str>,
     ) -> Result<CaseStatus, CaseError> {
         let case = self.open(caller, case_type, case_id).await?;
+        // A step that records something (a date) is taken with it, through `progress`.
+        if self
+            .workflows
+            .transitions(case_type)
+            .iter()
+            .any(|t| t.name == name && t.asks_for.is_some())
+        {
+            return Err(CaseError::NotPermitted(format!(
+                "`{name}` is taken with what it asks for."
+            )));
+        }
         let now = Utc::now();
         let applied = self
             .workflows

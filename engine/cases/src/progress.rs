@@ -1,14 +1,14 @@
 //! After submission: what the customers and the firm do to move a case on. An owner submits
 //! their identity, pays a purchase's up-front payment and accepts the documents the firm
 //! issues; the firm decides on identities, records the lender's offer and a purchase's
-//! searches, and issues its documents. Each change is checked against who
+//! searches, issues its documents and agrees the completion date. Each change is checked against who
 //! may make it and the case's tiles, applied to the engine's picture of the case so that the
 //! transitions it enables are decided first (every owner verified, every owner accepted), and
 //! written with them in one transaction.
 
-use chrono::Utc;
+use chrono::{NaiveDate, Utc};
 use threshold_engine::snapshot::{DocumentAcceptance, doc_types};
-use threshold_engine::{ActorKind, CaseStatus, SectionState};
+use threshold_engine::{ActorKind, CaseStatus, SectionState, TransitionInput};
 use threshold_store::UserId;
 use threshold_store::cases::{IdentityDecision, SectionWrite};
 
@@ -40,6 +40,9 @@ pub enum Progress {
     IssueDocument { document_id: i64 },
     /// The caller (an owner or buyer) accepts an issued document.
     AcceptDocument { document_id: i64 },
+    /// The firm agrees the completion date with the lender: the workflow's step that asks for
+    /// it is taken (telling the customers, and reminding the firm if the day passes).
+    AgreeCompletionDate { date: NaiveDate },
 }
 
 /// The workflow step that publishes an issued document of this type, and the tile that shows
@@ -195,6 +198,28 @@ impl CaseService {
                     &applied,
                 ));
             }
+            Progress::AgreeCompletionDate { date } => {
+                if !staff {
+                    return Err(firm_only());
+                }
+                let transition = self
+                    .workflows
+                    .transitions(case.case_type)
+                    .into_iter()
+                    .find(|t| t.asks_for == Some(TransitionInput::CompletionDate))
+                    .ok_or_else(|| {
+                        CaseError::NotPermitted("This workflow agrees no completion date.".into())
+                    })?;
+                snap.agree_completion_date(*date);
+                let applied =
+                    self.workflows
+                        .apply(&snap, &case.actor, &transition.name, now, None)?;
+                crate::set_status(&mut snap, applied.to);
+                records.push(threshold_store::cases::TransitionRecord::from_applied(
+                    Some(by),
+                    &applied,
+                ));
+            }
             Progress::AcceptDocument { document_id } => {
                 let i = own()?;
                 let doc = case
@@ -271,6 +296,9 @@ impl CaseService {
                 self.db
                     .accept_document(&w, own_id()?, document_id, now)
                     .await?
+            }
+            Progress::AgreeCompletionDate { date } => {
+                self.db.agree_completion_date(&w, date).await?
             }
         }
         Ok(snap.status())

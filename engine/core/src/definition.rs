@@ -86,6 +86,10 @@ pub enum EffectDef {
         template: String,
         to: Recipient,
         after_hours: u32,
+        /// What the hours count from: the move (default) or the case's agreed completion date
+        /// (its start, UTC).
+        #[serde(default)]
+        counted_from: ReminderStart,
     },
     /// Store today's date as the case's completion date.
     RecordCompletionDate,
@@ -101,6 +105,24 @@ impl EffectDef {
             EffectDef::RecordCompletionDate => None,
         }
     }
+}
+
+/// When a reminder's hours start.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ReminderStart {
+    #[default]
+    Transition,
+    CompletionDate,
+}
+
+/// What a transition needs from the person taking it besides a reason.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum TransitionInput {
+    /// The completion date agreed with the lender (and the seller's side).
+    CompletionDate,
 }
 
 /// How a status shows on the case card.
@@ -204,6 +226,10 @@ pub struct TransitionDef<St> {
     /// their second factor again before taking it.
     #[serde(default)]
     pub step_up: bool,
+    /// What the step records besides the move (a date); it is then taken through the case
+    /// service's own step for that input, never as a bare move.
+    #[serde(default)]
+    pub asks_for: Option<TransitionInput>,
 }
 
 /// Something a person tells the others on a case without moving it (a customer reporting an
@@ -506,6 +532,7 @@ fn validate<S: CaseSnapshot>(
             effects: t.effects,
             requires_reason: t.requires_reason,
             step_up: t.step_up,
+            asks_for: t.asks_for,
         });
     }
 

@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use std::borrow::Cow;
 
-use crate::definition::{EffectDef, READY_TO_SUBMIT, Recipient, TransitionDef, Workflow};
+use crate::definition::{
+    EffectDef, READY_TO_SUBMIT, Recipient, ReminderStart, TransitionDef, TransitionInput, Workflow,
+};
 use crate::snapshot::{CaseSnapshot, quote_is_empty};
 use crate::types::{
     Actor, ActorKind, CaseStatus, CaseType, ChipColour, FeedKind, Role, SectionState, WaitsOn,
@@ -74,6 +76,8 @@ pub struct TransitionView<St> {
     pub step_up: bool,
     /// Who may take it (the workflow file's `by`).
     pub by: Vec<ActorKind>,
+    /// What the step asks for besides a reason.
+    pub asks_for: Option<TransitionInput>,
 }
 
 /// Everything the SPA needs to draw a case for one user.
@@ -121,6 +125,7 @@ impl<St: Into<CaseStatus>> CaseView<St> {
                     requires_reason: t.requires_reason,
                     step_up: t.step_up,
                     by: t.by,
+                    asks_for: t.asks_for,
                 })
                 .collect(),
             stage: self.stage,
@@ -249,7 +254,8 @@ impl<S: CaseSnapshot> Workflow<S> {
             };
 
         // The case-wide rules (spec §4) override the section's own rule: once submitted every
-        // section is hidden and tiles show; a disabling status disables what is not hidden.
+        // section is hidden and tiles show; a disabling status disables what is not hidden,
+        // tiles included (a cancelled case shows its tiles, none of them open).
         let sections = self
             .definition
             .sections
@@ -278,10 +284,11 @@ impl<S: CaseSnapshot> Workflow<S> {
             .map(|d| SectionView {
                 key: d.key.clone(),
                 label: label(d),
-                state: if sdef.submitted {
-                    self.rule(&d.rule)(snap, actor)
-                } else {
-                    SectionState::Hidden
+                state: match self.rule(&d.rule)(snap, actor) {
+                    _ if !sdef.submitted => SectionState::Hidden,
+                    SectionState::Hidden => SectionState::Hidden,
+                    _ if sdef.disables_sections => SectionState::IsDisabled,
+                    s => s,
                 },
             })
             .collect();
@@ -385,6 +392,7 @@ impl<S: CaseSnapshot> Workflow<S> {
                     requires_reason: t.requires_reason,
                     step_up: t.step_up,
                     by: t.by.clone(),
+                    asks_for: t.asks_for,
                 }
             })
             .collect()
@@ -464,12 +472,13 @@ impl<S: CaseSnapshot> Workflow<S> {
                 at: now,
                 reason: reason.map(str::to_owned),
             },
-            effects: self.effects_of(&t.effects, now),
+            effects: self.effects_of(&t.effects, snap, now),
         })
     }
 
-    /// The effects a transition names, as they are due from `now`.
-    fn effects_of(&self, names: &[String], now: DateTime<Utc>) -> Vec<Effect> {
+    /// The effects a transition names, as they are due from `now` (or from the case's
+    /// completion date, for a reminder counted from it).
+    fn effects_of(&self, names: &[String], snap: &S, now: DateTime<Utc>) -> Vec<Effect> {
         names
             .iter()
             .map(|e| match &self.definition.effects[e] {
@@ -485,11 +494,22 @@ impl<S: CaseSnapshot> Workflow<S> {
                     template,
                     to,
                     after_hours,
-                } => Effect::Reminder {
-                    template: template.clone(),
-                    to: *to,
-                    due_at: now + chrono::Duration::hours(i64::from(*after_hours)),
-                },
+                    counted_from,
+                } => {
+                    let start = match counted_from {
+                        ReminderStart::Transition => None,
+                        ReminderStart::CompletionDate => snap
+                            .completion_date()
+                            .and_then(|d| d.and_hms_opt(0, 0, 0))
+                            .map(|t| t.and_utc()),
+                    };
+                    Effect::Reminder {
+                        template: template.clone(),
+                        to: *to,
+                        due_at: start.unwrap_or(now)
+                            + chrono::Duration::hours(i64::from(*after_hours)),
+                    }
+                }
                 EffectDef::RecordCompletionDate => Effect::RecordCompletionDate {
                     date: now.date_naive(),
                 },
@@ -523,7 +543,7 @@ impl<S: CaseSnapshot> Workflow<S> {
         }
         let to = Recipient::Applicant(applicant_id);
         Ok(self
-            .effects_of(&t.effects, now)
+            .effects_of(&t.effects, snap, now)
             .into_iter()
             .filter_map(|e| match e {
                 Effect::SendEmail { template, .. } => Some(Effect::SendEmail { template, to }),
@@ -558,7 +578,7 @@ impl<S: CaseSnapshot> Workflow<S> {
                 status: snap.status().as_str().into(),
             });
         }
-        Ok(self.effects_of(&a.effects, now))
+        Ok(self.effects_of(&a.effects, snap, now))
     }
 }
 

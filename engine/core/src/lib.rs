@@ -16,7 +16,7 @@ pub mod types;
 pub use completeness::{MissingField, PartyKind, missing_fields};
 pub use definition::{
     AnnouncementDef, Definition, EffectDef, LoadError, READY_TO_SUBMIT, Recipient, Registry,
-    StatusDef, Workflow,
+    ReminderStart, StatusDef, TransitionInput, Workflow,
 };
 pub use evaluate::{
     Applied, AuditEvent, CaseView, Chip, Effect, SectionView, StageView, TransitionError,

@@ -684,6 +684,14 @@ impl AnySnapshot {
         }
     }
 
+    /// The completion date agreed with the lender; completing records the actual day.
+    pub fn agree_completion_date(&mut self, date: NaiveDate) {
+        match self {
+            Self::Remortgaging(s) => s.completion_date = Some(date),
+            Self::Buying(s) => s.completion_date = Some(date),
+        }
+    }
+
     /// The latest quote accepted now (the first acceptance stands).
     pub fn accept_quote(&mut self, now: DateTime<Utc>) {
         let quote = match self {

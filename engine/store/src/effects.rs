@@ -31,6 +31,8 @@ pub struct CaseBrief {
     pub case_type: String,
     pub status: String,
     pub address_line1: Option<String>,
+    /// Agreed, or (once completed) the day it completed.
+    pub completion_date: Option<chrono::NaiveDate>,
 }
 
 const CUSTOMERS: &str = "SELECT u.id AS user_id, u.email, u.preferred_name FROM applicants a \
@@ -106,7 +108,7 @@ impl Db {
     /// Type, status and address of a case, for the words of an e-mail (None: it is gone).
     pub async fn case_brief(&self, case_id: i64) -> Result<Option<CaseBrief>, StoreError> {
         Ok(on_db!(self, pool => sqlx::query_as(
-            "SELECT c.case_type, c.status, p.address_line1 FROM cases c \
+            "SELECT c.case_type, c.status, p.address_line1, c.completion_date FROM cases c \
              LEFT JOIN properties p ON p.case_id = c.id WHERE c.id = $1",
         )
         .bind(case_id)

@@ -10,7 +10,7 @@ use crate::{Db, SessionId, StoreError, UserId, on_db, tokens};
 /// A staff member's authenticator.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct StaffFactor {
-    /// The shared secret, base32 as authenticator apps take it.
+    /// The shared secret (base32, as authenticator apps take it), sealed by the API.
     pub totp_secret: String,
     /// None while enrolment waits for the first code.
     pub confirmed_at: Option<DateTime<Utc>>,
@@ -49,6 +49,35 @@ impl Db {
         .bind(user)
         .fetch_optional(pool)
         .await)?)
+    }
+
+    /// Every stored authenticator secret, as stored (for sealing those kept before sealing).
+    #[tracing::instrument(skip_all)]
+    pub async fn staff_factor_secrets(&self) -> Result<Vec<(UserId, String)>, StoreError> {
+        Ok(on_db!(self, pool => sqlx::query_as(
+            "SELECT user_id, totp_secret FROM staff_factors",
+        )
+        .fetch_all(pool)
+        .await)?)
+    }
+
+    /// Replaces a stored secret with its sealed form, if it is still `old`.
+    #[tracing::instrument(skip_all)]
+    pub async fn replace_totp_secret(
+        &self,
+        user: UserId,
+        old: &str,
+        new: &str,
+    ) -> Result<bool, StoreError> {
+        let done = on_db!(self, pool => sqlx::query(
+            "UPDATE staff_factors SET totp_secret = $3 WHERE user_id = $1 AND totp_secret = $2",
+        )
+        .bind(user)
+        .bind(old)
+        .bind(new)
+        .execute(pool)
+        .await.map(|r| r.rows_affected()))?;
+        Ok(done == 1)
     }
 
     /// Starts (or starts again) enrolment with a new secret; false when the staff member

@@ -5,14 +5,24 @@ import '@fontsource/dm-sans/700.css';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { SnackbarProvider } from 'notistack';
+import { styled } from '@mui/material/styles';
+import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
 import { ConsentProvider } from '../features/consent';
 import { SessionProvider, sessionStatus, type SessionActor } from '../features/auth';
 import { VersionToast } from '../features/version';
 import { TOAST_HIDE_MS, TOAST_MAX } from '../lib/constants';
 import type { createAppRouter } from './router';
-import { theme } from './theme';
+import { theme, TOAST_COLOURS } from './theme';
+
+/** notistack's toast with readable colours (see TOAST_COLOURS). */
+const Toast = styled(MaterialDesignContent)({
+  '&.notistack-MuiContent-success': { backgroundColor: TOAST_COLOURS.success },
+  '&.notistack-MuiContent-error': { backgroundColor: TOAST_COLOURS.error },
+  '&.notistack-MuiContent-warning': { backgroundColor: TOAST_COLOURS.warning },
+  '&.notistack-MuiContent-info': { backgroundColor: TOAST_COLOURS.info },
+});
+const TOASTS = { success: Toast, error: Toast, warning: Toast, info: Toast };
 
 export interface AppProps {
   session: SessionActor;
@@ -42,6 +52,7 @@ export function App({ session, queryClient, router }: AppProps) {
         <SnackbarProvider
           maxSnack={TOAST_MAX}
           autoHideDuration={TOAST_HIDE_MS}
+          Components={TOASTS}
           anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
         >
           <SessionProvider actor={session}>

@@ -215,7 +215,7 @@ const indexRoute = createRoute({
     const { me } = context.session.getSnapshot().context;
     const { buyingEnabled } = sessionFlags(me);
     // A gift donor with no case of their own goes to their gift instead (issue 13).
-    throw await homeRedirect(context.queryClient, buyingEnabled, me?.knockToken ?? null);
+    throw await homeRedirect(context.queryClient, buyingEnabled);
   },
 });
 

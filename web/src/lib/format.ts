@@ -26,3 +26,15 @@ const GBP = new Intl.NumberFormat('en-GB', {
 export function formatMoney(pence: number): string {
   return GBP.format(pence / 100);
 }
+
+/** Spec §3: the full name joins first, middle and surname (blanks left out). */
+export function fullLegalName(name: {
+  firstName: string;
+  middleNames?: string | null;
+  surname: string;
+}): string {
+  return [name.firstName, name.middleNames, name.surname]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+}

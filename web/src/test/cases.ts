@@ -1,5 +1,6 @@
 import type {
   BuyingListItem,
+  CaseOverviews,
   ExpandedCase,
   RemortgagingListItem,
   SectionKey,
@@ -70,10 +71,16 @@ export function page<T>(cases: T[], totalCount = cases.length, pageSize = 10, cu
   return { cases, totalCount, totalPages: Math.ceil(totalCount / pageSize), currentPage };
 }
 
-export function overviews(remortgaging: number, buying = 0) {
+/** GET /case-overviews: this many cases of each type, and the purchases given `gifts` towards. */
+export function overviews(
+  remortgaging: number,
+  buying = 0,
+  gifts: CaseOverviews['gifts'] = [],
+): CaseOverviews {
   return {
     remortgaging: { totalCount: remortgaging, activeCount: remortgaging, latestCaseId: null },
     buying: { totalCount: buying, activeCount: buying, latestCaseId: null },
+    gifts,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
+import { SnackbarProvider } from 'notistack';
 import type { ComponentType } from 'react';
 import { createActor } from 'xstate';
 import { theme } from '../app/theme';
@@ -47,7 +48,9 @@ export function owner(
       email: 'ann@example.com',
       phoneNumber: '07700900123',
       dateOfBirth: '1980-05-04',
-      legalNames: [{ firstName: 'Ann', middleNames: 'Marie', surname: 'Smith', until: null }],
+      legalNames: [
+        { id: 1, firstName: 'Ann', middleNames: 'Marie', surname: 'Smith', until: null },
+      ],
       address: { line1: '1 High Street' },
       occupation: 'Teacher',
       nationalInsuranceNumber: 'QQ123456C',
@@ -82,8 +85,8 @@ export function remCase(patch: Partial<RemortgagingExpanded> = {}): Remortgaging
 
 /**
  * Renders one application section as W1's page does: the case from GET …/expanded (refetched
- * after every successful write), the signed-in user `me`, a router with /settings. `getCase`
- * answers each GET of the case (so a test can change it after a write).
+ * after every successful write), the signed-in user `me`, a router with /settings, the toasts'
+ * provider. `getCase` answers each GET of the case (so a test can change it after a write).
  */
 export async function renderSection(
   Section: ComponentType<{ caseId: string; expanded: RemortgagingExpanded }>,
@@ -137,9 +140,11 @@ export async function renderSection(
   const utils = render(
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
-        <SessionProvider actor={session}>
-          <RouterProvider router={router} />
-        </SessionProvider>
+        <SnackbarProvider>
+          <SessionProvider actor={session}>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </SnackbarProvider>
       </QueryClientProvider>
     </ThemeProvider>,
   );

@@ -82,7 +82,9 @@ export function party(
       email: 'sam@example.com',
       phoneNumber: '07700900123',
       dateOfBirth: '1980-05-04',
-      legalNames: [{ firstName: 'Samuel', middleNames: null, surname: 'Smith', until: null }],
+      legalNames: [
+        { id: 1, firstName: 'Samuel', middleNames: null, surname: 'Smith', until: null },
+      ],
       address: { line1: '1 High Street' },
       occupation: 'Teacher',
       nationalInsuranceNumber: 'QQ123456C',

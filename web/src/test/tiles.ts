@@ -81,7 +81,7 @@ export function party(
       phoneNumber: own ? '07700900123' : null,
       dateOfBirth: own ? '1980-01-01' : null,
       legalNames: own
-        ? [{ firstName: 'Ann', middleNames: null, surname: 'Smith', until: null }]
+        ? [{ id: 1, firstName: 'Ann', middleNames: null, surname: 'Smith', until: null }]
         : [],
       address: { line1: own ? '1 High Street' : null },
       occupation: null,

@@ -35,6 +35,12 @@ pub enum OwnersWrite {
     RemoveOwner {
         user_id: UserId,
     },
+    /// Deletes one of an owner's previous legal names (the current one is replaced through
+    /// their profile, never deleted, so completeness does not change).
+    RemoveLegalName {
+        applicant_id: i64,
+        legal_name_id: i64,
+    },
     /// One owner's own case details.
     ApplicantDetails {
         applicant_id: i64,
@@ -172,6 +178,14 @@ impl CaseService {
                 details,
             } => {
                 db.save_applicant_details(&w, *applicant_id, details)
+                    .await?;
+                None
+            }
+            OwnersWrite::RemoveLegalName {
+                applicant_id,
+                legal_name_id,
+            } => {
+                db.delete_applicant_legal_name(&w, *applicant_id, *legal_name_id)
                     .await?;
                 None
             }

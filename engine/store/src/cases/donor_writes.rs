@@ -41,7 +41,7 @@ pub struct DonorGiftRow {
 const GIFTS: &str = "SELECT d.id, d.case_id, a.id AS applicant_id, a.user_id, a.invited_name, \
      u.email, d.gift_amount, i.sent_at AS invited_at, i.responded_at, i.accepted \
      FROM donors d JOIN applicants a ON a.id = d.applicant_id JOIN users u ON u.id = a.user_id \
-     LEFT JOIN invitations i ON i.applicant_id = a.id WHERE d.case_id = $1";
+     LEFT JOIN invitations i ON i.applicant_id = a.id";
 
 impl Db {
     /// Adds a donor with their gift, records their invitation as sent and queues its e-mail
@@ -213,10 +213,21 @@ impl Db {
 
     /// Every gift of a case, in the order they were added.
     pub async fn donor_gifts(&self, case_id: i64) -> Result<Vec<DonorGiftRow>, StoreError> {
-        let sql = format!("{GIFTS} ORDER BY d.id");
+        let sql = format!("{GIFTS} WHERE d.case_id = $1 ORDER BY d.id");
         Ok(
             on_db!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql))
             .bind(case_id)
+            .fetch_all(pool)
+            .await)?,
+        )
+    }
+
+    /// Every gift this user is the donor of, the newest first.
+    pub async fn gifts_of_user(&self, user_id: UserId) -> Result<Vec<DonorGiftRow>, StoreError> {
+        let sql = format!("{GIFTS} WHERE a.user_id = $1 ORDER BY d.id DESC");
+        Ok(
+            on_db!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(user_id)
             .fetch_all(pool)
             .await)?,
         )

@@ -144,6 +144,7 @@ pub struct PartyRow {
 
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct LegalNameRow {
+    pub id: i64,
     pub user_id: UserId,
     pub first_name: String,
     pub middle_names: Option<String>,

@@ -368,6 +368,35 @@ impl Db {
         })
     }
 
+    /// Deletes one of an owner's previous legal names (one with an end date). Not found: not a
+    /// previous name of an owner of this case.
+    #[tracing::instrument(skip_all, fields(case_id = w.case_id))]
+    pub async fn delete_applicant_legal_name(
+        &self,
+        w: &SectionWrite<'_>,
+        applicant_id: i64,
+        legal_name_id: i64,
+    ) -> Result<(), StoreError> {
+        section_write!(self, w, "case.owner_legal_name_deleted",
+            |_: &()| json!({ "caseType": w.case_type, "applicantId": applicant_id, "legalNameId": legal_name_id }),
+            tx => {
+            let done = sqlx::query(
+                "DELETE FROM legal_names WHERE id = $1 AND until IS NOT NULL AND user_id = \
+                 (SELECT user_id FROM applicants WHERE id = $2 AND case_id = $3 \
+                 AND party_type = 'APPLICANT')",
+            )
+            .bind(legal_name_id)
+            .bind(applicant_id)
+            .bind(w.case_id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if done == 0 {
+                return Err(StoreError::NotFound);
+            }
+        })
+    }
+
     /// Records how tenants in common share the property: `shares` is (applicant id, basis
     /// points) for every owner of the case, adding up to 10,000. A conflict if the owners
     /// listed are not exactly the case's owners (one was added or removed meanwhile).

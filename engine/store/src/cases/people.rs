@@ -17,7 +17,7 @@ use crate::{Backend, UserId};
 pub(crate) fn case_with_people_columns(backend: Backend) -> String {
     let legal_names = json_array(
         backend,
-        "'firstName', n.first_name, 'middleNames', n.middle_names, 'surname', n.surname, \
+        "'id', n.id, 'firstName', n.first_name, 'middleNames', n.middle_names, 'surname', n.surname, \
          'until', n.until",
         "n.id",
         "FROM legal_names n WHERE n.user_id = a.user_id",
@@ -101,6 +101,7 @@ impl CaseWithPeople {
                     p.legal_names
                         .into_iter()
                         .map(|n| LegalNameRow {
+                            id: n.id,
                             user_id,
                             first_name: n.first_name,
                             middle_names: n.middle_names,
@@ -146,6 +147,7 @@ struct PartyJson {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct LegalNameJson {
+    id: i64,
     first_name: String,
     middle_names: Option<String>,
     surname: String,

@@ -1,9 +1,10 @@
 //! What moves a submitted case on: an owner's identity submitted and the firm's decision on
 //! it, the lender's mortgage offer recorded, a purchase's searches and up-front payment, a
-//! generated document issued (no longer a draft) and an owner's acceptance of it. Each is one section write (see `section_write!`): the
-//! change, its audit event and the transitions it triggers together, or nothing.
+//! generated document issued (no longer a draft) and an owner's acceptance of it, the
+//! completion date agreed. Each is one section write (see `section_write!`): the change, its
+//! audit event and the transitions it triggers together, or nothing.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
 
 use super::owner_writes::{SectionWrite, now, section_write};
@@ -119,6 +120,23 @@ impl Db {
         section_write!(self, w, "case.htb_redemption_letter_recorded", |_: &()| json!({}), tx => {
             sqlx::query("UPDATE cases SET has_htb_redemption_letter = TRUE WHERE id = $1")
                 .bind(w.case_id)
+                .execute(&mut *tx)
+                .await?;
+        })
+    }
+
+    /// The completion date agreed with the lender (and the transition that announces it).
+    #[tracing::instrument(skip_all)]
+    pub async fn agree_completion_date(
+        &self,
+        w: &SectionWrite<'_>,
+        date: NaiveDate,
+    ) -> Result<(), StoreError> {
+        section_write!(self, w, "case.completion_date_agreed",
+            |_: &()| json!({ "completionDate": date }), tx => {
+            sqlx::query("UPDATE cases SET completion_date = $2 WHERE id = $1")
+                .bind(w.case_id)
+                .bind(date)
                 .execute(&mut *tx)
                 .await?;
         })

@@ -98,6 +98,19 @@ macro_rules! write_transition {
         .execute(&mut *$tx)
         .await?;
         for e in &t.effects {
+            // A reminder set again (a date agreed anew, a status entered twice) replaces the
+            // one still waiting: one reminder per kind, due at the latest word.
+            if let (Some(_), Some(template)) = (e.due_at, e.effect.get("template")) {
+                sqlx::query(
+                    "UPDATE case_effects SET done_at = $3 WHERE case_id = $1 AND done_at IS NULL \
+                     AND due_at IS NOT NULL AND effect->>'template' = $2",
+                )
+                .bind($case_id)
+                .bind(template.as_str())
+                .bind($now)
+                .execute(&mut *$tx)
+                .await?;
+            }
             sqlx::query(
                 "INSERT INTO case_effects (case_id, effect, due_at, created_at, set_in_status) \
                  VALUES ($1, $2, $3, $4, $5)",

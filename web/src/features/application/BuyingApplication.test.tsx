@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { PREVIOUS_LEGAL_NAMES_TEXTS } from '../../components/PreviousLegalNames';
 import type { BuyingExpanded, CaseTransition } from '../../lib/api/types';
 import { bodyOf, buyCase, buyingServer, withStates, BUYING_SECTIONS } from '../../test/application';
 import { apiError, json, noContent } from '../../test/fetchMock';
 import { makeMe } from '../../test/fixtures';
 import { owner } from '../../test/ownersFixtures';
 import { renderApp } from '../../test/renderApp';
+import { documentBody } from '../../test/tiles';
 import { FEEDBACK_TEXTS } from '../feedback';
 import { MISSING_FIELD_LABELS } from './ownersTexts';
 import {
@@ -177,6 +179,37 @@ describe('Buyer Details', () => {
       expect(calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/user-2'))).toBe(true),
     );
   });
+
+  it('CALLS-74: a buyer deletes a previous legal name with DELETE /buying/{caseId}/applicant/{applicantId}/legal-name/{id}', async () => {
+    const current = { id: 2, firstName: 'Ann', middleNames: null, surname: 'Smith', until: null };
+    const previous = { id: 1, firstName: 'Ann', surname: 'Jones', until: '2023-02-10T12:00:00Z' };
+    let names = [previous, current];
+    const { calls } = buyingServer(
+      () => buyCase({ buyers: [owner({ id: 21 }, { legalNames: names })] }),
+      {
+        'DELETE /api/buying/1001/applicant/21/legal-name/1': () => {
+          names = [current];
+          return noContent();
+        },
+      },
+    );
+    renderApp(`${APP}/buyer-details`);
+    const list = await screen.findByRole('list', { name: PREVIOUS_LEGAL_NAMES_TEXTS.heading });
+    expect(within(list).getByText('Until 10/02/2023')).toBeInTheDocument();
+    expect(within(list).queryByText('Ann Smith')).toBeNull();
+    await userEvent.click(
+      within(list).getByRole('button', {
+        name: PREVIOUS_LEGAL_NAMES_TEXTS.deleteLabel('Ann Jones'),
+      }),
+    );
+    expect(await screen.findByText(PREVIOUS_LEGAL_NAMES_TEXTS.deleted)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      '/api/buying/1001/applicant/21/legal-name/1',
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: PREVIOUS_LEGAL_NAMES_TEXTS.heading })).toBeNull(),
+    );
+  });
 });
 
 describe('Purchase & Financing', () => {
@@ -303,6 +336,7 @@ describe('Gift donors (BUY-APP-11, INVITE-03)', () => {
         answeredAt: '2026-11-21T10:00:00Z',
         buyerName: 'Ann',
         propertyAddressLine1: '2 Castle Road',
+        documents: [documentBody(61, 'GIFT_STATEMENT', 'gail-statement.pdf', 'BUYING')],
       },
     ];
     const { calls } = buyingServer(
@@ -316,7 +350,7 @@ describe('Gift donors (BUY-APP-11, INVITE-03)', () => {
         'POST /api/buying/1001/donor': () => {
           gifts = [
             ...gifts,
-            { ...gifts[0], donorId: 5, donorName: 'Gina Giver', status: 'INVITED' },
+            { ...gifts[0], donorId: 5, donorName: 'Gina Giver', status: 'INVITED', documents: [] },
           ];
           return json({ id: 5 }, 201);
         },
@@ -326,6 +360,8 @@ describe('Gift donors (BUY-APP-11, INVITE-03)', () => {
     const list = await screen.findByRole('list', { name: PURCHASE_TEXTS.donorsList });
     expect(within(list).getByText('Gail Giver')).toBeInTheDocument();
     expect(within(list).getByText(GIFT_STATUS_LABELS.ACCEPTED)).toBeInTheDocument();
+    // The evidence the donor uploaded on their own page.
+    expect(within(list).getByText('Evidence: 1 file')).toBeInTheDocument();
     expect(screen.queryByTestId('gifts-note')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: PURCHASE_TEXTS.addDonor }));
     expect(await screen.findByText(PURCHASE_TEXTS.donorNameRequired)).toBeInTheDocument();
@@ -336,6 +372,7 @@ describe('Gift donors (BUY-APP-11, INVITE-03)', () => {
     await userEvent.click(screen.getByRole('button', { name: PURCHASE_TEXTS.addDonor }));
     expect(await within(list).findByText('Gina Giver')).toBeInTheDocument();
     expect(within(list).getByText(GIFT_STATUS_LABELS.INVITED)).toBeInTheDocument();
+    expect(within(list).getByText('Evidence: none yet')).toBeInTheDocument();
     expect(bodyOf(calls, 'POST', '/api/buying/1001/donor')).toEqual({
       preferredName: 'Gina Giver',
       email: 'gina@example.test',
@@ -354,6 +391,7 @@ describe('Gift donors (BUY-APP-11, INVITE-03)', () => {
       answeredAt: '2026-11-21T10:00:00Z',
       buyerName: 'Ann',
       propertyAddressLine1: '2 Castle Road',
+      documents: [],
     };
     let gifts = [gail];
     let answer = () =>

@@ -39,7 +39,7 @@ function owner(patch: Partial<Owner['user']> = {}, redacted = false): Owner {
       email: 'ann@example.com',
       phoneNumber: '07700900123',
       dateOfBirth: '1980-01-01',
-      legalNames: [{ firstName: 'Ann', middleNames: null, surname: 'Smith', until: null }],
+      legalNames: [{ id: 1, firstName: 'Ann', middleNames: null, surname: 'Smith', until: null }],
       address: { line1: '1 High Street' },
       occupation: null,
       nationalInsuranceNumber: null,

@@ -13,3 +13,9 @@ export { SubmittedApplication } from './sections/ReviewSubmitSection';
 export { RequiredDocumentGroups, outstandingGroups } from './sections/DocumentsSection';
 export { ACCEPTED_FILES } from './api/uploadDocument';
 export { useFileUpload } from './components/useFileUpload';
+export { UploadParts } from './components/UploadParts';
+// A gift donor's own evidence (features/invitations): the same upload, delete and guidance.
+export { useDeleteDocument } from './api/deleteDocument';
+export { DOCUMENT_GUIDANCE, DOCUMENTS_TEXTS } from './texts';
+// Today as a date input's value (the back office's agreed completion date).
+export { todayIso } from './validation';

@@ -319,6 +319,9 @@ export const PURCHASE_TEXTS = {
   changeGiftNote:
     'If they have already answered, they need to confirm the new amount: their gift shows as waiting for them to confirm until they do.',
   saveGift: 'Save amount',
+  // What the donor uploaded as evidence of their gift (it also fills the Documents section's slot).
+  evidence: (files: number) =>
+    files === 0 ? 'Evidence: none yet' : `Evidence: ${files} file${files === 1 ? '' : 's'}`,
   donorsMissing: 'Add the gift donors under Purchase & Financing',
   isasHeading: 'ISAs paying towards the purchase',
   isasIntro: 'Add each Lifetime ISA or Help to Buy ISA you are using, and whose it is.',

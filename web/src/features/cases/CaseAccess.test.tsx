@@ -70,17 +70,16 @@ describe('case page', () => {
 
   it('REM-POST-01 REM-POST-03: a submitted case shows the tiles, links to /{tile}', async () => {
     const hidden = REM_SECTIONS.map(([k, l]) => [k, l, 'HIDDEN'] as (typeof REM_SECTIONS)[number]);
+    const submitted = expanded('REMORTGAGING', hidden, [
+      ['application-review', 'Application & Quote', 'IS_COMPLETE'],
+      ['identification', 'Verify Identity', 'NOT_STARTED'],
+      ['documents', 'Upload Documents', 'NOT_STARTED'],
+      ['mortgage-report', 'Mortgage Report', 'LOCKED'],
+      ['completion-statement', 'Completion Statement', 'IS_DISABLED'],
+    ]);
     server(CUSTOMER, {
       'GET /api/remortgaging/cases/1001/expanded': () =>
-        json(
-          expanded('REMORTGAGING', hidden, [
-            ['application-review', 'Application & Quote', 'IS_COMPLETE'],
-            ['identification', 'Verify Identity', 'NOT_STARTED'],
-            ['documents', 'Upload Documents', 'NOT_STARTED'],
-            ['mortgage-report', 'Mortgage Report', 'LOCKED'],
-            ['completion-statement', 'Completion Statement', 'IS_DISABLED'],
-          ]),
-        ),
+        json(withView(submitted, { status: 'IDENTITY_VERIFICATION', submitted: true })),
     });
     renderApp('/remortgaging/1001');
     const list = within(await screen.findByRole('list', { name: 'Case progress' }));
@@ -98,6 +97,64 @@ describe('case page', () => {
     );
     expect(list.getByRole('img', { name: 'Disabled' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Application sections' })).toBeNull();
+  });
+
+  it('REM-POST-01: a cancelled case (submitted) shows its tiles read-only and no sections', async () => {
+    const cancelled = expanded(
+      'REMORTGAGING',
+      REM_SECTIONS.map(([k, l]) => [k, l, 'HIDDEN'] as (typeof REM_SECTIONS)[number]),
+      [
+        ['application-review', 'Application & Quote', 'IS_COMPLETE'],
+        ['identification', 'Verify Identity', 'IS_DISABLED'],
+        ['documents', 'Upload Documents', 'IS_DISABLED'],
+      ],
+    );
+    server(CUSTOMER, {
+      'GET /api/remortgaging/cases/1001/expanded': () =>
+        json(
+          withView(cancelled, {
+            status: 'CANCELLED',
+            submitted: true,
+            stage: { guide: null, waitsOn: null, closed: true },
+          }),
+        ),
+    });
+    renderApp('/remortgaging/1001');
+    const list = within(await screen.findByRole('list', { name: 'Case progress' }));
+    expect(list.getByRole('link', { name: /Application & Quote/ })).toHaveAttribute(
+      'href',
+      '/remortgaging/1001/application-review',
+    );
+    // What was never done is unavailable: not a link, marked disabled, never 'Not started'.
+    expect(list.getAllByRole('link')).toHaveLength(1);
+    const identity = list.getByText('Verify Identity').closest('[role="button"]');
+    expect(identity).toHaveAttribute('aria-disabled', 'true');
+    expect(list.getAllByRole('img', { name: 'Disabled' })).toHaveLength(2);
+    expect(list.queryByText('Not started')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Application sections' })).toBeNull();
+  });
+
+  it('an ineligible case (never submitted) shows neither sections nor tiles', async () => {
+    const ineligible = expanded(
+      'REMORTGAGING',
+      REM_SECTIONS.map(([k, l]) => [k, l, 'IS_DISABLED'] as (typeof REM_SECTIONS)[number]),
+      REM_TILES_HIDDEN,
+    );
+    server(CUSTOMER, {
+      'GET /api/remortgaging/cases/1001/expanded': () =>
+        json(
+          withView(ineligible, {
+            status: 'INELIGIBLE',
+            submitted: false,
+            stage: { guide: null, waitsOn: null, closed: true },
+            message: null,
+          }),
+        ),
+    });
+    renderApp('/remortgaging/1001');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Application sections' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Case progress' })).toBeNull();
   });
 
   it('an open section shows its heading', async () => {

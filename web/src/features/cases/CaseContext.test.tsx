@@ -18,10 +18,11 @@ const BEA = {
   phoneNumber: '01632 960000',
 };
 
-const SUBMITTED_TILES = [
+/** A cancelled case's tiles as the engine gives them: what was done, the rest disabled. */
+const CANCELLED_TILES = [
   ['application-review', 'Application & Quote', 'IS_COMPLETE'],
-  ['identification', 'Verify Identity', 'NOT_STARTED'],
-  ['documents', 'Upload Documents', 'NOT_STARTED'],
+  ['identification', 'Verify Identity', 'IS_DISABLED'],
+  ['documents', 'Upload Documents', 'IS_DISABLED'],
 ] as const;
 
 function serve(me: Me, body: ExpandedCase) {
@@ -86,11 +87,11 @@ describe('case page context (issue 15)', () => {
     );
   });
 
-  it('a cancelled case says it is closed and shows no tiles as if work were pending', async () => {
+  it('a cancelled case says it is closed and shows nothing as if work were pending', async () => {
     const base = expanded(
       'REMORTGAGING',
       [],
-      SUBMITTED_TILES.map((t) => [...t]),
+      CANCELLED_TILES.map((t) => [...t]),
     );
     serve(CUSTOMER, {
       ...base,
@@ -110,8 +111,8 @@ describe('case page context (issue 15)', () => {
     expect(found).toContainEqual(['Next step', CONTEXT_TEXTS.closed]);
     expect(found.map(([term]) => term)).not.toContain('Waiting on');
     expect(screen.getByText('This case has been cancelled.')).toBeInTheDocument();
-    expect(screen.queryByRole('list', { name: 'Case progress' })).toBeNull();
+    // Its tiles stay to read what was done (REM-POST-01); none is pending.
+    expect(screen.getByRole('list', { name: 'Case progress' })).toBeInTheDocument();
     expect(screen.queryByText('Not started')).toBeNull();
-    expect(screen.queryByText('Upload Documents')).toBeNull();
   });
 });

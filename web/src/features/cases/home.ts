@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import type { CaseOverviews } from '../../lib/api/types';
 import { DEFAULT_REDIRECT } from '../../lib/constants';
-import { pendingDonorCaseId } from '../notifications/donor';
 import { caseOverviewsQuery } from './api/getCaseOverviews';
 import type { CaseKind } from './caseTypes';
 
@@ -19,32 +18,31 @@ export function homeKind(overviews: CaseOverviews, buyingEnabled: boolean): Case
 }
 
 /**
- * The protected index `/`: forwards to the user's home list. If the counts cannot be loaded the
- * spec's default (/remortgaging) is used, which reports its own load error. A user with no case
- * at all who is asked to confirm a gift towards someone's purchase (a donor invitation in their
- * feed) is a gift donor, not a customer to be offered 'Start a remortgage': they go to their
- * gift's page (/gift/{caseId}), where the 'Confirm Your Gift Contribution' dialog opens.
+ * The purchase a gift donor with no case of their own starts on: their newest gift's (GET
+ * /case-overviews `gifts`, newest first), whatever their answer, so a donor is never offered
+ * 'Start a remortgage'. Null for anyone with a case of their own, or with no gift.
  */
-export async function homeRedirect(
-  queryClient: QueryClient,
-  buyingEnabled: boolean,
-  knockToken: string | null = null,
-) {
+export function giftHome(overviews: CaseOverviews): number | null {
+  if (overviews.remortgaging.totalCount > 0 || overviews.buying.totalCount > 0) return null;
+  return overviews.gifts[0]?.caseId ?? null;
+}
+
+/**
+ * The protected index `/`: forwards to the user's home list, or a gift donor with no case of
+ * their own to their gift's page (/gift/{caseId}), where the 'Confirm Your Gift Contribution'
+ * dialog opens while their invitation waits. If the counts cannot be loaded the spec's default
+ * (/remortgaging) is used, which reports its own load error.
+ */
+export async function homeRedirect(queryClient: QueryClient, buyingEnabled: boolean) {
   let overviews: CaseOverviews;
   try {
     overviews = await queryClient.fetchQuery(caseOverviewsQuery());
   } catch {
     return redirect({ href: DEFAULT_REDIRECT, replace: true });
   }
-  if (overviews.remortgaging.totalCount === 0 && overviews.buying.totalCount === 0) {
-    const giftCaseId = await pendingDonorCaseId(queryClient, knockToken);
-    if (giftCaseId !== null) {
-      return redirect({
-        to: '/gift/$caseId',
-        params: { caseId: String(giftCaseId) },
-        replace: true,
-      });
-    }
+  const giftCaseId = giftHome(overviews);
+  if (giftCaseId !== null) {
+    return redirect({ to: '/gift/$caseId', params: { caseId: String(giftCaseId) }, replace: true });
   }
   return redirect({
     to: '/$caseType',

@@ -1,17 +1,21 @@
 // A gift donor's landing and their own page (issue 13; INVITE-03, INVITE-06, FLOW-05): a signed-in
-// donor with no case of their own goes to their gift (/gift/{caseId}) with the 'Confirm Your Gift
-// Contribution' dialog over it, never to 'Start a remortgage'; the page shows their own gift only
-// (GET /donor-evidence/buying/{caseId}) and, once they answer, the answer.
+// donor with no case of their own goes to their newest gift (GET /case-overviews `gifts`,
+// /gift/{caseId}) with the 'Confirm Your Gift Contribution' dialog over it while it waits, never to
+// 'Start a remortgage'; the page shows their own gift only (GET /donor-evidence/buying/{caseId}),
+// once they answer the answer, and once they confirm their evidence (POST and DELETE /document).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import type { DonorGift, FeedItem, Me } from '../../lib/api/types';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CaseOverviews, DonorGift, FeedItem, Me } from '../../lib/api/types';
 import { RELEASE_VERSION } from '../../lib/release';
 import { expanded, overviews, page, remItem, REM_SECTIONS } from '../../test/cases';
 import { apiError, json, mockFetch, noContent, type Handler } from '../../test/fetchMock';
 import { makeMe, POLICIES, signedInServer } from '../../test/fixtures';
+import { FakeXhr } from '../../test/fakeXhr';
 import { feedItem, feedPage } from '../../test/invitations';
 import { renderApp } from '../../test/renderApp';
+import { documentBody } from '../../test/tiles';
+import { DOCUMENT_GUIDANCE } from '../application';
 import { DONOR_PAGE_TEXTS, QUOTE_LABELS, QUOTE_TEXTS } from './texts';
 
 const TOKEN = 'user-9.1900000000.abc';
@@ -31,9 +35,13 @@ function gift(overrides: Partial<DonorGift> = {}): DonorGift {
     answeredAt: null,
     buyerName: 'Bea Buyer',
     propertyAddressLine1: '2 Castle Road',
+    documents: [],
     ...overrides,
   };
 }
+
+/** GET /case-overviews of a donor: no case of their own, a gift towards purchase 2002. */
+const DONOR_OVERVIEWS = overviews(0, 0, [{ caseId: 2002, caseType: 'BUYING', status: 'INVITED' }]);
 
 const invitationItem = () =>
   feedItem('case-donor-invitation', {
@@ -47,7 +55,7 @@ const invitationItem = () =>
 /** The donor's server: no case of their own, a feed holding `items`, their gift on 2002. */
 function donorServer(
   items: FeedItem[],
-  counts = overviews(0, 0),
+  counts: CaseOverviews = DONOR_OVERVIEWS,
   extra: Record<string, Handler> = {},
 ) {
   let feed = [...items];
@@ -126,6 +134,8 @@ describe("a gift donor's landing", () => {
     expect(within(summary).getByText('Bea Buyer')).toBeInTheDocument();
     expect(within(summary).getByText('£25,000.00')).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent(DONOR_PAGE_TEXTS.acceptedNote);
+    // Confirmed, they may now upload their evidence.
+    expect(screen.getByRole('button', { name: DONOR_PAGE_TEXTS.upload })).toBeInTheDocument();
     // The buyers' case is never asked for.
     expect(calls.some((c) => c.path.startsWith('/api/buying/case/'))).toBe(false);
   });
@@ -137,22 +147,28 @@ describe("a gift donor's landing", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/gift/2002'));
   });
 
-  it('a customer with no case and no donor invitation still goes to the start page', async () => {
-    const { routes } = donorServer([feedItem('case-notification')]);
+  it('a customer with no case and no gift still goes to the start page', async () => {
+    const { routes } = donorServer([feedItem('case-notification')], overviews(0, 0));
     signedInServer(DONOR, routes);
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/remortgaging/start'));
   });
 
-  it('INVITE-12: a donor invitation on a remortgage does not count', async () => {
-    const { routes } = donorServer([feedItem('case-donor-invitation')]);
+  it('a donor who answered (no invitation left in the feed) still lands on their newest gift', async () => {
+    const { routes } = donorServer(
+      [],
+      overviews(0, 0, [
+        { caseId: 2002, caseType: 'BUYING', status: 'ACCEPTED' },
+        { caseId: 2001, caseType: 'BUYING', status: 'DECLINED' },
+      ]),
+    );
     signedInServer(DONOR, routes);
     const { router } = renderApp('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/remortgaging/start'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gift/2002'));
   });
 
   it('a customer with a case of their own who is also a donor goes to their cases', async () => {
-    const { routes } = donorServer([invitationItem()], overviews(1, 0));
+    const { routes } = donorServer([invitationItem()], overviews(1, 0, DONOR_OVERVIEWS.gifts));
     signedInServer(DONOR, routes);
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/remortgaging'));
@@ -174,6 +190,8 @@ describe("a gift donor's page", () => {
       DONOR_PAGE_TEXTS.declined,
     );
     expect(screen.getByRole('note')).toHaveTextContent(DONOR_PAGE_TEXTS.declinedNote);
+    // Evidence is only for a confirmed gift.
+    expect(screen.queryByRole('region', { name: DONOR_PAGE_TEXTS.evidenceHeading })).toBeNull();
   });
 
   it("shows only the signed-in person's own gift (a buyer is answered every gift)", async () => {
@@ -197,5 +215,88 @@ describe("a gift donor's page", () => {
     expect(
       await screen.findByText("Oh dear, it looks like the page you're looking for doesn't exist."),
     ).toBeInTheDocument();
+  });
+});
+
+describe("a donor's evidence", () => {
+  beforeEach(() => {
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A confirmed gift whose evidence is `documents` (what the server holds at each read). */
+  function confirmedServer(extra: Record<string, Handler> = {}) {
+    const held = { documents: [] as DonorGift['documents'] };
+    const { routes } = donorServer([], DONOR_OVERVIEWS, {
+      'GET /api/donor-evidence/buying/2002': () =>
+        json({ gifts: [gift({ status: 'ACCEPTED', documents: held.documents })] }),
+      ...extra,
+    });
+    return { held, ...signedInServer(DONOR, routes) };
+  }
+
+  it('uploads a gift statement (no slot) with the guidance, then lists it to download or delete', async () => {
+    const { held, calls } = confirmedServer({
+      'DELETE /api/document/71': () => {
+        held.documents = [];
+        return noContent();
+      },
+    });
+    renderApp('/gift/2002');
+    const section = within(
+      await screen.findByRole('region', { name: DONOR_PAGE_TEXTS.evidenceHeading }),
+    );
+    expect(section.getByTestId('document-guidance')).toHaveTextContent(
+      'Gift statements cover at least the last 6 months.',
+    );
+    expect(DOCUMENT_GUIDANCE.GIFT_STATEMENT).toBe(
+      'Gift statements cover at least the last 6 months.',
+    );
+    expect(section.getByText(DONOR_PAGE_TEXTS.noEvidence)).toBeInTheDocument();
+
+    const file = new File(['%PDF-1.7'], 'statement.pdf', { type: 'application/pdf' });
+    await userEvent.upload(section.getByLabelText(`${DONOR_PAGE_TEXTS.upload} file`), file);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const xhr = FakeXhr.sent[0];
+    expect(xhr.url).toBe('/api/document');
+    expect(xhr.fields()).toEqual({
+      caseType: 'BUYING',
+      caseId: '2002',
+      documentType: 'GIFT_STATEMENT',
+      file: 'statement.pdf',
+    });
+    held.documents = [documentBody(71, 'GIFT_STATEMENT', 'statement.pdf', 'BUYING')];
+    xhr.respond(201, { documentId: 71, documentType: 'GIFT_STATEMENT' });
+
+    // The gift is read again: the file is listed with its download link and a Delete.
+    const list = within(await screen.findByRole('list', { name: DONOR_PAGE_TEXTS.evidenceList }));
+    expect(list.getByText('statement.pdf · 10/03/2026')).toBeInTheDocument();
+    expect(
+      list.getByRole('link', { name: 'Download Gift statement (statement.pdf)' }),
+    ).toHaveAttribute('href', '/api/document/71');
+    await userEvent.click(list.getByRole('button', { name: 'Delete statement.pdf' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/document/71')).toBe(true),
+    );
+    expect(await section.findByText(DONOR_PAGE_TEXTS.noEvidence)).toBeInTheDocument();
+  });
+
+  it("a refused upload shows the server's reason", async () => {
+    confirmedServer();
+    renderApp('/gift/2002');
+    const input = await screen.findByLabelText(`${DONOR_PAGE_TEXTS.upload} file`);
+    await userEvent.upload(input, new File(['%PDF-1.7'], 'a.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    FakeXhr.sent[0].respond(422, {
+      error: {
+        code: 'validation_failed',
+        message: 'A donor may upload only a gift statement.',
+        fields: { documentType: 'A donor may upload only a gift statement.' },
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A donor may upload only a gift statement.',
+    );
   });
 });

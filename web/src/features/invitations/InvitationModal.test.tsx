@@ -378,6 +378,7 @@ describe('invitations', () => {
               answeredAt: null,
               buyerName: 'Bea Buyer',
               propertyAddressLine1: '2 Castle Road',
+              documents: [],
             },
           ],
         }),

@@ -54,6 +54,14 @@ export const DONOR_PAGE_TEXTS = {
   declinedNote: 'You declined this gift. The buyers have been told.',
   loading: 'Loading your gift',
   notFound: "We couldn't find a gift of yours towards this purchase.",
+  // The donor's evidence, once they confirmed (the guidance is the spec's §5 rule).
+  evidenceHeading: 'Your evidence',
+  evidenceIntro:
+    'Upload statements showing the money you are giving. PDF, JPEG, PNG and HEIC files are accepted, up to 32 MB each.',
+  evidenceList: 'Evidence you uploaded',
+  evidenceFile: 'gift statement',
+  noEvidence: 'You have not uploaded any evidence yet.',
+  upload: 'Upload a gift statement',
 } as const;
 
 /** Spec section 3 tax types, named as the customer knows them (QUOTE-10). */

@@ -40,12 +40,3 @@ export const SETTINGS_TEXT = {
   saved: 'Saved',
   saveFailed: 'We could not save your details, please try again.',
 } as const;
-
-/** "Ann Marie Smith": first, middle and surname joined (spec §3). */
-export function fullName(name: {
-  firstName: string;
-  middleNames?: string | null;
-  surname: string;
-}): string {
-  return [name.firstName, name.middleNames, name.surname].filter(Boolean).join(' ');
-}

@@ -1,10 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expanded } from '../../test/cases';
 import { apiError, json, noContent, type Handler } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
-import { CONVEYANCER, MEMBERS, staffCase, staffServer } from '../../test/staff';
+import { CONVEYANCER, MEMBERS, staffCase, staffServer, transition } from '../../test/staff';
+import { todayIso } from '../application';
+import { STAFF_TEXTS } from './texts';
 import type { StaffCase } from './types';
 
 const mermaid = vi.hoisted(() => ({
@@ -224,6 +226,73 @@ describe('the staff case page', () => {
     expect(within(dialog).getByLabelText(/Code from your app/)).toHaveAttribute(
       'aria-invalid',
       'true',
+    );
+  });
+
+  it('agreeing the completion date asks for it (required, today or later), posts it and shows it', async () => {
+    const agree = transition({
+      name: 'agree_completion_date',
+      label: 'Agree the completion date',
+      to: 'PENDING_COMPLETION',
+      requiresReason: false,
+      asksFor: 'COMPLETION_DATE',
+    });
+    const pending = (completionDate: string | null, transitions = [agree]) => {
+      const base = staffCase();
+      return staffCase({
+        status: 'PENDING_COMPLETION',
+        chip: { colour: 'AMBER', label: 'Pending Completion', showWarningIcon: false },
+        expanded: { ...base.expanded, status: 'PENDING_COMPLETION', completionDate },
+        transitions,
+      });
+    };
+    let n = 0;
+    let agreed = false;
+    const { calls } = server({
+      [`GET ${CASE_PATH}`]: () => json(agreed ? pending('2099-07-01', []) : pending(null)),
+      [`POST ${CASE_PATH}/transition`]: () => {
+        if (++n === 1) {
+          return error(422, 'validation_failed', 'Invalid', {
+            completionDate: 'must be today or later',
+          });
+        }
+        agreed = true;
+        return json({ status: 'PENDING_COMPLETION' });
+      },
+    });
+    await openCase();
+    await userEvent.click(screen.getByRole('button', { name: 'Agree the completion date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Agree the completion date' });
+    const date = within(dialog).getByLabelText(/Completion date/);
+    expect(date).toHaveAttribute('type', 'date');
+    expect(date).toBeRequired();
+    expect(date).toHaveAttribute('min', todayIso());
+    expect(within(dialog).queryByLabelText(/Reason/)).toBeNull();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText(STAFF_TEXTS.completionDateRequired)).toBeInTheDocument();
+    fireEvent.change(date, { target: { value: '2000-01-01' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText(STAFF_TEXTS.completionDatePast)).toBeInTheDocument();
+    expect(transitionPosts(calls)).toEqual([]);
+
+    fireEvent.change(date, { target: { value: '2099-07-01' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    // The server's own refusal goes under the field.
+    expect(await within(dialog).findByText('must be today or later')).toBeInTheDocument();
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Moved to Pending Completion')).toBeInTheDocument();
+    expect(transitionPosts(calls)).toEqual([
+      { transition: 'agree_completion_date', completionDate: '2099-07-01' },
+      { transition: 'agree_completion_date', completionDate: '2099-07-01' },
+    ]);
+    // The agreed date is among the case's key facts.
+    const facts = await screen.findByRole('region', { name: 'Key facts' });
+    await waitFor(() =>
+      expect(within(facts).getByText('Completion date').nextSibling).toHaveTextContent(
+        '01/07/2099',
+      ),
     );
   });
 

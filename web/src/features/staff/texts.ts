@@ -49,6 +49,10 @@ export const STAFF_TEXTS = {
   noSteps: 'There is nothing to do on this case now.',
   reason: 'Reason',
   reasonRequired: 'Give a reason',
+  // Agreeing the completion date (the server's words for its 422s).
+  completionDate: 'Completion date',
+  completionDateRequired: 'Enter the agreed completion date',
+  completionDatePast: 'The completion date must be today or later',
   cancel: 'Go back',
   auditTrail: 'Audit trail',
   downloadCsv: 'Download CSV',

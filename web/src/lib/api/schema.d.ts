@@ -329,6 +329,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/buying/{caseId}/applicant/{applicantId}/legal-name/{legalNameId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_buyer_legal_name"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/buying/{caseId}/applicants/{userId}": {
         parameters: {
             query?: never;
@@ -1076,6 +1092,22 @@ export interface paths {
         put?: never;
         post: operations["save_applicant_details"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/remortgaging/{caseId}/applicant/{applicantId}/legal-name/{legalNameId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_owner_legal_name"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1892,6 +1924,11 @@ export interface components {
         /** @description GET /case-overviews. */
         CaseOverviews: {
             buying: components["schemas"]["CaseTypeOverview"];
+            /**
+             * @description The purchases this user backs as a gift donor, the newest first (a donor with no case
+             *     of their own goes to their gift's page).
+             */
+            gifts: components["schemas"]["GiftOverview"][];
             remortgaging: components["schemas"]["CaseTypeOverview"];
         };
         /**
@@ -2068,6 +2105,8 @@ export interface components {
             answeredAt?: string | null;
             /** @description The lead buyer's preferred name (what the donor is asked about). */
             buyerName: string;
+            /** @description The statements the donor uploaded as evidence of the gift. */
+            documents: components["schemas"]["DocumentBody"][];
             donorEmail: string;
             /** Format: int64 */
             donorId: number;
@@ -2246,6 +2285,12 @@ export interface components {
             donorId: number;
             status: components["schemas"]["GiftStatus"];
         };
+        GiftOverview: {
+            /** Format: int64 */
+            caseId: number;
+            caseType: components["schemas"]["CaseType"];
+            status: components["schemas"]["GiftStatus"];
+        };
         /** @description POST /buying/{caseId}/donor/{donorId}: the gift changes. */
         GiftRequest: {
             /**
@@ -2397,6 +2442,11 @@ export interface components {
         LandTaxType: "STAMP_DUTY_LAND_TAX" | "LAND_TRANSACTION_TAX";
         LegalNameBody: {
             firstName: string;
+            /**
+             * Format: int64
+             * @description For deleting a previous name (`DELETE …/applicant/{applicantId}/legal-name/{id}`).
+             */
+            id: number;
             middleNames?: string | null;
             surname: string;
             /** Format: date-time */
@@ -3015,6 +3065,11 @@ export interface components {
         StaffTransitionRequest: {
             /** @description A fresh code from the authenticator app, where the step's `stepUp`. */
             code?: string | null;
+            /**
+             * Format: date
+             * @description Where the step `asksFor` COMPLETION_DATE: the agreed date, today or later.
+             */
+            completionDate?: string | null;
             /** @description Required where the step's `requiresReason`; kept in the audit trail. */
             reason?: string | null;
             /** @description The step's name, from `transitions`. */
@@ -3082,9 +3137,15 @@ export interface components {
          * @enum {string}
          */
         TransferReason: "COURT_ORDER" | "CONSENT_ORDER" | "PRIVATE_AGREEMENT";
+        /**
+         * @description What a transition needs from the person taking it besides a reason.
+         * @enum {string}
+         */
+        TransitionInput: "COMPLETION_DATE";
         /** @description A transition this user may take from the current status. */
         TransitionView_CaseStatus: {
             allowed: boolean;
+            asksFor?: components["schemas"]["TransitionInput"] | null;
             /** @description Who may take it (the workflow file's `by`). */
             by: components["schemas"]["ActorKind"][];
             label: string;
@@ -4308,6 +4369,72 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    delete_buyer_legal_name: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description The buyer (an applicant id of the case) */
+                applicantId: number;
+                /** @description One of the buyer's previous legal names */
+                legalNameId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another buyer's name, or staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, buyer or name, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `current_legal_name`: the current name is replaced, never deleted; `section_closed`: Buyer Details is not open to you */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     remove_buyer: {
         parameters: {
             query?: never;
@@ -5277,7 +5404,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a party, broker or staff member of the case; `second_factor_required` for a staff session that has not proven it */
+            /** @description Not a party, broker or staff member of the case (or a purchase's gift donor); `second_factor_required` for a staff session that has not proven it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5295,7 +5422,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The case is closed */
+            /** @description The case is closed; `gift_not_accepted`: a donor who has not confirmed the gift */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5419,7 +5546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Uploaded by the other side of the case, or generated by Threshold */
+            /** @description Uploaded by the other side of the case, or generated by Threshold (a gift donor deletes only their own evidence) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7378,6 +7505,72 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    delete_owner_legal_name: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description The owner (an applicant id of the case) */
+                applicantId: number;
+                /** @description One of the owner's previous legal names */
+                legalNameId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another owner's name, or staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, owner or name, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `current_legal_name`: the current name is replaced, never deleted; `section_closed`: the Owners section is not open to you */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     remove_owner: {
         parameters: {
             query?: never;
@@ -8859,7 +9052,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Unknown `transition`, `reason` missing where required, or a wrong `code` */
+            /** @description Unknown `transition`, `reason` missing where required, `completionDate` missing or past where asked for, or a wrong `code` */
             422: {
                 headers: {
                     [name: string]: unknown;

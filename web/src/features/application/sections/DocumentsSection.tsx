@@ -1,6 +1,6 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import UploadFile from '@mui/icons-material/UploadFile';
-import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { useId, type ChangeEvent } from 'react';
 import type {
   CaseType,
@@ -13,7 +13,7 @@ import { CASE_TYPE } from '../../cases';
 import { documentTypeLabel, downloadWithSession } from '../../documents';
 import { isBuying, kindOf } from '../caseKind';
 import { useDeleteDocument } from '../api/deleteDocument';
-import { ACCEPTED_FILES } from '../api/uploadDocument';
+import { UploadParts } from '../components/UploadParts';
 import { useFileUpload } from '../components/useFileUpload';
 import { ALTERATION_TYPE_LABELS, DOCUMENT_GUIDANCE, DOCUMENTS_TEXTS } from '../texts';
 
@@ -29,7 +29,8 @@ function DocumentSlot({
 }) {
   const label = documentTypeLabel(slot.documentType);
   const guidance = DOCUMENT_GUIDANCE[slot.documentType];
-  const { inputRef, uploadChosen, uploading, percent, problem, setProblem } = useFileUpload();
+  const upload = useFileUpload();
+  const { inputRef, uploadChosen, uploading, setProblem } = upload;
   const remove = useDeleteDocument();
   const guidanceId = useId();
   const uploaded = slot.documentId != null;
@@ -126,30 +127,12 @@ function DocumentSlot({
             {guidance}
           </Typography>
         )}
-        <input
-          ref={inputRef}
-          type="file"
-          accept={ACCEPTED_FILES}
-          aria-label={`${DOCUMENTS_TEXTS.upload} ${label} file`}
-          tabIndex={-1}
-          style={{ display: 'none' }}
-          onChange={(event) => void onFile(event)}
+        <UploadParts
+          upload={upload}
+          inputLabel={`${DOCUMENTS_TEXTS.upload} ${label} file`}
+          progressLabel={`${DOCUMENTS_TEXTS.uploading} ${label}`}
+          onFile={(event) => void onFile(event)}
         />
-        {uploading && (
-          <Box role="status" aria-live="polite">
-            <Typography variant="body2">{`${DOCUMENTS_TEXTS.uploading} ${percent}%`}</Typography>
-            <LinearProgress
-              variant="determinate"
-              value={percent}
-              aria-label={`${DOCUMENTS_TEXTS.uploading} ${label}`}
-            />
-          </Box>
-        )}
-        {problem && (
-          <Alert severity="error" role="alert">
-            {problem}
-          </Alert>
-        )}
       </Stack>
     </Box>
   );

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RemortgagingExpanded } from '../../../lib/api/types';
+import { PREVIOUS_LEGAL_NAMES_TEXTS } from '../../../components/PreviousLegalNames';
+import type { LegalName, RemortgagingExpanded } from '../../../lib/api/types';
 import { apiError, json, noContent } from '../../../test/fetchMock';
 import { makeMe } from '../../../test/fixtures';
 import {
@@ -70,8 +71,14 @@ describe('missing-field labels (spec §5, VAL-10, VAL-13..21)', () => {
   });
 
   it('a legal name without first name or surname', () => {
-    const noFirst = owner({}, { legalNames: [{ firstName: '', surname: 'Smith', until: null }] });
-    const noSurname = owner({}, { legalNames: [{ firstName: 'Ann', surname: '', until: null }] });
+    const noFirst = owner(
+      {},
+      { legalNames: [{ id: 1, firstName: '', surname: 'Smith', until: null }] },
+    );
+    const noSurname = owner(
+      {},
+      { legalNames: [{ id: 1, firstName: 'Ann', surname: '', until: null }] },
+    );
     expect(missingOwnerFields(noFirst)).toEqual([MISSING_FIELD_LABELS.legalFirstName]);
     expect(missingOwnerFields(noSurname)).toEqual([MISSING_FIELD_LABELS.legalSurname]);
   });
@@ -115,16 +122,22 @@ describe('the Owners section', () => {
             {},
             {
               legalNames: [
-                { firstName: 'Ann', surname: 'Jones', until: '2020-01-01T00:00:00Z' },
-                { firstName: 'Ann', surname: 'Smith', middleNames: null, until: null },
+                { id: 1, firstName: 'Ann', surname: 'Jones', until: '2020-01-01T00:00:00Z' },
+                { id: 2, firstName: 'Ann', surname: 'Smith', middleNames: null, until: null },
               ],
             },
           ),
         ],
       }),
     );
-    expect(within(card('Ann')).getByText('Ann Smith')).toBeInTheDocument();
-    expect(within(card('Ann')).queryByText('Ann Jones')).toBeNull();
+    const ann = card('Ann');
+    expect(within(ann).getByText(OWNERS_TEXTS.fieldLegalName).nextSibling).toHaveTextContent(
+      'Ann Smith',
+    );
+    // The earlier one is only among the previous names (CALLS-71).
+    expect(within(ann).getAllByText('Ann Jones')).toHaveLength(1);
+    const previous = within(ann).getByRole('list', { name: PREVIOUS_LEGAL_NAMES_TEXTS.heading });
+    expect(within(previous).getByText('Ann Jones')).toBeInTheDocument();
   });
 
   it('VAL-10: lists what an owner still has to give with the spec labels', async () => {
@@ -435,5 +448,111 @@ describe('other adults at the property', () => {
     expect(bodiesOf(calls, 'POST', `${API}/property-occupant`)).toEqual([
       { hasAdultOccupants: true, occupant: { fullName: 'Carl Smith', email: 'carl@x.com' } },
     ]);
+  });
+});
+
+describe('previous legal names (CALLS-71)', () => {
+  const T = PREVIOUS_LEGAL_NAMES_TEXTS;
+  const CURRENT: LegalName = {
+    id: 2,
+    firstName: 'Ann',
+    middleNames: null,
+    surname: 'Smith',
+    until: null,
+  };
+  const PREVIOUS: LegalName = {
+    id: 1,
+    firstName: 'Ann',
+    middleNames: 'Marie',
+    surname: 'Jones',
+    until: '2024-06-15T12:00:00Z',
+  };
+  const withNames = (...legalNames: LegalName[]) => owner({}, { legalNames });
+  const namesOf = (region: HTMLElement) =>
+    within(region).queryByRole('region', { name: T.heading });
+
+  it('lists my previous name with its end date; deleting it sends DELETE and refetches the case', async () => {
+    let theCase = remCase({ propertyOwners: [withNames(PREVIOUS, CURRENT)] });
+    const { calls } = await show(() => theCase, ANN, {
+      [`DELETE ${API}/applicant/11/legal-name/1`]: () => {
+        theCase = remCase({ propertyOwners: [withNames(CURRENT)] });
+        return noContent();
+      },
+    });
+    const names = namesOf(card('Ann'));
+    expect(names).not.toBeNull();
+    const list = within(names!).getByRole('list', { name: T.heading });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByText('Ann Marie Jones')).toBeInTheDocument();
+    expect(within(list).getByText('Until 15/06/2024')).toBeInTheDocument();
+    // The current name is shown in the details but has no Delete.
+    expect(within(card('Ann')).getByText('Ann Smith')).toBeInTheDocument();
+    expect(
+      within(card('Ann')).queryByRole('button', { name: T.deleteLabel('Ann Smith') }),
+    ).toBeNull();
+    await userEvent.click(
+      within(list).getByRole('button', { name: T.deleteLabel('Ann Marie Jones') }),
+    );
+    expect(await screen.findByText(T.deleted)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      `${API}/applicant/11/legal-name/1`,
+    ]);
+    // The case was fetched again: the name is gone, and so is the empty list.
+    await waitFor(() => expect(namesOf(card('Ann'))).toBeNull());
+  });
+
+  it('only the current name: no list and no Delete', async () => {
+    await show(remCase({ propertyOwners: [withNames(CURRENT)] }));
+    expect(namesOf(card('Ann'))).toBeNull();
+    expect(within(card('Ann')).queryByRole('button', { name: /Delete/ })).toBeNull();
+  });
+
+  it('a refused delete says so in a toast and keeps the name', async () => {
+    await show(remCase({ propertyOwners: [withNames(PREVIOUS, CURRENT)] }), ANN, {
+      [`DELETE ${API}/applicant/11/legal-name/1`]: () =>
+        apiError(409, 'The current legal name cannot be deleted. Give the new name instead.'),
+    });
+    await userEvent.click(
+      within(card('Ann')).getByRole('button', { name: T.deleteLabel('Ann Marie Jones') }),
+    );
+    expect(await screen.findByText(T.deleteFailed)).toBeInTheDocument();
+    expect(within(namesOf(card('Ann'))!).getByText('Ann Marie Jones')).toBeInTheDocument();
+  });
+
+  it('a redacted co-owner, or one I cannot edit, shows no names', async () => {
+    const bob = {
+      ...redactedOwner(),
+      user: { ...redactedOwner().user, legalNames: [{ ...PREVIOUS, id: 7 }] },
+    };
+    const carl = owner(
+      { id: 13, isLead: false },
+      { id: 'user-3', preferredName: 'Carl', legalNames: [{ ...PREVIOUS, id: 8 }, CURRENT] },
+    );
+    await show(remCase({ propertyOwners: [withNames(PREVIOUS, CURRENT), bob, carl] }));
+    expect(namesOf(card('Ann'))).not.toBeNull();
+    expect(namesOf(card('Bob'))).toBeNull();
+    expect(within(card('Bob')).queryByText('Ann Marie Jones')).toBeNull();
+    expect(namesOf(card('Carl'))).toBeNull();
+    expect(within(card('Carl')).queryByRole('button', { name: /Delete previous name/ })).toBeNull();
+  });
+
+  it("a broker in a broker stage deletes an owner's previous name", async () => {
+    const base = remCase({ propertyOwners: [withNames(PREVIOUS, CURRENT)] });
+    const { calls } = await show({ ...base, status: 'BROKER_APPLICATION' }, BROKER, {
+      [`DELETE ${API}/applicant/11/legal-name/1`]: () => noContent(),
+    });
+    await userEvent.click(
+      within(card('Ann')).getByRole('button', { name: T.deleteLabel('Ann Marie Jones') }),
+    );
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+        `${API}/applicant/11/legal-name/1`,
+      ]),
+    );
+  });
+
+  it('outside a broker stage a broker sees no names to delete', async () => {
+    await show(remCase({ propertyOwners: [withNames(PREVIOUS, CURRENT)] }), BROKER);
+    expect(namesOf(card('Ann'))).toBeNull();
   });
 });

@@ -1,8 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useNavigate } from '@tanstack/react-router';
+import { useSnackbar } from 'notistack';
 import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import {
+  PREVIOUS_LEGAL_NAMES_TEXTS,
+  PreviousLegalNames,
+} from '../../../components/PreviousLegalNames';
 import { RouterLink } from '../../../components/RouterLink';
 import type { ExpandedCase, Owner, RemortgagingExpanded } from '../../../lib/api/types';
 import { muiField } from '../../../lib/form';
@@ -10,6 +15,7 @@ import { AddressLookup } from '../../address';
 import { useSession } from '../../auth';
 import type { CaseKind } from '../../cases';
 import { useAddApplicant } from '../api/addApplicant';
+import { useDeleteApplicantLegalName } from '../api/deleteApplicantLegalName';
 import { useDeletePropertyOccupant } from '../api/deletePropertyOccupant';
 import { useRemoveApplicant } from '../api/removeApplicant';
 import { useSaveApplicantDetails } from '../api/saveApplicantDetails';
@@ -28,7 +34,6 @@ import {
   currentLegalName,
   formatIsoDate,
   formatNiNumber,
-  fullLegalName,
   h2Sx,
   missingOwnerFields,
   normaliseNiNumber,
@@ -40,6 +45,7 @@ import {
   type OwnerDetailsValues,
 } from './ownersControls';
 import { TenancySplitPart } from './TenancySplitPart';
+import { fullLegalName } from '../../../lib/format';
 
 export interface OwnersSectionProps {
   caseId: string;
@@ -47,6 +53,7 @@ export interface OwnersSectionProps {
 }
 
 const h3Sx = { fontSize: '1.15rem', fontWeight: 600 } as const;
+const h4Sx = { fontSize: '1.05rem', fontWeight: 600 } as const;
 
 /**
  * The Owners section of a remortgage (`owners`) and the Buyer Details section of a purchase
@@ -186,6 +193,9 @@ function OwnerCard({
           <MissingFields kind={kind} owner={owner} />
         </>
       )}
+      {canEdit && !owner.redacted && (
+        <OwnerPreviousNames kind={kind} caseId={caseId} owner={owner} />
+      )}
       {canEdit && (
         <OwnerDetailsForm
           key={`${owner.id}`}
@@ -248,6 +258,39 @@ function RemoveOwnerButton({
         }
       />
     </>
+  );
+}
+
+/**
+ * The owner's previous legal names (those with an end date), each deletable from the case
+ * (CALLS-71 / CALLS-74); the current name is not listed, it is replaced in Settings instead.
+ */
+function OwnerPreviousNames({
+  kind,
+  caseId,
+  owner,
+}: {
+  kind: CaseKind;
+  caseId: string;
+  owner: Owner;
+}) {
+  const remove = useDeleteApplicantLegalName(kind, caseId, owner.id);
+  const { enqueueSnackbar } = useSnackbar();
+  return (
+    <PreviousLegalNames
+      names={owner.user.legalNames}
+      headingLevel={4}
+      headingSx={h4Sx}
+      pending={remove.isPending}
+      onDelete={(legalNameId) =>
+        remove.mutate(legalNameId, {
+          onSuccess: () =>
+            enqueueSnackbar(PREVIOUS_LEGAL_NAMES_TEXTS.deleted, { variant: 'success' }),
+          onError: () =>
+            enqueueSnackbar(PREVIOUS_LEGAL_NAMES_TEXTS.deleteFailed, { variant: 'error' }),
+        })
+      }
+    />
   );
 }
 
@@ -325,7 +368,7 @@ function OwnerDetailsForm({
       onSubmit={handleSubmit(onSubmit)}
       sx={{ pt: 2, borderTop: 1, borderColor: 'divider' }}
     >
-      <Typography id={headingId} variant="h4" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
+      <Typography id={headingId} variant="h4" sx={h4Sx}>
         {isMe ? T.detailsHeading : T.detailsHeadingFor(name)}
       </Typography>
       {isMe && (

@@ -78,7 +78,11 @@ export function isaItem(isa: Isa, buyers: readonly Buyer[]): Item {
 }
 
 export function giftItem(gift: DonorGift): Item {
-  const details = [gift.donorEmail, GIFT_STATUS_LABELS[gift.status]];
+  const details = [
+    gift.donorEmail,
+    GIFT_STATUS_LABELS[gift.status],
+    T.evidence(gift.documents.length),
+  ];
   if (gift.giftAmount != null) details.unshift(`${T.amount}: ${formatMoney(gift.giftAmount)}`);
   return { id: gift.donorId, title: gift.donorName ?? gift.donorEmail, details };
 }
@@ -346,8 +350,9 @@ function ChangeGiftDialog({
 }
 
 /**
- * Shown while a gift is a source of funds (BUY-APP-11): each donor with their gift and whether
- * they confirmed it (POST and DELETE /buying/{caseId}/donor), and a change of a gift's amount
+ * Shown while a gift is a source of funds (BUY-APP-11): each donor with their gift, whether they
+ * confirmed it and how many files of evidence they uploaded (POST and DELETE
+ * /buying/{caseId}/donor), and a change of a gift's amount
  * (POST /buying/{caseId}/donor/{donorId}). A donor is e-mailed and answers in their own 'Confirm
  * Your Gift Contribution' dialog.
  */

@@ -9,7 +9,7 @@ import type {
   Owner,
   RemortgagingExpanded,
 } from '../../../lib/api/types';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney, fullLegalName } from '../../../lib/format';
 import { documentTypeLabel } from '../../documents';
 import { askForFeedback } from '../../feedback';
 import { useSubmitApplication } from '../api/submitApplication';
@@ -34,7 +34,7 @@ import {
   TENURE_LABELS,
 } from '../texts';
 import { TRANSFER_REASONS } from '../ownersTexts';
-import { currentLegalName, fullLegalName, missingOwnerFields } from './ownersControls';
+import { currentLegalName, missingOwnerFields } from './ownersControls';
 import { alterationItem } from './PropertyAlterationsSection';
 import { loanItem } from './FinancialDetailsSection';
 import { documentGroups } from './DocumentsSection';

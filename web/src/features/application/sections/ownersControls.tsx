@@ -32,14 +32,6 @@ export function currentLegalName(names: readonly LegalName[]): LegalName | null 
   return names.find((n) => !n.until) ?? null;
 }
 
-/** Spec §3: the full name joins first, middle and surname. */
-export function fullLegalName(name: LegalName): string {
-  return [name.firstName, name.middleNames, name.surname]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ');
-}
-
 function blank(value: string | null | undefined): boolean {
   return value === null || value === undefined || value.trim() === '';
 }

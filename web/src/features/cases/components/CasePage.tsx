@@ -45,9 +45,10 @@ function usePostCompletionFeedback(expanded: ExpandedCase | undefined, isBroker:
 /**
  * /remortgaging/{caseId} and /buying/{caseId}: a way back to the list, where the case stands,
  * and the sections or tiles with the engine's states. A closed case (cancelled, ineligible,
- * completed) shows no sections or tiles: nothing on it is pending any more. A completed case
- * keeps its tiles (REM-POST-01, BUY-POST-01), to read the application and the documents its
- * owners or buyers accepted.
+ * completed) shows no sections: nothing on it is pending any more. A submitted one keeps its
+ * tiles (REM-POST-01, BUY-POST-01: cancelled and completed cases are submitted), to read what
+ * was done; on a cancelled case the engine gives the rest as disabled, so nothing reads as
+ * pending. An ineligible case was never submitted and shows neither.
  */
 export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
   const query = useCase(kind, caseId);
@@ -101,7 +102,7 @@ export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
             label="Application sections"
           />
         )}
-        {(!view.stage.closed || view.status === 'COMPLETED') && (
+        {view.submitted && (
           <SectionList
             kind={kind}
             caseId={caseId}

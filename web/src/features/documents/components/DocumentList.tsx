@@ -1,5 +1,5 @@
 import { Alert, Box, Link, List, ListItem, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatDate } from '../../../lib/format';
 import { documentUrl, downloadWithSession } from '../download';
 import { documentTypeLabel } from '../labels';
@@ -13,15 +13,20 @@ export interface DocumentRow {
   createdAt?: string;
 }
 
-/** A list of documents: the type in words, file name, date and a Download link. */
+/**
+ * A list of documents: the type in words, file name, date and a Download link, and `actions`
+ * after it where the reader may do more with a document (a donor deleting their own).
+ */
 export function DocumentList({
   documents,
   label,
   empty,
+  actions,
 }: {
   documents: DocumentRow[];
   label: string;
   empty: string;
+  actions?: (doc: DocumentRow) => ReactNode;
 }) {
   const [failed, setFailed] = useState(false);
   if (documents.length === 0) {
@@ -73,20 +78,22 @@ export function DocumentList({
                   </Typography>
                 )}
               </Box>
-              <Link
-                href={documentUrl(doc.documentId)}
-                download={doc.fileName ?? ''}
-                onClick={(event) => {
-                  // The link stays a real link (open in a new tab, copy); a plain click checks the
-                  // session first.
-                  event.preventDefault();
-                  download(doc);
-                }}
-                aria-label={`${DOCUMENTS_TEXTS.download} ${type}${doc.fileName ? ` (${doc.fileName})` : ''}`}
-                sx={{ flexShrink: 0 }}
-              >
-                {DOCUMENTS_TEXTS.download}
-              </Link>
+              <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexShrink: 0 }}>
+                <Link
+                  href={documentUrl(doc.documentId)}
+                  download={doc.fileName ?? ''}
+                  onClick={(event) => {
+                    // The link stays a real link (open in a new tab, copy); a plain click checks the
+                    // session first.
+                    event.preventDefault();
+                    download(doc);
+                  }}
+                  aria-label={`${DOCUMENTS_TEXTS.download} ${type}${doc.fileName ? ` (${doc.fileName})` : ''}`}
+                >
+                  {DOCUMENTS_TEXTS.download}
+                </Link>
+                {actions?.(doc)}
+              </Box>
             </ListItem>
           );
         })}

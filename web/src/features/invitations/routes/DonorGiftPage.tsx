@@ -9,6 +9,7 @@ import { SummaryList } from '../../application/components/SummaryList';
 import { useSession } from '../../auth';
 import { LOAD_ERROR } from '../../cases';
 import { useDonorGift } from '../api/getDonorGift';
+import { DonorEvidence } from '../components/DonorEvidence';
 import { DONOR_PAGE_TEXTS as T } from '../texts';
 
 const STATUS: Record<GiftStatus, { label: string; note: string }> = {
@@ -23,7 +24,8 @@ const STATUS: Record<GiftStatus, { label: string; note: string }> = {
  * GET /donor-evidence/buying/{caseId}, which answers a donor their own gift only; never the
  * buyers' case. A donor with no case of their own lands here after signing in (features/cases
  * home.ts) instead of 'Start a remortgage'; the 'Confirm Your Gift Contribution' dialog opens
- * over it while their invitation waits, and after they answer the page shows the answer.
+ * over it while their invitation waits, and after they answer the page shows the answer. Once
+ * they confirmed, they upload their evidence of the gift here.
  */
 export function DonorGiftPage({ caseId }: { caseId: string }) {
   const { me } = useSession();
@@ -49,6 +51,7 @@ export function DonorGiftPage({ caseId }: { caseId: string }) {
         <Alert severity={status === 'DECLINED' ? 'info' : 'success'} icon={false} role="note">
           {STATUS[status].note}
         </Alert>
+        {status === 'ACCEPTED' && <DonorEvidence caseId={caseId} documents={gift.data.documents} />}
       </Stack>
     );
   } else if (gift.isError && !isApiError(gift.error, 404)) {

@@ -13,6 +13,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api/errors';
 import { muiField } from '../../../lib/form';
+import { todayIso } from '../../application';
 import { humanise } from '../../cases/caseTypes';
 import type { CaseKind } from '../../cases';
 import { useTransitionCase } from '../api/case';
@@ -24,12 +25,14 @@ import { CodeField } from './CodeField';
 interface Values {
   reason: string;
   code: string;
+  completionDate: string;
 }
 
 /**
- * Confirming a step: a reason when the workflow asks for one, a fresh code from the app before a
- * destructive step (step-up), then POST …/transition. The engine's refusal (409) is shown here
- * as it says it; field problems (422) and a refused code (403 step_up_required) on their field.
+ * Confirming a step: a reason when the workflow asks for one, the agreed completion date when
+ * the step `asksFor` it (today or later), a fresh code from the app before a destructive step
+ * (step-up), then POST …/transition. The engine's refusal (409) is shown here as it says it;
+ * field problems (422) and a refused code (403 step_up_required) on their field.
  */
 export function TransitionDialog({
   kind,
@@ -54,17 +57,21 @@ export function TransitionDialog({
   const [codeAsked, setCodeAsked] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const needsCode = transition.stepUp || codeAsked;
+  const needsDate = transition.asksFor === 'COMPLETION_DATE';
+  // The day the dialog opened: the earliest date offered and accepted.
+  const [today] = useState(todayIso);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ defaultValues: { reason: '', code: '' } });
+  } = useForm<Values>({ defaultValues: { reason: '', code: '', completionDate: '' } });
 
-  const onSubmit = async ({ reason, code }: Values) => {
+  const onSubmit = async ({ reason, code, completionDate }: Values) => {
     setProblem(null);
     const body: StaffTransitionRequest = { transition: transition.name };
     if (transition.requiresReason) body.reason = reason.trim();
+    if (needsDate) body.completionDate = completionDate;
     if (needsCode) body.code = code.replace(/\s+/g, '');
     try {
       const done = await mutation.mutateAsync(body);
@@ -75,10 +82,15 @@ export function TransitionDialog({
         setCodeAsked(true);
         setError('code', { message: (error as ApiError).message });
       } else if (error instanceof ApiError && error.status === 422) {
-        const { reason: reasonProblem, code: codeProblem } = error.fields;
+        const {
+          reason: reasonProblem,
+          code: codeProblem,
+          completionDate: dateProblem,
+        } = error.fields;
         if (reasonProblem) setError('reason', { message: reasonProblem });
         if (codeProblem) setError('code', { message: codeProblem });
-        if (!reasonProblem && !codeProblem) setProblem(error.message);
+        if (dateProblem) setError('completionDate', { message: dateProblem });
+        if (!reasonProblem && !codeProblem && !dateProblem) setProblem(error.message);
       } else if (error instanceof ApiError && error.status < 500) {
         setProblem(error.message);
       } else {
@@ -120,6 +132,25 @@ export function TransitionDialog({
                 {...muiField(
                   register('reason', {
                     validate: (v) => v.trim() !== '' || STAFF_TEXTS.reasonRequired,
+                  }),
+                )}
+              />
+            )}
+            {needsDate && (
+              <TextField
+                label={STAFF_TEXTS.completionDate}
+                type="date"
+                required
+                fullWidth
+                error={!!errors.completionDate}
+                helperText={errors.completionDate?.message}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
+                {...muiField(
+                  register('completionDate', {
+                    validate: (v) =>
+                      v === ''
+                        ? STAFF_TEXTS.completionDateRequired
+                        : v >= today || STAFF_TEXTS.completionDatePast,
                   }),
                 )}
               />

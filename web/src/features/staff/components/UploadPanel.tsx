@@ -1,17 +1,8 @@
 import UploadFile from '@mui/icons-material/UploadFile';
-import {
-  Alert,
-  Box,
-  Button,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useId, useState, type ChangeEvent } from 'react';
-import { ACCEPTED_FILES, useFileUpload } from '../../application';
+import { UploadParts, useFileUpload } from '../../application';
 import { documentTypeLabel, SEARCH_DOCUMENT_TYPES } from '../../documents';
 import { reportIfSecondFactorRequired } from '../secondFactor';
 import { STAFF_TEXTS, uploadTexts } from '../texts';
@@ -27,7 +18,8 @@ export const FIRM_UPLOAD_TYPES: readonly string[] = ['TA6', ...SEARCH_DOCUMENT_T
  * see it too; a search is recorded as a result or summary under 'Searches'.
  */
 export function UploadPanel({ caseId }: { caseId: string }) {
-  const { inputRef, uploadChosen, uploading, percent, problem } = useFileUpload();
+  const upload = useFileUpload();
+  const { inputRef, uploadChosen, uploading } = upload;
   const { enqueueSnackbar } = useSnackbar();
   const hintId = useId();
   const [documentType, setDocumentType] = useState(FIRM_UPLOAD_TYPES[0]);
@@ -81,30 +73,13 @@ export function UploadPanel({ caseId }: { caseId: string }) {
             </Button>
           </Box>
         </Stack>
-        <input
-          ref={inputRef}
-          type="file"
-          accept={ACCEPTED_FILES}
-          aria-label={`${STAFF_TEXTS.chooseFile}: ${label}`}
-          tabIndex={-1}
-          style={{ display: 'none' }}
-          onChange={(event) => void onFile(event)}
+        <UploadParts
+          upload={upload}
+          inputLabel={`${STAFF_TEXTS.chooseFile}: ${label}`}
+          progressLabel={`${STAFF_TEXTS.uploading} ${label}`}
+          progressText={uploadTexts.progress}
+          onFile={(event) => void onFile(event)}
         />
-        {uploading && (
-          <Box role="status" aria-live="polite">
-            <Typography variant="body2">{uploadTexts.progress(percent)}</Typography>
-            <LinearProgress
-              variant="determinate"
-              value={percent}
-              aria-label={`${STAFF_TEXTS.uploading} ${label}`}
-            />
-          </Box>
-        )}
-        {problem && (
-          <Alert severity="error" role="alert">
-            {problem}
-          </Alert>
-        )}
       </Stack>
     </Panel>
   );

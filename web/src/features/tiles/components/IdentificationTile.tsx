@@ -6,7 +6,6 @@ import {
   AlertTitle,
   Box,
   Button,
-  LinearProgress,
   List,
   ListItem,
   ListItemText,
@@ -18,7 +17,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { isApiError } from '../../../lib/api/errors';
 import type { CaseType, ExpandedCase, Owner } from '../../../lib/api/types';
 import { formatDate } from '../../../lib/format';
-import { ACCEPTED_FILES, useFileUpload } from '../../application';
+import { ACCEPTED_FILES, UploadParts, useFileUpload } from '../../application';
 import { useSession } from '../../auth';
 import { useSubmitIdentity } from '../api/submitIdentity';
 import {
@@ -62,7 +61,8 @@ function IdentitySlot({
   capture,
   current,
 }: SlotProps) {
-  const { inputRef, uploadChosen, uploading, percent, problem } = useFileUpload();
+  const upload = useFileUpload();
+  const { inputRef, uploadChosen, uploading } = upload;
   const [justUploaded, setJustUploaded] = useState<string | null>(null);
   const hintId = useId();
   const fileName = current?.fileName ?? justUploaded;
@@ -117,31 +117,15 @@ function IdentitySlot({
             {current ? IDENTITY_TEXTS.uploadAgain : IDENTITY_TEXTS.upload}
           </Button>
         </Box>
-        <input
-          ref={inputRef}
-          type="file"
+        <UploadParts
+          upload={upload}
           accept={accept}
           capture={capture}
-          aria-label={`${IDENTITY_TEXTS.upload} ${label} file`}
-          tabIndex={-1}
-          style={{ display: 'none' }}
-          onChange={(event) => void onFile(event)}
+          inputLabel={`${IDENTITY_TEXTS.upload} ${label} file`}
+          progressLabel={`${IDENTITY_TEXTS.uploading} ${label}`}
+          progressText={(percent) => `${IDENTITY_TEXTS.uploading} ${percent}%`}
+          onFile={(event) => void onFile(event)}
         />
-        {uploading && (
-          <Box role="status" aria-live="polite">
-            <Typography variant="body2">{`${IDENTITY_TEXTS.uploading} ${percent}%`}</Typography>
-            <LinearProgress
-              variant="determinate"
-              value={percent}
-              aria-label={`${IDENTITY_TEXTS.uploading} ${label}`}
-            />
-          </Box>
-        )}
-        {problem && (
-          <Alert severity="error" role="alert">
-            {problem}
-          </Alert>
-        )}
       </Stack>
     </Box>
   );
