@@ -2,9 +2,10 @@
 """Fuzz the release binary's API with schemathesis, from its own OpenAPI document.
 
 Starts `threshold serve` on loopback with a fresh database (SQLite, or PostgreSQL with
---postgres URL), signs in the demo broker through the real e-mail link, then runs
-`schemathesis run --checks all` twice: anonymously and as the signed-in broker. Prints one
-summary line per run and exits non-zero if any run found a failure.
+--postgres URL), signs in the demo broker and the demo conveyancer through the real e-mail
+link (the conveyancer also proves the second factor with `threshold demo-code`), then runs
+`schemathesis run --checks all` three times: anonymously, as the broker and as the
+conveyancer. Prints one summary line per run and exits non-zero if any run found a failure.
 
 Usage: .ci/fuzz.py --bin PATH [--postgres URL] [--max-examples N]
 (`make fuzz` installs schemathesis into a venv and runs this on both databases.)
@@ -27,6 +28,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 BROKER = "broker@demo.threshold.test"
+CONVEYANCER = "conveyancer@demo.threshold.test"
 
 
 def free_port() -> int:
@@ -57,14 +59,16 @@ def wait_ready(url, server, deadline=60):
     sys.exit("threshold did not become ready")
 
 
-def sign_in_link_token(outbox: Path, deadline=30) -> str:
-    """The token of the newest sign-in mail in the outbox (lettre's file transport)."""
+def sign_in_link_token(outbox: Path, to: str, deadline=30) -> str:
+    """The token of the newest sign-in mail to `to` in the outbox (lettre's file transport)."""
     end = time.time() + deadline
     while time.time() < end:
         for path in sorted(outbox.glob("*"), key=lambda p: p.stat().st_mtime, reverse=True):
             try:
                 message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
             except (OSError, ValueError):
+                continue
+            if to not in str(message.get("To", "")):
                 continue
             part = message.get_body(preferencelist=("plain", "html"))
             text = part.get_content() if part else ""
@@ -75,10 +79,10 @@ def sign_in_link_token(outbox: Path, deadline=30) -> str:
     sys.exit("no sign-in e-mail arrived in the outbox")
 
 
-def session_cookies(url: str, outbox: Path) -> str:
+def session_cookies(url: str, outbox: Path, who: str) -> str:
     origin = {"Origin": url}
-    request(f"{url}/api/auth", method="POST", body={"username": BROKER, "redirectTo": "/"}, headers=origin)
-    token = sign_in_link_token(outbox)
+    request(f"{url}/api/auth", method="POST", body={"username": who, "redirectTo": "/"}, headers=origin)
+    token = sign_in_link_token(outbox, who)
     res = request(f"{url}/api/auth/magic-link", method="POST", body={"token": token}, headers=origin)
     # Only the access cookie: schemathesis keeps one cookie of a `Cookie:` header, and the
     # refresh cookie is not needed within the access token's lifetime.
@@ -87,6 +91,21 @@ def session_cookies(url: str, outbox: Path) -> str:
     if not access:
         sys.exit("signing in set no access cookie")
     return access[0]
+
+
+def staff_session(url: str, outbox: Path, args, env) -> str:
+    """The conveyancer's access cookie, its session having proven the second factor."""
+    cookie = session_cookies(url, outbox, CONVEYANCER)
+    code = subprocess.run([args.bin, "demo-code"], env=env, check=True, capture_output=True, text=True).stdout.strip()
+    res = request(
+        f"{url}/api/staff/factor/verify",
+        method="POST",
+        body={"code": code},
+        headers={"Origin": url, "Cookie": cookie},
+    )
+    if res.status != 204:
+        sys.exit(f"the demo conveyancer's second factor was refused ({res.status})")
+    return cookie
 
 
 def schemathesis(url: str, name: str, headers: list[str], args, workdir: Path) -> tuple[bool, str]:
@@ -103,7 +122,7 @@ def schemathesis(url: str, name: str, headers: list[str], args, workdir: Path) -
         "--seed", "20261124",
         *[x for h in headers for x in ("-H", h)],
     ]
-    if name == "broker":
+    if name != "anonymous":
         # Ending the fuzzer's own session would turn the rest of the run into 401s.
         cmd += ["--exclude-path-regex", "^/auth/(logout|logout-all|sessions/.*)$"]
     started = time.time()
@@ -148,8 +167,9 @@ def main():
     server = subprocess.Popen([args.bin, "serve"], env=env, stdout=subprocess.DEVNULL, stderr=open(workdir / "server.log", "w"))
     try:
         wait_ready(url, server)
-        cookie = session_cookies(url, workdir / "outbox")
+        cookie = session_cookies(url, workdir / "outbox", BROKER)
         me = json.load(request(f"{url}/api/auth/me", headers={"Cookie": cookie}))
+        staff = staff_session(url, workdir / "outbox", args, env)
         db = "PostgreSQL" if args.postgres else "SQLite"
         results = [
             schemathesis(url, "anonymous", [f"Origin: {url}"], args, workdir),
@@ -160,6 +180,7 @@ def main():
                 args,
                 workdir,
             ),
+            schemathesis(url, "conveyancer", [f"Origin: {url}", f"Cookie: {staff}"], args, workdir),
         ]
         for ok, line in results:
             print(f"[{db}] {'PASS' if ok else 'FAIL'} {line}")

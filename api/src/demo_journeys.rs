@@ -196,8 +196,7 @@ pub async fn seed(
         db,
         &cast,
         &priya,
-        "7 Castle Street",
-        "CT1 2QR",
+        remortgage("7 Castle Street", "CT1 2QR", "ENGLAND")?,
     )
     .await?;
     fill_property_and_owners(
@@ -218,8 +217,7 @@ pub async fn seed(
         db,
         &cast,
         &ola,
-        "31 Bridge Road",
-        "CT1 3EE",
+        remortgage("31 Bridge Road", "CT1 3EE", "ENGLAND")?,
     )
     .await?;
     let ola_caller = caller(&ola, None);
@@ -249,6 +247,21 @@ pub async fn seed(
     cases
         .transition(&ola_caller, remortgaging, id, "submit_application", None)
         .await?;
+    made += 1;
+
+    // A first-time buyer half way through a purchase: Property and Buyer Details done, and
+    // a gift from her mother waiting for the mother's answer (her invitation is in her feed).
+    let jess = client(db, config, "jess@demo.threshold.test", "Jess Morgan").await?;
+    let id = accepted(
+        cases,
+        workflows,
+        db,
+        &cast,
+        &jess,
+        purchase("12 Larch Avenue", "LS8 1QT")?,
+    )
+    .await?;
+    fill_purchase_with_gift(db, cases, &caller(&jess, None), id).await?;
     made += 1;
 
     // A lender's invitation (no quote to accept) waiting for its client.
@@ -295,35 +308,27 @@ pub async fn seed(
     Ok(made)
 }
 
-/// A broker's remortgage for this client, sent to them and accepted (quote and invitation):
-/// the case is in Customer Application.
-async fn accepted(
+/// A broker's case for this client, sent to them and accepted (quote and invitation): the
+/// case is in Customer Application.
+async fn accepted<R: KeyFactsRequest>(
     cases: &CaseService,
     workflows: &Workflows,
     db: &Db,
     cast: &Cast,
     client: &User,
-    street: &str,
-    postcode: &str,
+    request: R,
 ) -> anyhow::Result<i64> {
-    let remortgaging = CaseType::Remortgaging;
-    let id = open(
-        cases,
-        workflows,
-        &cast.broker,
-        client,
-        remortgage(street, postcode, "ENGLAND")?,
-    )
-    .await?;
+    let case_type = R::CASE_TYPE;
+    let id = open(cases, workflows, &cast.broker, client, request).await?;
     cases
-        .transition(&cast.broker, remortgaging, id, "send_to_customer", None)
+        .transition(&cast.broker, case_type, id, "send_to_customer", None)
         .await?;
     let me = caller(client, None);
     let quote = db
         .latest_quote(id)
         .await?
         .ok_or_else(|| anyhow::anyhow!("the demo case has no quote"))?;
-    let case = cases.open(&me, remortgaging, id).await?;
+    let case = cases.open(&me, case_type, id).await?;
     cases
         .write_section(
             &me,
@@ -332,7 +337,7 @@ async fn accepted(
         )
         .await?;
     cases
-        .transition(&me, remortgaging, id, "accept_invitation", None)
+        .transition(&me, case_type, id, "accept_invitation", None)
         .await?;
     Ok(id)
 }
@@ -361,13 +366,7 @@ async fn fill_property_and_owners(
             },
         )
         .await?;
-    let case = cases.open(me, remortgaging, id).await?;
-    let applicant_id = case
-        .loaded
-        .applicants()
-        .find(|p| p.is_lead)
-        .ok_or_else(|| anyhow::anyhow!("the demo case has no lead owner"))?
-        .id;
+    let applicant_id = lead_applicant(cases, me, remortgaging, id).await?;
     let owners = [
         OwnersWrite::ApplicantDetails {
             applicant_id,
@@ -389,5 +388,97 @@ async fn fill_property_and_owners(
             .write_section(me, &case, SectionChange::Owners(write))
             .await?;
     }
+    Ok(())
+}
+
+/// The applicant id of the case's lead owner or buyer.
+async fn lead_applicant(
+    cases: &CaseService,
+    me: &Caller,
+    case_type: CaseType,
+    id: i64,
+) -> anyhow::Result<i64> {
+    let case = cases.open(me, case_type, id).await?;
+    Ok(case
+        .loaded
+        .applicants()
+        .find(|p| p.is_lead)
+        .ok_or_else(|| anyhow::anyhow!("demo case {id} has no lead applicant"))?
+        .id)
+}
+
+/// A purchase's Property and Buyer Details filled in by the buyer, then Purchase & Financing
+/// started: the deposit, a gift as a source of funds, and the donor invited to confirm it.
+async fn fill_purchase_with_gift(
+    db: &Db,
+    cases: &CaseService,
+    me: &Caller,
+    id: i64,
+) -> anyhow::Result<()> {
+    let buying = CaseType::Buying;
+    let case = cases.open(me, buying, id).await?;
+    let details = PropertyWrite::Details {
+        land_ownership: "SOLE_OWNER".into(),
+        property_type: "TERRACED".into(),
+        tenure: "FREEHOLD".into(),
+    };
+    cases
+        .write_property(
+            me,
+            &case,
+            PropertyChange {
+                case_type: buying,
+                write: details,
+            },
+        )
+        .await?;
+    let applicant_id = lead_applicant(cases, me, buying, id).await?;
+    let case = cases.open(me, buying, id).await?;
+    let buyer = OwnersWrite::ApplicantDetails {
+        applicant_id,
+        details: ApplicantDetails {
+            address_line1: "Flat 2, 40 Hyde Park Road".into(),
+            occupation: Some("Teacher".into()),
+            national_insurance_number: Some("QQ123456C".into()),
+            is_uk_resident: Some(true),
+        },
+    };
+    cases
+        .write_section(me, &case, SectionChange::Owners(buyer))
+        .await?;
+    let gift = 2_000_000;
+    for write in [
+        PropertyWrite::Purchase {
+            deposit_amount: 3_150_000,
+            lender: None,
+        },
+        PropertyWrite::AddSourceOfFunds {
+            source_type: "GIFTS".into(),
+            amount: Some(gift),
+        },
+    ] {
+        let case = cases.open(me, buying, id).await?;
+        cases
+            .write_property(
+                me,
+                &case,
+                PropertyChange {
+                    case_type: buying,
+                    write,
+                },
+            )
+            .await?;
+    }
+    let donor = NewUser::invited("grace@demo.threshold.test", "Grace Morgan", vec![]);
+    let donor = db.create_user(&donor, chrono::Utc::now()).await?;
+    let case = cases.open(me, buying, id).await?;
+    let add = OwnersWrite::AddDonor {
+        user_id: donor.id,
+        invited_name: donor.preferred_name.clone(),
+        gift_amount: gift,
+    };
+    cases
+        .write_section(me, &case, SectionChange::Owners(add))
+        .await?;
     Ok(())
 }

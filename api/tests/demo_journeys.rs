@@ -18,7 +18,7 @@ async fn demo_cases_are_made_by_the_workflows(backend: Backend) {
     let made = threshold_api::demo_journeys::seed(&app.db, &app.cases, &workflows, &app.config)
         .await
         .unwrap();
-    assert_eq!(made, 7);
+    assert_eq!(made, 8);
     let customer = app
         .db
         .user_by_email("customer@demo.threshold.test")
@@ -26,17 +26,46 @@ async fn demo_cases_are_made_by_the_workflows(backend: Backend) {
         .unwrap()
         .unwrap();
     // The pending quote reaches the customer's feed (the modal at sign-in).
-    let mut feed = vec![];
-    for _ in 0..200 {
-        feed = app.db.feed_items(customer.id).await.unwrap();
-        if !feed.is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let feed = feed_of(&app, customer.id).await;
     assert_eq!(feed.len(), 1);
     assert_eq!(feed[0].kind, "case-quote");
     assert_eq!(feed[0].data.0["brokerFirm"], "Demo Mortgage Brokers Ltd");
+    // The half-filled purchase: Property and Buyer Details done, Purchase & Financing done as
+    // far as the rules go (a deposit, a gift and its donor), and the donor asked to confirm.
+    let grace = app
+        .db
+        .user_by_email("grace@demo.threshold.test")
+        .await
+        .unwrap()
+        .unwrap();
+    let donor_feed = feed_of(&app, grace.id).await;
+    assert_eq!(donor_feed.len(), 1);
+    assert_eq!(donor_feed[0].kind, "case-donor-invitation");
+    assert!(!grace.is_onboarded);
+    let purchase = donor_feed[0].case_id.unwrap();
+    let mut jess = app.sign_in("jess@demo.threshold.test").await;
+    let case = jess
+        .get(&format!("/api/buying/case/{purchase}/expanded"))
+        .await
+        .body;
+    assert_eq!(case["status"], "CUSTOMER_APPLICATION");
+    let states: Vec<(&str, &str)> = case["view"]["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["key"].as_str().unwrap(), s["state"].as_str().unwrap()))
+        .collect();
+    for (key, state) in [
+        ("property", "IS_COMPLETE"),
+        ("buyer-details", "IS_COMPLETE"),
+        ("purchase-and-financing", "IS_COMPLETE"),
+        ("stamp-duty-land-tax", "NOT_STARTED"),
+    ] {
+        assert!(states.contains(&(key, state)), "{key}: {states:?}");
+    }
+    assert_eq!(case["gifts"][0]["donorName"], "Grace Morgan");
+    assert_eq!(case["gifts"][0]["status"], "INVITED");
+    assert_eq!(case["gifts"][0]["giftAmount"], 2_000_000);
     // Every case is where its creation and audited transitions put it.
     let mut statuses = vec![];
     for id in 1..=made as i64 {
@@ -71,4 +100,19 @@ async fn demo_cases_are_made_by_the_workflows(backend: Backend) {
     ] {
         assert!(statuses.iter().any(|s| s == expected), "{statuses:?}");
     }
+}
+
+/// The user's feed once the worker has delivered to it (up to 10 s).
+async fn feed_of(
+    app: &TestApp,
+    user: threshold_store::UserId,
+) -> Vec<threshold_store::effects::FeedItem> {
+    for _ in 0..200 {
+        let feed = app.db.feed_items(user).await.unwrap();
+        if !feed.is_empty() {
+            return feed;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    vec![]
 }

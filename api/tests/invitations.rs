@@ -21,6 +21,7 @@ on_both_databases!(
     only_the_invitee_may_answer,
     a_lender_s_invitation_is_accepted_without_a_quote,
     an_invitation_item_delivered_after_the_answer_is_not_added,
+    deliveries_of_a_resent_quote_running_at_once_leave_the_newest_item,
     quote_05_a_reported_issue_reaches_the_broker,
     only_the_case_s_customers_may_report_an_issue,
 );
@@ -470,6 +471,50 @@ async fn an_invitation_item_delivered_after_the_answer_is_not_added(backend: Bac
         after.iter().map(|i| i.id).collect::<Vec<_>>(),
         before.iter().map(|i| i.id).collect::<Vec<_>>()
     );
+}
+
+/// A first delivery retried while the resend's delivery runs: their inserts and archives can
+/// interleave. Whatever the order, the invitee is left with exactly one item, the newest (the
+/// CI run that lost both items left the client with no quote modal).
+async fn deliveries_of_a_resent_quote_running_at_once_leave_the_newest_item(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, id) = sent_case(&app).await;
+    let first = wait_for_feed(&app, "cara@example.test", 1).await;
+    let user = app
+        .db
+        .user_by_email("cara@example.test")
+        .await
+        .unwrap()
+        .unwrap();
+    let data = json!({ "caseId": id, "caseType": "REMORTGAGING" });
+    let item = threshold_store::effects::NewFeedItem {
+        user_id: user.id,
+        case_id: Some(id),
+        kind: "case-quote",
+        data: &data,
+        effect_id: None,
+    };
+    let now = chrono::Utc::now();
+    // The resend's row lands, then the first delivery's archive runs: it keeps the newer row.
+    app.db.add_feed_item(&item, now).await.unwrap();
+    app.db
+        .archive_superseded_items(user.id, Some(id), "case-quote", now)
+        .await
+        .unwrap();
+    let left = app.db.feed_items(user.id).await.unwrap();
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert!(left[0].id > first[0].id);
+    // Many deliveries at once: still one item, the newest row.
+    let deliveries = (0..8).map(|_| app.db.add_invitation_feed_item(&item, now));
+    for delivered in futures::future::join_all(deliveries).await {
+        delivered.unwrap();
+    }
+    let left = app.db.feed_items(user.id).await.unwrap();
+    assert_eq!(left.len(), 1, "{left:?}");
+    let newest = app
+        .scalar("SELECT MAX(id) FROM feed_items WHERE kind = 'case-quote'")
+        .await;
+    assert_eq!(left[0].id, newest);
 }
 
 /// The latest quote's id, as the caller sees it.

@@ -197,19 +197,7 @@ async fn find_or_create_client(
     };
     let created = state
         .db
-        .create_user(
-            &NewUser {
-                email: email.as_str().to_owned(),
-                preferred_name: name.to_owned(),
-                role: "ROLE_USER".into(),
-                is_lender: false,
-                enabled_features: features,
-                privacy_version: None,
-                terms_version: None,
-                is_onboarded: false,
-            },
-            now,
-        )
+        .create_user(&NewUser::invited(email.as_str(), name, features), now)
         .await?;
     state
         .db

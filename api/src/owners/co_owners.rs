@@ -115,19 +115,7 @@ pub(super) async fn find_or_create_user(
     let now = Utc::now();
     let created = state
         .db
-        .create_user(
-            &NewUser {
-                email: email.as_str().to_owned(),
-                preferred_name: name.to_owned(),
-                role: "ROLE_USER".into(),
-                is_lender: false,
-                enabled_features: vec![],
-                privacy_version: None,
-                terms_version: None,
-                is_onboarded: false,
-            },
-            now,
-        )
+        .create_user(&NewUser::invited(email.as_str(), name, vec![]), now)
         .await?;
     state
         .db

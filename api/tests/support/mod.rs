@@ -138,6 +138,14 @@ impl TestApp {
         }
     }
 
+    /// Reads one integer from the app's database (test checks).
+    pub async fn scalar(&self, sql: &'static str) -> i64 {
+        match &self.db {
+            Db::Sqlite(pool) => sqlx::query_scalar(sql).fetch_one(pool).await.unwrap(),
+            Db::Postgres(pool) => sqlx::query_scalar(sql).fetch_one(pool).await.unwrap(),
+        }
+    }
+
     pub fn client(&self) -> Client {
         Client {
             base: self.base.clone(),

@@ -200,22 +200,37 @@ impl Db {
         .bind(now)
         .fetch_optional(pool)
         .await)?;
-        if let Some(id) = added {
-            on_db!(self, pool => sqlx::query(
-                "UPDATE feed_items SET archived_at = $5, read_at = COALESCE(read_at, $5) \
-                 WHERE user_id = $1 AND case_id = $2 AND kind = $3 AND archived_at IS NULL \
-                 AND id <> $4",
-            )
-            .bind(item.user_id)
-            .bind(item.case_id)
-            .bind(item.kind)
-            .bind(id)
-            .bind(now)
-            .execute(pool)
-            .await
-            .map(|r| r.rows_affected()))?;
+        if added.is_some() {
+            self.archive_superseded_items(item.user_id, item.case_id, item.kind, now)
+                .await?;
         }
         Ok(())
+    }
+
+    /// Archives every unarchived item of this kind for the user and case but the newest. Two
+    /// deliveries can run at once (a first try retried while the resend's job runs): "all but
+    /// the newest", unlike "all but mine", leaves exactly one whichever order their statements
+    /// interleave in, because the last of them to run sees both rows.
+    pub async fn archive_superseded_items(
+        &self,
+        user_id: UserId,
+        case_id: Option<i64>,
+        kind: &str,
+        now: DateTime<Utc>,
+    ) -> Result<u64, StoreError> {
+        Ok(on_db!(self, pool => sqlx::query(
+            "UPDATE feed_items SET archived_at = $4, read_at = COALESCE(read_at, $4) \
+             WHERE user_id = $1 AND case_id = $2 AND kind = $3 AND archived_at IS NULL \
+             AND id < (SELECT MAX(id) FROM feed_items WHERE user_id = $1 AND case_id = $2 \
+             AND kind = $3)",
+        )
+        .bind(user_id)
+        .bind(case_id)
+        .bind(kind)
+        .bind(now)
+        .execute(pool)
+        .await
+        .map(|r| r.rows_affected()))?)
     }
 
     /// A user's unarchived feed, newest first.

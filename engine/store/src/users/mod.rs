@@ -53,6 +53,23 @@ pub struct NewUser {
     pub is_onboarded: bool,
 }
 
+impl NewUser {
+    /// A customer someone else named by e-mail (a broker's client, a co-owner, a gift donor):
+    /// an account they have not used yet, so no policies accepted and not onboarded.
+    pub fn invited(email: &str, preferred_name: &str, enabled_features: Vec<String>) -> Self {
+        NewUser {
+            email: email.to_owned(),
+            preferred_name: preferred_name.to_owned(),
+            role: "ROLE_USER".into(),
+            is_lender: false,
+            enabled_features,
+            privacy_version: None,
+            terms_version: None,
+            is_onboarded: false,
+        }
+    }
+}
+
 /// A change of a user's own details: the about-you details at onboarding (everything), or a
 /// correction from the settings page (any subset). `None` leaves a detail as it is.
 #[derive(Clone, Debug, Default)]

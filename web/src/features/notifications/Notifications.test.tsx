@@ -188,6 +188,27 @@ describe('unread badge', () => {
     expect(screen.getByTestId('notifications-badge')).toHaveTextContent('2');
   }, 15_000);
 
+  it('a first page that failed with a 4xx (not retried) is fetched again at the next poll', async () => {
+    const item = notification(1);
+    let pageCalls = 0;
+    feedServer([item], {
+      'GET /api/feed': () => {
+        pageCalls += 1;
+        if (pageCalls === 1) return apiError(429, 'Too many requests');
+        return json({
+          items: [item],
+          totalCount: 1,
+          unreadCount: 1,
+          totalPages: 1,
+          currentPage: 0,
+        });
+      },
+    });
+    renderApp('/help');
+    expect(await badgeLink('Notifications, 1 unread')).toBeInTheDocument();
+    await waitFor(() => expect(pageCalls).toBeGreaterThanOrEqual(2), { timeout: 6000 });
+  }, 15_000);
+
   it('polls every 4 s, not in the background, and slowly after a refused token', () => {
     const options = feedCountsQuery(TOKEN);
     expect(options.refetchIntervalInBackground).toBe(false);
