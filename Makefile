@@ -71,7 +71,7 @@ bench: build ## Load the case list on loopback (64 clients) on SQLite and Postgr
 
 FUZZ_VENV := $(TARGET_DIR)/fuzz-venv
 FUZZ_PG_DB := threshold_test_fuzz
-fuzz: build ## Schemathesis (every check) against the release binary, anonymous and signed in, on SQLite and PostgreSQL
+fuzz: build ## Schemathesis (every check) against the release binary: anonymous, as a broker and as a conveyancer, on SQLite and PostgreSQL
 	[ -x $(FUZZ_VENV)/bin/schemathesis ] || { python3 -m venv $(FUZZ_VENV) && $(FUZZ_VENV)/bin/pip install -q 'schemathesis==4.32.5'; }
 	.ci/fuzz.py --bin $(BIN) --schemathesis $(FUZZ_VENV)/bin/schemathesis
 	psql "$(TEST_DATABASE_URL)" -qc "DROP DATABASE IF EXISTS $(FUZZ_PG_DB)" -c "CREATE DATABASE $(FUZZ_PG_DB)"
