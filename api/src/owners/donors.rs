@@ -285,10 +285,24 @@ pub async fn donor_evidence(
     Ok(Json(DonorEvidence { gifts }))
 }
 
-/// Every gift of the case (for its buyers and broker, e.g. the expanded case).
+/// Every gift of the case (for its buyers and broker, e.g. the expanded case). The expanded
+/// case calls it on every read: a case without donors costs no query, and the case's document
+/// records are read only when a gift statement is among its uploads.
 pub(crate) async fn gifts(state: &AppState, case: &OpenCase) -> ApiResult<Vec<DonorGiftBody>> {
-    let case_id = case.loaded.row.id;
-    let evidence = state.db.documents_of_cases(&[case_id]).await?;
+    let loaded = &case.loaded;
+    if loaded.donors.is_empty() {
+        return Ok(vec![]);
+    }
+    let case_id = loaded.row.id;
+    let has_evidence = loaded
+        .documents
+        .iter()
+        .any(|d| d.document_type == DONOR_EVIDENCE);
+    let evidence = if has_evidence {
+        state.db.documents_of_cases(&[case_id]).await?
+    } else {
+        vec![]
+    };
     Ok(state
         .db
         .donor_gifts(case_id)
