@@ -1093,6 +1093,10 @@ async fn calls_71_an_owner_deletes_a_previous_legal_name_never_the_current_one(b
     let res = broker.delete(&path(previous)).await;
     assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
     assert_eq!(res.body["error"]["code"], "section_closed");
+    // A co-owner on the same case: each owner keeps their own names (ENT-12).
+    let (mut dan, _) = dan_joins(&app, &mut cara, id).await;
+    let res = dan.delete(&path(previous)).await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
 
     let res = cara.delete(&path(previous)).await;
     assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
