@@ -3,22 +3,9 @@
 // The sink runs in its own process so the test runner's work never delays a delivery.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      if (address && typeof address === 'object') {
-        const { port } = address;
-        server.close(() => resolve(port));
-      } else reject(new Error('no port'));
-    });
-  });
-}
+import { freePort, untilReady } from './support/server';
 
 export default async function globalSetup() {
   const bin = process.env.THRESHOLD_BIN;
@@ -31,6 +18,8 @@ export default async function globalSetup() {
   const sink = spawn(process.execPath, [join(import.meta.dirname, 'support', 'smtp-sink.mjs'), String(smtpPort), mailDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Should the rest of the set-up fail, the sink must not outlive the runner (holding its output).
+  process.once('exit', () => sink.kill('SIGTERM'));
   await new Promise<void>((resolve, reject) => {
     sink.stdout!.once('data', () => resolve());
     sink.once('exit', (code) => reject(new Error(`smtp sink exited with ${code}`)));
@@ -64,17 +53,7 @@ export default async function globalSetup() {
   execFileSync(bin, ['demo', '--cases', '30'], { env });
 
   const server: ChildProcess = spawn(bin, ['serve'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('threshold did not become ready');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await untilReady(url);
 
   process.env.THRESHOLD_URL = url;
   process.env.MAIL_DIR = mailDir;

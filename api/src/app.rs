@@ -52,10 +52,16 @@ pub struct AppState {
     pub documents: threshold_documents::DocumentStore,
     /// The postcode → addresses provider, when a key is configured.
     pub address_lookup: Option<crate::address_lookup::IdealPostcodes>,
+    /// Who answers the assistant: a language model, or the search of the stage guides.
+    pub assistant: crate::assistant::Assistant,
     /// Who takes the buyers' up-front payment: Stripe, or the local stand-in.
     pub payments: crate::payments::PaymentProvider,
+    /// Who checks identities: the firm's own review, or Onfido.
+    pub identity: crate::identity::IdentityProvider,
     /// Seals the staff's authenticator secrets in the database.
     pub secrets: crate::staff::SecretBox,
+    /// The Content-Security-Policy header, with the configured third parties' origins.
+    pub csp: axum::http::HeaderValue,
 }
 
 impl AppState {
@@ -143,6 +149,7 @@ impl App {
         };
         let limits = Arc::new(RateLimits::new(&config)?);
         let payments = crate::payments::PaymentProvider::from_config(&config)?;
+        let identity = crate::identity::IdentityProvider::from_config(&config)?;
         let secrets = crate::staff::SecretBox::from_config(&config)?;
         let sealed = crate::staff::seal_stored_secrets(&db, &secrets).await?;
         if sealed > 0 {
@@ -156,9 +163,13 @@ impl App {
             )?),
             None => None,
         };
+        let assistant = crate::assistant::Assistant::from_config(&config, &workflows)?;
         let state = AppState {
+            csp: crate::security::content_security_policy(&config)?,
             address_lookup,
+            assistant,
             payments,
+            identity,
             secrets,
             documents,
             cases,

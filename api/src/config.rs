@@ -47,6 +47,8 @@ pub struct Config {
     pub rate_limit_auth_per_minute: u32,
     /// Requests per minute per IP to POST /auth/magic-link.
     pub rate_limit_redeem_per_minute: u32,
+    /// Questions per minute per user to the assistant (POST /assistant/messages).
+    pub rate_limit_assistant_per_minute: u32,
     /// At most one sign-in e-mail per address per this many seconds; more are dropped silently.
     pub email_min_interval_seconds: i64,
     /// Sign-in e-mails per address in a day at full rate; past it, one per link lifetime.
@@ -79,6 +81,13 @@ pub struct Config {
     pub sentry_dsn: Option<String>,
     /// Product analytics key for the browser app (only used after cookie consent).
     pub posthog_key: Option<String>,
+    /// The PostHog instance the browser app sends its events to.
+    pub posthog_host: String,
+    /// A Google Maps browser key (restricted to this site and the Maps Static API): with it,
+    /// the case cards show a map of the property's postcode on large screens; unset, none.
+    pub maps_api_key: Option<String>,
+    /// The static-map service (a local fake in the tests).
+    pub maps_api_url: String,
     /// Seed the demo accounts at start-up (`make run` turns this on).
     pub demo: bool,
     /// Where documents are kept: unset keeps them in `data_dir/files`; `s3://bucket` (with the
@@ -101,9 +110,29 @@ pub struct Config {
     pub stripe_webhook_secret: Option<String>,
     /// Stripe's API base URL (a local fake in the tests); unset, Stripe's own.
     pub stripe_api_url: Option<String>,
+    /// An Onfido API token: with it (and `onfido_workflow_id`), owners and buyers verify their
+    /// identity on Onfido's hosted page; unset, they upload a photo ID and a selfie for the
+    /// firm's manual review.
+    pub onfido_api_token: Option<String>,
+    /// The Onfido Studio workflow each check runs (document and face checks, set up in
+    /// Onfido's dashboard).
+    pub onfido_workflow_id: Option<String>,
+    /// The token of the Onfido webhook (`/api/webhooks/onfido`), which signs its reports;
+    /// without it no check's outcome is believed.
+    pub onfido_webhook_token: Option<String>,
+    /// Onfido's API base URL (a local fake in the tests): the EU region's by default.
+    pub onfido_api_url: String,
     /// The key that seals the staff's authenticator secrets in the database: 32 random bytes,
     /// base64, the same for every process. Unset: `data_dir/secrets.key`, made on first start.
     pub secrets_key: Option<String>,
+    /// An API key for an OpenAI-compatible Chat Completions API: with it, the assistant's
+    /// answers come from that model (sent only the conversation and the stage guides); unset,
+    /// the built-in assistant answers from the stage guides alone.
+    pub assistant_api_key: Option<String>,
+    /// The Chat Completions API's base URL (a local fake in the tests).
+    pub assistant_api_url: String,
+    /// The model the assistant asks.
+    pub assistant_model: String,
 }
 
 impl Default for Config {
@@ -126,6 +155,7 @@ impl Default for Config {
             session_absolute_hours: 12,
             rate_limit_auth_per_minute: 10,
             rate_limit_redeem_per_minute: 30,
+            rate_limit_assistant_per_minute: 20,
             email_min_interval_seconds: 60,
             email_cap_per_day: 20,
             privacy_policy_version: 2,
@@ -142,6 +172,9 @@ impl Default for Config {
             job_retry_base_ms: 5_000,
             sentry_dsn: None,
             posthog_key: None,
+            posthog_host: "https://eu.i.posthog.com".into(),
+            maps_api_key: None,
+            maps_api_url: "https://maps.googleapis.com/maps/api/staticmap".into(),
             demo: false,
             document_store_url: None,
             s3_endpoint: None,
@@ -154,6 +187,13 @@ impl Default for Config {
             stripe_webhook_secret: None,
             secrets_key: None,
             stripe_api_url: None,
+            onfido_api_token: None,
+            onfido_workflow_id: None,
+            onfido_webhook_token: None,
+            onfido_api_url: "https://api.eu.onfido.com".into(),
+            assistant_api_key: None,
+            assistant_api_url: "https://api.openai.com/v1".into(),
+            assistant_model: "gpt-4o-mini".into(),
         }
     }
 }
@@ -177,6 +217,7 @@ const ENV_KEYS: &[&str] = &[
     "SESSION_ABSOLUTE_HOURS",
     "RATE_LIMIT_AUTH_PER_MINUTE",
     "RATE_LIMIT_REDEEM_PER_MINUTE",
+    "RATE_LIMIT_ASSISTANT_PER_MINUTE",
     "EMAIL_MIN_INTERVAL_SECONDS",
     "EMAIL_CAP_PER_DAY",
     "PRIVACY_POLICY_VERSION",
@@ -193,6 +234,9 @@ const ENV_KEYS: &[&str] = &[
     "JOB_RETRY_BASE_MS",
     "SENTRY_DSN",
     "POSTHOG_KEY",
+    "POSTHOG_HOST",
+    "MAPS_API_KEY",
+    "MAPS_API_URL",
     "DEMO",
     "DOCUMENT_STORE_URL",
     "S3_ENDPOINT",
@@ -204,7 +248,14 @@ const ENV_KEYS: &[&str] = &[
     "STRIPE_SECRET_KEY",
     "STRIPE_WEBHOOK_SECRET",
     "STRIPE_API_URL",
+    "ONFIDO_API_TOKEN",
+    "ONFIDO_WORKFLOW_ID",
+    "ONFIDO_WEBHOOK_TOKEN",
+    "ONFIDO_API_URL",
     "SECRETS_KEY",
+    "ASSISTANT_API_KEY",
+    "ASSISTANT_API_URL",
+    "ASSISTANT_MODEL",
 ];
 
 impl Config {
@@ -317,6 +368,9 @@ impl fmt::Debug for Config {
             .field("release", &self.release)
             .field("sentry_dsn", &redact(&self.sentry_dsn))
             .field("posthog_key", &redact(&self.posthog_key))
+            .field("posthog_host", &self.posthog_host)
+            .field("maps_api_key", &redact(&self.maps_api_key))
+            .field("maps_api_url", &self.maps_api_url)
             .field("document_store_url", &self.document_store_url)
             .field(
                 "aws_secret_access_key",
@@ -329,7 +383,14 @@ impl fmt::Debug for Config {
                 "stripe_webhook_secret",
                 &redact(&self.stripe_webhook_secret),
             )
+            .field("onfido_api_token", &redact(&self.onfido_api_token))
+            .field("onfido_workflow_id", &self.onfido_workflow_id)
+            .field("onfido_webhook_token", &redact(&self.onfido_webhook_token))
+            .field("onfido_api_url", &self.onfido_api_url)
             .field("secrets_key", &redact(&self.secrets_key))
+            .field("assistant_api_key", &redact(&self.assistant_api_key))
+            .field("assistant_api_url", &self.assistant_api_url)
+            .field("assistant_model", &self.assistant_model)
             .finish_non_exhaustive()
     }
 }
@@ -357,6 +418,9 @@ mod tests {
             address_lookup_key: Some("ak_lookup-secret".into()),
             stripe_secret_key: Some("sk_test_stripe-secret".into()),
             stripe_webhook_secret: Some("whsec_hook-secret".into()),
+            onfido_api_token: Some("api_sandbox.onfido-secret".into()),
+            onfido_webhook_token: Some("onfido-hook-secret".into()),
+            assistant_api_key: Some("sk-assistant-secret".into()),
             ..Config::default()
         };
         let shown = format!("{config:?}");
@@ -365,6 +429,8 @@ mod tests {
         assert!(!shown.contains("lookup-secret"));
         assert!(!shown.contains("stripe-secret"));
         assert!(!shown.contains("hook-secret"));
+        assert!(!shown.contains("onfido-secret"));
+        assert!(!shown.contains("assistant-secret"));
     }
 
     /// Every setting can be given in the environment (FIRM_NAME once could not).

@@ -15,14 +15,14 @@ pub const DEMO_ACCOUNTS: &[(&str, &str, &str, bool, &[&str])] = &[
         "Casey Customer",
         "ROLE_USER",
         false,
-        &["BUYING"],
+        &["BUYING", "AI_BOT"],
     ),
     (
         "broker@demo.threshold.test",
         "Bea Broker",
         "ROLE_BROKER",
         false,
-        &["BUYING"],
+        &["BUYING", "AI_BOT"],
     ),
     (
         "manager@demo.threshold.test",

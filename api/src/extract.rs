@@ -171,9 +171,9 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     })
 }
 
-/// Fields whose text may run over several lines (a reason given for a step, notes): tab and
-/// line breaks are allowed in them. Every other text is a single line.
-pub const MULTI_LINE_FIELDS: &[&str] = &["reason", "notes", "message", "description"];
+/// Fields whose text may run over several lines (a reason given for a step, notes, a question
+/// to the assistant): tab and line breaks are allowed in them. Every other text is a single line.
+pub const MULTI_LINE_FIELDS: &[&str] = &["reason", "notes", "message", "description", "content"];
 
 const CONTROL_CHARACTERS: &str = "must not contain control characters";
 const CONTROL_CHARACTERS_MULTI_LINE: &str =

@@ -3,6 +3,7 @@
 pub mod address_lookup;
 pub mod app;
 pub mod application;
+pub mod assistant;
 pub mod auth;
 pub mod bench;
 pub mod cases;
@@ -18,6 +19,7 @@ pub mod feed;
 pub mod feedback;
 pub mod health;
 pub mod help;
+pub mod identity;
 pub mod mailbox;
 pub mod openapi;
 pub mod owners;

@@ -9,8 +9,8 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::app::AppState;
 use crate::error::ErrorBody;
 use crate::{
-    address_lookup, application, auth, cases, documents, feed, feedback, help, owners, payments,
-    policies, progress, staff, users,
+    address_lookup, application, assistant, auth, cases, documents, feed, feedback, help, identity,
+    owners, payments, policies, progress, staff, users,
 };
 
 #[derive(OpenApi)]
@@ -33,6 +33,7 @@ use crate::{
         (name = "application", description = "The remortgaging application's sections: property details, ground rent, alterations, loans, submit"),
         (name = "feed", description = "The in-app notification feed"),
         (name = "help", description = "How cases proceed, for the help page"),
+        (name = "assistant", description = "The assistant: questions about how cases proceed and the app, for users with `AI_BOT`"),
         (name = "documents", description = "A case's uploaded and generated documents: upload, download, delete, the quote PDF"),
         (name = "owners", description = "A remortgaging application's Owners and Transfer of Equity sections: co-owners, each owner's details, adult occupants, removed owners"),
         (name = "feedback", description = "A customer's feedback at a point of their case"),
@@ -53,11 +54,13 @@ fn parts() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(feed::router())
         .merge(documents::router())
         .merge(help::router())
+        .merge(assistant::router())
         .merge(owners::router())
         .merge(feedback::router())
         .merge(address_lookup::router())
         .merge(progress::router())
         .merge(payments::router())
+        .merge(identity::router())
         .merge(staff::router())
         .split_for_parts()
 }

@@ -18,6 +18,7 @@ use crate::cases::access;
 use crate::cases::types::{CaseMoved, CaseRef};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, CurrentSession};
+use crate::identity::IdentityProvider;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -31,7 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an owner or buyer of the case", body = ErrorBody),
         (status = 404, description = "Unknown case, or not yours", body = ErrorBody),
-        (status = 409, description = "`documents_missing` (upload a PHOTO_ID and a SELFIE first), `section_closed` (not at this stage) or `conflict` (already verified)", body = ErrorBody),
+        (status = 409, description = "`documents_missing` (upload a PHOTO_ID and a SELFIE first), `electronic_check` (identities are checked by the identity provider here: POST /identity/check), `section_closed` (not at this stage) or `conflict` (already verified)", body = ErrorBody),
         (status = 422, description = "Unknown caseType", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
@@ -43,6 +44,14 @@ pub async fn submit_identity(
     let caller = access::caller(&session)?;
     let case_type = access::parse_case_type("caseType", &body.case_type)?;
     let case = state.cases.open(&caller, case_type, body.case_id).await?;
+    if matches!(state.identity, IdentityProvider::Onfido(_)) {
+        // One way to prove it: where the provider checks identities, uploads are not reviewed.
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "electronic_check",
+            "Verify your identity with our identity check: use Start your identity check.",
+        ));
+    }
     let uploaded = state.db.documents_of_cases(&[body.case_id]).await?;
     let has = |kind: &str| {
         uploaded

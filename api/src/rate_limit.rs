@@ -1,6 +1,8 @@
-//! Per-IP rate limits on the sign-in routes (GCRA from `governor`, in memory per process),
-//! and which address a request comes from when it passes through proxies of ours.
+//! Per-IP rate limits on the sign-in routes and per-user ones on costly calls (GCRA from
+//! `governor`, in memory per process), and which address a request comes from when it passes
+//! through proxies of ours.
 
+use std::hash::Hash;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::num::NonZeroU32;
 use std::sync::Mutex;
@@ -10,6 +12,7 @@ use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::HeaderMap;
 use axum::http::request::Parts;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use threshold_store::UserId;
 
 use crate::app::AppState;
 use crate::config::Config;
@@ -25,6 +28,8 @@ pub struct RateLimits {
     pub redeem: Limiter,
     /// Asking for an e-mail change (each sends two e-mails).
     pub email_change: Limiter,
+    /// Questions to the assistant, per user (each may cost a call to a paid model).
+    pub assistant: Limiter<UserId>,
     proxies: TrustedProxies,
 }
 
@@ -53,6 +58,10 @@ impl RateLimits {
                 per_minute(config.rate_limit_auth_per_minute),
                 MAX_TRACKED_ADDRESSES,
             ),
+            assistant: Limiter::new(
+                per_minute(config.rate_limit_assistant_per_minute),
+                MAX_TRACKED_ADDRESSES,
+            ),
             proxies: TrustedProxies {
                 enabled: config.trust_proxy_headers,
                 hops: config.trusted_proxy_hops,
@@ -67,14 +76,28 @@ impl RateLimits {
     }
 }
 
-/// One keyed limiter whose memory stays bounded however many addresses call.
-pub struct Limiter {
-    inner: DefaultKeyedRateLimiter<IpAddr>,
+/// One keyed limiter (by client address, or by user) whose memory stays bounded however many
+/// callers there are.
+pub struct Limiter<K: Hash + Eq + Clone = IpAddr> {
+    inner: DefaultKeyedRateLimiter<K>,
     max_keys: usize,
     last_sweep: Mutex<Instant>,
 }
 
-impl Limiter {
+impl Limiter<IpAddr> {
+    fn check(&self, ip: IpAddr) -> Result<(), ApiError> {
+        self.check_key(rate_key(ip))
+    }
+}
+
+impl Limiter<UserId> {
+    /// Counts one request by `user`: 429 once their quota is spent.
+    pub fn check_user(&self, user: UserId) -> Result<(), ApiError> {
+        self.check_key(user)
+    }
+}
+
+impl<K: Hash + Eq + Clone> Limiter<K> {
     fn new(quota: Quota, max_keys: usize) -> Self {
         Self {
             inner: RateLimiter::keyed(quota),
@@ -83,10 +106,10 @@ impl Limiter {
         }
     }
 
-    /// Counts one request from `ip`. With the table full of addresses still inside their
+    /// Counts one request from `key`. With the table full of keys still inside their
     /// window (an attack from very many addresses at once) every request is refused until
     /// entries age out: failing closed keeps both memory and the protected routes safe.
-    fn check(&self, ip: IpAddr) -> Result<(), ApiError> {
+    fn check_key(&self, key: K) -> Result<(), ApiError> {
         if self.inner.len() >= self.max_keys {
             self.sweep();
             if self.inner.len() >= self.max_keys {
@@ -94,7 +117,7 @@ impl Limiter {
             }
         }
         self.inner
-            .check_key(&rate_key(ip))
+            .check_key(&key)
             .map_err(|_| ApiError::too_many_requests())
     }
 

@@ -6,20 +6,43 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::app::AppState;
+use crate::config::Config;
 use crate::error::ApiError;
 
-/// Styles are inline because the UI library injects them at run time; scripts are not.
-const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-    img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
-    base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+/// The Content-Security-Policy, made once at start-up: our own origin, plus the configured
+/// services the browser app talks to (the error reporter and analytics receive its events;
+/// the maps service draws the cards' maps). Styles are inline because the UI library injects
+/// them at run time; scripts are not.
+pub fn content_security_policy(config: &Config) -> anyhow::Result<HeaderValue> {
+    let origin = |setting: &str, url: &str| -> anyhow::Result<String> {
+        let url = url::Url::parse(url).map_err(|e| anyhow::anyhow!("{setting}: {e}"))?;
+        Ok(url.origin().ascii_serialization())
+    };
+    let mut connect = vec!["'self'".to_owned()];
+    if let Some(dsn) = &config.sentry_dsn {
+        connect.push(origin("SENTRY_DSN", dsn)?);
+    }
+    if config.posthog_key.is_some() {
+        connect.push(origin("POSTHOG_HOST", &config.posthog_host)?);
+    }
+    let mut img = vec!["'self'".to_owned(), "data:".to_owned(), "https:".to_owned()];
+    if config.maps_api_key.is_some() {
+        img.push(origin("MAPS_API_URL", &config.maps_api_url)?);
+    }
+    let policy = format!(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+         img-src {}; font-src 'self' data:; connect-src {}; object-src 'none'; \
+         base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+        img.join(" "),
+        connect.join(" ")
+    );
+    Ok(HeaderValue::from_str(&policy)?)
+}
 
 pub async fn headers(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let mut res = next.run(req).await;
     let h = res.headers_mut();
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CSP),
-    );
+    h.insert(header::CONTENT_SECURITY_POLICY, state.csp.clone());
     h.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -68,6 +91,7 @@ pub async fn same_origin_writes(
     // A provider's webhook comes from its servers, not a browser: its signature is its proof.
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
         || req.uri().path() == crate::payments::STRIPE_WEBHOOK_PATH
+        || req.uri().path() == crate::identity::ONFIDO_WEBHOOK_PATH
     {
         return next.run(req).await;
     }
@@ -84,5 +108,21 @@ pub async fn same_origin_writes(
     } else {
         ApiError::forbidden("This request must come from the Threshold site itself.")
             .into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::content_security_policy;
+    use crate::config::Config;
+
+    #[test]
+    fn a_third_party_address_that_is_no_url_stops_the_start_naming_its_setting() {
+        let config = Config {
+            sentry_dsn: Some("not a dsn".into()),
+            ..Config::default()
+        };
+        let err = content_security_policy(&config).unwrap_err();
+        assert!(err.to_string().starts_with("SENTRY_DSN:"), "{err}");
     }
 }

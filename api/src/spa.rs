@@ -23,11 +23,23 @@ struct Assets;
 struct RuntimeConfig {
     api_base_url: &'static str,
     support_email: String,
+    /// The release, for the error reporter's reports.
+    release: String,
     sentry_dsn: Option<String>,
     posthog_key: Option<String>,
-    maps_enabled: bool,
+    posthog_host: String,
+    /// The static-map service for the case cards; null: no maps.
+    maps: Option<StaticMaps>,
     /// Whether GET /address-lookup can answer (else the address is typed by hand).
     address_lookup: bool,
+    /// MANUAL (uploads, reviewed by the firm) or ONFIDO (Onfido's hosted check).
+    identity_provider: &'static str,
+}
+
+#[derive(Serialize)]
+struct StaticMaps {
+    url: String,
+    key: String,
 }
 
 pub fn router(state: AppState) -> Router {
@@ -43,10 +55,16 @@ async fn runtime_config(State(state): State<AppState>) -> impl IntoResponse {
         Json(RuntimeConfig {
             api_base_url: "/api",
             support_email: state.config.support_email.clone(),
+            release: state.config.release.clone(),
             sentry_dsn: state.config.sentry_dsn.clone(),
             posthog_key: state.config.posthog_key.clone(),
-            maps_enabled: false,
+            posthog_host: state.config.posthog_host.clone(),
+            maps: state.config.maps_api_key.clone().map(|key| StaticMaps {
+                url: state.config.maps_api_url.clone(),
+                key,
+            }),
             address_lookup: state.config.address_lookup_key.is_some(),
+            identity_provider: state.identity.name(),
         }),
     )
 }

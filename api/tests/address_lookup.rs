@@ -106,10 +106,7 @@ async fn fake_provider() -> (String, Requests) {
         .route("/v1/postcodes/{pc}", get(postcode))
         .route("/v1/udprn/{id}", get(udprn))
         .with_state(seen.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    (base, seen)
+    (support::serve_fake(app).await, seen)
 }
 
 async fn with_provider(backend: Backend, key: &str) -> (TestApp, Requests) {
@@ -142,6 +139,8 @@ async fn without_a_key_the_lookup_is_off_and_the_app_is_told(backend: Backend) {
     );
 }
 
+/// CALLS-59, CALLS-60: a postcode search lists candidate addresses with ids; an id reads one
+/// address (line 1, county, postcode).
 async fn a_postcode_lists_its_addresses_and_an_id_reads_one(backend: Backend) {
     let (app, seen) = with_provider(backend, KEY).await;
     let config = app.client().get("/runtime-config.json").await;

@@ -8,6 +8,7 @@ mod support;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use support::cases::{create_buying, firm};
 use support::purchase::{
     BEA, about_you, accepted_purchase, buyer_details, expanded, upload_everything,
     with_buyer_details,
@@ -25,6 +26,7 @@ on_both_databases!(
     a_donor_uploads_the_evidence_of_their_gift_and_finds_it_on_return,
     calls_74_a_buyer_deletes_a_previous_legal_name_from_buyer_details,
     the_other_buying_calls_are_refused_to_strangers_staff_and_late_brokers,
+    calls_32_a_buying_invitee_may_decline_and_nobody_else_may_answer,
 );
 
 const BEN: &str = "ben@example.test";
@@ -60,6 +62,8 @@ fn required_types(case: &Value, group: &str) -> Vec<String> {
         .collect()
 }
 
+/// CALLS-08 (a purchase's Property), CALLS-11: POST /isas adds a LIFETIME_ISA to the expanded
+/// `isas`.
 async fn a_buyer_completes_every_section_and_submits(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, mut bea, id) = accepted_purchase(&app).await;
@@ -184,6 +188,8 @@ async fn a_buyer_completes_every_section_and_submits(backend: Backend) {
     }
 }
 
+/// CALLS-65, ENT-15 (ISA id): an ISA deleted by its id is gone, and Purchase & Financing is
+/// incomplete again while its ISA source remains.
 async fn purchase_and_financing_is_validated_and_keeps_its_rules(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, mut bea, id) = with_buyer_details(&app).await;
@@ -250,8 +256,16 @@ async fn purchase_and_financing_is_validated_and_keeps_its_rules(backend: Backen
         required_types(&bea.get(&expanded(id)).await.body, "isaDocuments"),
         ["HELP_TO_BUY_STATEMENT"]
     );
+    assert_eq!(
+        section(&bea.get(&expanded(id)).await.body, "purchase-and-financing"),
+        "IS_COMPLETE"
+    );
     let res = bea.delete(&format!("/api/isas/{isa_id}")).await;
     assert_eq!(res.status, StatusCode::NO_CONTENT);
+    // CALLS-65: the ISA source remains without its ISA: incomplete again.
+    let case = bea.get(&expanded(id)).await.body;
+    assert!(case["isas"].as_array().unwrap().is_empty());
+    assert_eq!(section(&case, "purchase-and-financing"), "NOT_STARTED");
     let res = bea.delete(&gone).await;
     assert_eq!(res.status, StatusCode::NO_CONTENT);
     let case = bea.get(&expanded(id)).await.body;
@@ -315,6 +329,8 @@ async fn the_land_tax_answers_re_run_the_estimate(backend: Backend) {
     assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 
+/// CALLS-30, CALLS-32, CALLS-73: a co-buyer added by POST /buying/applicant is in the expanded
+/// `buyers`, answers `{accepted:true}`, and is removed again.
 async fn a_co_buyer_is_invited_and_gives_their_own_details(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, mut bea, id) = with_buyer_details(&app).await;
@@ -333,6 +349,15 @@ async fn a_co_buyer_is_invited_and_gives_their_own_details(backend: Backend) {
     );
     // A new buyer with nothing yet: Buyer Details is open again, the later sections locked.
     let case = bea.get(&expanded(id)).await.body;
+    assert!(
+        case["buyers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|b| b["id"] == ben_applicant),
+        "{:?}",
+        case["buyers"]
+    );
     assert_eq!(section(&case, "buyer-details"), "NOT_STARTED");
     assert_eq!(section(&case, "purchase-and-financing"), "LOCKED");
     let mut ben = app.sign_in(BEN).await;
@@ -377,6 +402,9 @@ async fn a_co_buyer_is_invited_and_gives_their_own_details(backend: Backend) {
         .delete(&format!("/api/buying/{id}/applicants/{ben_user}"))
         .await;
     assert_eq!(res.status, StatusCode::NO_CONTENT);
+    let buyers = bea.get(&expanded(id)).await.body["buyers"].clone();
+    assert_eq!(buyers.as_array().unwrap().len(), 1, "{buyers:?}");
+    assert_eq!(buyers[0]["id"], bea_applicant);
 }
 
 async fn strangers_staff_and_late_brokers_are_refused(backend: Backend) {
@@ -488,6 +516,9 @@ async fn feed_kinds(app: &TestApp, email: &str) -> Vec<String> {
     vec![]
 }
 
+/// CALLS-31, CALLS-33, CALLS-54, CALLS-72, ENUM-22, ENT-15 (donor id): a donor added (and
+/// invited), answering their own invitation, reading their gift, then deleted: Purchase &
+/// Financing incomplete again.
 async fn a_gift_donor_is_invited_confirms_and_sees_only_their_gift(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, mut bea, id) = with_buyer_details(&app).await;
@@ -500,6 +531,17 @@ async fn a_gift_donor_is_invited_confirms_and_sees_only_their_gift(backend: Back
     assert_eq!(section(&case, "purchase-and-financing"), "IS_COMPLETE");
     assert_eq!(case["gifts"][0]["status"], "INVITED");
     assert_eq!(case["gifts"][0]["giftAmount"], 2_500_000);
+    // ENUM-22: the donor is a DONOR party, kept apart from the APPLICANT buyers.
+    let party_types = |key: &str| -> Vec<String> {
+        case[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["partyType"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    };
+    assert_eq!(party_types("donors"), ["DONOR"]);
+    assert_eq!(party_types("buyers"), ["APPLICANT"]);
     // INVITE-03/06: one e-mail and one donor-invitation feed item, to the donor alone.
     let mails = app.mails_to(GINA, 1).await;
     assert_eq!(
@@ -715,6 +757,7 @@ async fn a_donor_uploads_the_evidence_of_their_gift_and_finds_it_on_return(backe
     );
 }
 
+/// CALLS-33, CALLS-54: strangers and the buyer get 404 on the donor's evidence and invitation.
 async fn donors_are_refused_to_strangers_and_need_a_gift_source(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, mut bea, id) = with_buyer_details(&app).await;
@@ -801,6 +844,7 @@ async fn donors_are_refused_to_strangers_and_need_a_gift_source(backend: Backend
 /// The rows of the authorization table the calls above leave out: Property, a buyer's own
 /// details, the tenancy split, adding a donor and every delete, for another customer, another
 /// firm's broker, staff, anonymous and the case's broker after the broker stages.
+/// ROLES-15: another customer's writes to the purchase are 404 and change nothing.
 async fn the_other_buying_calls_are_refused_to_strangers_staff_and_late_brokers(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, mut bea, id) = with_buyer_details(&app).await;
@@ -903,7 +947,7 @@ async fn the_other_buying_calls_are_refused_to_strangers_staff_and_late_brokers(
 }
 
 /// CALLS-74: a buyer deletes one of their previous legal names from Buyer Details; the current
-/// one stays; another customer cannot.
+/// one stays; another customer and a co-buyer cannot.
 async fn calls_74_a_buyer_deletes_a_previous_legal_name_from_buyer_details(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, mut bea, id) = with_buyer_details(&app).await;
@@ -937,6 +981,24 @@ async fn calls_74_a_buyer_deletes_a_previous_legal_name_from_buyer_details(backe
         eve.delete(&path(id_of(true))).await.status,
         StatusCode::NOT_FOUND
     );
+    // A co-buyer on the same case may not delete Bea's names either.
+    let res = bea
+        .post(
+            "/api/buying/applicant",
+            json!({ "caseId": id, "preferredName": "Ben Buyer", "email": BEN }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let mut ben = app.sign_in(BEN).await;
+    let res = ben
+        .post(
+            &format!("/api/buying/{id}/invitation/respond"),
+            json!({ "accepted": true }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let res = ben.delete(&path(id_of(true))).await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
     // The remortgaging path does not reach a purchase.
     let wrong = format!(
         "/api/remortgaging/{id}/applicant/{applicant}/legal-name/{}",
@@ -948,4 +1010,35 @@ async fn calls_74_a_buyer_deletes_a_previous_legal_name_from_buyer_details(backe
     let buyer = bea.get(&expanded(id)).await.body["buyers"][0].clone();
     assert_eq!(buyer["user"]["legalNames"].as_array().unwrap().len(), 1);
     assert_eq!(buyer["user"]["legalNames"][0]["surname"], "Two");
+}
+
+/// CALLS-32: the invitee of a purchase may answer `{accepted:false}` too (the case goes back to
+/// the broker); someone who was not invited gets 404 and the case does not move.
+async fn calls_32_a_buying_invitee_may_decline_and_nobody_else_may_answer(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let id = create_buying(&mut broker, BEA, "Bea Buyer").await;
+    let res = broker
+        .post(
+            "/api/quote/send",
+            json!({ "caseId": id, "caseType": "BUYING" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let respond = format!("/api/buying/{id}/invitation/respond");
+    app.create_user("eve@example.test", "ROLE_USER", true).await;
+    let mut eve = app.sign_in("eve@example.test").await;
+    let res = eve.post(&respond, json!({ "accepted": true })).await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND, "{:?}", res.body);
+    let res = broker.get(&expanded(id)).await;
+    assert_eq!(res.body["status"], "BROKER_APPLICATION_INVITE");
+    let mut bea = app.sign_in(BEA).await;
+    let res = bea.post(&respond, json!({ "accepted": false })).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["status"], "BROKER_APPLICATION");
+    assert_eq!(
+        broker.get(&expanded(id)).await.body["status"],
+        "BROKER_APPLICATION"
+    );
 }

@@ -44,6 +44,7 @@ async fn roles_12_a_customer_sees_only_cases_they_are_a_party_to(backend: Backen
     );
 }
 
+/// ROLES-13: another broker's case is 404 to a broker.
 async fn roles_13_a_broker_sees_only_the_cases_they_administer(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     firm(&app).await;
@@ -65,6 +66,7 @@ async fn roles_13_a_broker_sees_only_the_cases_they_administer(backend: Backend)
     assert_eq!(res.status, StatusCode::NOT_FOUND);
 }
 
+/// ROLES-13: a manager sees (200) their managed broker's case, not an unmanaged one.
 async fn roles_13_a_manager_also_sees_the_brokers_they_manage(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     firm(&app).await;
@@ -95,6 +97,7 @@ async fn roles_13_a_manager_also_sees_the_brokers_they_manage(backend: Backend) 
     );
 }
 
+/// ROLES-13: a broker admin sees the firm's cases and never another firm's.
 async fn roles_13_a_broker_admin_sees_the_whole_firm_and_never_another(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     firm(&app).await;

@@ -70,6 +70,7 @@ async fn cancel_01_broker_application_invite_can_be_cancelled_too(backend: Backe
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
 }
 
+/// CANCEL-06: outside the broker statuses the broker's cancel is refused; the status is unchanged.
 async fn cancel_06_outside_the_broker_statuses_the_cancel_is_refused(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     firm(&app).await;
@@ -97,6 +98,7 @@ async fn cancel_06_outside_the_broker_statuses_the_cancel_is_refused(backend: Ba
     }
 }
 
+/// CANCEL-06: a customer's POST /broker-cancel-case is refused; the status is unchanged.
 async fn cancel_06_roles_14_customers_cannot_cancel(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     firm(&app).await;

@@ -6,7 +6,9 @@ mod support;
 
 use reqwest::StatusCode;
 use serde_json::json;
-use support::cases::{buying_body, create_buying, create_remortgaging, firm, remortgaging_body};
+use support::cases::{
+    buying_body, create_buying, create_remortgaging, firm, ids, remortgaging_body,
+};
 use support::{Backend, TestApp};
 
 on_both_databases!(
@@ -25,6 +27,7 @@ on_both_databases!(
     quote_09_a_case_without_a_quote_has_no_latest_quote,
 );
 
+/// CALLS-48: GET /remortgaging/{caseId}/quote/latest answers the latest quote with its id.
 async fn list_47_calls_17_a_broker_creates_a_remortgaging_case_with_a_quote_and_a_new_client_account(
     backend: Backend,
 ) {
@@ -75,6 +78,7 @@ async fn list_47_calls_17_a_broker_creates_a_remortgaging_case_with_a_quote_and_
     assert!(actions.contains(&"case.transition"));
 }
 
+/// CALLS-28, CALLS-51: the new purchase is listed; its latest quote carries the land tax estimate.
 async fn list_48_calls_28_a_broker_creates_a_buying_case_with_a_land_tax_estimate(
     backend: Backend,
 ) {
@@ -90,6 +94,7 @@ async fn list_48_calls_28_a_broker_creates_a_buying_case_with_a_land_tax_estimat
     assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
     assert_eq!(res.body["status"], "BROKER_APPLICATION");
     let id = res.body["caseId"].as_i64().unwrap();
+    assert_eq!(ids(&broker.get("/api/buying/cases").await), vec![id]);
     // QUOTE-10: the estimate names the tax.
     let quote = broker.get(&format!("/api/buying/{id}/quote/latest")).await;
     assert_eq!(quote.status, StatusCode::OK);
@@ -111,6 +116,7 @@ async fn list_48_calls_28_a_broker_creates_a_buying_case_with_a_land_tax_estimat
     );
 }
 
+/// CALLS-47: GET /remortgaging/cases/{caseId}/expanded answers the ENT-09 fields.
 async fn calls_47_ent_09_the_expanded_case_carries_the_engine_view(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     firm(&app).await;
@@ -166,6 +172,7 @@ async fn calls_47_ent_09_the_expanded_case_carries_the_engine_view(backend: Back
     assert!(res.body["brokerReference"].is_null());
 }
 
+/// CALLS-50: GET /buying/case/{caseId}/expanded (singular `case`) answers the ENT-10 fields.
 async fn calls_50_ent_10_the_buying_expanded_case_carries_the_engine_view(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     firm(&app).await;
@@ -205,6 +212,7 @@ async fn calls_50_ent_10_the_buying_expanded_case_carries_the_engine_view(backen
     assert_eq!(wrong.status, StatusCode::NOT_FOUND);
 }
 
+/// CALLS-47: an unknown case's expanded view is 404.
 async fn guard_01_02_non_numeric_and_unknown_ids_are_404(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     firm(&app).await;
@@ -303,6 +311,8 @@ async fn elig_06_buying_ineligibility_says_purchasing(backend: Backend) {
     );
 }
 
+/// CALLS-29: POST /buying/case/{caseId} sets the deposit, lender and land tax answers; the
+/// expanded purchase reflects them.
 async fn calls_18_29_updating_key_facts_re_quotes_and_is_audited(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     firm(&app).await;
@@ -363,6 +373,10 @@ async fn calls_18_29_updating_key_facts_re_quotes_and_is_audited(backend: Backen
     let mut body = buying_body("x@example.com", "x");
     body.as_object_mut().unwrap().remove("client");
     body["purchasePrice"] = json!(90_000_000);
+    body["depositAmount"] = json!(9_000_000);
+    body["lender"] = json!("NO_LENDER");
+    body["resultsInMultipleProperties"] = json!(true);
+    body["isReplacingMainResidence"] = json!(false);
     let res = broker.post(&format!("/api/buying/case/{bid}"), body).await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     assert!(
@@ -371,6 +385,13 @@ async fn calls_18_29_updating_key_facts_re_quotes_and_is_audited(backend: Backen
             .unwrap()
             > 0
     );
+    let purchase = broker
+        .get(&format!("/api/buying/case/{bid}/expanded"))
+        .await;
+    assert_eq!(purchase.body["depositAmount"], 9_000_000);
+    assert_eq!(purchase.body["lender"], "NO_LENDER");
+    assert_eq!(purchase.body["resultsInMultipleProperties"], true);
+    assert_eq!(purchase.body["isReplacingMainResidence"], false);
 }
 
 async fn key_facts_are_validated_by_field(backend: Backend) {

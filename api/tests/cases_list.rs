@@ -113,6 +113,7 @@ async fn list_13_invalid_parameters_are_named(backend: Backend) {
     assert!(res.body["error"]["fields"]["sortBy"].is_string());
 }
 
+/// ENUM-06: sortDirection takes ASC and DESC, and they reverse the order.
 async fn list_04_08_25_sort_fields_and_directions(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     firm(&app).await;
@@ -124,6 +125,10 @@ async fn list_04_08_25_sort_fields_and_directions(backend: Backend) {
         .get("/api/remortgaging/cases?sortDirection=ASC")
         .await;
     assert_eq!(ids(&res), vec![a, b, c]);
+    let res = broker
+        .get("/api/remortgaging/cases?sortDirection=DESC")
+        .await;
+    assert_eq!(ids(&res), vec![c, b, a]);
     // The spec's names exactly, as the document declares them.
     let res = broker
         .get("/api/remortgaging/cases?sortDirection=asc")
@@ -168,6 +173,7 @@ async fn list_04_08_25_sort_fields_and_directions(backend: Backend) {
     assert_eq!(ids(&res)[0], b);
 }
 
+/// CALLS-49: GET /buying/cases sorts by each buying sortBy field (sortDirection ASC).
 async fn list_10_buying_sort_fields(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     firm(&app).await;
@@ -263,6 +269,7 @@ async fn list_06_22_has_mortgage_offer_filter(backend: Backend) {
     assert_eq!(ids(&res), vec![b, a]);
 }
 
+/// CALLS-49: GET /buying/cases filters by hasPaidDeposit.
 async fn list_11_23_has_paid_deposit_filter(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     firm(&app).await;
@@ -277,6 +284,7 @@ async fn list_11_23_has_paid_deposit_filter(backend: Backend) {
     assert_eq!(ids(&res), vec![b]);
 }
 
+/// CALLS-49: GET /buying/cases filters by buyerName.
 async fn list_09_12_17_name_search_is_a_case_insensitive_word_prefix(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     firm(&app).await;

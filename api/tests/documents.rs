@@ -65,6 +65,7 @@ async fn upload(client: &mut Client, id: i64, name: &str, bytes: Vec<u8>) -> sup
         .await
 }
 
+/// CALLS-66: a deleted document is gone from the case and its download.
 async fn docs_04_05_upload_list_download_delete(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, mut cara, id) = case_with_customer(&app).await;
@@ -145,6 +146,7 @@ async fn docs_04_05_upload_list_download_delete(backend: Backend) {
     }
 }
 
+/// CONST-01, CALLS-12: exactly 32 MiB uploads (2xx); 32 MiB + 1 byte is 413.
 async fn the_limit_is_32_mib_exactly(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_, mut cara, id) = case_with_customer(&app).await;
@@ -238,6 +240,7 @@ async fn the_type_comes_from_the_bytes(backend: Backend) {
 
 /// The authorization rows for documents: other customers and other firms' brokers see
 /// nothing (404), anonymous callers are asked to sign in (401), the staff may read.
+/// ROLES-15: another customer cannot upload to or delete from the case (404).
 async fn who_may_upload_download_and_delete(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, mut cara, id) = case_with_customer(&app).await;
@@ -331,6 +334,7 @@ fn pounds(pence: i64) -> String {
     format!("£{grouped}.{:02}", pence % 100)
 }
 
+/// CALLS-37: POST /quote/create-pdf makes the quote's PDF document.
 async fn the_quote_pdf_is_a_generated_document_customers_can_download(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, mut cara, id) = case_with_customer(&app).await;

@@ -40,6 +40,7 @@ async fn given(client: &mut Client, id: i64) -> Value {
     res.body["feedbackGiven"].clone()
 }
 
+/// CALLS-39, ENUM-20: a valid POST /feedback (SUBMIT_APPLICATION, POST_COMPLETION) is 2xx.
 async fn feedback_is_given_once_per_point_and_shows_in_the_case(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, mut cara, id) = case(&app).await;
@@ -84,6 +85,7 @@ async fn feedback_is_given_once_per_point_and_shows_in_the_case(backend: Backend
     assert!(!entries[0].detail.0.to_string().contains("easy"));
 }
 
+/// ENUM-20: ACCEPT_COMPLETION_STATEMENT is a feedback point too.
 async fn a_dismissal_counts_as_an_answer(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, mut cara, id) = case(&app).await;
@@ -121,6 +123,8 @@ async fn a_dismissal_counts_as_an_answer(backend: Backend) {
     assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
 }
 
+/// CALLS-39, CONST-02: a rating outside 1..5 or a message over 5000 characters is 4xx; exactly
+/// 5000 is fine.
 async fn feedback_is_validated_by_field(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, mut cara, id) = case(&app).await;

@@ -12,6 +12,7 @@ on_both_databases!(
     writes_without_a_same_origin_signal_are_refused,
     bad_bodies_get_a_4xx_naming_the_field,
     responses_carry_security_headers_and_api_answers_are_not_stored,
+    the_browser_app_is_told_its_third_parties_and_may_reach_only_those,
     probes_version_and_policies_answer,
     accepting_policies_records_the_current_versions_only,
     about_you_onboards_the_user_and_audits_without_personal_data,
@@ -57,6 +58,7 @@ async fn writes_without_a_same_origin_signal_are_refused(backend: Backend) {
     );
 }
 
+/// VAL-25: POST /auth with a bad address is 4xx naming `username`.
 async fn bad_bodies_get_a_4xx_naming_the_field(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let mut client = app.client();
@@ -127,6 +129,54 @@ async fn bad_bodies_get_a_4xx_naming_the_field(backend: Backend) {
     assert_eq!(body["error"]["code"], "payload_too_large");
 }
 
+/// The error reporter, analytics and the maps service are configured on the server; the
+/// browser app reads them from its runtime config, and the Content-Security-Policy admits
+/// exactly their origins (LIST-34, CALLS-62, CONST-17).
+async fn the_browser_app_is_told_its_third_parties_and_may_reach_only_those(backend: Backend) {
+    let policy = |res: &support::Res| {
+        res.headers["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .to_owned()
+    };
+    let bare = TestApp::spawn(backend).await;
+    let res = bare.client().get("/runtime-config.json").await;
+    assert_eq!(res.body["sentryDsn"], serde_json::Value::Null);
+    assert_eq!(res.body["posthogKey"], serde_json::Value::Null);
+    assert_eq!(res.body["maps"], serde_json::Value::Null);
+    let csp = policy(&res);
+    assert!(csp.contains("connect-src 'self';"), "{csp}");
+    assert!(csp.contains("img-src 'self' data: https:;"), "{csp}");
+
+    let app = TestApp::spawn_with(backend, |c| {
+        c.sentry_dsn = Some("http://public@127.0.0.1:9100/7".into());
+        c.posthog_key = Some("phc_test".into());
+        c.posthog_host = "http://127.0.0.1:9200".into();
+        c.maps_api_key = Some("maps-browser-key".into());
+        c.maps_api_url = "http://127.0.0.1:9300/maps/api/staticmap".into();
+    })
+    .await;
+    let res = app.client().get("/runtime-config.json").await;
+    assert_eq!(res.body["sentryDsn"], "http://public@127.0.0.1:9100/7");
+    assert_eq!(res.body["posthogKey"], "phc_test");
+    assert_eq!(res.body["posthogHost"], "http://127.0.0.1:9200");
+    assert_eq!(
+        res.body["maps"],
+        json!({ "url": "http://127.0.0.1:9300/maps/api/staticmap", "key": "maps-browser-key" })
+    );
+    let csp = policy(&res);
+    assert!(
+        csp.contains("connect-src 'self' http://127.0.0.1:9100 http://127.0.0.1:9200;"),
+        "{csp}"
+    );
+    assert!(
+        csp.contains("img-src 'self' data: https: http://127.0.0.1:9300;"),
+        "{csp}"
+    );
+    // The DSN's key is not part of the origin.
+    assert!(!csp.contains("public@"), "{csp}");
+}
+
 async fn responses_carry_security_headers_and_api_answers_are_not_stored(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let res = app.client().get("/api/policies/current").await;
@@ -147,6 +197,8 @@ async fn responses_carry_security_headers_and_api_answers_are_not_stored(backend
     );
 }
 
+/// CALLS-53, CONST-19: GET /policies/current answers privacyPolicy and termsAndConditions as
+/// {policyVersion, contentUrl}; with no versions configured they are 2.
 async fn probes_version_and_policies_answer(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let mut client = app.client();

@@ -96,6 +96,7 @@ async fn subjects(app: &TestApp, to: &str) -> Vec<String> {
         .collect()
 }
 
+/// CALLS-35: POST /quote/send gives the invitee a case-quote feed item (and an e-mail).
 async fn quote_12_a_broker_sends_the_quote_and_the_customer_hears_of_it(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, id) = sent_case(&app).await;
@@ -176,6 +177,8 @@ async fn only_the_case_s_brokers_may_send_or_resend(backend: Backend) {
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
 }
 
+/// CALLS-27, CALLS-34, CALLS-48, ENT-15 (quote id): the invitee's `{accepted:true}` is 2xx; the
+/// id of GET …/quote/latest accepts the quote by POST /quote/{quoteId}/accept (`acceptedAt` set).
 async fn invite_05_07_accepting_moves_the_case_once_however_often_it_is_clicked(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, id) = sent_case(&app).await;
@@ -238,6 +241,7 @@ async fn invite_05_07_accepting_moves_the_case_once_however_often_it_is_clicked(
     assert_eq!(case.body["invitations"][0]["accepted"], true);
 }
 
+/// CALLS-27: the invitee's `{accepted:false}` is 2xx.
 async fn invite_10_declining_hands_the_case_back_to_the_broker(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, id) = sent_case(&app).await;
@@ -271,6 +275,7 @@ async fn invite_10_declining_hands_the_case_back_to_the_broker(backend: Backend)
     assert_eq!(case.body["invitations"][0]["sendCount"], 2);
 }
 
+/// CALLS-36, ENT-15 (applicant id): a resend reaches that one applicant with a new mail and item.
 async fn resend_reaches_one_applicant_again(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, id) = sent_case(&app).await;
@@ -315,6 +320,7 @@ async fn resend_reaches_one_applicant_again(backend: Backend) {
     assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
 }
 
+/// CALLS-27: a non-invitee answering is refused (404/403).
 async fn only_the_invitee_may_answer(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, id) = sent_case(&app).await;

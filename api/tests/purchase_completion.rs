@@ -93,6 +93,9 @@ async fn awaiting_deposit(app: &TestApp) -> (Client, Client, Client, i64) {
     (broker, bea, connie, id)
 }
 
+/// CALLS-13 (the client care letter), CALLS-14, CALLS-15: on an accepted letter POST
+/// /deposit-payment starts the local payment; POST /local-payment-response (PAID) sets
+/// `deposit.paidAt`.
 async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, mut bea, id) = submitted_purchase(&app).await;
@@ -363,10 +366,7 @@ async fn fake_stripe() -> (String, Sessions) {
     let app = Router::new()
         .route("/v1/checkout/sessions", post(create))
         .with_state(seen.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    (format!("http://{addr}/"), seen)
+    (format!("{}/", support::serve_fake(app).await), seen)
 }
 
 /// A `checkout.session.completed` event for this session, as Stripe sends it.

@@ -195,6 +195,11 @@ async fn draft_and_issue(connie: &mut Client, cara: &mut Client, id: i64, kind: 
         cara.get(&format!("/api/document/{doc}")).await.status,
         StatusCode::NOT_FOUND
     );
+    // CALLS-13: nor is a draft theirs to accept.
+    let res = cara
+        .post(&format!("/api/document/{doc}/accept"), json!({}))
+        .await;
+    assert!(res.status.is_client_error(), "{:?}", res.body);
     let res = connie
         .post(&format!("{base}/documents/{doc}/issue"), json!({}))
         .await;
@@ -202,6 +207,8 @@ async fn draft_and_issue(connie: &mut Client, cara: &mut Client, id: i64, kind: 
     doc
 }
 
+/// CALLS-13: an owner accepts the issued mortgage report: it is in their `documentAcceptances`
+/// (a draft cannot be accepted: see draft_and_issue).
 async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, mut cara, id) = submitted_remortgage(&app).await;

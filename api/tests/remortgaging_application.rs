@@ -26,6 +26,7 @@ on_both_databases!(
     a_complete_application_submits_to_identity_verification,
     a_buy_to_let_case_waits_for_its_documents_before_review_and_submit,
     an_upload_fills_its_required_document_slot_and_deleting_it_empties_it,
+    enum_16_17_18_every_property_alteration_and_charge_type_is_accepted,
 );
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
@@ -118,6 +119,7 @@ fn assert_invalid(res: &Res, field: &str, what: &str) {
 
 // ---- the calls ----
 
+/// CALLS-08: POST /property updates the expanded `property`; Property Details is complete.
 async fn property_details_complete_their_section_and_start_the_required_documents(
     backend: Backend,
 ) {
@@ -207,6 +209,7 @@ async fn property_details_complete_their_section_and_start_the_required_document
     );
 }
 
+/// CALLS-25, ENUM-10: a leasehold's ground rent, ANNUALLY and HALF_YEARLY both accepted.
 async fn ground_rent_is_for_leasehold_properties_only(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, mut cara, id) = customer_case(&app).await;
@@ -278,6 +281,8 @@ async fn ground_rent_is_for_leasehold_properties_only(backend: Backend) {
     );
 }
 
+/// CALLS-09, CALLS-22, ENUM-09, ENT-15 (alteration id): an EXTENSION is listed in the expanded
+/// `alterations` and deleted by its id; the documents are held by OWNER or SOLICITOR.
 async fn alterations_are_answered_added_and_removed_with_their_documents(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, mut cara, id) = customer_case(&app).await;
@@ -421,6 +426,8 @@ async fn alterations_are_answered_added_and_removed_with_their_documents(backend
     assert_eq!(section(&case, "property-alterations"), "IS_COMPLETE");
 }
 
+/// CALLS-10, CALLS-64, ENT-15 (loan id): a loan is listed in the expanded `loans`, deleted by its
+/// id, and the section recomputed.
 async fn loans_are_answered_added_and_removed(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, mut cara, id) = customer_case(&app).await;
@@ -594,6 +601,7 @@ async fn filled_case(app: &TestApp) -> (Client, Client, i64, i64, i64) {
     (broker, cara, id, alteration, loan)
 }
 
+/// ROLES-15: another customer's writes to the case are 404 and change nothing.
 async fn every_call_refuses_the_anonymous_staff_other_customers_and_other_firms(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, _cara, id, alteration, loan) = filled_case(&app).await;
@@ -961,6 +969,8 @@ async fn a_buy_to_let_case_waits_for_its_documents_before_review_and_submit(back
     assert_eq!(res.body["status"], "IDENTITY_VERIFICATION");
 }
 
+/// CALLS-12, CALLS-66, ENT-15 (document id): an upload answers its document id and fills its
+/// `requiredDocuments` slot; deleting the document empties it.
 async fn an_upload_fills_its_required_document_slot_and_deleting_it_empties_it(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, mut cara, id) = customer_case(&app).await;
@@ -1064,4 +1074,93 @@ async fn an_upload_fills_its_required_document_slot_and_deleting_it_empties_it(b
         slots(&case["requiredDocuments"]["documents"])[1],
         ("BANK_STATEMENT".to_owned(), bank_slot, Some(bank_doc))
     );
+}
+
+/// ENUM-16, ENUM-17, ENUM-18: POST /property takes each of the 14 property types, POST
+/// /property/alterations each of the 14 alteration types and POST /loans each of the 6 existing
+/// charge types; the expanded case lists them as sent.
+async fn enum_16_17_18_every_property_alteration_and_charge_type_is_accepted(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut cara, id) = customer_case(&app).await;
+    for property_type in [
+        "APARTMENT_FLAT",
+        "CONVERTED",
+        "COTTAGE",
+        "DETACHED_HOUSE",
+        "DETACHED_BUNGALOW",
+        "LOFT",
+        "MAISONETTE",
+        "SEMI_DETACHED_HOUSE",
+        "SEMI_DETACHED_BUNGALOW",
+        "STATIC_CARAVAN",
+        "STUDIO_APARTMENT",
+        "TERRACED",
+        "TOWNHOUSE",
+        "VILLA",
+    ] {
+        let mut body = property_body(id, "FREEHOLD");
+        body["propertyType"] = json!(property_type);
+        let res = cara.post("/api/property", body).await;
+        assert_status(&res, StatusCode::NO_CONTENT, property_type);
+        assert_eq!(
+            expanded(&mut cara, id).await["property"]["type"],
+            property_type
+        );
+    }
+    complete_owners(&app, &mut cara, id).await;
+    let alteration_types = [
+        "BASEMENT_CONVERSION",
+        "BOILER",
+        "CONSERVATORY",
+        "ELECTRICAL",
+        "EXTENSION",
+        "GAS",
+        "GARAGE",
+        "GARAGE_CONVERSION",
+        "HEATING",
+        "INSULATION",
+        "LOFT",
+        "REMOVAL_OF_WALLS",
+        "SOLAR",
+        "WINDOWS_AND_DOORS",
+    ];
+    for alteration_type in alteration_types {
+        let alteration =
+            json!({ "alterationType": alteration_type, "documentsHeldBy": "SOLICITOR" });
+        let res = cara
+            .post(
+                "/api/property/alterations",
+                alterations_body(id, true, Some(alteration)),
+            )
+            .await;
+        assert_status(&res, StatusCode::CREATED, alteration_type);
+    }
+    let charge_types = [
+        "FURTHER_ADVANCE",
+        "SECURED_LOAN",
+        "MORTGAGE",
+        "LEGAL_AID_BOARD_CHARGE",
+        "CHARGING_ORDER",
+        "OTHER",
+    ];
+    for charge_type in charge_types {
+        let res = cara
+            .post(
+                "/api/loans",
+                loans_body(id, true, Some(json!({ "chargeType": charge_type }))),
+            )
+            .await;
+        assert_status(&res, StatusCode::CREATED, charge_type);
+    }
+    let case = expanded(&mut cara, id).await;
+    let listed = |key: &str, field: &str| -> Vec<String> {
+        case[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| row[field].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(listed("alterations", "alterationType"), alteration_types);
+    assert_eq!(listed("loans", "chargeType"), charge_types);
 }

@@ -142,6 +142,8 @@ async fn feed_kinds(app: &TestApp, email: &str) -> Vec<String> {
         .collect()
 }
 
+/// CALLS-19, CALLS-27: an owner added by POST /remortgaging/applicant is in the expanded
+/// `propertyOwners`; the invitee's `{accepted:true}` is 2xx.
 async fn a_co_owner_is_added_invited_once_and_accepts(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, mut cara, id) = accepted_case(&app).await;
@@ -281,6 +283,8 @@ async fn a_broker_adds_co_owners_only_in_a_broker_stage(backend: Backend) {
     assert_eq!(res.status, StatusCode::NOT_FOUND);
 }
 
+/// CALLS-70: a co-owner removed by DELETE /remortgaging/{caseId}/applicants/{userId} is gone from
+/// `propertyOwners`.
 async fn owners_other_than_the_lead_can_be_removed(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, mut cara, id) = accepted_case(&app).await;
@@ -605,6 +609,7 @@ async fn the_owners_section_completes_with_every_owner_s_details_and_the_occupan
     );
 }
 
+/// CALLS-23, CALLS-24, ENT-15 (occupant id): occupants are added, listed and deleted by their id.
 async fn adult_occupants_are_answered_listed_and_removed(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, mut cara, id) = accepted_case(&app).await;
@@ -744,6 +749,8 @@ async fn complete_owners(app: &TestApp, cara: &mut Client, id: i64) {
     assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
 }
 
+/// CALLS-20, CALLS-21, CALLS-68, ENUM-07, ENT-15 (removed owner id): the transfer's reason (each of
+/// COURT_ORDER, CONSENT_ORDER, PRIVATE_AGREEMENT) and the removed owners, added and deleted.
 async fn the_transfer_of_equity_takes_a_reason_and_removed_owners(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, mut cara, id) = accepted_case(&app).await;
@@ -805,10 +812,13 @@ async fn the_transfer_of_equity_takes_a_reason_and_removed_owners(backend: Backe
     assert_eq!(section(&case, "transfer-of-equity"), "NOT_STARTED");
     let res = cara.post(&reason, court.clone()).await;
     assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
-    let res = cara
-        .post(&reason, json!({ "reason": "CONSENT_ORDER" }))
-        .await;
-    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    // ENUM-07: each reason is accepted and kept.
+    for each in ["PRIVATE_AGREEMENT", "COURT_ORDER", "CONSENT_ORDER"] {
+        let res = cara.post(&reason, json!({ "reason": each })).await;
+        assert_eq!(res.status, StatusCode::NO_CONTENT, "{each}: {:?}", res.body);
+        let case = cara.get(&expanded(id)).await.body;
+        assert_eq!(case["transferOfEquity"]["reason"], each);
+    }
     let case = cara.get(&expanded(id)).await.body;
     assert_eq!(case["transferOfEquity"]["reason"], "CONSENT_ORDER");
     assert_eq!(section(&case, "transfer-of-equity"), "IS_COMPLETE");

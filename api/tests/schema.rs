@@ -57,3 +57,32 @@ fn every_operation_has_its_own_id() {
         }
     }
 }
+
+/// CALLS-05: the response shapes the spec leaves out are defined by the API reference: every
+/// operation documents its responses, and the login and /auth/me answers are among them.
+#[test]
+fn every_operation_documents_its_responses() {
+    let document: serde_json::Value =
+        serde_json::from_str(&threshold_api::openapi::document().to_pretty_json().unwrap())
+            .unwrap();
+    let paths = document["paths"].as_object().unwrap();
+    for (path, item) in paths {
+        for (method, operation) in item.as_object().unwrap() {
+            let responses = operation["responses"].as_object();
+            assert!(
+                responses.is_some_and(|r| !r.is_empty()),
+                "{method} {path} documents no response"
+            );
+        }
+    }
+    assert!(
+        paths["/auth"]["post"]["responses"]
+            .as_object()
+            .is_some_and(|r| !r.is_empty())
+    );
+    assert!(
+        paths["/auth/me"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+            .is_object(),
+        "the /auth/me answer has a schema"
+    );
+}

@@ -42,6 +42,7 @@ async fn session_cookies_are_host_prefixed_http_only_secure_and_lax(backend: Bac
     }
 }
 
+/// CALLS-56: signed in twice, GET /auth/sessions lists 2 sessions.
 async fn every_sign_in_gets_a_new_session(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     app.create_user("n@example.com", "ROLE_USER", true).await;
@@ -56,6 +57,7 @@ async fn every_sign_in_gets_a_new_session(backend: Backend) {
     assert_eq!(sessions, 2);
 }
 
+/// CALLS-42: POST /auth/refresh renews a valid session (2xx); without one it is 401.
 async fn refresh_rotates_both_tokens_and_a_replayed_refresh_cookie_gets_401(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     app.create_user("r@example.com", "ROLE_USER", true).await;
@@ -135,6 +137,7 @@ async fn a_session_older_than_twelve_hours_is_over(backend: Backend) {
     );
 }
 
+/// CALLS-43: POST /auth/logout is 204 and ends the session on the server.
 async fn logout_revokes_on_the_server(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     app.create_user("l@example.com", "ROLE_USER", true).await;
@@ -185,6 +188,7 @@ async fn logout_everywhere_ends_every_session(backend: Backend) {
     assert!(audit.iter().any(|e| e.action == "session.revoked_all"));
 }
 
+/// CALLS-56, ENT-15 (session id): the sessions are listed with their ids; an id revokes one.
 async fn sessions_are_listed_and_one_can_be_revoked(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     app.create_user("s@example.com", "ROLE_USER", true).await;
@@ -236,12 +240,18 @@ async fn another_users_session_cannot_be_revoked(backend: Backend) {
     assert_eq!(theirs.get("/api/auth/me").await.status, StatusCode::OK);
 }
 
+/// CALLS-55, CALLS-43, CALLS-57: /auth/verify answers isLoggedIn false (anonymous, after
+/// logout) or true; anonymous /auth/me is 401.
 async fn verify_reports_whether_the_browser_is_signed_in(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     app.create_user("v@example.com", "ROLE_USER", true).await;
     assert_eq!(
         app.client().get("/api/auth/verify").await.body,
         json!({ "isLoggedIn": false })
+    );
+    assert_eq!(
+        app.client().get("/api/auth/me").await.status,
+        StatusCode::UNAUTHORIZED
     );
     let mut client = app.sign_in("v@example.com").await;
     assert_eq!(

@@ -257,6 +257,8 @@ async fn a_new_legal_name_ends_the_current_one(backend: Backend) {
     assert!(!changed[0].detail.0.to_string().contains("Jones"));
 }
 
+/// CALLS-63, ENT-15 (legal name id): DELETE /user-legal-name/{id} removes an own former name from
+/// `legalNames`.
 async fn a_previous_legal_name_can_be_deleted_but_never_the_current_one(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (ann, mut client) = onboarded_customer(&app, "ann@example.com").await;

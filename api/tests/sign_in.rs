@@ -22,8 +22,11 @@ on_both_databases!(
     link_redemption_is_rate_limited_per_ip,
     signup_for_an_existing_account_sends_a_sign_in_link,
     signup_validates_name_email_and_policy_versions,
+    enum_21_25_me_reports_each_role_and_the_enabled_features,
 );
 
+/// ENT-01, CALLS-57: GET /auth/me answers id, role, enabledFeatures, isLender, knockToken,
+/// privacyVersion, termsVersion and user.preferredName/email/isOnboarded.
 async fn a_new_user_signs_up_opens_the_link_and_is_not_yet_onboarded(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let mut client = app.client();
@@ -273,6 +276,7 @@ async fn signup_for_an_existing_account_sends_a_sign_in_link(backend: Backend) {
     );
 }
 
+/// VAL-25: the server refuses a 1-character name and a bad e-mail with a 4xx naming the field.
 async fn signup_validates_name_email_and_policy_versions(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let mut client = app.client();
@@ -297,4 +301,50 @@ async fn signup_validates_name_email_and_policy_versions(backend: Backend) {
         Some("Your name is required")
     );
     assert_eq!(res.field_error("email"), Some("Email address is required"));
+}
+
+/// ENUM-21, ENUM-25 (ROLES-01): GET /auth/me reports the account's role as exactly one of the six
+/// role strings, and its enabled features (BUYING, AI_BOT, SOF) as stored.
+async fn enum_21_25_me_reports_each_role_and_the_enabled_features(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    for (i, role) in [
+        "ROLE_USER",
+        "ROLE_ADMIN",
+        "ROLE_CONVEYANCER",
+        "ROLE_BROKER",
+        "ROLE_BROKER_MANAGER",
+        "ROLE_BROKER_ADMIN",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let email = format!("role{i}@example.com");
+        app.create_user(&email, role, true).await;
+        let mut client = app.sign_in(&email).await;
+        let me = client.get("/api/auth/me").await;
+        assert_eq!(me.status, StatusCode::OK, "{role}: {:?}", me.body);
+        assert_eq!(me.body["role"], role);
+    }
+    app.db
+        .create_user(
+            &threshold_store::users::NewUser {
+                email: "features@example.com".into(),
+                preferred_name: "Fea Tures".into(),
+                role: "ROLE_USER".into(),
+                is_lender: false,
+                enabled_features: vec!["BUYING".into(), "AI_BOT".into(), "SOF".into()],
+                privacy_version: Some(2),
+                terms_version: Some(2),
+                is_onboarded: true,
+            },
+            Utc::now(),
+        )
+        .await
+        .unwrap();
+    let mut client = app.sign_in("features@example.com").await;
+    let me = client.get("/api/auth/me").await;
+    assert_eq!(
+        me.body["enabledFeatures"],
+        json!(["BUYING", "AI_BOT", "SOF"])
+    );
 }

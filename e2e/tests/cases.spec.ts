@@ -1,6 +1,6 @@
 // Issue 4 end to end: brokers create cases and work the case lists; a customer without a case
 // is sent to the start page (checklist LIST-*, CANCEL-*, GUARD-*, ROLES-*, ERR-14).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { dismissConsent, expectAccessible } from '../support/app';
 import { linkIn, signInCount, waitForMail, waitForSignIn } from '../support/mail';
 
@@ -83,6 +83,15 @@ async function createCase(
   await expectAccessible(page);
 }
 
+/**
+ * Waits until the page shows the list a filtered request answered. The previous list stays on
+ * screen while the next one loads, so checking the cards before this reads the old ones.
+ */
+async function showsListOf(page: Page, response: Response) {
+  const { totalCount } = (await response.json()) as { totalCount: number };
+  await expect(page.getByText(new RegExp(`^Showing \\d+ case\\(s\\) of ${totalCount}$`))).toBeVisible();
+}
+
 test('a broker creates both kinds of case, searches, filters, switches views and cancels one', async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -115,12 +124,12 @@ test('a broker creates both kinds of case, searches, filters, switches views and
   await page.getByRole('button', { name: 'Status' }).click();
   const filtered = page.waitForResponse((r) => /\/remortgaging\/cases\?.*status=BROKER_APPLICATION/.test(r.url()));
   await page.getByRole('menuitemcheckbox', { name: 'Broker application', exact: true }).click();
-  await filtered;
+  await showsListOf(page, await filtered);
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/status=/);
   const chips = page.getByRole('article').locator('[data-colour]');
   await expect(chips.first()).toContainText('Broker Application');
-  for (const chip of await chips.all()) await expect(chip).toContainText('Broker Application');
+  await expect(chips.filter({ hasNotText: 'Broker Application' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Reset filters' }).click();
   await expect(page).not.toHaveURL(/status=/);
 
@@ -182,14 +191,12 @@ test('a broker admin filters by broker and pages through the list', async ({ pag
   await expect(menu.getByText('Brokers')).toBeVisible();
   const filtered = page.waitForResponse((r) => /\/remortgaging\/cases\?.*brokerUserIds=/.test(r.url()));
   await menu.getByRole('menuitemcheckbox', { name: 'Bea Broker' }).click();
-  await filtered;
+  await showsListOf(page, await filtered);
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/brokerUserIds=/);
   await expect(page).not.toHaveURL(/page=1/);
   await expect(page.getByRole('article').first()).toBeVisible();
-  for (const card of await page.getByRole('article').all()) {
-    await expect(card.getByText(/Referred by .*Bea Broker/)).toBeVisible();
-  }
+  await expect(page.getByRole('article').filter({ hasNotText: /Referred by .*Bea Broker/ })).toHaveCount(0);
 });
 
 test('a brand-new customer with no case is sent to the start page', async ({ page }) => {

@@ -396,5 +396,24 @@ for (const width of [375, 1280]) {
       await expectNoSidewaysScroll(page);
       await expectAccessible(page);
     });
+
+    test('10. HELP-03: the assistant answers how a case proceeds (the demo broker has AI_BOT)', async ({ page }) => {
+      test.setTimeout(120_000);
+      await signIn(page, BROKER);
+      await listReady(page);
+      await page.goto('/help');
+      await page.getByRole('link', { name: 'Ask our assistant' }).click();
+      await expect(page).toHaveURL(/\/assistant$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Assistant' })).toBeVisible();
+      await page.getByLabel('Your question').fill('What happens after I submit my application?');
+      await page.getByLabel('Your question').press('Enter');
+      // No model is configured here: the built-in search answers from the workflow files.
+      const conversation = page.getByRole('region', { name: 'Conversation' });
+      await expect(conversation.getByRole('listitem')).toHaveCount(2);
+      await expect(conversation.getByRole('listitem').last()).toContainText('Identity Verification:');
+      await expect(page.getByLabel('Your question')).toHaveValue('');
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+    });
   });
 }

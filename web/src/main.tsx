@@ -12,6 +12,16 @@ async function main() {
   const queryClient = createQueryClient();
   const session = startSession(config, queryClient, window.location.pathname);
   const router = createAppRouter({ session, queryClient });
+  if (config.sentryDsn) {
+    // Error reporting is loaded only when configured, and before the first render so that the
+    // page load is traced. Without it, reports go to the console only.
+    try {
+      const { initSentry } = await import('./lib/sentry');
+      initSentry(config, router);
+    } catch (error) {
+      console.error('[threshold] error reporting could not start', error);
+    }
+  }
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App session={session} queryClient={queryClient} router={router} />

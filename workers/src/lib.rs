@@ -1,12 +1,13 @@
 //! Background jobs on apalis, stored in the product's own database: the sign-in e-mails, and
 //! the workflows' effects (case e-mails, reminders, feed items) handed on by the relay, and the
-//! payment provider's confirmations.
+//! payment and identity providers' reports.
 
 pub mod auth_email;
 pub mod case_email;
 pub mod deposit_payment;
 pub mod email_change;
 pub mod feed;
+pub mod identity_check;
 pub mod mail;
 pub mod queue;
 pub mod relay;
@@ -15,5 +16,6 @@ pub mod templates;
 pub use auth_email::{AuthEmail, AuthEmailSettings};
 pub use deposit_payment::DepositPaymentConfirmed;
 pub use email_change::EmailChangeMail;
+pub use identity_check::IdentityCheckCompleted;
 pub use mail::{Mailer, MailerError};
 pub use queue::{Job, JobQueue, WorkerDeps};

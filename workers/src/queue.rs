@@ -26,6 +26,7 @@ use crate::case_email::CaseEmail;
 use crate::deposit_payment::DepositPaymentConfirmed;
 use crate::email_change::EmailChangeMail;
 use crate::feed::FeedItemJob;
+use crate::identity_check::IdentityCheckCompleted;
 use crate::mail::Mailer;
 use crate::templates::Templates;
 use retry::Backoff;
@@ -183,6 +184,7 @@ impl JobQueue {
         let monitor = self.register::<FeedItemJob>(monitor, &deps, poll_interval);
         let monitor = self.register::<EmailChangeMail>(monitor, &deps, poll_interval);
         let monitor = self.register::<DepositPaymentConfirmed>(monitor, &deps, poll_interval);
+        let monitor = self.register::<IdentityCheckCompleted>(monitor, &deps, poll_interval);
         let result = monitor
             .run_with_signal(signal)
             .await

@@ -66,6 +66,7 @@ fn rem_app_01_sections_in_spec_order_with_spec_labels() {
     );
 }
 
+/// REM-APP-07: TITLE_DOCUMENT_RETRIEVAL (like INELIGIBLE) disables every shown section.
 #[test]
 fn rem_app_04_key_facts_complete_and_05_06_07_disabled_when_ineligible_or_retrieving_title() {
     assert_eq!(sec(&remortgage_ready(), "key-facts"), IsComplete);
@@ -92,6 +93,7 @@ fn rem_app_09_quote_hidden_when_empty() {
     assert_eq!(sec(&s, "quote"), Hidden);
 }
 
+/// REM-APP-10: in a broker status an unaccepted quote is complete.
 #[test]
 fn rem_app_10_11_quote_complete_in_broker_status_or_when_accepted() {
     let mut s = remortgage_ready();

@@ -59,6 +59,24 @@ pub struct StaffCase {
     pub audit: Vec<StaffAuditEntry>,
     /// The workflow as a Mermaid state diagram, the current status highlighted.
     pub diagram: String,
+    /// Each owner's latest check with the identity provider, where it checks identities: what
+    /// the provider said, for the firm's decision on a check it did not approve.
+    pub identity_checks: Vec<StaffIdentityCheck>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffIdentityCheck {
+    pub applicant_id: i64,
+    /// ONFIDO.
+    pub provider: String,
+    /// The provider's outcome (approved, declined, review, abandoned, error); null while the
+    /// person has not finished.
+    pub result: Option<String>,
+    pub started_at: DateTime<Utc>,
+    pub completed_at: Option<DateTime<Utc>>,
+    /// The provider's own page for the check, where the firm reads why it was not approved.
+    pub dashboard_url: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -130,6 +148,20 @@ pub async fn view(
             detail: line.detail.0,
         })
         .collect();
+    let identity_checks = state
+        .db
+        .latest_identity_checks(case_id)
+        .await?
+        .into_iter()
+        .map(|c| StaffIdentityCheck {
+            applicant_id: c.applicant_id,
+            provider: c.provider,
+            result: c.result,
+            started_at: c.started_at,
+            completed_at: c.completed_at,
+            dashboard_url: c.dashboard_url,
+        })
+        .collect();
     Ok(Json(StaffCase {
         id: case_id,
         case_type,
@@ -141,6 +173,7 @@ pub async fn view(
         diagram: state.workflows.diagram(view.status),
         transitions: view.transitions,
         audit,
+        identity_checks,
     }))
 }
 

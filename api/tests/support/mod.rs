@@ -461,3 +461,12 @@ impl Client {
         }
     }
 }
+
+/// Serves a local fake of a third-party service (its API as far as Threshold uses it) on a
+/// loopback port; returns its base address, `http://127.0.0.1:PORT`.
+pub async fn serve_fake(app: axum::Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    base
+}

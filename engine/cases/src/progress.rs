@@ -24,6 +24,16 @@ pub enum Progress {
         applicant_id: i64,
         decision: IdentityDecision,
     },
+    /// The identity provider's verdict on an owner's latest electronic check, told by the
+    /// system and recorded as the owner's act: their identity is submitted, and verified when
+    /// the provider approved it (otherwise the firm decides, as on uploads).
+    IdentityChecked {
+        applicant_id: i64,
+        person: UserId,
+        reference: String,
+        result: String,
+        verified: bool,
+    },
     /// The firm records that the lender's mortgage offer has arrived.
     MortgageOfferReceived,
     /// The firm records the housing association's Help to Buy redemption letter (a remortgage
@@ -73,6 +83,7 @@ impl CaseService {
         let by = match (caller.user_id(), &step) {
             (Some(id), _) => id,
             (None, Progress::DepositPaid { payer, .. }) => *payer,
+            (None, Progress::IdentityChecked { person, .. }) => *person,
             (None, _) => {
                 return Err(CaseError::NotPermitted(
                     "only a person takes these steps".into(),
@@ -121,6 +132,32 @@ impl CaseService {
                 match decision {
                     IdentityDecision::Verified => party.identity_verified_at = Some(now),
                     IdentityDecision::Rejected { .. } => party.identity_submitted_at = None,
+                }
+            }
+            Progress::IdentityChecked {
+                applicant_id,
+                person,
+                verified,
+                ..
+            } => {
+                if caller.user_id().is_some() {
+                    return Err(CaseError::NotPermitted(
+                        "Only the identity provider reports its checks.".into(),
+                    ));
+                }
+                let i = case
+                    .loaded
+                    .applicants()
+                    .position(|p| p.id == *applicant_id && p.user_id == *person)
+                    .ok_or(CaseError::NotFound)?;
+                let party = &mut snap.parties_mut()[i];
+                if party.identity_verified_at.is_some() {
+                    // Verified already (by the firm meanwhile): nothing more to do.
+                    return Ok(snap.status());
+                }
+                party.identity_submitted_at.get_or_insert(now);
+                if *verified {
+                    party.identity_verified_at = Some(now);
                 }
             }
             Progress::MortgageOfferReceived => {
@@ -264,6 +301,17 @@ impl CaseService {
             } => {
                 self.db
                     .decide_identity(&w, applicant_id, &decision, now)
+                    .await?
+            }
+            Progress::IdentityChecked {
+                applicant_id,
+                reference,
+                result,
+                verified,
+                ..
+            } => {
+                self.db
+                    .record_identity_check(&w, applicant_id, &reference, &result, verified, now)
                     .await?
             }
             Progress::MortgageOfferReceived => self.db.record_mortgage_offer(&w, now).await?,

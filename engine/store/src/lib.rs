@@ -15,6 +15,7 @@ pub mod effects;
 pub mod email_changes;
 pub mod email_quota;
 pub mod feedback;
+pub mod identity_checks;
 pub mod invitations;
 pub mod magic_links;
 pub mod payments;

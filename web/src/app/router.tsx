@@ -7,9 +7,11 @@ import {
   Outlet,
   redirect,
   useRouter,
+  useRouterState,
   type ErrorComponentProps,
   type RouterHistory,
 } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { Loading, PageLoading } from '../components/Loading';
 import {
   alreadySignedIn,
@@ -38,8 +40,12 @@ import {
 import { ErrorPage, NotFoundPage, ProtectedLayout, UnauthenticatedLayout } from '../features/shell';
 import { parseQueueSearch } from '../features/staff';
 // Only the search parser: the tiles' screens load lazily with the case pages.
-import { parseTileSearch } from '../features/tiles/paymentReturn';
+import { parseTileSearch } from '../features/tiles/providerReturn';
+import { trackPageView } from '../lib/analytics';
+import { DEFAULT_REDIRECT } from '../lib/constants';
+import { PAGE_NAMES } from '../lib/pageNames';
 import { safeRedirect } from '../lib/redirect';
+import { trackPageViews } from './pageTracking';
 
 // Screens are loaded lazily: each feature's routes make a chunk of their own.
 const LoginPage = lazyRouteComponent(() => import('../features/auth/routes'), 'LoginPage');
@@ -84,6 +90,11 @@ function RouteErrorPage({
   standalone,
 }: ErrorComponentProps & { standalone: boolean }) {
   const router = useRouter();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useEffect(() => {
+    // A render error shows this page without a failed match: count it as the error page too.
+    trackPageView(PAGE_NAMES.unexpectedError, pathname);
+  }, [pathname, error]);
   return (
     <ErrorPage
       error={error}
@@ -319,7 +330,7 @@ const caseKeyFactsEditRoute = createRoute({
     }).then(() => null),
   component: casesScreen('CaseKeyFactsEditRoute'),
 });
-// ?payment=success|cancelled: the payment provider's return to /buying/{caseId}/deposit.
+// ?payment=success|cancelled and ?check=done: a provider's return to a tile (providerReturn).
 const caseTileRoute = createRoute({
   getParentRoute: () => caseTypeRoute,
   path: '$caseId/$tile',
@@ -384,6 +395,17 @@ const helpRoute = createRoute({
   getParentRoute: () => protectedLayout,
   path: 'help',
   component: lazyRouteComponent(() => import('../features/help'), 'HelpPage'),
+});
+// The AI assistant (HELP-03/04): only for users with AI_BOT; anyone else goes to their cases.
+const assistantRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'assistant',
+  beforeLoad: ({ context }) => {
+    if (!sessionFlags(context.session.getSnapshot().context.me).assistantEnabled) {
+      throw redirect({ href: DEFAULT_REDIRECT, replace: true });
+    }
+  },
+  component: lazyRouteComponent(() => import('../features/assistant'), 'AssistantPage'),
 });
 const settingsRoute = createRoute({
   getParentRoute: () => protectedLayout,
@@ -473,6 +495,7 @@ export const routeTree = rootRoute.addChildren([
     giftRoute,
     notificationsRoute,
     helpRoute,
+    assistantRoute,
     settingsRoute,
   ]),
   staffLoginRoute,
@@ -480,7 +503,7 @@ export const routeTree = rootRoute.addChildren([
 ]);
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context,
     history,
@@ -491,6 +514,9 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultNotFoundComponent: () => <NotFoundPage standalone={false} />,
     scrollRestoration: true,
   });
+  // Page views with page names (CONSENT-07), sent only with analytics consent.
+  trackPageViews(router);
+  return router;
 }
 
 declare module '@tanstack/react-router' {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatMoney, fullLegalName } from './format';
 
 describe('formatMoney', () => {
   it('shows integer pence as pounds with pence', () => {
@@ -14,5 +14,19 @@ describe('formatDate', () => {
   it('shows dd/MM/yyyy', () => {
     expect(formatDate(new Date(2026, 2, 5, 12))).toBe('05/03/2026');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('fullLegalName', () => {
+  it('ENT-04: joins first, middle and surname, leaving blanks out', () => {
+    expect(fullLegalName({ firstName: 'John', middleNames: 'Paul George', surname: 'Smith' })).toBe(
+      'John Paul George Smith',
+    );
+    expect(fullLegalName({ firstName: 'John', middleNames: null, surname: 'Smith' })).toBe(
+      'John Smith',
+    );
+    expect(fullLegalName({ firstName: 'John', middleNames: '  ', surname: 'Smith' })).toBe(
+      'John Smith',
+    );
   });
 });

@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentPoliciesQuery } from '../features/policies/api/getCurrentPolicies';
+import { POLICIES } from '../test/fixtures';
+import { json, mockFetch } from '../test/fetchMock';
+import { TEST_API } from '../test/renderApp';
+import { configureApi } from './api/client';
 import { ApiError } from './api/errors';
 import { createQueryClient, shouldRetryQuery } from './queryClient';
 import { shouldReport } from './errorReporter';
 
 describe('query client (spec section 7 cache rules)', () => {
-  it('CACHE-01 CACHE-02 CACHE-03 CACHE-04 CACHE-05 CACHE-09: defaults', () => {
+  it('CACHE-01 CACHE-02 CACHE-03 CACHE-04 CACHE-05 CACHE-09 CONST-10: defaults', () => {
     const d = createQueryClient().getDefaultOptions();
     expect(d.queries?.staleTime).toBe(20_000);
     expect(d.queries?.gcTime).toBe(30_000);
@@ -26,5 +32,63 @@ describe('query client (spec section 7 cache rules)', () => {
     expect(shouldReport(new ApiError(403, null))).toBe(false);
     expect(shouldReport(new DOMException('x', 'AbortError'))).toBe(false);
     expect(shouldReport(new ApiError(503, null))).toBe(true);
+  });
+
+  it('CACHE-10: after a successful mutation every active query is fetched again', async () => {
+    const client = createQueryClient();
+    const fetched = { me: 0, list: 0 };
+    const observers = (['me', 'list'] as const).map(
+      (key) =>
+        new QueryObserver(client, {
+          queryKey: [key],
+          queryFn: async () => {
+            fetched[key] += 1;
+            return fetched[key];
+          },
+        }),
+    );
+    const stop = observers.map((o) => o.subscribe(() => {}));
+    await vi.waitFor(() => expect(fetched).toEqual({ me: 1, list: 1 }));
+    // Still fresh (20 s): nothing is fetched again by itself.
+    await client.refetchQueries({ stale: true });
+    expect(fetched).toEqual({ me: 1, list: 1 });
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: async () => 'saved' })
+      .execute(undefined);
+    await vi.waitFor(() => expect(fetched).toEqual({ me: 2, list: 2 }));
+    // A call marked read-only (a question to the assistant) changes nothing: no refetch.
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: async () => 'answered', meta: { readOnly: true } })
+      .execute(undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetched).toEqual({ me: 2, list: 2 });
+    stop.forEach((unsubscribe) => unsubscribe());
+  });
+});
+
+describe('the policies query', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('CACHE-07 CONST-09: the current policies are fresh for 20 minutes, then fetched again', async () => {
+    vi.useFakeTimers();
+    configureApi(TEST_API);
+    const { calls } = mockFetch({ 'GET /api/policies/current': () => json(POLICIES) });
+    const policyCalls = () => calls.filter((c) => c.path === '/api/policies/current').length;
+    const client = createQueryClient();
+    // A page showing the policies keeps the query alive (as the signup and shell do).
+    const stop = new QueryObserver(client, currentPoliciesQuery()).subscribe(() => {});
+    await vi.waitFor(() => expect(policyCalls()).toBe(1));
+    await vi.advanceTimersByTimeAsync(19 * 60 * 1000);
+    await client.fetchQuery(currentPoliciesQuery());
+    expect(policyCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(2 * 60 * 1000);
+    await client.fetchQuery(currentPoliciesQuery());
+    expect(policyCalls()).toBe(2);
+    stop();
   });
 });

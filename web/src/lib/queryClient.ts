@@ -20,8 +20,10 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) =>
         reportError(error, { mutationKey: mutation.options.mutationKey }),
-      // After each successful mutation every query is refetched.
-      onSuccess: () => client.invalidateQueries(),
+      // After each successful mutation every query is refetched, but for a call that changes
+      // nothing the server keeps (a question to the assistant), marked `meta: { readOnly: true }`.
+      onSuccess: (_data, _vars, _ctx, mutation) =>
+        mutation.meta?.readOnly === true ? undefined : client.invalidateQueries(),
     }),
     defaultOptions: {
       queries: {

@@ -5,7 +5,7 @@ import { App } from '../app/App';
 import { createAppRouter } from '../app/router';
 import { checkOnLoad, requestRefresh, sessionMachine } from '../features/auth';
 import { configureApi, setRefreshHandler } from '../lib/api/client';
-import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig } from '../lib/config';
+import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig, type RuntimeConfig } from '../lib/config';
 import { createQueryClient } from '../lib/queryClient';
 
 export const TEST_API = 'http://localhost/api';
@@ -13,9 +13,10 @@ export const TEST_API = 'http://localhost/api';
 /**
  * Renders the whole app at `path` against the mocked fetch (see fetchMock.ts), as main.tsx does:
  * the session check runs unless the path begins with /login/auth (a back-office check on /staff).
+ * `config` changes the runtime config the server would serve (e.g. an identity provider).
  */
-export function renderApp(path: string) {
-  setRuntimeConfig(DEFAULT_RUNTIME_CONFIG);
+export function renderApp(path: string, config: Partial<RuntimeConfig> = {}) {
+  setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, ...config });
   configureApi(TEST_API);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({

@@ -162,6 +162,7 @@ export function staffCase(overrides: Partial<StaffCase> = {}): StaffCase {
     ],
     diagram:
       'stateDiagram-v2\n  CUSTOMER_APPLICATION --> IDENTITY_VERIFICATION\n  class IDENTITY_VERIFICATION current',
+    identityChecks: [],
     ...overrides,
   };
 }

@@ -92,6 +92,50 @@ impl Db {
         })
     }
 
+    /// The identity provider's verdict on an applicant's latest check: their identity counts
+    /// as submitted (a rejection is cleared) and, when the provider approved it, verified;
+    /// otherwise it waits for the firm's own review. The check keeps its result.
+    #[tracing::instrument(skip_all)]
+    pub async fn record_identity_check(
+        &self,
+        w: &SectionWrite<'_>,
+        applicant_id: i64,
+        reference: &str,
+        result: &str,
+        verified: bool,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        section_write!(self, w, "case.identity_checked",
+            |_: &()| json!({ "applicantId": applicant_id, "result": result }), tx => {
+            let n = sqlx::query(
+                "UPDATE identity_checks SET result = $2, completed_at = $3 \
+                 WHERE provider_reference = $1 AND result IS NULL",
+            )
+            .bind(reference)
+            .bind(result)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if n == 0 {
+                return Err(StoreError::Conflict("this identity check is recorded already"));
+            }
+            sqlx::query(
+                "UPDATE applicants SET \
+                 identity_submitted_at = COALESCE(identity_submitted_at, $3), \
+                 identity_rejection_reason = NULL, \
+                 identity_verified_at = CASE WHEN $4 THEN $3 ELSE NULL END \
+                 WHERE id = $1 AND case_id = $2 AND identity_verified_at IS NULL",
+            )
+            .bind(applicant_id)
+            .bind(w.case_id)
+            .bind(at)
+            .bind(verified)
+            .execute(&mut *tx)
+            .await?;
+        })
+    }
+
     /// The lender's mortgage offer has arrived.
     #[tracing::instrument(skip_all)]
     pub async fn record_mortgage_offer(

@@ -12,6 +12,15 @@ const LOANS = '/remortgaging/1001/application/financial-details';
 
 beforeEach(() => window.sessionStorage.clear());
 
+/** The values a select offers, its placeholder left out. */
+function optionValues(select: HTMLElement): string[] {
+  return within(select)
+    .getAllByRole('option')
+    .map((o) => (o as HTMLOptionElement).value)
+    .filter(Boolean)
+    .sort();
+}
+
 describe('Property Alterations', () => {
   it('the answer is required; "No" is saved as hasAlterations false', async () => {
     const { calls } = applicationServer(() => remCase(), {
@@ -51,13 +60,34 @@ describe('Property Alterations', () => {
     expect(screen.getByRole('radio', { name: 'No' })).toBeChecked();
   });
 
-  it('adds an alteration; a future date is refused inline; 422 on a nested field lands on it', async () => {
+  it('ENUM-17: adds an alteration; a future date is refused inline; 422 on a nested field lands on it', async () => {
     let post = () => json({ id: 8 }, 201);
     const { calls } = applicationServer(() => remCase({ hasAlterations: true }), {
       'POST /api/property/alterations': () => post(),
     });
     renderApp(ALTERATIONS);
     const form = await screen.findByRole('form', { name: ALTERATIONS_TEXTS.addHeading });
+    // ENUM-17: the 14 alteration types.
+    expect(
+      optionValues(within(form).getByRole('combobox', { name: ALTERATIONS_TEXTS.type })),
+    ).toEqual(
+      [
+        'BASEMENT_CONVERSION',
+        'BOILER',
+        'CONSERVATORY',
+        'ELECTRICAL',
+        'EXTENSION',
+        'GAS',
+        'GARAGE',
+        'GARAGE_CONVERSION',
+        'HEATING',
+        'INSULATION',
+        'LOFT',
+        'REMOVAL_OF_WALLS',
+        'SOLAR',
+        'WINDOWS_AND_DOORS',
+      ].sort(),
+    );
     await userEvent.click(within(form).getByRole('button', { name: ALTERATIONS_TEXTS.add }));
     expect(await within(form).findByText(ALTERATIONS_TEXTS.typeRequired)).toBeInTheDocument();
     expect(within(form).getByText(ALTERATIONS_TEXTS.heldByRequired)).toBeInTheDocument();
@@ -123,7 +153,7 @@ describe('Property Alterations', () => {
 });
 
 describe('Financial Details', () => {
-  it('lists the charges, adds one in pence, deletes one', async () => {
+  it('ENUM-18: lists the charges, adds one in pence, deletes one', async () => {
     let current: RemortgagingExpanded = remCase({
       hasLoans: true,
       loans: [{ id: 5, chargeType: 'MORTGAGE', lenderName: 'Halifax', amount: 15_000_000 }],
@@ -147,6 +177,19 @@ describe('Financial Details', () => {
     expect(within(list).getByText('Amount: £150,000.00')).toBeInTheDocument();
 
     const form = screen.getByRole('form', { name: LOANS_TEXTS.addHeading });
+    // ENUM-18: the six existing charge types.
+    expect(
+      optionValues(within(form).getByRole('combobox', { name: LOANS_TEXTS.chargeType })),
+    ).toEqual(
+      [
+        'FURTHER_ADVANCE',
+        'SECURED_LOAN',
+        'MORTGAGE',
+        'LEGAL_AID_BOARD_CHARGE',
+        'CHARGING_ORDER',
+        'OTHER',
+      ].sort(),
+    );
     await userEvent.selectOptions(
       within(form).getByRole('combobox', { name: LOANS_TEXTS.chargeType }),
       'SECURED_LOAN',

@@ -512,6 +512,8 @@ describe('Stamp Duty Land Tax', () => {
     expect(await screen.findByTestId('land-tax')).toHaveTextContent(
       'No Land Transaction Tax is expected on this purchase.',
     );
+    // Made from their own answers: no assumptions to state.
+    expect(screen.getByTestId('land-tax')).not.toHaveTextContent('assumes');
   });
 });
 

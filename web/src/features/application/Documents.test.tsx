@@ -65,7 +65,8 @@ describe('Documents', () => {
     ).toBeInTheDocument();
   });
 
-  it('a file over 32 MB is refused before anything is sent', async () => {
+  it('CONST-01: a file over 32 MB is refused before anything is sent', async () => {
+    expect(MAX_UPLOAD_BYTES).toBe(32 * 1024 * 1024);
     applicationServer(() => CASE);
     renderApp(PATH);
     const input = await screen.findByLabelText('Upload Mortgage statement file');

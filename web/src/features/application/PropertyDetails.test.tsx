@@ -13,7 +13,7 @@ const PATH = '/remortgaging/1001/application/property-details';
 beforeEach(() => window.sessionStorage.clear());
 
 describe('Property Details', () => {
-  it('REM-APP-12: shows the address read-only and the three questions, labelled', async () => {
+  it('REM-APP-12 ENUM-16: shows the address read-only and the three questions, labelled', async () => {
     applicationServer(() => remCase());
     renderApp(PATH);
     expect(
@@ -29,6 +29,28 @@ describe('Property Details', () => {
     const type = screen.getByRole('combobox', { name: PROPERTY_TEXTS.propertyType });
     // Placeholder + the 14 types.
     expect(within(type).getAllByRole('option')).toHaveLength(15);
+    const values = within(type)
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value)
+      .filter(Boolean);
+    expect([...values].sort()).toEqual(
+      [
+        'APARTMENT_FLAT',
+        'CONVERTED',
+        'COTTAGE',
+        'DETACHED_HOUSE',
+        'DETACHED_BUNGALOW',
+        'LOFT',
+        'MAISONETTE',
+        'SEMI_DETACHED_HOUSE',
+        'SEMI_DETACHED_BUNGALOW',
+        'STATIC_CARAVAN',
+        'STUDIO_APARTMENT',
+        'TERRACED',
+        'TOWNHOUSE',
+        'VILLA',
+      ].sort(),
+    );
     expect(screen.getByRole('radiogroup', { name: PROPERTY_TEXTS.tenure })).toBeInTheDocument();
   });
 

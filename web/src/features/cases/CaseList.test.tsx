@@ -6,6 +6,7 @@ import { BROKER_ID, buyItem, overviews, page, remItem } from '../../test/cases';
 import { apiError, json, type Handler } from '../../test/fetchMock';
 import { makeMe, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { stubViewport } from '../../test/viewport';
 import { LIST_TEXTS } from './components/CaseListPage';
 import { COLLAPSED_KEY } from './storage';
 
@@ -145,17 +146,7 @@ describe('case lists', () => {
   });
 
   it("LIST-14: on a phone the button's short label is 'New'", async () => {
-    const matchMedia = (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    });
-    vi.stubGlobal('matchMedia', matchMedia);
+    stubViewport(375);
     server(BROKER);
     renderApp('/remortgaging');
     expect(await screen.findByRole('link', { name: 'New' })).toHaveAttribute(
@@ -427,7 +418,7 @@ describe('case lists', () => {
     await waitFor(() => expect(second.router.state.location.pathname).toBe('/buying/start'));
   });
 
-  it('CACHE-06 CACHE-08: list queries are fresh for 5 s and refetch at an interval', async () => {
+  it('CACHE-06 CACHE-08 CONST-11: list queries are fresh for 5 s and refetch at an interval', async () => {
     server(BROKER);
     const { queryClient } = renderApp('/remortgaging');
     await screen.findByRole('article');
@@ -438,5 +429,103 @@ describe('case lists', () => {
     expect(options.staleTime).toBe(5000);
     expect(options.refetchInterval).toBeGreaterThan(0);
     await act(async () => {});
+  });
+
+  it('LIST-35: a card shows the address (formatted, or line 1 and postcode) and dd/MM/yyyy dates', async () => {
+    server(CUSTOMER, {
+      'GET /api/remortgaging/cases': () =>
+        json(
+          page([
+            remItem(),
+            remItem({
+              id: 1002,
+              property: { addressLine1: '9 Low Road', postcode: 'ME1 1AA', formattedAddress: null },
+              completionDate: '2027-02-14',
+            }),
+          ]),
+        ),
+    });
+    renderApp('/remortgaging');
+    const cards = await screen.findAllByRole('article');
+    const first = within(cards[0]);
+    expect(
+      first.getByRole('heading', { name: '1 High Street, Canterbury, Kent, CT1 1AA' }),
+    ).toBeInTheDocument();
+    expect(first.getByText('Created').nextElementSibling).toHaveTextContent('05/03/2026');
+    expect(first.getByText('Current deal ends').nextElementSibling).toHaveTextContent('31/01/2027');
+    const second = within(cards[1]);
+    expect(second.getByRole('heading', { name: '9 Low Road, ME1 1AA' })).toBeInTheDocument();
+    expect(second.getByText('Completion date').nextElementSibling).toHaveTextContent('14/02/2027');
+  });
+
+  it("CACHE-11: hovering a card's Continue preloads the case before any click", async () => {
+    const { calls } = server(CUSTOMER);
+    renderApp('/remortgaging');
+    const card = within(await screen.findByRole('article'));
+    const expanded = () =>
+      calls.filter((c) => c.path === '/api/remortgaging/cases/1001/expanded').length;
+    expect(expanded()).toBe(0);
+    await userEvent.hover(card.getByRole('link', { name: /^Continue case/ }));
+    await waitFor(() => expect(expanded()).toBeGreaterThan(0));
+  });
+
+  describe('LIST-34 CALLS-62: the map of the property on large screens', () => {
+    const MAPS = { url: 'https://maps.test/maps/api/staticmap', key: 'browser-key' };
+    afterEach(() => vi.unstubAllGlobals());
+    const cases = () =>
+      page([
+        remItem(),
+        remItem({
+          id: 1002,
+          property: { addressLine1: '9 Low Road', postcode: null, formattedAddress: null },
+        }),
+      ]);
+
+    it("each card has the maps service's static map of its postcode", async () => {
+      stubViewport(1280);
+      server(CUSTOMER, { 'GET /api/remortgaging/cases': () => json(cases()) });
+      renderApp('/remortgaging', { maps: MAPS });
+      const [first, second] = await screen.findAllByRole('article');
+      const image = within(first!).getByTestId('case-map').querySelector('img');
+      const url = new URL(image!.getAttribute('src')!);
+      expect(url.origin + url.pathname).toBe(MAPS.url);
+      expect(url.searchParams.get('center')).toBe('CT1 1AA, UK');
+      expect(url.searchParams.get('zoom')).toBe('17');
+      expect(url.searchParams.get('scale')).toBe('4');
+      expect(url.searchParams.get('maptype')).toBe('roadmap');
+      expect(url.searchParams.getAll('style')).toEqual([
+        'feature:poi.business|visibility:off',
+        'feature:poi.park|visibility:off',
+        'feature:poi.attraction|visibility:off',
+      ]);
+      expect(url.searchParams.get('key')).toBe('browser-key');
+      // The page sends no referrer; the image sends only the site's origin, for the key.
+      expect(image).toHaveAttribute('referrerpolicy', 'origin');
+      // No postcode, no map to fetch: the placeholder.
+      expect(within(second!).getByTestId('case-map').querySelector('img')).toBeNull();
+    });
+
+    it('an image the service refuses leaves the placeholder with the postcode', async () => {
+      stubViewport(1280);
+      server(CUSTOMER, { 'GET /api/remortgaging/cases': () => json(page([remItem()])) });
+      renderApp('/remortgaging', { maps: MAPS });
+      const map = within(await screen.findByRole('article')).getByTestId('case-map');
+      fireEvent.error(map.querySelector('img')!);
+      expect(map.querySelector('img')).toBeNull();
+      expect(map).toHaveTextContent('CT1 1AA');
+    });
+
+    it('no map on smaller screens, nor where no maps service is configured', async () => {
+      stubViewport(900);
+      server(CUSTOMER, { 'GET /api/remortgaging/cases': () => json(cases()) });
+      const phone = renderApp('/remortgaging', { maps: MAPS });
+      await screen.findAllByRole('article');
+      expect(screen.queryByTestId('case-map')).toBeNull();
+      phone.unmount();
+      stubViewport(1280);
+      renderApp('/remortgaging', { maps: null });
+      await screen.findAllByRole('article');
+      expect(screen.queryByTestId('case-map')).toBeNull();
+    });
   });
 });

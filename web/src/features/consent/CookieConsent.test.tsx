@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ConsentProvider, useConsent } from './components/ConsentProvider';
+import { CookieSettingsLink } from './components/CookieSettingsLink';
 import { CONSENT_COOKIE } from './storage';
 
 function Probe() {
@@ -67,5 +68,23 @@ describe('cookie consent dialog', () => {
       </ConsentProvider>,
     );
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Cookie settings reopens the manage view; turning analytics off is stored', async () => {
+    document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent('{"analytics":true}')}; Path=/`;
+    render(
+      <ConsentProvider>
+        <Probe />
+        <CookieSettingsLink />
+      </ConsentProvider>,
+    );
+    expect(screen.getByText('decided=true analytics=true')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cookie settings' }));
+    const analytics = screen.getByRole('switch', { name: 'Analytics cookies' });
+    expect(analytics).toBeChecked();
+    await userEvent.click(analytics);
+    await userEvent.click(screen.getByRole('button', { name: 'Accept selected' }));
+    expect(screen.getByText('decided=true analytics=false')).toBeInTheDocument();
+    expect(decodeURIComponent(document.cookie)).toContain('"analytics":false');
   });
 });

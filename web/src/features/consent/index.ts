@@ -1,1 +1,2 @@
 export { ConsentProvider, useConsent } from './components/ConsentProvider';
+export { CookieSettingsLink } from './components/CookieSettingsLink';

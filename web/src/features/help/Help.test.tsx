@@ -1,10 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { HowCasesProceed } from '../../lib/api/types';
 import { runtimeConfig } from '../../lib/config';
 import { apiError, json } from '../../test/fetchMock';
 import { makeMe, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { ASSISTANT_TEXTS } from '../assistant/texts';
 import { LOAD_ERROR } from '../cases/texts';
 import { HELP_TEXTS } from './texts';
 
@@ -56,6 +58,25 @@ describe('/help', () => {
     expect(await screen.findByRole('region', { name: HELP_TEXTS.purchaseTitle })).toHaveTextContent(
       'Awaiting SearchesWe order searches.',
     );
+  });
+
+  it('HELP-03: a user with AI_BOT is offered the assistant, which opens /assistant', async () => {
+    server(makeMe({ enabledFeatures: ['AI_BOT'] }));
+    const { router } = renderApp('/help');
+    const entry = await screen.findByRole('region', { name: HELP_TEXTS.assistantTitle });
+    const link = within(entry).getByRole('link', { name: HELP_TEXTS.assistantButton });
+    expect(link).toHaveAttribute('href', '/assistant');
+    await userEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/assistant'));
+    expect(await screen.findByRole('heading', { name: ASSISTANT_TEXTS.title })).toBeVisible();
+  });
+
+  it('HELP-04: without AI_BOT there is no way to the assistant', async () => {
+    server(makeMe({ enabledFeatures: ['BUYING'] }));
+    renderApp('/help');
+    await screen.findByRole('region', { name: HELP_TEXTS.remortgageTitle });
+    expect(screen.queryByRole('region', { name: HELP_TEXTS.assistantTitle })).toBeNull();
+    expect(screen.queryByRole('link', { name: HELP_TEXTS.assistantButton })).toBeNull();
   });
 
   it('says so when the stages cannot be loaded, and still shows the contact', async () => {

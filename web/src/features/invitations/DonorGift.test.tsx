@@ -236,6 +236,7 @@ describe("a donor's evidence", () => {
     return { held, ...signedInServer(DONOR, routes) };
   }
 
+  // DOCS-11: the donor's evidence is read per case (GET /donor-evidence/buying/{caseId}) and listed.
   it('uploads a gift statement (no slot) with the guidance, then lists it to download or delete', async () => {
     const { held, calls } = confirmedServer({
       'DELETE /api/document/71': () => {

@@ -105,7 +105,7 @@ describe('the quote modal', () => {
     expect(calls.some((c) => c.path === '/api/remortgaging/1001/quote/latest')).toBe(true);
   });
 
-  it('INVITE-05 INVITE-07..09: accept answers, accepts the quote, archives, goes to the case', async () => {
+  it('INVITE-05 INVITE-07..09 CALLS-38: accept answers, accepts the quote, archives, goes to the case', async () => {
     const item = feedItem('case-quote');
     const { calls } = server([item]);
     const { router } = renderApp('/help');
@@ -181,7 +181,7 @@ describe('the quote modal', () => {
     expect(writes(calls)).toEqual([`/api/feed/${item.id}/archive {}`]);
   });
 
-  it('ERR: a failed accept shows the generic error component, and Try again starts over', async () => {
+  it('ERR-19: a failed accept shows the generic error component, and Try again starts over', async () => {
     const item = feedItem('case-quote');
     const { calls } = server([item], {
       'POST /api/quote/77/accept': () => apiError(500, 'Boom'),
@@ -200,7 +200,7 @@ describe('the quote modal', () => {
     ).toBeInTheDocument();
   });
 
-  it('QUOTE-10: a purchase names its land tax; a zero amount says none is expected', async () => {
+  it('QUOTE-10 CONST-27 CONST-29: a purchase names its land tax and what its estimate assumes', async () => {
     server([feedItem('case-quote', { caseType: 'BUYING', caseId: 2002 })]);
     renderApp('/help');
     const dialog = await modal(QUOTE_TEXTS.quoteTitle);
@@ -211,6 +211,48 @@ describe('the quote modal', () => {
     expect(dialog.getByTestId('land-tax')).toHaveTextContent(
       'Payable to HM Revenue & Customs within 14 days of completion.',
     );
+    expect(dialog.getByTestId('land-tax')).toHaveTextContent(
+      'The estimate assumes England, UK-resident buyers and no multiple property ownership.',
+    );
+  });
+
+  it('CONST-27: a purchase quote with no land tax estimate shows no land tax note', async () => {
+    server([feedItem('case-quote', { caseType: 'BUYING', caseId: 2002 })], {
+      'GET /api/buying/2002/quote/latest': () =>
+        json(quote({ caseId: 2002, caseType: 'BUYING', landTaxEstimate: null })),
+    });
+    renderApp('/help');
+    const dialog = await modal(QUOTE_TEXTS.quoteTitle);
+    expect(dialog.getByText('For the purchase of 1 High Street')).toBeInTheDocument();
+    expect(dialog.queryByTestId('land-tax')).toBeNull();
+    expect(dialog.queryByText(/Land Tax/)).toBeNull();
+  });
+
+  it('CONST-26: every figure is the server’s, shown as sent (no arithmetic in the browser)', async () => {
+    // Figures that do not add up: the page must not recompute or correct them.
+    server([feedItem('case-quote')], {
+      'GET /api/remortgaging/1001/quote/latest': () =>
+        json(
+          quote({
+            costBreakdown: [
+              { sectionTitle: 'Legal fees', costs: [{ label: 'Legal fee', amount: 10_001 }] },
+            ],
+            subtotal: 77_777,
+            discount: 1_234,
+            totalAmount: 99_999,
+            deposit: 4_321,
+          }),
+        ),
+    });
+    renderApp('/help');
+    const dialog = await modal(QUOTE_TEXTS.quoteTitle);
+    const legal = dialog.getByRole('table', { name: 'Legal fees' });
+    expect(within(legal).getByRole('row', { name: 'Legal fee £100.01' })).toBeInTheDocument();
+    const summary = dialog.getByRole('table', { name: 'Quote summary' });
+    expect(within(summary).getByRole('row', { name: 'Subtotal £777.77' })).toBeInTheDocument();
+    expect(within(summary).getByRole('row', { name: 'Discount −£12.34' })).toBeInTheDocument();
+    expect(within(summary).getByRole('row', { name: 'Total £999.99' })).toBeInTheDocument();
+    expect(within(summary).getByRole('row', { name: 'Deposit £43.21' })).toBeInTheDocument();
   });
 
   it.each<[string, Quote, string]>([
@@ -220,6 +262,11 @@ describe('the quote modal', () => {
       'Land Transaction Tax estimate: £3,450.00',
     ],
     ['LTT of 0', buyingQuote('LAND_TRANSACTION_TAX', 0), 'No Land Transaction Tax is expected'],
+    [
+      'LTT assumptions',
+      buyingQuote('LAND_TRANSACTION_TAX', 345_000),
+      'The estimate assumes Wales and no multiple property ownership.',
+    ],
     ['SDLT of 0', buyingQuote('STAMP_DUTY_LAND_TAX', 0), 'No Stamp Duty Land Tax is expected'],
   ])('QUOTE-10: %s', async (_, answer, text) => {
     server([feedItem('case-quote', { caseType: 'BUYING', caseId: 2002 })], {
@@ -263,7 +310,7 @@ describe('the lender invite', () => {
     ]);
   });
 
-  it('QUOTE-08 INVITE-10 INVITE-11: declining shows the declined screen; Close archives and stays signed in with another case', async () => {
+  it('QUOTE-08 INVITE-10 INVITE-11 CALLS-38: declining shows the declined screen; Close archives and stays signed in with another case', async () => {
     const item = lenderItem();
     const { calls } = server([item]);
     const { router } = renderApp('/help');
@@ -310,7 +357,7 @@ describe('the lender invite', () => {
     expect(calls.some((c) => c.path === '/api/auth/logout')).toBe(true);
   });
 
-  it('spec §8: a failed decline shows the generic error component', async () => {
+  it('spec §8 ERR-19: a failed decline shows the generic error component', async () => {
     server([lenderItem()], {
       'POST /api/remortgaging/1001/invitation/respond': () => apiError(409, 'No invitation'),
     });
@@ -347,7 +394,7 @@ describe('invitations', () => {
     expect(calls.some((c) => c.path.includes('/quote/'))).toBe(false);
   });
 
-  it('INVITE-10: Decline on a case invitation answers no and shows the declined screen', async () => {
+  it('INVITE-10 CALLS-38: Decline on a case invitation answers no and shows the declined screen', async () => {
     const { calls } = server([feedItem('case-invitation')]);
     renderApp('/help');
     const dialog = await modal(QUOTE_TEXTS.invitationTitle);

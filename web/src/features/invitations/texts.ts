@@ -69,10 +69,14 @@ export const LAND_TAX = {
   STAMP_DUTY_LAND_TAX: {
     name: 'Stamp Duty Land Tax',
     payable: 'Payable to HM Revenue & Customs within 14 days of completion.',
+    /** Spec section 9, word for word (CONST-29). */
+    assumes: 'The estimate assumes England, UK-resident buyers and no multiple property ownership.',
   },
   LAND_TRANSACTION_TAX: {
     name: 'Land Transaction Tax',
     payable: 'Payable to the Welsh Revenue Authority within 30 days of completion.',
+    // Wales has no surcharge for buyers resident abroad.
+    assumes: 'The estimate assumes Wales and no multiple property ownership.',
   },
 } as const;
 

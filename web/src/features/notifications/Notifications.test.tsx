@@ -109,7 +109,7 @@ describe('/notifications', () => {
     expect(pages).toContain('1');
   });
 
-  it('NOTIF-03: Archive removes the item and the badge follows without a reload', async () => {
+  it('NOTIF-03 SHELL-08: Archive removes the item and the badge follows without a reload', async () => {
     const items = [notification(1), notification(2)];
     const { calls } = feedServer(items);
     renderApp('/notifications');

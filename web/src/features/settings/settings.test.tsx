@@ -109,7 +109,7 @@ describe('/settings: your details', () => {
     expect(field).toHaveValue('020 7946 0958');
   });
 
-  it('lists previous legal names with their end date, deletes one, saves a new name', async () => {
+  it('ENT-04 CALLS-63: lists previous legal names with their end date, deletes one, saves a new name', async () => {
     const { calls } = server(makeDetails(), {
       'DELETE /api/user-legal-name/1': () => noContent(),
     });

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../lib/api/types';
-import { json, noContent, type Handler } from '../../test/fetchMock';
-import { makeMe, signedInServer } from '../../test/fixtures';
+import { json, mockFetch, noContent, type Handler } from '../../test/fetchMock';
+import { makeMe, POLICIES, signedInServer } from '../../test/fixtures';
+import { RELEASE_VERSION } from '../../lib/release';
 import { renderApp } from '../../test/renderApp';
+import { stubViewport } from '../../test/viewport';
 
 const SESSIONS = {
   sessions: [
@@ -92,6 +94,17 @@ describe('protected layout', () => {
     );
   });
 
+  it("the footer's 'Cookie settings' reopens the cookie choice, to withdraw consent", async () => {
+    document.cookie = `threshold_consent=${encodeURIComponent('{"analytics":true}')}; Path=/`;
+    server(makeMe());
+    renderApp('/help');
+    const footer = within(await screen.findByRole('contentinfo'));
+    expect(screen.queryByRole('switch', { name: 'Analytics cookies' })).toBeNull();
+    await userEvent.click(footer.getByRole('button', { name: 'Cookie settings' }));
+    expect(await screen.findByRole('switch', { name: 'Analytics cookies' })).toBeChecked();
+    document.cookie = 'threshold_consent=; Max-Age=0; Path=/';
+  });
+
   it.each([
     ['/remortgaging', 'Remortgaging Cases'],
     ['/documents', 'Documents'],
@@ -148,5 +161,61 @@ describe('/settings', () => {
     await screen.findByRole('heading', { name: 'Welcome back' });
     expect(router.state.location.pathname).toBe('/login');
     expect(calls.some((c) => c.path === '/api/auth/logout-all')).toBe(true);
+  });
+});
+
+describe('layouts by screen size', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('SHELL-12: on a phone the navigation is a drawer behind the menu button', async () => {
+    stubViewport(375);
+    server(makeMe());
+    const { router } = renderApp('/remortgaging');
+    const open = await screen.findByRole('button', { name: 'Open navigation' });
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    await userEvent.click(open);
+    const drawer = await nav();
+    expect(drawer.getByRole('link', { name: 'Remortgaging' })).toBeInTheDocument();
+    expect(drawer.getByRole('link', { name: 'Documents' })).toBeInTheDocument();
+    await userEvent.click(drawer.getByRole('link', { name: 'Help' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/help'));
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull(),
+    );
+  });
+
+  it.each([
+    [700, 64],
+    [1000, 220],
+    [1400, 220],
+  ])('SHELL-13: at %i px the sidebar is %i px wide', async (width, expected) => {
+    stubViewport(width);
+    server(makeMe());
+    renderApp('/remortgaging');
+    const sidebar = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(screen.queryByRole('button', { name: 'Open navigation' })).toBeNull();
+    expect(getComputedStyle(sidebar).width).toBe(`${expected}px`);
+  });
+});
+
+describe('unauthenticated layout', () => {
+  it.each([
+    ['/login', 'Welcome back'],
+    ['/signup', /Your name/],
+    ['/login/auth?token=pending', 'Hang tight'],
+  ] as const)('SHELL-01: %s shows its screen, stays, and has no navigation', async (path, mark) => {
+    mockFetch({
+      'GET /api/auth/verify': () => json({ isLoggedIn: false }),
+      'GET /version': () => json({ version: RELEASE_VERSION }),
+      'GET /api/policies/current': () => json(POLICIES),
+      // The link check never answers: the page stays on its first screen.
+      'POST /api/auth/magic-link': () => new Promise<Response>(() => {}),
+    });
+    const { router } = renderApp(path);
+    if (typeof mark === 'string') expect(await screen.findByText(mark)).toBeInTheDocument();
+    else expect(await screen.findByLabelText(mark)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path.split('?')[0]);
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 });

@@ -132,6 +132,51 @@ describe('identity, per owner', () => {
     }
   });
 
+  it("where the identity provider checks identities, each owner's latest check says what it said", async () => {
+    server(
+      withCase(
+        {
+          identityChecks: [
+            {
+              applicantId: 11,
+              provider: 'ONFIDO',
+              result: 'declined',
+              startedAt: '2026-03-03T09:00:00Z',
+              completedAt: '2026-03-04T09:00:00Z',
+              dashboardUrl: 'https://dashboard.onfido.com/results/run-1',
+            },
+            {
+              applicantId: 12,
+              provider: 'ONFIDO',
+              result: null,
+              startedAt: '2026-03-05T09:00:00Z',
+            },
+          ],
+        },
+        {
+          propertyOwners: [
+            party({ identitySubmittedAt: '2026-03-04T09:00:00Z' }),
+            party({ id: 12, isLead: false }, { preferredName: 'Pat Smith' }),
+            party({ id: 13, isLead: false }, { preferredName: 'Lee Smith' }),
+          ],
+        },
+      ),
+    );
+    await openCase();
+    expect(identityOf('Sam Smith')).toHaveTextContent('Identity check');
+    expect(identityOf('Sam Smith')).toHaveTextContent('Onfido: declined 04/03/2026');
+    // Onfido's own page for the check says why, in a new tab.
+    const onfido = within(identityOf('Sam Smith')).getByRole('link', { name: 'Open in Onfido' });
+    expect(onfido).toHaveAttribute('href', 'https://dashboard.onfido.com/results/run-1');
+    expect(onfido).toHaveAttribute('target', '_blank');
+    expect(within(identityOf('Pat Smith')).queryByRole('link')).toBeNull();
+    expect(
+      within(identityOf('Sam Smith')).getByRole('button', { name: 'Verify identity' }),
+    ).toBeEnabled();
+    expect(identityOf('Pat Smith')).toHaveTextContent('Onfido: started 05/03/2026, not finished');
+    expect(identityOf('Lee Smith')).not.toHaveTextContent('Identity check');
+  });
+
   it("'Send back' asks what they should do (required, at most 2000), shows a 422 on the field, posts REJECTED with it", async () => {
     let n = 0;
     const s = server(staffCase(), {

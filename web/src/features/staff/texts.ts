@@ -65,6 +65,7 @@ export const STAFF_TEXTS = {
   // The firm's steps on a submitted case.
   identity: 'Identity',
   identityNotSubmitted: 'Not submitted',
+  identityCheck: 'Identity check',
   identityEvidence: 'Identity documents on this case',
   identityNoEvidence: 'No photo ID or selfie has been uploaded on this case.',
   verifyIdentity: 'Verify identity',
@@ -121,6 +122,9 @@ export const caseMovedTo = (statusLabel: string) => `The case moved to ${statusL
 /** 'Mortgage report' → 'mortgage report' (the firm's document labels are plain words). */
 export const lowerFirst = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 
+/** The identity providers' names as the firm knows them. */
+const PROVIDER_NAMES: Record<string, string> = { ONFIDO: 'Onfido' };
+
 export const identityTexts = {
   submitted: (date: string) => `Submitted ${date}`,
   verified: (date: string) => `Verified ${date}`,
@@ -131,6 +135,13 @@ export const identityTexts = {
   verifiedToast: (name: string) => `${name}'s identity is verified.`,
   sentBackToast: (name: string) => `${name}'s identity documents were sent back.`,
   sendBackTitle: (name: string) => `Send back ${name}'s identity documents`,
+  /** The identity provider's word on the owner's latest check (its result, or not yet). */
+  providerCheck: (provider: string, result: string | null, date: string) =>
+    result === null
+      ? `${PROVIDER_NAMES[provider] ?? provider}: started ${date}, not finished`
+      : `${PROVIDER_NAMES[provider] ?? provider}: ${result} ${date}`,
+  /** The link to the provider's own page for the check (its reasons, what the person showed). */
+  providerPage: (provider: string) => `Open in ${PROVIDER_NAMES[provider] ?? provider}`,
   sendBackIntro: (name: string) =>
     `${name} reads this in Threshold, then uploads their documents and submits them again.`,
 };

@@ -25,6 +25,8 @@ export type StaffCase =
   paths['/staff/cases/{caseType}/{caseId}']['get']['responses'][200]['content']['application/json'];
 export type StaffTransition = StaffCase['transitions'][number];
 export type StaffAuditEntry = StaffCase['audit'][number];
+/** An owner's latest check with the identity provider (Onfido), where it checks identities. */
+export type StaffIdentityCheck = StaffCase['identityChecks'][number];
 export type StaffAssignee = NonNullable<StaffCase['assignee']>;
 export type StaffTransitionRequest =
   paths['/staff/cases/{caseType}/{caseId}/transition']['post']['requestBody']['content']['application/json'];

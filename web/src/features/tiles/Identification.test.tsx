@@ -233,3 +233,80 @@ describe('Verify Identity (/identification)', () => {
     ]);
   });
 });
+
+describe('Verify Identity through the identity provider (identityProvider ONFIDO)', () => {
+  const ONFIDO = { identityProvider: 'ONFIDO' } as const;
+  const startButton = () => screen.findByRole('button', { name: IDENTITY_TEXTS.electronicStart });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("starts the provider's check and sends the browser to its page; no uploads are asked for", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { calls } = applicationServer(() => submittedCase(), {
+      'GET /api/documents': () => json(myDocuments([])),
+      'POST /api/identity/check': () => json({ redirectUrl: 'https://onfido.test/l/run-0' }),
+    });
+    renderApp(PATH, ONFIDO);
+    expect(await screen.findByText(IDENTITY_TEXTS.electronicIntro)).toBeVisible();
+    expect(screen.queryByText(IDENTITY_TEXTS.photoId)).toBeNull();
+    expect(screen.queryByRole('button', { name: IDENTITY_TEXTS.submit })).toBeNull();
+    await userEvent.click(await startButton());
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://onfido.test/l/run-0'));
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(bodyOf(calls, 'POST', '/api/identity/check')).toEqual({
+      caseId: 1001,
+      caseType: 'REMORTGAGING',
+    });
+    expect(screen.getByRole('button', { name: IDENTITY_TEXTS.electronicStarting })).toBeDisabled();
+  });
+
+  it('a refusal is shown, in the server words for a 409', async () => {
+    applicationServer(() => submittedCase(), {
+      'GET /api/documents': () => json(myDocuments([])),
+      'POST /api/identity/check': () =>
+        json({ error: { code: 'section_closed', message: 'This step is not open yet.' } }, 409),
+    });
+    renderApp(PATH, ONFIDO);
+    await userEvent.click(await startButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('This step is not open yet.');
+    expect(await startButton()).toBeEnabled();
+  });
+
+  it('back with ?check=done: it waits, asking for the case again until the result shows', async () => {
+    let gets = 0;
+    applicationServer(() => {
+      gets += 1;
+      return submittedCase(
+        gets > 1
+          ? {
+              propertyOwners: [
+                party(11, 'user-1', 'Ann', {
+                  identitySubmittedAt: '2026-03-12T10:00:00Z',
+                  identityVerifiedAt: '2026-03-12T10:00:00Z',
+                }),
+              ],
+            }
+          : {},
+      );
+    });
+    renderApp(`${PATH}?check=done`, ONFIDO);
+    expect(await screen.findByRole('status')).toHaveTextContent(IDENTITY_TEXTS.electronicReturned);
+    expect(screen.getByRole('button', { name: IDENTITY_TEXTS.electronicStartAgain })).toBeEnabled();
+    expect(await screen.findByText('Verified on 12/03/2026', {}, { timeout: 8000 })).toBeVisible();
+    expect(screen.queryByText(IDENTITY_TEXTS.electronicReturned)).toBeNull();
+  }, 15000);
+
+  it('declined by the provider and sent back by the firm: the reason, and the check again', async () => {
+    const reason = 'The check could not read your passport: take it again in daylight.';
+    applicationServer(() =>
+      submittedCase({
+        propertyOwners: [party(11, 'user-1', 'Ann', { identityRejectionReason: reason })],
+      }),
+    );
+    renderApp(PATH, ONFIDO);
+    const rejection = await screen.findByTestId('identity-rejection');
+    expect(within(rejection).getByText(IDENTITY_TEXTS.electronicRejectedTitle)).toBeVisible();
+    expect(within(rejection).getByText(reason)).toBeVisible();
+    expect(await startButton()).toBeEnabled();
+  });
+});

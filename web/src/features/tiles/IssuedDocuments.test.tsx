@@ -5,6 +5,7 @@ import type { Owner, RemortgagingExpanded } from '../../lib/api/types';
 import { applicationServer, bodyOf } from '../../test/application';
 import { json, noContent } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
+import { stubViewport } from '../../test/viewport';
 import { party, submittedCase } from '../../test/tiles';
 import { clearFeedbackRequest, FEEDBACK_TEXTS } from '../feedback';
 import { NOT_FOUND_TEXT } from '../shell/routes/NotFoundPage';
@@ -240,16 +241,7 @@ describe('Mortgage Report and Completion Statement', () => {
   });
 
   it('on a phone the view page offers Download instead of the inline viewer', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    }));
+    stubViewport(375);
     const { calls } = applicationServer(() => statementCase());
     renderApp('/remortgaging/1001/completion-statement/view');
     expect(await screen.findByText(ACCEPT_TEXTS.phoneNote)).toBeVisible();

@@ -67,6 +67,18 @@ export const IDENTITY_TEXTS = {
   otherVerified: 'Verified',
   otherChecking: 'Documents sent, being checked',
   otherWaiting: 'Waiting for their documents',
+  // Where the firm's identity provider (Onfido) checks identities.
+  electronicIntro:
+    'Before we act for you, we need to check who you are. Our identity partner, Onfido, checks your passport or driving licence and a short video of your face on its secure page. It takes about five minutes, and works best on a phone.',
+  electronicStart: 'Start your identity check',
+  electronicStartAgain: 'Start the identity check again',
+  electronicStarting: 'Opening the identity check...',
+  electronicReturned:
+    'Thank you. We are waiting for the result of your identity check: this page updates by itself when it arrives.',
+  electronicFailed: "Sorry, we couldn't open the identity check. Please try again.",
+  electronicRejectedTitle: 'We need you to take the identity check again',
+  electronicWaiting: (date: string) =>
+    `You took the identity check on ${date}. Our team is reviewing the result and will let you know.`,
 } as const;
 
 /** /documents (the tile): what is still needed, and what has been uploaded. */

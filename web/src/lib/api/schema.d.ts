@@ -36,6 +36,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assistant/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ask_assistant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth": {
         parameters: {
             query?: never;
@@ -755,6 +771,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["submit_identity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/identity/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["start_identity_check"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1609,6 +1641,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/onfido": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["onfido_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/stripe": {
         parameters: {
             query?: never;
@@ -1715,6 +1763,11 @@ export interface components {
             hasAlterations: boolean;
         };
         /**
+         * @description Where an answer came from.
+         * @enum {string}
+         */
+        AnswerSource: "ASSISTANT" | "HELP";
+        /**
          * @description POST /remortgaging/{caseId}/applicant/{applicantId}: the owner's own case details. The
          *     whole form: a field left out is cleared.
          */
@@ -1726,6 +1779,18 @@ export interface components {
             nationalInsuranceNumber?: string | null;
             /** @description At most 100 characters. */
             occupation?: string | null;
+        };
+        AssistantReply: {
+            /** @description The answer, plain text (may hold line breaks). */
+            reply: string;
+            source: components["schemas"]["AnswerSource"];
+        };
+        AssistantRequest: {
+            /**
+             * @description The conversation so far, oldest first, ending with the user's question: 1 to 20
+             *     messages (the browser sends the last 20).
+             */
+            messages: components["schemas"]["ChatMessage"][];
         };
         /** @description Key facts of a purchase. */
         BuyingCaseRequest: {
@@ -1983,6 +2048,16 @@ export interface components {
          * @enum {string}
          */
         ChargeType: "FURTHER_ADVANCE" | "SECURED_LOAN" | "MORTGAGE" | "LEGAL_AID_BOARD_CHARGE" | "CHARGING_ORDER" | "OTHER";
+        ChatMessage: {
+            /** @description 1 to 2000 characters once trimmed; line breaks allowed. */
+            content: string;
+            role: components["schemas"]["ChatRole"];
+        };
+        /**
+         * @description Who wrote a message of the conversation.
+         * @enum {string}
+         */
+        ChatRole: "user" | "assistant";
         /** @description The status chip (spec §4). */
         Chip: {
             colour: components["schemas"]["ChipColour"];
@@ -2331,6 +2406,11 @@ export interface components {
         HowCasesProceed: {
             buying: components["schemas"]["StageBody"][];
             remortgaging: components["schemas"]["StageBody"][];
+        };
+        /** @description Where the person takes their identity check. */
+        IdentityCheckStarted: {
+            /** @description The provider's hosted page. */
+            redirectUrl: string;
         };
         /** @enum {string} */
         IdentityVerdict: "VERIFIED" | "REJECTED";
@@ -2966,6 +3046,11 @@ export interface components {
             expanded: components["schemas"]["StaffExpanded"];
             /** Format: int64 */
             id: number;
+            /**
+             * @description Each owner's latest check with the identity provider, where it checks identities: what
+             *     the provider said, for the firm's decision on a check it did not approve.
+             */
+            identityChecks: components["schemas"]["StaffIdentityCheck"][];
             status: components["schemas"]["CaseStatus"];
             /**
              * @description The steps the workflow offers this staff member from the current status; one that is
@@ -3002,6 +3087,23 @@ export interface components {
             recoveryCodesLeft: number;
             /** @description This session has proven it. */
             verified: boolean;
+        };
+        StaffIdentityCheck: {
+            /** Format: int64 */
+            applicantId: number;
+            /** Format: date-time */
+            completedAt?: string | null;
+            /** @description The provider's own page for the check, where the firm reads why it was not approved. */
+            dashboardUrl?: string | null;
+            /** @description ONFIDO. */
+            provider: string;
+            /**
+             * @description The provider's outcome (approved, declined, review, abandoned, error); null while the
+             *     person has not finished.
+             */
+            result?: string | null;
+            /** Format: date-time */
+            startedAt: string;
         };
         StaffIdentityDecision: {
             decision: components["schemas"]["IdentityVerdict"];
@@ -3462,6 +3564,80 @@ export interface operations {
             };
         };
     };
+    ask_assistant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssistantRequest"];
+            };
+        };
+        responses: {
+            /** @description The assistant's answer to the last message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker, or `feature_off`: the assistant is not enabled for this user (no `AI_BOT`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description No messages or more than 20, a message empty or over 2000 characters (`messages[i].content`), an unknown role, or a last message that is not the user's */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many questions in a minute (`rate_limited`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `assistant_unavailable`: the language model could not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -3572,7 +3748,7 @@ export interface operations {
             /** @description This session is ended on the server; its cookies and the site's browser data are cleared */
             204: {
                 headers: {
-                    /** @description "cache", "cookies", "storage" */
+                    /** @description "cache", "storage" */
                     "Clear-Site-Data"?: string;
                     [name: string]: unknown;
                 };
@@ -3605,7 +3781,7 @@ export interface operations {
             /** @description Every session of this user is ended; this browser's site data is cleared */
             204: {
                 headers: {
-                    /** @description "cache", "cookies", "storage" */
+                    /** @description "cache", "storage" */
                     "Clear-Site-Data"?: string;
                     [name: string]: unknown;
                 };
@@ -6171,7 +6347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `documents_missing` (upload a PHOTO_ID and a SELFIE first), `section_closed` (not at this stage) or `conflict` (already verified) */
+            /** @description `documents_missing` (upload a PHOTO_ID and a SELFIE first), `electronic_check` (identities are checked by the identity provider here: POST /identity/check), `section_closed` (not at this stage) or `conflict` (already verified) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6192,6 +6368,88 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    start_identity_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaseRef"];
+            };
+        };
+        responses: {
+            /** @description The check is started: go to `redirectUrl` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityCheckStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner or buyer of the case */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `manual_review` (no electronic check here: upload a photo ID and a selfie), `section_closed` (not at this stage) or `conflict` (already submitted or verified) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unknown caseType */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description `identity_provider_unavailable`: the provider refused or did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     add_isa: {
@@ -9678,6 +9936,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+        };
+    };
+    onfido_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Onfido's signature of the body */
+                "X-SHA2-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An Onfido event, signed */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description Received (a completed run's outcome is recorded shortly; other events are ignored) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `bad_signature`: missing or wrong signature, or not an Onfido event */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Onfido is not configured here */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     stripe_webhook: {

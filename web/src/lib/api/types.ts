@@ -104,6 +104,11 @@ export type CaseDocuments = ExpandedCase['documents'];
 export type HowCasesProceed =
   paths['/help/stages']['get']['responses'][200]['content']['application/json'];
 export type Stage = HowCasesProceed['remortgaging'][number];
+export type AssistantRequest =
+  paths['/assistant/messages']['post']['requestBody']['content']['application/json'];
+export type ChatMessage = AssistantRequest['messages'][number];
+export type AssistantReply =
+  paths['/assistant/messages']['post']['responses'][200]['content']['application/json'];
 
 // --- The remortgaging application (issue 12; contract /work/issue12-contract.md) -------------
 type JsonBody<P extends keyof paths, M extends 'post' | 'delete'> = P extends keyof paths

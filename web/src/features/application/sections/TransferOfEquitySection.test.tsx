@@ -27,9 +27,15 @@ const reasonForm = () => screen.getByRole('form', { name: TRANSFER_TEXTS.reasonH
 const removedRegion = () => screen.getByRole('region', { name: TRANSFER_TEXTS.removedHeading });
 
 describe('the Transfer of Equity section', () => {
-  it('offers the three reasons with their explanations; one must be chosen', async () => {
+  it('ENUM-07: offers the three reasons with their explanations; one must be chosen', async () => {
     const { calls } = await show(() => toeCase());
     const form = reasonForm();
+    expect(Object.keys(TRANSFER_REASONS)).toEqual([
+      'COURT_ORDER',
+      'CONSENT_ORDER',
+      'PRIVATE_AGREEMENT',
+    ]);
+    expect(within(form).getAllByRole('radio')).toHaveLength(3);
     for (const reason of Object.values(TRANSFER_REASONS)) {
       expect(
         within(form).getByRole('radio', { name: new RegExp(reason.label) }),

@@ -308,6 +308,8 @@ export interface SessionFlags {
   isBrokerAdmin: boolean;
   isLender: boolean;
   buyingEnabled: boolean;
+  /** The AI assistant (AI_BOT feature): its page and the Help page's entry to it. */
+  assistantEnabled: boolean;
 }
 
 /** Spec section 6: broker roles, exact manager/admin flags, lender only for brokers, BUYING feature. */
@@ -321,6 +323,7 @@ export function sessionFlags(me: Me | null): SessionFlags {
     isBrokerAdmin: role === 'ROLE_BROKER_ADMIN',
     isLender: isBroker && me?.isLender === true,
     buyingEnabled: me?.enabledFeatures.includes('BUYING') ?? false,
+    assistantEnabled: me?.enabledFeatures.includes('AI_BOT') ?? false,
   };
 }
 

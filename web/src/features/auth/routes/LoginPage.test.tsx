@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RELEASE_VERSION } from '../../../lib/release';
 import { apiError, json, mockFetch, noContent } from '../../../test/fetchMock';
 import { renderApp } from '../../../test/renderApp';
@@ -139,6 +139,22 @@ describe('/login', () => {
     expect(screen.queryByText(/we will send you a link/)).toBeNull();
     // AUTH-27: no session check on /login/auth.
     expect(calls.some((c) => c.path === '/api/auth/verify')).toBe(false);
+  });
+
+  it("ERR-02: a failed magic link is reported as 'Authentication failed', never shown", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    anonymousServer({
+      'POST /api/auth/magic-link': () => apiError(401),
+      'POST /api/auth/logout': () => noContent(),
+    });
+    renderApp('/login/auth?token=bogus');
+    await screen.findByText(
+      'Sorry, your magic link has expired, please enter your email address to login.',
+    );
+    const reported = errors.mock.calls.flat().filter((arg) => arg instanceof Error);
+    expect(reported.map((e) => (e as Error).message)).toContain('Authentication failed');
+    expect(screen.queryByText(/Authentication failed/)).toBeNull();
+    errors.mockRestore();
   });
 
   it('AUTH-15 AUTH-25: a good link validates, loads the profile and goes to redirectTo', async () => {

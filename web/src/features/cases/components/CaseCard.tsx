@@ -1,23 +1,32 @@
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import type { StaticMaps } from '../../../lib/config';
 import { formatDate } from '../../../lib/format';
 import type { CaseKind } from '../caseTypes';
 import { address, partyNames, referredBy, type CaseRow } from '../rows';
+import { staticMapUrl } from '../staticMap';
 import { CaseButtonLink } from './CaseLinks';
 import { StatusChip } from './StatusChip';
 
+const MAP_WIDTH = 220;
+const MAP_HEIGHT = 220;
+
 /**
- * The map area of a card (large screens, and only when the runtime config enables maps; with
- * maps off the card has no map area at all). Until the static map image is fetched it is a
- * neutral placeholder showing the postcode.
+ * The map area of a card (large screens, and only where a maps service is configured; without
+ * one the card has no map area at all): the static map of the property's postcode. Without a
+ * postcode, or when the image cannot be had, a neutral placeholder showing the postcode.
+ * Decorative: the card's heading says the address.
  */
-function MapPlaceholder({ postcode }: { postcode: string | null | undefined }) {
+function CaseMap({ maps, postcode }: { maps: StaticMaps; postcode: string | null | undefined }) {
+  const [failed, setFailed] = useState(false);
+  const image = postcode && !failed;
   return (
     <Box
       data-testid="case-map"
       aria-hidden="true"
       sx={{
-        width: 220,
+        width: MAP_WIDTH,
         minHeight: 160,
         flexShrink: 0,
         bgcolor: 'grey.100',
@@ -29,10 +38,27 @@ function MapPlaceholder({ postcode }: { postcode: string | null | undefined }) {
         gap: 1,
         borderRight: 1,
         borderColor: 'divider',
+        overflow: 'hidden',
       }}
     >
-      <MapOutlined fontSize="large" />
-      {postcode && <Typography variant="body2">{postcode}</Typography>}
+      {image ? (
+        <Box
+          component="img"
+          src={staticMapUrl(maps, postcode, MAP_WIDTH, MAP_HEIGHT)}
+          alt=""
+          loading="lazy"
+          // The page sends no referrer at all (sign-in links carry tokens); a maps key
+          // restricted to this site needs its origin, and only that.
+          referrerPolicy="origin"
+          onError={() => setFailed(true)}
+          sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+        />
+      ) : (
+        <>
+          <MapOutlined fontSize="large" />
+          {postcode && <Typography variant="body2">{postcode}</Typography>}
+        </>
+      )}
     </Box>
   );
 }
@@ -54,13 +80,14 @@ export function CaseCard({
   kind,
   row,
   isBroker,
-  showMap,
+  maps,
   onCancel,
 }: {
   kind: CaseKind;
   row: CaseRow;
   isBroker: boolean;
-  showMap: boolean;
+  /** The maps service, where the card shows a map (large screens); null: no map area. */
+  maps: StaticMaps | null;
   onCancel: (row: CaseRow) => void;
 }) {
   const referrers = referredBy(row.caseAdmins);
@@ -74,7 +101,7 @@ export function CaseCard({
       data-case-id={row.id}
       sx={{ display: 'flex' }}
     >
-      {showMap && <MapPlaceholder postcode={row.property.postcode} />}
+      {maps && <CaseMap maps={maps} postcode={row.property.postcode} />}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <CardContent sx={{ flex: 1 }}>
           <Stack

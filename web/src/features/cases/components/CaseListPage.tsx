@@ -49,10 +49,10 @@ export function CaseListPage({
   const { isBroker } = useSession();
   const [collapsedPref, setCollapsedPref] = useState(readCollapsed);
   const collapsed = isBroker && collapsedPref;
-  // The map area is drawn only when maps are configured: without them it was 220 px of grey
-  // on every card (issue 15).
+  // LIST-34: a map on large screens, drawn only when a maps service is configured: without
+  // one it was 220 px of grey on every card (issue 15).
   const largeScreen = useMediaQuery((t: Theme) => t.breakpoints.up('lg'), { noSsr: true });
-  const showMap = largeScreen && runtimeConfig().mapsEnabled;
+  const maps = largeScreen ? runtimeConfig().maps : null;
   const managed = useManagedBrokers(isBroker);
   const query = useCases(kind, listQuery(kind, search, collapsed));
   const [cancelTarget, setCancelTarget] = useState<CancelTarget | null>(null);
@@ -94,7 +94,7 @@ export function CaseListPage({
                   kind={kind}
                   row={row}
                   isBroker={isBroker}
-                  showMap={showMap}
+                  maps={maps}
                   onCancel={onCancel}
                 />
               ))}

@@ -1,5 +1,6 @@
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { useId, type ReactNode } from 'react';
+import { ButtonLink } from '../../../components/ButtonLink';
 import { Loading } from '../../../components/Loading';
 import { PageHeading } from '../../../components/PageHeading';
 import { SupportLink } from '../../../components/SupportLink';
@@ -38,11 +39,12 @@ function Stages({ stages }: { stages: Stage[] }) {
 }
 
 /**
- * /help (HELP-01, HELP-02): the support contact, who to ask about a quote, and how a remortgage
- * and (for users with buying) a purchase proceed, stage by stage, from the workflow files.
+ * /help (HELP-01, HELP-02): the support contact, the way to the assistant (users with AI_BOT,
+ * HELP-03), who to ask about a quote, and how a remortgage and (for users with buying) a
+ * purchase proceed, stage by stage, from the workflow files.
  */
 export function HelpPage() {
-  const { isBroker, buyingEnabled } = useSession();
+  const { isBroker, buyingEnabled, assistantEnabled } = useSession();
   const stages = useStages();
   let guides;
   if (stages.isPending) {
@@ -75,6 +77,16 @@ export function HelpPage() {
           {HELP_TEXTS.contact} <SupportLink />.
         </Typography>
       </Section>
+      {assistantEnabled && (
+        <Section title={HELP_TEXTS.assistantTitle}>
+          <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+            <Typography>{HELP_TEXTS.assistant}</Typography>
+            <ButtonLink to="/assistant" variant="outlined">
+              {HELP_TEXTS.assistantButton}
+            </ButtonLink>
+          </Stack>
+        </Section>
+      )}
       {!isBroker && (
         <Section title={HELP_TEXTS.brokerTitle}>
           <Typography>{HELP_TEXTS.broker}</Typography>

@@ -68,11 +68,20 @@ function payableLine(estimate: LandTaxEstimate): string | undefined {
 
 /**
  * Spec section 9: the note shows only when an amount exists; 0 says none is expected. Also the
- * application's Stamp Duty Land Tax section's estimate (issue 13).
+ * application's Stamp Duty Land Tax section's estimate (issue 13), which is made from the
+ * buyers' own answers; a quote's, made before there are any, says what it assumed.
  */
-export function LandTax({ estimate }: { estimate: LandTaxEstimate }) {
+export function LandTax({
+  estimate,
+  withAssumptions = false,
+}: {
+  estimate: LandTaxEstimate;
+  withAssumptions?: boolean;
+}) {
   const name = landTaxName(estimate.landTaxType);
   const payable = payableLine(estimate);
+  const assumes =
+    withAssumptions && LAND_TAX[estimate.landTaxType as keyof typeof LAND_TAX]?.assumes;
   return (
     <Box
       data-testid="land-tax"
@@ -90,6 +99,7 @@ export function LandTax({ estimate }: { estimate: LandTaxEstimate }) {
           sx={{ fontWeight: 700 }}
         >{`No ${name} is expected on this purchase.`}</Typography>
       )}
+      {assumes && <Typography variant="body2">{assumes}</Typography>}
     </Box>
   );
 }
@@ -136,7 +146,7 @@ export function QuoteDetails({ quote }: { quote: Quote }) {
           </Typography>
         )}
       </Box>
-      {quote.landTaxEstimate && <LandTax estimate={quote.landTaxEstimate} />}
+      {quote.landTaxEstimate && <LandTax estimate={quote.landTaxEstimate} withAssumptions />}
       {quote.notes.length > 0 && (
         <Stack spacing={0.5} data-testid="quote-notes">
           {quote.notes.map((note, i) => (

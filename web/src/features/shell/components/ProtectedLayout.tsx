@@ -31,6 +31,7 @@ import type { CaseKind } from '../../cases';
 import { InvitationOverlay } from '../../invitations';
 import { NotificationsBadge, unreadLabel, useFeedWatch } from '../../notifications';
 import { PolicyDialog, PolicyLinks, policyDialogMode, useCurrentPolicies } from '../../policies';
+import { CookieSettingsLink } from '../../consent';
 import { visuallyHidden } from '@mui/utils';
 import { NavigationProgress } from './NavigationProgress';
 
@@ -316,6 +317,8 @@ export function ProtectedLayout({ children }: { children?: ReactNode }) {
               termsLabel="Terms of service"
               separator=" · "
             />
+            {' · '}
+            <CookieSettingsLink />
           </Typography>
         </Box>
       </Box>

@@ -55,7 +55,8 @@ function reasonOf(entry: StaffAuditEntry): string {
 /**
  * What happened, in words: a move says from which status to which; any other action
  * (`case.loan_added`, `document.uploaded`, …) is put into words ('Loan added', 'Document
- * uploaded').
+ * uploaded'), with the identity provider's result where it gave one ('Identity checked:
+ * declined').
  */
 export function describeAction(entry: StaffAuditEntry): string {
   const detail = detailOf(entry);
@@ -71,6 +72,8 @@ export function describeAction(entry: StaffAuditEntry): string {
       ]
     : ['', entry.action];
   const words = humanise(what.replace(/[.\s-]+/g, '_').toUpperCase());
+  const result = text(detail.result);
+  if (result) return `${words}: ${result}`;
   return scope === 'document' ? `Document ${words.toLowerCase()}` : words;
 }
 

@@ -6,7 +6,7 @@ import { documentTypeLabel } from '../../documents';
 import { documentUrl } from '../../documents/download';
 import { useDecideIdentity } from '../api/progress';
 import { identityTexts, STAFF_TEXTS } from '../texts';
-import type { StaffParty, StaffUploadedDocument } from '../types';
+import type { StaffIdentityCheck, StaffParty, StaffUploadedDocument } from '../types';
 import { Detail, Details } from './Panel';
 import { SendBackDialog } from './SendBackDialog';
 import { useStepReport } from './useStepReport';
@@ -80,9 +80,10 @@ function EvidenceLinks({ evidence }: { evidence: StaffUploadedDocument[] }) {
 }
 
 /**
- * An owner's (or buyer's) identity as the firm checks it: where it stands and, once submitted,
- * the case's identity documents to open and the decision — verify, or send back saying what to
- * do next.
+ * An owner's (or buyer's) identity as the firm checks it: where it stands (with the identity
+ * provider's word on their latest check, where the provider checks identities) and, once
+ * submitted, the case's identity documents to open and the decision — verify, or send back
+ * saying what to do next.
  */
 export function IdentityReview({
   kind,
@@ -90,12 +91,14 @@ export function IdentityReview({
   caseStatus,
   party,
   evidence,
+  check,
 }: {
   kind: CaseKind;
   caseId: string;
   caseStatus: string;
   party: StaffParty;
   evidence: StaffUploadedDocument[];
+  check: StaffIdentityCheck | null;
 }) {
   const name = party.user.preferredName;
   const state = identityState(party);
@@ -113,6 +116,23 @@ export function IdentityReview({
       <Stack spacing={1.5}>
         <Details>
           <Detail term={STAFF_TEXTS.identity}>{identityLabel(party)}</Detail>
+          {check && (
+            <Detail term={STAFF_TEXTS.identityCheck}>
+              {identityTexts.providerCheck(
+                check.provider,
+                check.result ?? null,
+                formatDate(check.completedAt ?? check.startedAt),
+              )}
+              {check.dashboardUrl && (
+                <>
+                  {' · '}
+                  <Link href={check.dashboardUrl} target="_blank" rel="noopener noreferrer">
+                    {identityTexts.providerPage(check.provider)}
+                  </Link>
+                </>
+              )}
+            </Detail>
+          )}
         </Details>
         {state === 'SUBMITTED' && (
           <>

@@ -158,6 +158,7 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
                 caseStatus={staffCase.status}
                 party={party}
                 evidence={evidence}
+                check={staffCase.identityChecks.find((c) => c.applicantId === party.id) ?? null}
               />
             )}
           />

@@ -6,19 +6,26 @@ import {
   AlertTitle,
   Box,
   Button,
+  LinearProgress,
   List,
   ListItem,
   ListItemText,
   Stack,
   Typography,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
 import { useId, useState, type ChangeEvent } from 'react';
 import { isApiError } from '../../../lib/api/errors';
 import type { CaseType, ExpandedCase, Owner } from '../../../lib/api/types';
+import { runtimeConfig } from '../../../lib/config';
 import { formatDate } from '../../../lib/format';
 import { ACCEPTED_FILES, UploadParts, useFileUpload } from '../../application';
+import { kindOf } from '../../application/caseKind';
 import { useSession } from '../../auth';
+import { caseQuery } from '../../cases/api/getCase';
+import { useStartIdentityCheck } from '../api/identityCheck';
 import { useSubmitIdentity } from '../api/submitIdentity';
 import {
   latestUpload,
@@ -33,6 +40,12 @@ import { useDocumentRows } from './useDocumentRows';
 
 /** The server's types for identity evidence (only the uploader and the firm can see them). */
 export const IDENTITY_DOCUMENTS = { photoId: 'PHOTO_ID', selfie: 'SELFIE' } as const;
+
+/** How often the case is asked again while the identity provider's result is awaited. */
+export const IDENTITY_POLL_MS = 3000;
+
+/** The firm's identity provider checks identities (not the firm's review of uploads). */
+const electronicCheck = () => runtimeConfig().identityProvider !== 'MANUAL';
 
 /** Photos (and, for an ID, a scan as PDF): what the server reads from the bytes. */
 const SELFIE_FILES = '.jpg,.jpeg,.png,.heic,image/jpeg,image/png,image/heic';
@@ -176,8 +189,74 @@ function submitProblem(error: unknown): string {
   return IDENTITY_TEXTS.submitFailed;
 }
 
+/**
+ * Where the firm's identity provider checks identities: the owner goes to the provider's page
+ * and comes back here with ?check=done; the case is asked again until the provider's result
+ * shows (verified, or submitted for the firm's review).
+ */
+function ElectronicCheck({ expanded }: { expanded: ExpandedCase }) {
+  const start = useStartIdentityCheck();
+  const [failure, setFailure] = useState<unknown>(null);
+  // Set once the provider's page is known: the browser is leaving for it.
+  const [leaving, setLeaving] = useState(false);
+  const { check } = useSearch({ from: '/protected/$caseType/$caseId/$tile' });
+  const returned = check === 'done';
+  useQuery({
+    ...caseQuery(kindOf(expanded), String(expanded.id)),
+    enabled: returned,
+    refetchInterval: IDENTITY_POLL_MS,
+  });
+
+  const onStart = async () => {
+    setFailure(null);
+    try {
+      const { redirectUrl } = await start.mutateAsync({
+        caseId: expanded.id,
+        caseType: expanded.caseType,
+      });
+      setLeaving(true);
+      window.location.assign(redirectUrl);
+    } catch (error) {
+      setFailure(error);
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      {returned && (
+        <Stack spacing={2}>
+          <Alert severity="info" role="status">
+            {IDENTITY_TEXTS.electronicReturned}
+          </Alert>
+          <LinearProgress aria-label={IDENTITY_TEXTS.electronicReturned} />
+        </Stack>
+      )}
+      {failure !== null && (
+        <Alert severity="error" role="alert">
+          {isApiError(failure, 409) ? failure.message : IDENTITY_TEXTS.electronicFailed}
+        </Alert>
+      )}
+      <Box>
+        <Button
+          variant={returned ? 'outlined' : 'contained'}
+          size="large"
+          disabled={start.isPending || leaving}
+          onClick={() => void onStart()}
+        >
+          {start.isPending || leaving
+            ? IDENTITY_TEXTS.electronicStarting
+            : returned
+              ? IDENTITY_TEXTS.electronicStartAgain
+              : IDENTITY_TEXTS.electronicStart}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
 /** The signed-in owner's or buyer's own identity step. */
 function OwnIdentity({ expanded, owner }: { expanded: ExpandedCase; owner: Owner }) {
+  const electronic = electronicCheck();
   const submit = useSubmitIdentity();
   const { enqueueSnackbar } = useSnackbar();
   const [failure, setFailure] = useState<unknown>(null);
@@ -201,8 +280,30 @@ function OwnIdentity({ expanded, owner }: { expanded: ExpandedCase; owner: Owner
     return (
       <Alert severity="info" data-testid="identity-state" data-state="submitted">
         <AlertTitle component="p">{IDENTITY_TEXTS.waitingTitle}</AlertTitle>
-        {IDENTITY_TEXTS.waiting(formatDate(owner.identitySubmittedAt))}
+        {(electronic ? IDENTITY_TEXTS.electronicWaiting : IDENTITY_TEXTS.waiting)(
+          formatDate(owner.identitySubmittedAt),
+        )}
       </Alert>
+    );
+  }
+
+  const rejection = owner.identityRejectionReason && (
+    <Alert severity="warning" data-testid="identity-rejection">
+      <AlertTitle component="p">
+        {electronic ? IDENTITY_TEXTS.electronicRejectedTitle : IDENTITY_TEXTS.rejectedTitle}
+      </AlertTitle>
+      <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {owner.identityRejectionReason}
+      </Box>
+    </Alert>
+  );
+  const state = owner.identityRejectionReason ? 'rejected' : 'not-submitted';
+  if (electronic) {
+    return (
+      <Stack spacing={3} data-testid="identity-state" data-state={state}>
+        {rejection}
+        <ElectronicCheck expanded={expanded} />
+      </Stack>
     );
   }
 
@@ -218,19 +319,8 @@ function OwnIdentity({ expanded, owner }: { expanded: ExpandedCase; owner: Owner
   };
 
   return (
-    <Stack
-      spacing={3}
-      data-testid="identity-state"
-      data-state={owner.identityRejectionReason ? 'rejected' : 'not-submitted'}
-    >
-      {owner.identityRejectionReason && (
-        <Alert severity="warning" data-testid="identity-rejection">
-          <AlertTitle component="p">{IDENTITY_TEXTS.rejectedTitle}</AlertTitle>
-          <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {owner.identityRejectionReason}
-          </Box>
-        </Alert>
-      )}
+    <Stack spacing={3} data-testid="identity-state" data-state={state}>
+      {rejection}
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
         <IdentitySlot
           caseType={expanded.caseType}
@@ -279,7 +369,9 @@ function OwnIdentity({ expanded, owner }: { expanded: ExpandedCase; owner: Owner
  * the signed-in owner or buyer uploads a photo of their passport or driving licence (PHOTO_ID)
  * and a selfie (SELFIE), then submits them for checking (POST /identity). Then they wait for the
  * firm, who verifies them ('Verified on …') or sends them back with a reason, shown prominently,
- * to upload and submit again. The others' progress is listed by name only.
+ * to upload and submit again. Where the firm's identity provider checks identities (runtime
+ * config `identityProvider`), the owner takes its hosted check instead (ElectronicCheck). The
+ * others' progress is listed by name only.
  */
 export function IdentificationTile({ expanded }: { expanded: ExpandedCase }) {
   const { me } = useSession();
@@ -288,7 +380,13 @@ export function IdentificationTile({ expanded }: { expanded: ExpandedCase }) {
   const own = ownParty(parties, me);
   return (
     <Stack spacing={4}>
-      <Typography>{own ? IDENTITY_TEXTS.intro : IDENTITY_TEXTS.notAParty(words)}</Typography>
+      <Typography>
+        {!own
+          ? IDENTITY_TEXTS.notAParty(words)
+          : electronicCheck()
+            ? IDENTITY_TEXTS.electronicIntro
+            : IDENTITY_TEXTS.intro}
+      </Typography>
       {own && <OwnIdentity expanded={expanded} owner={own} />}
       <PartiesProgress
         parties={otherParties(parties, own)}

@@ -1,0 +1,1 @@
+export { AssistantPage } from './routes/AssistantPage';
