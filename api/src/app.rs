@@ -247,16 +247,9 @@ impl App {
             let deps = self.worker_deps.clone();
             let poll = Duration::from_millis(self.state.config.worker_poll_ms);
             let mut stop = shutdown.clone();
-            tokio::spawn(async move {
-                if let Err(err) = queue
-                    .run_workers(deps, poll, async move {
-                        let _ = stop.wait_for(|s| *s).await;
-                    })
-                    .await
-                {
-                    tracing::error!(error = %err, "workers stopped");
-                }
-            })
+            tokio::spawn(queue.run_workers(deps, poll, async move {
+                let _ = stop.wait_for(|s| *s).await;
+            }))
         });
         serve_http(listener, router, limits, shutdown).await;
         if let Some(handle) = workers {
@@ -275,7 +268,7 @@ impl App {
             .run_workers(self.worker_deps, poll, async move {
                 let _ = stop.wait_for(|s| *s).await;
             })
-            .await?;
+            .await;
         Ok(())
     }
 }

@@ -1,6 +1,7 @@
 //! Issue 10, Medium #5: failed jobs are retried with exponential backoff, so an SMTP outage
 //! delays mail instead of losing it; a job that gives up says so at error level and is listed
-//! and queued again from the command line (both databases, a real `threshold worker`).
+//! and queued again from the command line (both databases, a real `threshold worker`). A worker
+//! whose database fails under it is started again.
 
 mod support;
 
@@ -21,6 +22,7 @@ use tokio::net::{TcpListener, TcpStream};
 on_both_databases!(
     mail_queued_while_smtp_is_down_is_delivered_once_when_it_is_back,
     a_job_that_gives_up_is_logged_listed_and_queued_again_from_the_command_line,
+    a_worker_whose_database_fails_is_started_again_and_delivers_what_comes_after,
 );
 
 /// The worker's base wait: tries after about 0.25, 0.5, 1, 2… s.
@@ -204,14 +206,19 @@ async fn wait_for(what: &str, limit: Duration, mut done: impl AsyncFnMut() -> bo
 /// Users asking for sign-in links while no worker runs: one queued e-mail job each.
 async fn queue_sign_in_mails(app: &TestApp, people: &[&str]) {
     for email in people {
-        app.create_user(email, "ROLE_USER", true).await;
-        let res = app
-            .client()
-            .post("/api/auth", json!({ "username": email }))
-            .await;
-        assert_eq!(res.status, StatusCode::NO_CONTENT);
+        ask_for_sign_in_link(app, email).await;
     }
     assert_eq!(jobs(app).await.len(), people.len());
+}
+
+/// A new user asks for a sign-in link: one e-mail job.
+async fn ask_for_sign_in_link(app: &TestApp, email: &str) {
+    app.create_user(email, "ROLE_USER", true).await;
+    let res = app
+        .client()
+        .post("/api/auth", json!({ "username": email }))
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT);
 }
 
 fn delivered_to(smtp: &SmtpServer, email: &str) -> usize {
@@ -375,4 +382,61 @@ async fn a_job_that_gives_up_is_logged_listed_and_queued_again_from_the_command_
     let (ok, _, err) = threshold_jobs(&app, &["retry", &ids[0]]);
     assert!(!ok);
     assert!(err.contains("no failed job has the id"), "{err}");
+}
+
+/// Renames the queue's table (`away`) or gives it its name back: every query a worker makes of
+/// it fails meanwhile, as it would on a database gone away.
+async fn hide_jobs_table(app: &TestApp, away: bool) {
+    let (from, to) = match (&app.db, away) {
+        (threshold_store::Db::Sqlite(_), true) => ("Jobs", "JobsAway"),
+        (threshold_store::Db::Sqlite(_), false) => ("JobsAway", "Jobs"),
+        (threshold_store::Db::Postgres(_), true) => ("apalis.jobs", "jobs_away"),
+        (threshold_store::Db::Postgres(_), false) => ("apalis.jobs_away", "jobs"),
+    };
+    let sql = format!("ALTER TABLE {from} RENAME TO {to}");
+    threshold_store::on_db!(&app.db, pool => sqlx::query(sqlx::AssertSqlSafe(sql)).execute(pool).await.map(|_| ())).unwrap();
+}
+
+/// apalis ends a worker for good on the first error of its heartbeat or its fetch. Before the
+/// workers were supervised, a busy SQLite stopped the feed's worker in the middle of a run and
+/// no feed item came after it, while every other queue carried on.
+async fn a_worker_whose_database_fails_is_started_again_and_delivers_what_comes_after(
+    backend: Backend,
+) {
+    let app = TestApp::spawn_without_workers(backend).await;
+    let smtp = SmtpServer::accepting().await;
+    let worker = Worker::start(&app, &smtp.url());
+    ask_for_sign_in_link(&app, "gil@example.test").await;
+    wait_for("the first mail", Duration::from_secs(30), async || {
+        delivered_to(&smtp, "gil@example.test") == 1
+    })
+    .await;
+
+    hide_jobs_table(&app, true).await;
+    wait_for("the workers to stop", Duration::from_secs(30), async || {
+        !worker
+            .logged("ERROR", "the worker stopped on an error")
+            .is_empty()
+    })
+    .await;
+    hide_jobs_table(&app, false).await;
+
+    ask_for_sign_in_link(&app, "hal@example.test").await;
+    wait_for(
+        "the mail asked for after",
+        Duration::from_secs(30),
+        async || delivered_to(&smtp, "hal@example.test") == 1,
+    )
+    .await;
+    let stopped = worker.logged("ERROR", "the worker stopped on an error");
+    assert!(
+        stopped.iter().any(|l| l["fields"]["queue"] == "auth-email"),
+        "{}",
+        worker.log_text()
+    );
+    assert!(
+        stopped
+            .iter()
+            .all(|l| l["fields"]["restart_in_ms"].as_u64() >= Some(1000))
+    );
 }

@@ -20,6 +20,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sqlx::{PgPool, SqlitePool};
 use threshold_store::Db;
+use tokio::sync::watch;
 
 use crate::auth_email::{AuthEmail, AuthEmailSettings};
 use crate::case_email::CaseEmail;
@@ -74,8 +75,6 @@ pub enum QueueError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("could not enqueue the job: {0}")]
     Push(String),
-    #[error("worker stopped: {0}")]
-    Worker(String),
 }
 
 /// Beats a worker may miss before another takes its running jobs back.
@@ -100,11 +99,13 @@ fn postgres<J: Job>(pool: &PgPool) -> PostgresStorage<J> {
 }
 
 /// Each process registers its workers under its own name: apalis finds a dead worker's jobs
-/// by name, so processes sharing one would hide each other's deaths.
-fn worker_name(queue: &str) -> String {
+/// by name, so processes sharing one would hide each other's deaths. Each run of a worker
+/// started again is a new name too: apalis refuses to register a name seen in the last
+/// heartbeats, and the old name's jobs must be seen as orphaned.
+fn worker_name(queue: &str, run: u32) -> String {
     static INSTANCE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let instance = INSTANCE.get_or_init(|| uuid::Uuid::new_v4().simple().to_string());
-    format!("{queue}-{instance}")
+    format!("{queue}-{instance}-{run}")
 }
 
 impl JobQueue {
@@ -165,58 +166,113 @@ impl JobQueue {
         deps: WorkerDeps,
         poll_interval: Duration,
         shutdown: impl Future<Output = ()> + Send + 'static,
-    ) -> Result<(), QueueError> {
-        let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    ) {
+        let (stop_tx, stop) = watch::channel(false);
         let relay = tokio::spawn(crate::relay::run(
             deps.db.clone(),
             self.clone(),
             poll_interval,
-            stop_rx,
+            stop.clone(),
         ));
         let signal = async move {
             shutdown.await;
             let _ = stop_tx.send(true);
-            Ok(())
         };
-        let monitor = Monitor::new();
-        let monitor = self.register::<AuthEmail>(monitor, &deps, poll_interval);
-        let monitor = self.register::<CaseEmail>(monitor, &deps, poll_interval);
-        let monitor = self.register::<FeedItemJob>(monitor, &deps, poll_interval);
-        let monitor = self.register::<EmailChangeMail>(monitor, &deps, poll_interval);
-        let monitor = self.register::<DepositPaymentConfirmed>(monitor, &deps, poll_interval);
-        let monitor = self.register::<IdentityCheckCompleted>(monitor, &deps, poll_interval);
-        let result = monitor
-            .run_with_signal(signal)
-            .await
-            .map_err(|e| QueueError::Worker(e.to_string()));
+        let (d, p) = (&deps, poll_interval);
+        tokio::join!(
+            signal,
+            self.supervise::<AuthEmail>(d, p, stop.clone()),
+            self.supervise::<CaseEmail>(d, p, stop.clone()),
+            self.supervise::<FeedItemJob>(d, p, stop.clone()),
+            self.supervise::<EmailChangeMail>(d, p, stop.clone()),
+            self.supervise::<DepositPaymentConfirmed>(d, p, stop.clone()),
+            self.supervise::<IdentityCheckCompleted>(d, p, stop.clone()),
+        );
         let _ = relay.await;
-        result
     }
 
-    /// One worker for one job type.
-    fn register<J: Job>(&self, monitor: Monitor, deps: &WorkerDeps, poll: Duration) -> Monitor {
-        let deps = deps.clone();
-        match self {
-            JobQueue::Sqlite(pool) => {
-                let storage = sqlite::<J>(pool);
-                monitor.register(move |_| {
-                    WorkerBuilder::new(worker_name(J::QUEUE))
-                        .backend(storage.clone().poll_with_interval(poll))
-                        .data(deps.clone())
-                        .build(handle::<J>)
-                })
+    /// Keeps one job type's worker running until `stop` turns true. An apalis worker ends for
+    /// good on the first error of its database (a heartbeat or a fetch that fails: a busy
+    /// SQLite, a dropped PostgreSQL connection), while the rest of the process carries on; this
+    /// starts it again, under a new name, after a pause that grows while it keeps failing. The
+    /// jobs the old one held are taken back once its heartbeats are missed.
+    async fn supervise<J: Job>(
+        &self,
+        deps: &WorkerDeps,
+        poll: Duration,
+        mut stop: watch::Receiver<bool>,
+    ) {
+        let mut failures = 0;
+        for run in 0u32.. {
+            let started = tokio::time::Instant::now();
+            let Err(err) = self.run_worker::<J>(deps, poll, run, stop.clone()).await else {
+                return;
+            };
+            if *stop.borrow() {
+                return;
             }
-            JobQueue::Postgres(pool) => {
-                let storage = postgres::<J>(pool);
-                monitor.register(move |_| {
-                    WorkerBuilder::new(worker_name(J::QUEUE))
-                        .backend(storage.clone().poll_with_interval(poll))
-                        .data(deps.clone())
-                        .build(handle::<J>)
-                })
+            failures = if started.elapsed() >= STEADY_RUN {
+                1
+            } else {
+                failures + 1
+            };
+            let wait = restart_delay(failures);
+            tracing::error!(
+                queue = J::QUEUE,
+                error = %retry::redact(&err.to_string()),
+                restart_in_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX),
+                "the worker stopped on an error; it will be started again"
+            );
+            tokio::select! {
+                _ = tokio::time::sleep(wait) => {}
+                _ = stop.wait_for(|s| *s) => return,
             }
         }
     }
+
+    /// One run of one job type's worker: until `stop` turns true (Ok) or its first error.
+    async fn run_worker<J: Job>(
+        &self,
+        deps: &WorkerDeps,
+        poll: Duration,
+        run: u32,
+        mut stop: watch::Receiver<bool>,
+    ) -> Result<(), WorkerError> {
+        let name = worker_name(J::QUEUE, run);
+        let stopped = async move {
+            let _ = stop.wait_for(|s| *s).await;
+            Ok::<(), std::io::Error>(())
+        };
+        match self {
+            JobQueue::Sqlite(pool) => {
+                WorkerBuilder::new(name)
+                    .backend(sqlite::<J>(pool).poll_with_interval(poll))
+                    .data(deps.clone())
+                    .build(handle::<J>)
+                    .run_until(stopped)
+                    .await
+            }
+            JobQueue::Postgres(pool) => {
+                WorkerBuilder::new(name)
+                    .backend(postgres::<J>(pool).poll_with_interval(poll))
+                    .data(deps.clone())
+                    .build(handle::<J>)
+                    .run_until(stopped)
+                    .await
+            }
+        }
+    }
+}
+
+/// A worker that ran this long before failing was healthy: its next failure starts the pauses
+/// from the shortest again.
+const STEADY_RUN: Duration = Duration::from_secs(60);
+
+/// The pause before starting a failed worker again: 1 s after its first failure in a row,
+/// doubling up to a minute (a database that is down is not hammered).
+fn restart_delay(failures: u32) -> Duration {
+    let secs = 1u64 << failures.saturating_sub(1).min(6);
+    Duration::from_secs(secs.min(60))
 }
 
 /// A new job. Its tries are limited by the worker that runs it (its own retry schedule sets
@@ -271,4 +327,23 @@ async fn handle<J: Job>(
         );
     }
     Err(error.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failing_worker_waits_longer_each_time_up_to_a_minute() {
+        let waits: Vec<u64> = (1..=9).map(|n| restart_delay(n).as_secs()).collect();
+        assert_eq!(waits, [1, 2, 4, 8, 16, 32, 60, 60, 60]);
+    }
+
+    #[test]
+    fn every_run_of_a_worker_has_its_own_name_within_the_process() {
+        let first = worker_name("feed-item", 0);
+        assert_eq!(first, worker_name("feed-item", 0));
+        assert_ne!(first, worker_name("feed-item", 1));
+        assert!(first.starts_with("feed-item-"));
+    }
 }
