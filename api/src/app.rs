@@ -130,7 +130,9 @@ impl App {
             absolute_timeout: ChronoDuration::hours(config.session_absolute_hours),
         };
         let cases = CaseService::new(db.clone(), workflows.clone());
+        let identity = crate::identity::IdentityProvider::from_config(&config)?;
         let worker_deps = WorkerDeps {
+            identity_runs: identity.runs(),
             db: db.clone(),
             cases: cases.clone(),
             backoff: config.job_backoff(),
@@ -149,7 +151,6 @@ impl App {
         };
         let limits = Arc::new(RateLimits::new(&config)?);
         let payments = crate::payments::PaymentProvider::from_config(&config)?;
-        let identity = crate::identity::IdentityProvider::from_config(&config)?;
         let secrets = crate::staff::SecretBox::from_config(&config)?;
         let sealed = crate::staff::seal_stored_secrets(&db, &secrets).await?;
         if sealed > 0 {

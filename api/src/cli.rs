@@ -255,11 +255,12 @@ async fn create_user(
     features: Vec<String>,
 ) -> anyhow::Result<()> {
     let email = EmailAddress::parse(email).map_err(|p| anyhow::anyhow!("--email: {p}"))?;
-    anyhow::ensure!(
-        ALL_ROLES.contains(&role),
-        "--role must be one of {}",
-        ALL_ROLES.join(", ")
-    );
+    let role = role_named(role).ok_or_else(|| {
+        anyhow::anyhow!(
+            "--role must be one of {} (or the same without ROLE_, in any case)",
+            ALL_ROLES.join(", ")
+        )
+    })?;
     anyhow::ensure!(
         name.trim().chars().count() >= 2,
         "--name must be at least 2 characters"
@@ -290,6 +291,16 @@ async fn create_user(
         .await?;
     println!("created user {} with role {role}", user.id);
     Ok(())
+}
+
+/// The role `--role` names: `ROLE_CONVEYANCER`, or as people type it, `conveyancer`.
+fn role_named(given: &str) -> Option<&'static str> {
+    let wanted = given.trim().to_ascii_uppercase();
+    let wanted = wanted.strip_prefix("ROLE_").unwrap_or(&wanted);
+    ALL_ROLES
+        .iter()
+        .copied()
+        .find(|role| role.strip_prefix("ROLE_") == Some(wanted))
 }
 
 /// `threshold jobs …`: reads and resets rows of the queue table only (no migrations of the
@@ -362,4 +373,19 @@ fn shutdown_signal() -> watch::Receiver<bool> {
         let _ = tx.send(true);
     });
     rx
+}
+
+#[cfg(test)]
+mod tests {
+    use super::role_named;
+
+    #[test]
+    fn a_role_is_named_with_or_without_its_prefix_in_any_case() {
+        assert_eq!(role_named("ROLE_CONVEYANCER"), Some("ROLE_CONVEYANCER"));
+        assert_eq!(role_named("conveyancer"), Some("ROLE_CONVEYANCER"));
+        assert_eq!(role_named(" Admin "), Some("ROLE_ADMIN"));
+        assert_eq!(role_named("role_user"), Some("ROLE_USER"));
+        assert_eq!(role_named("wizard"), None);
+        assert_eq!(role_named("ROLE_"), None);
+    }
 }

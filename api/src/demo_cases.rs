@@ -444,11 +444,27 @@ impl Tables {
             quotes.get(&key).cloned()
         };
         let later = |rng: &mut StdRng, after: usize| {
-            (position >= after).then(|| s.created + Duration::days(rng.random_range(1..60)))
+            (position >= after)
+                .then(|| (s.created + Duration::days(rng.random_range(1..60))).min(s.updated))
         };
         let is_rem = s.case_type == CaseType::Remortgaging;
         let completed = status == "COMPLETED";
-        let completion_date = completed.then(|| date_after(rng, s.created, 120));
+        // Completed on a day already past: never after today, never before the case began.
+        let completion_date = completed.then(|| {
+            date_after(rng, s.created, 120)
+                .min(s.updated.date_naive())
+                .max(s.created.date_naive())
+        });
+        // Past identity verification (and not closed early), every owner's identity was
+        // submitted and verified on the way.
+        let closed = status == "CANCELLED" || status == "INELIGIBLE";
+        let identity_at = if closed {
+            None
+        } else if is_rem {
+            later(rng, RemortgagingStatus::AwaitingMortgageOffer.position())
+        } else {
+            later(rng, BuyingStatus::AwaitingMemorandumOfSale.position())
+        };
         let (offer_at, deposit_at, terms_at, ta6_at) = if is_rem {
             (
                 later(rng, RemortgagingStatus::PrepareMortgageReport.position()),
@@ -464,12 +480,11 @@ impl Tables {
                 later(rng, BuyingStatus::AwaitingSearches.position()),
             )
         };
-        let (offer_at, deposit_at, terms_at, ta6_at) =
-            if status == "CANCELLED" || status == "INELIGIBLE" {
-                (None, None, None, None)
-            } else {
-                (offer_at, deposit_at, terms_at, ta6_at)
-            };
+        let (offer_at, deposit_at, terms_at, ta6_at) = if closed {
+            (None, None, None, None)
+        } else {
+            (offer_at, deposit_at, terms_at, ta6_at)
+        };
         let case_type = if is_rem { "REMORTGAGING" } else { "BUYING" };
         self.cases.push(vec![
             Arg::Int(s.id),
@@ -521,6 +536,8 @@ impl Tables {
             Arg::Time(Some(s.created)),
             // Bulk load-test cases: the customers count as having agreed.
             Arg::Time(Some(s.created)),
+            Arg::Time(identity_at),
+            Arg::Time(identity_at),
         ]);
         let mut keys: Vec<String> = s
             .customer
@@ -590,6 +607,8 @@ impl Tables {
                     "is_lead",
                     "created_at",
                     "consented_at",
+                    "identity_submitted_at",
+                    "identity_verified_at",
                 ],
                 rows: self.applicants,
             },

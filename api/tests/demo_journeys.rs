@@ -5,9 +5,15 @@ mod support;
 
 use std::time::Duration;
 
+use chrono::{DateTime, NaiveDate, Utc};
+use threshold_engine::{BuyingStatus, RemortgagingStatus, WorkflowStatus};
+
 use support::{Backend, TestApp};
 
-on_both_databases!(demo_cases_are_made_by_the_workflows);
+on_both_databases!(
+    demo_cases_are_made_by_the_workflows,
+    bulk_cases_hold_what_their_status_implies,
+);
 
 async fn demo_cases_are_made_by_the_workflows(backend: Backend) {
     let app = TestApp::spawn(backend).await;
@@ -99,6 +105,76 @@ async fn demo_cases_are_made_by_the_workflows(backend: Backend) {
         "CANCELLED",
     ] {
         assert!(statuses.iter().any(|s| s == expected), "{statuses:?}");
+    }
+}
+
+/// A bulk case's type, status and completion date, with one owner's identity times.
+type BulkRow = (
+    String,
+    String,
+    Option<NaiveDate>,
+    Option<DateTime<Utc>>,
+    Option<DateTime<Utc>>,
+);
+
+/// `threshold demo --cases N` (the benchmark's and the list tests' data) writes rows in bulk,
+/// but what it writes agrees with each status: a case past identity verification has every
+/// owner's identity verified, and a completed one completed on a day already past.
+async fn bulk_cases_hold_what_their_status_implies(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    threshold_api::demo::seed_accounts(&app.db, &app.config, &app.secrets)
+        .await
+        .unwrap();
+    let workflows = threshold_workflows::Workflows::load().unwrap();
+    // Enough for every status of both types, twice.
+    let made = threshold_api::demo_cases::seed_cases(&app.db, &workflows, 80, false)
+        .await
+        .unwrap();
+    assert_eq!(made, 80);
+    let rows: Vec<BulkRow> = threshold_store::on_db!(&app.db, pool => sqlx::query_as(
+            "SELECT c.case_type, c.status, c.completion_date, a.identity_submitted_at, \
+             a.identity_verified_at FROM cases c JOIN applicants a ON a.case_id = c.id",
+        )
+        .fetch_all(pool)
+        .await)
+    .unwrap();
+    let today = Utc::now().date_naive();
+    let past_identity = |case_type: &str, status: &str| match case_type {
+        "REMORTGAGING" => {
+            RemortgagingStatus::parse(status).unwrap().position()
+                > RemortgagingStatus::IdentityVerification.position()
+        }
+        _ => {
+            BuyingStatus::parse(status).unwrap().position()
+                > BuyingStatus::IdentityVerification.position()
+        }
+    };
+    let mut checked = std::collections::HashSet::new();
+    for (case_type, status, completion, submitted, verified) in &rows {
+        let closed = status == "CANCELLED" || status == "INELIGIBLE";
+        if !closed && past_identity(case_type, status) {
+            assert!(
+                submitted.is_some() && verified.is_some(),
+                "{case_type} {status}"
+            );
+            assert!(verified.unwrap() <= Utc::now(), "{case_type} {status}");
+            checked.insert((case_type.clone(), status.clone()));
+        } else {
+            assert!(
+                verified.is_none(),
+                "{case_type} {status} verified too early"
+            );
+        }
+        if status == "COMPLETED" {
+            let date = completion.expect("a completed case has its date");
+            assert!(
+                date <= today,
+                "{case_type} completed on {date}, after today"
+            );
+        }
+    }
+    for case_type in ["REMORTGAGING", "BUYING"] {
+        assert!(checked.contains(&(case_type.to_owned(), "COMPLETED".to_owned())));
     }
 }
 

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode as AxumStatus};
-use axum::routing::post;
+use axum::routing::{get, post};
 use hmac::{Hmac, Mac};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -34,8 +34,9 @@ const WEBHOOK_TOKEN: &str = "onfido-webhook-token";
 /// What the fake Onfido was asked: (resource, JSON body).
 type Seen = Arc<Mutex<Vec<(String, Value)>>>;
 
-/// Onfido's API as far as Threshold uses it: `POST /v3.6/applicants` and
-/// `POST /v3.6/workflow_runs`, JSON, authenticated with `Token token=…`.
+/// Onfido's API as far as Threshold uses it: `POST /v3.6/applicants`,
+/// `POST /v3.6/workflow_runs` and `GET /v3.6/workflow_runs/{id}`, JSON, authenticated with
+/// `Token token=…`.
 async fn fake_onfido() -> (String, Seen) {
     async fn create(
         State(seen): State<Seen>,
@@ -66,9 +67,32 @@ async fn fake_onfido() -> (String, Seen) {
         seen.push((resource, body));
         (AxumStatus::CREATED, answer.to_string())
     }
+    /// A finished run: the declined one gives its reasons (as the workflow's outcome task
+    /// sets them), the others none.
+    async fn read(
+        State(seen): State<Seen>,
+        Path(run): Path<String>,
+        headers: HeaderMap,
+    ) -> (AxumStatus, String) {
+        if headers.get("authorization").and_then(|v| v.to_str().ok())
+            != Some(&format!("Token token={TOKEN}"))
+        {
+            return (AxumStatus::UNAUTHORIZED, "{}".into());
+        }
+        let reasons = match run.as_str() {
+            "run-1" => json!(["document_expired", "Selfie does not match the document"]),
+            _ => json!([]),
+        };
+        seen.lock()
+            .unwrap()
+            .push((format!("GET workflow_runs/{run}"), Value::Null));
+        let answer = json!({ "id": run, "status": "declined", "reasons": reasons });
+        (AxumStatus::OK, answer.to_string())
+    }
     let seen = Seen::default();
     let app = Router::new()
         .route("/v3.6/{resource}", post(create))
+        .route("/v3.6/workflow_runs/{run}", get(read))
         .with_state(seen.clone());
     (support::serve_fake(app).await, seen)
 }
@@ -225,10 +249,14 @@ async fn an_owner_is_verified_by_onfidos_hosted_check_and_its_signed_webhook(bac
     assert_eq!(checks[0]["provider"], "ONFIDO");
     assert_eq!(checks[0]["result"], "declined");
     assert_ne!(checks[0]["completedAt"], Value::Null);
-    // Onfido's page for that run, where the firm reads why it was not approved.
+    // Onfido's page for that run, and its reasons, read from Onfido with the verdict.
     assert_eq!(
         checks[0]["dashboardUrl"],
         "https://dashboard.onfido.test/results/run-1"
+    );
+    assert_eq!(
+        checks[0]["reasons"],
+        json!(["document_expired", "Selfie does not match the document"])
     );
     let res = connie
         .post(
@@ -288,6 +316,15 @@ async fn an_owner_is_verified_by_onfidos_hosted_check_and_its_signed_webhook(bac
     // Verified: nothing more to start.
     let res = cara.post("/api/identity/check", case).await;
     assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    // Onfido was asked for reasons only about the run it did not approve.
+    let asked: Vec<String> = seen
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|(r, _)| r.clone())
+        .filter(|r| r.starts_with("GET "))
+        .collect();
+    assert_eq!(asked, ["GET workflow_runs/run-1"]);
 }
 
 async fn the_identity_check_calls_are_refused_to_everyone_else(backend: Backend) {

@@ -6,13 +6,16 @@
 
 mod support;
 
-use reqwest::StatusCode;
+use reqwest::header::HeaderMap;
 use reqwest::multipart::{Form, Part};
+use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use support::cases::set_case;
-use support::remortgage::{CARA, submitted_remortgage};
-use support::staff::{CONNIE, enrolled_conveyancer};
-use support::{Backend, Client, TestApp, pdf_text, tile};
+use support::remortgage::{
+    CARA, DAN, customer_case, dan_joins, fill_in_and_submit, property_body, submitted_remortgage,
+};
+use support::staff::{CONNIE, code, enrolled_conveyancer};
+use support::{Backend, Client, TestApp, pdf_text, pounds, tile};
 
 on_both_databases!(
     rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion,
@@ -20,6 +23,7 @@ on_both_databases!(
     identity_evidence_is_the_owners_and_the_firms_only,
     status_13_a_help_to_buy_redemption_waits_for_its_letter,
     the_owners_steps_are_refused_to_everyone_else,
+    two_owners_each_verify_and_accept_before_the_case_moves,
 );
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
@@ -212,7 +216,7 @@ async fn draft_and_issue(connie: &mut Client, cara: &mut Client, id: i64, kind: 
 async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, mut cara, id) = submitted_remortgage(&app).await;
-    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+    let (mut connie, secret, _) = enrolled_conveyancer(&app).await;
     let staff_case = format!("/api/staff/cases/remortgaging/{id}");
     let case = expanded(&mut cara, id).await;
     assert_eq!(tile(&case, "identification"), "NOT_STARTED");
@@ -290,6 +294,17 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
         .post(&format!("{staff_case}/documents/{report}/issue"), json!({}))
         .await;
     assert_eq!(res.status, StatusCode::NOT_FOUND, "not a draft any more");
+    // Nor delete it, even with a fresh code: the owners have it.
+    let res = connie
+        .send(
+            Method::DELETE,
+            &format!("{staff_case}/documents/{report}"),
+            Some(json!({ "reason": "Typo", "code": code(&secret, 0) })),
+            HeaderMap::new(),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "document_kept");
 
     // Cara accepts: every owner has, so the case moves on.
     let res = cara
@@ -311,7 +326,21 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
     let (_, _, bytes) = cara.get_bytes(&format!("/api/document/{statement}")).await;
     let text = pdf_text(&bytes);
     assert!(text.contains("Completion Statement"), "{text}");
+    assert!(
+        text.contains("Threshold Conveyancing LLP"),
+        "the firm: {text}"
+    );
+    // The case's figures: the new lender's advance, our bill from the quote, what is left.
+    let fees = case["quote"]["totalAmount"].as_i64().unwrap();
     assert!(text.contains("Advance from"), "{text}");
+    assert!(text.contains("£200,000.00"), "the advance: {text}");
+    assert!(
+        text.contains(&pounds(fees)),
+        "our bill {}: {text}",
+        pounds(fees)
+    );
+    let balance = pounds(20_000_000 - fees);
+    assert!(text.contains(&balance), "the balance {balance}: {text}");
     let res = cara
         .post(&format!("/api/document/{statement}/accept"), json!({}))
         .await;
@@ -581,4 +610,134 @@ async fn the_owners_steps_are_refused_to_everyone_else(backend: Backend) {
     // An owner may not accept what is not a document to accept.
     let res = cara.post(&accept, json!({})).await;
     assert_eq!(res.status, StatusCode::NOT_FOUND, "{:?}", res.body);
+}
+
+fn owner(case: &Value, applicant: i64) -> &Value {
+    case["propertyOwners"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["id"] == applicant)
+        .expect("the owner")
+}
+
+/// REM-POST-07, -08, -12 and DOCS-10 with two owners: Cara and her co-owner Dan each prove their
+/// identity and accept each document; the tile is complete, and the case moves on, only once
+/// both have. An acceptance is recorded for the owner who gave it, not the other.
+async fn two_owners_each_verify_and_accept_before_the_case_moves(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut cara, id) = customer_case(&app).await;
+    // Joint owners (Property Details opens Owners); Dan joins the case and gives his
+    // details; then Cara fills in the rest and submits.
+    let res = cara
+        .post("/api/property", property_body(id, "FREEHOLD"))
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let (mut dan, dan_id) = dan_joins(&app, &mut cara, id).await;
+    let dan_user = app.db.user_by_email(DAN).await.unwrap().unwrap();
+    let res = dan
+        .post(
+            &format!("/api/users/{}", dan_user.id),
+            json!({ "preferredName": "Dan", "firstName": "Dan", "surname": "Owner",
+                    "phoneNumber": "07700 900456", "dateOfBirth": "1981-03-04" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    fill_in_and_submit(&app, &mut cara, id).await;
+    let cara_id = expanded(&mut cara, id).await["propertyOwners"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["id"].as_i64().unwrap())
+        .find(|o| *o != dan_id)
+        .unwrap();
+
+    // REM-POST-07: identity is complete only once both owners are verified.
+    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+    let staff_case = format!("/api/staff/cases/remortgaging/{id}");
+    for owner in [&mut cara, &mut dan] {
+        upload(owner, id, "PHOTO_ID").await;
+        upload(owner, id, "SELFIE").await;
+        let res = owner
+            .post(
+                "/api/identity",
+                json!({ "caseId": id, "caseType": "REMORTGAGING" }),
+            )
+            .await;
+        assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    }
+    let verify = async |connie: &mut Client, applicant: i64| {
+        let res = connie
+            .post(
+                &format!("{staff_case}/identity/{applicant}"),
+                json!({ "decision": "VERIFIED" }),
+            )
+            .await;
+        assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+        res.body["status"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(verify(&mut connie, cara_id).await, "IDENTITY_VERIFICATION");
+    assert_eq!(
+        tile(&expanded(&mut dan, id).await, "identification"),
+        "NOT_STARTED"
+    );
+    assert_eq!(verify(&mut connie, dan_id).await, "AWAITING_MORTGAGE_OFFER");
+    for owner in [&mut cara, &mut dan] {
+        assert_eq!(
+            tile(&expanded(owner, id).await, "identification"),
+            "IS_COMPLETE"
+        );
+    }
+    let res = connie
+        .post(&format!("{staff_case}/mortgage-offer"), json!({}))
+        .await;
+    assert_eq!(
+        res.body["status"], "PREPARE_MORTGAGE_REPORT",
+        "{:?}",
+        res.body
+    );
+
+    // REM-POST-08, -12 and DOCS-10: each document waits for both acceptances.
+    for (kind, tile_key, waiting, next) in [
+        (
+            "MORTGAGE_REPORT",
+            "mortgage-report",
+            "MORTGAGE_REPORT_ACCEPTANCE",
+            "PREPARE_COMPLETION_STATEMENT",
+        ),
+        (
+            "COMPLETION_STATEMENT",
+            "completion-statement",
+            "COMPLETION_STATEMENT_ACCEPTANCE",
+            "PENDING_COMPLETION",
+        ),
+    ] {
+        let doc = draft_and_issue(&mut connie, &mut cara, id, kind).await;
+        let accept = format!("/api/document/{doc}/accept");
+        let res = cara.post(&accept, json!({})).await;
+        assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+        assert_eq!(
+            res.body["status"], waiting,
+            "{kind}: one owner is not enough"
+        );
+        let case = expanded(&mut dan, id).await;
+        assert_eq!(tile(&case, tile_key), "NOT_STARTED", "{kind}");
+        assert!(accepted(&case, cara_id, doc), "{kind}: Cara's acceptance");
+        assert!(!accepted(&case, dan_id, doc), "{kind}: not Dan's");
+        let res = dan.post(&accept, json!({})).await;
+        assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+        assert_eq!(res.body["status"], next, "{kind}: both have accepted");
+        let case = expanded(&mut cara, id).await;
+        assert!(accepted(&case, dan_id, doc), "{kind}: Dan's acceptance");
+        assert_eq!(tile(&case, tile_key), "IS_COMPLETE", "{kind}");
+    }
+}
+
+/// Whether the owner's `documentAcceptances` hold `doc`, with the time it was accepted.
+fn accepted(case: &Value, applicant: i64, doc: i64) -> bool {
+    owner(case, applicant)["documentAcceptances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|a| a["documentId"] == doc && a["acceptedAt"].as_str().is_some())
 }

@@ -10,6 +10,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use support::cases::{create_remortgaging, firm, set_case};
+use support::remortgage::{CARA, DAN, dan_joins};
 use support::{Backend, Client, Res, TestApp};
 
 on_both_databases!(
@@ -25,9 +26,6 @@ on_both_databases!(
     tenants_in_common_give_their_shares_and_a_new_owner_asks_again,
     calls_71_an_owner_deletes_a_previous_legal_name_never_the_current_one,
 );
-
-const CARA: &str = "cara@example.test";
-const DAN: &str = "dan@example.test";
 
 fn case_ref(id: i64) -> Value {
     json!({ "caseId": id, "caseType": "REMORTGAGING" })
@@ -79,22 +77,6 @@ async fn add_co_owner(client: &mut Client, id: i64, name: &str, email: &str) -> 
             json!({ "caseId": id, "preferredName": name, "email": email }),
         )
         .await
-}
-
-/// Dan added by Cara and signed in, having accepted: returns Dan and his applicant id.
-async fn dan_joins(app: &TestApp, cara: &mut Client, id: i64) -> (Client, i64) {
-    let res = add_co_owner(cara, id, "Dan Owner", DAN).await;
-    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
-    let applicant = res.body["id"].as_i64().unwrap();
-    let mut dan = app.sign_in(DAN).await;
-    let res = dan
-        .post(
-            &format!("/api/remortgaging/{id}/invitation/respond"),
-            json!({ "accepted": true }),
-        )
-        .await;
-    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
-    (dan, applicant)
 }
 
 /// Staff, and the strangers to a case: another customer and another firm's broker (made by

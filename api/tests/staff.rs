@@ -4,7 +4,8 @@
 
 mod support;
 
-use reqwest::StatusCode;
+use reqwest::header::HeaderMap;
+use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use support::cases::create_buying;
 use support::remortgage::{CARA, submitted_remortgage};
@@ -20,6 +21,7 @@ on_both_databases!(
     a_staff_session_ends_after_thirty_idle_minutes,
     a_purchase_completion_statement_pays_the_seller_from_deposit_and_mortgage,
     the_authenticator_secret_is_sealed_at_rest,
+    deleting_a_document_takes_a_reason_and_a_fresh_code,
 );
 
 async fn a_staff_session_proves_the_second_factor_before_anything_else(backend: Backend) {
@@ -209,12 +211,23 @@ fn firm_steps(id: i64) -> Vec<(&'static str, String, Option<Value>)> {
             Some(json!({ "documentType": "MORTGAGE_REPORT" })),
         ),
         ("POST", format!("{base}/documents/1/issue"), Some(json!({}))),
+        (
+            "DELETE",
+            format!("{base}/documents/1"),
+            Some(json!({ "reason": "Wrong file", "code": "123456" })),
+        ),
     ]
 }
 
 async fn send(client: &mut Client, method: &str, path: &str, body: &Option<Value>) -> StatusCode {
     match (method, body) {
         ("GET", _) => client.get(path).await.status,
+        ("DELETE", Some(body)) => {
+            client
+                .send(Method::DELETE, path, Some(body.clone()), HeaderMap::new())
+                .await
+                .status
+        }
         (_, Some(body)) => client.post(path, body.clone()).await.status,
         _ => unreachable!(),
     }
@@ -362,7 +375,7 @@ async fn status_01_the_conveyancer_moves_a_case_only_as_the_workflow_allows(back
     let res = post(json!({ "transition": "identity_verified" })).await;
     assert_eq!(res.status, StatusCode::CONFLICT);
     assert_eq!(res.body["error"]["code"], "not_ready");
-    // A step of another role, an unknown step, a missing reason.
+    // A step from another status, an unknown step, a missing reason.
     let res = post(json!({ "transition": "submit_application" })).await;
     assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
     let res = post(json!({ "transition": "teleport" })).await;
@@ -386,6 +399,10 @@ async fn status_01_the_conveyancer_moves_a_case_only_as_the_workflow_allows(back
         .get(&format!("/api/remortgaging/cases/{id}/expanded"))
         .await;
     assert_eq!(mine.body["status"], "CUSTOMER_APPLICATION");
+    // Submitting is the customer's step from here: the firm may not take it for them.
+    let res = post(json!({ "transition": "submit_application" })).await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "forbidden");
     // The audit trail names the conveyancer, the move and the reason.
     let case = connie.get(&path).await.body;
     let last = &case["audit"][0];
@@ -402,7 +419,7 @@ async fn status_01_the_conveyancer_moves_a_case_only_as_the_workflow_allows(back
             .starts_with("text/csv")
     );
     let csv = String::from_utf8(csv).unwrap();
-    assert!(csv.starts_with("at,actor,role,action,transition,from,to,reason\n"));
+    assert!(csv.starts_with("at,actor,role,action,transition,from,to,reason,detail\n"));
     assert!(
         csv.contains("return_application,IDENTITY_VERIFICATION,CUSTOMER_APPLICATION,'=Please"),
         "a formula is neutralised: {csv}"
@@ -424,6 +441,28 @@ async fn status_01_the_conveyancer_moves_a_case_only_as_the_workflow_allows(back
     // A closed case offers nothing more.
     let case = connie.get(&path).await.body;
     assert_eq!(case["transitions"], json!([]));
+    the_audit_trail_is_append_only(&app, id).await;
+}
+
+/// Whatever a statement tries, the database keeps every audit line (the triggers of the
+/// append-only migration).
+async fn the_audit_trail_is_append_only(app: &TestApp, case_id: i64) {
+    for sql in [
+        "UPDATE audit_events SET action = 'forged'",
+        "DELETE FROM audit_events",
+    ] {
+        let refused = threshold_store::on_db!(&app.db, pool =>
+            sqlx::query(sql).execute(pool).await.map(|r| r.rows_affected()));
+        let err = refused.expect_err(sql).to_string();
+        assert!(err.contains("append-only"), "{sql}: {err}");
+    }
+    let kept = app
+        .db
+        .audit_for("case", &case_id.to_string())
+        .await
+        .unwrap();
+    assert!(kept.iter().all(|e| e.action != "forged"));
+    assert!(!kept.is_empty());
 }
 
 async fn the_queue_filters_by_type_status_and_assignee(backend: Backend) {
@@ -450,6 +489,33 @@ async fn the_queue_filters_by_type_status_and_assignee(backend: Backend) {
     assert!(res.field_error("caseType").is_some(), "{:?}", res.body);
     let res = connie.get("/api/staff/cases?assignee=nobody").await;
     assert!(res.field_error("assignee").is_some(), "{:?}", res.body);
+    // Who it waits on: the customer has to verify their identity, the broker to finish the
+    // purchase's application; nothing waits on the firm yet.
+    let count = async |connie: &mut Client, query: &str| {
+        let res = connie.get(&format!("/api/staff/cases?{query}")).await;
+        assert_eq!(res.status, StatusCode::OK, "{query}: {:?}", res.body);
+        res.body["totalCount"].as_i64().unwrap()
+    };
+    assert_eq!(count(&mut connie, "waitsOn=customer").await, 1);
+    assert_eq!(count(&mut connie, "waitsOn=firm").await, 0);
+    assert_eq!(
+        count(&mut connie, "waitsOn=customer&status=IDENTITY_VERIFICATION").await,
+        1
+    );
+    assert_eq!(
+        count(&mut connie, "waitsOn=firm&status=IDENTITY_VERIFICATION").await,
+        0
+    );
+    assert_eq!(
+        count(&mut connie, "caseType=BUYING&waitsOn=broker").await,
+        1
+    );
+    assert_eq!(
+        count(&mut connie, "caseType=BUYING&waitsOn=customer").await,
+        0
+    );
+    let res = connie.get("/api/staff/cases?waitsOn=everyone").await;
+    assert!(res.field_error("waitsOn").is_some(), "{:?}", res.body);
 
     // Assign it to Connie: her queue has it, the unassigned queue does not.
     let members = connie.get("/api/staff/members").await.body;
@@ -606,4 +672,135 @@ async fn the_authenticator_secret_is_sealed_at_rest(backend: Backend) {
         .await;
     assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
     assert_eq!(connie.get("/api/staff/cases").await.status, StatusCode::OK);
+}
+
+/// Deleting a case's document destroys evidence: the firm gives a reason and a fresh code from
+/// its authenticator (step-up), a used code is refused, and the trail keeps who and why.
+async fn deleting_a_document_takes_a_reason_and_a_fresh_code(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut cara, id) = submitted_remortgage(&app).await;
+    let (mut connie, secret, _) = enrolled_conveyancer(&app).await;
+    let statement = upload_statement(&mut cara, id).await;
+    let second = upload_statement(&mut cara, id).await;
+    let now = code(&secret, 0);
+    let res = delete_document(
+        &mut connie,
+        id,
+        statement,
+        json!({ "reason": "  ", "code": now }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.field_error("reason").is_some(), "{:?}", res.body);
+    let res = delete_document(
+        &mut connie,
+        id,
+        statement,
+        json!({ "reason": "x".repeat(2001), "code": now }),
+    )
+    .await;
+    assert!(res.field_error("reason").is_some(), "{:?}", res.body);
+    let res = delete_document(
+        &mut connie,
+        id,
+        statement,
+        json!({ "reason": "Wrong file" }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN);
+    assert_eq!(res.body["error"]["code"], "step_up_required");
+    let res = delete_document(
+        &mut connie,
+        id,
+        statement,
+        json!({ "reason": "Wrong file", "code": "12345" }),
+    )
+    .await;
+    assert!(res.field_error("code").is_some(), "{:?}", res.body);
+    let res = delete_document(
+        &mut connie,
+        id,
+        statement,
+        json!({ "reason": "Wrong file", "colour": "red" }),
+    )
+    .await;
+    assert!(res.field_error("colour").is_some(), "{:?}", res.body);
+    // Not a document of this case.
+    let res = delete_document(
+        &mut connie,
+        id,
+        999_999,
+        json!({ "reason": "Wrong file", "code": now }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    // Nothing went so far: the owner still has it.
+    assert_eq!(
+        cara.get_bytes(&format!("/api/document/{statement}"))
+            .await
+            .0,
+        StatusCode::OK
+    );
+
+    let res = delete_document(
+        &mut connie,
+        id,
+        statement,
+        json!({ "reason": "The statement is someone else's", "code": now }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    for client in [&mut cara, &mut connie] {
+        assert_eq!(
+            client
+                .get(&format!("/api/document/{statement}"))
+                .await
+                .status,
+            StatusCode::NOT_FOUND
+        );
+    }
+    // The same code again is a replay.
+    let res = delete_document(
+        &mut connie,
+        id,
+        second,
+        json!({ "reason": "Duplicate", "code": now }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.field_error("code").is_some(), "{:?}", res.body);
+    // The trail: who, which document and why, in the view and the CSV.
+    let case = connie
+        .get(&format!("/api/staff/cases/remortgaging/{id}"))
+        .await
+        .body;
+    let line = case["audit"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["action"] == "document.deleted")
+        .expect("the deletion is in the trail");
+    assert_eq!(line["actorRole"], "ROLE_CONVEYANCER");
+    assert_eq!(line["detail"]["documentId"], statement);
+    assert_eq!(line["detail"]["reason"], "The statement is someone else's");
+    let (_, _, csv) = connie
+        .get_bytes(&format!("/api/staff/cases/remortgaging/{id}/audit.csv"))
+        .await;
+    let csv = String::from_utf8(csv).unwrap();
+    let row = csv
+        .lines()
+        .find(|l| l.contains("document.deleted"))
+        .expect("the deletion is in the CSV");
+    assert!(row.contains("The statement is someone else's"), "{row}");
+    assert!(
+        row.contains(&format!("\"\"documentId\"\":{statement}")),
+        "{row}"
+    );
+}
+
+async fn delete_document(connie: &mut Client, id: i64, doc: i64, body: Value) -> support::Res {
+    let path = format!("/api/staff/cases/remortgaging/{id}/documents/{doc}");
+    connie
+        .send(Method::DELETE, &path, Some(body), HeaderMap::new())
+        .await
 }

@@ -122,6 +122,7 @@ test('after submitting: identity sent back and verified, the mortgage report and
   await expect(caseTile(customer, 'application-review')).toHaveAttribute('data-state', 'IS_COMPLETE');
   await expect(caseTile(customer, 'mortgage-report')).toHaveAttribute('data-state', 'LOCKED');
   await expect(customer.getByRole('list', { name: 'Application sections' })).toHaveCount(0);
+  await atBothWidths(customer, () => expect(caseTile(customer, 'mortgage-report')).toBeVisible());
   await customer.goto(`${casePath}/mortgage-report`);
   await expect(customer).toHaveURL(/\/remortgaging$/);
 
@@ -251,6 +252,7 @@ test('after submitting: identity sent back and verified, the mortgage report and
   await expect(customer.getByText('Thank you: you have accepted the completion statement')).toBeVisible();
   const feedback = customer.getByRole('dialog', { name: 'How was your experience?' });
   await expect(feedback).toBeVisible();
+  await expectAccessible(customer);
   await feedback.locator('label', { hasText: '5 stars, excellent' }).click();
   const sent = customer.waitForResponse((r) => r.url().endsWith('/api/feedback') && r.request().method() === 'POST');
   await feedback.getByRole('button', { name: 'Submit feedback' }).click();

@@ -2,11 +2,12 @@
 //
 // 1. A conveyancer made with the server's CLI signs in at /staff/login through the e-mailed link,
 // sets up an authenticator app (codes computed here from the key the page shows), sees the work
-// queue, opens a case a broker created and the customer took on, cancels it (a step that needs a
+// queue (filtered by who the case waits on), opens a case a broker created and the customer took on, cancels it (a step that needs a
 // reason and a fresh code), and finds the move in the audit trail. The queue and the case are
 // checked with axe at 375 and 1280 px. The customer of that case is told /staff is not theirs.
 //
 // 2. FLOW-01 after submission: a remortgage the customer has submitted is carried to completion.
+// A document the customer sent by mistake is deleted first (a reason and a fresh code).
 // The customer's own steps (filling in, identity evidence, accepting documents) are the calls
 // their app makes, from their browser context; the firm's are taken in the back office: verify
 // the identity, record the mortgage offer, draft and issue the mortgage report and the
@@ -16,7 +17,7 @@ import { atBothWidths, clientWithAcceptedQuote, dismissConsent, expectAccessible
 import { createUser } from '../support/cli';
 import { linkIn, waitForMailAbout } from '../support/mail';
 import { authenticator, currentStep, freshCode, signInConveyancer } from '../support/staff';
-import { acceptIssued, remortgageAsCustomer, submitIdentity, submitRemortgage } from '../support/submitted';
+import { acceptIssued, remortgageAsCustomer, submitIdentity, submitRemortgage, uploadDocument } from '../support/submitted';
 
 // Names the demo data does not use; the staff address is new on every run.
 const CLIENT = { name: 'Quinn Queueby', email: 'quinn.queueby@e2e.test' };
@@ -81,6 +82,16 @@ test('a conveyancer signs in with a second factor, works the queue and cancels a
   await staff.getByRole('searchbox', { name: 'Search by name' }).fill('Quinn');
   await expect(staff).toHaveURL(/name=Quinn/);
   const caseLink = staff.getByRole('link', { name: new RegExp(ADDRESS) });
+  await expect(caseLink).toBeVisible();
+  // Who it waits on: the customer is filling it in, so it is not among the firm's to act on.
+  const waitingOn = (choice: string) => staff.getByRole('button', { name: new RegExp(`^Waiting on: ${choice}`) });
+  await waitingOn('Anyone').click();
+  await staff.getByRole('menuitemradio', { name: 'The firm' }).click();
+  await expect(staff).toHaveURL(/waitsOn=firm/);
+  await expect(staff.getByText('No cases match these filters.')).toBeVisible();
+  await waitingOn('The firm').click();
+  await staff.getByRole('menuitemradio', { name: 'Customer' }).click();
+  await expect(staff).toHaveURL(/waitsOn=customer/);
   await expect(caseLink).toBeVisible();
   await atBothWidths(staff, async () => {
     await expect(staff.getByRole('link', { name: new RegExp(ADDRESS) })).toBeVisible();
@@ -168,13 +179,30 @@ test('FLOW-01 after submission: the firm verifies the identity, records the offe
   const request = owner.request;
   await submitRemortgage(request, origin, caseId, OWNER_ADDRESS);
   const { photoId, selfie } = await submitIdentity(request, origin, caseId);
+  // And a bank statement nobody asked for, sent by mistake.
+  await uploadDocument(request, origin, caseId, 'BANK_STATEMENT', 'statement.pdf');
 
   // The conveyancer signs in (e-mail link, then the authenticator app) and opens the case.
-  const { context: staffContext, page: staff } = await signInConveyancer(browser, CONVEYANCER);
+  const { context: staffContext, page: staff, totp, enrolStep } = await signInConveyancer(browser, CONVEYANCER);
   await staff.goto(`/staff/cases/remortgaging/${caseId}`);
   await expect(staff.getByRole('heading', { level: 1, name: new RegExp(OWNER_ADDRESS) })).toBeVisible();
   const status = staff.getByTestId('case-status');
   await expect(status).toContainText('Identity Verification');
+
+  // The stray statement is deleted: a reason and a fresh code (step-up), kept in the trail.
+  const uploads = staff.getByRole('list', { name: 'Uploaded documents' });
+  await uploads.getByRole('button', { name: 'Delete Bank statement' }).click();
+  const removal = staff.getByRole('dialog', { name: 'Delete this document?' });
+  await removal.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(removal.getByText('Say why the document is deleted')).toBeVisible();
+  await removal.getByLabel('Why is it deleted?').fill('Sent by mistake: a remortgage needs no bank statement.');
+  await removal.getByLabel('Code from your app').fill(await freshCode(staff, totp, enrolStep));
+  await expectAccessible(staff);
+  await removal.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(removal).toBeHidden();
+  await expect(staff.getByText('Document deleted')).toBeVisible();
+  await expect(uploads.getByRole('button', { name: 'Delete Bank statement' })).toHaveCount(0);
+  await expect(staff.getByRole('region', { name: 'Audit trail' })).toContainText('Sent by mistake');
 
   // Identity: submitted today, with the photo ID and the selfie to open; verified. The only
   // owner, so the case moves on by itself.

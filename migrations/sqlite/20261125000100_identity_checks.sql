@@ -13,6 +13,9 @@ CREATE TABLE identity_checks (
     started_at TEXT NOT NULL,
     -- The provider's outcome (approved, declined, review, abandoned, error) once it is known.
     result TEXT,
+    -- Why the provider did not approve (a JSON array of its reasons), read from it with the
+    -- outcome.
+    reasons TEXT,
     completed_at TEXT
 );
 CREATE INDEX identity_checks_applicant ON identity_checks(applicant_id);

@@ -16,6 +16,6 @@ pub mod templates;
 pub use auth_email::{AuthEmail, AuthEmailSettings};
 pub use deposit_payment::DepositPaymentConfirmed;
 pub use email_change::EmailChangeMail;
-pub use identity_check::IdentityCheckCompleted;
+pub use identity_check::{IdentityCheckCompleted, IdentityRuns};
 pub use mail::{Mailer, MailerError};
 pub use queue::{Job, JobQueue, WorkerDeps};

@@ -27,7 +27,7 @@ use crate::case_email::CaseEmail;
 use crate::deposit_payment::DepositPaymentConfirmed;
 use crate::email_change::EmailChangeMail;
 use crate::feed::FeedItemJob;
-use crate::identity_check::IdentityCheckCompleted;
+use crate::identity_check::{IdentityCheckCompleted, IdentityRuns};
 use crate::mail::Mailer;
 use crate::templates::Templates;
 use retry::Backoff;
@@ -67,6 +67,8 @@ pub struct WorkerDeps {
     pub auth_email: AuthEmailSettings,
     /// The one way to change a case (a confirmed payment moves it on).
     pub cases: threshold_cases::CaseService,
+    /// The identity provider, where one checks identities (its reasons for a verdict).
+    pub identity_runs: Option<Arc<dyn IdentityRuns>>,
 }
 
 #[derive(Debug, thiserror::Error)]

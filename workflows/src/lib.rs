@@ -15,7 +15,8 @@ use threshold_engine::quote::QuoteError;
 use threshold_engine::{
     Actor, ActorKind, AnySnapshot, Applied, BuyingSnapshot, CaseSnapshot, CaseStatus, CaseType,
     CaseView, Effect, FeeSchedule, LandTaxTables, LoadError, Quote, QuoteRequest,
-    RemortgagingSnapshot, SectionState, TransitionError, TransitionInput, Workflow, WorkflowStatus,
+    RemortgagingSnapshot, SectionState, TransitionError, TransitionInput, WaitsOn, Workflow,
+    WorkflowStatus,
 };
 
 /// The remortgaging definition, embedded so the binary needs no files at run time.
@@ -165,6 +166,17 @@ impl Workflows {
         match case_type {
             CaseType::Remortgaging => names(self.remortgaging.definition.closed_statuses()),
             CaseType::Buying => names(self.buying.definition.closed_statuses()),
+        }
+    }
+
+    /// The statuses of a case type in which it waits on `who` (the back office's queue).
+    pub fn statuses_waiting_on(&self, case_type: CaseType, who: WaitsOn) -> Vec<&'static str> {
+        fn names<St: WorkflowStatus>(v: Vec<St>) -> Vec<&'static str> {
+            v.into_iter().map(WorkflowStatus::as_str).collect()
+        }
+        match case_type {
+            CaseType::Remortgaging => names(self.remortgaging.definition.statuses_waiting_on(who)),
+            CaseType::Buying => names(self.buying.definition.statuses_waiting_on(who)),
         }
     }
 

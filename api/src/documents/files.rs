@@ -10,7 +10,7 @@ use threshold_engine::snapshot::doc_types;
 use threshold_store::documents::{DocumentRecord, GENERATED};
 use threshold_store::staff::STAFF_ROLES;
 
-use super::{audit, is_closed};
+use super::{audit, is_closed, remove};
 use crate::app::AppState;
 use crate::cases::access;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -129,22 +129,7 @@ pub async fn delete(
             "This case is closed: its documents are kept as they are.",
         ));
     }
-    // The row first: a row never points at a missing object. An object left behind by a
-    // failed delete is an orphan nobody can reach, and is logged.
-    if !state.db.delete_document(doc.id).await? {
-        return Err(ApiError::not_found());
-    }
-    if let Err(err) = state.documents.delete(&doc.storage_key).await {
-        tracing::warn!(document_id = doc.id, error = %err, "deleted document's object remains");
-    }
-    audit(
-        &state,
-        session.user.id,
-        "document.deleted",
-        doc.case_id,
-        doc.id,
-    )
-    .await?;
+    remove(&state, session.user.id, &doc, None).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

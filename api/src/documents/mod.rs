@@ -42,6 +42,23 @@ pub(crate) async fn audit(
     case_id: i64,
     document_id: i64,
 ) -> crate::error::ApiResult<()> {
+    record(
+        state,
+        actor,
+        action,
+        case_id,
+        serde_json::json!({ "documentId": document_id }),
+    )
+    .await
+}
+
+async fn record(
+    state: &AppState,
+    actor: threshold_store::UserId,
+    action: &str,
+    case_id: i64,
+    detail: serde_json::Value,
+) -> crate::error::ApiResult<()> {
     state
         .db
         .record_audit(
@@ -50,7 +67,7 @@ pub(crate) async fn audit(
                 action,
                 subject_type: "case",
                 subject_id: case_id.to_string(),
-                detail: serde_json::json!({ "documentId": document_id }),
+                detail,
             },
             chrono::Utc::now(),
         )
@@ -58,9 +75,31 @@ pub(crate) async fn audit(
     Ok(())
 }
 
+/// Deletes a document someone may delete, with `reason` where the firm gives one: the row
+/// first, so a row never points at a missing object (an object a failed delete leaves behind
+/// is an orphan nobody can reach, and is logged), then the file, then the audit line.
+pub(crate) async fn remove(
+    state: &AppState,
+    actor: threshold_store::UserId,
+    doc: &threshold_store::documents::DocumentRecord,
+    reason: Option<&str>,
+) -> crate::error::ApiResult<()> {
+    if !state.db.delete_document(doc.id).await? {
+        return Err(crate::error::ApiError::not_found());
+    }
+    if let Err(err) = state.documents.delete(&doc.storage_key).await {
+        tracing::warn!(document_id = doc.id, error = %err, "deleted document's object remains");
+    }
+    let mut detail = serde_json::json!({ "documentId": doc.id, "documentType": doc.document_type });
+    if let Some(reason) = reason {
+        detail["reason"] = reason.into();
+    }
+    record(state, actor, "document.deleted", doc.case_id, detail).await
+}
+
 /// Whether the case's status is closed (cancelled, completed, …): its files are then kept
 /// as they are.
-fn is_closed(state: &AppState, case: &threshold_cases::OpenCase) -> bool {
+pub(crate) fn is_closed(state: &AppState, case: &threshold_cases::OpenCase) -> bool {
     state
         .workflows
         .closed_statuses(case.case_type)

@@ -1,6 +1,6 @@
-//! `POST /identity/check`: an owner or buyer starts their electronic identity check, where
-//! Onfido is configured; the browser then takes them to Onfido's page, which brings them back
-//! to Verify Identity. Each start is a new check: only the latest one's outcome counts.
+//! `POST /identity/check`: an owner or buyer starts their electronic identity check, where a
+//! provider is configured (Onfido); the browser then takes them to the provider's page, which
+//! brings them back to Verify Identity. Each start is a new check: only the latest one's outcome counts.
 
 use axum::Json;
 use axum::extract::State;
@@ -10,7 +10,7 @@ use serde::Serialize;
 use threshold_store::identity_checks::NewIdentityCheck;
 use utoipa::ToSchema;
 
-use super::provider::{IdentityProvider, Person};
+use super::provider::Person;
 use crate::app::AppState;
 use crate::cases::access;
 use crate::cases::types::CaseRef;
@@ -51,7 +51,7 @@ pub async fn start_identity_check(
         .find(|p| p.user_id == me)
         .filter(|_| case.loaded.relationship.is_party)
         .ok_or_else(|| ApiError::forbidden("Only the customers on the case take this step."))?;
-    let IdentityProvider::Onfido(onfido) = &state.identity else {
+    let Some(provider) = state.identity.electronic() else {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "manual_review",
@@ -82,7 +82,7 @@ pub async fn start_identity_check(
         case_type.slug(),
         body.case_id
     );
-    let started = onfido
+    let started = provider
         .start(
             &Person {
                 first_name,
@@ -107,7 +107,7 @@ pub async fn start_identity_check(
                 case_id: body.case_id,
                 applicant_id: own.id,
                 user_id: me,
-                provider: state.identity.name(),
+                provider: provider.name(),
                 reference: &started.reference,
                 dashboard_url: started.dashboard_url.as_deref(),
             },

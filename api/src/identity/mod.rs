@@ -1,8 +1,9 @@
 //! Identity verification by a provider. The firm's own review of uploads is the default
-//! (`POST /identity` in `progress`, decided in the back office); with Onfido configured, the
-//! owner takes Onfido's hosted check and its webhook reports the outcome.
+//! (`POST /identity` in `progress`, decided in the back office); with an electronic provider
+//! configured (Onfido), the owner takes its hosted check and its webhook reports the outcome.
 
 mod check;
+mod onfido;
 mod provider;
 mod webhook;
 
@@ -11,7 +12,7 @@ use utoipa_axum::routes;
 
 use crate::app::AppState;
 
-pub use provider::IdentityProvider;
+pub use provider::{ElectronicCheck, IdentityProvider};
 pub use webhook::ONFIDO_WEBHOOK_PATH;
 
 pub fn router() -> OpenApiRouter<AppState> {

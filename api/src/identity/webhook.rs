@@ -6,32 +6,14 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use serde::Deserialize;
 use threshold_workers::IdentityCheckCompleted;
 
-use super::provider::IdentityProvider;
+use super::onfido::SIGNATURE_HEADER;
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 
 /// Outside the browser's same-origin rule: Onfido's servers call it.
 pub const ONFIDO_WEBHOOK_PATH: &str = "/webhooks/onfido";
-
-#[derive(Deserialize)]
-struct Event {
-    payload: Payload,
-}
-
-#[derive(Deserialize)]
-struct Payload {
-    action: String,
-    object: EventObject,
-}
-
-#[derive(Deserialize)]
-struct EventObject {
-    id: String,
-    status: String,
-}
 
 #[utoipa::path(post, path = "/webhooks/onfido", tag = "progress",
     request_body(content = String, content_type = "application/json", description = "An Onfido event, signed"),
@@ -54,27 +36,30 @@ pub async fn onfido_webhook(
             "The X-SHA2-Signature header does not match this body.",
         )
     };
-    // An unsigned request is refused as such, whether or not Onfido is configured here.
-    let signature = headers
-        .get("x-sha2-signature")
-        .and_then(|v| v.to_str().ok())
-        .ok_or_else(bad)?;
-    let IdentityProvider::Onfido(onfido) = &state.identity else {
-        return Err(ApiError::not_found());
+    let Some(provider) = state.identity.electronic() else {
+        // An unsigned request is refused as such, whether or not Onfido is configured here.
+        return Err(if headers.contains_key(SIGNATURE_HEADER) {
+            ApiError::not_found()
+        } else {
+            bad()
+        });
     };
-    if !onfido.signed(&body, signature) {
-        tracing::warn!("an Onfido webhook was refused");
-        return Err(bad());
-    }
-    let event: Event = serde_json::from_slice(&body).map_err(|_| bad())?;
-    if event.payload.action != "workflow_run.completed" {
+    let Some(check) = provider.finished_check(&headers, &body).map_err(|_| {
+        tracing::warn!("an identity provider's webhook was refused");
+        bad()
+    })?
+    else {
         return Ok(StatusCode::NO_CONTENT);
-    }
-    let run = event.payload.object;
-    let key = format!("onfido-run:{}:{}", run.id, run.status);
+    };
+    let key = format!(
+        "{}-run:{}:{}",
+        provider.name().to_ascii_lowercase(),
+        check.reference,
+        check.result
+    );
     let job = IdentityCheckCompleted {
-        reference: run.id,
-        result: run.status,
+        reference: check.reference,
+        result: check.result,
     };
     state
         .queue

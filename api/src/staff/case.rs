@@ -77,6 +77,9 @@ pub struct StaffIdentityCheck {
     pub completed_at: Option<DateTime<Utc>>,
     /// The provider's own page for the check, where the firm reads why it was not approved.
     pub dashboard_url: Option<String>,
+    /// The provider's reasons for an outcome other than approval, in its words (empty where
+    /// it gave none).
+    pub reasons: Vec<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -160,6 +163,7 @@ pub async fn view(
             started_at: c.started_at,
             completed_at: c.completed_at,
             dashboard_url: c.dashboard_url,
+            reasons: c.reasons.map(|r| r.0).unwrap_or_default(),
         })
         .collect();
     Ok(Json(StaffCase {
@@ -234,11 +238,7 @@ pub async fn transition(
     }
     if definition.is_some_and(|t| t.step_up) {
         let Some(code) = body.code.as_deref() else {
-            return Err(ApiError::new(
-                axum::http::StatusCode::FORBIDDEN,
-                "step_up_required",
-                "Enter a current code from your authenticator app to confirm this step.",
-            ));
+            return Err(super::step_up_required());
         };
         // Open first: a stranger's case id is a 404 before any code is spent on it.
         state
@@ -308,6 +308,7 @@ pub async fn audit_csv(
         "from",
         "to",
         "reason",
+        "detail",
     ];
     out.write_record(header).map_err(ApiError::internal)?;
     for line in state.db.case_audit_trail(case_id).await?.into_iter().rev() {
@@ -327,6 +328,7 @@ pub async fn audit_csv(
             field("from"),
             field("to"),
             field("reason"),
+            other_detail(&line.detail),
         ])
         .map_err(ApiError::internal)?;
     }
@@ -346,6 +348,24 @@ pub async fn audit_csv(
         bytes,
     )
         .into_response())
+}
+
+/// What a line recorded beyond its move and reason (a document's id and type, an owner's id
+/// and the identity decision…), as compact JSON; empty when there is nothing more.
+fn other_detail(detail: &serde_json::Value) -> String {
+    let Some(all) = detail.as_object() else {
+        return String::new();
+    };
+    let rest: serde_json::Map<String, serde_json::Value> = all
+        .iter()
+        .filter(|(k, _)| !matches!(k.as_str(), "transition" | "from" | "to" | "reason"))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    if rest.is_empty() {
+        String::new()
+    } else {
+        neutralise(&serde_json::Value::Object(rest).to_string())
+    }
 }
 
 /// A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` as a formula: a reason a

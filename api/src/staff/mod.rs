@@ -11,6 +11,7 @@ mod documents;
 mod factor;
 mod progress;
 mod queue;
+mod removal;
 mod sealed;
 
 use axum::extract::FromRequestParts;
@@ -47,6 +48,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(progress::record_search))
         .routes(routes!(progress::draft))
         .routes(routes!(progress::issue))
+        .routes(routes!(removal::remove_document))
 }
 
 /// A signed-in conveyancer or administrator, second factor or not.
@@ -121,6 +123,16 @@ impl FromRequestParts<AppState> for Staff {
         }
         Ok(Staff { session })
     }
+}
+
+/// A step that destroys or closes something (cancelling a case, deleting a document) asks
+/// for a fresh code from the authenticator app as well as the session's second factor.
+pub fn step_up_required() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "step_up_required",
+        "Enter a current code from your authenticator app to confirm this step.",
+    )
 }
 
 /// A staff session that has not proven its second factor may do nothing else.

@@ -71,6 +71,7 @@ pub struct StaffAssignRequest {
     params(
         ("caseType" = Option<CaseType>, Query, description = "Default REMORTGAGING"),
         ("assignee" = Option<String>, Query, description = "`me`, `unassigned` or a staff member's id; absent = anyone"),
+        ("waitsOn" = Option<WaitsOn>, Query, description = "Only cases waiting on them now (`firm`: the cases the firm must act on); absent = anyone"),
         ("pageSize" = Option<i64>, Query, minimum = 1, maximum = 100, description = "Default 10"),
         ("page" = Option<i64>, Query, minimum = 0, maximum = 10000000, description = "0-based, default 0"),
         ("status" = Option<Vec<CaseStatus>>, Query, description = "Statuses of the case type; repeat or comma-separate"),
@@ -115,6 +116,34 @@ pub async fn cases(
             ApiError::bad_field("assignee", "must be me, unassigned or a staff member's id")
         })?)),
     };
+    if let Some(raw) = param("waitsOn").filter(|v| !v.is_empty()) {
+        let who: WaitsOn =
+            serde_json::from_value(serde_json::Value::String(raw.into())).map_err(|_| {
+                ApiError::bad_field(
+                    "waitsOn",
+                    "must be customer, broker, firm, lender or seller",
+                )
+            })?;
+        let waiting = state.workflows.statuses_waiting_on(case_type, who);
+        // The statuses asked for that wait on them, through the status filter and its index.
+        query.statuses = if query.statuses.is_empty() {
+            let mut all: Vec<String> = waiting.iter().map(|s| (*s).to_owned()).collect();
+            all.sort();
+            all
+        } else {
+            query
+                .statuses
+                .into_iter()
+                .filter(|s| waiting.contains(&s.as_str()))
+                .collect()
+        };
+        if query.statuses.is_empty() {
+            return Ok(Json(StaffQueuePage {
+                items: vec![],
+                total_count: 0,
+            }));
+        }
+    }
     let page = state
         .db
         .list_cases(&query, &Scope::Everything, &state.list_memo)

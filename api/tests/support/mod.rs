@@ -254,6 +254,19 @@ impl Drop for TestApp {
 }
 
 /// The text of a PDF, as `pdftotext` (poppler-utils) reads it.
+/// Pence as a PDF of ours writes them: `£1,234.56`.
+pub fn pounds(pence: i64) -> String {
+    let whole = (pence / 100).to_string();
+    let mut grouped = String::new();
+    for (i, c) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!("£{grouped}.{:02}", pence % 100)
+}
+
 pub fn pdf_text(bytes: &[u8]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("document.pdf");

@@ -108,11 +108,18 @@ pub fn loans_body(id: i64, has: bool, loan: Option<Value>) -> Value {
 /// A case Cara has filled in and submitted: IDENTITY_VERIFICATION. Returns (broker, Cara, id).
 pub async fn submitted_remortgage(app: &TestApp) -> (Client, Client, i64) {
     let (broker, mut cara, id) = customer_case(app).await;
+    fill_in_and_submit(app, &mut cara, id).await;
+    (broker, cara, id)
+}
+
+/// Cara fills in every section of her case in CUSTOMER_APPLICATION (every owner's address
+/// with hers) and submits it: IDENTITY_VERIFICATION.
+pub async fn fill_in_and_submit(app: &TestApp, cara: &mut Client, id: i64) {
     let res = cara
         .post("/api/property", property_body(id, "FREEHOLD"))
         .await;
     assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
-    complete_owners(app, &mut cara, id).await;
+    complete_owners(app, cara, id).await;
     for (path, body) in [
         ("/api/loans", loans_body(id, false, None)),
         (
@@ -128,5 +135,28 @@ pub async fn submitted_remortgage(app: &TestApp) -> (Client, Client, i64) {
         .await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     assert_eq!(res.body["status"], "IDENTITY_VERIFICATION");
-    (broker, cara, id)
+}
+
+pub const DAN: &str = "dan@example.test";
+
+/// Dan added by Cara as a co-owner and signed in, having accepted: returns Dan and his
+/// applicant id.
+pub async fn dan_joins(app: &TestApp, cara: &mut Client, id: i64) -> (Client, i64) {
+    let res = cara
+        .post(
+            "/api/remortgaging/applicant",
+            json!({ "caseId": id, "preferredName": "Dan Owner", "email": DAN }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let applicant = res.body["id"].as_i64().unwrap();
+    let mut dan = app.sign_in(DAN).await;
+    let res = dan
+        .post(
+            &format!("/api/remortgaging/{id}/invitation/respond"),
+            json!({ "accepted": true }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    (dan, applicant)
 }

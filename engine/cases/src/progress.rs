@@ -11,6 +11,7 @@ use threshold_engine::snapshot::{DocumentAcceptance, doc_types};
 use threshold_engine::{ActorKind, CaseStatus, SectionState, TransitionInput};
 use threshold_store::UserId;
 use threshold_store::cases::{IdentityDecision, SectionWrite};
+use threshold_store::identity_checks::ProviderVerdict;
 
 use crate::{Caller, CaseError, CaseService, OpenCase};
 
@@ -32,6 +33,8 @@ pub enum Progress {
         person: UserId,
         reference: String,
         result: String,
+        /// Why it did not approve, in its words.
+        reasons: Vec<String>,
         verified: bool,
     },
     /// The firm records that the lender's mortgage offer has arrived.
@@ -307,12 +310,18 @@ impl CaseService {
                 applicant_id,
                 reference,
                 result,
+                reasons,
                 verified,
                 ..
             } => {
-                self.db
-                    .record_identity_check(&w, applicant_id, &reference, &result, verified, now)
-                    .await?
+                let verdict = ProviderVerdict {
+                    applicant_id,
+                    reference: &reference,
+                    result: &result,
+                    reasons: &reasons,
+                    verified,
+                };
+                self.db.record_identity_check(&w, &verdict, now).await?
             }
             Progress::MortgageOfferReceived => self.db.record_mortgage_offer(&w, now).await?,
             Progress::HtbRedemptionLetterReceived => {

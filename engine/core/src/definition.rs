@@ -296,6 +296,14 @@ impl<St: WorkflowStatus> Definition<St> {
             .map(|s| s.name)
             .collect()
     }
+    /// The statuses in which a case waits on `who` (the file's `waits_on`).
+    pub fn statuses_waiting_on(&self, who: WaitsOn) -> Vec<St> {
+        self.statuses
+            .iter()
+            .filter(|s| s.waits_on == Some(who))
+            .map(|s| s.name)
+            .collect()
+    }
     /// Every e-mail template the definition's effects name.
     pub fn email_templates(&self) -> std::collections::BTreeSet<&str> {
         self.effects

@@ -14,6 +14,37 @@ use crate::StoreError;
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../../migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../../migrations/postgres");
 
+/// Begins a write transaction. On SQLite it takes the write lock at once (`BEGIN IMMEDIATE`),
+/// waiting for it up to the busy timeout: a deferred transaction that read first and then
+/// writes is refused outright (BUSY_SNAPSHOT) when another writer committed in between, which
+/// under load could fail a request. PostgreSQL's default transaction needs no such care.
+pub(crate) trait BeginWrite {
+    type Database: sqlx::Database;
+    fn begin_write(
+        &self,
+    ) -> impl Future<Output = Result<sqlx::Transaction<'static, Self::Database>, sqlx::Error>> + Send;
+}
+
+impl BeginWrite for SqlitePool {
+    type Database = sqlx::Sqlite;
+    fn begin_write(
+        &self,
+    ) -> impl Future<Output = Result<sqlx::Transaction<'static, Self::Database>, sqlx::Error>> + Send
+    {
+        self.begin_with("BEGIN IMMEDIATE")
+    }
+}
+
+impl BeginWrite for PgPool {
+    type Database = sqlx::Postgres;
+    fn begin_write(
+        &self,
+    ) -> impl Future<Output = Result<sqlx::Transaction<'static, Self::Database>, sqlx::Error>> + Send
+    {
+        self.begin()
+    }
+}
+
 /// Which database a [`Db`] talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {

@@ -5,6 +5,7 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db};
 
 pub const UPLOADED: &str = "UPLOADED";
@@ -89,7 +90,7 @@ impl Db {
         now: DateTime<Utc>,
     ) -> Result<i64, StoreError> {
         on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let (id,): (i64,) = sqlx::query_as(
                 "INSERT INTO documents (case_id, case_type, document_type, kind, storage_key, \
                  file_name, content_type, size_bytes, is_draft, uploaded_by_user_id, \

@@ -4,6 +4,7 @@
 use chrono::{DateTime, Duration, Utc};
 use serde_json::json;
 
+use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db, tokens};
 
 /// How long a confirmation link works.
@@ -61,7 +62,7 @@ impl Db {
     ) -> Result<PendingEmailChange, StoreError> {
         let expires_at = now + EMAIL_CHANGE_LIFETIME;
         on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             sqlx::query(
                 "UPDATE email_changes SET revoked_at = $2 \
                  WHERE user_id = $1 AND used_at IS NULL AND revoked_at IS NULL",
@@ -207,7 +208,7 @@ impl Db {
         now: DateTime<Utc>,
     ) -> Result<(UserId, String), ConfirmEmailChangeError> {
         on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let found: Option<(UserId, String)> = sqlx::query_as(
                 "UPDATE email_changes SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL \
                  AND revoked_at IS NULL AND expires_at > $2 RETURNING user_id, new_email",

@@ -5,6 +5,7 @@
 use chrono::{DateTime, Utc};
 use serde_json::json;
 
+use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db};
 
 /// One answer (or dismissal: no rating, empty message).
@@ -27,7 +28,7 @@ impl Db {
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
         on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let added = sqlx::query(
                 "INSERT INTO feedback (case_id, user_id, feedback_point, rating, message, created_at) \
                  VALUES ($1, $2, $3, $4, $5, $6) \

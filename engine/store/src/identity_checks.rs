@@ -6,6 +6,7 @@
 use chrono::{DateTime, Utc};
 use serde_json::json;
 
+use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db};
 
 /// A check just started with the provider.
@@ -21,6 +22,18 @@ pub struct NewIdentityCheck<'a> {
     pub dashboard_url: Option<&'a str>,
 }
 
+/// What the identity provider said about a check it finished with a verdict.
+#[derive(Clone, Debug)]
+pub struct ProviderVerdict<'a> {
+    pub applicant_id: i64,
+    pub reference: &'a str,
+    /// approved, declined or review.
+    pub result: &'a str,
+    /// Why it did not approve, in its words (none where it gave none).
+    pub reasons: &'a [String],
+    pub verified: bool,
+}
+
 /// An applicant's latest check, as the firm reviews it.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct LatestIdentityCheck {
@@ -32,6 +45,8 @@ pub struct LatestIdentityCheck {
     pub completed_at: Option<DateTime<Utc>>,
     /// The provider's own page for the check (its reasons, what the person showed).
     pub dashboard_url: Option<String>,
+    /// Why the provider did not approve, as it said with its outcome.
+    pub reasons: Option<sqlx::types::Json<Vec<String>>>,
 }
 
 /// A check as stored.
@@ -57,7 +72,7 @@ impl Db {
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             sqlx::query(
                 "INSERT INTO identity_checks \
                  (case_id, applicant_id, user_id, provider, provider_reference, dashboard_url, \
@@ -117,7 +132,7 @@ impl Db {
         Ok(
             on_db!(self, pool => sqlx::query_as::<_, LatestIdentityCheck>(
             "SELECT c.applicant_id, c.provider, c.result, c.started_at, c.completed_at, \
-             c.dashboard_url \
+             c.dashboard_url, c.reasons \
              FROM identity_checks c WHERE c.case_id = $1 AND NOT EXISTS \
              (SELECT 1 FROM identity_checks l WHERE l.applicant_id = c.applicant_id AND l.id > c.id) \
              ORDER BY c.applicant_id",

@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db};
 
 /// One applicant's invitation as the broker sees it.
@@ -137,7 +138,7 @@ impl Db {
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
         on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let done = sqlx::query(
                 "UPDATE quotes SET accepted_at = COALESCE(accepted_at, $3) WHERE id = $1 \
                  AND case_id = $2 AND id = (SELECT MAX(id) FROM quotes WHERE case_id = $2)",

@@ -25,6 +25,7 @@ pub mod staff;
 pub mod tokens;
 pub mod users;
 
+pub(crate) use db::BeginWrite;
 pub use db::{Backend, Db};
 pub use error::StoreError;
 pub use ids::{SessionId, UserId};

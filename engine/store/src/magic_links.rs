@@ -4,6 +4,7 @@
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db, tokens};
 
 /// What a sign-up link carries until it is opened: the account is only created then, so
@@ -51,7 +52,7 @@ impl Db {
         let email_hash = tokens::hash(link.email);
         let signup = link.signup.as_ref().map(sqlx::types::Json);
         on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             sqlx::query(
                 "UPDATE magic_links SET revoked_at = $2 \
                  WHERE email_hash = $1 AND used_at IS NULL AND revoked_at IS NULL \

@@ -6,6 +6,7 @@
 use chrono::{DateTime, Utc};
 use serde_json::json;
 
+use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db};
 
 /// A payment started with a provider.
@@ -39,7 +40,7 @@ impl Db {
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             sqlx::query(
                 "INSERT INTO deposit_payments \
                  (case_id, amount, provider, provider_reference, payer_user_id, created_at) \

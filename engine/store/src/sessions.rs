@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 
+use crate::BeginWrite;
 use crate::users::User;
 use crate::{Db, SessionId, StoreError, UserId, on_db, tokens};
 
@@ -177,7 +178,7 @@ impl Db {
         let refresh = tokens::new_token();
         let old_hash = tokens::hash(refresh_token);
         let outcome = on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let found: Option<(SessionId, UserId)> = sqlx::query_as(
                 "UPDATE sessions SET access_hash = $2, refresh_hash = $3, access_expires_at = $4, last_used_at = $5 \
                  WHERE refresh_hash = $1 AND revoked_at IS NULL AND expires_at > $5 AND last_used_at > $6 \

@@ -5,6 +5,7 @@
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
+use crate::BeginWrite;
 use crate::{Db, SessionId, StoreError, UserId, on_db, tokens};
 
 /// A staff member's authenticator.
@@ -163,7 +164,7 @@ impl Db {
         codes: &[String],
     ) -> Result<(), StoreError> {
         on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             sqlx::query("DELETE FROM staff_recovery_codes WHERE user_id = $1")
                 .bind(user)
                 .execute(&mut *tx)
@@ -189,7 +190,7 @@ impl Db {
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
         let done = on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let done = sqlx::query(
                 "UPDATE staff_recovery_codes SET used_at = $3 \
                  WHERE code_hash = $1 AND user_id = $2 AND used_at IS NULL",
@@ -265,7 +266,7 @@ impl Db {
             "assignee": assignee.map(|a| a.to_string()),
         });
         Ok(on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let done = sqlx::query(
                 "UPDATE cases SET assignee_id = $3 WHERE id = $1 AND case_type = $2",
             )

@@ -8,6 +8,7 @@ use threshold_engine::snapshot::RequiredSlot;
 use super::property_writes::sync_required;
 use super::transition::write_transition;
 use super::{KeyFacts, TransitionRecord, search};
+use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db};
 
 /// A party to add to a new case.
@@ -185,7 +186,7 @@ impl Db {
             .unwrap_or_else(|| new.status.clone());
         crate::error::retrying!(async {
             on_db!(self, pool => {
-                let mut tx = pool.begin().await?;
+                let mut tx = pool.begin_write().await?;
                 let q = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(&initial);
                 let (case_id,): (i64,) = bind_facts!(q, new.facts)
                     .bind(new.case_type)
@@ -283,7 +284,7 @@ impl Db {
         );
         crate::error::retrying!(async {
             on_db!(self, pool => {
-                let mut tx = pool.begin().await?;
+                let mut tx = pool.begin_write().await?;
                 let q = sqlx::query(sqlx::AssertSqlSafe(sql.clone())).bind(case_id);
                 let done = bind_facts!(q, facts)
                     .bind(ineligibility_reason)

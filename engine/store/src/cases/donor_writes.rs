@@ -10,6 +10,7 @@ use threshold_engine::Effect;
 
 use super::owner_writes::{SectionWrite, invite, now, section_write, tell_added};
 use super::transition::write_transition;
+use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db};
 
 /// A donor to add: their account, the name the buyer typed, the gift in pence and the
@@ -168,7 +169,7 @@ impl Db {
     ) -> Result<Option<i64>, StoreError> {
         crate::error::retrying!(async {
             on_db!(self, pool => {
-                let mut tx = pool.begin().await?;
+                let mut tx = pool.begin_write().await?;
                 let found: Option<(i64, i64)> = sqlx::query_as(
                     "SELECT d.id, a.id FROM donors d JOIN applicants a ON a.id = d.applicant_id \
                      WHERE d.case_id = $1 AND a.user_id = $2",

@@ -91,7 +91,7 @@ macro_rules! section_write {
         let w: &SectionWrite<'_> = $w;
         crate::error::retrying!(async {
             on_db!($db, pool => {
-                let mut $tx = pool.begin().await?;
+                let mut $tx = $crate::BeginWrite::begin_write(pool).await?;
                 let here = sqlx::query(
                     "UPDATE cases SET updated_at = $3 WHERE id = $1 AND status = $2",
                 )

@@ -9,6 +9,7 @@ use serde_json::json;
 
 use super::owner_writes::{SectionWrite, now, section_write};
 use super::transition::write_transition;
+use crate::identity_checks::ProviderVerdict;
 use crate::{Db, StoreError, on_db};
 
 /// The firm's decision on one person's identity documents.
@@ -94,26 +95,24 @@ impl Db {
 
     /// The identity provider's verdict on an applicant's latest check: their identity counts
     /// as submitted (a rejection is cleared) and, when the provider approved it, verified;
-    /// otherwise it waits for the firm's own review. The check keeps its result.
+    /// otherwise it waits for the firm's own review. The check keeps its result and reasons.
     #[tracing::instrument(skip_all)]
     pub async fn record_identity_check(
         &self,
         w: &SectionWrite<'_>,
-        applicant_id: i64,
-        reference: &str,
-        result: &str,
-        verified: bool,
+        v: &ProviderVerdict<'_>,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         section_write!(self, w, "case.identity_checked",
-            |_: &()| json!({ "applicantId": applicant_id, "result": result }), tx => {
+            |_: &()| json!({ "applicantId": v.applicant_id, "result": v.result }), tx => {
             let n = sqlx::query(
-                "UPDATE identity_checks SET result = $2, completed_at = $3 \
+                "UPDATE identity_checks SET result = $2, completed_at = $3, reasons = $4 \
                  WHERE provider_reference = $1 AND result IS NULL",
             )
-            .bind(reference)
-            .bind(result)
+            .bind(v.reference)
+            .bind(v.result)
             .bind(at)
+            .bind((!v.reasons.is_empty()).then_some(sqlx::types::Json(v.reasons)))
             .execute(&mut *tx)
             .await?
             .rows_affected();
@@ -127,10 +126,10 @@ impl Db {
                  identity_verified_at = CASE WHEN $4 THEN $3 ELSE NULL END \
                  WHERE id = $1 AND case_id = $2 AND identity_verified_at IS NULL",
             )
-            .bind(applicant_id)
+            .bind(v.applicant_id)
             .bind(w.case_id)
             .bind(at)
-            .bind(verified)
+            .bind(v.verified)
             .execute(&mut *tx)
             .await?;
         })

@@ -10,6 +10,7 @@ use threshold_engine::snapshot::{NEW_ROW_ID, RequiredSlot};
 
 use super::TransitionRecord;
 use super::transition::write_transition;
+use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db};
 
 /// An alteration to add (enum names as stored: `EXTENSION`, `OWNER`).
@@ -273,7 +274,7 @@ impl Db {
         let case_id = rec.case_id;
         crate::error::retrying!(async {
             on_db!(self, pool => {
-                let mut tx = pool.begin().await?;
+                let mut tx = pool.begin_write().await?;
                 let done = sqlx::query(
                     "UPDATE cases SET updated_at = $3 WHERE id = $1 AND status = $2",
                 )

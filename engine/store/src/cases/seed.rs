@@ -2,6 +2,7 @@
 //! million cases load in minutes on either database.
 
 use super::args::{Arg, Sql};
+use crate::BeginWrite;
 use crate::{Db, StoreError, bind_args, on_db};
 
 /// Rows for one table: static table and column names, one `Vec<Arg>` per row.
@@ -50,7 +51,7 @@ impl Db {
             }
         }
         on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             for sql in &statements {
                 let q = sqlx::query(sqlx::AssertSqlSafe(sql.text.clone()));
                 bind_args!(q, &sql.args).execute(&mut *tx).await?;

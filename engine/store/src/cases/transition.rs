@@ -5,6 +5,7 @@ use serde_json::json;
 use threshold_engine::{Applied, CaseStatus, Effect};
 
 use super::EffectRecord;
+use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db};
 
 /// A transition the engine has allowed, ready to persist.
@@ -159,7 +160,7 @@ impl Db {
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         on_db!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let here = sqlx::query("UPDATE cases SET updated_at = $3 WHERE id = $1 AND status = $2")
                 .bind(a.case_id)
                 .bind(a.status)
@@ -224,7 +225,7 @@ impl Db {
     ) -> Result<(), StoreError> {
         crate::error::retrying!(async {
             on_db!(self, pool => {
-                let mut tx = pool.begin().await?;
+                let mut tx = pool.begin_write().await?;
                 for record in records {
                     write_transition!(tx, case_id, case_type, record, now);
                 }

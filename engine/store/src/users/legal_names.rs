@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 use serde_json::json;
 
+use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db};
 
 /// A legal name of a user.
@@ -50,7 +51,7 @@ impl Db {
         now: DateTime<Utc>,
     ) -> Result<(), DeleteLegalNameError> {
         on_db!(self, pool => {
-            let mut tx = pool.begin().await.map_err(StoreError::from)?;
+            let mut tx = pool.begin_write().await.map_err(StoreError::from)?;
             let deleted = sqlx::query(
                 "DELETE FROM legal_names WHERE id = $1 AND user_id = $2 AND until IS NOT NULL",
             )

@@ -3,6 +3,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
 
+use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db};
 
 mod legal_names;
@@ -189,7 +190,7 @@ impl Db {
         );
         crate::error::retrying!(async {
             on_db!(self, pool => {
-                let mut tx = pool.begin().await?;
+                let mut tx = pool.begin_write().await?;
                 let user: Option<User> = sqlx::query_as(sql)
                     .bind(id)
                     .bind(&change.preferred_name)

@@ -141,6 +141,49 @@ describe('the work queue', () => {
     expect(screen.getByRole('button', { name: 'Assignee: Anyone' })).toBeInTheDocument();
   });
 
+  it('waiting on: anyone by default; a party goes to the URL and the request, from page 0', async () => {
+    const { calls, router } = await openQueue('/staff?page=2', [queueItem()], 80);
+    expect(lastRequest(calls).get('waitsOn')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Waiting on: Anyone' }));
+    const menu = screen.getByRole('menu', { name: 'Waiting on: Anyone' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((item) => item.textContent),
+    ).toEqual(['Anyone', 'The firm', 'Customer', 'Broker', 'Lender', 'Seller']);
+    expect(within(menu).getByRole('menuitemradio', { name: 'Anyone' })).toBeChecked();
+    await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'The firm' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ waitsOn: 'firm' }));
+    await waitFor(() => expect(lastRequest(calls).get('waitsOn')).toBe('firm'));
+    expect(lastRequest(calls).get('page')).toBe('0');
+    expect(screen.getByRole('button', { name: 'Waiting on: The firm' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Waiting on: The firm' }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Lender' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ waitsOn: 'lender' }));
+    await waitFor(() => expect(lastRequest(calls).get('waitsOn')).toBe('lender'));
+
+    // It stays with the other case type; Reset filters takes it away.
+    await userEvent.click(screen.getByRole('tab', { name: 'Buying' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ caseType: 'BUYING', waitsOn: 'lender' }),
+    );
+    await waitFor(() => {
+      const params = lastRequest(calls);
+      expect([params.get('caseType'), params.get('waitsOn')]).toEqual(['BUYING', 'lender']);
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ caseType: 'BUYING' }));
+    await waitFor(() => expect(lastRequest(calls).get('waitsOn')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Waiting on: Anyone' })).toBeInTheDocument();
+  });
+
+  it('waiting on in an opened address is applied; an unknown party is dropped', async () => {
+    const { calls } = await openQueue('/staff?waitsOn=Customer');
+    expect(lastRequest(calls).get('waitsOn')).toBe('customer');
+    expect(screen.getByRole('button', { name: 'Waiting on: Customer' })).toBeInTheDocument();
+  });
+
   it('the name search waits for typing to stop, then goes to the URL and the request', async () => {
     const { calls, router } = await openQueue('/staff?page=2', [queueItem()], 80);
     const before = queueRequests(calls).length;
@@ -211,6 +254,11 @@ describe('the work queue', () => {
     await openQueue('/staff?assignee=me', [], 0);
     expect(screen.getByRole('status')).toHaveTextContent('No cases match these filters.');
   });
+
+  it('nothing waiting on the chosen party is a filtered empty queue', async () => {
+    await openQueue('/staff?waitsOn=seller', [], 0);
+    expect(screen.getByRole('status')).toHaveTextContent('No cases match these filters.');
+  });
 });
 
 describe('queue search parameters', () => {
@@ -237,5 +285,19 @@ describe('queue search parameters', () => {
     expect(parseQueueSearch({ assignee: 'ME' })).toEqual({ assignee: 'me' });
     expect(parseQueueSearch({ assignee: 'someone' })).toEqual({});
     expect(parseQueueSearch({ assignee: MEMBERS[0].id })).toEqual({ assignee: MEMBERS[0].id });
+  });
+
+  it('waiting on is one of the five parties (any case), sent as the API spells it', () => {
+    expect(parseQueueSearch({ waitsOn: ' FIRM ' })).toEqual({ waitsOn: 'firm' });
+    expect(parseQueueSearch({ waitsOn: 'anyone' })).toEqual({});
+    expect(parseQueueSearch({ waitsOn: 'nobody' })).toEqual({});
+    expect(parseQueueSearch({ waitsOn: ['seller'] })).toEqual({});
+    expect(withQueueFilter({ page: 4, assignee: 'me' }, { waitsOn: 'broker' })).toEqual({
+      assignee: 'me',
+      waitsOn: 'broker',
+    });
+    expect(withQueueFilter({ waitsOn: 'broker' }, { waitsOn: undefined })).toEqual({});
+    expect(queueRequest({ waitsOn: 'seller' })).toMatchObject({ waitsOn: 'seller' });
+    expect(queueRequest({})).not.toHaveProperty('waitsOn');
   });
 });

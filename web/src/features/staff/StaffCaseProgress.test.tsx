@@ -144,12 +144,14 @@ describe('identity, per owner', () => {
               startedAt: '2026-03-03T09:00:00Z',
               completedAt: '2026-03-04T09:00:00Z',
               dashboardUrl: 'https://dashboard.onfido.com/results/run-1',
+              reasons: ['document_expired', 'Selfie does not match the document'],
             },
             {
               applicantId: 12,
               provider: 'ONFIDO',
               result: null,
               startedAt: '2026-03-05T09:00:00Z',
+              reasons: [],
             },
           ],
         },
@@ -169,6 +171,13 @@ describe('identity, per owner', () => {
     const onfido = within(identityOf('Sam Smith')).getByRole('link', { name: 'Open in Onfido' });
     expect(onfido).toHaveAttribute('href', 'https://dashboard.onfido.com/results/run-1');
     expect(onfido).toHaveAttribute('target', '_blank');
+    // Its reasons, as Onfido gave them with the outcome; none for a check not finished.
+    const sam = within(identityOf('Sam Smith'));
+    expect(sam.getByText("Onfido's reasons").tagName).toBe('DT');
+    expect(sam.getByText('document_expired; Selfie does not match the document').tagName).toBe(
+      'DD',
+    );
+    expect(identityOf('Pat Smith')).not.toHaveTextContent("Onfido's reasons");
     expect(within(identityOf('Pat Smith')).queryByRole('link')).toBeNull();
     expect(
       within(identityOf('Sam Smith')).getByRole('button', { name: 'Verify identity' }),

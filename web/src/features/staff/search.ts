@@ -1,13 +1,19 @@
 import type { Schemas } from '../../lib/api/types';
 import { BUYING_STATUSES, REMORTGAGING_STATUSES } from '../cases/caseTypes';
-import type { StaffCaseType, StaffQueueQuery, StaffSortDirection, StaffSortField } from './types';
+import type {
+  StaffCaseType,
+  StaffQueueQuery,
+  StaffSortDirection,
+  StaffSortField,
+  StaffWaitsOn,
+} from './types';
 
 /**
  * The work queue's URL search parameters, parsed as the customer lists' are: unknown or invalid
  * values are dropped (so they fall back to their default by being absent), defaults are never
  * written to the URL, and every filter change goes back to page 0. `page` is 0-based.
  *
- * Defaults: remortgaging cases, anyone's, the longest untouched first
+ * Defaults: remortgaging cases, anyone's, waiting on anyone, the longest untouched first
  * (`sortBy=UPDATED_AT&sortDirection=ASC`). The sort parameters are the case lists' own.
  * `name` is sent as the list's name parameter: propertyOwnerName or buyerName.
  */
@@ -16,6 +22,8 @@ export interface QueueSearch {
   status?: string[];
   /** 'me', 'unassigned' or a staff member's id. */
   assignee?: string;
+  /** Only the cases whose status waits on them now (absent: anyone). */
+  waitsOn?: StaffWaitsOn;
   name?: string;
   sortBy?: StaffSortField;
   sortDirection?: StaffSortDirection;
@@ -33,6 +41,15 @@ export const QUEUE_STATUSES: Record<StaffCaseType, readonly string[]> = {
   BUYING: BUYING_STATUSES,
 };
 
+/** Who the queue filters on, in the order offered (the firm first: its own work). */
+export const WAITS_ON_CHOICES = [
+  'firm',
+  'customer',
+  'broker',
+  'lender',
+  'seller',
+] as const satisfies readonly StaffWaitsOn[];
+
 /** `true` only when `Listed` holds every member of `All`. */
 type Complete<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : never;
 /**
@@ -44,6 +61,9 @@ export const STATUS_FILTER_COMPLETE: Complete<
   (typeof REMORTGAGING_STATUSES)[number]
 > &
   Complete<Schemas['BuyingStatus'], (typeof BUYING_STATUSES)[number]> = true;
+/** Checked when compiling: 'Waiting on' offers every party of the schema's `WaitsOn`. */
+export const WAITS_ON_FILTER_COMPLETE: Complete<StaffWaitsOn, (typeof WAITS_ON_CHOICES)[number]> =
+  true;
 
 const ASSIGNEE = /^(me|unassigned|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
@@ -74,6 +94,8 @@ export function parseQueueSearch(raw: Record<string, unknown>): QueueSearch {
       ? assignee.toLowerCase()
       : assignee;
   }
+  const waitsOn = WAITS_ON_CHOICES.find((w) => w === word(raw.waitsOn)?.toLowerCase());
+  if (waitsOn) out.waitsOn = waitsOn;
   const name = typeof raw.name === 'string' ? raw.name : undefined;
   if (name !== undefined && name.trim() !== '') out.name = name;
   if (word(raw.sortBy) === 'CREATED_AT') out.sortBy = 'CREATED_AT';
@@ -111,6 +133,7 @@ export function queueRequest(search: QueueSearch): StaffQueueQuery {
     caseType,
     ...(search.status?.length ? { status: search.status as QueueStatus[] } : {}),
     ...(search.assignee ? { assignee: search.assignee } : {}),
+    ...(search.waitsOn ? { waitsOn: search.waitsOn } : {}),
     ...(name ? { [caseType === 'BUYING' ? 'buyerName' : 'propertyOwnerName']: name } : {}),
     sortBy: search.sortBy ?? DEFAULT_QUEUE_SORT,
     sortDirection: search.sortDirection ?? DEFAULT_QUEUE_DIRECTION,
@@ -120,5 +143,5 @@ export function queueRequest(search: QueueSearch): StaffQueueQuery {
 }
 
 export function hasQueueFilters(search: QueueSearch): boolean {
-  return !!search.status?.length || !!search.assignee || !!search.name?.trim();
+  return !!search.status?.length || !!search.assignee || !!search.waitsOn || !!search.name?.trim();
 }

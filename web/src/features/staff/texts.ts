@@ -41,6 +41,8 @@ export const STAFF_TEXTS = {
   queueFilteredEmpty: 'No cases match these filters.',
   namePlaceholder: 'Search by name...',
   unassigned: 'Unassigned',
+  anyone: 'Anyone',
+  waitingOn: 'Waiting on',
   // The case.
   backToQueue: 'Back to the work queue',
   caseLoadError: 'We could not load this case. Please try again.',
@@ -54,6 +56,7 @@ export const STAFF_TEXTS = {
   completionDateRequired: 'Enter the agreed completion date',
   completionDatePast: 'The completion date must be today or later',
   cancel: 'Go back',
+  stepUpHint: 'This step needs a fresh code from your authenticator app.',
   auditTrail: 'Audit trail',
   downloadCsv: 'Download CSV',
   noAudit: 'Nothing has been recorded yet.',
@@ -98,6 +101,12 @@ export const STAFF_TEXTS = {
   recordSummary: 'Record as summary',
   recordedResult: 'Recorded as search result',
   recordedSummary: 'Recorded as summary',
+  // Deleting a document (a reason and a fresh code).
+  delete: 'Delete',
+  deleteTitle: 'Delete this document?',
+  deleteReason: 'Why is it deleted?',
+  deleteReasonRequired: 'Say why the document is deleted',
+  documentDeleted: 'Document deleted',
 } as const;
 
 /** Who a case waits on, as the back office says it. */
@@ -105,6 +114,15 @@ export const WAITS_ON_STAFF: Record<StaffWaitsOn, string> = {
   customer: 'Customer',
   broker: 'Broker',
   firm: 'Us',
+  lender: 'Lender',
+  seller: 'Seller',
+};
+
+/** The work queue's 'Waiting on' filter (absent: anyone). */
+export const WAITS_ON_FILTER: Record<StaffWaitsOn, string> = {
+  firm: 'The firm',
+  customer: 'Customer',
+  broker: 'Broker',
   lender: 'Lender',
   seller: 'Seller',
 };
@@ -142,6 +160,8 @@ export const identityTexts = {
       : `${PROVIDER_NAMES[provider] ?? provider}: ${result} ${date}`,
   /** The link to the provider's own page for the check (its reasons, what the person showed). */
   providerPage: (provider: string) => `Open in ${PROVIDER_NAMES[provider] ?? provider}`,
+  /** The term over the provider's reasons for an outcome other than approval. */
+  providerReasons: (provider: string) => `${PROVIDER_NAMES[provider] ?? provider}'s reasons`,
   sendBackIntro: (name: string) =>
     `${name} reads this in Threshold, then uploads their documents and submits them again.`,
 };
@@ -157,6 +177,16 @@ export const documentTexts = {
   issuedToast: (label: string) => `${label} issued to the customers.`,
   acceptances: (parties: string) => `Accepted by the ${parties}`,
   accepted: (date: string) => `Accepted ${date}`,
+};
+
+export const removalTexts = {
+  /** A document's name: its type, numbered where the list has several of that type. */
+  name: (label: string, n: number | null) => (n === null ? label : `${label} ${n}`),
+  draftName: (label: string, n: number | null) => `${removalTexts.name(label, n)} (draft)`,
+  /** The Delete button's accessible name ('Delete Mortgage statement'). */
+  button: (name: string) => `${STAFF_TEXTS.delete} ${name}`,
+  intro: (name: string) =>
+    `${name} will be deleted from this case. Your reason is kept in the case's audit trail.`,
 };
 
 export const uploadTexts = {

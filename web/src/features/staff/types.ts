@@ -49,6 +49,9 @@ export type StaffDraftRequest = Omit<
   paths['/staff/cases/{caseType}/{caseId}/documents']['post']['requestBody']['content']['application/json'],
   'documentType'
 > & { documentType: StaffDraftType };
+/** DELETE …/documents/{documentId} {reason, code}: the firm deletes a document (step-up). */
+export type StaffDocumentRemoval =
+  paths['/staff/cases/{caseType}/{caseId}/documents/{documentId}']['delete']['requestBody']['content']['application/json'];
 export type StaffDraftedDocument =
   paths['/staff/cases/{caseType}/{caseId}/documents']['post']['responses'][201]['content']['application/json'];
 /** An owner, buyer or donor of the case, never redacted for staff. */

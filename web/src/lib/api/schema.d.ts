@@ -1401,6 +1401,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/cases/{caseType}/{caseId}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["remove_document"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/cases/{caseType}/{caseId}/documents/{documentId}/issue": {
         parameters: {
             query?: never;
@@ -3063,6 +3079,15 @@ export interface components {
             /** @description The 6-digit code the app shows now. */
             code: string;
         };
+        StaffDocumentRemoval: {
+            /**
+             * @description A current code from the staff member's authenticator app (step-up); without it the
+             *     answer is 403 `step_up_required`.
+             */
+            code?: string | null;
+            /** @description Why the document goes (kept in the case's audit trail). */
+            reason: string;
+        };
         StaffDraftRequest: {
             /**
              * @description MORTGAGE_REPORT or COMPLETION_STATEMENT (remortgaging); CLIENT_CARE_LETTER,
@@ -3097,6 +3122,11 @@ export interface components {
             dashboardUrl?: string | null;
             /** @description ONFIDO. */
             provider: string;
+            /**
+             * @description The provider's reasons for an outcome other than approval, in its words (empty where
+             *     it gave none).
+             */
+            reasons: string[];
             /**
              * @description The provider's outcome (approved, declined, review, abandoned, error); null while the
              *     person has not finished.
@@ -8571,6 +8601,8 @@ export interface operations {
                 caseType?: components["schemas"]["CaseType"];
                 /** @description `me`, `unassigned` or a staff member's id; absent = anyone */
                 assignee?: string;
+                /** @description Only cases waiting on them now (`firm`: the cases the firm must act on); absent = anyone */
+                waitsOn?: components["schemas"]["WaitsOn"];
                 /** @description Default 10 */
                 pageSize?: number;
                 /** @description 0-based, default 0 */
@@ -8879,6 +8911,84 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description `documentType` is not one the firm drafts for this case type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    remove_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` or `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description The document id (numeric), one of this case's */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffDocumentRemoval"];
+            };
+        };
+        responses: {
+            /** @description Deleted, file and record, with an audit line naming the reason */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, the second factor is not proven, or `step_up_required`: no `code` given */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case, or no such document on it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `document_kept`: an issued document of the firm's; `case_closed`: the case is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `reason` missing or too long, or a wrong, replayed or malformed `code` */
             422: {
                 headers: {
                     [name: string]: unknown;

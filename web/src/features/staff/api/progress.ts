@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CaseKind } from '../../cases';
 import type {
+  StaffDocumentRemoval,
   StaffDraftType,
   StaffDraftedDocument,
   StaffIdentityDecision,
@@ -73,6 +74,26 @@ export async function issueDocument(
 }
 
 /**
+ * DELETE …/documents/{documentId} {reason, code} → 204: an uploaded document (anyone's) or one
+ * of the firm's drafts deleted, the reason kept in the audit trail. A step-up step: 403
+ * `step_up_required` without a code, 422 on `code` for a wrong one; 409 `document_kept` for an
+ * issued document, `case_closed` on a closed case.
+ */
+export async function removeDocument(
+  kind: CaseKind,
+  caseId: string,
+  documentId: number,
+  body: StaffDocumentRemoval,
+): Promise<void> {
+  staffUnwrap(
+    await api().DELETE('/staff/cases/{caseType}/{caseId}/documents/{documentId}', {
+      params: { path: { ...path(kind, caseId), documentId: String(documentId) } },
+      body,
+    }),
+  );
+}
+
+/**
  * POST /staff/cases/buying/{caseId}/searches {documentId, kind} → 200 {status}: an uploaded
  * search document recorded as the search's result (DOCUMENT) or the firm's summary (SUMMARY);
  * once the three searches and their summaries are in, the case may move on. 409 while the
@@ -134,6 +155,16 @@ export function useIssueDocument(kind: CaseKind, caseId: string) {
   return useMutation({
     mutationKey: ['staff', 'issue', kind, caseId],
     mutationFn: (documentId: number) => issueDocument(kind, caseId, documentId),
+    onSuccess: refresh,
+  });
+}
+
+export function useRemoveDocument(kind: CaseKind, caseId: string) {
+  const refresh = useRefresh(kind, caseId);
+  return useMutation({
+    mutationKey: ['staff', 'remove-document', kind, caseId],
+    mutationFn: ({ documentId, body }: { documentId: number; body: StaffDocumentRemoval }) =>
+      removeDocument(kind, caseId, documentId, body),
     onSuccess: refresh,
   });
 }

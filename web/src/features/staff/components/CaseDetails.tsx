@@ -6,8 +6,10 @@ import { humanise } from '../../cases/caseTypes';
 import { propertyAddress } from '../../cases/components/CaseContext';
 import { documentTypeLabel } from '../../documents';
 import { documentUrl } from '../../documents/download';
-import { STAFF_TEXTS } from '../texts';
+import type { CaseKind } from '../../cases';
+import { removalTexts, STAFF_TEXTS } from '../texts';
 import { Detail, Details, Panel } from './Panel';
+import { DeleteDocumentButton, numberOf, useDocumentRemoval } from './RemoveDocumentDialog';
 
 type Party = RemortgagingExpanded['propertyOwners'][number];
 
@@ -273,11 +275,23 @@ function DocumentLink({ id, type }: { id: number; type: string }) {
 }
 
 /**
- * What the customers and their broker uploaded. What the firm makes is in 'Documents we issue'
- * (IssuedDocumentsPanel).
+ * What the customers, their broker and the firm uploaded. What the firm makes is in 'Documents
+ * we issue' (IssuedDocumentsPanel). `removable`: the case is open, so the firm may delete any of
+ * them (a reason and a fresh code).
  */
-export function DocumentsPanel({ expanded }: { expanded: ExpandedCase }) {
+export function DocumentsPanel({
+  kind,
+  caseId,
+  expanded,
+  removable,
+}: {
+  kind: CaseKind;
+  caseId: string;
+  expanded: ExpandedCase;
+  removable: boolean;
+}) {
   const { documents } = expanded.documents;
+  const removal = useDocumentRemoval(kind, caseId);
   return (
     <Panel title={STAFF_TEXTS.uploadedDocuments}>
       {documents.length === 0 ? (
@@ -286,15 +300,30 @@ export function DocumentsPanel({ expanded }: { expanded: ExpandedCase }) {
         <List disablePadding aria-label={STAFF_TEXTS.uploadedDocuments}>
           {documents.map((d) => {
             const type = documentTypeLabel(d.documentType);
+            const name = removalTexts.name(type, numberOf(documents, d));
             return (
-              <ListItem key={d.documentId} disableGutters sx={{ gap: 2 }}>
-                <Typography sx={{ flex: 1, minWidth: 0 }}>{type}</Typography>
+              <ListItem
+                key={d.documentId}
+                disableGutters
+                data-document={d.documentId}
+                sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 1 }}
+              >
+                <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {type}
+                </Typography>
                 <DocumentLink id={d.documentId} type={type} />
+                {removable && (
+                  <DeleteDocumentButton
+                    name={name}
+                    onClick={() => removal.ask({ documentId: d.documentId, name })}
+                  />
+                )}
               </ListItem>
             );
           })}
         </List>
       )}
+      {removal.dialog}
     </Panel>
   );
 }

@@ -133,6 +133,11 @@ export function IdentityReview({
               )}
             </Detail>
           )}
+          {check && check.reasons.length > 0 && (
+            <Detail term={identityTexts.providerReasons(check.provider)}>
+              {check.reasons.join('; ')}
+            </Detail>
+          )}
         </Details>
         {state === 'SUBMITTED' && (
           <>

@@ -6,10 +6,16 @@ import type { CaseKind } from '../../cases';
 import { documentTypeLabel } from '../../documents';
 import { documentUrl } from '../../documents/download';
 import { useDraftDocument } from '../api/progress';
-import { documentTexts, STAFF_TEXTS } from '../texts';
+import { documentTexts, removalTexts, STAFF_TEXTS } from '../texts';
 import type { StaffCase, StaffDraftType, StaffGeneratedDocument, StaffParty } from '../types';
 import { IssueDialog } from './IssueDialog';
 import { Detail, Details, Panel } from './Panel';
+import {
+  DeleteDocumentButton,
+  numberOf,
+  useDocumentRemoval,
+  type RemovableDocument,
+} from './RemoveDocumentDialog';
 import { useStepReport } from './useStepReport';
 
 /** The documents customers accept once issued (each has a publishing step in the workflow). */
@@ -23,9 +29,14 @@ const ACCEPTED_TYPES: readonly string[] = [
 /** Statuses on which nothing more is drafted or added. */
 const CLOSED: readonly string[] = ['COMPLETED', 'CANCELLED', 'INELIGIBLE'];
 
+/** A closed case (the workflow's closed statuses): its documents are kept as they are. */
+export function isClosed(status: string): boolean {
+  return CLOSED.includes(status);
+}
+
 /** A submitted case still open: the firm drafts, issues and adds documents to it. */
 export function isWorkable({ expanded, status }: StaffCase): boolean {
-  return expanded.view.submitted && !CLOSED.includes(status);
+  return expanded.view.submitted && !isClosed(status);
 }
 
 /** What the firm drafts for each kind of case. */
@@ -86,11 +97,16 @@ function DocumentItem({
   parties,
   partyWord,
   onIssue,
+  removable,
+  onDelete,
 }: {
   doc: StaffGeneratedDocument;
   parties: StaffParty[];
   partyWord: string;
   onIssue: (doc: StaffGeneratedDocument) => void;
+  /** A draft the firm may delete (the case is open), as the list names it. */
+  removable: RemovableDocument | null;
+  onDelete: (doc: RemovableDocument) => void;
 }) {
   const titleId = useId();
   const label = documentTypeLabel(doc.documentType);
@@ -121,6 +137,9 @@ function DocumentItem({
             {STAFF_TEXTS.issueToCustomers}
           </Button>
         )}
+        {removable && (
+          <DeleteDocumentButton name={removable.name} onClick={() => onDelete(removable)} />
+        )}
       </Box>
       {!doc.isDraft && acceptable && (
         <Acceptances doc={doc} parties={parties} partyWord={partyWord} />
@@ -133,7 +152,8 @@ function DocumentItem({
  * 'Documents we issue': what Threshold has made for the case, drafts (only staff see them) and
  * issued; drafting from the case as it is now (a remortgage's mortgage report, a purchase's
  * client care letter and report on title, either's completion statement); issuing a draft (the
- * customers are told and asked to accept it); who has accepted each issued document.
+ * customers are told and asked to accept it); who has accepted each issued document; deleting
+ * a draft while the case is open (a reason and a fresh code).
  */
 export function IssuedDocumentsPanel({
   kind,
@@ -150,6 +170,16 @@ export function IssuedDocumentsPanel({
   const parties = partiesOf(expanded);
   const partyWord = kind === 'buying' ? 'buyers' : 'owners';
   const canDraft = isWorkable(staffCase);
+  // The firm's drafts may be deleted while the case is open; an issued document is kept.
+  const drafts = documents.filter((d) => d.isDraft);
+  const removal = useDocumentRemoval(kind, caseId);
+  const removable = (doc: StaffGeneratedDocument): RemovableDocument | null =>
+    doc.isDraft && !isClosed(status)
+      ? {
+          documentId: doc.documentId,
+          name: removalTexts.draftName(documentTypeLabel(doc.documentType), numberOf(drafts, doc)),
+        }
+      : null;
   const draft = useDraftDocument(kind, caseId);
   const report = useStepReport(kind, caseId);
   const [issuing, setIssuing] = useState<StaffGeneratedDocument | null>(null);
@@ -180,6 +210,8 @@ export function IssuedDocumentsPanel({
                   setIssueKey((k) => k + 1);
                   setIssueOpen(true);
                 }}
+                removable={removable(d)}
+                onDelete={removal.ask}
               />
             ))}
           </Box>
@@ -217,6 +249,7 @@ export function IssuedDocumentsPanel({
           </Box>
         )}
       </Stack>
+      {removal.dialog}
       {issuing && (
         <IssueDialog
           key={issueKey}

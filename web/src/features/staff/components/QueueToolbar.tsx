@@ -9,10 +9,11 @@ import {
   DEFAULT_QUEUE_DIRECTION,
   DEFAULT_QUEUE_SORT,
   QUEUE_STATUSES,
+  WAITS_ON_CHOICES,
   withQueueFilter,
   type QueueSearch,
 } from '../search';
-import { STAFF_TEXTS } from '../texts';
+import { STAFF_TEXTS, WAITS_ON_FILTER } from '../texts';
 import type { StaffMember } from '../types';
 
 const ANYONE = 'anyone';
@@ -23,7 +24,7 @@ const ANYONE = 'anyone';
  */
 export const SORT_LABELS = { UPDATED_AT: 'Last updated', CREATED_AT: 'Created' } as const;
 
-/** The queue's filters: status, assignee, name, sort and its direction, reset. */
+/** The queue's filters: status, assignee, who it waits on, name, sort and its direction, reset. */
 export function QueueToolbar({
   search,
   members,
@@ -64,7 +65,7 @@ export function QueueToolbar({
         groups={[
           {
             options: [
-              { value: ANYONE, label: 'Anyone' },
+              { value: ANYONE, label: STAFF_TEXTS.anyone },
               { value: 'me', label: 'Me' },
               { value: 'unassigned', label: STAFF_TEXTS.unassigned },
             ],
@@ -75,6 +76,19 @@ export function QueueToolbar({
         ]}
         selected={[search.assignee ?? ANYONE]}
         onChange={([assignee]) => change({ assignee: assignee === ANYONE ? undefined : assignee })}
+      />
+      <FilterMenu
+        label={STAFF_TEXTS.waitingOn}
+        groups={[
+          {
+            options: [
+              { value: ANYONE, label: STAFF_TEXTS.anyone },
+              ...WAITS_ON_CHOICES.map((w) => ({ value: w, label: WAITS_ON_FILTER[w] })),
+            ],
+          },
+        ]}
+        selected={[search.waitsOn ?? ANYONE]}
+        onChange={([waitsOn]) => change({ waitsOn: WAITS_ON_CHOICES.find((w) => w === waitsOn) })}
       />
       <FilterMenu
         label="Sort by"

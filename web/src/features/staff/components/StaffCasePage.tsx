@@ -24,7 +24,7 @@ import {
   QuotePanel,
 } from './CaseDetails';
 import { IdentityReview, identityEvidence } from './IdentityReview';
-import { IssuedDocumentsPanel, isWorkable } from './IssuedDocumentsPanel';
+import { IssuedDocumentsPanel, isClosed, isWorkable } from './IssuedDocumentsPanel';
 import { MortgageOfferStep, needsMortgageOffer } from './MortgageOfferStep';
 import { NextSteps } from './NextSteps';
 import { Detail, Details } from './Panel';
@@ -165,7 +165,12 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
           <Stack spacing={3}>
             <QuotePanel expanded={expanded} />
             <LoansPanel expanded={expanded} />
-            <DocumentsPanel expanded={expanded} />
+            <DocumentsPanel
+              kind={kind}
+              caseId={caseId}
+              expanded={expanded}
+              removable={!isClosed(staffCase.status)}
+            />
           </Stack>
         </Box>
         <AuditTrail kind={kind} caseId={caseId} entries={staffCase.audit} />

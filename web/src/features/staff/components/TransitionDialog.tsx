@@ -11,16 +11,15 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ApiError } from '../../../lib/api/errors';
 import { muiField } from '../../../lib/form';
 import { todayIso } from '../../application';
 import { humanise } from '../../cases/caseTypes';
 import type { CaseKind } from '../../cases';
 import { useTransitionCase } from '../api/case';
-import { isSecondFactorRequired, isStepUpRequired } from '../secondFactor';
 import { STAFF_TEXTS } from '../texts';
 import type { StaffTransition, StaffTransitionRequest } from '../types';
 import { CodeField } from './CodeField';
+import { checkCode, showRefusal, typedCode } from './stepUp';
 
 interface Values {
   reason: string;
@@ -72,30 +71,16 @@ export function TransitionDialog({
     const body: StaffTransitionRequest = { transition: transition.name };
     if (transition.requiresReason) body.reason = reason.trim();
     if (needsDate) body.completionDate = completionDate;
-    if (needsCode) body.code = code.replace(/\s+/g, '');
+    if (needsCode) body.code = typedCode(code);
     try {
       const done = await mutation.mutateAsync(body);
       onDone(done.status);
     } catch (error) {
-      if (isSecondFactorRequired(error)) return; // the gate takes over the page
-      if (isStepUpRequired(error)) {
-        setCodeAsked(true);
-        setError('code', { message: (error as ApiError).message });
-      } else if (error instanceof ApiError && error.status === 422) {
-        const {
-          reason: reasonProblem,
-          code: codeProblem,
-          completionDate: dateProblem,
-        } = error.fields;
-        if (reasonProblem) setError('reason', { message: reasonProblem });
-        if (codeProblem) setError('code', { message: codeProblem });
-        if (dateProblem) setError('completionDate', { message: dateProblem });
-        if (!reasonProblem && !codeProblem && !dateProblem) setProblem(error.message);
-      } else if (error instanceof ApiError && error.status < 500) {
-        setProblem(error.message);
-      } else {
-        setProblem(STAFF_TEXTS.genericFailure);
-      }
+      showRefusal(error, ['reason', 'code', 'completionDate'] as const, {
+        field: (name, message) => setError(name, { message }),
+        problem: setProblem,
+        stepUp: () => setCodeAsked(true),
+      });
     }
   };
 
@@ -159,16 +144,8 @@ export function TransitionDialog({
               <CodeField
                 required
                 error={!!errors.code}
-                helperText={
-                  errors.code?.message ??
-                  'This step needs a fresh code from your authenticator app.'
-                }
-                {...muiField(
-                  register('code', {
-                    validate: (v) =>
-                      /^\d{6}$/.test(v.replace(/\s+/g, '')) || STAFF_TEXTS.codeInvalid,
-                  }),
-                )}
+                helperText={errors.code?.message ?? STAFF_TEXTS.stepUpHint}
+                {...muiField(register('code', { validate: checkCode }))}
               />
             )}
           </Stack>
