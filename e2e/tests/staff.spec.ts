@@ -200,9 +200,10 @@ test('FLOW-01 after submission: the firm verifies the identity, records the offe
   await expectAccessible(staff);
   await removal.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(removal).toBeHidden();
-  await expect(staff.getByText('Document deleted')).toBeVisible();
+  await expect(staff.locator('#notistack-snackbar').filter({ hasText: 'Document deleted' })).toBeVisible();
   await expect(uploads.getByRole('button', { name: 'Delete Bank statement' })).toHaveCount(0);
-  await expect(staff.getByRole('region', { name: 'Audit trail' })).toContainText('Sent by mistake');
+  const trail = staff.getByRole('region', { name: 'Audit trail' });
+  await expect(trail.getByRole('row').filter({ hasText: 'Document deleted' })).toContainText('Sent by mistake');
 
   // Identity: submitted today, with the photo ID and the selfie to open; verified. The only
   // owner, so the case moves on by itself.
