@@ -79,7 +79,7 @@ fuzz: build ## Schemathesis (every check) against the release binary: anonymous,
 	psql "$(TEST_DATABASE_URL)" -qc "DROP DATABASE IF EXISTS $(FUZZ_PG_DB)"
 
 openapi: web-deps ## Regenerate api/openapi.json and the web app's API types
-	UPDATE_OPENAPI=1 $(CARGO) test -p threshold-api --test schema the_committed_openapi_document_is_current
+	UPDATE_OPENAPI=1 $(CARGO) test -p threshold-api --test it schema::the_committed_openapi_document_is_current
 	cd web && npm run gen:api && npx prettier --write src/lib/api/schema.d.ts
 
 clean-test-databases: ## Drop databases left by interrupted test runs

@@ -33,7 +33,7 @@ export async function createRemortgage(
 }
 
 /**
- * A broker's new purchase for `client` at `addressLine1` (the body of api/tests/support/cases.rs
+ * A broker's new purchase for `client` at `addressLine1` (the body of api/tests/it/support/cases.rs
  * `buying_body`); a client named here gets BUYING enabled. Returns the case id.
  */
 export async function createPurchase(

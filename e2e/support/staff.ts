@@ -18,14 +18,16 @@ export function currentStep(): number {
 }
 
 /**
- * A code from a later 30-second step than `after`: the server accepts each step once, so the
- * step-up code must not be the one the enrolment just used.
+ * A code the server has not seen yet, and its step. The server accepts each step once, and the
+ * steps either side of the current one too (an authenticator's clock drifts): the step after
+ * `after` is fresh at once unless `after` is itself the next step (then wait for the clock).
  */
-export async function freshCode(page: Page, totp: OTPAuth.TOTP, after: number): Promise<string> {
-  while (OTPAuth.TOTP.counter({ period: 30 }) <= after) {
+export async function freshCode(page: Page, totp: OTPAuth.TOTP, after: number): Promise<{ code: string; step: number }> {
+  while (after >= currentStep() + 1) {
     await page.waitForTimeout(OTPAuth.TOTP.remaining({ period: 30 }) + 250);
   }
-  return totp.generate();
+  const step = Math.max(after + 1, currentStep());
+  return { code: totp.generate({ timestamp: step * 30_000 }), step };
 }
 
 /**

@@ -2,14 +2,15 @@
 // calls the web app sends (never by writing to the database): their remortgage or purchase
 // filled in and submitted, identity evidence uploaded and submitted, an issued document accepted. For tests
 // whose subject is what comes after (the customer's own screens have their own tests).
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser } from '@playwright/test';
 import { apiPost } from './api';
+import { finishFirstSignIn, signIn, type NewClient } from './app';
 import { PDF } from './files';
 
 interface Expanded {
   status: string;
   feedbackGiven: string[];
-  propertyOwners: { id: number; user: { preferredName: string } }[];
+  propertyOwners: { id: number; isLead: boolean; user: { preferredName: string } }[];
   documents: { generatedDocuments: { documentId: number; documentType: string; isDraft: boolean }[] };
 }
 
@@ -33,21 +34,59 @@ export async function remortgageAsCustomer(request: APIRequestContext, origin: s
 }
 
 /**
- * The sole owner of a remortgage in Customer Application (their profile given at first sign-in)
- * fills in every section and submits: Property Details (sole owner, freehold terrace), their
- * address, no other adults, no alterations, no loans. Ends in Identity Verification.
+ * The lead owner of a remortgage in Customer Application (their profile given at first sign-in)
+ * fills in every section and submits: Property Details (sole owner unless `landOwnership` says
+ * otherwise; freehold terrace), their address, no other adults, no alterations, no loans. A
+ * co-owner gives their own address first (`joinAsCoOwner`). Ends in Identity Verification.
  */
-export async function submitRemortgage(request: APIRequestContext, origin: string, caseId: number, addressLine1: string) {
+export async function submitRemortgage(
+  request: APIRequestContext,
+  origin: string,
+  caseId: number,
+  addressLine1: string,
+  landOwnership = 'SOLE_OWNER',
+) {
   const caseRef = { caseType: 'REMORTGAGING', caseId };
   await refreshSession(request, origin);
-  await apiPost(request, origin, '/api/property', { ...caseRef, landOwnership: 'SOLE_OWNER', propertyType: 'TERRACED', tenure: 'FREEHOLD' });
-  const [owner] = (await remortgageAsCustomer(request, origin, caseId)).propertyOwners;
-  await apiPost(request, origin, `/api/remortgaging/${caseId}/applicant/${owner.id}`, { addressLine1, occupation: 'Surveyor' });
+  await apiPost(request, origin, '/api/property', { ...caseRef, landOwnership, propertyType: 'TERRACED', tenure: 'FREEHOLD' });
+  const lead = (await remortgageAsCustomer(request, origin, caseId)).propertyOwners.find((o) => o.isLead)!;
+  await apiPost(request, origin, `/api/remortgaging/${caseId}/applicant/${lead.id}`, { addressLine1, occupation: 'Surveyor' });
   await apiPost(request, origin, `/api/remortgaging/${caseId}/property-occupant`, { hasAdultOccupants: false });
   await apiPost(request, origin, '/api/property/alterations', { ...caseRef, hasAlterations: false });
   await apiPost(request, origin, '/api/loans', { ...caseRef, hasLoans: false });
   const submitted = await apiPost(request, origin, `/api/remortgaging/${caseId}/submit`, {});
   expect(submitted?.status).toBe('IDENTITY_VERIFICATION');
+}
+
+/**
+ * The lead owner says the property is owned jointly and adds `coOwner` (Owners); the co-owner
+ * signs in through the e-mailed link in a browser context of their own (their profile at first
+ * sign-in), accepts the invitation and gives their address. Returns the co-owner's context, its
+ * request and their applicant id.
+ */
+export async function joinAsCoOwner(
+  browser: Browser,
+  ownerRequest: APIRequestContext,
+  origin: string,
+  caseId: number,
+  coOwner: NewClient,
+  addressLine1: string,
+) {
+  await refreshSession(ownerRequest, origin);
+  const caseRef = { caseType: 'REMORTGAGING', caseId };
+  await apiPost(ownerRequest, origin, '/api/property', { ...caseRef, landOwnership: 'JOINT_TENANCY', propertyType: 'TERRACED', tenure: 'FREEHOLD' });
+  const added = await apiPost(ownerRequest, origin, '/api/remortgaging/applicant', { caseId, preferredName: coOwner.name, email: coOwner.email });
+  const applicantId = added!.id as number;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, coOwner.email);
+  await finishFirstSignIn(page, coOwner, /\/remortgaging/);
+  // Closed before the calls below, so its background refresh does not race theirs.
+  await page.close();
+  const request = context.request;
+  await apiPost(request, origin, `/api/remortgaging/${caseId}/invitation/respond`, { accepted: true });
+  await apiPost(request, origin, `/api/remortgaging/${caseId}/applicant/${applicantId}`, { addressLine1, occupation: 'Architect' });
+  return { context, request, applicantId };
 }
 
 type CaseType = 'REMORTGAGING' | 'BUYING';

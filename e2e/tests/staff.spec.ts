@@ -6,18 +6,19 @@
 // reason and a fresh code), and finds the move in the audit trail. The queue and the case are
 // checked with axe at 375 and 1280 px. The customer of that case is told /staff is not theirs.
 //
-// 2. FLOW-01 after submission: a remortgage the customer has submitted is carried to completion.
-// A document the customer sent by mistake is deleted first (a reason and a fresh code).
-// The customer's own steps (filling in, identity evidence, accepting documents) are the calls
-// their app makes, from their browser context; the firm's are taken in the back office: verify
-// the identity, record the mortgage offer, draft and issue the mortgage report and the
-// completion statement, mark the case completed. The customer's case page then says so.
+// 2. FLOW-01 after submission: a remortgage two owners have submitted is carried to completion.
+// The owners' own steps (the co-owner joining, filling in, identity evidence, accepting
+// documents) are the calls their app makes, from their own browser contexts; the firm's are
+// taken in the back office: verify each owner's identity against the evidence that owner sent,
+// record the mortgage offer, draft and issue the mortgage report, delete a document sent by
+// mistake (a reason and a fresh code), issue the completion statement, mark the case completed.
+// Each step waits for both owners. The lead owner's case page then says it is completed.
 import { expect, test } from '@playwright/test';
 import { atBothWidths, clientWithAcceptedQuote, dismissConsent, expectAccessible } from '../support/app';
 import { createUser } from '../support/cli';
 import { linkIn, waitForMailAbout } from '../support/mail';
 import { authenticator, currentStep, freshCode, signInConveyancer } from '../support/staff';
-import { acceptIssued, remortgageAsCustomer, submitIdentity, submitRemortgage, uploadDocument } from '../support/submitted';
+import { acceptIssued, joinAsCoOwner, remortgageAsCustomer, submitIdentity, submitRemortgage, uploadDocument } from '../support/submitted';
 
 // Names the demo data does not use; the staff address is new on every run.
 const CLIENT = { name: 'Quinn Queueby', email: 'quinn.queueby@e2e.test' };
@@ -126,7 +127,7 @@ test('a conveyancer signs in with a second factor, works the queue and cancels a
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText('Give a reason')).toBeVisible();
   await dialog.getByLabel('Reason').fill(REASON);
-  await dialog.getByLabel('Code from your app').fill(await freshCode(staff, totp, enrolStep));
+  await dialog.getByLabel('Code from your app').fill((await freshCode(staff, totp, enrolStep)).code);
   await expectAccessible(staff);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(staff.getByText(/^Moved to /)).toBeVisible();
@@ -150,6 +151,7 @@ test('a conveyancer signs in with a second factor, works the queue and cancels a
 
 // FLOW-01 after submission: names the demo data does not use; the staff address is new each run.
 const OWNER = { name: 'Fern Finisher', email: 'fern.finisher@e2e.test' };
+const CO_OWNER = { name: 'Gil Jointly', email: 'gil.jointly@e2e.test' };
 const OWNER_ADDRESS = '21 Completion Close';
 const CONVEYANCER = { name: 'Cass Conveyancer', email: `cass.conveyancer.${Date.now()}@e2e.test` };
 
@@ -165,20 +167,25 @@ const utcToday = () => {
   return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 };
 
-test('FLOW-01 after submission: the firm verifies the identity, records the offer, issues the report and the statement the owner accepts, and completes the case', async ({
+test('FLOW-01 after submission: the firm verifies both owners, records the offer, issues the report and the statement both accept, and completes the case', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(480_000);
 
-  // The broker's case, the quote accepted by the owner, who fills it in and submits it, then
-  // uploads a photo ID and a selfie and submits their identity (their app's calls). Their page
-  // is closed while the firm works (no background refresh racing these calls' own).
+  // The broker's case, the quote accepted by the owner, who adds her co-owner (he joins from his
+  // own browser), fills it in and submits it. Each owner uploads a photo ID and a selfie and
+  // submits their identity (their app's calls). The owner's page is closed while the firm
+  // works (no background refresh racing these calls' own).
   const { customer, context: owner, caseId, origin } = await clientWithAcceptedQuote(page, browser, OWNER, OWNER_ADDRESS);
   await customer.close();
   const request = owner.request;
-  await submitRemortgage(request, origin, caseId, OWNER_ADDRESS);
-  const { photoId, selfie } = await submitIdentity(request, origin, caseId);
+  const coOwner = await joinAsCoOwner(browser, request, origin, caseId, CO_OWNER, OWNER_ADDRESS);
+  await submitRemortgage(request, origin, caseId, OWNER_ADDRESS, 'JOINT_TENANCY');
+  const evidence = {
+    [OWNER.name]: await submitIdentity(request, origin, caseId),
+    [CO_OWNER.name]: await submitIdentity(coOwner.request, origin, caseId),
+  };
   // And a bank statement nobody asked for, sent by mistake.
   await uploadDocument(request, origin, caseId, 'BANK_STATEMENT', 'statement.pdf');
 
@@ -189,33 +196,26 @@ test('FLOW-01 after submission: the firm verifies the identity, records the offe
   const status = staff.getByTestId('case-status');
   await expect(status).toContainText('Identity Verification');
 
-  // The stray statement is deleted: a reason and a fresh code (step-up), kept in the trail.
-  const uploads = staff.getByRole('list', { name: 'Uploaded documents' });
-  await uploads.getByRole('button', { name: 'Delete Bank statement' }).click();
-  const removal = staff.getByRole('dialog', { name: 'Delete this document?' });
-  await removal.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(removal.getByText('Say why the document is deleted')).toBeVisible();
-  await removal.getByLabel('Why is it deleted?').fill('Sent by mistake: a remortgage needs no bank statement.');
-  await removal.getByLabel('Code from your app').fill(await freshCode(staff, totp, enrolStep));
-  await expectAccessible(staff);
-  await removal.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(removal).toBeHidden();
-  await expect(staff.locator('#notistack-snackbar').filter({ hasText: 'Document deleted' })).toBeVisible();
-  await expect(uploads.getByRole('button', { name: 'Delete Bank statement' })).toHaveCount(0);
-  const trail = staff.getByRole('region', { name: 'Audit trail' });
-  await expect(trail.getByRole('row').filter({ hasText: 'Document deleted' })).toContainText('Sent by mistake');
-
-  // Identity: submitted today, with the photo ID and the selfie to open; verified. The only
-  // owner, so the case moves on by itself.
-  const identity = staff.getByRole('group', { name: `Identity of ${OWNER.name}` });
-  await expect(identity).toContainText(`Submitted ${localToday()}`);
-  await expect(identity.getByRole('link', { name: 'Open photo ID' })).toHaveAttribute('href', `/api/document/${photoId}`);
-  await expect(identity.getByRole('link', { name: 'Open selfie' })).toHaveAttribute('href', `/api/document/${selfie}`);
-  await identity.getByRole('button', { name: 'Verify identity' }).click();
-  await expect(staff.getByText(`${OWNER.name}'s identity is verified.`, { exact: false })).toBeVisible();
-  await expect(identity).toContainText(`Verified ${localToday()}`);
-  await expect(identity.getByRole('button')).toHaveCount(0);
-  await expect(status).toContainText('Awaiting Mortgage Offer');
+  // Identity: each owner submitted today, with their own photo ID and selfie to open (never the
+  // other owner's). The case moves on once both are verified.
+  for (const [name, { photoId, selfie }] of Object.entries(evidence)) {
+    const identity = staff.getByRole('group', { name: `Identity of ${name}` });
+    await expect(identity).toContainText(`Submitted ${localToday()}`);
+    await expect(identity.getByRole('link')).toHaveCount(2);
+    await expect(identity.getByRole('link', { name: 'Open photo ID' })).toHaveAttribute('href', `/api/document/${photoId}`);
+    await expect(identity.getByRole('link', { name: 'Open selfie' })).toHaveAttribute('href', `/api/document/${selfie}`);
+  }
+  for (const [name, next] of [
+    [OWNER.name, 'Identity Verification'],
+    [CO_OWNER.name, 'Awaiting Mortgage Offer'],
+  ]) {
+    const identity = staff.getByRole('group', { name: `Identity of ${name}` });
+    await identity.getByRole('button', { name: 'Verify identity' }).click();
+    await expect(staff.getByText(`${name}'s identity is verified.`, { exact: false })).toBeVisible();
+    await expect(identity).toContainText(`Verified ${localToday()}`);
+    await expect(identity.getByRole('button')).toHaveCount(0);
+    await expect(status).toContainText(next);
+  }
 
   // The lender's offer arrives.
   const steps = staff.getByRole('region', { name: 'Next steps' });
@@ -240,11 +240,32 @@ test('FLOW-01 after submission: the firm verifies the identity, records the offe
   await expect(report.getByText('Issued', { exact: true })).toBeVisible();
   await expect(report).toContainText('Accepted by the owners');
 
-  // The owner accepts it (their app's call): the case moves on.
-  expect(await acceptIssued(request, origin, caseId, 'MORTGAGE_REPORT')).toBe('PREPARE_COMPLETION_STATEMENT');
+  // Each owner accepts it (their app's call); the case waits for the second.
+  expect(await acceptIssued(request, origin, caseId, 'MORTGAGE_REPORT')).toBe('MORTGAGE_REPORT_ACCEPTANCE');
+  await staff.reload();
+  await expect(report).toContainText(`${OWNER.name}Accepted ${localToday()}`);
+  await expect(report).toContainText(`${CO_OWNER.name}Not yet`);
+  await expect(status).toContainText('Mortgage Report Ready');
+  expect(await acceptIssued(coOwner.request, origin, caseId, 'MORTGAGE_REPORT')).toBe('PREPARE_COMPLETION_STATEMENT');
   await staff.reload();
   await expect(status).toContainText('Preparing Completion Statement');
-  await expect(report).toContainText(`Accepted ${localToday()}`);
+  await expect(report).toContainText(`${CO_OWNER.name}Accepted ${localToday()}`);
+
+  // The stray statement is deleted: a reason and a fresh code (step-up), kept in the trail.
+  const uploads = staff.getByRole('list', { name: 'Uploaded documents' });
+  await uploads.getByRole('button', { name: 'Delete Bank statement' }).click();
+  const removal = staff.getByRole('dialog', { name: 'Delete this document?' });
+  await removal.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(removal.getByText('Say why the document is deleted')).toBeVisible();
+  await removal.getByLabel('Why is it deleted?').fill('Sent by mistake: a remortgage needs no bank statement.');
+  await removal.getByLabel('Code from your app').fill((await freshCode(staff, totp, enrolStep)).code);
+  await expectAccessible(staff);
+  await removal.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(removal).toBeHidden();
+  await expect(staff.locator('#notistack-snackbar').filter({ hasText: 'Document deleted' })).toBeVisible();
+  await expect(uploads.getByRole('button', { name: 'Delete Bank statement' })).toHaveCount(0);
+  const trail = staff.getByRole('region', { name: 'Audit trail' });
+  await expect(trail.getByRole('row').filter({ hasText: 'Document deleted' })).toContainText('Sent by mistake');
 
   // The completion statement likewise.
   await issued.getByRole('button', { name: 'Draft completion statement' }).click();
@@ -265,8 +286,9 @@ test('FLOW-01 after submission: the firm verifies the identity, records the offe
   });
   await staff.setViewportSize({ width: 1280, height: 900 });
 
-  // The owner accepts the statement; the conveyancer marks the case completed.
-  expect(await acceptIssued(request, origin, caseId, 'COMPLETION_STATEMENT')).toBe('PENDING_COMPLETION');
+  // Both owners accept the statement; the conveyancer marks the case completed.
+  expect(await acceptIssued(request, origin, caseId, 'COMPLETION_STATEMENT')).toBe('COMPLETION_STATEMENT_ACCEPTANCE');
+  expect(await acceptIssued(coOwner.request, origin, caseId, 'COMPLETION_STATEMENT')).toBe('PENDING_COMPLETION');
   await staff.reload();
   await expect(status).toContainText('Pending Completion');
   await steps.getByRole('button', { name: 'Mark as completed', disabled: false }).click();
@@ -277,11 +299,12 @@ test('FLOW-01 after submission: the firm verifies the identity, records the offe
   await expect(status).toContainText('Completed');
   await staffContext.close();
 
-  // The owner's case page: the chip says completed today (the date is recorded by the worker).
+  // The owners' case: completed today (the date is recorded by the worker), on the owner's page.
   const completedChip = `Completed ${utcToday()}`;
-  await expect
-    .poll(async () => (await remortgageAsCustomer(request, origin, caseId)).status, { timeout: 20_000 })
-    .toBe('COMPLETED');
+  for (const client of [request, coOwner.request]) {
+    await expect.poll(async () => (await remortgageAsCustomer(client, origin, caseId)).status, { timeout: 20_000 }).toBe('COMPLETED');
+  }
+  await coOwner.context.close();
   const ownerPage = await owner.newPage();
   await expect(async () => {
     await ownerPage.goto(`/remortgaging/${caseId}`);

@@ -9,7 +9,9 @@ use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use threshold_cases::Progress;
+use threshold_engine::snapshot::doc_types;
 use threshold_engine::{CaseStatus, CaseType, Chip, TransitionInput, TransitionView, WaitsOn};
+use threshold_store::cases::LoadedCase;
 use utoipa::ToSchema;
 
 use super::queue::{StaffMemberBody, body, members_by_id};
@@ -62,6 +64,18 @@ pub struct StaffCase {
     /// Each owner's latest check with the identity provider, where it checks identities: what
     /// the provider said, for the firm's decision on a check it did not approve.
     pub identity_checks: Vec<StaffIdentityCheck>,
+    /// Each owner's identity evidence (photo IDs and selfies), attributed to the owner who
+    /// uploaded it, so the firm checks each person against their own documents.
+    pub identity_evidence: Vec<StaffIdentityEvidence>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffIdentityEvidence {
+    pub applicant_id: i64,
+    pub document_id: i64,
+    /// PHOTO_ID or SELFIE.
+    pub document_type: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -126,6 +140,7 @@ pub async fn view(
         Some(id) => members_by_id(&state).await?.get(&id).map(body),
         None => None,
     };
+    let identity_evidence = identity_evidence(&case.loaded);
     let reader = Reader {
         id: staff.user().id,
         kind: ReaderKind::Staff,
@@ -178,7 +193,30 @@ pub async fn view(
         transitions: view.transitions,
         audit,
         identity_checks,
+        identity_evidence,
     }))
+}
+
+/// The photo IDs and selfies each party uploaded themselves (in upload order).
+fn identity_evidence(loaded: &LoadedCase) -> Vec<StaffIdentityEvidence> {
+    loaded
+        .parties
+        .iter()
+        .flat_map(|party| {
+            loaded
+                .documents
+                .iter()
+                .filter(move |d| {
+                    d.uploaded_by == Some(party.user_id)
+                        && doc_types::IDENTITY.contains(&d.document_type.as_str())
+                })
+                .map(move |d| StaffIdentityEvidence {
+                    applicant_id: party.id,
+                    document_id: d.id,
+                    document_type: d.document_type.clone(),
+                })
+        })
+        .collect()
 }
 
 #[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/transition", tag = "staff",
@@ -205,16 +243,7 @@ pub async fn transition(
 ) -> ApiResult<Json<StaffTransitionDone>> {
     let case_type = path_case_type(&case_type)?;
     let case_id = access::parse_case_id(&case_id)?;
-    if body
-        .reason
-        .as_ref()
-        .is_some_and(|r| r.chars().count() > 2000)
-    {
-        return Err(ApiError::bad_field(
-            "reason",
-            "must be at most 2000 characters",
-        ));
-    }
+    let reason = super::reason_given(body.reason.as_deref())?;
     let definition = state
         .workflows
         .transitions(case_type)
@@ -254,7 +283,7 @@ pub async fn transition(
             case_type,
             case_id,
             &body.transition,
-            body.reason.as_deref(),
+            reason.as_deref(),
         )
         .await?;
     Ok(Json(StaffTransitionDone { status }))

@@ -28,7 +28,30 @@ use crate::error::ApiError;
 use crate::extract::CurrentSession;
 
 pub use factor::current_code;
+pub use queue::queue_query;
 pub use sealed::{SecretBox, seal_stored_secrets};
+
+/// The longest reason the firm may give for a step, a deletion or a sent-back identity (it is
+/// kept in the audit trail, and a sent-back identity's is shown to the customer).
+const MAX_REASON_CHARS: usize = 2000;
+
+/// A reason given with a staff action, trimmed; `None` when absent or blank. A 422 on `reason`
+/// when it is too long.
+fn reason_given(reason: Option<&str>) -> Result<Option<String>, ApiError> {
+    let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+    if reason.is_some_and(|r| r.chars().count() > MAX_REASON_CHARS) {
+        return Err(ApiError::bad_field(
+            "reason",
+            "must be at most 2000 characters",
+        ));
+    }
+    Ok(reason.map(str::to_owned))
+}
+
+/// A reason the action cannot go without: `missing` is what the 422 on `reason` asks for.
+fn reason_required(reason: Option<&str>, missing: &str) -> Result<String, ApiError> {
+    reason_given(reason)?.ok_or_else(|| ApiError::bad_field("reason", missing))
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

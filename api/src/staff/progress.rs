@@ -73,19 +73,10 @@ pub async fn decide_identity(
     let decision = match body.decision {
         IdentityVerdict::Verified => IdentityDecision::Verified,
         IdentityVerdict::Rejected => {
-            let reason = body
-                .reason
-                .map(|r| r.trim().to_owned())
-                .filter(|r| !r.is_empty())
-                .ok_or_else(|| {
-                    ApiError::bad_field("reason", "Tell the customer what to do next")
-                })?;
-            if reason.chars().count() > 2000 {
-                return Err(ApiError::bad_field(
-                    "reason",
-                    "must be at most 2000 characters",
-                ));
-            }
+            let reason = super::reason_required(
+                body.reason.as_deref(),
+                "Tell the customer what to do next",
+            )?;
             IdentityDecision::Rejected { reason }
         }
     };

@@ -10,8 +10,9 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use threshold_engine::{CaseStatus, CaseType, Chip, WaitsOn};
 use threshold_store::UserId;
-use threshold_store::cases::{AssigneeFilter, LoadedCase, Scope};
+use threshold_store::cases::{AssigneeFilter, ListQuery, LoadedCase, Scope};
 use threshold_store::staff::StaffMember;
+use threshold_workflows::Workflows;
 use utoipa::ToSchema;
 
 use super::Staff;
@@ -93,57 +94,13 @@ pub async fn cases(
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Json<StaffQueuePage>> {
     crate::extract::check_query(raw.as_deref())?;
-    let params: Vec<(String, String)> =
-        url::form_urlencoded::parse(raw.as_deref().unwrap_or("").as_bytes())
-            .into_owned()
-            .collect();
-    let param = |name: &str| {
-        params
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+    let Some((case_type, query)) = queue_query(&state.workflows, raw.as_deref(), staff.user().id)?
+    else {
+        return Ok(Json(StaffQueuePage {
+            items: vec![],
+            total_count: 0,
+        }));
     };
-    let case_type = match param("caseType") {
-        None => CaseType::Remortgaging,
-        Some(raw) => access::parse_case_type("caseType", raw)?,
-    };
-    let mut query = case_list::parse(raw.as_deref(), case_type)?;
-    query.assignee = match param("assignee") {
-        None | Some("") => None,
-        Some("me") => Some(AssigneeFilter::To(staff.user().id)),
-        Some("unassigned") => Some(AssigneeFilter::Unassigned),
-        Some(id) => Some(AssigneeFilter::To(id.parse().map_err(|_| {
-            ApiError::bad_field("assignee", "must be me, unassigned or a staff member's id")
-        })?)),
-    };
-    if let Some(raw) = param("waitsOn").filter(|v| !v.is_empty()) {
-        let who: WaitsOn =
-            serde_json::from_value(serde_json::Value::String(raw.into())).map_err(|_| {
-                ApiError::bad_field(
-                    "waitsOn",
-                    "must be customer, broker, firm, lender or seller",
-                )
-            })?;
-        let waiting = state.workflows.statuses_waiting_on(case_type, who);
-        // The statuses asked for that wait on them, through the status filter and its index.
-        query.statuses = if query.statuses.is_empty() {
-            let mut all: Vec<String> = waiting.iter().map(|s| (*s).to_owned()).collect();
-            all.sort();
-            all
-        } else {
-            query
-                .statuses
-                .into_iter()
-                .filter(|s| waiting.contains(&s.as_str()))
-                .collect()
-        };
-        if query.statuses.is_empty() {
-            return Ok(Json(StaffQueuePage {
-                items: vec![],
-                total_count: 0,
-            }));
-        }
-    }
     let page = state
         .db
         .list_cases(&query, &Scope::Everything, &state.list_memo)
@@ -185,6 +142,64 @@ pub async fn cases(
         items,
         total_count: page.total_count,
     }))
+}
+
+/// The queue's list query from its parameters: the case lists' own (status, sort, name, page)
+/// plus `caseType`, `assignee` (`me` is `me_id`) and `waitsOn`, which becomes the statuses that
+/// wait on them, so it runs on the status index. None when `waitsOn` leaves no status to show.
+pub fn queue_query(
+    workflows: &Workflows,
+    raw: Option<&str>,
+    me_id: UserId,
+) -> ApiResult<Option<(CaseType, ListQuery)>> {
+    let params: Vec<(String, String)> = url::form_urlencoded::parse(raw.unwrap_or("").as_bytes())
+        .into_owned()
+        .collect();
+    let param = |name: &str| {
+        params
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    let case_type = match param("caseType") {
+        None => CaseType::Remortgaging,
+        Some(raw) => access::parse_case_type("caseType", raw)?,
+    };
+    let mut query = case_list::parse(raw, case_type)?;
+    query.assignee = match param("assignee") {
+        None | Some("") => None,
+        Some("me") => Some(AssigneeFilter::To(me_id)),
+        Some("unassigned") => Some(AssigneeFilter::Unassigned),
+        Some(id) => Some(AssigneeFilter::To(id.parse().map_err(|_| {
+            ApiError::bad_field("assignee", "must be me, unassigned or a staff member's id")
+        })?)),
+    };
+    if let Some(raw) = param("waitsOn").filter(|v| !v.is_empty()) {
+        let who: WaitsOn =
+            serde_json::from_value(serde_json::Value::String(raw.into())).map_err(|_| {
+                ApiError::bad_field(
+                    "waitsOn",
+                    "must be customer, broker, firm, lender or seller",
+                )
+            })?;
+        let waiting = workflows.statuses_waiting_on(case_type, who);
+        // The statuses asked for that wait on them, through the status filter and its index.
+        query.statuses = if query.statuses.is_empty() {
+            let mut all: Vec<String> = waiting.iter().map(|s| (*s).to_owned()).collect();
+            all.sort();
+            all
+        } else {
+            query
+                .statuses
+                .into_iter()
+                .filter(|s| waiting.contains(&s.as_str()))
+                .collect()
+        };
+        if query.statuses.is_empty() {
+            return Ok(None);
+        }
+    }
+    Ok(Some((case_type, query)))
 }
 
 #[utoipa::path(get, path = "/staff/members", tag = "staff",

@@ -17,9 +17,6 @@ use crate::documents::{is_closed, remove};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath};
 
-/// The longest reason kept, as for a transition's.
-const MAX_REASON_CHARS: usize = 2000;
-
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StaffDocumentRemoval {
@@ -53,19 +50,7 @@ pub async fn remove_document(
     ApiPath((case_type, case_id, document_id)): ApiPath<(String, String, String)>,
     ApiJson(body): ApiJson<StaffDocumentRemoval>,
 ) -> ApiResult<StatusCode> {
-    let reason = body.reason.trim();
-    if reason.is_empty() {
-        return Err(ApiError::bad_field(
-            "reason",
-            "Say why the document is deleted",
-        ));
-    }
-    if reason.chars().count() > MAX_REASON_CHARS {
-        return Err(ApiError::bad_field(
-            "reason",
-            "must be at most 2000 characters",
-        ));
-    }
+    let reason = super::reason_required(Some(&body.reason), "Say why the document is deleted")?;
     // The case and its document before any code is spent: a stranger's id is a 404.
     let case = staff.open_case(&state, &case_type, &case_id).await?;
     let document_id = access::parse_case_id(&document_id)?;
@@ -93,6 +78,6 @@ pub async fn remove_document(
         return Err(super::step_up_required());
     };
     factor::check_code(&state, staff.user(), code, false, Utc::now()).await?;
-    remove(&state, staff.user().id, &doc, Some(reason)).await?;
+    remove(&state, staff.user().id, &doc, Some(reason.as_str())).await?;
     Ok(StatusCode::NO_CONTENT)
 }

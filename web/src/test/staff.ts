@@ -163,6 +163,10 @@ export function staffCase(overrides: Partial<StaffCase> = {}): StaffCase {
     diagram:
       'stateDiagram-v2\n  CUSTOMER_APPLICATION --> IDENTITY_VERIFICATION\n  class IDENTITY_VERIFICATION current',
     identityChecks: [],
+    identityEvidence: [
+      { applicantId: 11, documentId: 33, documentType: 'PHOTO_ID' },
+      { applicantId: 11, documentId: 34, documentType: 'SELFIE' },
+    ],
     ...overrides,
   };
 }

@@ -131,9 +131,15 @@ describe('layouts and guards in the router', () => {
   });
 
   it('AUTH-32 ERR-05: a 401 whose refresh fails logs out to /login with the message', async () => {
-    server(makeMe(), {
+    let refused = false;
+    const me = makeMe();
+    server(me, {
       'GET /api/auth/sessions': () => apiError(401),
-      'POST /api/auth/refresh': () => apiError(401),
+      'GET /api/auth/me': () => (refused ? apiError(401) : json(me)),
+      'POST /api/auth/refresh': () => {
+        refused = true;
+        return apiError(401);
+      },
     });
     const { router, calls } = { ...renderApp('/settings'), calls: [] };
     void calls;
@@ -164,6 +170,21 @@ describe('layouts and guards in the router', () => {
     renderApp('/settings');
     expect(await screen.findByText('This device')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('AUTH-29: a refresh refused because another tab rotated the cookies first carries on', async () => {
+    // The other tab's refresh retired the token this one sent; the browser holds its new
+    // cookies, so the session is still good and the page retries with them.
+    let n = 0;
+    const { calls } = server(makeMe(), {
+      'GET /api/auth/sessions': () => (++n === 1 ? apiError(401) : json({ sessions: [] })),
+      'POST /api/auth/refresh': () => apiError(401),
+    });
+    const { router } = renderApp('/settings');
+    await waitFor(() => expect(n).toBe(2));
+    expect(calls.filter((c) => c.path === '/api/auth/refresh')).toHaveLength(1);
+    expect(screen.queryByText('Please log in again to continue.')).toBeNull();
+    expect(router.state.location.pathname).toBe('/settings');
   });
 
   it('SHELL-15 ERR-21: unknown paths show the 404 page', async () => {

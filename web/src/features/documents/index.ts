@@ -8,3 +8,6 @@ export { downloadWithSession } from './download';
 export { documentUrl } from './download';
 export { DocumentList, type DocumentRow } from './components/DocumentList';
 export { useMyDocuments } from './api/getMyDocuments';
+// A document shown in the page: the customer's issued documents (features/tiles) and the
+// back office's preview.
+export { DocumentFrame } from './components/DocumentFrame';

@@ -13,6 +13,8 @@ export const DOCUMENTS_TEXTS = {
   noGenerated: 'Threshold has not made any documents for this case yet.',
   download: 'Download',
   downloadFailed: "Sorry, we couldn't download this document. Please try again.",
+  viewerLoading: 'Loading the document',
+  viewerFailed: "Sorry, we couldn't show this document here. Please download it instead.",
   viewCase: 'View all documents for this case',
   caseMissing: "We couldn't find this case among yours.",
   allDocuments: 'All documents',

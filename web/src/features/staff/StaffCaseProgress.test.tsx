@@ -64,7 +64,7 @@ async function openCase(path = '/staff/cases/remortgaging/1001') {
 const identityOf = (name: string) => screen.getByRole('group', { name: `Identity of ${name}` });
 
 describe('identity, per owner', () => {
-  it("a submitted identity: the date, the case's photo ID and selfie, and 'Verify identity' posts VERIFIED and refreshes", async () => {
+  it("a submitted identity: the date, the owner's photo ID and selfie, and 'Verify identity' posts VERIFIED and refreshes", async () => {
     const s = server(staffCase(), {
       [`POST ${CASE_PATH}/identity/11`]: () => {
         s.state.current = withCase(status('AWAITING_MORTGAGE_OFFER', 'Awaiting Mortgage Offer'), {
@@ -101,6 +101,43 @@ describe('identity, per owner', () => {
     expect(identityOf('Sam Smith')).toHaveTextContent('Verified 05/03/2026');
     expect(within(identityOf('Sam Smith')).queryByRole('button')).toBeNull();
     expect(screen.getByTestId('case-status')).toHaveTextContent('Awaiting Mortgage Offer');
+  });
+
+  it('with two owners, each is checked against the photo ID and selfie they uploaded', async () => {
+    server(
+      withCase(
+        {
+          identityEvidence: [
+            { applicantId: 11, documentId: 33, documentType: 'PHOTO_ID' },
+            { applicantId: 12, documentId: 35, documentType: 'PHOTO_ID' },
+            { applicantId: 11, documentId: 34, documentType: 'SELFIE' },
+            { applicantId: 12, documentId: 36, documentType: 'SELFIE' },
+          ],
+        },
+        {
+          propertyOwners: [
+            party({ identitySubmittedAt: '2026-03-04T09:00:00Z' }),
+            party(
+              { id: 12, isLead: false, identitySubmittedAt: '2026-03-04T10:00:00Z' },
+              { preferredName: 'Pat Smith' },
+            ),
+          ],
+        },
+      ),
+    );
+    await openCase();
+    const links = (name: string) =>
+      within(identityOf(name))
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]);
+    expect(links('Sam Smith')).toEqual([
+      ['Open photo ID', '/api/document/33'],
+      ['Open selfie', '/api/document/34'],
+    ]);
+    expect(links('Pat Smith')).toEqual([
+      ['Open photo ID', '/api/document/35'],
+      ['Open selfie', '/api/document/36'],
+    ]);
   });
 
   it('not submitted, verified and sent back are shown without the decision buttons', async () => {

@@ -173,9 +173,15 @@ describe('staff roles and the session (ROLES-04/05 still hold for the customer a
   });
 
   it('a 401 whose refresh fails (the 30-minute idle timeout) lands on /staff/login with the message', async () => {
+    // The session is over: the refresh is refused, and the cookies are no good either.
+    let over = false;
     staffServer(CONVEYANCER, {
       'GET /api/staff/cases': () => apiError(401),
-      'POST /api/auth/refresh': () => apiError(401),
+      'GET /api/auth/me': () => (over ? apiError(401) : json(CONVEYANCER)),
+      'POST /api/auth/refresh': () => {
+        over = true;
+        return apiError(401);
+      },
     });
     const { router } = renderApp('/staff?assignee=me');
     expect(await screen.findByText(LOGIN_AGAIN)).toBeInTheDocument();

@@ -56,6 +56,8 @@ export const STAFF_TEXTS = {
   completionDateRequired: 'Enter the agreed completion date',
   completionDatePast: 'The completion date must be today or later',
   cancel: 'Go back',
+  close: 'Close',
+  preview: 'Preview',
   stepUpHint: 'This step needs a fresh code from your authenticator app.',
   auditTrail: 'Audit trail',
   downloadCsv: 'Download CSV',
@@ -69,13 +71,13 @@ export const STAFF_TEXTS = {
   identity: 'Identity',
   identityNotSubmitted: 'Not submitted',
   identityCheck: 'Identity check',
-  identityEvidence: 'Identity documents on this case',
-  identityNoEvidence: 'No photo ID or selfie has been uploaded on this case.',
+  identityEvidence: 'Identity documents they uploaded',
+  identityNoEvidence: 'They have not uploaded a photo ID or selfie.',
   verifyIdentity: 'Verify identity',
   sendBack: 'Send back',
   sendBackQuestion: 'What should they do?',
   sendBackRequired: 'Tell them what to do next',
-  sendBackTooLong: 'Use 2000 characters or fewer',
+  reasonTooLong: 'Use 2000 characters or fewer',
   offerMissing: "The lender's mortgage offer has not been recorded yet.",
   recordOffer: 'Record mortgage offer received',
   offerRecorded: 'Mortgage offer recorded.',
@@ -187,6 +189,11 @@ export const removalTexts = {
   button: (name: string) => `${STAFF_TEXTS.delete} ${name}`,
   intro: (name: string) =>
     `${name} will be deleted from this case. Your reason is kept in the case's audit trail.`,
+};
+
+export const previewTexts = {
+  /** The Preview button's accessible name ('Preview Mortgage statement'). */
+  button: (name: string) => `${STAFF_TEXTS.preview} ${name}`,
 };
 
 export const uploadTexts = {

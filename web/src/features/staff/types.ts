@@ -58,6 +58,8 @@ export type StaffDraftedDocument =
 export type StaffParty = Schemas['PartyBody'];
 export type StaffGeneratedDocument = Schemas['GeneratedDocumentBody'];
 export type StaffUploadedDocument = Schemas['UploadedDocumentBody'];
+/** A photo ID or selfie, with the party who uploaded it. */
+export type StaffIdentityEvidence = Schemas['StaffIdentityEvidence'];
 
 export type StaffCaseType = Schemas['CaseType'];
 export type StaffWaitsOn = Schemas['WaitsOn'];

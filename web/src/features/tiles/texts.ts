@@ -135,8 +135,6 @@ export const ACCEPT_TEXTS = {
   youAccepted: (date: string) => `You accepted this on ${date}`,
   otherAccepted: 'Accepted',
   otherNotYet: 'Not yet',
-  viewerLoading: 'Loading the document',
-  viewerFailed: "Sorry, we couldn't show this document here. Please download it instead.",
   phoneNote: 'Download the document to read it on your phone.',
 } as const;
 

@@ -3067,6 +3067,11 @@ export interface components {
              *     the provider said, for the firm's decision on a check it did not approve.
              */
             identityChecks: components["schemas"]["StaffIdentityCheck"][];
+            /**
+             * @description Each owner's identity evidence (photo IDs and selfies), attributed to the owner who
+             *     uploaded it, so the firm checks each person against their own documents.
+             */
+            identityEvidence: components["schemas"]["StaffIdentityEvidence"][];
             status: components["schemas"]["CaseStatus"];
             /**
              * @description The steps the workflow offers this staff member from the current status; one that is
@@ -3139,6 +3144,14 @@ export interface components {
             decision: components["schemas"]["IdentityVerdict"];
             /** @description Required when REJECTED: what was wrong and what to do next (the customer reads it). */
             reason?: string | null;
+        };
+        StaffIdentityEvidence: {
+            /** Format: int64 */
+            applicantId: number;
+            /** Format: int64 */
+            documentId: number;
+            /** @description PHOTO_ID or SELFIE. */
+            documentType: string;
         };
         StaffMemberBody: {
             id: string;

@@ -6,6 +6,7 @@ import { humanise } from '../../cases/caseTypes';
 import { propertyAddress } from '../../cases/components/CaseContext';
 import { documentTypeLabel } from '../../documents';
 import { documentUrl } from '../../documents/download';
+import { PreviewButton } from './DocumentPreview';
 import type { CaseKind } from '../../cases';
 import { removalTexts, STAFF_TEXTS } from '../texts';
 import { Detail, Details, Panel } from './Panel';
@@ -311,6 +312,7 @@ export function DocumentsPanel({
                 <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                   {type}
                 </Typography>
+                <PreviewButton documentId={d.documentId} name={name} />
                 <DocumentLink id={d.documentId} type={type} />
                 {removable && (
                   <DeleteDocumentButton

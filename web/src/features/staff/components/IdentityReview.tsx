@@ -5,14 +5,12 @@ import type { CaseKind } from '../../cases';
 import { documentTypeLabel } from '../../documents';
 import { documentUrl } from '../../documents/download';
 import { useDecideIdentity } from '../api/progress';
-import { identityTexts, STAFF_TEXTS } from '../texts';
-import type { StaffIdentityCheck, StaffParty, StaffUploadedDocument } from '../types';
+import { identityTexts, removalTexts, STAFF_TEXTS } from '../texts';
+import type { StaffIdentityCheck, StaffIdentityEvidence, StaffParty } from '../types';
+import { PreviewButton } from './DocumentPreview';
 import { Detail, Details } from './Panel';
 import { SendBackDialog } from './SendBackDialog';
 import { useStepReport } from './useStepReport';
-
-/** The document types an owner gives as identity evidence. */
-export const IDENTITY_EVIDENCE = ['PHOTO_ID', 'SELFIE'] as const;
 
 export type IdentityState = 'NOT_SUBMITTED' | 'SUBMITTED' | 'VERIFIED' | 'SENT_BACK';
 
@@ -40,12 +38,7 @@ export function identityLabel(party: StaffParty): string {
   }
 }
 
-/** The case's photo IDs and selfies (the list does not say who uploaded each). */
-export function identityEvidence(documents: StaffUploadedDocument[]): StaffUploadedDocument[] {
-  return documents.filter((d) => (IDENTITY_EVIDENCE as readonly string[]).includes(d.documentType));
-}
-
-function EvidenceLinks({ evidence }: { evidence: StaffUploadedDocument[] }) {
+function EvidenceLinks({ evidence }: { evidence: StaffIdentityEvidence[] }) {
   if (evidence.length === 0) {
     return <Typography variant="body2">{STAFF_TEXTS.identityNoEvidence}</Typography>;
   }
@@ -67,11 +60,15 @@ function EvidenceLinks({ evidence }: { evidence: StaffUploadedDocument[] }) {
           seen.set(d.documentType, n);
           const numbered = (counts.get(d.documentType) ?? 0) > 1 ? n : null;
           return (
-            <li key={d.documentId}>
+            <Box component="li" key={d.documentId} sx={{ display: 'flex', gap: 1 }}>
               <Link href={documentUrl(d.documentId)} download>
                 {identityTexts.evidenceLink(documentTypeLabel(d.documentType), numbered)}
               </Link>
-            </li>
+              <PreviewButton
+                documentId={d.documentId}
+                name={removalTexts.name(documentTypeLabel(d.documentType), numbered)}
+              />
+            </Box>
           );
         })}
       </Box>
@@ -82,7 +79,7 @@ function EvidenceLinks({ evidence }: { evidence: StaffUploadedDocument[] }) {
 /**
  * An owner's (or buyer's) identity as the firm checks it: where it stands (with the identity
  * provider's word on their latest check, where the provider checks identities) and, once
- * submitted, the case's identity documents to open and the decision — verify, or send back
+ * submitted, the identity documents they uploaded to open and the decision — verify, or send back
  * saying what to do next.
  */
 export function IdentityReview({
@@ -97,7 +94,8 @@ export function IdentityReview({
   caseId: string;
   caseStatus: string;
   party: StaffParty;
-  evidence: StaffUploadedDocument[];
+  /** This party's own photo IDs and selfies. */
+  evidence: StaffIdentityEvidence[];
   check: StaffIdentityCheck | null;
 }) {
   const name = party.user.preferredName;

@@ -1,18 +1,11 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
-import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
 import type { CaseKind } from '../../cases';
 import { useIssueDocument } from '../api/progress';
 import { isSecondFactorRequired } from '../secondFactor';
 import { documentTexts, STAFF_TEXTS } from '../texts';
 import type { StaffTransitionDone } from '../types';
+import { StepDialog } from './StepDialog';
 import { problemOf } from './useStepReport';
 
 /**
@@ -41,13 +34,11 @@ export function IssueDialog({
   onClose: () => void;
   onDone: (done: StaffTransitionDone) => void;
 }) {
-  const titleId = useId();
-  const textId = useId();
   const issue = useIssueDocument(kind, caseId);
   const [problem, setProblem] = useState<string | null>(null);
-  const busy = issue.isPending;
 
-  const confirm = () => {
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
     setProblem(null);
     issue.mutate(documentId, {
       onSuccess: onDone,
@@ -58,39 +49,15 @@ export function IssueDialog({
   };
 
   return (
-    <Dialog
+    <StepDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      maxWidth="sm"
-      fullWidth
-    >
-      <DialogTitle id={titleId}>{documentTexts.issueTitle(label)}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId} sx={{ mb: problem ? 2 : 0 }}>
-          {documentTexts.issueIntro(parties)}
-        </DialogContentText>
-        {problem && (
-          <Alert severity="error" role="alert">
-            {problem}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onClose} disabled={busy}>
-          {STAFF_TEXTS.cancel}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={confirm}
-          loading={busy}
-          loadingPosition="start"
-          disabled={busy}
-        >
-          {STAFF_TEXTS.issue}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      onClose={onClose}
+      onSubmit={confirm}
+      busy={issue.isPending}
+      title={documentTexts.issueTitle(label)}
+      intro={documentTexts.issueIntro(parties)}
+      problem={problem}
+      confirmLabel={STAFF_TEXTS.issue}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { partiesOf } from '../../application/caseKind';
 import type { CaseKind } from '../../cases';
 import { documentTypeLabel } from '../../documents';
 import { documentUrl } from '../../documents/download';
+import { PreviewButton } from './DocumentPreview';
 import { useDraftDocument } from '../api/progress';
 import { documentTexts, removalTexts, STAFF_TEXTS } from '../texts';
 import type { StaffCase, StaffDraftType, StaffGeneratedDocument, StaffParty } from '../types';
@@ -94,6 +95,7 @@ function Acceptances({
 
 function DocumentItem({
   doc,
+  name,
   parties,
   partyWord,
   onIssue,
@@ -101,6 +103,8 @@ function DocumentItem({
   onDelete,
 }: {
   doc: StaffGeneratedDocument;
+  /** What the list calls it ('Mortgage report (draft)'). */
+  name: string;
   parties: StaffParty[];
   partyWord: string;
   onIssue: (doc: StaffGeneratedDocument) => void;
@@ -127,6 +131,7 @@ function DocumentItem({
         <Link href={documentUrl(doc.documentId)} download>
           {documentTexts.openLink(label, doc.isDraft)}
         </Link>
+        <PreviewButton documentId={doc.documentId} name={name} />
         {doc.isDraft && acceptable && (
           <Button
             size="small"
@@ -172,14 +177,17 @@ export function IssuedDocumentsPanel({
   const canDraft = isWorkable(staffCase);
   // The firm's drafts may be deleted while the case is open; an issued document is kept.
   const drafts = documents.filter((d) => d.isDraft);
+  const issued = documents.filter((d) => !d.isDraft);
   const removal = useDocumentRemoval(kind, caseId);
+  // Each named by its type, numbered where a type repeats among the drafts or the issued.
+  const nameOf = (doc: StaffGeneratedDocument) => {
+    const label = documentTypeLabel(doc.documentType);
+    return doc.isDraft
+      ? removalTexts.draftName(label, numberOf(drafts, doc))
+      : removalTexts.name(label, numberOf(issued, doc));
+  };
   const removable = (doc: StaffGeneratedDocument): RemovableDocument | null =>
-    doc.isDraft && !isClosed(status)
-      ? {
-          documentId: doc.documentId,
-          name: removalTexts.draftName(documentTypeLabel(doc.documentType), numberOf(drafts, doc)),
-        }
-      : null;
+    doc.isDraft && !isClosed(status) ? { documentId: doc.documentId, name: nameOf(doc) } : null;
   const draft = useDraftDocument(kind, caseId);
   const report = useStepReport(kind, caseId);
   const [issuing, setIssuing] = useState<StaffGeneratedDocument | null>(null);
@@ -203,6 +211,7 @@ export function IssuedDocumentsPanel({
               <DocumentItem
                 key={d.documentId}
                 doc={d}
+                name={nameOf(d)}
                 parties={parties}
                 partyWord={partyWord}
                 onIssue={(doc) => {

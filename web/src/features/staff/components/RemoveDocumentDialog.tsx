@@ -1,25 +1,14 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Button, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { muiField } from '../../../lib/form';
 import type { CaseKind } from '../../cases';
 import { useRemoveDocument } from '../api/progress';
 import { removalTexts, STAFF_TEXTS } from '../texts';
 import { CodeField } from './CodeField';
+import { checkReason, StepDialog } from './StepDialog';
 import { checkCode, showRefusal, typedCode } from './stepUp';
-
-const REASON_MAX = 2000;
 
 interface Values {
   reason: string;
@@ -54,8 +43,6 @@ export function RemoveDocumentDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const titleId = useId();
-  const textId = useId();
   const mutation = useRemoveDocument(kind, caseId);
   const [problem, setProblem] = useState<string | null>(null);
   const {
@@ -81,71 +68,37 @@ export function RemoveDocumentDialog({
     }
   };
 
-  const busy = isSubmitting || mutation.isPending;
   return (
-    <Dialog
+    <StepDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      maxWidth="sm"
-      fullWidth
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      busy={isSubmitting || mutation.isPending}
+      title={STAFF_TEXTS.deleteTitle}
+      intro={removalTexts.intro(document.name)}
+      problem={problem}
+      confirmLabel={STAFF_TEXTS.delete}
+      destructive
     >
-      <Stack component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <DialogTitle id={titleId}>{STAFF_TEXTS.deleteTitle}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5}>
-            <DialogContentText id={textId} sx={{ overflowWrap: 'anywhere' }}>
-              {removalTexts.intro(document.name)}
-            </DialogContentText>
-            {problem && (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            )}
-            <TextField
-              label={STAFF_TEXTS.deleteReason}
-              multiline
-              minRows={3}
-              required
-              fullWidth
-              error={!!errors.reason}
-              helperText={errors.reason?.message}
-              {...muiField(
-                register('reason', {
-                  validate: (v) => {
-                    if (v.trim() === '') return STAFF_TEXTS.deleteReasonRequired;
-                    if (v.trim().length > REASON_MAX) return STAFF_TEXTS.sendBackTooLong;
-                    return true;
-                  },
-                }),
-              )}
-            />
-            <CodeField
-              required
-              error={!!errors.code}
-              helperText={errors.code?.message ?? STAFF_TEXTS.stepUpHint}
-              {...muiField(register('code', { validate: checkCode }))}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={onClose} disabled={busy}>
-            {STAFF_TEXTS.cancel}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color="error"
-            loading={busy}
-            loadingPosition="start"
-            disabled={busy}
-          >
-            {STAFF_TEXTS.delete}
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Dialog>
+      <TextField
+        label={STAFF_TEXTS.deleteReason}
+        multiline
+        minRows={3}
+        required
+        fullWidth
+        error={!!errors.reason}
+        helperText={errors.reason?.message}
+        {...muiField(
+          register('reason', { validate: checkReason(STAFF_TEXTS.deleteReasonRequired) }),
+        )}
+      />
+      <CodeField
+        required
+        error={!!errors.code}
+        helperText={errors.code?.message ?? STAFF_TEXTS.stepUpHint}
+        {...muiField(register('code', { validate: checkCode }))}
+      />
+    </StepDialog>
   );
 }
 

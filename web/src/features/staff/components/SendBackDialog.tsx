@@ -1,26 +1,13 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { useId, useState } from 'react';
+import { TextField } from '@mui/material';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ApiError } from '../../../lib/api/errors';
 import { muiField } from '../../../lib/form';
 import type { CaseKind } from '../../cases';
 import { useDecideIdentity } from '../api/progress';
-import { isSecondFactorRequired } from '../secondFactor';
 import { identityTexts, STAFF_TEXTS } from '../texts';
 import type { StaffTransitionDone } from '../types';
-import { problemOf } from './useStepReport';
-
-const REASON_MAX = 2000;
+import { checkReason, StepDialog } from './StepDialog';
+import { showRefusal } from './stepUp';
 
 interface Values {
   reason: string;
@@ -48,7 +35,6 @@ export function SendBackDialog({
   onClose: () => void;
   onDone: (done: StaffTransitionDone) => void;
 }) {
-  const titleId = useId();
   const mutation = useDecideIdentity(kind, caseId, applicantId);
   const [problem, setProblem] = useState<string | null>(null);
   const {
@@ -63,63 +49,36 @@ export function SendBackDialog({
     try {
       onDone(await mutation.mutateAsync({ decision: 'REJECTED', reason: reason.trim() }));
     } catch (error) {
-      if (isSecondFactorRequired(error)) return;
-      if (error instanceof ApiError && error.status === 422 && error.fields.reason) {
-        setError('reason', { message: error.fields.reason });
-      } else {
-        setProblem(problemOf(error));
-      }
+      showRefusal(error, ['reason'] as const, {
+        // No code is asked for here: a refusal about one is shown as the dialog's problem.
+        field: (field, message) =>
+          field === 'reason' ? setError('reason', { message }) : setProblem(message),
+        problem: setProblem,
+      });
     }
   };
 
-  const busy = isSubmitting || mutation.isPending;
   return (
-    <Dialog
+    <StepDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      busy={isSubmitting || mutation.isPending}
+      title={identityTexts.sendBackTitle(name)}
+      intro={identityTexts.sendBackIntro(name)}
+      problem={problem}
+      confirmLabel={STAFF_TEXTS.sendBack}
     >
-      <Stack component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <DialogTitle id={titleId}>{identityTexts.sendBackTitle(name)}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5}>
-            <DialogContentText>{identityTexts.sendBackIntro(name)}</DialogContentText>
-            {problem && (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            )}
-            <TextField
-              label={STAFF_TEXTS.sendBackQuestion}
-              multiline
-              minRows={3}
-              required
-              fullWidth
-              error={!!errors.reason}
-              helperText={errors.reason?.message}
-              {...muiField(
-                register('reason', {
-                  validate: (v) => {
-                    if (v.trim() === '') return STAFF_TEXTS.sendBackRequired;
-                    if (v.trim().length > REASON_MAX) return STAFF_TEXTS.sendBackTooLong;
-                    return true;
-                  },
-                }),
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={onClose} disabled={busy}>
-            {STAFF_TEXTS.cancel}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {STAFF_TEXTS.sendBack}
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Dialog>
+      <TextField
+        label={STAFF_TEXTS.sendBackQuestion}
+        multiline
+        minRows={3}
+        required
+        fullWidth
+        error={!!errors.reason}
+        helperText={errors.reason?.message}
+        {...muiField(register('reason', { validate: checkReason(STAFF_TEXTS.sendBackRequired) }))}
+      />
+    </StepDialog>
   );
 }

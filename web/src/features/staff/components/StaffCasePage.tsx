@@ -23,7 +23,7 @@ import {
   PropertyPanel,
   QuotePanel,
 } from './CaseDetails';
-import { IdentityReview, identityEvidence } from './IdentityReview';
+import { IdentityReview } from './IdentityReview';
 import { IssuedDocumentsPanel, isClosed, isWorkable } from './IssuedDocumentsPanel';
 import { MortgageOfferStep, needsMortgageOffer } from './MortgageOfferStep';
 import { NextSteps } from './NextSteps';
@@ -81,7 +81,6 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
   const staffCase = query.data;
   const { expanded } = staffCase;
   const address = propertyAddress(expanded.property);
-  const evidence = identityEvidence(expanded.documents.documents);
   const references = [
     `${CASE_TYPE_LABELS[staffCase.caseType]} · Ref ${staffCase.id}`,
     expanded.brokerReference ? `Broker ref ${expanded.brokerReference}` : null,
@@ -157,7 +156,7 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
                 caseId={caseId}
                 caseStatus={staffCase.status}
                 party={party}
-                evidence={evidence}
+                evidence={staffCase.identityEvidence.filter((e) => e.applicantId === party.id)}
                 check={staffCase.identityChecks.find((c) => c.applicantId === party.id) ?? null}
               />
             )}

@@ -1,15 +1,5 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { useId, useState } from 'react';
+import { TextField } from '@mui/material';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { muiField } from '../../../lib/form';
 import { todayIso } from '../../application';
@@ -19,6 +9,7 @@ import { useTransitionCase } from '../api/case';
 import { STAFF_TEXTS } from '../texts';
 import type { StaffTransition, StaffTransitionRequest } from '../types';
 import { CodeField } from './CodeField';
+import { checkReason, StepDialog } from './StepDialog';
 import { checkCode, showRefusal, typedCode } from './stepUp';
 
 interface Values {
@@ -50,7 +41,6 @@ export function TransitionDialog({
   onClose: () => void;
   onDone: (status: string) => void;
 }) {
-  const titleId = useId();
   const mutation = useTransitionCase(kind, caseId);
   // The server may ask for a code even where the workflow did not say so: the field appears.
   const [codeAsked, setCodeAsked] = useState(false);
@@ -84,81 +74,56 @@ export function TransitionDialog({
     }
   };
 
-  const busy = isSubmitting || mutation.isPending;
   return (
-    <Dialog
+    <StepDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      busy={isSubmitting || mutation.isPending}
+      title={transition.label}
+      intro={`This moves the case from ${fromLabel} to ${humanise(transition.to)}.`}
+      problem={problem}
+      confirmLabel={STAFF_TEXTS.confirm}
     >
-      <Stack component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <DialogTitle id={titleId}>{transition.label}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5}>
-            <DialogContentText>
-              This moves the case from {fromLabel} to {humanise(transition.to)}.
-            </DialogContentText>
-            {problem && (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            )}
-            {transition.requiresReason && (
-              <TextField
-                label={STAFF_TEXTS.reason}
-                multiline
-                minRows={3}
-                required
-                fullWidth
-                error={!!errors.reason}
-                helperText={errors.reason?.message}
-                {...muiField(
-                  register('reason', {
-                    validate: (v) => v.trim() !== '' || STAFF_TEXTS.reasonRequired,
-                  }),
-                )}
-              />
-            )}
-            {needsDate && (
-              <TextField
-                label={STAFF_TEXTS.completionDate}
-                type="date"
-                required
-                fullWidth
-                error={!!errors.completionDate}
-                helperText={errors.completionDate?.message}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
-                {...muiField(
-                  register('completionDate', {
-                    validate: (v) =>
-                      v === ''
-                        ? STAFF_TEXTS.completionDateRequired
-                        : v >= today || STAFF_TEXTS.completionDatePast,
-                  }),
-                )}
-              />
-            )}
-            {needsCode && (
-              <CodeField
-                required
-                error={!!errors.code}
-                helperText={errors.code?.message ?? STAFF_TEXTS.stepUpHint}
-                {...muiField(register('code', { validate: checkCode }))}
-              />
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>
-            {STAFF_TEXTS.cancel}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {STAFF_TEXTS.confirm}
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Dialog>
+      {transition.requiresReason && (
+        <TextField
+          label={STAFF_TEXTS.reason}
+          multiline
+          minRows={3}
+          required
+          fullWidth
+          error={!!errors.reason}
+          helperText={errors.reason?.message}
+          {...muiField(register('reason', { validate: checkReason(STAFF_TEXTS.reasonRequired) }))}
+        />
+      )}
+      {needsDate && (
+        <TextField
+          label={STAFF_TEXTS.completionDate}
+          type="date"
+          required
+          fullWidth
+          error={!!errors.completionDate}
+          helperText={errors.completionDate?.message}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
+          {...muiField(
+            register('completionDate', {
+              validate: (v) =>
+                v === ''
+                  ? STAFF_TEXTS.completionDateRequired
+                  : v >= today || STAFF_TEXTS.completionDatePast,
+            }),
+          )}
+        />
+      )}
+      {needsCode && (
+        <CodeField
+          required
+          error={!!errors.code}
+          helperText={errors.code?.message ?? STAFF_TEXTS.stepUpHint}
+          {...muiField(register('code', { validate: checkCode }))}
+        />
+      )}
+    </StepDialog>
   );
 }

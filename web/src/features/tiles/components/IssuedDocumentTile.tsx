@@ -4,10 +4,11 @@ import { ButtonLink } from '../../../components/ButtonLink';
 import { RouterLink } from '../../../components/RouterLink';
 import type { ExpandedCase, SectionState } from '../../../lib/api/types';
 import type { CaseKind } from '../../cases';
+import { DocumentFrame } from '../../documents';
 import { latestIssued, type GeneratedDocument } from '../parties';
 import { ACCEPT_TEXTS, ISSUED_DOCUMENTS, type IssuedDocumentType } from '../texts';
 import { AcceptancePanel } from './AcceptancePanel';
-import { DownloadButton, PdfFrame } from './DocumentActions';
+import { DownloadButton } from './DocumentActions';
 
 /** The tiles that show an issued document (each with a /view page), and its type. */
 export const DOCUMENT_TILES: Record<string, IssuedDocumentType> = {
@@ -159,7 +160,7 @@ export function IssuedDocumentTile({
         </Stack>
       ) : (
         <>
-          <PdfFrame
+          <DocumentFrame
             key={document.documentId}
             documentId={document.documentId}
             title={texts.title}

@@ -1,0 +1,523 @@
+//! Creating cases, their quote and expanded view, updating key facts, ineligibility
+//! (issue 4; checklist LIST-47/48, CALLS-17/18/28/29/47/48/50/51, ELIG-01..06, QUOTE-03/09/10/11,
+//! ENT-09/10/13, GUARD-01/02, STATUS-09).
+
+use crate::support;
+
+use reqwest::StatusCode;
+use serde_json::json;
+use support::cases::{
+    buying_body, create_buying, create_remortgaging, firm, ids, remortgaging_body,
+};
+use support::{Backend, TestApp};
+
+on_both_databases!(
+    list_47_calls_17_a_broker_creates_a_remortgaging_case_with_a_quote_and_a_new_client_account,
+    list_48_calls_28_a_broker_creates_a_buying_case_with_a_land_tax_estimate,
+    calls_47_ent_09_the_expanded_case_carries_the_engine_view,
+    calls_50_ent_10_the_buying_expanded_case_carries_the_engine_view,
+    guard_01_02_non_numeric_and_unknown_ids_are_404,
+    elig_01_to_05_ineligible_key_facts_make_an_ineligible_case_with_the_spec_text,
+    elig_06_buying_ineligibility_says_purchasing,
+    calls_18_29_updating_key_facts_re_quotes_and_is_audited,
+    key_facts_are_validated_by_field,
+    a_broker_must_name_the_client_and_a_customer_must_not,
+    a_customer_creates_their_own_case,
+    conveyancers_get_403_on_the_case_calls,
+    quote_09_a_case_without_a_quote_has_no_latest_quote,
+);
+
+/// CALLS-48: GET /remortgaging/{caseId}/quote/latest answers the latest quote with its id.
+async fn list_47_calls_17_a_broker_creates_a_remortgaging_case_with_a_quote_and_a_new_client_account(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let res = broker
+        .post(
+            "/api/remortgaging/case",
+            remortgaging_body("New.Client@Example.com", "Sam Smith"),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    assert_eq!(res.body["caseType"], "REMORTGAGING");
+    assert_eq!(res.body["status"], "BROKER_APPLICATION");
+    assert!(res.body["quote"]["totalAmount"].as_i64().unwrap() > 0);
+    assert!(res.body["quote"]["landTaxEstimate"].is_null());
+    let client = app
+        .db
+        .user_by_email("new.client@example.com")
+        .await
+        .unwrap()
+        .expect("the client's account");
+    assert_eq!(client.role, "ROLE_USER");
+    assert!(!client.is_onboarded);
+    let id = res.body["caseId"].as_i64().unwrap();
+    // QUOTE-11, ENT-13: the latest quote.
+    let quote = broker
+        .get(&format!("/api/remortgaging/{id}/quote/latest"))
+        .await;
+    assert_eq!(quote.status, StatusCode::OK);
+    for key in [
+        "id",
+        "totalAmount",
+        "deposit",
+        "subtotal",
+        "discount",
+        "costBreakdown",
+    ] {
+        assert!(!quote.body[key].is_null(), "{key} missing");
+    }
+    let section = &quote.body["costBreakdown"][0];
+    assert!(section["sectionTitle"].is_string() && section["costs"][0]["amount"].is_i64());
+    // Every case change is audited.
+    let audit = app.db.audit_for("case", &id.to_string()).await.unwrap();
+    let actions: Vec<_> = audit.iter().map(|a| a.action.as_str()).collect();
+    assert_eq!(actions[0], "case.created");
+    assert!(actions.contains(&"case.transition"));
+}
+
+/// CALLS-28, CALLS-51: the new purchase is listed; its latest quote carries the land tax estimate.
+async fn list_48_calls_28_a_broker_creates_a_buying_case_with_a_land_tax_estimate(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let res = broker
+        .post(
+            "/api/buying/case",
+            buying_body("jo@example.com", "Jo Jones"),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    assert_eq!(res.body["status"], "BROKER_APPLICATION");
+    let id = res.body["caseId"].as_i64().unwrap();
+    assert_eq!(ids(&broker.get("/api/buying/cases").await), vec![id]);
+    // QUOTE-10: the estimate names the tax.
+    let quote = broker.get(&format!("/api/buying/{id}/quote/latest")).await;
+    assert_eq!(quote.status, StatusCode::OK);
+    assert_eq!(
+        quote.body["landTaxEstimate"]["landTaxType"],
+        "STAMP_DUTY_LAND_TAX"
+    );
+    assert!(quote.body["landTaxEstimate"]["amount"].as_i64().unwrap() > 0);
+    let mut wales = buying_body("wyn@example.com", "Wyn Jones");
+    wales["jurisdiction"] = json!("WALES");
+    wales["property"]["postcode"] = json!("CF10 1AA");
+    let id = broker.post("/api/buying/case", wales).await.body["caseId"]
+        .as_i64()
+        .unwrap();
+    let quote = broker.get(&format!("/api/buying/{id}/quote/latest")).await;
+    assert_eq!(
+        quote.body["landTaxEstimate"]["landTaxType"],
+        "LAND_TRANSACTION_TAX"
+    );
+}
+
+/// CALLS-47: GET /remortgaging/cases/{caseId}/expanded answers the ENT-09 fields.
+async fn calls_47_ent_09_the_expanded_case_carries_the_engine_view(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let id = create_remortgaging(&mut broker, "sam@example.com", "Sam Smith").await;
+    let res = broker
+        .get(&format!("/api/remortgaging/cases/{id}/expanded"))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let b = &res.body;
+    for key in [
+        "id",
+        "status",
+        "hasAlterations",
+        "hasLoans",
+        "hasAdultOccupants",
+        "propertyUsage",
+        "isCompanyCase",
+        "remortgagingReason",
+        "newLender",
+        "alterations",
+        "loans",
+        "property",
+        "propertyOwners",
+        "requiredDocuments",
+        "quote",
+        "transferOfEquity",
+        "documents",
+        "view",
+    ] {
+        assert!(b.get(key).is_some(), "{key} missing");
+    }
+    assert_eq!(b["propertyOwners"][0]["user"]["email"], "sam@example.com");
+    assert_eq!(b["property"]["postcode"], "CT1 1AA");
+    assert_eq!(b["brokerReference"], "BR-1");
+    // The engine's view: Key Facts complete, chip and message (STATUS-09), cancel offered.
+    let view = &b["view"];
+    assert_eq!(view["sections"][0]["label"], "Key Facts");
+    assert_eq!(view["sections"][0]["state"], "IS_COMPLETE");
+    assert_eq!(view["chip"]["colour"], "AMBER");
+    assert_eq!(
+        view["message"],
+        "This application is currently being prepared by the broker."
+    );
+    assert_eq!(view["canCancel"], true);
+    // The customer sees the same case, without the cancel and broker reference.
+    let mut customer = app.sign_in("sam@example.com").await;
+    let res = customer
+        .get(&format!("/api/remortgaging/cases/{id}/expanded"))
+        .await;
+    assert_eq!(res.status, StatusCode::OK);
+    assert_eq!(res.body["view"]["canCancel"], false);
+    assert!(res.body["brokerReference"].is_null());
+}
+
+/// CALLS-50: GET /buying/case/{caseId}/expanded (singular `case`) answers the ENT-10 fields.
+async fn calls_50_ent_10_the_buying_expanded_case_carries_the_engine_view(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let id = create_buying(&mut broker, "jo@example.com", "Jo Jones").await;
+    let res = broker.get(&format!("/api/buying/case/{id}/expanded")).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    for key in [
+        "id",
+        "status",
+        "propertyUsage",
+        "lender",
+        "hasLoans",
+        "depositAmount",
+        "resultsInMultipleProperties",
+        "isReplacingMainResidence",
+        "property",
+        "buyers",
+        "sourceOfFunds",
+        "donors",
+        "isas",
+        "loans",
+        "quote",
+        "requiredDocuments",
+        "deposit",
+        "searches",
+        "documents",
+        "view",
+    ] {
+        assert!(res.body.get(key).is_some(), "{key} missing");
+    }
+    assert_eq!(res.body["view"]["caseType"], "BUYING");
+    // The singular `case` path is the buying one; the remortgaging path does not serve it.
+    let wrong = broker
+        .get(&format!("/api/remortgaging/cases/{id}/expanded"))
+        .await;
+    assert_eq!(wrong.status, StatusCode::NOT_FOUND);
+}
+
+/// CALLS-47: an unknown case's expanded view is 404.
+async fn guard_01_02_non_numeric_and_unknown_ids_are_404(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    for path in [
+        "/api/remortgaging/cases/abc/expanded",
+        "/api/remortgaging/cases/999999999/expanded",
+        "/api/buying/case/abc/expanded",
+        "/api/buying/case/-1/expanded",
+        "/api/remortgaging/abc/quote/latest",
+        "/api/buying/999999999/quote/latest",
+    ] {
+        let res = broker.get(path).await;
+        assert_eq!(res.status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(res.body["error"]["code"], "not_found");
+    }
+}
+
+async fn elig_01_to_05_ineligible_key_facts_make_an_ineligible_case_with_the_spec_text(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let cases = [
+        (
+            "jurisdiction",
+            json!("SCOTLAND"),
+            "NOT_ENGLAND_OR_WALES",
+            "only support remortgaging properties in England or Wales",
+        ),
+        (
+            "jurisdiction",
+            json!("NORTHERN_IRELAND"),
+            "NOT_ENGLAND_OR_WALES",
+            "England or Wales",
+        ),
+        (
+            "isDependentOnSale",
+            json!(true),
+            "DEPENDENT_ON_SALE",
+            "a little more complex",
+        ),
+        (
+            "isCompanyOwned",
+            json!(true),
+            "COMPANY_OWNED",
+            "a little more complex, and we're not quite ready for you just yet",
+        ),
+        (
+            "propertyUsage",
+            json!("BUY_TO_LET"),
+            "BUY_TO_LET",
+            "a little more complex, and we're not quite ready for you just yet",
+        ),
+        (
+            "isResidential",
+            json!(false),
+            "NON_RESIDENTIAL",
+            "a little more complex, and we're not quite ready for you just yet",
+        ),
+    ];
+    for (field, value, reason, text) in cases {
+        let mut body = remortgaging_body("sam@example.com", "Sam Smith");
+        body[field] = value;
+        let res = broker.post("/api/remortgaging/case", body).await;
+        assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+        assert_eq!(res.body["status"], "INELIGIBLE", "{field}");
+        assert_eq!(res.body["ineligibilityReason"], reason);
+        let message = res.body["ineligibilityMessage"].as_str().unwrap();
+        assert!(message.contains(text), "{message}");
+        assert!(res.body["quote"].is_null());
+        // STATUS-05: red chip; the sections are disabled.
+        let id = res.body["caseId"].as_i64().unwrap();
+        let view = broker
+            .get(&format!("/api/remortgaging/cases/{id}/expanded"))
+            .await
+            .body["view"]
+            .clone();
+        assert_eq!(view["chip"]["colour"], "RED");
+        assert_eq!(view["sections"][0]["state"], "IS_DISABLED");
+    }
+}
+
+async fn elig_06_buying_ineligibility_says_purchasing(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let mut body = buying_body("jo@example.com", "Jo Jones");
+    body["propertyUsage"] = json!("BUY_TO_LET");
+    let res = broker.post("/api/buying/case", body).await;
+    assert_eq!(res.body["status"], "INELIGIBLE");
+    assert_eq!(
+        res.body["ineligibilityMessage"],
+        "Purchasing a buy-to-let property is a little more complex, and we're not quite ready for you just yet."
+    );
+}
+
+/// CALLS-29: POST /buying/case/{caseId} sets the deposit, lender and land tax answers; the
+/// expanded purchase reflects them.
+async fn calls_18_29_updating_key_facts_re_quotes_and_is_audited(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let id = create_remortgaging(&mut broker, "sam@example.com", "Sam Smith").await;
+    let before = broker
+        .get(&format!("/api/remortgaging/{id}/quote/latest"))
+        .await
+        .body
+        .clone();
+    let mut body = remortgaging_body("x@example.com", "x");
+    body.as_object_mut().unwrap().remove("client");
+    body["property"]["tenure"] = json!("LEASEHOLD");
+    body["newLender"] = json!("HALIFAX");
+    let res = broker
+        .post(&format!("/api/remortgaging/case/{id}"), body.clone())
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let after = &res.body["quote"];
+    assert_ne!(after["id"], before["id"]);
+    assert!(after["totalAmount"].as_i64() > before["totalAmount"].as_i64());
+    let expanded = broker
+        .get(&format!("/api/remortgaging/cases/{id}/expanded"))
+        .await;
+    assert_eq!(expanded.body["newLender"], "HALIFAX");
+    assert_eq!(expanded.body["quote"]["id"], after["id"]);
+    let audit = app.db.audit_for("case", &id.to_string()).await.unwrap();
+    assert!(audit.iter().any(|a| a.action == "case.key_facts_updated"));
+    // `client` is not part of an update.
+    body["client"] = json!({ "preferredName": "A B", "email": "a@b.co" });
+    let res = broker
+        .post(&format!("/api/remortgaging/case/{id}"), body.clone())
+        .await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.field_error("client").is_some());
+    // The required documents follow the new facts in the same write: a buy-to-let (which
+    // also rules the case out) needs its tenancy papers.
+    body.as_object_mut().unwrap().remove("client");
+    let expanded_path = format!("/api/remortgaging/cases/{id}/expanded");
+    let before = broker.get(&expanded_path).await.body;
+    assert_eq!(before["requiredDocuments"]["buyToLetDocuments"], json!([]));
+    body["propertyUsage"] = json!("BUY_TO_LET");
+    let res = broker
+        .post(&format!("/api/remortgaging/case/{id}"), body)
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let after = broker.get(&expanded_path).await.body;
+    assert_eq!(after["status"], "INELIGIBLE");
+    assert!(
+        !after["requiredDocuments"]["buyToLetDocuments"]
+            .as_array()
+            .unwrap()
+            .is_empty(),
+        "{after}"
+    );
+    // Buying: a new price re-quotes.
+    let bid = create_buying(&mut broker, "jo@example.com", "Jo Jones").await;
+    let mut body = buying_body("x@example.com", "x");
+    body.as_object_mut().unwrap().remove("client");
+    body["purchasePrice"] = json!(90_000_000);
+    body["depositAmount"] = json!(9_000_000);
+    body["lender"] = json!("NO_LENDER");
+    body["resultsInMultipleProperties"] = json!(true);
+    body["isReplacingMainResidence"] = json!(false);
+    let res = broker.post(&format!("/api/buying/case/{bid}"), body).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert!(
+        res.body["quote"]["landTaxEstimate"]["amount"]
+            .as_i64()
+            .unwrap()
+            > 0
+    );
+    let purchase = broker
+        .get(&format!("/api/buying/case/{bid}/expanded"))
+        .await;
+    assert_eq!(purchase.body["depositAmount"], 9_000_000);
+    assert_eq!(purchase.body["lender"], "NO_LENDER");
+    assert_eq!(purchase.body["resultsInMultipleProperties"], true);
+    assert_eq!(purchase.body["isReplacingMainResidence"], false);
+}
+
+async fn key_facts_are_validated_by_field(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let mut body = remortgaging_body("sam@example.com", "Sam Smith");
+    body["property"]["postcode"] = json!("nope");
+    body["newLender"] = json!("NOT_A_BANK");
+    body["propertyValue"] = json!(0);
+    body["jurisdiction"] = json!("MARS");
+    let res = broker.post("/api/remortgaging/case", body).await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    for field in [
+        "property.postcode",
+        "newLender",
+        "propertyValue",
+        "jurisdiction",
+    ] {
+        assert!(res.field_error(field).is_some(), "{field}: {:?}", res.body);
+    }
+    let mut body = remortgaging_body("not-an-email", "Sam Smith");
+    body["surprise"] = json!(1);
+    let res = broker.post("/api/remortgaging/case", body).await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.field_error("surprise").is_some());
+    let res = broker
+        .post(
+            "/api/remortgaging/case",
+            remortgaging_body("not-an-email", "Sam Smith"),
+        )
+        .await;
+    assert!(res.field_error("client.email").is_some(), "{:?}", res.body);
+}
+
+async fn a_broker_must_name_the_client_and_a_customer_must_not(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    app.create_user("cust@example.com", "ROLE_USER", true).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let mut body = remortgaging_body("a@b.co", "Al");
+    body.as_object_mut().unwrap().remove("client");
+    let res = broker.post("/api/remortgaging/case", body).await;
+    assert!(res.field_error("client").is_some(), "{:?}", res.body);
+    // Naming another broker's address is answered like any address (issue 10: the answer
+    // never tells what kind of account an address has), and gives that broker nothing.
+    let res = broker
+        .post(
+            "/api/remortgaging/case",
+            remortgaging_body("loner@firm.test", "Lo"),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let mut loner = app.sign_in("loner@firm.test").await;
+    let list = loner.get("/api/remortgaging/cases").await;
+    assert_eq!(list.body["totalCount"], 0);
+    let mut customer = app.sign_in("cust@example.com").await;
+    let res = customer
+        .post("/api/remortgaging/case", remortgaging_body("a@b.co", "Al"))
+        .await;
+    assert!(res.field_error("client").is_some(), "{:?}", res.body);
+}
+
+async fn a_customer_creates_their_own_case(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    app.create_user("cust@example.com", "ROLE_USER", true).await;
+    let mut customer = app.sign_in("cust@example.com").await;
+    let mut body = remortgaging_body("a@b.co", "Al");
+    body.as_object_mut().unwrap().remove("client");
+    let res = customer.post("/api/remortgaging/case", body).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    assert_eq!(res.body["status"], "CUSTOMER_APPLICATION");
+    let id = res.body["caseId"].as_i64().unwrap();
+    let list = customer.get("/api/remortgaging/cases").await;
+    assert_eq!(list.body["totalCount"], 1);
+    assert_eq!(list.body["cases"][0]["id"], id);
+    // STATUS-12: the customer's message.
+    assert_eq!(
+        list.body["cases"][0]["statusMessage"],
+        "Please continue with the application and submit it for review."
+    );
+}
+
+async fn conveyancers_get_403_on_the_case_calls(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    app.create_user("conv@example.com", "ROLE_CONVEYANCER", true)
+        .await;
+    let mut conv = app.sign_in("conv@example.com").await;
+    for path in [
+        "/api/remortgaging/cases",
+        "/api/buying/cases",
+        "/api/case-overviews",
+        "/api/managed-brokers",
+        "/api/remortgaging/cases/1/expanded",
+    ] {
+        assert_eq!(conv.get(path).await.status, StatusCode::FORBIDDEN, "{path}");
+    }
+    let res = conv
+        .post("/api/remortgaging/case", remortgaging_body("a@b.co", "Al"))
+        .await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN);
+    let res = conv
+        .post(
+            "/api/broker-cancel-case",
+            json!({ "caseId": 1, "caseType": "REMORTGAGING" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN);
+    // Anonymous callers are 401.
+    assert_eq!(
+        app.client().get("/api/remortgaging/cases").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+async fn quote_09_a_case_without_a_quote_has_no_latest_quote(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let mut body = remortgaging_body("sam@example.com", "Sam Smith");
+    body["jurisdiction"] = json!("SCOTLAND");
+    let id = broker.post("/api/remortgaging/case", body).await.body["caseId"]
+        .as_i64()
+        .unwrap();
+    let res = broker
+        .get(&format!("/api/remortgaging/{id}/quote/latest"))
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+}

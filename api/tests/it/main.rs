@@ -1,0 +1,44 @@
+//! The API's integration tests, one binary: each module starts the real app (see `support`)
+//! on SQLite and PostgreSQL. One binary, not one per file: each file linked the whole server
+//! and compiled the harness again, most of a CI run's test build.
+
+#[macro_use]
+mod support;
+
+mod address_lookup;
+mod assistant;
+mod buying_application;
+mod case_context;
+mod case_service;
+mod cases_access;
+mod cases_cancel;
+mod cases_create;
+mod cases_list;
+mod concurrency;
+mod demo_journeys;
+mod documents;
+mod effects_kill;
+mod feed;
+mod feedback;
+mod help;
+mod http_rules;
+mod identity_check;
+mod invitations;
+mod jobs_retry;
+mod purchase_completion;
+mod remortgage_completion;
+mod remortgaging_application;
+mod remortgaging_owners;
+mod schema;
+mod security_cases;
+mod security_input;
+mod security_magic_link;
+mod security_mailbox;
+mod security_proxy;
+mod security_server;
+mod security_sessions;
+mod security_sign_in_mail;
+mod sessions;
+mod settings;
+mod sign_in;
+mod staff;

@@ -1,0 +1,663 @@
+//! A submitted purchase carried to completion (issue 14, the buying half; BUY-POST-03..21,
+//! FLOW-02 after submission): the client care letter drafted, issued and accepted, the
+//! up-front payment (the local stand-in, and Stripe Checkout with its signed webhook against a
+//! local fake of Stripe's API), identity, the contract pack (the firm uploads the seller's
+//! TA6), the three searches and their summaries, the report on title, the completion
+//! statement and completion. Every move by the workflow, through the real calls.
+
+use crate::support;
+
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode as AxumStatus};
+use axum::routing::post;
+use reqwest::StatusCode;
+use reqwest::multipart::{Form, Part};
+use serde_json::{Value, json};
+use support::purchase::{BEA, expanded, submitted_purchase};
+use support::staff::enrolled_conveyancer;
+use support::{Backend, Client, TestApp, pdf_text, tile};
+
+on_both_databases!(
+    buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion,
+    buy_post_12_stripe_checkout_and_its_signed_webhook_record_the_payment,
+    the_payment_and_search_calls_are_refused_to_everyone_else,
+);
+
+const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
+const STRIPE_KEY: &str = "sk_test_threshold";
+const WEBHOOK_SECRET: &str = "whsec_threshold_test";
+
+async fn upload(client: &mut Client, id: i64, document_type: &str) -> i64 {
+    let form = Form::new()
+        .text("caseType", "BUYING")
+        .text("caseId", id.to_string())
+        .text("documentType", document_type.to_owned())
+        .part("file", Part::bytes(PDF.to_vec()).file_name("scan.pdf"));
+    let res = client.post_form("/api/document", form).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    res.body["documentId"].as_i64().unwrap()
+}
+
+/// The conveyancer drafts a document of the purchase and issues it; returns its id.
+async fn draft_and_issue(connie: &mut Client, id: i64, kind: &str) -> (i64, Value) {
+    let base = format!("/api/staff/cases/buying/{id}");
+    let res = connie
+        .post(
+            &format!("{base}/documents"),
+            json!({ "documentType": kind }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{kind}: {:?}", res.body);
+    let doc = res.body["documentId"].as_i64().unwrap();
+    let res = connie
+        .post(&format!("{base}/documents/{doc}/issue"), json!({}))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{kind}: {:?}", res.body);
+    (doc, res.body)
+}
+
+/// The conveyancer takes a step of the workflow; its answer, whatever it is.
+async fn step(connie: &mut Client, id: i64, transition: &str) -> support::Res {
+    connie
+        .post(
+            &format!("/api/staff/cases/buying/{id}/transition"),
+            json!({ "transition": transition }),
+        )
+        .await
+}
+
+/// A step that must be taken; the case's status after it.
+async fn take(connie: &mut Client, id: i64, transition: &str) -> Value {
+    let res = step(connie, id, transition).await;
+    assert_eq!(res.status, StatusCode::OK, "{transition}: {:?}", res.body);
+    res.body["status"].clone()
+}
+
+async fn accept(bea: &mut Client, doc: i64) -> Value {
+    let res = bea
+        .post(&format!("/api/document/{doc}/accept"), json!({}))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    res.body
+}
+
+/// Bea's purchase with its client care letter issued and accepted: AWAITING_DEPOSIT.
+async fn awaiting_deposit(app: &TestApp) -> (Client, Client, Client, i64) {
+    let (broker, mut bea, id) = submitted_purchase(app).await;
+    let (mut connie, ..) = enrolled_conveyancer(app).await;
+    let (letter, _) = draft_and_issue(&mut connie, id, "CLIENT_CARE_LETTER").await;
+    assert_eq!(accept(&mut bea, letter).await["status"], "AWAITING_DEPOSIT");
+    (broker, bea, connie, id)
+}
+
+/// CALLS-13 (the client care letter), CALLS-14, CALLS-15: on an accepted letter POST
+/// /deposit-payment starts the local payment; POST /local-payment-response (PAID) sets
+/// `deposit.paidAt`.
+async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, mut bea, id) = submitted_purchase(&app).await;
+    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+    let staff_case = format!("/api/staff/cases/buying/{id}");
+    let case = bea.get(&expanded(id)).await.body;
+    // BUY-POST-06: locked while preparing; BUY-POST-10: the deposit waits for the letter.
+    assert_eq!(tile(&case, "client-care-letter"), "LOCKED");
+    assert_eq!(tile(&case, "deposit"), "LOCKED");
+
+    // The firm drafts only a purchase's documents for a purchase.
+    let res = connie
+        .post(
+            &format!("{staff_case}/documents"),
+            json!({ "documentType": "MORTGAGE_REPORT" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        res.field_error("documentType")
+            .unwrap()
+            .contains("CLIENT_CARE_LETTER")
+    );
+    let (letter, moved) = draft_and_issue(&mut connie, id, "CLIENT_CARE_LETTER").await;
+    assert_eq!(moved["status"], "CLIENT_CARE_LETTER_ACCEPTANCE");
+    let (status, _, bytes) = bea.get_bytes(&format!("/api/document/{letter}")).await;
+    assert_eq!(status, StatusCode::OK);
+    let text = pdf_text(&bytes);
+    assert!(text.contains("Client Care Letter"), "{text}");
+    assert!(text.contains("Up-front payment, due now"), "{text}");
+    let case = bea.get(&expanded(id)).await.body;
+    // BUY-POST-08, BUY-POST-10: a letter nobody has accepted; the deposit still waits.
+    assert_eq!(tile(&case, "client-care-letter"), "NOT_STARTED");
+    assert_eq!(tile(&case, "deposit"), "LOCKED");
+    let res = bea
+        .post("/api/deposit-payment", json!({ "caseId": id }))
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "section_closed");
+
+    // BUY-POST-09/05: Bea accepts; the only buyer, so the case waits for the payment.
+    assert_eq!(accept(&mut bea, letter).await["status"], "AWAITING_DEPOSIT");
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(tile(&case, "client-care-letter"), "IS_COMPLETE");
+    assert_eq!(tile(&case, "deposit"), "NOT_STARTED");
+    // BUY-POST-13/15: identity and searches wait for the payment.
+    assert_eq!(tile(&case, "identification"), "LOCKED");
+    assert_eq!(tile(&case, "searches"), "LOCKED");
+    let quoted = case["quote"]["deposit"].as_i64().unwrap();
+    assert!(quoted > 0);
+
+    // BUY-POST-12: with no provider configured, the local stand-in; a cancelled one changes
+    // nothing, a confirmed one records the payment and moves the case on.
+    let res = bea
+        .post("/api/deposit-payment", json!({ "caseId": id }))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["provider"], "LOCAL");
+    assert_eq!(res.body["amount"], quoted);
+    assert_eq!(res.body["redirectUrl"], Value::Null);
+    let reference = res.body["reference"].as_str().unwrap().to_owned();
+    let res = bea
+        .post(
+            "/api/local-payment-response",
+            json!({ "reference": reference, "outcome": "CANCELLED" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["status"], "AWAITING_DEPOSIT");
+    let res = bea
+        .post(
+            "/api/local-payment-response",
+            json!({ "reference": reference, "outcome": "PAID" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["status"], "IDENTITY_VERIFICATION");
+    // BUY-POST-11: paidAt set, the tile complete, the broker's list shows it paid.
+    let case = bea.get(&expanded(id)).await.body;
+    assert!(case["deposit"]["paidAt"].as_str().is_some());
+    assert_eq!(tile(&case, "deposit"), "IS_COMPLETE");
+    assert_eq!(tile(&case, "identification"), "NOT_STARTED");
+    let list = broker.get("/api/buying/cases?hasPaidDeposit=true").await;
+    assert_eq!(list.status, StatusCode::OK, "{:?}", list.body);
+    assert!(
+        list.body["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["case"]["id"] == id && c["hasPaidDeposit"] == true),
+        "{:?}",
+        list.body
+    );
+    let res = bea
+        .post("/api/deposit-payment", json!({ "caseId": id }))
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    assert_eq!(res.body["error"]["code"], "already_paid");
+    let audit = app.db.audit_for("case", &id.to_string()).await.unwrap();
+    for action in ["case.deposit_payment_started", "case.deposit_paid"] {
+        assert!(audit.iter().any(|a| a.action == action), "{action}");
+    }
+
+    // BUY-POST-14: identity, as for a remortgage.
+    upload(&mut bea, id, "PHOTO_ID").await;
+    upload(&mut bea, id, "SELFIE").await;
+    let res = bea
+        .post(
+            "/api/identity",
+            json!({ "caseId": id, "caseType": "BUYING" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let buyer = bea.get(&expanded(id)).await.body["buyers"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let res = connie
+        .post(
+            &format!("{staff_case}/identity/{buyer}"),
+            json!({ "decision": "VERIFIED" }),
+        )
+        .await;
+    assert_eq!(res.body["status"], "AWAITING_MEMORANDUM_OF_SALE");
+    assert_eq!(
+        take(&mut connie, id, "memorandum_of_sale_received").await,
+        "AWAITING_CONTRACT_PACK"
+    );
+
+    // The contract pack: refused until the firm has uploaded the seller's TA6.
+    let refused = step(&mut connie, id, "contract_pack_received").await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    assert_eq!(
+        refused.body["error"]["message"],
+        "Upload the seller's property information form (TA6) from the contract pack first."
+    );
+    let ta6 = upload(&mut connie, id, "TA6").await;
+    assert_eq!(
+        take(&mut connie, id, "contract_pack_received").await,
+        "AWAITING_SEARCHES"
+    );
+    // The buyers see the firm's upload, and cannot delete it.
+    let res = bea.delete(&format!("/api/document/{ta6}")).await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
+
+    // BUY-POST-16: the three searches and a summary of each; the last one moves the case.
+    let record = |doc: i64, kind: &str| json!({ "documentId": doc, "kind": kind });
+    let res = connie
+        .post(&format!("{staff_case}/searches"), record(ta6, "DOCUMENT"))
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND, "a TA6 is not a search");
+    let mut last = Value::Null;
+    for search in [
+        "LOCAL_AUTHORITY_SEARCH",
+        "DRAINAGE_AND_WATER_SEARCH",
+        "ENVIRONMENTAL_SEARCH",
+    ] {
+        for kind in ["DOCUMENT", "SUMMARY"] {
+            let case = bea.get(&expanded(id)).await.body;
+            assert_eq!(tile(&case, "searches"), "NOT_STARTED");
+            let doc = upload(&mut connie, id, search).await;
+            let res = connie
+                .post(&format!("{staff_case}/searches"), record(doc, kind))
+                .await;
+            assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+            last = res.body;
+            if search == "LOCAL_AUTHORITY_SEARCH" && kind == "DOCUMENT" {
+                let res = connie
+                    .post(&format!("{staff_case}/searches"), record(doc, kind))
+                    .await;
+                assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+            }
+        }
+    }
+    assert_eq!(last["status"], "CONTRACT_PACK_REVIEW");
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(tile(&case, "searches"), "IS_COMPLETE");
+    assert_eq!(case["searches"]["documents"].as_array().unwrap().len(), 3);
+    assert_eq!(case["searches"]["summaries"].as_array().unwrap().len(), 3);
+    // BUY-POST-17: the pack is complete from the report-on-title stages onward.
+    assert_eq!(tile(&case, "contract-pack"), "NOT_STARTED");
+    assert_eq!(
+        take(&mut connie, id, "enquiries_resolved").await,
+        "PREPARE_REPORT_ON_TITLE"
+    );
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(tile(&case, "contract-pack"), "IS_COMPLETE");
+
+    // The report on title, then the completion statement, each accepted by Bea.
+    let (report, moved) = draft_and_issue(&mut connie, id, "REPORT_ON_TITLE").await;
+    assert_eq!(moved["status"], "REPORT_ON_TITLE_ACCEPTANCE");
+    let (_, _, bytes) = bea.get_bytes(&format!("/api/document/{report}")).await;
+    assert!(pdf_text(&bytes).contains("Report on Title"));
+    assert_eq!(
+        accept(&mut bea, report).await["status"],
+        "PREPARE_COMPLETION_STATEMENT"
+    );
+    let (statement, _) = draft_and_issue(&mut connie, id, "COMPLETION_STATEMENT").await;
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(tile(&case, "completion-statement"), "NOT_STARTED");
+    assert_eq!(
+        accept(&mut bea, statement).await["status"],
+        "PENDING_COMPLETION"
+    );
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(tile(&case, "completion-statement"), "IS_COMPLETE");
+    // The date agreed with the lender and the seller's solicitor, then completion.
+    let agreed = chrono::Utc::now().date_naive() + chrono::Duration::days(7);
+    let res = connie
+        .post(
+            &format!("{staff_case}/transition"),
+            json!({ "transition": "agree_completion_date", "completionDate": agreed }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["status"], "PENDING_COMPLETION");
+    assert_eq!(
+        bea.get(&expanded(id)).await.body["completionDate"],
+        agreed.to_string()
+    );
+    assert_eq!(take(&mut connie, id, "complete").await, "COMPLETED");
+}
+
+/// What the fake Stripe was asked: each Checkout Session's form fields.
+type Sessions = Arc<Mutex<Vec<Vec<(String, String)>>>>;
+
+/// Stripe's API as far as Threshold uses it: `POST /v1/checkout/sessions`, form-encoded,
+/// bearer-authenticated, answering a Checkout Session object (Stripe's own fixture).
+async fn fake_stripe() -> (String, Sessions) {
+    async fn create(
+        State(seen): State<Sessions>,
+        headers: HeaderMap,
+        body: String,
+    ) -> (AxumStatus, String) {
+        if headers.get("authorization").and_then(|v| v.to_str().ok())
+            != Some(&format!("Bearer {STRIPE_KEY}"))
+        {
+            let error = json!({ "error": { "type": "invalid_request_error",
+                "message": "Invalid API Key provided" } });
+            return (AxumStatus::UNAUTHORIZED, error.to_string());
+        }
+        let form: Vec<(String, String)> = serde_urlencoded::from_str(&body).unwrap();
+        let field = |name: &str| {
+            form.iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default()
+        };
+        let mut session: Value =
+            serde_json::from_str(include_str!("fixtures/stripe/checkout_session.json")).unwrap();
+        let n = seen.lock().unwrap().len();
+        session["id"] = json!(format!("cs_test_threshold_{n}"));
+        session["url"] = json!(format!("https://checkout.stripe.test/c/pay/cs_test_{n}"));
+        session["amount_total"] = json!(
+            field("line_items[0][price_data][unit_amount]")
+                .parse::<i64>()
+                .unwrap()
+        );
+        session["client_reference_id"] = json!(field("client_reference_id"));
+        session["success_url"] = json!(field("success_url"));
+        session["cancel_url"] = json!(field("cancel_url"));
+        session["mode"] = json!("payment");
+        session["payment_status"] = json!("unpaid");
+        session["status"] = json!("open");
+        seen.lock().unwrap().push(form);
+        (AxumStatus::OK, session.to_string())
+    }
+    let seen = Sessions::default();
+    let app = Router::new()
+        .route("/v1/checkout/sessions", post(create))
+        .with_state(seen.clone());
+    (format!("{}/", support::serve_fake(app).await), seen)
+}
+
+/// A `checkout.session.completed` event for this session, as Stripe sends it.
+fn completed_event(session_id: &str, event_id: &str) -> String {
+    let mut session: Value =
+        serde_json::from_str(include_str!("fixtures/stripe/checkout_session.json")).unwrap();
+    session["id"] = json!(session_id);
+    session["mode"] = json!("payment");
+    session["payment_status"] = json!("paid");
+    session["status"] = json!("complete");
+    json!({
+        "id": event_id, "object": "event", "api_version": null, "created": 1_700_000_000,
+        "data": { "object": session }, "livemode": false, "pending_webhooks": 1,
+        "request": { "id": null, "idempotency_key": null },
+        "type": "checkout.session.completed"
+    })
+    .to_string()
+}
+
+/// Posts a webhook as Stripe's servers do: no browser, no cookies, no Origin.
+async fn deliver(app: &TestApp, payload: &str, signature: &str) -> StatusCode {
+    reqwest::Client::new()
+        .post(format!("{}/api/webhooks/stripe", app.base))
+        .header("content-type", "application/json")
+        .header("stripe-signature", signature)
+        .body(payload.to_owned())
+        .send()
+        .await
+        .unwrap()
+        .status()
+}
+
+async fn buy_post_12_stripe_checkout_and_its_signed_webhook_record_the_payment(backend: Backend) {
+    let (stripe_url, sessions) = fake_stripe().await;
+    let app = TestApp::spawn_with(backend, |c| {
+        c.stripe_secret_key = Some(STRIPE_KEY.into());
+        c.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
+        c.stripe_api_url = Some(stripe_url);
+    })
+    .await;
+    let (_broker, mut bea, _connie, id) = awaiting_deposit(&app).await;
+    let res = bea
+        .post("/api/deposit-payment", json!({ "caseId": id }))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["provider"], "STRIPE");
+    assert_eq!(
+        res.body["redirectUrl"],
+        "https://checkout.stripe.test/c/pay/cs_test_0"
+    );
+    let reference = res.body["reference"].as_str().unwrap().to_owned();
+    let amount = res.body["amount"].as_i64().unwrap();
+    // What Stripe was asked: pounds, the quote's amount, the buyer's way back.
+    let form = sessions.lock().unwrap()[0].clone();
+    let field = |name: &str| {
+        form.iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    assert_eq!(field("mode"), Some("payment"));
+    assert_eq!(field("line_items[0][price_data][currency]"), Some("gbp"));
+    assert_eq!(
+        field("line_items[0][price_data][unit_amount]"),
+        Some(amount.to_string().as_str())
+    );
+    assert_eq!(field("client_reference_id"), Some(id.to_string().as_str()));
+    assert_eq!(field("customer_email"), Some(BEA));
+    assert!(
+        field("success_url")
+            .unwrap()
+            .ends_with(&format!("/buying/{id}/deposit?payment=success"))
+    );
+    // The local stand-in is off where Stripe is configured.
+    let res = bea
+        .post(
+            "/api/local-payment-response",
+            json!({ "reference": reference, "outcome": "PAID" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+
+    // A forged or unsigned event changes nothing.
+    let payload = completed_event(&reference, "evt_threshold_1");
+    let forged = stripe_webhook::Webhook::generate_test_header(&payload, "whsec_wrong", None);
+    assert_eq!(
+        deliver(&app, &payload, &forged).await,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        deliver(&app, &payload, "t=1,v1=00").await,
+        StatusCode::BAD_REQUEST
+    );
+    let stale = stripe_webhook::Webhook::generate_test_header(
+        &payload,
+        WEBHOOK_SECRET,
+        Some(chrono::Utc::now().timestamp() - 3600),
+    );
+    assert_eq!(
+        deliver(&app, &payload, &stale).await,
+        StatusCode::BAD_REQUEST
+    );
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(case["deposit"]["paidAt"], Value::Null);
+
+    // Stripe's signed event: the worker records the payment; delivered twice, once.
+    let signed = stripe_webhook::Webhook::generate_test_header(&payload, WEBHOOK_SECRET, None);
+    assert_eq!(
+        deliver(&app, &payload, &signed).await,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        deliver(&app, &payload, &signed).await,
+        StatusCode::NO_CONTENT
+    );
+    let mut case = Value::Null;
+    for _ in 0..200 {
+        case = bea.get(&expanded(id)).await.body;
+        if case["status"] == "IDENTITY_VERIFICATION" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(case["status"], "IDENTITY_VERIFICATION", "{case:?}");
+    assert_eq!(tile(&case, "deposit"), "IS_COMPLETE");
+    let audit = app.db.audit_for("case", &id.to_string()).await.unwrap();
+    assert_eq!(
+        audit
+            .iter()
+            .filter(|a| a.action == "case.deposit_paid")
+            .count(),
+        1
+    );
+    // An event for a session that is not ours is acknowledged and ignored.
+    let other = completed_event("cs_test_elsewhere", "evt_threshold_2");
+    let signed = stripe_webhook::Webhook::generate_test_header(&other, WEBHOOK_SECRET, None);
+    assert_eq!(deliver(&app, &other, &signed).await, StatusCode::NO_CONTENT);
+}
+
+async fn the_payment_and_search_calls_are_refused_to_everyone_else(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, mut bea, mut connie, id) = awaiting_deposit(&app).await;
+    let pay = json!({ "caseId": id });
+    // Anonymous, another customer, another firm's broker, the case's broker, staff.
+    let mut anonymous = app.client();
+    assert_eq!(
+        anonymous
+            .post("/api/deposit-payment", pay.clone())
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+    app.create_user("stranger@example.test", "ROLE_USER", true)
+        .await;
+    let mut stranger = app.sign_in("stranger@example.test").await;
+    assert_eq!(
+        stranger
+            .post("/api/deposit-payment", pay.clone())
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    let mut other_broker = app.sign_in("rival@other.test").await;
+    assert_eq!(
+        other_broker
+            .post("/api/deposit-payment", pay.clone())
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        broker
+            .post("/api/deposit-payment", pay.clone())
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    let res = connie.post("/api/deposit-payment", pay.clone()).await;
+    assert!(
+        matches!(res.status, StatusCode::FORBIDDEN | StatusCode::NOT_FOUND),
+        "{:?}",
+        res.body
+    );
+    // Bad input: a clear 422 naming the field.
+    let res = bea
+        .post("/api/deposit-payment", json!({ "caseId": "x" }))
+        .await;
+    assert_eq!(
+        res.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{:?}",
+        res.body
+    );
+    let res = bea
+        .post(
+            "/api/local-payment-response",
+            json!({ "reference": "r", "outcome": "MAYBE" }),
+        )
+        .await;
+    assert_eq!(
+        res.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{:?}",
+        res.body
+    );
+
+    // Bea's payment is hers: nobody else confirms it.
+    let reference = bea.post("/api/deposit-payment", pay).await.body["reference"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let confirm = json!({ "reference": reference, "outcome": "PAID" });
+    for client in [&mut stranger, &mut broker, &mut other_broker, &mut connie] {
+        let res = client
+            .post("/api/local-payment-response", confirm.clone())
+            .await;
+        assert!(
+            matches!(res.status, StatusCode::NOT_FOUND | StatusCode::FORBIDDEN),
+            "{:?}",
+            res.body
+        );
+    }
+    assert_eq!(
+        anonymous
+            .post("/api/local-payment-response", confirm.clone())
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+    // Stripe is not configured: its webhook is not there.
+    let res = reqwest::Client::new()
+        .post(format!("{}/api/webhooks/stripe", app.base))
+        .header("stripe-signature", "t=1,v1=00")
+        .body("{}")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    // An unsigned one is refused as such.
+    let res = reqwest::Client::new()
+        .post(format!("{}/api/webhooks/stripe", app.base))
+        .body("{}")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+
+    // Recording searches is the firm's, and a purchase's only.
+    let search = json!({ "documentId": 1, "kind": "DOCUMENT" });
+    let path = format!("/api/staff/cases/buying/{id}/searches");
+    assert_eq!(
+        anonymous.post(&path, search.clone()).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    for client in [&mut bea, &mut broker, &mut stranger, &mut other_broker] {
+        assert_eq!(
+            client.post(&path, search.clone()).await.status,
+            StatusCode::FORBIDDEN
+        );
+    }
+    // Before the payment the searches are not open.
+    let doc = upload(&mut connie, id, "LOCAL_AUTHORITY_SEARCH").await;
+    let res = connie
+        .post(&path, json!({ "documentId": doc, "kind": "DOCUMENT" }))
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    let res = connie
+        .post(&path, json!({ "documentId": doc, "kind": "OTHER" }))
+        .await;
+    assert_eq!(
+        res.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{:?}",
+        res.body
+    );
+    let res = connie
+        .post(
+            "/api/staff/cases/remortgaging/1/searches",
+            json!({ "documentId": doc, "kind": "DOCUMENT" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    // A staff session without its second factor may not upload.
+    app.create_user("fresh@threshold.test", "ROLE_CONVEYANCER", true)
+        .await;
+    let mut fresh = app.sign_in("fresh@threshold.test").await;
+    let form = Form::new()
+        .text("caseType", "BUYING")
+        .text("caseId", id.to_string())
+        .text("documentType", "TA6")
+        .part("file", Part::bytes(PDF.to_vec()).file_name("ta6.pdf"));
+    let res = fresh.post_form("/api/document", form).await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN);
+    assert_eq!(res.body["error"]["code"], "second_factor_required");
+}

@@ -1,0 +1,38 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useId, useState } from 'react';
+import { DocumentFrame } from '../../documents';
+import { previewTexts, STAFF_TEXTS } from '../texts';
+
+/**
+ * 'Preview': the document in a dialog over the case (a PDF in the browser's viewer, a photo as
+ * it is), so the firm reads it, or compares an owner's photo ID with their selfie, without
+ * leaving the page. The file is fetched as a download is, and audited as one.
+ */
+export function PreviewButton({ documentId, name }: { documentId: number; name: string }) {
+  const titleId = useId();
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <>
+      <Button
+        size="small"
+        variant="text"
+        aria-label={previewTexts.button(name)}
+        onClick={() => setOpen(true)}
+      >
+        {STAFF_TEXTS.preview}
+      </Button>
+      {open && (
+        <Dialog open onClose={close} aria-labelledby={titleId} maxWidth="lg" fullWidth>
+          <DialogTitle id={titleId}>{name}</DialogTitle>
+          <DialogContent>
+            <DocumentFrame key={documentId} documentId={documentId} title={name} />
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={close}>{STAFF_TEXTS.close}</Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </>
+  );
+}
