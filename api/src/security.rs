@@ -12,7 +12,8 @@ use crate::error::ApiError;
 /// The Content-Security-Policy, made once at start-up: our own origin, plus the configured
 /// services the browser app talks to (the error reporter and analytics receive its events;
 /// the maps service draws the cards' maps). Styles are inline because the UI library injects
-/// them at run time; scripts are not.
+/// them at run time; scripts are not. Frames may show `blob:` documents: a PDF or photo is
+/// fetched (the download is an attachment) and shown in the page from an object URL.
 pub fn content_security_policy(config: &Config) -> anyhow::Result<HeaderValue> {
     let origin = |setting: &str, url: &str| -> anyhow::Result<String> {
         let url = url::Url::parse(url).map_err(|e| anyhow::anyhow!("{setting}: {e}"))?;
@@ -32,7 +33,7 @@ pub fn content_security_policy(config: &Config) -> anyhow::Result<HeaderValue> {
     let policy = format!(
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
          img-src {}; font-src 'self' data:; connect-src {}; object-src 'none'; \
-         base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+         frame-src 'self' blob:; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
         img.join(" "),
         connect.join(" ")
     );

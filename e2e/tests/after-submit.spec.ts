@@ -226,6 +226,9 @@ test('after submitting: identity sent back and verified, the mortgage report and
   await customer.setViewportSize({ width: 1280, height: 900 });
   await expect(customer.locator('iframe[title="Mortgage report"]')).toBeVisible();
   await expect(customer.locator('iframe[title="Mortgage report"]')).toHaveAttribute('src', /^blob:/);
+  // The page's policy lets the frame show it (a refused frame ends as chrome-error://).
+  await expect.poll(() => customer.frames().map((f) => f.url().split(':')[0])).toContain('blob');
+  expect(customer.frames().map((f) => f.url())).not.toContain('chrome-error://chromewebdata/');
   const accepted = customer.waitForResponse((r) => r.url().endsWith(`/api/document/${reportId}/accept`));
   await customer.getByRole('button', { name: 'Accept', exact: true }).click();
   expect((await accepted).status()).toBe(200);

@@ -205,6 +205,22 @@ test('FLOW-01 after submission: the firm verifies both owners, records the offer
     await expect(identity.getByRole('link', { name: 'Open photo ID' })).toHaveAttribute('href', `/api/document/${photoId}`);
     await expect(identity.getByRole('link', { name: 'Open selfie' })).toHaveAttribute('href', `/api/document/${selfie}`);
   }
+  // The photo ID previewed over the case (a frame the page's policy allows), then closed.
+  const refused: string[] = [];
+  staff.on('console', (m) => {
+    if (m.text().includes('Content Security Policy')) refused.push(m.text());
+  });
+  await staff
+    .getByRole('group', { name: `Identity of ${OWNER.name}` })
+    .getByRole('button', { name: 'Preview Photo ID' })
+    .click();
+  const preview = staff.getByRole('dialog', { name: 'Photo ID' });
+  await expect(preview.locator('iframe[title="Photo ID"]')).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => staff.frames().map((f) => f.url().split(':')[0])).toContain('blob');
+  await expectAccessible(staff);
+  await preview.getByRole('button', { name: 'Close' }).click();
+  await expect(preview).toBeHidden();
+  expect(refused).toEqual([]);
   for (const [name, next] of [
     [OWNER.name, 'Identity Verification'],
     [CO_OWNER.name, 'Awaiting Mortgage Offer'],

@@ -181,12 +181,10 @@ async fn responses_carry_security_headers_and_api_answers_are_not_stored(backend
     let app = TestApp::spawn(backend).await;
     let res = app.client().get("/api/policies/current").await;
     let h = &res.headers;
-    assert!(
-        h["content-security-policy"]
-            .to_str()
-            .unwrap()
-            .contains("frame-ancestors 'none'")
-    );
+    let csp = h["content-security-policy"].to_str().unwrap();
+    assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+    // The page frames its own documents from object URLs (REM-POST-11's viewer), nothing else.
+    assert!(csp.contains("frame-src 'self' blob:;"), "{csp}");
     assert_eq!(h["x-content-type-options"], "nosniff");
     assert_eq!(h["referrer-policy"], "no-referrer");
     assert_eq!(h["cache-control"], "no-store");

@@ -8,9 +8,18 @@ type Shown = { status: 'loading' } | { status: 'ready'; url: string } | { status
 /**
  * A document shown in the page (a PDF, or a photo): fetched as a blob (the download answers as
  * an attachment, which a frame would save instead of showing) and framed from an object URL,
- * released on leaving. Mount it with `key={documentId}`.
+ * released on leaving. Mount it with `key={documentId}`. `fill`: as tall as its container (a
+ * dialog's), instead of most of the window.
  */
-export function DocumentFrame({ documentId, title }: { documentId: number; title: string }) {
+export function DocumentFrame({
+  documentId,
+  title,
+  fill = false,
+}: {
+  documentId: number;
+  title: string;
+  fill?: boolean;
+}) {
   const [shown, setShown] = useState<Shown>({ status: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
@@ -58,8 +67,8 @@ export function DocumentFrame({ documentId, title }: { documentId: number; title
       data-testid="document-frame"
       sx={{
         width: '100%',
-        height: { xs: '70vh', md: '80vh' },
-        minHeight: 480,
+        height: fill ? '100%' : { xs: '70vh', md: '80vh' },
+        minHeight: fill ? 0 : 480,
         border: 1,
         borderColor: 'divider',
         borderRadius: 1,

@@ -23,10 +23,19 @@ export function PreviewButton({ documentId, name }: { documentId: number; name: 
         {STAFF_TEXTS.preview}
       </Button>
       {open && (
-        <Dialog open onClose={close} aria-labelledby={titleId} maxWidth="lg" fullWidth>
+        <Dialog
+          open
+          onClose={close}
+          aria-labelledby={titleId}
+          maxWidth="lg"
+          fullWidth
+          // As tall as the window allows, the frame filling what the title and Close leave:
+          // the frame scrolls the document, the dialog never scrolls around the frame.
+          slotProps={{ paper: { sx: { height: 'calc(100% - 64px)' } } }}
+        >
           <DialogTitle id={titleId}>{name}</DialogTitle>
-          <DialogContent>
-            <DocumentFrame key={documentId} documentId={documentId} title={name} />
+          <DialogContent sx={{ display: 'flex', overflow: 'hidden' }}>
+            <DocumentFrame key={documentId} documentId={documentId} title={name} fill />
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={close}>{STAFF_TEXTS.close}</Button>
