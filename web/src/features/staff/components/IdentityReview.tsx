@@ -59,15 +59,13 @@ function EvidenceLinks({ evidence }: { evidence: StaffIdentityEvidence[] }) {
           const n = (seen.get(d.documentType) ?? 0) + 1;
           seen.set(d.documentType, n);
           const numbered = (counts.get(d.documentType) ?? 0) > 1 ? n : null;
+          const label = documentTypeLabel(d.documentType);
           return (
             <Box component="li" key={d.documentId} sx={{ display: 'flex', gap: 1 }}>
               <Link href={documentUrl(d.documentId)} download>
-                {identityTexts.evidenceLink(documentTypeLabel(d.documentType), numbered)}
+                {identityTexts.evidenceLink(label, numbered)}
               </Link>
-              <PreviewButton
-                documentId={d.documentId}
-                name={removalTexts.name(documentTypeLabel(d.documentType), numbered)}
-              />
+              <PreviewButton documentId={d.documentId} name={removalTexts.name(label, numbered)} />
             </Box>
           );
         })}
