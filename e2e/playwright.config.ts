@@ -7,10 +7,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  // On PostgreSQL the same journeys take about twice as long on a 2-core machine: each job
-  // type's worker polls on its own backend, which takes more than a core (README, Tests).
-  // The steps' own waits (expect: 10 s) are the same on both.
-  timeout: process.env.E2E_DATABASE_URL ? 60_000 : 30_000,
+  timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

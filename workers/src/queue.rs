@@ -8,6 +8,9 @@
 
 pub mod failed;
 pub mod retry;
+mod wakeups;
+
+pub use wakeups::Wakeup;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -31,6 +34,7 @@ use crate::identity_check::{IdentityCheckCompleted, IdentityRuns};
 use crate::mail::Mailer;
 use crate::templates::Templates;
 use retry::Backoff;
+use wakeups::Wakeups;
 
 /// The queue's migrations keep their own history table, apart from the product's.
 const QUEUE_MIGRATIONS_TABLE: &str = "_apalis_migrations";
@@ -162,7 +166,9 @@ impl JobQueue {
         pushed.map_err(QueueError::Push)
     }
 
-    /// Runs a worker per job type, and the effect relay, until `shutdown` completes.
+    /// Runs a worker per job type, and the effect relay, until `shutdown` completes. They look
+    /// for work every `poll_interval`; on PostgreSQL new work also wakes them at once
+    /// ([`wakeups`]).
     pub async fn run_workers(
         self,
         deps: WorkerDeps,
@@ -170,27 +176,53 @@ impl JobQueue {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) {
         let (stop_tx, stop) = watch::channel(false);
+        let wakeups = match &self {
+            JobQueue::Sqlite(_) => None,
+            JobQueue::Postgres(pool) => Some(Wakeups::listen(pool.clone(), stop.clone())),
+        };
         let relay = tokio::spawn(crate::relay::run(
             deps.db.clone(),
             self.clone(),
             poll_interval,
+            wakeups
+                .as_ref()
+                .map_or_else(Wakeup::never, Wakeups::for_relay),
             stop.clone(),
         ));
         let signal = async move {
             shutdown.await;
             let _ = stop_tx.send(true);
         };
-        let (d, p) = (&deps, poll_interval);
-        tokio::join!(
-            signal,
-            self.supervise::<AuthEmail>(d, p, stop.clone()),
-            self.supervise::<CaseEmail>(d, p, stop.clone()),
-            self.supervise::<FeedItemJob>(d, p, stop.clone()),
-            self.supervise::<EmailChangeMail>(d, p, stop.clone()),
-            self.supervise::<DepositPaymentConfirmed>(d, p, stop.clone()),
-            self.supervise::<IdentityCheckCompleted>(d, p, stop.clone()),
-        );
+        let workers = Arc::new(Workers {
+            deps,
+            poll: poll_interval,
+            wakeups,
+        });
+        let running = [
+            self.spawn_supervised::<AuthEmail>(&workers, &stop),
+            self.spawn_supervised::<CaseEmail>(&workers, &stop),
+            self.spawn_supervised::<FeedItemJob>(&workers, &stop),
+            self.spawn_supervised::<EmailChangeMail>(&workers, &stop),
+            self.spawn_supervised::<DepositPaymentConfirmed>(&workers, &stop),
+            self.spawn_supervised::<IdentityCheckCompleted>(&workers, &stop),
+        ];
+        signal.await;
+        for worker in running {
+            let _ = worker.await;
+        }
         let _ = relay.await;
+    }
+
+    /// Runs one job type's worker in a task of its own. apalis looks for jobs each time a
+    /// worker's task is woken, whatever woke it: six workers in one task (`join!`) woke each
+    /// other with every fetch's reply, and asked PostgreSQL ~200 times a second each, idle.
+    fn spawn_supervised<J: Job>(
+        &self,
+        workers: &Arc<Workers>,
+        stop: &watch::Receiver<bool>,
+    ) -> tokio::task::JoinHandle<()> {
+        let (queue, workers, stop) = (self.clone(), workers.clone(), stop.clone());
+        tokio::spawn(async move { queue.supervise::<J>(&workers, stop).await })
     }
 
     /// Keeps one job type's worker running until `stop` turns true. An apalis worker ends for
@@ -198,16 +230,11 @@ impl JobQueue {
     /// SQLite, a dropped PostgreSQL connection), while the rest of the process carries on; this
     /// starts it again, under a new name, after a pause that grows while it keeps failing. The
     /// jobs the old one held are taken back once its heartbeats are missed.
-    async fn supervise<J: Job>(
-        &self,
-        deps: &WorkerDeps,
-        poll: Duration,
-        mut stop: watch::Receiver<bool>,
-    ) {
+    async fn supervise<J: Job>(&self, workers: &Workers, mut stop: watch::Receiver<bool>) {
         let mut failures = 0;
         for run in 0u32.. {
             let started = tokio::time::Instant::now();
-            let Err(err) = self.run_worker::<J>(deps, poll, run, stop.clone()).await else {
+            let Err(err) = self.run_worker::<J>(workers, run, stop.clone()).await else {
                 return;
             };
             if *stop.borrow() {
@@ -235,8 +262,7 @@ impl JobQueue {
     /// One run of one job type's worker: until `stop` turns true (Ok) or its first error.
     async fn run_worker<J: Job>(
         &self,
-        deps: &WorkerDeps,
-        poll: Duration,
+        workers: &Workers,
         run: u32,
         mut stop: watch::Receiver<bool>,
     ) -> Result<(), WorkerError> {
@@ -245,25 +271,37 @@ impl JobQueue {
             let _ = stop.wait_for(|s| *s).await;
             Ok::<(), std::io::Error>(())
         };
+        let deps = workers.deps.clone();
         match self {
-            JobQueue::Sqlite(pool) => {
+            JobQueue::Postgres(pool) => {
+                let mut polls = Strategy::new().interval(workers.poll);
+                if let Some(wakeups) = &workers.wakeups {
+                    polls = polls.stream(wakeups.for_queue(J::QUEUE));
+                }
                 WorkerBuilder::new(name)
-                    .backend(sqlite::<J>(pool).poll_with_interval(poll))
-                    .data(deps.clone())
+                    .backend(postgres::<J>(pool).poll_with_strategy(polls))
+                    .data(deps)
                     .build(handle::<J>)
                     .run_until(stopped)
                     .await
             }
-            JobQueue::Postgres(pool) => {
+            JobQueue::Sqlite(pool) => {
                 WorkerBuilder::new(name)
-                    .backend(postgres::<J>(pool).poll_with_interval(poll))
-                    .data(deps.clone())
+                    .backend(sqlite::<J>(pool).poll_with_interval(workers.poll))
+                    .data(deps)
                     .build(handle::<J>)
                     .run_until(stopped)
                     .await
             }
         }
     }
+}
+
+/// What every job type's worker runs with.
+struct Workers {
+    deps: WorkerDeps,
+    poll: Duration,
+    wakeups: Option<Wakeups>,
 }
 
 /// A worker that ran this long before failing was healthy: its next failure starts the pauses

@@ -8,13 +8,14 @@
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use futures::StreamExt;
 use threshold_engine::Effect;
 use threshold_store::Db;
 use tokio::sync::watch;
 
 use crate::case_email::CaseEmail;
 use crate::feed::FeedItemJob;
-use crate::queue::{JobQueue, QueueError};
+use crate::queue::{JobQueue, QueueError, Wakeup};
 
 /// How many effects one pass hands on at most.
 const BATCH: i64 = 100;
@@ -27,14 +28,21 @@ pub enum RelayError {
     Queue(#[from] QueueError),
 }
 
-/// Relays every `poll` until `stop` turns true.
-pub async fn run(db: Db, queue: JobQueue, poll: Duration, mut stop: watch::Receiver<bool>) {
+/// Relays every `poll`, and at each wake-up (a case gained effects), until `stop` turns true.
+pub async fn run(
+    db: Db,
+    queue: JobQueue,
+    poll: Duration,
+    mut wakeups: Wakeup,
+    mut stop: watch::Receiver<bool>,
+) {
     loop {
         if let Err(err) = relay_due(&db, &queue, Utc::now()).await {
             tracing::warn!(error = %err, "effect relay pass failed; it will try again");
         }
         tokio::select! {
             _ = tokio::time::sleep(poll) => {}
+            _ = wakeups.next() => {}
             _ = stop.changed() => break,
         }
     }

@@ -5,7 +5,6 @@
 
 use crate::support;
 
-use std::process::Stdio;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::{Duration, Instant};
@@ -13,6 +12,7 @@ use std::time::{Duration, Instant};
 use reqwest::StatusCode;
 use serde_json::json;
 use support::smtp::SmtpServer;
+use support::worker::{WorkerProcess, wait_for};
 use support::{Backend, TestApp};
 use threshold_workers::queue::failed;
 use threshold_workers::queue::retry::Backoff;
@@ -105,60 +105,18 @@ async fn defer(socket: TcpStream) -> std::io::Result<()> {
     Ok(())
 }
 
-/// A `threshold worker` process with its log (JSON lines) in a file, SIGKILLed when dropped.
-struct Worker {
-    child: std::process::Child,
-    log: std::path::PathBuf,
-}
-
-impl Worker {
-    fn start(app: &TestApp, smtp_url: &str) -> Self {
-        let log = app.config.data_dir.join("worker.log");
-        let child = std::process::Command::new(env!("CARGO_BIN_EXE_threshold"))
-            .arg("worker")
-            .env_clear()
-            .env("DATABASE_URL", &app.config.database_url)
-            .env("DATA_DIR", &app.config.data_dir)
-            .env("PUBLIC_URL", &app.config.public_url)
-            .env("SMTP_URL", smtp_url)
-            .env("WORKER_POLL_MS", "100")
-            .env("JOB_RETRY_BASE_MS", BASE_MS.to_string())
-            .env("EMAIL_MIN_INTERVAL_SECONDS", "0")
-            .env("EMAIL_CAP_PER_DAY", "100000")
-            .env("RUST_LOG", "warn")
-            .env("LOG_FORMAT", "json")
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(&log).unwrap())
-            .spawn()
-            .expect("the threshold binary starts");
-        Worker { child, log }
-    }
-
-    /// The worker's log lines at `level` whose message contains `text`.
-    fn logged(&self, level: &str, text: &str) -> Vec<serde_json::Value> {
-        std::fs::read_to_string(&self.log)
-            .unwrap_or_default()
-            .lines()
-            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-            .filter(|l| l["level"] == level)
-            .filter(|l| {
-                l["fields"]["message"]
-                    .as_str()
-                    .is_some_and(|m| m.contains(text))
-            })
-            .collect()
-    }
-
-    fn log_text(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-}
-
-impl Drop for Worker {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// A worker retrying every `BASE_MS` and sending as often as asked.
+fn start_worker(app: &TestApp, smtp_url: &str) -> WorkerProcess {
+    let base = BASE_MS.to_string();
+    WorkerProcess::start(
+        app,
+        smtp_url,
+        &[
+            ("JOB_RETRY_BASE_MS", &base),
+            ("EMAIL_MIN_INTERVAL_SECONDS", "0"),
+            ("EMAIL_CAP_PER_DAY", "100000"),
+        ],
+    )
 }
 
 /// Runs `threshold jobs …` against the app's database: (success, stdout, stderr).
@@ -193,14 +151,6 @@ async fn jobs(app: &TestApp) -> Vec<(String, String, i64, Option<String>)> {
         jobs_table(app)
     );
     threshold_store::on_db!(&app.db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await).unwrap()
-}
-
-async fn wait_for(what: &str, limit: Duration, mut done: impl AsyncFnMut() -> bool) {
-    let start = Instant::now();
-    while !done().await {
-        assert!(start.elapsed() < limit, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
 }
 
 /// Users asking for sign-in links while no worker runs: one queued e-mail job each.
@@ -239,7 +189,7 @@ async fn mail_queued_while_smtp_is_down_is_delivered_once_when_it_is_back(backen
     queue_sign_in_mails(&app, &people).await;
     let smtp = SmtpServer::accepting().await;
     let flaky = FlakySmtp::start(DOWN, &smtp).await;
-    let worker = Worker::start(&app, &flaky.url());
+    let worker = start_worker(&app, &flaky.url());
 
     // Down for about four seconds: every job fails and is tried again, but at a growing
     // interval (before backoff, 25 tries went by in a second or two and the mail was lost).
@@ -308,7 +258,7 @@ async fn a_job_that_gives_up_is_logged_listed_and_queued_again_from_the_command_
     // The server defers each recipient, naming the address in its reply.
     let smtp = SmtpServer::accepting().await;
     let flaky = FlakySmtp::start(DEFERRING, &smtp).await;
-    let worker = Worker::start(&app, &flaky.url());
+    let worker = start_worker(&app, &flaky.url());
     wait_for(
         "both jobs to give up",
         Duration::from_secs(30),
@@ -405,7 +355,7 @@ async fn a_worker_whose_database_fails_is_started_again_and_delivers_what_comes_
 ) {
     let app = TestApp::spawn_without_workers(backend).await;
     let smtp = SmtpServer::accepting().await;
-    let worker = Worker::start(&app, &smtp.url());
+    let worker = start_worker(&app, &smtp.url());
     ask_for_sign_in_link(&app, "gil@example.test").await;
     wait_for("the first mail", Duration::from_secs(30), async || {
         delivered_to(&smtp, "gil@example.test") == 1

@@ -17,7 +17,7 @@ mod cases_list;
 mod concurrency;
 mod demo_journeys;
 mod documents;
-mod effects_kill;
+mod effect_delivery;
 mod feed;
 mod feedback;
 mod help;

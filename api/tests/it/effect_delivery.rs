@@ -1,13 +1,14 @@
-//! A worker process killed with SIGKILL in the middle of delivering an effect: the e-mail and
-//! the feed item still arrive exactly once, through the next worker (both databases).
+//! How a case's effects reach people through a `threshold worker` process: one killed with
+//! SIGKILL in the middle of a delivery neither loses nor doubles it (both databases); on
+//! PostgreSQL, new work wakes a worker that has gone idle.
 
 use crate::support;
 
-use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use support::cases::{firm, remortgaging_body};
 use support::smtp::SmtpServer;
+use support::worker::{WorkerProcess, wait_for};
 use support::{Backend, TestApp};
 use threshold_api::cases::facts;
 use threshold_api::cases::types::RemortgagingCaseRequest;
@@ -15,52 +16,10 @@ use threshold_cases::{Caller, CaseStart};
 use threshold_engine::CaseType;
 use threshold_workflows::Workflows;
 
-/// A `threshold worker` process, SIGKILLed when dropped (also when a test fails).
-struct Worker(std::process::Child);
-
-impl Worker {
-    /// SIGKILL: no shutdown, no chance to tidy up.
-    fn kill(&mut self) {
-        self.0.kill().unwrap();
-        self.0.wait().unwrap();
-    }
-}
-
-impl Drop for Worker {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn worker(app: &TestApp, smtp: &SmtpServer) -> Worker {
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_threshold"))
-        .arg("worker")
-        .env_clear()
-        .env("DATABASE_URL", &app.config.database_url)
-        .env("DATA_DIR", &app.config.data_dir)
-        .env("PUBLIC_URL", &app.config.public_url)
-        .env("SMTP_URL", smtp.url())
-        .env("WORKER_POLL_MS", "100")
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the threshold binary starts");
-    Worker(child)
-}
-
-async fn wait_for(what: &str, limit: Duration, mut done: impl AsyncFnMut() -> bool) {
-    let start = Instant::now();
-    while !done().await {
-        assert!(start.elapsed() < limit, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-async fn a_killed_worker_neither_loses_nor_doubles_a_delivery(backend: Backend) {
-    let app = TestApp::spawn_without_workers(backend).await;
-    let f = firm(&app).await;
+/// A broker sends Kim her quote: an invitation e-mail and a feed item wait to be delivered
+/// (and a reminder, not due for two days); earlier effects are marked done.
+async fn quote_sent_to_kim(app: &TestApp) -> threshold_store::users::User {
+    let f = firm(app).await;
     let kim = app.create_user("kim@example.test", "ROLE_USER", true).await;
     let broker = Caller::User {
         id: f.broker.id,
@@ -90,8 +49,6 @@ async fn a_killed_worker_neither_loses_nor_doubles_a_delivery(backend: Backend) 
         lead_invited_name: Some("Kim Owner".into()),
     };
     let (case_id, _) = app.cases.create(&broker, start).await.unwrap();
-    // Only the next transition's effects are pending: an invitation e-mail and a feed item
-    // (and a reminder, not due for two days).
     app.exec("UPDATE case_effects SET done_at = created_at")
         .await;
     app.cases
@@ -104,10 +61,16 @@ async fn a_killed_worker_neither_loses_nor_doubles_a_delivery(backend: Backend) 
         )
         .await
         .unwrap();
+    kim
+}
+
+async fn a_killed_worker_neither_loses_nor_doubles_a_delivery(backend: Backend) {
+    let app = TestApp::spawn_without_workers(backend).await;
+    let kim = quote_sent_to_kim(&app).await;
 
     // The first worker takes the e-mail job and hangs inside the SMTP exchange: killed there.
     let hanging = SmtpServer::stalling().await;
-    let mut first = worker(&app, &hanging);
+    let mut first = WorkerProcess::start(&app, &hanging.url(), &[]);
     wait_for(
         "the stalled delivery",
         Duration::from_secs(60),
@@ -123,7 +86,7 @@ async fn a_killed_worker_neither_loses_nor_doubles_a_delivery(backend: Backend) 
 
     // The next worker delivers it, once.
     let smtp = SmtpServer::accepting().await;
-    let mut second = worker(&app, &smtp);
+    let mut second = WorkerProcess::start(&app, &smtp.url(), &[]);
     wait_for("the delivery", Duration::from_secs(90), async || {
         !smtp.accepted().is_empty()
     })
@@ -151,3 +114,40 @@ async fn a_killed_worker_neither_loses_nor_doubles_a_delivery(backend: Backend) 
 }
 
 on_both_databases!(a_killed_worker_neither_loses_nor_doubles_a_delivery);
+
+/// A worker process on PostgreSQL that has nothing to do asks the database little (a
+/// heartbeat per queue every two seconds; idle workers woke each other into ~1,100
+/// transactions a second before), and new work reaches it at once although `WORKER_POLL_MS`
+/// is ten minutes: the new effects wake the relay, the job it queues wakes the e-mail's worker
+/// (LISTEN/NOTIFY). SQLite has no such signal; its workers poll.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_postgres_worker_idles_quietly_and_new_work_wakes_it() {
+    let app = TestApp::spawn_without_workers(Backend::Postgres).await;
+    let smtp = SmtpServer::accepting().await;
+    let worker = WorkerProcess::start(&app, &smtp.url(), &[("WORKER_POLL_MS", "600000")]);
+    wait_for("the worker's queues", Duration::from_secs(30), async || {
+        app.scalar("SELECT COUNT(*) FROM apalis.workers").await >= 6
+    })
+    .await;
+
+    let commits = "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()";
+    let before = app.scalar(commits).await;
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let per_second = (app.scalar(commits).await - before) / 5;
+    assert!(per_second < 60, "{per_second} transactions a second, idle");
+
+    let kim = quote_sent_to_kim(&app).await;
+    wait_for("the delivery", Duration::from_secs(20), async || {
+        !smtp.accepted().is_empty()
+    })
+    .await;
+    wait_for("the feed item", Duration::from_secs(20), async || {
+        !app.db.feed_items(kim.id).await.unwrap().is_empty()
+    })
+    .await;
+    assert!(
+        worker.logged("WARN", "").is_empty(),
+        "{}",
+        worker.log_text()
+    );
+}
