@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 use threshold_engine::Recipient;
 
-use crate::{Db, StoreError, UserId, on_db};
+use crate::{Backend, BeginWrite, Db, StoreError, UserId, on_db};
 
 /// An effect whose time has come and that no relay has handed on yet.
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -183,54 +183,48 @@ impl Db {
         item: &NewFeedItem<'_>,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        // One statement: the answer (`record_invitation_response`) commits before the API
-        // archives the case's items, so an insert that misses it is archived right after.
-        let added: Option<i64> = on_db!(self, pool => sqlx::query_scalar(
-            "INSERT INTO feed_items (user_id, case_id, kind, data, effect_id, created_at) \
-             SELECT $1, $2, $3, $4, $5, $6 WHERE NOT EXISTS (SELECT 1 FROM invitations \
-             WHERE responded_at IS NOT NULL AND case_id = $2 AND applicant_id IN \
-             (SELECT id FROM applicants WHERE case_id = $2 AND user_id = $1)) \
-             ON CONFLICT (effect_id, user_id) DO NOTHING RETURNING id",
-        )
-        .bind(item.user_id)
-        .bind(item.case_id)
-        .bind(item.kind)
-        .bind(sqlx::types::Json(item.data))
-        .bind(item.effect_id)
-        .bind(now)
-        .fetch_optional(pool)
-        .await)?;
-        if added.is_some() {
-            self.archive_superseded_items(item.user_id, item.case_id, item.kind, now)
+        // One transaction, so no reader sees the new item beside the one it replaces; the
+        // user's feed writers take turns, so the later one's archive sees the earlier one's row
+        // (two deliveries can run at once: a first try retried while the resend's job runs).
+        let postgres = self.backend() == Backend::Postgres;
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            take_turn_on_feed(&mut *tx, postgres, item.user_id).await?;
+            // The answer (`record_invitation_response`) commits before the API archives the
+            // case's items (taking its turn too): an insert that misses the answer is archived.
+            let added: Option<i64> = sqlx::query_scalar(
+                "INSERT INTO feed_items (user_id, case_id, kind, data, effect_id, created_at) \
+                 SELECT $1, $2, $3, $4, $5, $6 WHERE NOT EXISTS (SELECT 1 FROM invitations \
+                 WHERE responded_at IS NOT NULL AND case_id = $2 AND applicant_id IN \
+                 (SELECT id FROM applicants WHERE case_id = $2 AND user_id = $1)) \
+                 ON CONFLICT (effect_id, user_id) DO NOTHING RETURNING id",
+            )
+            .bind(item.user_id)
+            .bind(item.case_id)
+            .bind(item.kind)
+            .bind(sqlx::types::Json(item.data))
+            .bind(item.effect_id)
+            .bind(now)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if added.is_some() {
+                // All but the newest: the item just added, as the deliveries take turns.
+                sqlx::query(
+                    "UPDATE feed_items SET archived_at = $4, read_at = COALESCE(read_at, $4) \
+                     WHERE user_id = $1 AND case_id = $2 AND kind = $3 AND archived_at IS NULL \
+                     AND id < (SELECT MAX(id) FROM feed_items WHERE user_id = $1 \
+                     AND case_id = $2 AND kind = $3)",
+                )
+                .bind(item.user_id)
+                .bind(item.case_id)
+                .bind(item.kind)
+                .bind(now)
+                .execute(&mut *tx)
                 .await?;
-        }
-        Ok(())
-    }
-
-    /// Archives every unarchived item of this kind for the user and case but the newest. Two
-    /// deliveries can run at once (a first try retried while the resend's job runs): "all but
-    /// the newest", unlike "all but mine", leaves exactly one whichever order their statements
-    /// interleave in, because the last of them to run sees both rows.
-    pub async fn archive_superseded_items(
-        &self,
-        user_id: UserId,
-        case_id: Option<i64>,
-        kind: &str,
-        now: DateTime<Utc>,
-    ) -> Result<u64, StoreError> {
-        Ok(on_db!(self, pool => sqlx::query(
-            "UPDATE feed_items SET archived_at = $4, read_at = COALESCE(read_at, $4) \
-             WHERE user_id = $1 AND case_id = $2 AND kind = $3 AND archived_at IS NULL \
-             AND id < (SELECT MAX(id) FROM feed_items WHERE user_id = $1 AND case_id = $2 \
-             AND kind = $3)",
-        )
-        .bind(user_id)
-        .bind(case_id)
-        .bind(kind)
-        .bind(now)
-        .execute(pool)
-        .await
-        .map(|r| r.rows_affected()))?)
+            }
+            tx.commit().await?;
+            Ok(())
+        })
     }
 
     /// A user's unarchived feed, newest first.
@@ -299,20 +293,26 @@ impl Db {
         kinds: &[&str],
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        for kind in kinds {
-            on_db!(self, pool => sqlx::query(
-                "UPDATE feed_items SET archived_at = COALESCE(archived_at, $4), \
-                 read_at = COALESCE(read_at, $4) WHERE user_id = $1 AND case_id = $2 AND kind = $3",
-            )
-            .bind(user_id)
-            .bind(case_id)
-            .bind(*kind)
-            .bind(now)
-            .execute(pool)
-            .await
-            .map(|r| r.rows_affected()))?;
-        }
-        Ok(())
+        let postgres = self.backend() == Backend::Postgres;
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            take_turn_on_feed(&mut *tx, postgres, user_id).await?;
+            for kind in kinds {
+                sqlx::query(
+                    "UPDATE feed_items SET archived_at = COALESCE(archived_at, $4), \
+                     read_at = COALESCE(read_at, $4) \
+                     WHERE user_id = $1 AND case_id = $2 AND kind = $3",
+                )
+                .bind(user_id)
+                .bind(case_id)
+                .bind(*kind)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        })
     }
 
     /// What a feed item says about its case (ENT-14): its first broker and firm, whether a
@@ -379,4 +379,27 @@ pub struct FeedContext {
     pub broker_firm: Option<String>,
     pub is_lender: bool,
     pub invitees: Vec<String>,
+}
+
+/// Makes the user's feed writers take turns until the transaction ends: on PostgreSQL with an
+/// advisory lock keyed by a hash of the user's id (the only advisory lock Threshold takes);
+/// SQLite's write transaction (`BEGIN IMMEDIATE`) already takes turns.
+async fn take_turn_on_feed<'c, DB, E>(
+    tx: E,
+    postgres: bool,
+    user: UserId,
+) -> Result<(), sqlx::Error>
+where
+    DB: sqlx::Database,
+    E: sqlx::Executor<'c, Database = DB>,
+    UserId: for<'q> sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    DB::Arguments: sqlx::IntoArguments<DB>,
+{
+    if postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1::text, 0))")
+            .bind(user)
+            .execute(tx)
+            .await?;
+    }
+    Ok(())
 }
