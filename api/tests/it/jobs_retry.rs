@@ -363,11 +363,18 @@ async fn a_worker_whose_database_fails_is_started_again_and_delivers_what_comes_
     .await;
 
     hide_jobs_table(&app, true).await;
-    wait_for("the workers to stop", Duration::from_secs(30), async || {
-        !worker
-            .logged("ERROR", "the worker stopped on an error")
-            .is_empty()
-    })
+    // The sign-in mail's worker in particular: each worker polls on its own clock, so the
+    // first to stop says nothing of the others.
+    wait_for(
+        "the auth-email worker to stop",
+        Duration::from_secs(30),
+        async || {
+            worker
+                .logged("ERROR", "the worker stopped on an error")
+                .iter()
+                .any(|l| l["fields"]["queue"] == "auth-email")
+        },
+    )
     .await;
     hide_jobs_table(&app, false).await;
 
@@ -379,11 +386,6 @@ async fn a_worker_whose_database_fails_is_started_again_and_delivers_what_comes_
     )
     .await;
     let stopped = worker.logged("ERROR", "the worker stopped on an error");
-    assert!(
-        stopped.iter().any(|l| l["fields"]["queue"] == "auth-email"),
-        "{}",
-        worker.log_text()
-    );
     assert!(
         stopped
             .iter()
