@@ -169,6 +169,9 @@ export const identityTexts = {
 };
 
 export const documentTexts = {
+  /** A document's name: its type, numbered where the list has several of that type. */
+  name: (label: string, n: number | null) => (n === null ? label : `${label} ${n}`),
+  draftName: (label: string, n: number | null) => `${documentTexts.name(label, n)} (draft)`,
   draftButton: (label: string) => `Draft ${lowerFirst(label)}`,
   drafting: (label: string) => `Drafting the ${lowerFirst(label)}. This takes a moment.`,
   draftedToast: (label: string) => `${label} drafted. Check it, then issue it to the customers.`,
@@ -182,9 +185,6 @@ export const documentTexts = {
 };
 
 export const removalTexts = {
-  /** A document's name: its type, numbered where the list has several of that type. */
-  name: (label: string, n: number | null) => (n === null ? label : `${label} ${n}`),
-  draftName: (label: string, n: number | null) => `${removalTexts.name(label, n)} (draft)`,
   /** The Delete button's accessible name ('Delete Mortgage statement'). */
   button: (name: string) => `${STAFF_TEXTS.delete} ${name}`,
   intro: (name: string) =>

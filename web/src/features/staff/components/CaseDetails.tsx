@@ -8,7 +8,7 @@ import { documentTypeLabel } from '../../documents';
 import { documentUrl } from '../../documents/download';
 import { PreviewButton } from './DocumentPreview';
 import type { CaseKind } from '../../cases';
-import { removalTexts, STAFF_TEXTS } from '../texts';
+import { documentTexts, STAFF_TEXTS } from '../texts';
 import { Detail, Details, Panel } from './Panel';
 import { DeleteDocumentButton, numberOf, useDocumentRemoval } from './RemoveDocumentDialog';
 
@@ -301,7 +301,7 @@ export function DocumentsPanel({
         <List disablePadding aria-label={STAFF_TEXTS.uploadedDocuments}>
           {documents.map((d) => {
             const type = documentTypeLabel(d.documentType);
-            const name = removalTexts.name(type, numberOf(documents, d));
+            const name = documentTexts.name(type, numberOf(documents, d));
             return (
               <ListItem
                 key={d.documentId}

@@ -5,7 +5,7 @@ import type { CaseKind } from '../../cases';
 import { documentTypeLabel } from '../../documents';
 import { documentUrl } from '../../documents/download';
 import { useDecideIdentity } from '../api/progress';
-import { identityTexts, removalTexts, STAFF_TEXTS } from '../texts';
+import { documentTexts, identityTexts, STAFF_TEXTS } from '../texts';
 import type { StaffIdentityCheck, StaffIdentityEvidence, StaffParty } from '../types';
 import { PreviewButton } from './DocumentPreview';
 import { Detail, Details } from './Panel';
@@ -65,7 +65,7 @@ function EvidenceLinks({ evidence }: { evidence: StaffIdentityEvidence[] }) {
               <Link href={documentUrl(d.documentId)} download>
                 {identityTexts.evidenceLink(label, numbered)}
               </Link>
-              <PreviewButton documentId={d.documentId} name={removalTexts.name(label, numbered)} />
+              <PreviewButton documentId={d.documentId} name={documentTexts.name(label, numbered)} />
             </Box>
           );
         })}

@@ -7,7 +7,7 @@ import { documentTypeLabel } from '../../documents';
 import { documentUrl } from '../../documents/download';
 import { PreviewButton } from './DocumentPreview';
 import { useDraftDocument } from '../api/progress';
-import { documentTexts, removalTexts, STAFF_TEXTS } from '../texts';
+import { documentTexts, STAFF_TEXTS } from '../texts';
 import type { StaffCase, StaffDraftType, StaffGeneratedDocument, StaffParty } from '../types';
 import { IssueDialog } from './IssueDialog';
 import { Detail, Details, Panel } from './Panel';
@@ -183,8 +183,8 @@ export function IssuedDocumentsPanel({
   const nameOf = (doc: StaffGeneratedDocument) => {
     const label = documentTypeLabel(doc.documentType);
     return doc.isDraft
-      ? removalTexts.draftName(label, numberOf(drafts, doc))
-      : removalTexts.name(label, numberOf(issued, doc));
+      ? documentTexts.draftName(label, numberOf(drafts, doc))
+      : documentTexts.name(label, numberOf(issued, doc));
   };
   const removable = (doc: StaffGeneratedDocument): RemovableDocument | null =>
     doc.isDraft && !isClosed(status) ? { documentId: doc.documentId, name: nameOf(doc) } : null;
