@@ -106,14 +106,6 @@ export async function expectNoSidewaysScroll(page: Page) {
 }
 
 /**
- * The widths the first-use, settings and case-page journeys run at: a phone's and a laptop's.
- * On PostgreSQL only the phone's: what differs at 1280 px is layout, which the SQLite run
- * covers, and the same calls reach the database at either width (the second pass took ~5 of
- * CI's 90 minutes).
- */
-export const JOURNEY_WIDTHS = process.env.E2E_DATABASE_URL ? [375] : [375, 1280];
-
-/**
  * At a phone's width and a desktop's: axe finds nothing and the page never scrolls sideways.
  * `ready` waits for what the page must show; the scan waits for its files (a PDF preview) too.
  * Ends at 1280 px.
