@@ -8,6 +8,7 @@
 //! the timed poll, and after every (re)connection every queue is woken once.
 
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
@@ -118,17 +119,11 @@ impl Wakeups {
 
     async fn run(self, pool: PgPool, mut stop: watch::Receiver<bool>) {
         loop {
-            let stopped = tokio::select! {
-                ended = self.listen_once(&pool) => {
-                    if let Err(err) = ended {
-                        tracing::warn!(error = %err, "listening for new jobs failed; the workers poll until it is back");
-                    }
-                    false
+            tokio::select! {
+                Err(err) = self.listen_once(&pool) => {
+                    tracing::warn!(error = %err, "listening for new jobs failed; the workers poll until it is back");
                 }
-                _ = stop.wait_for(|s| *s) => true,
-            };
-            if stopped {
-                break;
+                _ = stop.wait_for(|s| *s) => break,
             }
             tokio::select! {
                 _ = tokio::time::sleep(RECONNECT_PAUSE) => {}
@@ -138,8 +133,8 @@ impl Wakeups {
         self.lock().clear();
     }
 
-    /// Listens until the connection fails for good.
-    async fn listen_once(&self, pool: &PgPool) -> Result<(), sqlx::Error> {
+    /// Listens until the connection fails for good (it never ends otherwise).
+    async fn listen_once(&self, pool: &PgPool) -> Result<Infallible, sqlx::Error> {
         let mut listener = PgListener::connect_with(pool).await?;
         listener.listen_all([JOBS_CHANNEL, EFFECTS_CHANNEL]).await?;
         // What was added before we listened.
