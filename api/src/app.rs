@@ -62,6 +62,8 @@ pub struct AppState {
     pub secrets: crate::staff::SecretBox,
     /// The Content-Security-Policy header, with the configured third parties' origins.
     pub csp: axum::http::HeaderValue,
+    /// Requests in flight per client address (see [`crate::client_slots`]).
+    pub client_requests: Arc<crate::client_slots::ClientSlots>,
 }
 
 impl AppState {
@@ -165,6 +167,8 @@ impl App {
             None => None,
         };
         let assistant = crate::assistant::Assistant::from_config(&config, &workflows)?;
+        let client_requests =
+            crate::client_slots::ClientSlots::new(config.max_connections_per_client);
         let state = AppState {
             csp: crate::security::content_security_policy(&config)?,
             address_lookup,
@@ -183,6 +187,7 @@ impl App {
             mailer,
             list_memo: ListMemo::default(),
             workflows,
+            client_requests,
         };
         Ok(App { state, worker_deps })
     }
@@ -195,7 +200,11 @@ impl App {
                 state.clone(),
                 security::same_origin_writes,
             ))
-            .layer(axum::middleware::map_response(security::no_store));
+            .layer(axum::middleware::map_response(security::no_store))
+            .layer(axum::middleware::from_fn_with_state(
+                state.clone(),
+                crate::client_slots::requests_per_client,
+            ));
         Router::new()
             .nest("/api", api)
             .merge(health::router(state.clone()))
@@ -252,7 +261,15 @@ impl App {
                 let _ = stop.wait_for(|s| *s).await;
             }))
         });
-        serve_http(listener, router, limits, shutdown).await;
+        let proxies = self.state.limits.clone();
+        serve_http(
+            listener,
+            router,
+            limits,
+            move |peer| proxies.is_our_proxy(peer),
+            shutdown,
+        )
+        .await;
         if let Some(handle) = workers {
             let _ = handle.await;
         }
@@ -283,6 +300,8 @@ struct ServerLimits {
     request_timeout: Duration,
     /// Connections served at once; further ones wait in the listen queue.
     max_connections: usize,
+    /// Connections one address may hold at once (a proxy of ours excepted); more are closed.
+    max_connections_per_client: usize,
 }
 
 impl ServerLimits {
@@ -291,17 +310,20 @@ impl ServerLimits {
             header_read_timeout: Duration::from_secs(config.header_read_timeout_seconds.max(1)),
             request_timeout: Duration::from_secs(config.request_timeout_seconds.max(1)),
             max_connections: config.max_connections.max(1),
+            max_connections_per_client: config.max_connections_per_client.max(1),
         }
     }
 }
 
 /// HTTP/1.1 on `listener` (hyper, as `axum::serve` does, with its timeouts set): at most
-/// `max_connections` at once, each with the peer address for the handlers, until `shutdown`
-/// flips; then stops accepting and lets requests in flight finish.
+/// `max_connections` at once, and `max_connections_per_client` from one address (other than
+/// `is_our_proxy`'s), each with the peer address for the handlers, until `shutdown` flips;
+/// then stops accepting and lets requests in flight finish.
 async fn serve_http(
     listener: TcpListener,
     router: Router,
     limits: ServerLimits,
+    is_our_proxy: impl Fn(std::net::IpAddr) -> bool,
     mut shutdown: watch::Receiver<bool>,
 ) {
     use hyper_util::rt::{TokioIo, TokioTimer};
@@ -314,6 +336,7 @@ async fn serve_http(
     };
     tokio::pin!(stopped);
     let slots = Arc::new(Semaphore::new(limits.max_connections));
+    let per_client = crate::client_slots::ClientSlots::new(limits.max_connections_per_client);
     let graceful = GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
@@ -338,6 +361,18 @@ async fn serve_http(
             },
             () = &mut stopped => break,
         };
+        // One address past its share is closed at once, so the slot goes to someone else.
+        let client_slot = if is_our_proxy(peer.ip()) {
+            None
+        } else {
+            match per_client.take(peer.ip()) {
+                Some(slot) => Some(slot),
+                None => {
+                    tracing::debug!("closed a connection: its address holds its share");
+                    continue;
+                }
+            }
+        };
         let _ = stream.set_nodelay(true);
         let service = router
             .clone()
@@ -352,6 +387,7 @@ async fn serve_http(
                 tracing::debug!(error = %err, "connection ended with an error");
             }
             drop(permit);
+            drop(client_slot);
         });
     }
     drop(listener);

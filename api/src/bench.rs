@@ -179,6 +179,8 @@ async fn bench_one(base: &Config, args: &BenchArgs, url: &str) -> anyhow::Result
         data_dir: args.dir.clone(),
         access_token_minutes: 240,
         session_idle_minutes: 240,
+        // Every simulated client comes from this one address.
+        max_connections_per_client: usize::MAX,
         ..base.clone()
     };
     let app = App::build(config).await?;

@@ -49,6 +49,10 @@ pub struct Config {
     pub rate_limit_redeem_per_minute: u32,
     /// Questions per minute per user to the assistant (POST /assistant/messages).
     pub rate_limit_assistant_per_minute: u32,
+    /// Uploads per minute per user (POST /document; staff included).
+    pub rate_limit_uploads_per_minute: u32,
+    /// The most one case may hold of uploaded files, in MiB.
+    pub case_storage_quota_mb: u64,
     /// At most one sign-in e-mail per address per this many seconds; more are dropped silently.
     pub email_min_interval_seconds: i64,
     /// Sign-in e-mails per address in a day at full rate; past it, one per link lifetime.
@@ -72,6 +76,9 @@ pub struct Config {
     pub request_timeout_seconds: u64,
     /// Open connections served at once; more wait to be accepted.
     pub max_connections: usize,
+    /// Connections one client address may hold at once (requests in flight, for clients
+    /// behind `TRUSTED_PROXIES`); more are closed (answered 429).
+    pub max_connections_per_client: usize,
     /// How often workers look for new jobs, in milliseconds.
     pub worker_poll_ms: u64,
     /// Wait before a failed job's first retry, in milliseconds; it doubles after each further
@@ -156,6 +163,8 @@ impl Default for Config {
             rate_limit_auth_per_minute: 10,
             rate_limit_redeem_per_minute: 30,
             rate_limit_assistant_per_minute: 20,
+            rate_limit_uploads_per_minute: 20,
+            case_storage_quota_mb: 2048,
             email_min_interval_seconds: 60,
             email_cap_per_day: 20,
             privacy_policy_version: 2,
@@ -168,6 +177,7 @@ impl Default for Config {
             header_read_timeout_seconds: 10,
             request_timeout_seconds: 30,
             max_connections: 1024,
+            max_connections_per_client: 128,
             worker_poll_ms: 250,
             job_retry_base_ms: 5_000,
             sentry_dsn: None,
@@ -218,6 +228,8 @@ const ENV_KEYS: &[&str] = &[
     "RATE_LIMIT_AUTH_PER_MINUTE",
     "RATE_LIMIT_REDEEM_PER_MINUTE",
     "RATE_LIMIT_ASSISTANT_PER_MINUTE",
+    "RATE_LIMIT_UPLOADS_PER_MINUTE",
+    "CASE_STORAGE_QUOTA_MB",
     "EMAIL_MIN_INTERVAL_SECONDS",
     "EMAIL_CAP_PER_DAY",
     "PRIVACY_POLICY_VERSION",
@@ -230,6 +242,7 @@ const ENV_KEYS: &[&str] = &[
     "HEADER_READ_TIMEOUT_SECONDS",
     "REQUEST_TIMEOUT_SECONDS",
     "MAX_CONNECTIONS",
+    "MAX_CONNECTIONS_PER_CLIENT",
     "WORKER_POLL_MS",
     "JOB_RETRY_BASE_MS",
     "SENTRY_DSN",

@@ -127,31 +127,25 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             "A JSON body is required.",
         ));
     }
-    match serde_json::from_slice::<serde_json::Value>(bytes) {
-        Ok(value) => {
-            if let Some((field, problem)) = control_character_problem(&value) {
-                return Err(ApiError::bad_field(&field, problem));
-            }
-        }
-        Err(_) => {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "malformed_json",
-                "The request body is not valid JSON.",
-            ));
-        }
+    let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(bytes) else {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "malformed_json",
+            "The request body is not valid JSON.",
+        ));
+    };
+    // Every body is an object: serde would read `[]` as an empty struct (and `["A", 1]` as
+    // one's fields in order), which the document does not allow.
+    if !value.is_object() {
+        return Err(ApiError::bad_field("body", "must be a JSON object"));
     }
-    let de = &mut serde_json::Deserializer::from_slice(bytes);
-    serde_path_to_error::deserialize(de).map_err(|err| {
+    if let Some((field, problem)) = control_character_problem(&value) {
+        return Err(ApiError::bad_field(&field, problem));
+    }
+    integral_numbers_as_integers(&mut value);
+    serde_path_to_error::deserialize(value).map_err(|err| {
         let path = err.path().to_string();
         let inner = err.into_inner();
-        if inner.is_syntax() || inner.is_eof() {
-            return ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "malformed_json",
-                "The request body is not valid JSON.",
-            );
-        }
         let message = inner.to_string();
         let (field, problem) = if let Some(name) = between_backticks(&message, "missing field `") {
             (join_path(&path, name), "is required".to_owned())
@@ -169,6 +163,27 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         };
         ApiError::invalid_fields(BTreeMap::from([(field, problem)]))
     })
+}
+
+/// JSON Schema counts `1.6e16` and `2.0` as integers, as the document promises; serde reads
+/// only digits as one. Whole numbers written as floats become integers before the body is read.
+fn integral_numbers_as_integers(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Number(n) if !n.is_i64() && !n.is_u64() => {
+            if let Some(f) = n.as_f64()
+                && f.fract() == 0.0
+                && f >= i64::MIN as f64
+                && f < i64::MAX as f64
+            {
+                *value = serde_json::Value::from(f as i64);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(integral_numbers_as_integers),
+        serde_json::Value::Object(fields) => {
+            fields.values_mut().for_each(integral_numbers_as_integers)
+        }
+        _ => {}
+    }
 }
 
 /// Fields whose text may run over several lines (a reason given for a step, notes, a question
@@ -285,6 +300,9 @@ pub struct CurrentSession {
     pub firm_id: Option<i64>,
     /// When this session proved a second factor (the back office requires it).
     pub second_factor_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// When this session's sign-in link was redeemed (changing the e-mail address needs a
+    /// recent one).
+    pub signed_in_at: chrono::DateTime<chrono::Utc>,
 }
 
 impl FromRequestParts<AppState> for CurrentSession {
@@ -313,6 +331,7 @@ impl FromRequestParts<AppState> for CurrentSession {
             user: found.user,
             firm_id: found.firm_id,
             second_factor_at: found.second_factor_at,
+            signed_in_at: found.signed_in_at,
         })
     }
 }

@@ -8,6 +8,7 @@ pub mod auth;
 pub mod bench;
 pub mod cases;
 pub mod cli;
+pub mod client_slots;
 pub mod config;
 pub mod demo;
 pub mod demo_cases;

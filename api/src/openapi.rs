@@ -3,6 +3,7 @@
 
 use axum::routing::get;
 use axum::{Json, Router};
+use serde_json::Value;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -72,7 +73,96 @@ pub fn document() -> utoipa::openapi::OpenApi {
     section_keys_as_enum(&mut doc);
     declare_error_responses(&mut doc);
     declare_session_cookie(&mut doc);
-    doc
+    text_without_control_characters(doc)
+}
+
+/// The control characters a single-line text field refuses (Unicode `Cc`), and those a
+/// multi-line one does (all but tab and line breaks): see `extract::control_character_problem`.
+const SINGLE_LINE_TEXT: &str = "^[^\\u0000-\\u001F\\u007F-\\u009F]*$";
+const MULTI_LINE_TEXT: &str = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$";
+
+/// The server refuses control characters in every text of every JSON body; the document says
+/// so with a pattern on each string a request body holds (those without a pattern of their
+/// own, an enum or a format), so a client, or `make fuzz`, knows the real contract.
+/// Response schemas are left alone where no request uses them.
+fn text_without_control_characters(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    let Ok(mut json) = serde_json::to_value(&doc) else {
+        return doc;
+    };
+    // The schemas request bodies name, and those they name in turn.
+    let mut pending: Vec<String> = Vec::new();
+    if let Some(paths) = json["paths"].as_object_mut() {
+        for item in paths.values_mut() {
+            let Some(item) = item.as_object_mut() else {
+                continue;
+            };
+            for op in item.values_mut() {
+                let schema = &mut op["requestBody"]["content"]["application/json"]["schema"];
+                if !schema.is_null() {
+                    add_text_patterns(schema, false, &mut pending);
+                }
+            }
+        }
+    }
+    let mut done = std::collections::BTreeSet::new();
+    while let Some(name) = pending.pop() {
+        if !done.insert(name.clone()) {
+            continue;
+        }
+        let schema = &mut json["components"]["schemas"][&name];
+        if !schema.is_null() {
+            add_text_patterns(schema, false, &mut pending);
+        }
+    }
+    serde_json::from_value(json).unwrap_or(doc)
+}
+
+/// Adds the pattern to `schema` if it is a plain string, or to the strings inside it;
+/// collects the names of the schemas it refers to.
+fn add_text_patterns(schema: &mut Value, multi_line: bool, refs: &mut Vec<String>) {
+    let Some(object) = schema.as_object_mut() else {
+        return;
+    };
+    if let Some(name) = object
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix("#/components/schemas/"))
+    {
+        refs.push(name.to_owned());
+    }
+    let is_string = match object.get("type") {
+        Some(Value::String(t)) => t == "string",
+        Some(Value::Array(types)) => types.iter().any(|t| t == "string"),
+        _ => false,
+    };
+    if is_string
+        && !["pattern", "enum", "format"]
+            .iter()
+            .any(|k| object.contains_key(*k))
+    {
+        let pattern = if multi_line {
+            MULTI_LINE_TEXT
+        } else {
+            SINGLE_LINE_TEXT
+        };
+        object.insert("pattern".into(), pattern.into());
+    }
+    if let Some(Value::Object(properties)) = object.get_mut("properties") {
+        for (name, property) in properties.iter_mut() {
+            let multi_line = crate::extract::MULTI_LINE_FIELDS.contains(&name.as_str());
+            add_text_patterns(property, multi_line, refs);
+        }
+    }
+    if let Some(items) = object.get_mut("items") {
+        add_text_patterns(items, multi_line, refs);
+    }
+    for key in ["oneOf", "anyOf", "allOf"] {
+        if let Some(Value::Array(options)) = object.get_mut(key) {
+            for option in options {
+                add_text_patterns(option, multi_line, refs);
+            }
+        }
+    }
 }
 
 /// The error answers every operation may give, each a shared response of `ErrorBody`. They

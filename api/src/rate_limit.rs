@@ -30,6 +30,8 @@ pub struct RateLimits {
     pub email_change: Limiter,
     /// Questions to the assistant, per user (each may cost a call to a paid model).
     pub assistant: Limiter<UserId>,
+    /// Uploads, per user (each up to 32 MiB written to the document store).
+    pub uploads: Limiter<UserId>,
     proxies: TrustedProxies,
 }
 
@@ -62,12 +64,27 @@ impl RateLimits {
                 per_minute(config.rate_limit_assistant_per_minute),
                 MAX_TRACKED_ADDRESSES,
             ),
+            uploads: Limiter::new(
+                per_minute(config.rate_limit_uploads_per_minute),
+                MAX_TRACKED_ADDRESSES,
+            ),
             proxies: TrustedProxies {
                 enabled: config.trust_proxy_headers,
                 hops: config.trusted_proxy_hops,
                 nets,
             },
         })
+    }
+
+    /// Whether `peer` is a proxy of ours, whose connections carry many clients.
+    pub fn is_our_proxy(&self, peer: IpAddr) -> bool {
+        let p = &self.proxies;
+        p.enabled
+            && if p.nets.is_empty() {
+                p.hops > 0
+            } else {
+                p.nets.iter().any(|net| net.contains(peer))
+            }
     }
 
     /// The client's address (see [`TrustedProxies::client_ip`]).
@@ -137,7 +154,7 @@ impl<K: Hash + Eq + Clone> Limiter<K> {
 
 /// IPv6 clients are counted per /64, the block one subscriber normally holds, so rotating
 /// through one's own addresses does not escape the limit.
-fn rate_key(ip: IpAddr) -> IpAddr {
+pub(crate) fn rate_key(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
             Some(v4) => IpAddr::V4(v4),

@@ -1,12 +1,15 @@
 // Issue 15, point 3: Settings is editable. At 375 px (a phone) and 1280 px (a laptop) a new
 // customer corrects their preferred name and phone number, gives a new legal name and sees the
 // old one listed with its end date, and moves their account to a new e-mail address through
-// the link e-mailed there, then signs in with it. axe is clean on every screen touched.
+// the link e-mailed there, then signs in with it. The old address gets a link that undoes the
+// change (issue 25): opening it puts the old address back and signs the account out. axe is
+// clean on every screen touched.
 import { expect, test, type Page } from '@playwright/test';
 import { dismissConsent, expectAccessible, expectNoSidewaysScroll, signIn } from '../support/app';
 import { linkIn, waitForMail, waitForMailAbout } from '../support/mail';
 
 const CONFIRM_LINK = /https?:\/\/\S+\/confirm-email\?token=\S+/;
+const UNDO_LINK = /https?:\/\/\S+\/undo-email-change\?token=\S+/;
 
 /** A new account through /signup and /about-you. */
 async function signUpAndOnboard(page: Page, name: string, email: string) {
@@ -110,6 +113,21 @@ for (const width of [375, 1280]) {
       await openSettings(page);
       await expect(page.getByRole('form', { name: 'E-mail address' }).getByText(newEmail)).toBeVisible();
       await expect(page.getByRole('form', { name: 'Preferred name' }).getByLabel('Preferred name')).toHaveValue(`Sammy ${width}`);
+
+      // The old address was told, with a link that undoes the change: it puts the old address
+      // back and signs the account out, this browser too.
+      const undoMail = await waitForMailAbout(email, 'e-mail address was changed');
+      expect(undoMail.text).not.toContain(newEmail);
+      const undo = new URL(undoMail.text.match(UNDO_LINK)![0]);
+      await page.goto(`${undo.pathname}${undo.search}`);
+      await expect(page.getByRole('heading', { name: 'E-mail change undone' })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText(email)).toBeVisible();
+      await expectAccessible(page);
+      await expectNoSidewaysScroll(page);
+      await signIn(page, email);
+      await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+      await openSettings(page);
+      await expect(page.getByRole('form', { name: 'E-mail address' }).getByText(email)).toBeVisible();
     });
   });
 }

@@ -1,11 +1,15 @@
 //! The e-mail-change mails: the confirmation link to the new address, and a notice to the
-//! address the account uses now. The API records the request and enqueues this job; the
-//! worker mints the link's token, so the clear token never sits in the job table.
+//! address the account uses now; once the change is confirmed, a link to the old address that
+//! undoes it. The API records the request (or the confirmation) and enqueues this job; the
+//! worker mints each link's token, so no clear token ever sits in the job table.
 
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use threshold_store::Db;
-use threshold_store::email_changes::EMAIL_CHANGE_LIFETIME;
+use threshold_store::email_changes::{
+    EMAIL_CHANGE_LIFETIME, EMAIL_CHANGE_UNDO_LIFETIME, EmailChangeToMail,
+};
+use threshold_store::users::User;
 
 use apalis::prelude::BoxDynError;
 
@@ -14,7 +18,8 @@ use crate::mail::{Mailer, MailerError};
 use crate::queue::{Job, WorkerDeps};
 use crate::templates::Templates;
 
-/// A job asking for the mails of one e-mail-change request.
+/// A job asking for the mails of one e-mail-change request: pushed when it is made (the link
+/// and the notice) and again when it is confirmed (the undo link to the old address).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct EmailChangeMail {
@@ -39,7 +44,8 @@ impl Job for EmailChangeMail {
 }
 
 /// Handles one job. Each mail is marked as sent once the SMTP server accepts it, so a retry
-/// sends only what is missing. A request that was replaced, used or has expired sends nothing.
+/// sends only what is missing. A request that was replaced, used or has expired sends no link
+/// or notice; a confirmed one sends its undo link while that can still be used.
 #[tracing::instrument(skip_all)]
 pub async fn send_email_change(
     job: &EmailChangeMail,
@@ -53,13 +59,17 @@ pub async fn send_email_change(
         tracing::info!("e-mail change request not found; nothing sent");
         return Ok(());
     };
-    if request.closed {
+    let undo_due = request.undo_open && request.undo_mailed_at.is_none();
+    if request.closed && !undo_due {
         tracing::info!("e-mail change request closed; nothing sent");
         return Ok(());
     }
     let Some(user) = db.user_by_id(request.user_id).await? else {
         return Ok(());
     };
+    if request.closed {
+        return send_undo_link(request_id, &request, &user, db, mailer, templates, settings).await;
+    }
     let support_email = &settings.support_email;
     if request.mailed_at.is_none()
         && let Some(token) = db.mint_email_change_token(request_id, Utc::now()).await?
@@ -122,11 +132,68 @@ pub async fn send_email_change(
     Ok(())
 }
 
+/// The undo link of a confirmed change, to the address it replaced.
+async fn send_undo_link(
+    request_id: &str,
+    request: &EmailChangeToMail,
+    user: &User,
+    db: &Db,
+    mailer: &Mailer,
+    templates: &Templates,
+    settings: &AuthEmailSettings,
+) -> Result<(), AuthEmailError> {
+    let Some(old_email) = request.old_email.as_deref() else {
+        return Ok(());
+    };
+    let Some(token) = db
+        .mint_email_change_undo_token(request_id, Utc::now())
+        .await?
+    else {
+        return Ok(());
+    };
+    let ctx = minijinja::context! {
+        name => &user.preferred_name,
+        masked_email => mask_email(&request.new_email),
+        link => undo_link(&settings.public_url, &token),
+        days => EMAIL_CHANGE_UNDO_LIFETIME.num_days(),
+        support_email => &settings.support_email,
+    };
+    let rendered = templates.render(
+        "email_change_undo",
+        "Your Threshold e-mail address was changed",
+        ctx,
+    )?;
+    let message_id = format!("<email-change-undo-{request_id}@{}>", mailer.domain());
+    match mailer
+        .send_with_id(old_email, rendered, Some(message_id))
+        .await
+    {
+        Ok(()) => {
+            db.mark_email_change_undo_mailed(request_id, Utc::now())
+                .await?
+        }
+        Err(MailerError::Address(_)) => {
+            tracing::warn!("e-mail change undo link dropped: the address cannot be sent to");
+            return Ok(());
+        }
+        Err(err) => return Err(err.into()),
+    }
+    tracing::info!("e-mail change undo link sent");
+    Ok(())
+}
+
 /// The SPA's `/confirm-email` page with the token.
 fn confirm_link(public_url: &str, token: &str) -> String {
     let mut query = url::form_urlencoded::Serializer::new(String::new());
     query.append_pair("token", token);
     format!("{public_url}/confirm-email?{}", query.finish())
+}
+
+/// The SPA's `/undo-email-change` page with the token.
+fn undo_link(public_url: &str, token: &str) -> String {
+    let mut query = url::form_urlencoded::Serializer::new(String::new());
+    query.append_pair("token", token);
+    format!("{public_url}/undo-email-change?{}", query.finish())
 }
 
 /// `ann@example.com` → `a**@example.com`: enough for the owner to recognise, and the notice
@@ -162,6 +229,10 @@ mod tests {
             confirm_link("http://localhost:8080", "a-b_c"),
             "http://localhost:8080/confirm-email?token=a-b_c"
         );
+        assert_eq!(
+            undo_link("http://localhost:8080", "a-b_c"),
+            "http://localhost:8080/undo-email-change?token=a-b_c"
+        );
     }
 
     #[test]
@@ -186,5 +257,16 @@ mod tests {
             .unwrap();
         assert!(notice.text.contains("a**@example.com"));
         assert!(!notice.html.contains("token"));
+        let undo = templates
+            .render(
+                "email_change_undo",
+                "s",
+                minijinja::context! { name => "<Ann>", masked_email => "b**@example.com", link => "http://x/undo-email-change?token=t", days => 7, support_email => "s@x" },
+            )
+            .unwrap();
+        assert!(undo.html.contains("&lt;Ann&gt;"));
+        assert!(undo.text.contains("b**@example.com"));
+        assert!(undo.text.contains("http://x/undo-email-change?token=t"));
+        assert!(undo.text.contains("7 days"));
     }
 }

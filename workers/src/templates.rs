@@ -73,6 +73,14 @@ const TEMPLATES: &[(&str, &str)] = &[
         "email_change_notice.txt",
         include_str!("../templates/email_change_notice.txt"),
     ),
+    (
+        "email_change_undo.html",
+        include_str!("../templates/email_change_undo.html"),
+    ),
+    (
+        "email_change_undo.txt",
+        include_str!("../templates/email_change_undo.txt"),
+    ),
 ];
 
 /// The template set, with HTML auto-escaping on `.html` files.

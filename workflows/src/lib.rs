@@ -15,8 +15,8 @@ use threshold_engine::quote::QuoteError;
 use threshold_engine::{
     Actor, ActorKind, AnySnapshot, Applied, BuyingSnapshot, CaseSnapshot, CaseStatus, CaseType,
     CaseView, Effect, FeeSchedule, LandTaxTables, LoadError, Quote, QuoteRequest,
-    RemortgagingSnapshot, SectionState, TransitionError, TransitionInput, WaitsOn, Workflow,
-    WorkflowStatus,
+    RemortgagingSnapshot, SectionState, TransitionError, TransitionInput, UploadRefusal, Uploader,
+    WaitsOn, Workflow, WorkflowStatus,
 };
 
 /// The remortgaging definition, embedded so the binary needs no files at run time.
@@ -247,6 +247,20 @@ impl Workflows {
             .flatten()
             .map(|s| s.key.clone())
             .collect()
+    }
+
+    /// Whether `who` may upload a document of this type to a case of this type, as the
+    /// workflow file's `document_types` say (the upload asks nothing else).
+    pub fn may_upload(
+        &self,
+        case_type: CaseType,
+        document_type: &str,
+        who: Uploader,
+    ) -> Result<(), UploadRefusal> {
+        match case_type {
+            CaseType::Remortgaging => self.remortgaging.definition.may_upload(document_type, who),
+            CaseType::Buying => self.buying.definition.may_upload(document_type, who),
+        }
     }
 
     /// Every e-mail template either workflow names: the workers must have each one.

@@ -163,15 +163,16 @@ pub async fn refresh(
     }
 }
 
-/// Tells the browser to drop the site's storage (unsaved application drafts, preferences) and
-/// cached responses, so nothing of the account outlives the session. Not its cookies: ours are
-/// cleared one by one, and the cookie choice is the visitor's for this browser, kept for 365
-/// days (a session that expires, or a stale sign-in link, used to bring the dialog back).
-const CLEAR_SITE_DATA: [(&str, &str); 1] = [("clear-site-data", "\"cache\", \"storage\"")];
+/// Tells the browser to drop everything the site kept: storage (unsaved application drafts,
+/// preferences), cached responses and every cookie, an analytics id included, so nothing of
+/// the account outlives the session. The cookie-consent choice goes with them: the banner asks
+/// again after logging out (SECURITY.md, known limits).
+const CLEAR_SITE_DATA: [(&str, &str); 1] =
+    [("clear-site-data", "\"cache\", \"cookies\", \"storage\"")];
 
 #[utoipa::path(post, path = "/auth/logout", tag = "auth", request_body = EmptyBody,
     responses((status = 204, description = "This session is ended on the server; its cookies and the site's browser data are cleared",
-        headers(("Clear-Site-Data" = String, description = "\"cache\", \"storage\"")))))]
+        headers(("Clear-Site-Data" = String, description = "\"cache\", \"cookies\", \"storage\"")))))]
 pub async fn logout(
     State(state): State<AppState>,
     jar: CookieJar,
@@ -205,7 +206,7 @@ pub async fn logout(
 #[utoipa::path(post, path = "/auth/logout-all", tag = "auth", request_body = EmptyBody,
     responses(
         (status = 204, description = "Every session of this user is ended; this browser's site data is cleared",
-            headers(("Clear-Site-Data" = String, description = "\"cache\", \"storage\""))),
+            headers(("Clear-Site-Data" = String, description = "\"cache\", \"cookies\", \"storage\""))),
         (status = 401, description = "Not signed in", body = ErrorBody),
     ))]
 pub async fn logout_all(

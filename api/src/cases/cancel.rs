@@ -15,7 +15,7 @@ use crate::extract::{ApiJson, CurrentSession};
 #[utoipa::path(post, path = "/broker-cancel-case", tag = "cases", request_body = CaseRef,
     responses(
         (status = 200, description = "Cancelled", body = CancelCaseResponse),
-        (status = 403, description = "Not a broker", body = ErrorBody),
+        (status = 403, description = "Not a broker (customers always, whichever case they name)", body = ErrorBody),
         (status = 404, description = "Unknown case, or not yours", body = ErrorBody),
         (status = 409, description = "The case is past the broker statuses (cannot_cancel)", body = ErrorBody),
         (status = 422, description = "Unknown caseType", body = ErrorBody),
@@ -27,6 +27,11 @@ pub async fn broker_cancel_case(
     ApiJson(body): ApiJson<CaseRef>,
 ) -> ApiResult<Json<CancelCaseResponse>> {
     let caller = access::caller(&session)?;
+    // A customer never may, whichever case they name: refused for who they are, before the
+    // case is looked at (a 404 or 409 would depend on the case).
+    if !access::is_broker(&session.user) {
+        return Err(ApiError::forbidden("Only brokers may cancel a case here."));
+    }
     let case_type = access::parse_case_type("caseType", &body.case_type)?;
     // Who may cancel, and from which statuses, is the workflow's `broker_cancel` transition.
     let status = state

@@ -168,6 +168,9 @@ async fn created(
     })
 }
 
+/// The role of a customer's account.
+const CUSTOMER_ROLE: &str = "ROLE_USER";
+
 /// The lead customer a broker names: their account, or a new one (not onboarded: they give
 /// their details when they first sign in).
 async fn find_or_create_client(
@@ -186,9 +189,17 @@ async fn find_or_create_client(
             "must be at least 2 characters",
         ));
     }
-    // Any existing account is named the same way, whatever it is, so the answer never tells
-    // whether the address has an account; what the broker may see of it waits for consent.
+    // An existing customer's account is named the same way as a new address, so the answer
+    // never tells whether a customer has an account; what the broker may see of them waits
+    // for consent. A client is a customer: a broker's or the firm's account never is (it
+    // would see the case as a party).
     if let Some(existing) = state.db.user_by_email(email.as_str()).await? {
+        if existing.role != CUSTOMER_ROLE {
+            return Err(ApiError::bad_field(
+                "client.email",
+                "must be your client's own address: this one is a broker's or a conveyancer's",
+            ));
+        }
         return Ok(existing);
     }
     let features = match case_type {
@@ -207,7 +218,7 @@ async fn find_or_create_client(
                 action: "user.created_for_case",
                 subject_type: "user",
                 subject_id: created.id.to_string(),
-                detail: json!({ "role": "ROLE_USER" }),
+                detail: json!({ "role": CUSTOMER_ROLE }),
             },
             now,
         )

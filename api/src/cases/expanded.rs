@@ -4,6 +4,7 @@
 
 use axum::Json;
 use axum::extract::State;
+use chrono::Utc;
 use threshold_cases::OpenCase;
 use threshold_engine::snapshot::doc_types;
 use threshold_engine::{AnySnapshot, CaseType};
@@ -12,8 +13,8 @@ use threshold_store::cases::{LoadedCase, PartyRow, parse_enum};
 
 use super::access;
 use super::expanded_body::{
-    AddressBody, BuyingExpanded, CaseBrokerBody, CaseDocumentsBody, ExpandedCommon,
-    ExpandedProperty, GeneratedDocumentBody, LoanBody, PartyBody, PartyUserBody,
+    AddressBody, BuyingExpanded, CaseBrokerBody, CaseDocumentsBody, DepositPaymentInProgress,
+    ExpandedCommon, ExpandedProperty, GeneratedDocumentBody, LoanBody, PartyBody, PartyUserBody,
     RemortgagingExpanded, UploadedDocumentBody,
 };
 use super::list::{admins, legal_names};
@@ -108,6 +109,7 @@ pub(crate) async fn buying_body(
 ) -> ApiResult<BuyingExpanded> {
     let common = common(state, &case, reader).await?;
     let gifts = crate::owners::donors::gifts(state, &case).await?;
+    let deposit_payment = deposit_payment(state, &case, reader).await?;
     let AnySnapshot::Buying(snap) = case.snapshot else {
         return Err(ApiError::internal("a buying case loaded as another type"));
     };
@@ -149,8 +151,42 @@ pub(crate) async fn buying_body(
             .collect(),
         required_documents: snap.required_documents,
         deposit: snap.deposit,
+        deposit_payment,
         searches: snap.searches,
     })
+}
+
+/// The buyers' payment in progress: started, not paid, and payable still.
+async fn deposit_payment(
+    state: &AppState,
+    case: &OpenCase,
+    reader: Reader,
+) -> ApiResult<Option<DepositPaymentInProgress>> {
+    if case.snapshot.deposit_paid_at().is_some() {
+        return Ok(None);
+    }
+    let Some(open) = state
+        .db
+        .open_deposit_payment(case.loaded.row.id)
+        .await?
+        .filter(|p| p.is_open_at(Utc::now()))
+    else {
+        return Ok(None);
+    };
+    let (Some(expires_at), payer) = (open.expires_at, open.payer_user_id) else {
+        return Ok(None);
+    };
+    Ok(Some(DepositPaymentInProgress {
+        started_at: open.created_at,
+        expires_at,
+        started_by: case
+            .loaded
+            .parties
+            .iter()
+            .find(|p| Some(p.user_id) == payer && p.party_type == "APPLICANT")
+            .map(|p| p.id),
+        started_by_you: payer == Some(reader.id),
+    }))
 }
 
 /// The ground rent, when both its amount and frequency are known.

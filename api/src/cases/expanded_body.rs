@@ -102,7 +102,26 @@ pub struct BuyingExpanded {
     pub isas: Vec<IsaBody>,
     pub required_documents: BuyingRequiredDocuments,
     pub deposit: Deposit,
+    /// The up-front payment a buyer has started and may still pay, while it is not paid:
+    /// every buyer who asks to pay gets this one back, so the others see a payment is in
+    /// progress rather than pay again. Null when none is open.
+    pub deposit_payment: Option<DepositPaymentInProgress>,
     pub searches: Searches,
+}
+
+/// A buyer's up-front payment in progress.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DepositPaymentInProgress {
+    /// When it was started.
+    pub started_at: DateTime<Utc>,
+    /// Until when it can be paid; then any buyer may start another.
+    pub expires_at: DateTime<Utc>,
+    /// The buyer who started it (an id in `buyers`).
+    pub started_by: Option<i64>,
+    /// Whether the reader started it (they carry on with `POST /deposit-payment`, which gives
+    /// it back).
+    pub started_by_you: bool,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -6,6 +6,7 @@
 mod body;
 mod files;
 pub(crate) mod generated;
+mod limits;
 mod list;
 mod quote_pdf;
 mod upload;
@@ -24,7 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     // only leaves room for the small form fields and the multipart framing around it.
     let upload = OpenApiRouter::new()
         .routes(routes!(upload::upload))
-        .layer(DefaultBodyLimit::max(MAX_FILE_BYTES as usize + 64 * 1024));
+        .layer(DefaultBodyLimit::max(upload::MAX_FORM_BYTES as usize));
     OpenApiRouter::new()
         .routes(routes!(files::download, files::delete))
         .routes(routes!(list::my_documents))

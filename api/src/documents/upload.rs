@@ -7,6 +7,7 @@ use axum::http::StatusCode;
 use chrono::Utc;
 use threshold_cases::CaseError;
 use threshold_documents::{DocumentStore, UploadError};
+use threshold_engine::{CaseType, UploadRefusal, Uploader};
 use threshold_store::documents::{NewDocument, UPLOADED};
 use threshold_store::staff::STAFF_ROLES;
 
@@ -16,10 +17,12 @@ use crate::app::AppState;
 use crate::cases::access;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiMultipart, CurrentSession};
-use crate::owners::donors::{DONOR_EVIDENCE, DonorOf, donor_of};
+use crate::owners::donors::donor_of;
 
 /// The largest file accepted: 32 MiB (33,554,432 bytes) exactly; one byte more is refused.
 pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
+/// The whole form: the file and room for the small fields and the multipart framing.
+pub const MAX_FORM_BYTES: u64 = MAX_FILE_BYTES + 64 * 1024;
 /// The form fields before the file are short words and numbers.
 const MAX_FIELD_BYTES: usize = 100;
 
@@ -33,7 +36,8 @@ pub struct UploadForm {
     case_type: String,
     #[schema(minimum = 1)]
     case_id: i64,
-    /// E.g. BANK_STATEMENT, TA6 (upper case, digits and underscores).
+    /// E.g. BANK_STATEMENT, TA6: one of the case type's declared document types, and one the
+    /// caller may upload (a customer or broker never a type only the firm uploads).
     #[schema(pattern = r"^[A-Z0-9_]{1,64}$")]
     document_type: String,
     /// The required-document slot the upload fills (`requiredDocuments` items' `id`), sent
@@ -51,19 +55,28 @@ pub struct UploadForm {
         (status = 201, description = "Stored", body = DocumentBody),
         (status = 400, description = "The form could not be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Not a party, broker or staff member of the case (or a purchase's gift donor); `second_factor_required` for a staff session that has not proven it", body = ErrorBody),
+        (status = 403, description = "Not a party, broker or staff member of the case (or a purchase's gift donor); a `documentType` the caller may not upload (named in `fields`: the workflow's `document_types` say who uploads each, the firm's own only the firm); `second_factor_required` for a staff session that has not proven it", body = ErrorBody),
         (status = 404, description = "Unknown case or required-document slot, or not yours", body = ErrorBody),
         (status = 409, description = "The case is closed; `gift_not_accepted`: a donor who has not confirmed the gift", body = ErrorBody),
-        (status = 413, description = "The file is larger than 32 MiB", body = ErrorBody),
+        (status = 413, description = "`payload_too_large`: the file is larger than 32 MiB (or says so in its length); `case_storage_full`: the case's files would pass its storage quota (`CASE_STORAGE_QUOTA_MB`)", body = ErrorBody),
+        (status = 429, description = "`upload_rate_limited`: more uploads this minute than `RATE_LIMIT_UPLOADS_PER_MINUTE`", body = ErrorBody),
         (status = 415, description = "Not a PDF, JPEG, PNG or HEIC file", body = ErrorBody),
-        (status = 422, description = "A field is missing or invalid (named)", body = ErrorBody),
+        (status = 422, description = "A field is missing or invalid (named), or a `documentType` the case's workflow does not declare", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
 pub async fn upload(
     State(state): State<AppState>,
     session: CurrentSession,
+    headers: axum::http::HeaderMap,
     ApiMultipart(mut form): ApiMultipart,
 ) -> ApiResult<(StatusCode, Json<DocumentBody>)> {
+    // A form that says up front it is larger than the limit is refused before it is read.
+    let declared = headers
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > MAX_FORM_BYTES) {
+        return Err(super::limits::file_too_large());
+    }
     // The firm adds what comes from outside the case (the seller's contract pack, the
     // searches) once its session has proven the second factor, as for reading documents.
     let firm = STAFF_ROLES.contains(&session.user.role.as_str());
@@ -95,21 +108,39 @@ pub async fn upload(
         ));
     }
     // A purchase's gift donor is no party to it, but uploads the evidence of their gift.
-    let (case, donor) = match state.cases.open(&caller, case_type, case_id).await {
-        Ok(case) => (case, false),
+    let (case, gift_accepted) = match state.cases.open(&caller, case_type, case_id).await {
+        Ok(case) => (case, None),
         Err(CaseError::NotFound) if !firm => {
             let donor = donor_of(&state, session.user.id, case_type, case_id)
                 .await?
                 .ok_or_else(ApiError::not_found)?;
-            check_donor_upload(&donor, &document_type)?;
-            (donor.case, true)
+            (donor.case, Some(donor.gift.accepted == Some(true)))
         }
         Err(err) => return Err(err.into()),
     };
+    let donor = gift_accepted.is_some();
     let rel = case.loaded.relationship;
-    if !rel.is_party && !rel.is_case_admin && !firm && !donor {
+    let uploader = if firm {
+        Uploader::Firm
+    } else if rel.is_party {
+        Uploader::Customer
+    } else if rel.is_case_admin {
+        Uploader::Broker
+    } else if donor {
+        Uploader::Donor
+    } else {
         return Err(ApiError::forbidden(
             "Only the case's customers and brokers may upload its documents.",
+        ));
+    };
+    // Who may upload each type is the workflow file's to say: a customer's or broker's file
+    // never passes for one the firm's steps read (a TA6, a search, a mortgage offer).
+    may_upload(&state, case_type, &document_type, uploader)?;
+    if gift_accepted == Some(false) {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "gift_not_accepted",
+            "Confirm the gift before adding its evidence.",
         ));
     }
     if is_closed(&state, &case) {
@@ -119,10 +150,11 @@ pub async fn upload(
             "This case is closed: no more documents can be added.",
         ));
     }
+    let room = super::limits::room_for_upload(&state, session.user.id, case_id).await?;
     let field = form
         .next_field()
         .await
-        .map_err(|e| unreadable(e.body_text()))?
+        .map_err(form_error)?
         .ok_or_else(|| ApiError::bad_field("file", "is required"))?;
     let (slot, file) = if field.name() == Some(REQUIRED_DOCUMENT_ID) {
         let raw = read_text(field, REQUIRED_DOCUMENT_ID).await?;
@@ -156,9 +188,9 @@ pub async fn upload(
     let key = DocumentStore::new_key();
     let stored = state
         .documents
-        .put_stream(&key, file, MAX_FILE_BYTES)
+        .put_stream(&key, file, room.max_bytes())
         .await
-        .map_err(upload_error)?;
+        .map_err(|err| upload_error(err, &room))?;
     let file_name = file_name(&given_name, &document_type, stored.kind.extension());
     // The firm's uploads have no side: only the firm may remove them. A donor is on the
     // customers' side, with the buyers.
@@ -202,22 +234,46 @@ pub async fn upload(
     Ok((StatusCode::CREATED, Json(DocumentBody::from_record(&doc))))
 }
 
-/// A donor uploads only the evidence of their gift, once they have confirmed it.
-fn check_donor_upload(donor: &DonorOf, document_type: &str) -> ApiResult<()> {
-    if document_type != DONOR_EVIDENCE {
-        return Err(ApiError::bad_field(
-            "documentType",
-            format!("must be {DONOR_EVIDENCE}: a donor uploads the evidence of their gift"),
-        ));
-    }
-    if donor.gift.accepted != Some(true) {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "gift_not_accepted",
-            "Confirm the gift before adding its evidence.",
-        ));
-    }
-    Ok(())
+/// The workflow's answer on whether `who` may upload this type to a case of this type: an
+/// unknown type is a 422, a type that is not theirs a 403, both naming `documentType`.
+fn may_upload(
+    state: &AppState,
+    case_type: CaseType,
+    document_type: &str,
+    who: Uploader,
+) -> ApiResult<()> {
+    let problem = match state.workflows.may_upload(case_type, document_type, who) {
+        Ok(()) => return Ok(()),
+        Err(UploadRefusal::Unknown) => {
+            let case = match case_type {
+                CaseType::Remortgaging => "a remortgage",
+                CaseType::Buying => "a purchase",
+            };
+            return Err(ApiError::bad_field(
+                "documentType",
+                format!("is not a document type of {case}"),
+            ));
+        }
+        Err(UploadRefusal::NotAllowed { allowed }) if allowed.is_empty() => {
+            "is a document Threshold makes and issues itself: it is never uploaded".to_owned()
+        }
+        Err(UploadRefusal::NotAllowed { allowed }) => {
+            let who: Vec<&str> = allowed
+                .iter()
+                .map(|u| match u {
+                    Uploader::Customer => "the case's customers",
+                    Uploader::Broker => "their broker",
+                    Uploader::Donor => "a gift's donor",
+                    Uploader::Firm => "Threshold's conveyancers",
+                })
+                .collect();
+            format!("is uploaded only by {}", who.join(" or "))
+        }
+    };
+    Err(ApiError {
+        fields: [("documentType".to_owned(), problem)].into(),
+        ..ApiError::forbidden("You may not upload this kind of document to this case.")
+    })
 }
 
 /// The next part of the form, which must be `name`.
@@ -225,7 +281,7 @@ async fn next_field<'a>(form: &'a mut Multipart, name: &str) -> ApiResult<Field<
     let field = form
         .next_field()
         .await
-        .map_err(|e| unreadable(e.body_text()))?
+        .map_err(form_error)?
         .ok_or_else(|| ApiError::bad_field(name, "is required"))?;
     if field.name() != Some(name) {
         return Err(ApiError::bad_field(
@@ -247,7 +303,7 @@ async fn text_field(form: &mut Multipart, name: &str) -> ApiResult<String> {
 
 async fn read_text(mut field: Field<'_>, name: &str) -> ApiResult<String> {
     let mut bytes = Vec::new();
-    while let Some(chunk) = field.chunk().await.map_err(|e| unreadable(e.body_text()))? {
+    while let Some(chunk) = field.chunk().await.map_err(form_error)? {
         bytes.extend_from_slice(&chunk);
         if bytes.len() > MAX_FIELD_BYTES {
             return Err(ApiError::bad_field(name, "is too long"));
@@ -263,6 +319,15 @@ async fn read_text(mut field: Field<'_>, name: &str) -> ApiResult<String> {
     Ok(text.trim().to_owned())
 }
 
+/// A form that could not be read: 413 when its declared length is past the limit (the body
+/// limit refuses it before a byte is read), 400 otherwise.
+fn form_error(err: axum::extract::multipart::MultipartError) -> ApiError {
+    if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        return super::limits::file_too_large();
+    }
+    unreadable(err.body_text())
+}
+
 fn unreadable(detail: String) -> ApiError {
     tracing::debug!(detail, "unreadable upload form");
     ApiError::new(
@@ -272,16 +337,9 @@ fn unreadable(detail: String) -> ApiError {
     )
 }
 
-fn upload_error(err: UploadError) -> ApiError {
+fn upload_error(err: UploadError, room: &super::limits::Room) -> ApiError {
     match err {
-        UploadError::TooLarge { .. } => ApiError {
-            fields: [("file".to_owned(), "must be at most 32 MiB".to_owned())].into(),
-            ..ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "payload_too_large",
-                "The file is larger than 32 MiB.",
-            )
-        },
+        UploadError::TooLarge { .. } => room.too_large(),
         UploadError::Unsupported => ApiError {
             fields: [(
                 "file".to_owned(),
@@ -294,6 +352,13 @@ fn upload_error(err: UploadError) -> ApiError {
                 "Upload a PDF, JPEG, PNG or HEIC file.",
             )
         },
+        UploadError::ImageTooLarge { .. } => ApiError::bad_field(
+            "file",
+            format!(
+                "must be a photo of at most {} pixels a side (this image says it is larger)",
+                threshold_documents::MAX_IMAGE_SIDE
+            ),
+        ),
         UploadError::Body(detail) => unreadable(detail),
         UploadError::Store(err) => ApiError::internal(err),
     }
@@ -305,7 +370,11 @@ fn upload_error(err: UploadError) -> ApiError {
 fn file_name(given: &str, document_type: &str, extension: &str) -> String {
     let base = given.rsplit(['/', '\\']).next().unwrap_or("");
     let stem = base.rsplit_once('.').map_or(base, |(stem, _)| stem);
-    let stem: String = stem.chars().filter(|c| !c.is_control()).take(120).collect();
+    let stem: String = stem
+        .chars()
+        .filter(|c| !c.is_control() && !is_bidi_control(*c))
+        .take(120)
+        .collect();
     let stem = stem.trim();
     let stem = if stem.is_empty() {
         document_type.to_ascii_lowercase()
@@ -313,6 +382,12 @@ fn file_name(given: &str, document_type: &str, extension: &str) -> String {
         stem.to_owned()
     };
     format!("{stem}.{extension}")
+}
+
+/// Unicode's bidirectional controls: U+202E makes `invoice\u{202E}fdp.exe` show as
+/// `invoiceexe.pdf`, so a kept name never carries them.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 #[cfg(test)]
@@ -324,5 +399,14 @@ mod tests {
         assert_eq!(file_name("C:\\docs\\scan.pdf", "ID", "png"), "scan.png");
         assert_eq!(file_name("../../etc/x\n.jpg", "ID", "jpg"), "x.jpg");
         assert_eq!(file_name("", "BANK_STATEMENT", "pdf"), "bank_statement.pdf");
+        // Issue 25 (8): bidirectional controls are stripped.
+        assert_eq!(
+            file_name("invoice\u{202E}fdp.exe.pdf", "ID", "pdf"),
+            "invoicefdp.exe.pdf"
+        );
+        assert_eq!(
+            file_name("\u{2066}a\u{2069}\u{200F}.png", "ID", "png"),
+            "a.png"
+        );
     }
 }

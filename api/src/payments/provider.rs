@@ -3,11 +3,12 @@
 
 use std::collections::HashMap;
 
-use stripe_checkout::CheckoutSessionMode;
+use chrono::{DateTime, Utc};
 use stripe_checkout::checkout_session::{
     CreateCheckoutSession, CreateCheckoutSessionLineItems, CreateCheckoutSessionLineItemsPriceData,
-    ProductData,
+    ExpireCheckoutSession, ProductData, RetrieveCheckoutSession,
 };
+use stripe_checkout::{CheckoutSessionMode, CheckoutSessionStatus};
 use stripe_types::Currency;
 
 use crate::config::Config;
@@ -31,6 +32,8 @@ pub struct Checkout<'a> {
     pub payer_email: &'a str,
     pub return_url: &'a str,
     pub firm: &'a str,
+    /// Until when it can be paid (Stripe allows 30 minutes to 24 hours from now).
+    pub expires_at: DateTime<Utc>,
 }
 
 /// A payment begun with the provider.
@@ -39,6 +42,18 @@ pub struct Started {
     pub reference: String,
     /// Where the browser goes to pay (none for the local stand-in).
     pub redirect_url: Option<String>,
+    /// Until when it can be paid, as the provider says.
+    pub expires_at: DateTime<Utc>,
+}
+
+/// Where a payment that is no longer offered stands with the provider.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Expired {
+    /// Nobody can pay it any more.
+    Expired,
+    /// It was paid (or a payment on it is under way) before it could be expired: the
+    /// provider's word on it is coming.
+    Completed,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -78,6 +93,7 @@ impl PaymentProvider {
                 return Ok(Started {
                     reference: format!("local_{}", uuid::Uuid::new_v4().simple()),
                     redirect_url: None,
+                    expires_at: c.expires_at,
                 });
             }
             Self::Stripe { client, .. } => client,
@@ -103,12 +119,44 @@ impl PaymentProvider {
             )]))
             .success_url(format!("{}{separator}payment=success", c.return_url))
             .cancel_url(format!("{}{separator}payment=cancelled", c.return_url))
+            .expires_at(c.expires_at.timestamp())
             .send(client.as_ref())
             .await
             .map_err(|e| ProviderError(e.to_string()))?;
         Ok(Started {
             reference: session.id.as_str().to_owned(),
             redirect_url: session.url,
+            expires_at: DateTime::from_timestamp(session.expires_at, 0).unwrap_or(c.expires_at),
         })
+    }
+
+    /// Makes sure nobody can pay the payment `reference` any more: Stripe expires its Checkout
+    /// Session (`POST /v1/checkout/sessions/{id}/expire`). One Stripe will not expire (expired
+    /// already, or completed) is looked up to tell which. The local stand-in has nothing to
+    /// expire.
+    pub async fn expire(&self, reference: &str) -> Result<Expired, ProviderError> {
+        let Self::Stripe { client, .. } = self else {
+            return Ok(Expired::Expired);
+        };
+        let status = match ExpireCheckoutSession::new(reference)
+            .send(client.as_ref())
+            .await
+        {
+            Ok(session) => session.status,
+            Err(refused) => {
+                let session = RetrieveCheckoutSession::new(reference)
+                    .send(client.as_ref())
+                    .await
+                    .map_err(|e| ProviderError(format!("{refused}; then {e}")))?;
+                session.status
+            }
+        };
+        match status {
+            Some(CheckoutSessionStatus::Expired) => Ok(Expired::Expired),
+            Some(CheckoutSessionStatus::Complete) => Ok(Expired::Completed),
+            other => Err(ProviderError(format!(
+                "the Checkout Session is still {other:?}"
+            ))),
+        }
     }
 }

@@ -6,6 +6,7 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
+use chrono::DateTime;
 use stripe_checkout::CheckoutSessionPaymentStatus;
 use stripe_webhook::{EventObject, Webhook};
 use threshold_workers::DepositPaymentConfirmed;
@@ -21,7 +22,7 @@ pub const STRIPE_WEBHOOK_PATH: &str = "/webhooks/stripe";
     request_body(content = String, content_type = "application/json", description = "A Stripe event, signed"),
     params(("Stripe-Signature" = String, Header, description = "Stripe's signature of the body")),
     responses(
-        (status = 204, description = "Received (a paid session's payment is recorded shortly; other events are ignored)"),
+        (status = 204, description = "Received (a paid session's payment is recorded shortly, as the case's payment or, where the case did not expect it, as an unexpected payment for the firm to refund; other events are ignored)"),
         (status = 400, description = "`bad_signature`: missing, wrong or stale signature, or not a Stripe event", body = ErrorBody),
         (status = 404, description = "Stripe is not configured here", body = ErrorBody),
     ))]
@@ -65,8 +66,23 @@ pub async fn stripe_webhook(
         EventObject::CheckoutSessionAsyncPaymentSucceeded(s) => s,
         _ => return Ok(StatusCode::NO_CONTENT),
     };
+    // What the firm needs to refund it, should it be a payment Threshold did not expect.
+    let case_id = session
+        .metadata
+        .as_ref()
+        .and_then(|m| m.get("caseId"))
+        .or(session.client_reference_id.as_ref())
+        .and_then(|id| id.parse().ok());
     let job = DepositPaymentConfirmed {
         reference: session.id.as_str().to_owned(),
+        case_id,
+        amount: session.amount_total,
+        currency: session.currency.map(|c| c.to_string()),
+        payment_id: session
+            .payment_intent
+            .as_ref()
+            .map(|p| p.id().as_str().to_owned()),
+        paid_at: DateTime::from_timestamp(event.created, 0),
     };
     state
         .queue

@@ -10,8 +10,11 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use threshold_cases::Progress;
 use threshold_engine::snapshot::doc_types;
-use threshold_engine::{CaseStatus, CaseType, Chip, TransitionInput, TransitionView, WaitsOn};
+use threshold_engine::{
+    CaseStatus, CaseType, Chip, TransitionInput, TransitionView, Uploader, WaitsOn,
+};
 use threshold_store::cases::LoadedCase;
+use threshold_store::documents::UploadLine;
 use utoipa::ToSchema;
 
 use super::queue::{StaffMemberBody, body, members_by_id};
@@ -67,6 +70,50 @@ pub struct StaffCase {
     /// Each owner's identity evidence (photo IDs and selfies), attributed to the owner who
     /// uploaded it, so the firm checks each person against their own documents.
     pub identity_evidence: Vec<StaffIdentityEvidence>,
+    /// Every file uploaded to the case, oldest first: what it is, who uploaded it, as whom,
+    /// and when (a customer's file never passes for the firm's).
+    pub uploads: Vec<StaffUpload>,
+    /// Money the payment provider took for this case that it did not expect (a second
+    /// checkout paid, or a payment after the case was paid), oldest first: the firm refunds
+    /// each with the provider. Empty for a remortgage.
+    pub unexpected_payments: Vec<StaffUnexpectedPayment>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffUnexpectedPayment {
+    /// STRIPE.
+    pub provider: String,
+    /// The provider's checkout session (a Stripe Checkout Session id).
+    pub reference: String,
+    /// In the currency's minor unit (pence), as the provider reported it.
+    pub amount: Option<i64>,
+    /// ISO 4217, as the provider writes it (`gbp`).
+    pub currency: Option<String>,
+    /// The provider's payment to refund (a Stripe PaymentIntent id).
+    pub payment_id: Option<String>,
+    /// When the provider says it was paid.
+    pub paid_at: DateTime<Utc>,
+    /// When Threshold recorded it.
+    pub recorded_at: DateTime<Utc>,
+}
+
+/// One uploaded file and its uploader.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffUpload {
+    pub document_id: i64,
+    pub document_type: String,
+    pub file_name: Option<String>,
+    pub uploaded_at: DateTime<Utc>,
+    /// The uploader's name; null once their account is gone.
+    pub uploaded_by_name: Option<String>,
+    /// The uploader's role (ROLE_USER, ROLE_BROKER, ROLE_CONVEYANCER…); null once their
+    /// account is gone.
+    pub uploaded_by_role: Option<String>,
+    /// The side they uploaded it for: a customer of the case, its broker, a gift's donor, or
+    /// the firm.
+    pub uploaded_as: Uploader,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -141,6 +188,10 @@ pub async fn view(
         None => None,
     };
     let identity_evidence = identity_evidence(&case.loaded);
+    let uploads = uploads(
+        &case.loaded,
+        state.db.case_uploads(case.loaded.row.id).await?,
+    );
     let reader = Reader {
         id: staff.user().id,
         kind: ReaderKind::Staff,
@@ -181,6 +232,21 @@ pub async fn view(
             reasons: c.reasons.map(|r| r.0).unwrap_or_default(),
         })
         .collect();
+    let unexpected_payments = state
+        .db
+        .unexpected_payments(case_id)
+        .await?
+        .into_iter()
+        .map(|p| StaffUnexpectedPayment {
+            provider: p.provider,
+            reference: p.provider_reference,
+            amount: p.amount,
+            currency: p.currency,
+            payment_id: p.provider_payment_id,
+            paid_at: p.paid_at,
+            recorded_at: p.recorded_at,
+        })
+        .collect();
     Ok(Json(StaffCase {
         id: case_id,
         case_type,
@@ -194,7 +260,38 @@ pub async fn view(
         audit,
         identity_checks,
         identity_evidence,
+        unexpected_payments,
+        uploads,
     }))
+}
+
+/// Who uploaded each file, as whom: the firm's uploads have no side, a donor's are on the
+/// customers' side but made by one of the case's donors.
+fn uploads(loaded: &LoadedCase, lines: Vec<UploadLine>) -> Vec<StaffUpload> {
+    lines
+        .into_iter()
+        .map(|d| {
+            let donor = loaded
+                .parties
+                .iter()
+                .any(|p| p.party_type == "DONOR" && Some(p.user_id) == d.uploaded_by_user_id);
+            let uploaded_as = match d.uploaded_by_side.as_deref() {
+                Some("BROKER") => Uploader::Broker,
+                Some(_) if donor => Uploader::Donor,
+                Some(_) => Uploader::Customer,
+                None => Uploader::Firm,
+            };
+            StaffUpload {
+                document_id: d.id,
+                document_type: d.document_type,
+                file_name: d.file_name,
+                uploaded_at: d.uploaded_at,
+                uploaded_by_name: d.uploader_name,
+                uploaded_by_role: d.uploader_role,
+                uploaded_as,
+            }
+        })
+        .collect()
 }
 
 /// The photo IDs and selfies each party uploaded themselves (in upload order).

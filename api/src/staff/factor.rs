@@ -206,14 +206,13 @@ pub async fn verify_second_factor(
             "totp"
         }
         (None, Some(recovery)) => {
-            let factor = confirmed_factor(&state, user).await?;
-            refuse_while_locked(factor.failures, factor.last_failure_at, now)?;
+            confirmed_factor(&state, user).await?;
+            take_attempt(&state, user, now).await?;
             if !state
                 .db
                 .use_recovery_code(user.id, &normalise_recovery(&recovery), now)
                 .await?
             {
-                state.db.record_factor_failure(user.id, now).await?;
                 return Err(ApiError::bad_field(
                     "recoveryCode",
                     "That recovery code is not right, or it has been used.",
@@ -254,7 +253,6 @@ pub(super) async fn check_code(
         Some(f) if enrolling || f.confirmed_at.is_some() => f,
         _ => return Err(not_enrolled()),
     };
-    refuse_while_locked(factor.failures, factor.last_failure_at, now)?;
     let wrong = || {
         ApiError::bad_field(
             "code",
@@ -265,6 +263,7 @@ pub(super) async fn check_code(
     if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::bad_field("code", "Enter the 6-digit code."));
     }
+    take_attempt(state, user, now).await?;
     let secret = state
         .secrets
         .open(user.id, &factor.totp_secret)
@@ -284,7 +283,6 @@ pub(super) async fn check_code(
         None => false,
     };
     if !accepted {
-        state.db.record_factor_failure(user.id, now).await?;
         return Err(wrong());
     }
     Ok(())
@@ -308,14 +306,19 @@ fn not_enrolled() -> ApiError {
     )
 }
 
-fn refuse_while_locked(
-    failures: i32,
-    last_failure_at: Option<DateTime<Utc>>,
-    now: DateTime<Utc>,
-) -> ApiResult<()> {
-    let locked = failures >= MAX_FAILURES
-        && last_failure_at.is_some_and(|at| now - at < Duration::minutes(LOCKED_FOR_MINUTES));
-    if locked {
+/// Counts this attempt before any code is checked; a 429 while five attempts in a row (the
+/// latest less than five minutes ago) have not been followed by a right code.
+async fn take_attempt(state: &AppState, user: &User, now: DateTime<Utc>) -> ApiResult<()> {
+    let taken = state
+        .db
+        .take_factor_attempt(
+            user.id,
+            MAX_FAILURES,
+            Duration::minutes(LOCKED_FOR_MINUTES),
+            now,
+        )
+        .await?;
+    if !taken {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "too_many_attempts",
@@ -387,13 +390,5 @@ mod tests {
             normalise_recovery(&code.to_uppercase().replace('-', " ")),
             code
         );
-    }
-
-    #[test]
-    fn locked_after_five_wrong_codes_for_five_minutes() {
-        let now = Utc::now();
-        assert!(refuse_while_locked(4, Some(now), now).is_ok());
-        assert!(refuse_while_locked(5, Some(now - Duration::minutes(4)), now).is_err());
-        assert!(refuse_while_locked(5, Some(now - Duration::minutes(6)), now).is_ok());
     }
 }

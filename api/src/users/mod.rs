@@ -98,6 +98,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(delete_legal_name))
         .routes(routes!(email_change::request_email_change))
         .routes(routes!(email_change::confirm_email_change))
+        .routes(routes!(email_change::undo_email_change))
 }
 
 /// The caller, if `user_id` is their own id and they use the customer and broker app.

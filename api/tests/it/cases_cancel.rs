@@ -112,6 +112,27 @@ async fn cancel_06_roles_14_customers_cannot_cancel(backend: Backend) {
     let list = customer.get("/api/remortgaging/cases").await;
     assert_eq!(list.body["cases"][0]["status"], "BROKER_APPLICATION");
     assert_eq!(list.body["cases"][0]["canCancel"], false);
+    // Issue 25 (8): a customer is refused for being a customer, whatever the case (it was a
+    // 404 for another's case and a 409 for their own past the broker statuses).
+    app.create_user("stranger@example.com", "ROLE_USER", true)
+        .await;
+    let mut stranger = app.sign_in("stranger@example.com").await;
+    let res = stranger
+        .post("/api/broker-cancel-case", cancel_body(id, "REMORTGAGING"))
+        .await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
+    set_case(&app, id, "status", "CUSTOMER_APPLICATION").await;
+    let res = customer
+        .post("/api/broker-cancel-case", cancel_body(id, "REMORTGAGING"))
+        .await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
+    let res = customer
+        .post(
+            "/api/broker-cancel-case",
+            cancel_body(999_999, "REMORTGAGING"),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
 }
 
 async fn cancel_of_a_case_that_is_not_yours_is_404(backend: Backend) {

@@ -436,18 +436,33 @@ async fn a_broker_must_name_the_client_and_a_customer_must_not(backend: Backend)
     body.as_object_mut().unwrap().remove("client");
     let res = broker.post("/api/remortgaging/case", body).await;
     assert!(res.field_error("client").is_some(), "{:?}", res.body);
-    // Naming another broker's address is answered like any address (issue 10: the answer
-    // never tells what kind of account an address has), and gives that broker nothing.
-    let res = broker
-        .post(
-            "/api/remortgaging/case",
-            remortgaging_body("loner@firm.test", "Lo"),
-        )
+    // Issue 25 (8): a client is a customer. A broker of this firm or another, or the
+    // firm's conveyancer, is refused by name (it used to be made the case's party).
+    app.create_user("conveyancer@threshold.test", "ROLE_CONVEYANCER", true)
         .await;
-    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    for address in [
+        "loner@firm.test",
+        "rival@other.test",
+        "broker@firm.test",
+        "conveyancer@threshold.test",
+    ] {
+        let res = broker
+            .post("/api/remortgaging/case", remortgaging_body(address, "Lo"))
+            .await;
+        assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY, "{address}");
+        assert!(res.field_error("client.email").is_some(), "{:?}", res.body);
+    }
     let mut loner = app.sign_in("loner@firm.test").await;
     let list = loner.get("/api/remortgaging/cases").await;
     assert_eq!(list.body["totalCount"], 0);
+    // A customer with an account is named like a new address.
+    let res = broker
+        .post(
+            "/api/remortgaging/case",
+            remortgaging_body("cust@example.com", "Cu"),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
     let mut customer = app.sign_in("cust@example.com").await;
     let res = customer
         .post("/api/remortgaging/case", remortgaging_body("a@b.co", "Al"))

@@ -19,6 +19,10 @@ on_both_databases!(
     the_type_comes_from_the_bytes,
     who_may_upload_download_and_delete,
     the_quote_pdf_is_a_generated_document_customers_can_download,
+    customers_and_brokers_cannot_pass_off_uploads_as_the_firms,
+    uploads_have_a_rate_limit_and_a_case_a_storage_quota,
+    a_body_declaring_more_than_the_limit_is_413,
+    an_image_claiming_absurd_dimensions_is_refused,
 );
 
 const MIB: usize = 1024 * 1024;
@@ -238,11 +242,220 @@ async fn the_type_comes_from_the_bytes(backend: Backend) {
             Form::new()
                 .text("caseType", "REMORTGAGING")
                 .text("caseId", id.to_string())
-                .text("documentType", "ID"),
+                .text("documentType", "BANK_STATEMENT"),
         )
         .await;
     assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(res.field_error("file"), Some("is required"));
+}
+
+/// A purchase's upload form for `document_type`.
+fn purchase_form(case_id: i64, document_type: &str) -> Form {
+    Form::new()
+        .text("caseType", "BUYING")
+        .text("caseId", case_id.to_string())
+        .text("documentType", document_type.to_owned())
+        .part(
+            "file",
+            Part::bytes(PDF.to_vec()).file_name(format!("{document_type}.pdf")),
+        )
+}
+
+/// Issue 25, finding 7: `documentType` is no longer free text. The workflow file says who
+/// uploads each type; the firm's own (the TA6 its contract-pack step reads, the searches, the
+/// documents it issues) are refused to customers, brokers and donors with a 403 naming the
+/// field, an undeclared type is a 422, and the back office shows who uploaded every file, as
+/// whom, and when. Rows: customer, broker, donor and staff, each for a firm's type and a
+/// customer's type.
+async fn customers_and_brokers_cannot_pass_off_uploads_as_the_firms(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, mut bea, id) = support::purchase::with_buyer_details(&app).await;
+    // Gina gives the buyers money, and confirms it.
+    let res = bea
+        .post(
+            &format!("/api/buying/{id}/sources-of-funds"),
+            json!({ "sourceType": "GIFTS", "amount": 2_000_000 }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let res = bea
+        .post(
+            &format!("/api/buying/{id}/donor"),
+            json!({ "preferredName": "Gina Giver", "email": "gina@example.test",
+                    "giftAmount": 2_000_000 }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let mut gina = app.sign_in("gina@example.test").await;
+    let res = gina
+        .post(
+            &format!("/api/buying/{id}/donor/invitation/respond"),
+            json!({ "accepted": true }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+
+    let forbidden = |res: &support::Res, who: &str, t: &str| {
+        assert_eq!(
+            res.status,
+            StatusCode::FORBIDDEN,
+            "{who} {t}: {:?}",
+            res.body
+        );
+        assert!(
+            res.field_error("documentType").is_some(),
+            "{who} {t} names the field: {:?}",
+            res.body
+        );
+    };
+    // The firm's types: a buyer's "TA6" would have moved the contract-pack step, a broker's
+    // search been recorded as the official one. Nobody uploads what the firm issues.
+    let firms = [
+        "TA6",
+        "LOCAL_AUTHORITY_SEARCH",
+        "DRAINAGE_AND_WATER_SEARCH",
+        "ENVIRONMENTAL_SEARCH",
+        "CLIENT_CARE_LETTER",
+        "REPORT_ON_TITLE",
+        "COMPLETION_STATEMENT",
+    ];
+    for (who, client) in [
+        ("buyer", &mut bea),
+        ("broker", &mut broker),
+        ("donor", &mut gina),
+    ] {
+        for t in firms {
+            let res = client
+                .post_form("/api/document", purchase_form(id, t))
+                .await;
+            forbidden(&res, who, t);
+        }
+    }
+    let res = bea
+        .post_form("/api/document", purchase_form(id, "TA6"))
+        .await;
+    assert_eq!(
+        res.field_error("documentType"),
+        Some("is uploaded only by Threshold's conveyancers")
+    );
+    // A type the workflow does not declare is no type at all.
+    for t in ["DRAINAGE_SEARCH", "MORTGAGE_OFFER"] {
+        let res = bea.post_form("/api/document", purchase_form(id, t)).await;
+        assert_eq!(
+            res.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{t}: {:?}",
+            res.body
+        );
+        assert!(res.field_error("documentType").is_some(), "{:?}", res.body);
+    }
+    // The customers' types: the buyer and the broker upload them, the donor only the evidence
+    // of the gift, the staff neither identity evidence nor what the firm issues.
+    let mut uploaded = vec![];
+    for (who, t) in [
+        ("buyer", "BANK_STATEMENT"),
+        ("broker", "BANK_STATEMENT"),
+        ("donor", "GIFT_STATEMENT"),
+        ("staff", "BANK_STATEMENT"),
+        ("staff", "TA6"),
+    ] {
+        let client = match who {
+            "buyer" => &mut bea,
+            "broker" => &mut broker,
+            "donor" => &mut gina,
+            _ => &mut connie,
+        };
+        let res = client
+            .post_form("/api/document", purchase_form(id, t))
+            .await;
+        assert_eq!(res.status, StatusCode::CREATED, "{who} {t}: {:?}", res.body);
+        uploaded.push((res.body["documentId"].as_i64().unwrap(), t, who));
+    }
+    let res = gina
+        .post_form("/api/document", purchase_form(id, "BANK_STATEMENT"))
+        .await;
+    forbidden(&res, "donor", "BANK_STATEMENT");
+    for t in ["PHOTO_ID", "CLIENT_CARE_LETTER"] {
+        let res = connie
+            .post_form("/api/document", purchase_form(id, t))
+            .await;
+        forbidden(&res, "staff", t);
+    }
+    let res = broker
+        .post_form("/api/document", purchase_form(id, "PHOTO_ID"))
+        .await;
+    forbidden(&res, "broker", "PHOTO_ID");
+
+    // The case holds only what was allowed: one TA6, the firm's.
+    let case = bea.get(&support::purchase::expanded(id)).await.body;
+    let types: Vec<&str> = case["documents"]["documents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["documentType"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        types,
+        [
+            "BANK_STATEMENT",
+            "BANK_STATEMENT",
+            "GIFT_STATEMENT",
+            "BANK_STATEMENT",
+            "TA6"
+        ]
+    );
+
+    // The back office shows who uploaded every file, as whom, and when.
+    let res = connie.get(&format!("/api/staff/cases/buying/{id}")).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let uploads = res.body["uploads"].as_array().unwrap();
+    assert_eq!(uploads.len(), uploaded.len(), "{uploads:?}");
+    let name_of = |email: &str| {
+        let app = &app;
+        let email = email.to_owned();
+        async move {
+            app.db
+                .user_by_email(&email)
+                .await
+                .unwrap()
+                .unwrap()
+                .preferred_name
+        }
+    };
+    let expected = [
+        (
+            name_of(support::purchase::BEA).await,
+            "ROLE_USER",
+            "customer",
+        ),
+        (name_of("broker@firm.test").await, "ROLE_BROKER", "broker"),
+        (name_of("gina@example.test").await, "ROLE_USER", "donor"),
+        (
+            name_of(support::staff::CONNIE).await,
+            "ROLE_CONVEYANCER",
+            "firm",
+        ),
+        (
+            name_of(support::staff::CONNIE).await,
+            "ROLE_CONVEYANCER",
+            "firm",
+        ),
+    ];
+    for (((doc, t, who), line), (name, role, side)) in
+        uploaded.iter().zip(uploads).zip(expected.iter())
+    {
+        assert_eq!(line["documentId"], *doc, "{who}: {line}");
+        assert_eq!(line["documentType"], *t, "{who}: {line}");
+        assert_eq!(line["uploadedByName"], name.as_str(), "{who}: {line}");
+        assert_eq!(line["uploadedByRole"], *role, "{who}: {line}");
+        assert_eq!(line["uploadedAs"], *side, "{who}: {line}");
+        let at = line["uploadedAt"].as_str().unwrap();
+        assert!(
+            chrono::DateTime::parse_from_rfc3339(at).is_ok(),
+            "{who}: {line}"
+        );
+    }
 }
 
 /// The authorization rows for documents: other customers and other firms' brokers see
@@ -531,4 +744,101 @@ mod s3 {
         );
         assert_eq!(bucket.keys().await.unwrap().len(), 1);
     }
+}
+
+/// Issue 25 (5): one person may upload `RATE_LIMIT_UPLOADS_PER_MINUTE` files a minute (429)
+/// and a case may hold `CASE_STORAGE_QUOTA_MB` of uploads (413); each error names its limit,
+/// and a refused upload leaves nothing behind.
+async fn uploads_have_a_rate_limit_and_a_case_a_storage_quota(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| {
+        c.rate_limit_uploads_per_minute = 3;
+        c.case_storage_quota_mb = 1;
+    })
+    .await;
+    let (mut broker, mut cara, id) = case_with_customer(&app).await;
+    for n in 0..3 {
+        let res = upload(&mut cara, id, &format!("s{n}.pdf"), PDF.to_vec()).await;
+        assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    }
+    let res = upload(&mut cara, id, "s3.pdf", PDF.to_vec()).await;
+    assert_eq!(res.status, StatusCode::TOO_MANY_REQUESTS, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "upload_rate_limited");
+    assert_eq!(res.field_error("file"), Some("at most 3 uploads a minute"));
+    // The broker has uploads of their own left, but the case has 1 MiB in all.
+    let mut big = PDF.to_vec();
+    big.resize(700 * 1024, b' ');
+    let res = upload(&mut broker, id, "a.pdf", big.clone()).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let before = stored_files(&app);
+    let res = upload(&mut broker, id, "b.pdf", big).await;
+    assert_eq!(res.status, StatusCode::PAYLOAD_TOO_LARGE, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "case_storage_full");
+    assert_eq!(
+        res.field_error("file"),
+        Some("the case's files may take at most 1 MiB")
+    );
+    assert_eq!(
+        stored_files(&app),
+        before,
+        "nothing kept of the refused file"
+    );
+    // A small file still fits.
+    let res = upload(&mut broker, id, "c.pdf", PDF.to_vec()).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+}
+
+/// Issue 25 (8): a body whose Content-Length is past the limit is refused as too large (413,
+/// naming `file`) before a byte of it is read; it was a 400.
+async fn a_body_declaring_more_than_the_limit_is_413(backend: Backend) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = TestApp::spawn(backend).await;
+    let (_, cara, _) = case_with_customer(&app).await;
+    let cookies = cara
+        .cookies
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join("; ");
+    let mut stream = tokio::net::TcpStream::connect(app.base.trim_start_matches("http://"))
+        .await
+        .unwrap();
+    let head = format!(
+        "POST /api/document HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: {}\r\nCookie: {cookies}\r\n\
+         Content-Type: multipart/form-data; boundary=X\r\nContent-Length: {}\r\n\r\n--X\r\n",
+        app.base,
+        40 * MIB
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut answer = vec![0u8; 4096];
+    let n = tokio::time::timeout(std::time::Duration::from_secs(10), stream.read(&mut answer))
+        .await
+        .unwrap()
+        .unwrap();
+    let answer = String::from_utf8_lossy(&answer[..n]);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("must be at most 32 MiB"), "{answer}");
+}
+
+/// Issue 25 (8): a PNG whose header claims 100,000 × 100,000 pixels was kept as a photo ID.
+async fn an_image_claiming_absurd_dimensions_is_refused(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_, mut cara, id) = case_with_customer(&app).await;
+    let mut png = PNG[..16].to_vec();
+    png.extend_from_slice(&100_000u32.to_be_bytes());
+    png.extend_from_slice(&100_000u32.to_be_bytes());
+    png.extend_from_slice(b"\x08\x02\0\0\0");
+    let form = form(id, "PHOTO_ID", "passport.png", png);
+    let res = cara.post_form("/api/document", form).await;
+    assert_eq!(
+        res.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{:?}",
+        res.body
+    );
+    assert!(res.field_error("file").unwrap().contains("25000 pixels"));
+    assert!(stored_files(&app).is_empty());
+    // A file name's bidirectional controls are dropped.
+    let res = upload(&mut cara, id, "scan\u{202E}fdp.exe.pdf", PDF.to_vec()).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    assert_eq!(res.body["fileName"], "scanfdp.exe.pdf");
 }

@@ -16,6 +16,7 @@ mod cases_create;
 mod cases_list;
 mod concurrency;
 mod demo_journeys;
+mod deposit_checkout;
 mod documents;
 mod effect_delivery;
 mod feed;

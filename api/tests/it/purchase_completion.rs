@@ -7,17 +7,12 @@
 
 use crate::support;
 
-use std::sync::{Arc, Mutex};
-
-use axum::Router;
-use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode as AxumStatus};
-use axum::routing::post;
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 use support::purchase::{BEA, expanded, submitted_purchase};
 use support::staff::enrolled_conveyancer;
+use support::stripe::{WEBHOOK_SECRET, app_with_stripe, completed_event, deliver, fake_stripe};
 use support::{Backend, Client, TestApp, pdf_text, tile};
 
 on_both_databases!(
@@ -27,8 +22,6 @@ on_both_databases!(
 );
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
-const STRIPE_KEY: &str = "sk_test_threshold";
-const WEBHOOK_SECRET: &str = "whsec_threshold_test";
 
 async fn upload(client: &mut Client, id: i64, document_type: &str) -> i64 {
     let form = Form::new()
@@ -42,7 +35,7 @@ async fn upload(client: &mut Client, id: i64, document_type: &str) -> i64 {
 }
 
 /// The conveyancer drafts a document of the purchase and issues it; returns its id.
-async fn draft_and_issue(connie: &mut Client, id: i64, kind: &str) -> (i64, Value) {
+pub(crate) async fn draft_and_issue(connie: &mut Client, id: i64, kind: &str) -> (i64, Value) {
     let base = format!("/api/staff/cases/buying/{id}");
     let res = connie
         .post(
@@ -76,7 +69,7 @@ async fn take(connie: &mut Client, id: i64, transition: &str) -> Value {
     res.body["status"].clone()
 }
 
-async fn accept(bea: &mut Client, doc: i64) -> Value {
+pub(crate) async fn accept(bea: &mut Client, doc: i64) -> Value {
     let res = bea
         .post(&format!("/api/document/{doc}/accept"), json!({}))
         .await;
@@ -85,7 +78,7 @@ async fn accept(bea: &mut Client, doc: i64) -> Value {
 }
 
 /// Bea's purchase with its client care letter issued and accepted: AWAITING_DEPOSIT.
-async fn awaiting_deposit(app: &TestApp) -> (Client, Client, Client, i64) {
+pub(crate) async fn awaiting_deposit(app: &TestApp) -> (Client, Client, Client, i64) {
     let (broker, mut bea, id) = submitted_purchase(app).await;
     let (mut connie, ..) = enrolled_conveyancer(app).await;
     let (letter, _) = draft_and_issue(&mut connie, id, "CLIENT_CARE_LETTER").await;
@@ -318,95 +311,9 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
     assert_eq!(take(&mut connie, id, "complete").await, "COMPLETED");
 }
 
-/// What the fake Stripe was asked: each Checkout Session's form fields.
-type Sessions = Arc<Mutex<Vec<Vec<(String, String)>>>>;
-
-/// Stripe's API as far as Threshold uses it: `POST /v1/checkout/sessions`, form-encoded,
-/// bearer-authenticated, answering a Checkout Session object (Stripe's own fixture).
-async fn fake_stripe() -> (String, Sessions) {
-    async fn create(
-        State(seen): State<Sessions>,
-        headers: HeaderMap,
-        body: String,
-    ) -> (AxumStatus, String) {
-        if headers.get("authorization").and_then(|v| v.to_str().ok())
-            != Some(&format!("Bearer {STRIPE_KEY}"))
-        {
-            let error = json!({ "error": { "type": "invalid_request_error",
-                "message": "Invalid API Key provided" } });
-            return (AxumStatus::UNAUTHORIZED, error.to_string());
-        }
-        let form: Vec<(String, String)> = serde_urlencoded::from_str(&body).unwrap();
-        let field = |name: &str| {
-            form.iter()
-                .find(|(k, _)| k == name)
-                .map(|(_, v)| v.clone())
-                .unwrap_or_default()
-        };
-        let mut session: Value =
-            serde_json::from_str(include_str!("fixtures/stripe/checkout_session.json")).unwrap();
-        let n = seen.lock().unwrap().len();
-        session["id"] = json!(format!("cs_test_threshold_{n}"));
-        session["url"] = json!(format!("https://checkout.stripe.test/c/pay/cs_test_{n}"));
-        session["amount_total"] = json!(
-            field("line_items[0][price_data][unit_amount]")
-                .parse::<i64>()
-                .unwrap()
-        );
-        session["client_reference_id"] = json!(field("client_reference_id"));
-        session["success_url"] = json!(field("success_url"));
-        session["cancel_url"] = json!(field("cancel_url"));
-        session["mode"] = json!("payment");
-        session["payment_status"] = json!("unpaid");
-        session["status"] = json!("open");
-        seen.lock().unwrap().push(form);
-        (AxumStatus::OK, session.to_string())
-    }
-    let seen = Sessions::default();
-    let app = Router::new()
-        .route("/v1/checkout/sessions", post(create))
-        .with_state(seen.clone());
-    (format!("{}/", support::serve_fake(app).await), seen)
-}
-
-/// A `checkout.session.completed` event for this session, as Stripe sends it.
-fn completed_event(session_id: &str, event_id: &str) -> String {
-    let mut session: Value =
-        serde_json::from_str(include_str!("fixtures/stripe/checkout_session.json")).unwrap();
-    session["id"] = json!(session_id);
-    session["mode"] = json!("payment");
-    session["payment_status"] = json!("paid");
-    session["status"] = json!("complete");
-    json!({
-        "id": event_id, "object": "event", "api_version": null, "created": 1_700_000_000,
-        "data": { "object": session }, "livemode": false, "pending_webhooks": 1,
-        "request": { "id": null, "idempotency_key": null },
-        "type": "checkout.session.completed"
-    })
-    .to_string()
-}
-
-/// Posts a webhook as Stripe's servers do: no browser, no cookies, no Origin.
-async fn deliver(app: &TestApp, payload: &str, signature: &str) -> StatusCode {
-    reqwest::Client::new()
-        .post(format!("{}/api/webhooks/stripe", app.base))
-        .header("content-type", "application/json")
-        .header("stripe-signature", signature)
-        .body(payload.to_owned())
-        .send()
-        .await
-        .unwrap()
-        .status()
-}
-
 async fn buy_post_12_stripe_checkout_and_its_signed_webhook_record_the_payment(backend: Backend) {
-    let (stripe_url, sessions) = fake_stripe().await;
-    let app = TestApp::spawn_with(backend, |c| {
-        c.stripe_secret_key = Some(STRIPE_KEY.into());
-        c.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
-        c.stripe_api_url = Some(stripe_url);
-    })
-    .await;
+    let stripe = fake_stripe().await;
+    let app = app_with_stripe(backend, &stripe).await;
     let (_broker, mut bea, _connie, id) = awaiting_deposit(&app).await;
     let res = bea
         .post("/api/deposit-payment", json!({ "caseId": id }))
@@ -420,7 +327,7 @@ async fn buy_post_12_stripe_checkout_and_its_signed_webhook_record_the_payment(b
     let reference = res.body["reference"].as_str().unwrap().to_owned();
     let amount = res.body["amount"].as_i64().unwrap();
     // What Stripe was asked: pounds, the quote's amount, the buyer's way back.
-    let form = sessions.lock().unwrap()[0].clone();
+    let form = stripe.created(0);
     let field = |name: &str| {
         form.iter()
             .find(|(k, _)| k == name)
@@ -449,7 +356,7 @@ async fn buy_post_12_stripe_checkout_and_its_signed_webhook_record_the_payment(b
     assert_eq!(res.status, StatusCode::NOT_FOUND);
 
     // A forged or unsigned event changes nothing.
-    let payload = completed_event(&reference, "evt_threshold_1");
+    let payload = completed_event(&reference, "evt_threshold_1", Some(amount), Some(id));
     let forged = stripe_webhook::Webhook::generate_test_header(&payload, "whsec_wrong", None);
     assert_eq!(
         deliver(&app, &payload, &forged).await,
@@ -500,7 +407,7 @@ async fn buy_post_12_stripe_checkout_and_its_signed_webhook_record_the_payment(b
         1
     );
     // An event for a session that is not ours is acknowledged and ignored.
-    let other = completed_event("cs_test_elsewhere", "evt_threshold_2");
+    let other = completed_event("cs_test_elsewhere", "evt_threshold_2", Some(amount), None);
     let signed = stripe_webhook::Webhook::generate_test_header(&other, WEBHOOK_SECRET, None);
     assert_eq!(deliver(&app, &other, &signed).await, StatusCode::NO_CONTENT);
 }

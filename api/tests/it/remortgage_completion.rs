@@ -24,6 +24,7 @@ on_both_databases!(
     status_13_a_help_to_buy_redemption_waits_for_its_letter,
     the_owners_steps_are_refused_to_everyone_else,
     two_owners_each_verify_and_accept_before_the_case_moves,
+    identity_evidence_is_deleted_only_by_whoever_may_read_it,
 );
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
@@ -576,6 +577,8 @@ async fn the_owners_steps_are_refused_to_everyone_else(backend: Backend) {
         .unwrap();
     app.create_user("stranger@example.test", "ROLE_USER", true)
         .await;
+    app.create_user("stranger@example.test", "ROLE_USER", true)
+        .await;
     let mut stranger = app.sign_in("stranger@example.test").await;
     let mut rival = app.sign_in("rival@other.test").await;
     let (mut connie, ..) = enrolled_conveyancer(&app).await;
@@ -749,4 +752,64 @@ fn accepted(case: &Value, applicant: i64, doc: i64) -> bool {
         .unwrap()
         .iter()
         .any(|a| a["documentId"] == doc && a["acceptedAt"].as_str().is_some())
+}
+
+/// Issue 25 (1): deleting a document applies exactly the read rule. Dan, Cara's co-owner,
+/// cannot read her photo ID, so he cannot delete it either (404, as for reading; it was a
+/// 204); nor can the broker or another customer. Once Cara has sent her identity for
+/// checking, she may replace her evidence with a new upload but not remove it.
+async fn identity_evidence_is_deleted_only_by_whoever_may_read_it(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, mut cara, id) = customer_case(&app).await;
+    let res = cara
+        .post("/api/property", property_body(id, "FREEHOLD"))
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let (mut dan, _) = dan_joins(&app, &mut cara, id).await;
+    let dan_user = app.db.user_by_email(DAN).await.unwrap().unwrap();
+    let res = dan
+        .post(
+            &format!("/api/users/{}", dan_user.id),
+            json!({ "preferredName": "Dan", "firstName": "Dan", "surname": "Owner",
+                    "phoneNumber": "07700 900456", "dateOfBirth": "1981-03-04" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    fill_in_and_submit(&app, &mut cara, id).await;
+    let id_of = |body: Value| body["documentId"].as_i64().unwrap();
+    let photo = id_of(upload(&mut cara, id, "PHOTO_ID").await);
+    let first_try = id_of(upload(&mut cara, id, "SELFIE").await);
+    app.create_user("stranger@example.test", "ROLE_USER", true)
+        .await;
+    let mut stranger = app.sign_in("stranger@example.test").await;
+    for (who, client) in [
+        ("co-owner", &mut dan),
+        ("broker", &mut broker),
+        ("another customer", &mut stranger),
+    ] {
+        let res = client.delete(&format!("/api/document/{photo}")).await;
+        assert_eq!(res.status, StatusCode::NOT_FOUND, "{who}: {:?}", res.body);
+    }
+    let res = app.client().delete(&format!("/api/document/{photo}")).await;
+    assert_eq!(res.status, StatusCode::UNAUTHORIZED);
+    // Before she sends it for checking, Cara removes her own as she likes.
+    let res = cara.delete(&format!("/api/document/{first_try}")).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    upload(&mut cara, id, "SELFIE").await;
+    let res = cara
+        .post(
+            "/api/identity",
+            json!({ "caseId": id, "caseType": "REMORTGAGING" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let res = cara.delete(&format!("/api/document/{photo}")).await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "identity_under_review");
+    let res = dan.delete(&format!("/api/document/{photo}")).await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND, "{:?}", res.body);
+    // A replacement is welcome; the firm still has the first.
+    upload(&mut cara, id, "PHOTO_ID").await;
+    let (status, ..) = cara.get_bytes(&format!("/api/document/{photo}")).await;
+    assert_eq!(status, StatusCode::OK);
 }

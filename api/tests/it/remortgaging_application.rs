@@ -1007,11 +1007,16 @@ async fn an_upload_fills_its_required_document_slot_and_deleting_it_empties_it(b
         .await;
     assert_status(&res, StatusCode::CREATED, "bank statement");
     let bank_doc = res.body["documentId"].as_i64().unwrap();
-    // A type no slot asks for is simply stored.
+    // A type of the workflow's that no slot asks for is simply stored (a live-in property's
+    // tenancy agreement); one the workflow does not declare is refused.
+    let res = cara
+        .post_form("/api/document", upload(id, "TENANCY_AGREEMENT", None))
+        .await;
+    assert_status(&res, StatusCode::CREATED, "a tenancy agreement");
     let res = cara
         .post_form("/api/document", upload(id, "TA6", None))
         .await;
-    assert_status(&res, StatusCode::CREATED, "a TA6");
+    assert_invalid(&res, "documentType", "a purchase's TA6");
     let case = expanded(&mut cara, id).await;
     assert_eq!(
         slots(&case["requiredDocuments"]["documents"]),
@@ -1049,11 +1054,14 @@ async fn an_upload_fills_its_required_document_slot_and_deleting_it_empties_it(b
         .await;
     assert_status(&res, StatusCode::NOT_FOUND, "another case's slot");
     let res = cara
-        .post_form("/api/document", upload(id, "TA6", Some(mortgage_slot)))
+        .post_form(
+            "/api/document",
+            upload(id, "BANK_STATEMENT", Some(mortgage_slot)),
+        )
         .await;
     assert_invalid(&res, "documentType", "the slot's type");
     let res = cara
-        .post_form("/api/document", upload(id, "TA6", Some(-3)))
+        .post_form("/api/document", upload(id, "BANK_STATEMENT", Some(-3)))
         .await;
     assert_invalid(&res, "requiredDocumentId", "not an id");
 

@@ -86,3 +86,33 @@ fn every_operation_documents_its_responses() {
         "the /auth/me answer has a schema"
     );
 }
+
+/// Issue 25 (8): the server refuses control characters in every text of a JSON body, and
+/// the document says so (a pattern on each request string), so `make fuzz` checks the real
+/// contract: single-line fields refuse them all, multi-line ones (a reason) allow tab and
+/// line breaks.
+#[test]
+fn request_texts_declare_that_control_characters_are_refused() {
+    let document: serde_json::Value =
+        serde_json::from_str(&threshold_api::openapi::document().to_pretty_json().unwrap())
+            .unwrap();
+    let schemas = &document["components"]["schemas"];
+    let single = schemas["ClientDetails"]["properties"]["preferredName"]["pattern"]
+        .as_str()
+        .expect("a pattern on a request's text");
+    let multi = schemas["StaffTransitionRequest"]["properties"]["reason"]["pattern"]
+        .as_str()
+        .expect("a pattern on a multi-line text");
+    let matches = |pattern: &str, text: &str| regex::Regex::new(pattern).unwrap().is_match(text);
+    assert!(matches(single, "Ann O'Neill"));
+    assert!(!matches(single, "Ann\u{0}"));
+    assert!(!matches(single, "Ann\nO"));
+    assert!(!matches(single, "Ann\u{85}"));
+    assert!(matches(multi, "Wrong file.\r\n\tSee notes"));
+    assert!(!matches(multi, "Wrong\u{1b}[31m"));
+    // A pattern of the field's own is kept.
+    assert_eq!(
+        schemas["EmailChangeRequest"]["properties"]["email"]["pattern"],
+        r"^\S+@\S+\.\S+$"
+    );
+}

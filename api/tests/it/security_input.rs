@@ -12,6 +12,7 @@ on_both_databases!(
     control_characters_in_names_are_refused_and_nothing_is_stored,
     nested_fields_are_named_by_their_path,
     an_address_the_mailer_cannot_send_to_is_refused_up_front,
+    a_body_is_an_object_and_whole_numbers_may_be_written_as_floats,
 );
 
 const CONTROL: &str = "must not contain control characters";
@@ -95,4 +96,54 @@ async fn an_address_the_mailer_cannot_send_to_is_refused_up_front(backend: Backe
         res.field_error("username"),
         Some("Is not a valid email address")
     );
+}
+
+/// Issue 25 (8), schemathesis' contract findings: `[]` was read as an empty body (serde takes
+/// an array for a struct's fields), and `1.6e16`, an integer to JSON Schema, was refused.
+async fn a_body_is_an_object_and_whole_numbers_may_be_written_as_floats(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let mut client = app.client();
+    for body in [
+        json!([]),
+        json!(["REMORTGAGING", 1]),
+        json!("text"),
+        json!(7),
+    ] {
+        let res = client.post("/api/auth/logout", body.clone()).await;
+        assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(res.field_error("body"), Some("must be a JSON object"));
+    }
+    assert_eq!(
+        client.post("/api/auth/logout", json!({})).await.status,
+        StatusCode::NO_CONTENT
+    );
+    // A case id written 1.6e16 is read as the integer it is (no such case: 404, not 422).
+    support::cases::firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let id = support::cases::create_remortgaging(&mut broker, "al@example.com", "Al A").await;
+    let raw = format!(r#"{{"caseId": {id}.0e0, "caseType": "REMORTGAGING"}}"#);
+    let res = broker
+        .send(
+            reqwest::Method::POST,
+            "/api/quote/send",
+            Some(serde_json::from_str(&raw).unwrap()),
+            Default::default(),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let res = broker
+        .post(
+            "/api/broker-cancel-case",
+            json!({ "caseId": 1.6e16, "caseType": "REMORTGAGING" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND, "{:?}", res.body);
+    // A fraction is still no id.
+    let res = broker
+        .post(
+            "/api/broker-cancel-case",
+            json!({ "caseId": 1.5, "caseType": "REMORTGAGING" }),
+        )
+        .await;
+    assert!(res.field_error("caseId").is_some(), "{:?}", res.body);
 }

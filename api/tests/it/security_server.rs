@@ -14,6 +14,8 @@ on_both_databases!(
     headers_that_never_finish_are_cut_off,
     an_idle_kept_alive_connection_is_closed,
     connections_beyond_the_cap_wait_for_a_free_one,
+    one_address_cannot_take_every_connection,
+    behind_our_proxies_one_client_cannot_take_every_request,
 );
 
 async fn connect(app: &TestApp) -> TcpStream {
@@ -109,4 +111,118 @@ async fn connections_beyond_the_cap_wait_for_a_free_one(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(res.status(), reqwest::StatusCode::OK);
+}
+
+/// A connection from `source` (any loopback address: Linux routes all of 127.0.0.0/8 to lo).
+async fn connect_from(app: &TestApp, source: &str) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{source}:0").parse().unwrap()).unwrap();
+    socket
+        .connect(app.base.trim_start_matches("http://").parse().unwrap())
+        .await
+        .unwrap()
+}
+
+/// A GET of /healthz on `stream`: the status line, or None within `limit`.
+async fn health_on(stream: &mut TcpStream, limit: Duration) -> Option<String> {
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        .await
+        .ok()?;
+    let answer = read_until_closed(stream, limit).await?;
+    Some(answer.lines().next().unwrap_or_default().to_owned())
+}
+
+/// Issue 25 (4): one address holding idle connections gets MAX_CONNECTIONS_PER_CLIENT of
+/// them; the ones past it are closed at once, so another address is still served at once
+/// (before, it waited for the idle ones' header timeout).
+async fn one_address_cannot_take_every_connection(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| {
+        c.max_connections = 6;
+        c.max_connections_per_client = 4;
+        c.header_read_timeout_seconds = 30;
+    })
+    .await;
+    let mut idle = Vec::new();
+    for _ in 0..6 {
+        idle.push(connect_from(&app, "127.0.0.1").await);
+    }
+    // The fifth and sixth were closed without an answer.
+    for stream in &mut idle[4..] {
+        assert_eq!(
+            read_until_closed(stream, Duration::from_secs(3)).await,
+            Some(String::new())
+        );
+    }
+    let mut other = connect_from(&app, "127.0.0.2").await;
+    let status = health_on(&mut other, Duration::from_secs(3)).await;
+    assert_eq!(status.as_deref(), Some("HTTP/1.1 200 OK"));
+    // The same address gets a connection again once one of its own closes.
+    drop(idle.remove(0));
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut again = connect_from(&app, "127.0.0.1").await;
+    let status = health_on(&mut again, Duration::from_secs(3)).await;
+    assert_eq!(status.as_deref(), Some("HTTP/1.1 200 OK"));
+}
+
+/// Behind TRUSTED_PROXIES the proxy's connections carry everyone, so the cap counts each
+/// client's requests in flight by the address the proxy reports: 429 past it, others served.
+async fn behind_our_proxies_one_client_cannot_take_every_request(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| {
+        c.max_connections_per_client = 2;
+        c.trust_proxy_headers = true;
+        c.trusted_proxies = "127.0.0.1/32".into();
+        c.request_timeout_seconds = 30;
+    })
+    .await;
+    // Two requests whose bodies never finish, from 203.0.113.7 through the proxy.
+    let mut slow = Vec::new();
+    for _ in 0..2 {
+        let mut stream = connect(&app).await;
+        let head = format!(
+            "POST /api/auth HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: {}\r\nX-Forwarded-For: 203.0.113.7\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"em",
+            app.base
+        );
+        stream.write_all(head.as_bytes()).await.unwrap();
+        slow.push(stream);
+    }
+    let get = |client: &'static str| {
+        let url = format!("{}/api/auth/me", app.base);
+        async move {
+            reqwest::Client::new()
+                .get(url)
+                .header("x-forwarded-for", client)
+                .timeout(Duration::from_secs(3))
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    // Once both slow requests have reached the server (a moment on a busy machine)…
+    let mut refused = get("203.0.113.7").await;
+    for _ in 0..50 {
+        if refused.status() == reqwest::StatusCode::TOO_MANY_REQUESTS {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        refused = get("203.0.113.7").await;
+    }
+    assert_eq!(refused.status(), reqwest::StatusCode::TOO_MANY_REQUESTS);
+    let body: serde_json::Value = refused.json().await.unwrap();
+    assert_eq!(body["error"]["code"], "too_many_connections", "{body}");
+    assert_eq!(
+        get("203.0.113.8").await.status(),
+        reqwest::StatusCode::UNAUTHORIZED
+    );
+    // Their slots come back when they end.
+    drop(slow);
+    let mut again = get("203.0.113.7").await;
+    for _ in 0..50 {
+        if again.status() != reqwest::StatusCode::TOO_MANY_REQUESTS {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        again = get("203.0.113.7").await;
+    }
+    assert_eq!(again.status(), reqwest::StatusCode::UNAUTHORIZED);
 }

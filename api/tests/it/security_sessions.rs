@@ -89,9 +89,15 @@ async fn logout_and_logout_everywhere_clear_the_sites_browser_data(backend: Back
     let mut laptop = app.sign_in("l@example.com").await;
     let res = laptop.post("/api/auth/logout", json!({})).await;
     assert_eq!(res.status, StatusCode::NO_CONTENT);
-    assert_eq!(res.headers["clear-site-data"], "\"cache\", \"storage\"");
+    assert_eq!(
+        res.headers["clear-site-data"],
+        "\"cache\", \"cookies\", \"storage\""
+    );
     let mut phone = app.sign_in("l@example.com").await;
     let res = phone.post("/api/auth/logout-all", json!({})).await;
     assert_eq!(res.status, StatusCode::NO_CONTENT);
-    assert_eq!(res.headers["clear-site-data"], "\"cache\", \"storage\"");
+    assert_eq!(
+        res.headers["clear-site-data"],
+        "\"cache\", \"cookies\", \"storage\""
+    );
 }

@@ -2,6 +2,10 @@
 //! of legal names, cannot change their date of birth once an application is submitted, and
 //! changes their e-mail address through a link sent to the new one. Brokers change only
 //! their name and phone number; nobody reaches another user's details.
+//!
+//! Issue 25, finding 6: asking for an e-mail change needs a session signed in with a link in
+//! the last 10 minutes; confirming it ends every other session and mails the old address a
+//! link that undoes it for 7 days (once), which ends every session too.
 
 use crate::support;
 
@@ -27,6 +31,11 @@ on_both_databases!(
     the_new_address_must_be_a_different_valid_one,
     brokers_change_only_their_name_and_phone,
     anonymous_callers_and_staff_are_refused,
+    an_email_change_needs_a_sign_in_link_from_the_last_ten_minutes,
+    who_may_ask_to_change_an_email_address,
+    confirming_ends_every_other_session_and_mails_an_undo_link_to_the_old_address,
+    the_undo_link_puts_the_old_address_back_and_ends_every_session,
+    an_undo_link_works_once_for_seven_days_and_another_undo_closes_it,
 );
 
 const ABOUT_ANN: fn() -> Value = || {
@@ -470,25 +479,34 @@ async fn an_email_change_is_confirmed_by_the_link_sent_to_the_new_address(backen
         .await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     assert_eq!(res.body["email"], "ann.new@example.com");
-    let res = client.get(&path(&ann)).await;
-    assert_eq!(res.body["email"], "ann.new@example.com");
-    assert_eq!(res.body["pendingEmailChange"], Value::Null);
+    // Confirmed from another browser: every session of the account has ended.
+    assert_eq!(
+        client.get(&path(&ann)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
     // Signing in works with the new address, and the old one has no account any more.
     let mut fresh = app.sign_in("ann.new@example.com").await;
     assert_eq!(
         fresh.get("/api/auth/me").await.body["id"],
         ann.id.to_string()
     );
+    let res = fresh.get(&path(&ann)).await;
+    assert_eq!(res.body["email"], "ann.new@example.com");
+    assert_eq!(res.body["pendingEmailChange"], Value::Null);
+    // The old address is told, with a link that undoes the change.
+    let undo = app.mails_to("ann@example.com", 3).await.pop().unwrap();
+    assert!(undo.subject.contains("was changed"), "{}", undo.subject);
     let res = app
         .client()
         .post("/api/auth", json!({ "username": "ann@example.com" }))
         .await;
     assert_eq!(res.status, StatusCode::NO_CONTENT);
-    let last = app.mails_to("ann@example.com", 3).await.pop().unwrap();
+    let last = app.mails_to("ann@example.com", 4).await;
     assert!(
-        last.subject.contains("no Threshold account"),
-        "{}",
-        last.subject
+        last.iter()
+            .any(|m| m.subject.contains("no Threshold account")),
+        "{:?}",
+        last.iter().map(|m| &m.subject).collect::<Vec<_>>()
     );
     // Audited: which detail, never the addresses.
     let audit = app.db.audit_for("user", &ann.id.to_string()).await.unwrap();
@@ -536,7 +554,8 @@ async fn a_used_replaced_expired_or_unknown_link_is_gone(backend: Backend) {
     assert_eq!(confirm(second.clone()).await.status, StatusCode::OK);
     // Used once, gone.
     gone(&confirm(second).await);
-    // Expired after a day.
+    // Expired after a day (confirming ended the session: sign in with the new address).
+    let mut client = app.sign_in("two@example.com").await;
     let third = request_change(&app, &mut client, &ann, "three@example.com").await;
     app.exec("UPDATE email_changes SET expires_at = '2000-01-01T00:00:00Z' WHERE new_email = 'three@example.com'")
         .await;
@@ -688,4 +707,446 @@ async fn anonymous_callers_and_staff_are_refused(backend: Backend) {
     ] {
         assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
     }
+}
+
+/// Makes every session of `user` look signed in `minutes` ago (its sign-in link redeemed then).
+async fn signed_in_minutes_ago(app: &TestApp, user: &User, minutes: i64) {
+    let at = chrono::Utc::now() - chrono::Duration::minutes(minutes);
+    let sql = "UPDATE sessions SET created_at = $1 WHERE user_id = $2";
+    match &app.db {
+        threshold_store::Db::Sqlite(pool) => {
+            sqlx::query(sql)
+                .bind(at)
+                .bind(user.id)
+                .execute(pool)
+                .await
+                .unwrap();
+        }
+        threshold_store::Db::Postgres(pool) => {
+            sqlx::query(sql)
+                .bind(at)
+                .bind(user.id)
+                .execute(pool)
+                .await
+                .unwrap();
+        }
+    }
+}
+
+/// The token of the newest undo link mailed to `old`, once `count` of them have arrived.
+async fn undo_token(app: &TestApp, old: &str, count: usize) -> String {
+    for _ in 0..600 {
+        // Newest first.
+        let links: Vec<String> = threshold_api::mailbox::read_outbox(&app.outbox)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|m| m.to == old)
+            .flat_map(|m| m.links)
+            .filter(|l| l.contains("/undo-email-change?token="))
+            .collect();
+        if links.len() >= count {
+            assert!(
+                links[0].starts_with(&format!("{}/undo-email-change?token=", app.base)),
+                "{}",
+                links[0]
+            );
+            let url = reqwest::Url::parse(&links[0]).unwrap();
+            return url
+                .query_pairs()
+                .find(|(k, _)| k == "token")
+                .unwrap()
+                .1
+                .into_owned();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("expected {count} undo link(s) mailed to {old}");
+}
+
+async fn undo(client: &mut Client, token: &str) -> support::Res {
+    client
+        .post("/api/email-change/undo", json!({ "token": token }))
+        .await
+}
+
+fn actions(audit: &[threshold_store::audit::StoredAuditEvent]) -> Vec<&str> {
+    audit.iter().map(|e| e.action.as_str()).collect()
+}
+
+/// Issue 25, finding 6: a session signed in more than 10 minutes ago (or a copied cookie of
+/// one) cannot move the account to another address; a fresh sign-in link can.
+async fn an_email_change_needs_a_sign_in_link_from_the_last_ten_minutes(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (ann, mut client) = onboarded_customer(&app, "ann@example.com").await;
+    signed_in_minutes_ago(&app, &ann, 11).await;
+    let res = client
+        .post(
+            &email_change_path(&ann),
+            json!({ "email": "ann.new@example.com" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "reauthentication_required");
+    assert!(
+        res.body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("sign in again with a link"),
+        "{:?}",
+        res.body
+    );
+    // Nothing was recorded (so nothing is mailed), and the session goes on for everything else.
+    assert!(
+        app.db
+            .pending_email_change(ann.id, chrono::Utc::now())
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let res = client.get(&path(&ann)).await;
+    assert_eq!(res.status, StatusCode::OK);
+    assert_eq!(res.body["pendingEmailChange"], Value::Null);
+    // Signed in 9 minutes ago: fresh enough.
+    signed_in_minutes_ago(&app, &ann, 9).await;
+    let res = client
+        .post(
+            &email_change_path(&ann),
+            json!({ "email": "ann.new@example.com" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::ACCEPTED, "{:?}", res.body);
+    // Stale again: signing in anew with a link (as the settings page offers) is the way back.
+    signed_in_minutes_ago(&app, &ann, 60).await;
+    let res = client
+        .post(
+            &email_change_path(&ann),
+            json!({ "email": "ann.other@example.com" }),
+        )
+        .await;
+    assert_eq!(res.body["error"]["code"], "reauthentication_required");
+    let mut fresh = app.sign_in("ann@example.com").await;
+    let res = fresh
+        .post(
+            &email_change_path(&ann),
+            json!({ "email": "ann.other@example.com" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::ACCEPTED, "{:?}", res.body);
+    assert_eq!(
+        res.body["pendingEmailChange"]["email"],
+        "ann.other@example.com"
+    );
+}
+
+/// The authorization rows for asking to change an address: only the account's own customer,
+/// freshly signed in; everyone else is refused before freshness is even looked at.
+async fn who_may_ask_to_change_an_email_address(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (ann, mut ann_client) = onboarded_customer(&app, "ann@example.com").await;
+    let (_bob, mut bob) = onboarded_customer(&app, "bob@example.com").await;
+    let broker = app
+        .create_user("broker@firm.test", "ROLE_BROKER", true)
+        .await;
+    let conveyancer = app
+        .create_user("conveyancer@threshold.test", "ROLE_CONVEYANCER", true)
+        .await;
+    let admin = app
+        .create_user("admin@threshold.test", "ROLE_ADMIN", true)
+        .await;
+    let mut anonymous = app.client();
+    let broker_client = app.sign_in("broker@firm.test").await;
+    let conveyancer_client = app.sign_in("conveyancer@threshold.test").await;
+    let admin_client = app.sign_in("admin@threshold.test").await;
+    let body = || json!({ "email": "moved@example.com" });
+    let (anon, customer, broker_at, staff, admin_at) = (0, 1, 2, 3, 4);
+    let mut clients = [
+        anonymous.clone(),
+        bob.clone(),
+        broker_client,
+        conveyancer_client,
+        admin_client,
+    ];
+    #[rustfmt::skip]
+    let rows = [
+        ("anonymous", anon, &ann, StatusCode::UNAUTHORIZED, "unauthenticated"),
+        ("another customer, freshly signed in", customer, &ann, StatusCode::FORBIDDEN, "forbidden"),
+        ("a broker, their own", broker_at, &broker, StatusCode::FORBIDDEN, "forbidden"),
+        ("a broker, a customer's", broker_at, &ann, StatusCode::FORBIDDEN, "forbidden"),
+        ("a conveyancer, their own", staff, &conveyancer, StatusCode::FORBIDDEN, "forbidden"),
+        ("a conveyancer, a customer's", staff, &ann, StatusCode::FORBIDDEN, "forbidden"),
+        ("an administrator, their own", admin_at, &admin, StatusCode::FORBIDDEN, "forbidden"),
+        ("an administrator, a customer's", admin_at, &ann, StatusCode::FORBIDDEN, "forbidden"),
+    ];
+    for (who, client, target, status, code) in rows {
+        let res = clients[client]
+            .post(&email_change_path(target), body())
+            .await;
+        assert_eq!(res.status, status, "{who}: {:?}", res.body);
+        assert_eq!(res.body["error"]["code"], code, "{who}: {:?}", res.body);
+    }
+    assert!(
+        app.db
+            .pending_email_change(ann.id, chrono::Utc::now())
+            .await
+            .unwrap()
+            .is_none()
+    );
+    // The owner: refused while the sign-in is stale, accepted when fresh.
+    signed_in_minutes_ago(&app, &ann, 30).await;
+    let res = ann_client.post(&email_change_path(&ann), body()).await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "reauthentication_required");
+    let mut ann_fresh = app.sign_in("ann@example.com").await;
+    let res = ann_fresh.post(&email_change_path(&ann), body()).await;
+    assert_eq!(res.status, StatusCode::ACCEPTED, "{:?}", res.body);
+    // Undoing needs the token mailed to the old address, whoever holds a session.
+    for client in [&mut anonymous, &mut ann_fresh, &mut bob] {
+        let res = undo(client, "not-a-token").await;
+        assert_eq!(res.status, StatusCode::GONE, "{:?}", res.body);
+        assert_eq!(res.body["error"]["code"], "email_change_undo_link_invalid");
+    }
+    let res = undo(&mut anonymous, &"x".repeat(500)).await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+/// Confirming the new address ends every session of the account but the confirming
+/// browser's, and mails the old address a link that undoes the change.
+async fn confirming_ends_every_other_session_and_mails_an_undo_link_to_the_old_address(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(backend).await;
+    let (ann, mut laptop) = onboarded_customer(&app, "ann@example.com").await;
+    let mut phone = app.sign_in("ann@example.com").await;
+    // Someone holding a copy of a cookie.
+    let mut copied = app.sign_in("ann@example.com").await;
+    let (_bob, mut bob) = onboarded_customer(&app, "bob@example.com").await;
+    let token = request_change(&app, &mut laptop, &ann, "ann.new@example.com").await;
+    let res = laptop
+        .post("/api/email-change/confirm", json!({ "token": token }))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    // The confirming browser goes on, with the new address.
+    let res = laptop.get("/api/auth/me").await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["user"]["email"], "ann.new@example.com");
+    let sessions = laptop.get("/api/auth/sessions").await.body["sessions"].clone();
+    assert_eq!(sessions.as_array().unwrap().len(), 1, "{sessions}");
+    // Every other session is over: its cookies open nothing, and cannot be refreshed.
+    for other in [&mut phone, &mut copied] {
+        assert_eq!(
+            other.get("/api/auth/me").await.status,
+            StatusCode::UNAUTHORIZED
+        );
+        assert_eq!(
+            other.get(&path(&ann)).await.status,
+            StatusCode::UNAUTHORIZED
+        );
+        assert_eq!(
+            other.post("/api/auth/refresh", json!({})).await.status,
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    // Another account's sessions are not touched.
+    assert_eq!(bob.get("/api/auth/me").await.status, StatusCode::OK);
+    // Audited, without addresses.
+    let audit = app.db.audit_for("user", &ann.id.to_string()).await.unwrap();
+    let ended: Vec<_> = audit
+        .iter()
+        .filter(|e| e.action == "session.revoked_all")
+        .collect();
+    assert_eq!(ended.len(), 1, "{:?}", actions(&audit));
+    assert_eq!(ended[0].detail.0["reason"], "email_changed");
+    assert_eq!(ended[0].detail.0["sessions"], 2);
+    assert_eq!(ended[0].actor_user_id, Some(ann.id));
+    // The old address gets the undo link, and only a masked form of the new address.
+    let token = undo_token(&app, "ann@example.com", 1).await;
+    let mail = app
+        .mails_to("ann@example.com", 1)
+        .await
+        .into_iter()
+        .find(|m| m.text.contains(&token))
+        .expect("the undo mail");
+    assert!(mail.subject.contains("was changed"), "{}", mail.subject);
+    assert!(mail.text.contains("a******@example.com"), "{}", mail.text);
+    assert!(!mail.text.contains("ann.new@example.com"), "{}", mail.text);
+    assert!(mail.text.contains("7 days"), "{}", mail.text);
+    // Nothing goes to the new address but its confirmation link.
+    assert_eq!(app.mails_to("ann.new@example.com", 1).await.len(), 1);
+
+    // Confirmed in a browser signed in to another account, or in none: no session of the
+    // account survives.
+    let (cat, mut cat_client) = onboarded_customer(&app, "cat@example.com").await;
+    let token = request_change(&app, &mut cat_client, &cat, "cat.new@example.com").await;
+    let res = bob
+        .post("/api/email-change/confirm", json!({ "token": token }))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(
+        cat_client.get("/api/auth/me").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(bob.get("/api/auth/me").await.status, StatusCode::OK);
+    undo_token(&app, "cat@example.com", 1).await;
+}
+
+/// The undo link puts the old address back, ends every session (the one that made the change
+/// too) and closes what was in flight for the address being undone.
+async fn the_undo_link_puts_the_old_address_back_and_ends_every_session(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (ann, mut taker) = onboarded_customer(&app, "ann@example.com").await;
+    // Someone with a fresh session moves the account to their address, and confirms it.
+    let token = request_change(&app, &mut taker, &ann, "taker@example.com").await;
+    let res = taker
+        .post("/api/email-change/confirm", json!({ "token": token }))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    // …and asks to move it on again, and for a sign-in link to their address.
+    let onward = request_change(&app, &mut taker, &ann, "taker2@example.com").await;
+    let res = app
+        .client()
+        .post("/api/auth", json!({ "username": "taker@example.com" }))
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT);
+    let sign_in_link = app.link_token("taker@example.com", 2).await;
+    // The owner opens the undo link in a browser signed in to nothing.
+    let token = undo_token(&app, "ann@example.com", 1).await;
+    let mut owner = app.client();
+    let res = undo(&mut owner, &token).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["email"], "ann@example.com");
+    assert_eq!(res.body["signedOut"], false);
+    assert_eq!(
+        app.db.user_by_id(ann.id).await.unwrap().unwrap().email,
+        "ann@example.com"
+    );
+    // The session that made the change is over; what it set going is closed.
+    assert_eq!(
+        taker.get("/api/auth/me").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let res = app
+        .client()
+        .post("/api/email-change/confirm", json!({ "token": onward }))
+        .await;
+    assert_eq!(res.status, StatusCode::GONE, "{:?}", res.body);
+    let res = app.client().redeem(&sign_in_link).await;
+    assert_eq!(res.status, StatusCode::UNAUTHORIZED, "{:?}", res.body);
+    // Used once, gone.
+    let res = undo(&mut owner, &token).await;
+    assert_eq!(res.status, StatusCode::GONE, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "email_change_undo_link_invalid");
+    // The old address signs in to the account again.
+    let mut back = app.sign_in("ann@example.com").await;
+    assert_eq!(
+        back.get("/api/auth/me").await.body["id"],
+        ann.id.to_string()
+    );
+    // Audited, without addresses.
+    let audit = app.db.audit_for("user", &ann.id.to_string()).await.unwrap();
+    assert!(
+        actions(&audit).contains(&"user.email_change_undone"),
+        "{:?}",
+        actions(&audit)
+    );
+    assert!(
+        audit
+            .iter()
+            .any(|e| e.action == "session.revoked_all"
+                && e.detail.0["reason"] == "email_change_undone"),
+        "{:?}",
+        actions(&audit)
+    );
+    for e in &audit {
+        assert!(
+            !e.detail.0.to_string().contains("example.com"),
+            "{:?}",
+            e.detail
+        );
+    }
+}
+
+/// An undo link works once, for 7 days; undoing one change closes the undo links of later
+/// changes (mailed to addresses the owner may not hold); a browser signed in to the account
+/// that undoes is signed out; an old address taken meanwhile is refused without spending it.
+async fn an_undo_link_works_once_for_seven_days_and_another_undo_closes_it(backend: Backend) {
+    use chrono::{Duration, Utc};
+    use threshold_store::email_changes::UndoEmailChangeError;
+    let app = TestApp::spawn(backend).await;
+    let (ann, mut client) = onboarded_customer(&app, "ann@example.com").await;
+    let confirm = |token: String| {
+        let mut anon = app.client();
+        async move {
+            anon.post("/api/email-change/confirm", json!({ "token": token }))
+                .await
+        }
+    };
+    let token = request_change(&app, &mut client, &ann, "b@example.com").await;
+    let res = client
+        .post("/api/email-change/confirm", json!({ "token": token }))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let undo_a = undo_token(&app, "ann@example.com", 1).await;
+    // Past 7 days it works no more (and nothing is spent by trying).
+    assert!(matches!(
+        app.db
+            .undo_email_change(
+                &undo_a,
+                Utc::now() + Duration::days(7) + Duration::minutes(1)
+            )
+            .await,
+        Err(UndoEmailChangeError::Invalid)
+    ));
+    // A second change, b to c, whose undo link goes to b.
+    let token = request_change(&app, &mut client, &ann, "c@example.com").await;
+    let res = client
+        .post("/api/email-change/confirm", json!({ "token": token }))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let undo_b = undo_token(&app, "b@example.com", 1).await;
+    // The first undo, from the browser signed in to the account: it is signed out too.
+    let res = undo(&mut client, &undo_a).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["email"], "ann@example.com");
+    assert_eq!(res.body["signedOut"], true);
+    assert!(
+        !client.cookies.keys().any(|k| k.contains("threshold-")),
+        "{:?}",
+        client.cookies
+    );
+    assert_eq!(
+        client.get("/api/auth/me").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    // Once only; and b's undo link cannot take the account back to b.
+    for token in [&undo_a, &undo_b] {
+        let res = undo(&mut app.client(), token).await;
+        assert_eq!(res.status, StatusCode::GONE, "{:?}", res.body);
+    }
+    assert_eq!(
+        app.db.user_by_id(ann.id).await.unwrap().unwrap().email,
+        "ann@example.com"
+    );
+    // A third change, to d: its undo link still works at the end of day 7…
+    let mut client = app.sign_in("ann@example.com").await;
+    let token = request_change(&app, &mut client, &ann, "d@example.com").await;
+    assert_eq!(confirm(token).await.status, StatusCode::OK);
+    let undo_d = undo_token(&app, "ann@example.com", 2).await;
+    assert_ne!(undo_d, undo_a);
+    // …but not while another account has the old address (nothing is spent)…
+    app.create_user("ann@example.com", "ROLE_USER", true).await;
+    let res = undo(&mut app.client(), &undo_d).await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "email_taken");
+    app.exec("UPDATE users SET email = 'someone@example.com' WHERE email = 'ann@example.com'")
+        .await;
+    let undone = app
+        .db
+        .undo_email_change(
+            &undo_d,
+            Utc::now() + Duration::days(7) - Duration::minutes(1),
+        )
+        .await
+        .unwrap();
+    assert_eq!(undone.user_id, ann.id);
+    assert_eq!(undone.email, "ann@example.com");
 }

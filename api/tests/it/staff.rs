@@ -15,6 +15,7 @@ use support::{Backend, Client, TestApp, pdf_text};
 on_both_databases!(
     a_staff_session_proves_the_second_factor_before_anything_else,
     wrong_replayed_and_too_many_codes_are_refused,
+    concurrent_wrong_codes_are_checked_at_most_five_times,
     only_verified_staff_reach_the_back_office,
     status_01_the_conveyancer_moves_a_case_only_as_the_workflow_allows,
     the_queue_filters_by_type_status_and_assignee,
@@ -164,6 +165,60 @@ async fn wrong_replayed_and_too_many_codes_are_refused(backend: Backend) {
         other.get("/api/staff/cases").await.status,
         StatusCode::FORBIDDEN
     );
+}
+
+/// Issue 25 (3): the attempt is counted before the code is checked, in one conditional
+/// UPDATE, so 40 wrong codes sent at once are checked at most five times (each a 422); the
+/// others are refused unchecked (429). Five minutes later the right code works again.
+async fn concurrent_wrong_codes_are_checked_at_most_five_times(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_connie, secret, _) = enrolled_conveyancer(&app).await;
+    let other = app.sign_in(CONNIE).await;
+    let right = code(&secret, 0);
+    let wrong = if right == "999999" {
+        "999998"
+    } else {
+        "999999"
+    };
+    let answers = futures::future::join_all((0..40).map(|_| {
+        let mut client = other.clone();
+        async move {
+            client
+                .post("/api/staff/factor/verify", json!({ "code": wrong }))
+                .await
+                .status
+        }
+    }))
+    .await;
+    let checked = answers
+        .iter()
+        .filter(|s| **s == StatusCode::UNPROCESSABLE_ENTITY)
+        .count();
+    let refused = answers
+        .iter()
+        .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert!(
+        checked <= 5,
+        "{checked} wrong codes were checked: {answers:?}"
+    );
+    assert_eq!(checked + refused, 40, "{answers:?}");
+    // Recovery codes share the count.
+    let mut other = other;
+    let res = other
+        .post(
+            "/api/staff/factor/verify",
+            json!({ "recoveryCode": "abcd-efgh-jkmn" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::TOO_MANY_REQUESTS, "{:?}", res.body);
+    // The lock runs out five minutes after the latest attempt.
+    app.exec("UPDATE staff_factors SET last_failure_at = '2000-01-01 00:00:00+00:00'")
+        .await;
+    let res = other
+        .post("/api/staff/factor/verify", json!({ "code": right }))
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
 }
 
 /// Every back-office call, as (method, path, body).

@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::snapshot::CaseSnapshot;
 use crate::types::{
-    Actor, ActorKind, CaseType, ChipColour, FeedKind, SectionState, WaitsOn, WorkflowStatus,
+    Actor, ActorKind, CaseType, ChipColour, FeedKind, SectionState, Uploader, WaitsOn,
+    WorkflowStatus,
 };
 
 /// A guard: Ok when the condition holds, Err with a reason a person can read when not.
@@ -243,6 +244,29 @@ pub struct AnnouncementDef {
     pub effects: Vec<String>,
 }
 
+/// A kind of document a case holds (`[document_types.<NAME>]`): who may upload a file of it.
+/// The firm's own steps read some of them (a purchase's TA6 and searches, a remortgage's
+/// mortgage offer), so a customer's or broker's file must never pass for one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub struct DocumentTypeDef {
+    /// Who may upload it; empty for a document the firm makes itself (drafted and issued in
+    /// the back office, never uploaded).
+    pub uploaded_by: Vec<Uploader>,
+}
+
+/// Why an upload of a document type is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UploadRefusal {
+    /// The workflow declares no such document type.
+    #[error("is not a document type of this case")]
+    Unknown,
+    /// The type is declared, but not for this uploader; `allowed` says who may (none: the
+    /// firm makes it).
+    #[error("is not a document this user may upload")]
+    NotAllowed { allowed: Vec<Uploader> },
+}
+
 /// A whole definition as written in the TOML file, with statuses still as text.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
@@ -258,6 +282,8 @@ struct RawDefinition {
     announcements: BTreeMap<String, AnnouncementDef>,
     #[serde(default)]
     effects: BTreeMap<String, EffectDef>,
+    #[serde(default)]
+    document_types: BTreeMap<String, DocumentTypeDef>,
 }
 
 /// A loaded, validated definition.
@@ -275,6 +301,8 @@ pub struct Definition<St> {
     pub transitions: Vec<TransitionDef<St>>,
     pub announcements: BTreeMap<String, AnnouncementDef>,
     pub effects: BTreeMap<String, EffectDef>,
+    /// Every document type a case of this kind holds, and who may upload each.
+    pub document_types: BTreeMap<String, DocumentTypeDef>,
 }
 
 impl<St: WorkflowStatus> Definition<St> {
@@ -304,6 +332,21 @@ impl<St: WorkflowStatus> Definition<St> {
             .map(|s| s.name)
             .collect()
     }
+    /// Whether `who` may upload a document of this type: the one rule the upload follows.
+    pub fn may_upload(&self, document_type: &str, who: Uploader) -> Result<(), UploadRefusal> {
+        let def = self
+            .document_types
+            .get(document_type)
+            .ok_or(UploadRefusal::Unknown)?;
+        if def.uploaded_by.contains(&who) {
+            Ok(())
+        } else {
+            Err(UploadRefusal::NotAllowed {
+                allowed: def.uploaded_by.clone(),
+            })
+        }
+    }
+
     /// Every e-mail template the definition's effects name.
     pub fn email_templates(&self) -> std::collections::BTreeSet<&str> {
         self.effects
@@ -353,6 +396,8 @@ pub enum LoadError {
         "effect `{effect}` of `{transition}` is for ADDED_APPLICANT, whom only an announcement about a person names"
     )]
     AddedApplicantOutsideAnnouncement { effect: String, transition: String },
+    #[error("document type `{0}` is not a name of capitals, digits and underscores (at most 64)")]
+    BadDocumentType(String),
 }
 
 fn parse_status<St: WorkflowStatus>(name: &str, place: impl Into<String>) -> Result<St, LoadError> {
@@ -556,6 +601,17 @@ fn validate<S: CaseSnapshot>(
         }
     }
 
+    for name in raw.document_types.keys() {
+        let well_formed = !name.is_empty()
+            && name.len() <= 64
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_');
+        if !well_formed {
+            return Err(LoadError::BadDocumentType(name.clone()));
+        }
+    }
+
     let def = Definition {
         case_type: raw.case_type,
         initial,
@@ -566,6 +622,7 @@ fn validate<S: CaseSnapshot>(
         transitions,
         announcements: raw.announcements,
         effects: raw.effects,
+        document_types: raw.document_types,
     };
     check_graph(&def)?;
     check_waits_on(&def)?;

@@ -15,8 +15,8 @@ pub mod types;
 
 pub use completeness::{MissingField, PartyKind, missing_fields};
 pub use definition::{
-    AnnouncementDef, Definition, EffectDef, LoadError, READY_TO_SUBMIT, Recipient, Registry,
-    ReminderStart, StatusDef, TransitionInput, Workflow,
+    AnnouncementDef, Definition, DocumentTypeDef, EffectDef, LoadError, READY_TO_SUBMIT, Recipient,
+    Registry, ReminderStart, StatusDef, TransitionInput, UploadRefusal, Workflow,
 };
 pub use evaluate::{
     Applied, AuditEvent, CaseView, Chip, Effect, SectionView, StageView, TransitionError,
@@ -27,5 +27,5 @@ pub use quote::{FeeSchedule, Quote, QuoteRequest, Supplement};
 pub use snapshot::{AnySnapshot, BuyingSnapshot, CaseSnapshot, RemortgagingSnapshot};
 pub use types::{
     Actor, ActorKind, BuyingStatus, CaseStatus, CaseType, ChipColour, RemortgagingStatus, Role,
-    SectionState, WaitsOn, WorkflowStatus,
+    SectionState, Uploader, WaitsOn, WorkflowStatus,
 };

@@ -111,6 +111,21 @@ pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
             s.message
         );
     }
+    if !def.document_types.is_empty() {
+        out.push_str("\n## Documents\n\n| document type | uploaded by |\n|---|---|\n");
+        for (name, d) in &def.document_types {
+            let who = if d.uploaded_by.is_empty() {
+                "nobody: the firm makes it".to_owned()
+            } else {
+                d.uploaded_by
+                    .iter()
+                    .map(|u| u.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let _ = writeln!(out, "| {name} | {who} |");
+        }
+    }
     out
 }
 

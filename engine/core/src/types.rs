@@ -272,6 +272,32 @@ impl ActorKind {
     }
 }
 
+/// Who may upload a document type, as named in definitions (`uploaded_by`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum Uploader {
+    /// An owner or buyer on the case.
+    Customer,
+    /// A broker who administers the case.
+    Broker,
+    /// A purchase's gift donor: no party to the case, but the evidence of their gift is theirs.
+    Donor,
+    /// The firm's conveyancing staff (conveyancer or admin), from the back office.
+    Firm,
+}
+
+impl Uploader {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Customer => "customer",
+            Self::Broker => "broker",
+            Self::Donor => "donor",
+            Self::Firm => "firm",
+        }
+    }
+}
+
 /// The user (or the system) asking the engine a question about one case.
 ///
 /// The API fills the relationship flags from the database; the engine trusts them.

@@ -97,12 +97,42 @@ pub fn sniff(head: &[u8]) -> Option<FileKind> {
     }
 }
 
+/// The widest side an image may have, in pixels: past any camera (a 200-megapixel phone's
+/// photo is 16,320 × 12,240), short of a header crafted to make a viewer allocate gigabytes.
+pub const MAX_IMAGE_SIDE: usize = 25_000;
+/// The most pixels an image may have (250 megapixels).
+pub const MAX_IMAGE_PIXELS: usize = 250_000_000;
+
+/// Refuses an image whose header claims absurd dimensions. Read from the head only: a PNG's
+/// size is always there; a JPEG's or HEIC's may come later (after EXIF), and is then not
+/// checked here.
+fn check_dimensions(kind: FileKind, head: &[u8]) -> Result<(), UploadError> {
+    if kind == FileKind::Pdf {
+        return Ok(());
+    }
+    match imagesize::blob_size(head) {
+        Ok(size)
+            if size.width > MAX_IMAGE_SIDE
+                || size.height > MAX_IMAGE_SIDE
+                || size.width.saturating_mul(size.height) > MAX_IMAGE_PIXELS =>
+        {
+            Err(UploadError::ImageTooLarge {
+                width: size.width,
+                height: size.height,
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum UploadError {
     #[error("the file is larger than {limit} bytes")]
     TooLarge { limit: u64 },
     #[error("the file is not a PDF, JPEG, PNG or HEIC image")]
     Unsupported,
+    #[error("the image says it is {width} × {height} pixels")]
+    ImageTooLarge { width: usize, height: usize },
     #[error("the upload could not be read: {0}")]
     Body(String),
     #[error("the document store failed: {0}")]
@@ -210,6 +240,7 @@ impl DocumentStore {
             return Err(UploadError::TooLarge { limit });
         }
         let kind = sniff(&head).ok_or(UploadError::Unsupported)?;
+        check_dimensions(kind, &head)?;
         let path = ObjectPath::from(key);
         let mut upload =
             WriteMultipart::new_with_chunk_size(self.store.put_multipart(&path).await?, PART_SIZE);
@@ -298,6 +329,31 @@ mod tests {
         futures::stream::iter(parts.into_iter().map(|p| Ok(Bytes::from(p))))
     }
 
+    /// A PNG's head with the width and height its IHDR declares.
+    fn png_of(width: u32, height: u32) -> Vec<u8> {
+        let mut png = PNG.to_vec();
+        png.extend_from_slice(&width.to_be_bytes());
+        png.extend_from_slice(&height.to_be_bytes());
+        png.extend_from_slice(b"\x08\x02\0\0\0");
+        png
+    }
+
+    /// Issue 25 (8): a PNG declaring 100,000 × 100,000 px was accepted as a photo ID.
+    #[test]
+    fn absurd_image_dimensions_are_refused_from_the_header() {
+        assert!(check_dimensions(FileKind::Png, &png_of(4032, 3024)).is_ok());
+        assert!(check_dimensions(FileKind::Png, &png_of(16_320, 12_240)).is_ok());
+        assert!(matches!(
+            check_dimensions(FileKind::Png, &png_of(100_000, 100_000)),
+            Err(UploadError::ImageTooLarge {
+                width: 100_000,
+                height: 100_000
+            })
+        ));
+        assert!(check_dimensions(FileKind::Png, &png_of(25_000, 20_000)).is_err());
+        assert!(check_dimensions(FileKind::Png, &png_of(1, 30_000)).is_err());
+    }
+
     #[test]
     fn types_come_from_the_bytes() {
         assert_eq!(sniff(b"%PDF-1.7\n"), Some(FileKind::Pdf));
@@ -315,7 +371,7 @@ mod tests {
     async fn a_file_at_the_limit_is_kept_and_one_byte_more_leaves_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let store = DocumentStore::local(dir.path()).unwrap();
-        let mut file = PNG.to_vec();
+        let mut file = png_of(640, 480);
         file.resize(1000, 7);
         let split = |f: &[u8]| vec![f[..300].to_vec(), f[300..].to_vec()];
         let key = DocumentStore::new_key();

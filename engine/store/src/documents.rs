@@ -46,6 +46,21 @@ pub struct DocumentRecord {
     pub created_at: DateTime<Utc>,
 }
 
+/// One file uploaded to a case, with who uploaded it and when (the back office's list).
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct UploadLine {
+    pub id: i64,
+    pub document_type: String,
+    pub file_name: Option<String>,
+    pub uploaded_at: DateTime<Utc>,
+    pub uploaded_by_user_id: Option<UserId>,
+    /// PARTY (a customer or a gift's donor), BROKER, or none: the firm's.
+    pub uploaded_by_side: Option<String>,
+    /// The uploader's name and role now (none once their account is gone).
+    pub uploader_name: Option<String>,
+    pub uploader_role: Option<String>,
+}
+
 const COLUMNS: &str = "id, case_id, case_type, document_type, kind, storage_key, file_name, \
     content_type, size_bytes, is_draft, uploaded_by_user_id, uploaded_by_side, created_at";
 
@@ -197,6 +212,34 @@ impl Db {
             .fetch_optional(pool)
             .await)?,
         )
+    }
+
+    /// The bytes of the files people uploaded to a case (its storage quota counts these).
+    #[tracing::instrument(skip_all)]
+    pub async fn case_upload_bytes(&self, case_id: i64) -> Result<i64, StoreError> {
+        // SUM of BIGINT is NUMERIC on PostgreSQL: cast back.
+        Ok(on_db!(self, pool => sqlx::query_scalar(
+            "SELECT CAST(COALESCE(SUM(size_bytes), 0) AS BIGINT) FROM documents \
+             WHERE case_id = $1 AND kind = 'UPLOADED'",
+        )
+        .bind(case_id)
+        .fetch_one(pool)
+        .await)?)
+    }
+
+    /// The files uploaded to a case, oldest first, each with its uploader's name and role.
+    #[tracing::instrument(skip_all, fields(case_id = case_id))]
+    pub async fn case_uploads(&self, case_id: i64) -> Result<Vec<UploadLine>, StoreError> {
+        Ok(on_db!(self, pool => sqlx::query_as(
+            "SELECT d.id, d.document_type, d.file_name, d.created_at AS uploaded_at, \
+             d.uploaded_by_user_id, d.uploaded_by_side, u.preferred_name AS uploader_name, \
+             u.role AS uploader_role \
+             FROM documents d LEFT JOIN users u ON u.id = d.uploaded_by_user_id \
+             WHERE d.case_id = $1 AND d.kind = 'UPLOADED' ORDER BY d.id",
+        )
+        .bind(case_id)
+        .fetch_all(pool)
+        .await)?)
     }
 
     /// Removes a document's row; false when it was gone already (a second delete).

@@ -44,6 +44,7 @@ struct AuthenticatedRow {
     user: User,
     session_id: SessionId,
     session_last_used_at: DateTime<Utc>,
+    session_created_at: DateTime<Utc>,
     second_factor_at: Option<DateTime<Utc>>,
     firm_id: Option<i64>,
 }
@@ -57,6 +58,10 @@ pub struct Authenticated {
     pub firm_id: Option<i64>,
     /// When this session proved a second factor (staff only; see `staff`).
     pub second_factor_at: Option<DateTime<Utc>>,
+    /// When this session began: the moment its sign-in link was redeemed (a session is only
+    /// ever created by redeeming one, and refreshing keeps it). Recent, it is a fresh proof
+    /// that the user holds the account's inbox (changing the e-mail address asks for one).
+    pub signed_in_at: DateTime<Utc>,
 }
 
 /// What presenting a refresh token led to.
@@ -127,8 +132,9 @@ impl Db {
         let sql = concat!(
             "SELECT ",
             crate::users::user_columns!(),
-            ", session_id, session_last_used_at, second_factor_at, m.firm_id FROM users JOIN (SELECT id AS session_id, \
-             user_id AS session_user_id, last_used_at AS session_last_used_at, second_factor_at FROM sessions \
+            ", session_id, session_last_used_at, session_created_at, second_factor_at, m.firm_id FROM users \
+             JOIN (SELECT id AS session_id, user_id AS session_user_id, last_used_at AS session_last_used_at, \
+             created_at AS session_created_at, second_factor_at FROM sessions \
              WHERE access_hash = $1 AND revoked_at IS NULL AND access_expires_at > $2 \
              AND expires_at > $2 AND last_used_at > $3) s ON s.session_user_id = users.id \
              LEFT JOIN (SELECT user_id AS member_user_id, firm_id FROM broker_firm_members) m \
@@ -160,6 +166,7 @@ impl Db {
             user: found.user,
             firm_id: found.firm_id,
             second_factor_at: found.second_factor_at,
+            signed_in_at: found.session_created_at,
         }))
     }
 
@@ -318,14 +325,27 @@ impl Db {
         policy: &SessionPolicy,
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
-        let found: Option<(SessionId,)> = on_db!(self, pool => sqlx::query_as(
-            "SELECT id FROM sessions WHERE refresh_hash = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_used_at > $3",
+        Ok(self
+            .live_session_by_refresh_token(refresh_token, policy, now)
+            .await?
+            .is_some())
+    }
+
+    /// The live session a refresh token belongs to, and its user (without rotating it).
+    #[tracing::instrument(skip_all)]
+    pub async fn live_session_by_refresh_token(
+        &self,
+        refresh_token: &str,
+        policy: &SessionPolicy,
+        now: DateTime<Utc>,
+    ) -> Result<Option<(SessionId, UserId)>, StoreError> {
+        Ok(on_db!(self, pool => sqlx::query_as(
+            "SELECT id, user_id FROM sessions WHERE refresh_hash = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_used_at > $3",
         )
         .bind(tokens::hash(refresh_token))
         .bind(now)
         .bind(now - policy.idle_timeout)
         .fetch_optional(pool)
-        .await)?;
-        Ok(found.is_some())
+        .await)?)
     }
 }

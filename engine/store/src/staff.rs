@@ -15,9 +15,6 @@ pub struct StaffFactor {
     pub totp_secret: String,
     /// None while enrolment waits for the first code.
     pub confirmed_at: Option<DateTime<Utc>>,
-    /// Wrong codes in a row, and when the last one came.
-    pub failures: i32,
-    pub last_failure_at: Option<DateTime<Utc>>,
 }
 
 /// A conveyancer or administrator, for assigning cases.
@@ -45,7 +42,7 @@ impl Db {
     #[tracing::instrument(skip_all)]
     pub async fn staff_factor(&self, user: UserId) -> Result<Option<StaffFactor>, StoreError> {
         Ok(on_db!(self, pool => sqlx::query_as(
-            "SELECT totp_secret, confirmed_at, failures, last_failure_at FROM staff_factors WHERE user_id = $1",
+            "SELECT totp_secret, confirmed_at FROM staff_factors WHERE user_id = $1",
         )
         .bind(user)
         .fetch_optional(pool)
@@ -139,21 +136,33 @@ impl Db {
         Ok(done == 1)
     }
 
-    /// Counts one wrong code.
+    /// Takes one attempt at a code, counted before the code is checked: false while the factor
+    /// is locked (`max` attempts, the latest less than `locked_for` ago). Counting first, in
+    /// one conditional UPDATE, is what keeps concurrent guesses to `max`: a read-then-check-
+    /// then-count let 36 of 40 simultaneous wrong codes be checked. A right code (or recovery
+    /// code) sets the count back to zero; an attempt after the lock has run out starts again
+    /// at one.
     #[tracing::instrument(skip_all)]
-    pub async fn record_factor_failure(
+    pub async fn take_factor_attempt(
         &self,
         user: UserId,
+        max: i32,
+        locked_for: chrono::Duration,
         now: DateTime<Utc>,
-    ) -> Result<(), StoreError> {
-        on_db!(self, pool => sqlx::query(
-            "UPDATE staff_factors SET failures = failures + 1, last_failure_at = $2 WHERE user_id = $1",
+    ) -> Result<bool, StoreError> {
+        let done = on_db!(self, pool => sqlx::query(
+            "UPDATE staff_factors SET \
+             failures = CASE WHEN failures >= $2 THEN 1 ELSE failures + 1 END, \
+             last_failure_at = $3 \
+             WHERE user_id = $1 AND (failures < $2 OR last_failure_at IS NULL OR last_failure_at <= $4)",
         )
         .bind(user)
+        .bind(max)
         .bind(now)
+        .bind(now - locked_for)
         .execute(pool)
         .await.map(|r| r.rows_affected()))?;
-        Ok(())
+        Ok(done == 1)
     }
 
     /// Replaces the staff member's recovery codes (given in clear, stored as hashes).

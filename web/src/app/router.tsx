@@ -56,6 +56,10 @@ const ConfirmEmailPage = lazyRouteComponent(
   () => import('../features/settings'),
   'ConfirmEmailPage',
 );
+const UndoEmailChangePage = lazyRouteComponent(
+  () => import('../features/settings'),
+  'UndoEmailChangePage',
+);
 type StaffScreens = typeof import('../features/staff/routes');
 const staffScreen = <K extends keyof StaffScreens>(name: K) =>
   lazyRouteComponent(() => import('../features/staff/routes'), name);
@@ -113,7 +117,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   errorComponent: (props) => <RouteErrorPage {...props} standalone />,
 });
 
-// --- Unauthenticated layout: /login, /login/auth, /signup, /confirm-email -----------------
+// --- Unauthenticated layout: /login, /login/auth, /signup, /confirm-email, /undo-email-change -
 const unauthLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'unauthenticated',
@@ -165,6 +169,21 @@ const confirmEmailRoute = createRoute({
   component: function ConfirmEmailRoute() {
     const { token } = confirmEmailRoute.useSearch();
     return <ConfirmEmailPage token={token} />;
+  },
+});
+
+// The link e-mailed to the old address once a change is confirmed (issue 25): signed in or
+// not, the page undoes it.
+const undoEmailChangeRoute = createRoute({
+  getParentRoute: () => unauthLayout,
+  path: 'undo-email-change',
+  validateSearch: (search: Record<string, unknown>): { token?: string } => {
+    const token = optionalString(search.token);
+    return token ? { token } : {};
+  },
+  component: function UndoEmailChangeRoute() {
+    const { token } = undoEmailChangeRoute.useSearch();
+    return <UndoEmailChangePage token={token} />;
   },
 });
 
@@ -476,7 +495,13 @@ const staffCaseRoute = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  unauthLayout.addChildren([loginRoute, loginAuthRoute, signupRoute, confirmEmailRoute]),
+  unauthLayout.addChildren([
+    loginRoute,
+    loginAuthRoute,
+    signupRoute,
+    confirmEmailRoute,
+    undoEmailChangeRoute,
+  ]),
   aboutYouRoute,
   protectedLayout.addChildren([
     indexRoute,

@@ -188,6 +188,7 @@ export function expanded(
       statements: [],
     },
     deposit: { paidAt: null },
+    depositPayment: null,
     searches: { documents: [], summaries: [] },
   };
 }

@@ -5,6 +5,7 @@ import type {
   StaffParty,
   StaffQueueItem,
   StaffTransition,
+  StaffUpload,
 } from '../features/staff/types';
 import { expanded } from './cases';
 import { json, noContent, type Handler } from './fetchMock';
@@ -93,6 +94,25 @@ export function party(
   };
 }
 
+/** A file on the case uploaded by Sam Smith, the customer, unless `by` says otherwise. */
+export function upload(
+  documentId: number,
+  documentType: string,
+  uploadedAt: string,
+  by: Partial<StaffUpload> = {},
+): StaffUpload {
+  return {
+    documentId,
+    documentType,
+    fileName: `${documentType.toLowerCase()}.pdf`,
+    uploadedAt,
+    uploadedByName: 'Sam Smith',
+    uploadedByRole: 'ROLE_USER',
+    uploadedAs: 'customer',
+    ...by,
+  };
+}
+
 /**
  * A submitted remortgage (Identity Verification) as the back office sees it: Sam Smith has
  * submitted their identity (a photo ID and a selfie on the case), a mortgage statement is
@@ -166,6 +186,12 @@ export function staffCase(overrides: Partial<StaffCase> = {}): StaffCase {
     identityEvidence: [
       { applicantId: 11, documentId: 33, documentType: 'PHOTO_ID' },
       { applicantId: 11, documentId: 34, documentType: 'SELFIE' },
+    ],
+    unexpectedPayments: [],
+    uploads: [
+      upload(31, 'MORTGAGE_STATEMENT', '2026-03-04T10:00:00Z'),
+      upload(33, 'PHOTO_ID', '2026-03-04T10:05:00Z'),
+      upload(34, 'SELFIE', '2026-03-04T10:06:00Z'),
     ],
     ...overrides,
   };

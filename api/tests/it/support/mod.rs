@@ -7,6 +7,7 @@ pub mod purchase;
 pub mod remortgage;
 pub mod smtp;
 pub mod staff;
+pub mod stripe;
 pub mod worker;
 
 use std::collections::BTreeMap;

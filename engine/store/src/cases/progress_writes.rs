@@ -237,10 +237,28 @@ impl Db {
             if n == 0 {
                 return Err(StoreError::Conflict("no such payment is waiting on this case"));
             }
-            sqlx::query(
-                "UPDATE cases SET has_paid_deposit = TRUE, deposit_paid_at = $2 WHERE id = $1",
+            // Paid once: a second payment that lands meanwhile is refused here, and its job,
+            // tried again, keeps it as an unexpected payment.
+            let n = sqlx::query(
+                "UPDATE cases SET has_paid_deposit = TRUE, deposit_paid_at = $2 \
+                 WHERE id = $1 AND deposit_paid_at IS NULL",
             )
             .bind(w.case_id)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if n == 0 {
+                return Err(StoreError::Conflict("this case's payment is recorded already"));
+            }
+            // Nothing else of the case is payable now.
+            sqlx::query(
+                "UPDATE deposit_payments SET closed_at = $3 \
+                 WHERE case_id = $1 AND provider_reference <> $2 \
+                 AND paid_at IS NULL AND closed_at IS NULL",
+            )
+            .bind(w.case_id)
+            .bind(reference)
             .bind(at)
             .execute(&mut *tx)
             .await?;

@@ -1,2 +1,3 @@
 export { SettingsPage } from './routes/SettingsPage';
 export { ConfirmEmailPage } from './routes/ConfirmEmailPage';
+export { UndoEmailChangePage } from './routes/UndoEmailChangePage';

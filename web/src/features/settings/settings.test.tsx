@@ -7,7 +7,9 @@ import { makeMe, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { ABOUT_YOU_MESSAGES } from '../onboarding';
 import type { UserDetails } from './api/getUserDetails';
+import { EMAIL_CHANGE_TEXT } from './components/EmailChangeForm';
 import { CONFIRM_EMAIL_TEXT } from './routes/ConfirmEmailPage';
+import { UNDO_EMAIL_TEXT } from './routes/UndoEmailChangePage';
 import { SETTINGS_TEXT } from './validation';
 
 function makeDetails(overrides: Partial<UserDetails> = {}): UserDetails {
@@ -210,6 +212,33 @@ describe('/settings: your details', () => {
     ]);
   });
 
+  it('asks for a fresh sign-in link when the session is not fresh, and sends one to the current address', async () => {
+    const message =
+      'For your security, sign in again with a link we e-mail you, then change your e-mail address within 10 minutes.';
+    const { calls } = server(makeDetails(), {
+      'POST /api/users/user-1/email-change': () =>
+        json({ error: { code: 'reauthentication_required', message } }, 403),
+      'POST /api/auth/refresh': () => noContent(),
+      'POST /api/auth': () => noContent(),
+    });
+    await openSettings();
+    const email = form('E-mail address');
+    await userEvent.type(email.getByLabelText(/New e-mail address/), 'ann.new@example.com');
+    await userEvent.click(email.getByRole('button', { name: 'Send confirmation link' }));
+    expect(await email.findByText(message)).toBeInTheDocument();
+    // A refreshed session keeps its sign-in time: the 403 is not retried after a refresh.
+    expect(posted(calls, '/api/users/user-1/email-change')).toHaveLength(1);
+    expect(posted(calls, '/api/auth/refresh')).toEqual([]);
+    expect(email.queryByText(/We have sent a confirmation link/)).toBeNull();
+    await userEvent.click(email.getByRole('button', { name: EMAIL_CHANGE_TEXT.sendLink }));
+    expect(
+      await email.findByText(EMAIL_CHANGE_TEXT.linkSent('ann@example.com')),
+    ).toBeInTheDocument();
+    expect(posted(calls, '/api/auth')).toEqual([
+      { username: 'ann@example.com', redirectTo: '/settings' },
+    ]);
+  });
+
   it('shows a change waiting for its link', async () => {
     server(
       makeDetails({
@@ -284,5 +313,51 @@ describe('/confirm-email', () => {
     renderApp('/confirm-email');
     expect(await screen.findByText(CONFIRM_EMAIL_TEXT.invalid)).toBeInTheDocument();
     expect(posted(calls, '/api/email-change/confirm')).toEqual([]);
+  });
+});
+
+describe('/undo-email-change', () => {
+  it('spends the token with a POST and shows the address the account uses again', async () => {
+    const { calls } = server(makeDetails(), {
+      'POST /api/email-change/undo': () => json({ email: 'ann@example.com', signedOut: false }),
+    });
+    renderApp('/undo-email-change?token=abc');
+    expect(
+      await screen.findByRole('heading', { name: 'E-mail change undone' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('ann@example.com')).toBeInTheDocument();
+    expect(screen.getByText(UNDO_EMAIL_TEXT.done)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(posted(calls, '/api/email-change/undo')).toEqual([{ token: 'abc' }]);
+    expect(posted(calls, '/api/auth/logout')).toEqual([]);
+  });
+
+  it('forgets this browser’s session when it was signed in to the account', async () => {
+    const { calls } = server(makeDetails(), {
+      'POST /api/email-change/undo': () => json({ email: 'ann@example.com', signedOut: true }),
+      'POST /api/auth/logout': () => noContent(),
+    });
+    renderApp('/undo-email-change?token=abc');
+    expect(
+      await screen.findByRole('heading', { name: 'E-mail change undone' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(posted(calls, '/api/auth/logout')).toHaveLength(1));
+    expect(screen.getByText('ann@example.com')).toBeInTheDocument();
+  });
+
+  it('says when the link is used or expired (410)', async () => {
+    server(makeDetails(), {
+      'POST /api/email-change/undo': () =>
+        json({ error: { code: 'email_change_undo_link_invalid', message: 'Gone' } }, 410),
+    });
+    renderApp('/undo-email-change?token=old');
+    expect(await screen.findByText(UNDO_EMAIL_TEXT.invalid)).toBeInTheDocument();
+  });
+
+  it('without a token says the link is not valid and sends nothing', async () => {
+    const { calls } = server();
+    renderApp('/undo-email-change');
+    expect(await screen.findByText(UNDO_EMAIL_TEXT.invalid)).toBeInTheDocument();
+    expect(posted(calls, '/api/email-change/undo')).toEqual([]);
   });
 });

@@ -4,9 +4,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expanded } from '../../test/cases';
 import { apiError, json, noContent, type Handler } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
-import { CONVEYANCER, MEMBERS, staffCase, staffServer, transition } from '../../test/staff';
+import { formatDateTime } from '../../lib/format';
+import { CONVEYANCER, MEMBERS, staffCase, staffServer, transition, upload } from '../../test/staff';
 import { todayIso } from '../application';
-import { STAFF_TEXTS } from './texts';
+import { documentTexts, STAFF_TEXTS } from './texts';
 import type { StaffCase } from './types';
 
 const mermaid = vi.hoisted(() => ({
@@ -108,6 +109,70 @@ describe('the staff case page', () => {
     expect(screen.getByRole('button', { name: 'Fit to width' })).toHaveAttribute(
       'aria-pressed',
       'true',
+    );
+  });
+
+  it('every uploaded file says who uploaded it, as whom (customer, broker, the firm) and when', async () => {
+    const base = staffCase();
+    const doc = (documentId: number, documentType: string) => ({
+      documentId,
+      documentType,
+      url: `/document/${documentId}`,
+    });
+    const withUploads: StaffCase = {
+      ...base,
+      expanded: {
+        ...base.expanded,
+        documents: {
+          ...base.expanded.documents,
+          documents: [
+            doc(31, 'MORTGAGE_STATEMENT'),
+            doc(35, 'BANK_STATEMENT'),
+            doc(36, 'MORTGAGE_OFFER'),
+            doc(37, 'BANK_STATEMENT'),
+          ],
+        },
+      } as StaffCase['expanded'],
+      uploads: [
+        upload(31, 'MORTGAGE_STATEMENT', '2026-03-04T10:00:00Z'),
+        upload(35, 'BANK_STATEMENT', '2026-03-05T11:30:00Z', {
+          uploadedByName: 'Bob Broker',
+          uploadedByRole: 'ROLE_BROKER',
+          uploadedAs: 'broker',
+        }),
+        upload(36, 'MORTGAGE_OFFER', '2026-03-06T09:15:00Z', {
+          uploadedByName: 'Connie Conveyancer',
+          uploadedByRole: 'ROLE_CONVEYANCER',
+          uploadedAs: 'firm',
+        }),
+        upload(37, 'BANK_STATEMENT', '2026-03-07T08:00:00Z', {
+          uploadedByName: null,
+          uploadedByRole: null,
+        }),
+      ],
+    };
+    staffServer(CONVEYANCER, { [`GET ${CASE_PATH}`]: () => json(withUploads) });
+    await openCase();
+    const documents = screen.getByRole('region', { name: 'Uploaded documents' });
+    const uploadedBy = (id: number) =>
+      within(documents.querySelector<HTMLElement>(`[data-document="${id}"]`)!).getByTestId(
+        'uploaded-by',
+      ).textContent;
+    const at = (iso: string) => formatDateTime(iso);
+    expect(uploadedBy(31)).toBe(
+      documentTexts.uploadedBy('Sam Smith', 'Customer', at('2026-03-04T10:00:00Z')),
+    );
+    expect(uploadedBy(35)).toBe(
+      documentTexts.uploadedBy('Bob Broker', 'Broker', at('2026-03-05T11:30:00Z')),
+    );
+    expect(uploadedBy(36)).toBe(
+      documentTexts.uploadedBy('Connie Conveyancer', 'Threshold', at('2026-03-06T09:15:00Z')),
+    );
+    expect(uploadedBy(37)).toBe(
+      `Uploaded by a former user (Customer), ${at('2026-03-07T08:00:00Z')}`,
+    );
+    expect(uploadedBy(36)).toMatch(
+      /^Uploaded by Connie Conveyancer \(Threshold\), \d{2}\/\d{2}\/2026 \d{2}:\d{2}$/,
     );
   });
 

@@ -230,3 +230,35 @@ describe('the searches', () => {
     expect(panel.getAllByText('Nothing recorded yet')).toHaveLength(3);
   });
 });
+
+describe('unexpected payments', () => {
+  it('each payment the provider took that the case did not expect is listed for the firm to refund', async () => {
+    server({
+      ...staffPurchase('IDENTITY_VERIFICATION', 'Identity Verification'),
+      unexpectedPayments: [
+        {
+          provider: 'STRIPE',
+          reference: 'cs_test_second',
+          amount: 30_000,
+          currency: 'gbp',
+          paymentId: 'pi_second',
+          paidAt: '2026-03-20T10:00:00Z',
+          recordedAt: '2026-03-20T10:00:05Z',
+        },
+      ],
+    });
+    await openCase();
+    const panel = within(screen.getByRole('region', { name: 'Unexpected payments' }));
+    expect(panel.getByText('Unexpected payment: £300.00 on 20/03/2026 — refund it')).toBeVisible();
+    expect(panel.getByText('pi_second')).toBeVisible();
+    expect(panel.getByText('cs_test_second')).toBeVisible();
+    expect(panel.getByText('Stripe')).toBeVisible();
+  });
+
+  it('a case with none shows no such panel', async () => {
+    server(staffPurchase('IDENTITY_VERIFICATION', 'Identity Verification'));
+    await openCase();
+    await screen.findByRole('region', { name: 'Documents we issue' });
+    expect(screen.queryByRole('region', { name: 'Unexpected payments' })).toBeNull();
+  });
+});

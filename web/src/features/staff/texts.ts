@@ -168,9 +168,20 @@ export const identityTexts = {
     `${name} reads this in Threshold, then uploads their documents and submits them again.`,
 };
 
+/** The side an upload was made for (the workflow's `uploaded_by` names). */
+export const UPLOADER_LABELS: Record<string, string> = {
+  customer: 'Customer',
+  broker: 'Broker',
+  donor: 'Gift donor',
+  firm: 'Threshold',
+};
+
 export const documentTexts = {
   /** A document's name: its type, numbered where the list has several of that type. */
   name: (label: string, n: number | null) => (n === null ? label : `${label} ${n}`),
+  /** Who uploaded a file, as whom, and when ('Uploaded by Sam Smith (Customer), 04/03/2026 10:00'). */
+  uploadedBy: (name: string | null, side: string, at: string) =>
+    `Uploaded by ${name ?? 'a former user'} (${side}), ${at}`,
   draftName: (label: string, n: number | null) => `${documentTexts.name(label, n)} (draft)`,
   draftButton: (label: string) => `Draft ${lowerFirst(label)}`,
   drafting: (label: string) => `Drafting the ${lowerFirst(label)}. This takes a moment.`,
@@ -214,4 +225,22 @@ export const searchTexts = {
   document: (label: string, documentId: number) => `${label} (document ${documentId})`,
   recordedToast: (label: string, summary: boolean) =>
     `${label} recorded as ${summary ? 'a summary' : 'a search result'}.`,
+};
+
+/** The payment providers' names as the firm knows them. */
+const PAYMENT_PROVIDER_NAMES: Record<string, string> = { STRIPE: 'Stripe', LOCAL: 'Test payments' };
+
+/** Money the payment provider took for a case that did not expect it: the firm refunds it. */
+export const unexpectedPaymentTexts = {
+  heading: 'Unexpected payments',
+  intro:
+    'The buyers paid more than once. Threshold counted one payment; refund each one below to the buyer with the payment provider.',
+  /** 'Unexpected payment: £300.00 on 20/03/2026 — refund it'. */
+  title: (amount: string, date: string) => `Unexpected payment: ${amount} on ${date} — refund it`,
+  unknownAmount: 'an amount the provider did not state',
+  provider: 'Taken by',
+  providerName: (provider: string) => PAYMENT_PROVIDER_NAMES[provider] ?? provider,
+  payment: 'Payment to refund',
+  checkout: 'Checkout session',
+  recorded: 'Recorded',
 };

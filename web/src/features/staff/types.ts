@@ -28,6 +28,8 @@ export type StaffAuditEntry = StaffCase['audit'][number];
 /** An owner's latest check with the identity provider (Onfido), where it checks identities. */
 export type StaffIdentityCheck = StaffCase['identityChecks'][number];
 export type StaffAssignee = NonNullable<StaffCase['assignee']>;
+/** Money the payment provider took that the case did not expect, for the firm to refund. */
+export type StaffUnexpectedPayment = StaffCase['unexpectedPayments'][number];
 export type StaffTransitionRequest =
   paths['/staff/cases/{caseType}/{caseId}/transition']['post']['requestBody']['content']['application/json'];
 export type StaffTransitionDone =
@@ -60,6 +62,9 @@ export type StaffGeneratedDocument = Schemas['GeneratedDocumentBody'];
 export type StaffUploadedDocument = Schemas['UploadedDocumentBody'];
 /** A photo ID or selfie, with the party who uploaded it. */
 export type StaffIdentityEvidence = Schemas['StaffIdentityEvidence'];
+/** A file uploaded to the case, with who uploaded it, as whom (customer, broker, donor or
+ * firm) and when. */
+export type StaffUpload = StaffCase['uploads'][number];
 
 export type StaffCaseType = Schemas['CaseType'];
 export type StaffWaitsOn = Schemas['WaitsOn'];

@@ -11,12 +11,19 @@ import { DEPOSIT_POLL_MS } from './components/DepositTile';
 import { DEPOSIT_TEXTS } from './texts';
 
 const PATH = '/buying/1001/deposit';
-const LOCAL = { provider: 'LOCAL', reference: 'local-7', amount: 30_000, redirectUrl: null };
+const LOCAL = {
+  provider: 'LOCAL',
+  reference: 'local-7',
+  amount: 30_000,
+  redirectUrl: null,
+  expiresAt: '2026-03-20T11:00:00Z',
+};
 const STRIPE = {
   provider: 'STRIPE',
   reference: 'cs_test_1',
   amount: 30_000,
   redirectUrl: 'https://checkout.stripe.com/c/pay/cs_test_1',
+  expiresAt: '2026-03-20T11:00:00Z',
 };
 
 /** A purchase waiting for its up-front payment of £300 (or paid at `paidAt`). */
@@ -168,6 +175,47 @@ describe('Deposit (/deposit)', () => {
     );
     await userEvent.click(payButton()!);
     await waitFor(() => expect(attempts).toBe(2));
+  });
+
+  it("a co-buyer's payment in progress is shown, by whom and until when, with no second Pay", async () => {
+    const inProgress = depositCase();
+    inProgress.buyers = [...inProgress.buyers, party(12, 'user-2', 'Bob')];
+    inProgress.depositPayment = {
+      startedBy: 12,
+      startedByYou: false,
+      startedAt: '2026-03-20T10:00:00',
+      expiresAt: '2026-03-20T11:00:00',
+    };
+    const { calls } = buyingServer(() => inProgress);
+    renderApp(PATH);
+    const status = await screen.findByTestId('deposit-in-progress');
+    expect(within(status).getByText(DEPOSIT_TEXTS.inProgress)).toBeVisible();
+    expect(
+      within(status).getByText(DEPOSIT_TEXTS.inProgressBy('Bob', '20/03/2026 10:00')),
+    ).toBeVisible();
+    expect(
+      within(status).getByText(DEPOSIT_TEXTS.inProgressUntil('20/03/2026 11:00')),
+    ).toBeVisible();
+    expect(payButton()).toBeNull();
+    expect(calls.some((c) => c.path === '/api/deposit-payment')).toBe(false);
+  });
+
+  it('the buyer who started the payment carries on with it', async () => {
+    const mine = depositCase();
+    mine.depositPayment = {
+      startedBy: 11,
+      startedByYou: true,
+      startedAt: '2026-03-20T10:00:00',
+      expiresAt: '2026-03-20T11:00:00',
+    };
+    buyingServer(() => mine, { 'POST /api/deposit-payment': () => json(LOCAL) });
+    renderApp(PATH);
+    expect(
+      await screen.findByText(DEPOSIT_TEXTS.yoursInProgress('20/03/2026 10:00')),
+    ).toBeVisible();
+    expect(screen.queryByTestId('deposit-in-progress')).toBeNull();
+    await userEvent.click(await findPay());
+    expect(await screen.findByRole('region', { name: DEPOSIT_TEXTS.testHeading })).toBeVisible();
   });
 
   it('a paid deposit says when, with no Pay', async () => {

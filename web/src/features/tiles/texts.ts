@@ -159,6 +159,14 @@ export const DEPOSIT_TEXTS = {
   failed: "Sorry, we couldn't take your payment. Nothing was charged. Please try again.",
   noAmount: "We couldn't find the up-front payment on your quote. Please contact us.",
   buyersPay: 'The buyers pay this in Threshold when they sign in.',
+  inProgress: 'A payment is in progress',
+  inProgressBy: (who: string, started: string) =>
+    `${who} started paying on ${started}. Only one payment is needed, so there is nothing for you to pay.`,
+  inProgressUntil: (until: string) =>
+    `If it is not paid by ${until}, you can pay here instead. This page shows the payment once it is made.`,
+  anotherBuyer: 'Another buyer',
+  yoursInProgress: (started: string) =>
+    `You started this payment on ${started}. Carry on where you left off: you will not be charged twice.`,
 } as const;
 
 /** /searches: what each search is for, whether it is back, and the results and summaries. */

@@ -7,7 +7,7 @@ import type { paths } from './schema';
  *
  * - `api()`: every feature call. On 401 or 403 (other than from /auth/refresh) it asks for one
  *   shared session refresh and retries the original request once — except for a 403 that asks
- *   for the back office's second factor, which a refresh cannot give.
+ *   for the back office's second factor or for a fresh sign-in link, which a refresh cannot give.
  * - `sessionApi()`: the session machine's own calls (verify, me, magic link, refresh, logout);
  *   the machine handles their 401s itself.
  */
@@ -52,10 +52,15 @@ function isRefreshCall(request: Request): boolean {
 
 /**
  * 403s that are an answer rather than a session that ran out: the back office asking for its
- * second factor (or a fresh code before a step). Refreshing cannot change them, and retrying
- * would send a one-time code twice.
+ * second factor (or a fresh code before a step), and an e-mail change asking for a sign-in link
+ * redeemed in the last minutes. Refreshing cannot change them (a refreshed session keeps its
+ * sign-in time), and retrying would send a one-time code twice.
  */
-const NO_REFRESH_CODES = new Set(['second_factor_required', 'step_up_required']);
+const NO_REFRESH_CODES = new Set([
+  'second_factor_required',
+  'step_up_required',
+  'reauthentication_required',
+]);
 
 async function asksForSecondFactor(response: Response): Promise<boolean> {
   if (response.status !== 403) return false;

@@ -665,6 +665,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/email-change/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["undo_email_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/feed": {
         parameters: {
             query?: never;
@@ -1840,6 +1856,7 @@ export interface components {
             deposit: components["schemas"]["Deposit"];
             /** Format: int64 */
             depositAmount?: number | null;
+            depositPayment?: components["schemas"]["DepositPaymentInProgress"] | null;
             donors: components["schemas"]["PartyBody"][];
             /** @description Each donor's gift and whether they confirmed it. */
             gifts: components["schemas"]["DonorGiftBody"][];
@@ -2118,6 +2135,29 @@ export interface components {
             /** Format: date-time */
             paidAt?: string | null;
         };
+        /** @description A buyer's up-front payment in progress. */
+        DepositPaymentInProgress: {
+            /**
+             * Format: date-time
+             * @description Until when it can be paid; then any buyer may start another.
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @description When it was started.
+             */
+            startedAt: string;
+            /**
+             * Format: int64
+             * @description The buyer who started it (an id in `buyers`).
+             */
+            startedBy?: number | null;
+            /**
+             * @description Whether the reader started it (they carry on with `POST /deposit-payment`, which gives
+             *     it back).
+             */
+            startedByYou: boolean;
+        };
         DepositPaymentRequest: {
             /**
              * Format: int64
@@ -2131,10 +2171,15 @@ export interface components {
              * @description In pence: the quote's up-front payment.
              */
             amount: number;
+            /**
+             * Format: date-time
+             * @description Until when it can be paid; meanwhile every call gets this same payment back.
+             */
+            expiresAt: string;
             provider: components["schemas"]["PaymentProviderName"];
             /**
              * @description Stripe Checkout's page, where the browser goes to pay; null for the local stand-in,
-             *     which the buyer confirms with `POST /local-payment-response`.
+             *     which the buyer who started it confirms with `POST /local-payment-response`.
              */
             redirectUrl?: string | null;
             /** @description The payment's reference with the provider. */
@@ -3078,6 +3123,17 @@ export interface components {
              *     not allowed now says why in `reason`.
              */
             transitions: components["schemas"]["TransitionView_CaseStatus"][];
+            /**
+             * @description Money the payment provider took for this case that it did not expect (a second
+             *     checkout paid, or a payment after the case was paid), oldest first: the firm refunds
+             *     each with the provider. Empty for a remortgage.
+             */
+            unexpectedPayments: components["schemas"]["StaffUnexpectedPayment"][];
+            /**
+             * @description Every file uploaded to the case, oldest first: what it is, who uploaded it, as whom,
+             *     and when (a customer's file never passes for the firm's).
+             */
+            uploads: components["schemas"]["StaffUpload"][];
             waitsOn?: components["schemas"]["WaitsOn"] | null;
         };
         StaffCodeRequest: {
@@ -3220,6 +3276,52 @@ export interface components {
             /** @description The step's name, from `transitions`. */
             transition: string;
         };
+        StaffUnexpectedPayment: {
+            /**
+             * Format: int64
+             * @description In the currency's minor unit (pence), as the provider reported it.
+             */
+            amount?: number | null;
+            /** @description ISO 4217, as the provider writes it (`gbp`). */
+            currency?: string | null;
+            /**
+             * Format: date-time
+             * @description When the provider says it was paid.
+             */
+            paidAt: string;
+            /** @description The provider's payment to refund (a Stripe PaymentIntent id). */
+            paymentId?: string | null;
+            /** @description STRIPE. */
+            provider: string;
+            /**
+             * Format: date-time
+             * @description When Threshold recorded it.
+             */
+            recordedAt: string;
+            /** @description The provider's checkout session (a Stripe Checkout Session id). */
+            reference: string;
+        };
+        /** @description One uploaded file and its uploader. */
+        StaffUpload: {
+            /** Format: int64 */
+            documentId: number;
+            documentType: string;
+            fileName?: string | null;
+            /**
+             * @description The side they uploaded it for: a customer of the case, its broker, a gift's donor, or
+             *     the firm.
+             */
+            uploadedAs: components["schemas"]["Uploader"];
+            /** Format: date-time */
+            uploadedAt: string;
+            /** @description The uploader's name; null once their account is gone. */
+            uploadedByName?: string | null;
+            /**
+             * @description The uploader's role (ROLE_USER, ROLE_BROKER, ROLE_CONVEYANCER…); null once their
+             *     account is gone.
+             */
+            uploadedByRole?: string | null;
+        };
         /** @description One of the two: the app's code, or a recovery code. */
         StaffVerifyRequest: {
             code?: string | null;
@@ -3306,6 +3408,20 @@ export interface components {
              */
             to: "INELIGIBLE" | "TITLE_DOCUMENT_RETRIEVAL" | "BROKER_APPLICATION" | "BROKER_APPLICATION_INVITE" | "CUSTOMER_APPLICATION" | "IDENTITY_VERIFICATION" | "AWAITING_MORTGAGE_OFFER" | "PREPARE_MORTGAGE_REPORT" | "MORTGAGE_REPORT_ACCEPTANCE" | "PREPARE_COMPLETION_STATEMENT" | "COMPLETION_STATEMENT_ACCEPTANCE" | "PENDING_COMPLETION" | "COMPLETED" | "CANCELLED" | "PREPARE_CLIENT_CARE_LETTER" | "CLIENT_CARE_LETTER_ACCEPTANCE" | "AWAITING_DEPOSIT" | "AWAITING_MEMORANDUM_OF_SALE" | "AWAITING_CONTRACT_PACK" | "AWAITING_SEARCHES" | "CONTRACT_PACK_REVIEW" | "PREPARE_REPORT_ON_TITLE" | "REPORT_ON_TITLE_ACCEPTANCE";
         };
+        /** @description POST /email-change/undo. */
+        UndoEmailChangeRequest: {
+            /** @description The `token` query parameter of the `/undo-email-change` link. */
+            token: string;
+        };
+        /** @description The address the account uses again; every session of it has ended. */
+        UndoEmailChangeResponse: {
+            email: string;
+            /**
+             * @description This browser was signed in to the account: its session ended too (its cookies are
+             *     cleared).
+             */
+            signedOut: boolean;
+        };
         /**
          * @description The form of POST /document (multipart/form-data), fields in this order: the file last,
          *     so the case is checked before a byte of the file is stored.
@@ -3314,7 +3430,10 @@ export interface components {
             /** Format: int64 */
             caseId: number;
             caseType: components["schemas"]["CaseType"];
-            /** @description E.g. BANK_STATEMENT, TA6 (upper case, digits and underscores). */
+            /**
+             * @description E.g. BANK_STATEMENT, TA6: one of the case type's declared document types, and one the
+             *     caller may upload (a customer or broker never a type only the firm uploads).
+             */
             documentType: string;
             /**
              * Format: binary
@@ -3340,6 +3459,11 @@ export interface components {
             documentType: string;
             url: string;
         };
+        /**
+         * @description Who may upload a document type, as named in definitions (`uploaded_by`).
+         * @enum {string}
+         */
+        Uploader: "customer" | "broker" | "donor" | "firm";
         /** @description The user's own details, as the settings page shows them. */
         UserResponse: {
             /**
@@ -3471,7 +3595,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The addresses at the postcode (empty when the postcode has none) */
             200: {
@@ -3544,7 +3672,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The address */
             200: {
@@ -3791,7 +3923,7 @@ export interface operations {
             /** @description This session is ended on the server; its cookies and the site's browser data are cleared */
             204: {
                 headers: {
-                    /** @description "cache", "storage" */
+                    /** @description "cache", "cookies", "storage" */
                     "Clear-Site-Data"?: string;
                     [name: string]: unknown;
                 };
@@ -3824,7 +3956,7 @@ export interface operations {
             /** @description Every session of this user is ended; this browser's site data is cleared */
             204: {
                 headers: {
-                    /** @description "cache", "storage" */
+                    /** @description "cache", "cookies", "storage" */
                     "Clear-Site-Data"?: string;
                     [name: string]: unknown;
                 };
@@ -3911,7 +4043,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The signed-in user */
             200: {
@@ -3987,7 +4123,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The user's live sessions, most recently used first */
             200: {
@@ -4027,7 +4167,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The session is ended */
             204: {
@@ -4117,7 +4261,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Whether this browser holds a live session */
             200: {
@@ -4163,7 +4311,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            /** @description Not a broker */
+            /** @description Not a broker (customers always, whichever case they name) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4412,7 +4560,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The expanded buying case with `view` */
             200: {
@@ -4474,7 +4626,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description A page of the cases you may see */
             200: {
@@ -4602,7 +4758,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Deleted */
             204: {
@@ -4666,7 +4826,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Removed (with their invitation) */
             204: {
@@ -4942,7 +5106,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Removed, with their gift and invitation */
             204: {
@@ -5138,7 +5306,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The latest quote, with the land tax estimate */
             200: {
@@ -5264,7 +5436,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Removed */
             204: {
@@ -5402,7 +5578,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Submitted: the case moves to PREPARE_CLIENT_CARE_LETTER */
             200: {
@@ -5463,7 +5643,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Counts of the cases you can see, per type (a customer with none goes to the start page) */
             200: {
@@ -5514,7 +5698,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The payment is started: go to `redirectUrl` (Stripe) or confirm it locally */
+            /** @description The case's one payable payment: the open one if there is one (whoever of the buyers started it), else a new one. Go to `redirectUrl` (Stripe) or confirm it locally */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5551,7 +5735,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `already_paid`; `section_closed` (the client care letter is not accepted yet); `no_quote` */
+            /** @description `already_paid`; `payment_completing` (a payment on the case has just been made and is being confirmed); `section_closed` (the client care letter is not accepted yet); `no_quote` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5592,6 +5776,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/json": unknown;
                 "multipart/form-data": components["schemas"]["UploadForm"];
             };
         };
@@ -5623,7 +5808,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a party, broker or staff member of the case (or a purchase's gift donor); `second_factor_required` for a staff session that has not proven it */
+            /** @description Not a party, broker or staff member of the case (or a purchase's gift donor); a `documentType` the caller may not upload (named in `fields`: the workflow's `document_types` say who uploads each, the firm's own only the firm); `second_factor_required` for a staff session that has not proven it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5650,7 +5835,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The file is larger than 32 MiB */
+            /** @description `payload_too_large`: the file is larger than 32 MiB (or says so in its length); `case_storage_full`: the case's files would pass its storage quota (`CASE_STORAGE_QUOTA_MB`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5668,7 +5853,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A field is missing or invalid (named) */
+            /** @description A field is missing or invalid (named), or a `documentType` the case's workflow does not declare */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5677,7 +5862,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            /** @description `upload_rate_limited`: more uploads this minute than `RATE_LIMIT_UPLOADS_PER_MINUTE` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     download: {
@@ -5690,7 +5883,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The file, as an attachment */
             200: {
@@ -5746,7 +5943,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Deleted, file and record */
             204: {
@@ -5774,7 +5975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unknown document, or not yours */
+            /** @description Unknown document, or not yours to read (a draft, another person's identity evidence) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5783,7 +5984,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The case is closed */
+            /** @description `case_closed`: the case is closed; `identity_under_review`: identity evidence its owner has sent for checking (upload a new one to replace it) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5873,7 +6074,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Each of the customer's cases, newest first, with its documents (never drafts) */
             200: {
@@ -5923,7 +6128,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description A donor's own gift, or every gift of the case for its buyers and broker */
             200: {
@@ -5982,7 +6191,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The account uses the new address from now on (sign in with it) */
+            /** @description The account uses the new address from now on (sign in with it). Every other session of the account has ended (this browser's stays, if it is signed in to the account), and the old address is sent a link that undoes the change for 7 days */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6035,6 +6244,72 @@ export interface operations {
             };
         };
     };
+    undo_email_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UndoEmailChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The account uses its old address again, and every session of it has ended (sign in again with the old address). If this browser was signed in to it, its session cookies are cleared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UndoEmailChangeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `email_taken`: another account uses the old address now; the link still works if that changes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `email_change_undo_link_invalid`: the link is unknown, used, closed by another undo, or older than 7 days */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body is not `{"token": "…"}` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     feed_page: {
         parameters: {
             query?: {
@@ -6048,7 +6323,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description A page of your unarchived items, newest first */
             200: {
@@ -6096,7 +6375,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description How many unarchived and unread items you have (the badge) */
             200: {
@@ -6147,7 +6430,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Archived (again: still 204) */
             204: {
@@ -6196,7 +6483,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Marked read */
             204: {
@@ -6310,7 +6601,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The stages of each case type in order */
             200: {
@@ -6578,7 +6873,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Removed */
             204: {
@@ -6637,7 +6936,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The named UK lenders, then NO_LENDER */
             200: {
@@ -6765,7 +7068,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Removed */
             204: {
@@ -6830,7 +7137,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description PAID: the payment is recorded and the case moves on where it can; CANCELLED: nothing changes */
+            /** @description PAID: the payment is recorded and the case moves on where it can; CANCELLED: nothing changes (the payment stays open until it expires, and `POST /deposit-payment` gives it back) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6859,7 +7166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `section_closed`, or `conflict` (paid already) */
+            /** @description `section_closed`; `already_paid`; `payment_closed` (the payment expired or was replaced) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6889,7 +7196,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The brokers you may filter by: none for a broker, the managed ones for a manager, the firm for a broker admin */
             200: {
@@ -6934,7 +7245,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The versions users must agree to */
             200: {
@@ -7644,7 +7959,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description A page of the cases you may see */
             200: {
@@ -7692,7 +8011,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The expanded remortgaging case with `view` */
             200: {
@@ -7820,7 +8143,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Deleted */
             204: {
@@ -7884,7 +8211,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Removed (with their invitation) */
             204: {
@@ -8165,7 +8496,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Removed */
             204: {
@@ -8229,7 +8564,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Removed, with its required documents */
             204: {
@@ -8291,7 +8630,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The latest quote */
             200: {
@@ -8339,7 +8682,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Submitted: the case moves to IDENTITY_VERIFICATION */
             200: {
@@ -8555,7 +8902,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Removed */
             204: {
@@ -8635,7 +8986,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description A page of the firm's cases */
             200: {
@@ -8693,7 +9048,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The case as the back office sees it */
             200: {
@@ -8819,7 +9178,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The case's audit trail, oldest first, as CSV */
             200: {
@@ -9460,7 +9823,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Whether the staff member has an authenticator, and whether this session has proven it */
             200: {
@@ -9706,7 +10073,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Every conveyancer and administrator, by name */
             200: {
@@ -9825,7 +10196,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Deleted */
             204: {
@@ -9887,7 +10262,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description The user's own details */
             200: {
@@ -10028,7 +10407,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Another user's account, a broker (support changes their address) or a staff account */
+            /** @description Another user's account, a broker (support changes their address) or a staff account; or `reauthentication_required`: this session was not signed in with a link in the last 10 minutes (sign in again with a link, then ask) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10129,7 +10508,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received (a paid session's payment is recorded shortly; other events are ignored) */
+            /** @description Received (a paid session's payment is recorded shortly, as the case's payment or, where the case did not expect it, as an unexpected payment for the firm to refund; other events are ignored) */
             204: {
                 headers: {
                     [name: string]: unknown;

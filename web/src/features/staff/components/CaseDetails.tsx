@@ -8,7 +8,8 @@ import { documentTypeLabel } from '../../documents';
 import { documentUrl } from '../../documents/download';
 import { PreviewButton } from './DocumentPreview';
 import type { CaseKind } from '../../cases';
-import { documentTexts, STAFF_TEXTS } from '../texts';
+import { documentTexts, STAFF_TEXTS, UPLOADER_LABELS } from '../texts';
+import type { StaffUpload } from '../types';
 import { Detail, Details, Panel } from './Panel';
 import { DeleteDocumentButton, numberOf, useDocumentRemoval } from './RemoveDocumentDialog';
 
@@ -275,20 +276,33 @@ function DocumentLink({ id, type }: { id: number; type: string }) {
   );
 }
 
+/** Who uploaded a file, as whom, and when; null for a file the case view does not list. */
+function uploadedBy(upload: StaffUpload | undefined): string | null {
+  if (!upload) return null;
+  const side = UPLOADER_LABELS[upload.uploadedAs] ?? upload.uploadedAs;
+  return documentTexts.uploadedBy(
+    upload.uploadedByName ?? null,
+    side,
+    formatDateTime(upload.uploadedAt),
+  );
+}
+
 /**
- * What the customers, their broker and the firm uploaded. What the firm makes is in 'Documents
- * we issue' (IssuedDocumentsPanel). `removable`: the case is open, so the firm may delete any of
- * them (a reason and a fresh code).
+ * What the customers, their broker and the firm uploaded, each with who uploaded it, as whom
+ * and when (`uploads`). What the firm makes is in 'Documents we issue' (IssuedDocumentsPanel).
+ * `removable`: the case is open, so the firm may delete any of them (a reason and a fresh code).
  */
 export function DocumentsPanel({
   kind,
   caseId,
   expanded,
+  uploads,
   removable,
 }: {
   kind: CaseKind;
   caseId: string;
   expanded: ExpandedCase;
+  uploads: StaffUpload[];
   removable: boolean;
 }) {
   const { documents } = expanded.documents;
@@ -302,6 +316,7 @@ export function DocumentsPanel({
           {documents.map((d) => {
             const type = documentTypeLabel(d.documentType);
             const name = documentTexts.name(type, numberOf(documents, d));
+            const by = uploadedBy(uploads.find((u) => u.documentId === d.documentId));
             return (
               <ListItem
                 key={d.documentId}
@@ -309,9 +324,14 @@ export function DocumentsPanel({
                 data-document={d.documentId}
                 sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 1 }}
               >
-                <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                  {type}
-                </Typography>
+                <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                  <Typography>{type}</Typography>
+                  {by && (
+                    <Typography variant="body2" color="text.secondary" data-testid="uploaded-by">
+                      {by}
+                    </Typography>
+                  )}
+                </Box>
                 <PreviewButton documentId={d.documentId} name={name} />
                 <DocumentLink id={d.documentId} type={type} />
                 {removable && (

@@ -29,6 +29,7 @@ import { MortgageOfferStep, needsMortgageOffer } from './MortgageOfferStep';
 import { NextSteps } from './NextSteps';
 import { Detail, Details } from './Panel';
 import { SearchesPanel } from './SearchesPanel';
+import { UnexpectedPaymentsPanel } from './UnexpectedPaymentsPanel';
 import { UploadPanel } from './UploadPanel';
 import { WorkflowDiagram } from './WorkflowDiagram';
 
@@ -130,6 +131,7 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
             )
           }
         />
+        <UnexpectedPaymentsPanel payments={staffCase.unexpectedPayments} />
         <IssuedDocumentsPanel kind={kind} caseId={caseId} staffCase={staffCase} />
         {/* A purchase's contract pack and searches come from outside: the firm adds them. */}
         {isBuying(expanded) && isWorkable(staffCase) && (
@@ -168,6 +170,7 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
               kind={kind}
               caseId={caseId}
               expanded={expanded}
+              uploads={staffCase.uploads}
               removable={!isClosed(staffCase.status)}
             />
           </Stack>

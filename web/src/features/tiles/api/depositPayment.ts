@@ -8,9 +8,10 @@ export type PaymentProvider = PaymentStarted['provider'];
 export type LocalPaymentOutcome = Schemas['LocalPaymentResponse']['outcome'];
 
 /**
- * POST /deposit-payment {caseId} → 200 {provider, reference, amount, redirectUrl}: a payment of
- * the quote's up-front amount is started. 409 `already_paid`, or `section_closed` while the
- * Deposit tile is not open (the message says which).
+ * POST /deposit-payment {caseId} → 200 {provider, reference, amount, redirectUrl, expiresAt}: the
+ * case's one payable payment of the quote's up-front amount — the open one if a buyer started it
+ * already, else a new one. 409 `already_paid`, `payment_completing` (a payment was just made), or
+ * `section_closed` while the Deposit tile is not open (the message says which).
  */
 export async function startDepositPayment(caseId: number): Promise<PaymentStarted> {
   return unwrap(await api().POST('/deposit-payment', { body: { caseId } }));

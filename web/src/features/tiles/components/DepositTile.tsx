@@ -17,14 +17,14 @@ import { fromPromise } from 'xstate';
 import { isApiError } from '../../../lib/api/errors';
 import type { BuyingExpanded } from '../../../lib/api/types';
 import { reportError } from '../../../lib/errorReporter';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useSession } from '../../auth';
 import { caseQuery } from '../../cases';
 import { QUOTE_LABELS } from '../../invitations';
 import { answerLocalPayment, startDepositPayment } from '../api/depositPayment';
 import { depositMachine } from '../machines/depositMachine';
-import { ownParty } from '../parties';
-import { DEPOSIT_TEXTS } from '../texts';
+import { ownParty, partyName } from '../parties';
+import { DEPOSIT_TEXTS, PARTY_WORDS } from '../texts';
 
 /** How often the case is asked again while the provider's confirmation is awaited. */
 export const DEPOSIT_POLL_MS = 3000;
@@ -57,6 +57,34 @@ function useConfirmationPoll(caseId: string, waiting: boolean) {
     enabled: waiting,
     refetchInterval: (query) => (query.state.data?.deposit.paidAt ? false : DEPOSIT_POLL_MS),
   });
+}
+
+type PaymentInProgress = NonNullable<BuyingExpanded['depositPayment']>;
+
+/**
+ * Another buyer's payment is open: the case has one payable payment at a time, so this reader
+ * is told it is in progress, by whom and until when, instead of being offered a second Pay.
+ */
+function InProgress({
+  expanded,
+  progress,
+}: {
+  expanded: BuyingExpanded;
+  progress: PaymentInProgress;
+}) {
+  const starter = expanded.buyers.find((b) => b.id === progress.startedBy);
+  const who = starter ? partyName(starter, PARTY_WORDS.buying) : DEPOSIT_TEXTS.anotherBuyer;
+  return (
+    <Alert severity="info" role="status" data-testid="deposit-in-progress">
+      <AlertTitle component="p">{DEPOSIT_TEXTS.inProgress}</AlertTitle>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {DEPOSIT_TEXTS.inProgressBy(who, formatDateTime(progress.startedAt))}
+      </Typography>
+      <Typography variant="body2">
+        {DEPOSIT_TEXTS.inProgressUntil(formatDateTime(progress.expiresAt))}
+      </Typography>
+    </Alert>
+  );
 }
 
 /** The buyer's Pay button and the payment flow that follows it (the deposit machine). */
@@ -160,6 +188,11 @@ function Payment({ expanded, amount }: { expanded: BuyingExpanded; amount: numbe
           {failureText(error)}
         </Alert>
       )}
+      {expanded.depositPayment?.startedByYou && (
+        <Typography color="text.secondary">
+          {DEPOSIT_TEXTS.yoursInProgress(formatDateTime(expanded.depositPayment.startedAt))}
+        </Typography>
+      )}
       <Box>
         <Button
           variant="contained"
@@ -178,8 +211,10 @@ function Payment({ expanded, amount }: { expanded: BuyingExpanded; amount: numbe
  * pence) and its terms; 'Paid on …' once the case holds `deposit.paidAt`. A buyer pays it here
  * (Payment): through the provider's checkout, which comes back with ?payment=success (the case
  * is asked again until the payment shows) or ?payment=cancelled, or, on an installation without a
- * provider, through a clearly marked test panel. Whether the tile is open is the server's
- * (the route's guard); a refusal is shown in the server's words.
+ * provider, through a clearly marked test panel. The case has one payable payment at a time
+ * (`depositPayment`): while another buyer's is open this page says a payment is in progress,
+ * with no Pay; the buyer who started it carries on with the same one. Whether the tile is open
+ * is the server's (the route's guard); a refusal is shown in the server's words.
  */
 export function DepositTile({ caseId, expanded }: { caseId: string; expanded: BuyingExpanded }) {
   const { me } = useSession();
@@ -187,6 +222,11 @@ export function DepositTile({ caseId, expanded }: { caseId: string; expanded: Bu
   const paidAt = expanded.deposit.paidAt;
   const amount = expanded.quote?.deposit;
   const buyer = ownParty(expanded.buyers, me);
+  // One payable payment per case: someone else's open one is shown, not a second Pay.
+  const othersPayment =
+    expanded.depositPayment && !expanded.depositPayment.startedByYou
+      ? expanded.depositPayment
+      : null;
   useConfirmationPoll(caseId, returned === 'success' && !paidAt);
 
   const summary = amount != null && (
@@ -237,6 +277,8 @@ export function DepositTile({ caseId, expanded }: { caseId: string; expanded: Bu
           )}
           {amount == null ? (
             <Alert severity="warning">{DEPOSIT_TEXTS.noAmount}</Alert>
+          ) : othersPayment ? (
+            <InProgress expanded={expanded} progress={othersPayment} />
           ) : buyer ? (
             <Payment expanded={expanded} amount={amount} />
           ) : (

@@ -9,12 +9,14 @@ const STRIPE: PaymentStarted = {
   reference: 'cs_test_1',
   amount: 30_000,
   redirectUrl: 'https://checkout.stripe.com/c/pay/cs_test_1',
+  expiresAt: '2026-03-20T11:00:00Z',
 };
 const LOCAL: PaymentStarted = {
   provider: 'LOCAL',
   reference: 'local-7',
   amount: 30_000,
   redirectUrl: null,
+  expiresAt: '2026-03-20T11:00:00Z',
 };
 
 function start(

@@ -1,0 +1,236 @@
+//! Who may upload each document type (issue 25, finding 7): the workflow files declare every
+//! type a case holds, and the declarations agree with what the rules read. Every slot the
+//! Documents section asks for is the customers' and their broker's to fill; every type a firm's
+//! step reads (a purchase's TA6 and searches, a remortgage's mortgage offer) is the firm's
+//! alone; the documents the firm drafts and issues are nobody's to upload.
+
+use std::collections::BTreeSet;
+
+use threshold_engine::snapshot::{Alteration, Isa, SourceOfFunds, doc_types};
+use threshold_engine::types::{AlterationType, DocumentsHeldBy, PropertyUsage, SourceOfFundsType};
+use threshold_engine::{
+    BuyingSnapshot, BuyingStatus, CaseType, LoadError, RemortgagingSnapshot, RemortgagingStatus,
+    UploadRefusal, Uploader,
+};
+use threshold_workflows::{REMORTGAGING_TOML, Workflows, load_remortgaging, required_documents};
+
+const EVERYONE: [Uploader; 4] = [
+    Uploader::Customer,
+    Uploader::Broker,
+    Uploader::Donor,
+    Uploader::Firm,
+];
+
+fn workflows() -> Workflows {
+    Workflows::load().unwrap()
+}
+
+/// Who may upload `document_type` to a case of `case_type`.
+fn uploaders(w: &Workflows, case_type: CaseType, document_type: &str) -> Vec<Uploader> {
+    EVERYONE
+        .into_iter()
+        .filter(|who| w.may_upload(case_type, document_type, *who).is_ok())
+        .collect()
+}
+
+/// Every slot a remortgage can ask for: a buy-to-let property with an owner-held alteration
+/// of every kind.
+fn remortgage_slot_types() -> BTreeSet<&'static str> {
+    const ALTERATIONS: [AlterationType; 14] = [
+        AlterationType::BasementConversion,
+        AlterationType::Boiler,
+        AlterationType::Conservatory,
+        AlterationType::Electrical,
+        AlterationType::Extension,
+        AlterationType::Gas,
+        AlterationType::Garage,
+        AlterationType::GarageConversion,
+        AlterationType::Heating,
+        AlterationType::Insulation,
+        AlterationType::Loft,
+        AlterationType::RemovalOfWalls,
+        AlterationType::Solar,
+        AlterationType::WindowsAndDoors,
+    ];
+    let mut s = RemortgagingSnapshot::new(1, RemortgagingStatus::CustomerApplication);
+    s.property_usage = Some(PropertyUsage::BuyToLet);
+    s.alterations = ALTERATIONS
+        .iter()
+        .enumerate()
+        .map(|(i, kind)| Alteration {
+            id: i as i64 + 1,
+            alteration_type: serde_json::to_value(kind)
+                .unwrap()
+                .as_str()
+                .unwrap()
+                .to_owned(),
+            completed_on: None,
+            documents_held_by: Some(DocumentsHeldBy::Owner),
+        })
+        .collect();
+    let types: BTreeSet<_> = required_documents::remortgaging(&s)
+        .into_iter()
+        .map(|slot| slot.document_type)
+        .collect();
+    for kind in ALTERATIONS {
+        for t in required_documents::alteration_documents(kind) {
+            assert!(types.contains(t), "{t} of {kind:?} is among the slots");
+        }
+    }
+    types
+}
+
+/// Every slot a purchase can ask for: every source of funds and both kinds of ISA.
+fn purchase_slot_types() -> BTreeSet<&'static str> {
+    use SourceOfFundsType as S;
+    const SOURCES: [SourceOfFundsType; 11] = [
+        S::Mortgage,
+        S::Savings,
+        S::PropertySale,
+        S::HelpToBuyIsa,
+        S::LifetimeIsa,
+        S::Gifts,
+        S::Inheritance,
+        S::Pension,
+        S::InvestmentSale,
+        S::BusinessSale,
+        S::Other,
+    ];
+    let mut s = BuyingSnapshot::new(1, BuyingStatus::CustomerApplication);
+    s.property_usage = Some(PropertyUsage::BuyToLet);
+    s.source_of_funds = SOURCES
+        .iter()
+        .enumerate()
+        .map(|(i, source_type)| SourceOfFunds {
+            id: i as i64 + 1,
+            source_type: *source_type,
+        })
+        .collect();
+    s.isas = [S::HelpToBuyIsa, S::LifetimeIsa]
+        .into_iter()
+        .enumerate()
+        .map(|(i, t)| Isa {
+            id: i as i64 + 1,
+            isa_type: Some(t),
+        })
+        .collect();
+    required_documents::buying(&s)
+        .into_iter()
+        .map(|slot| slot.document_type)
+        .collect()
+}
+
+#[test]
+fn every_required_document_is_the_customers_and_their_brokers_to_upload() {
+    let w = workflows();
+    for (case_type, types) in [
+        (CaseType::Remortgaging, remortgage_slot_types()),
+        (CaseType::Buying, purchase_slot_types()),
+    ] {
+        assert!(types.len() > 3, "{case_type:?}: {types:?}");
+        for t in types {
+            let who = uploaders(&w, case_type, t);
+            assert!(
+                who.contains(&Uploader::Customer) && who.contains(&Uploader::Broker),
+                "{case_type:?} {t}: uploaded by {who:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn what_the_firms_steps_read_is_the_firms_alone() {
+    let w = workflows();
+    let firms = [
+        (CaseType::Buying, doc_types::TA6),
+        (CaseType::Buying, doc_types::LOCAL_AUTHORITY_SEARCH),
+        (CaseType::Buying, doc_types::DRAINAGE_AND_WATER_SEARCH),
+        (CaseType::Buying, doc_types::ENVIRONMENTAL_SEARCH),
+        (CaseType::Remortgaging, doc_types::MORTGAGE_OFFER),
+        (
+            CaseType::Remortgaging,
+            doc_types::HELP_TO_BUY_REDEMPTION_LETTER,
+        ),
+    ];
+    for t in doc_types::SEARCHES {
+        assert!(firms.contains(&(CaseType::Buying, t)), "{t} is listed");
+    }
+    for (case_type, t) in firms {
+        assert_eq!(
+            uploaders(&w, case_type, t),
+            [Uploader::Firm],
+            "{case_type:?} {t}"
+        );
+        assert_eq!(
+            w.may_upload(case_type, t, Uploader::Customer),
+            Err(UploadRefusal::NotAllowed {
+                allowed: vec![Uploader::Firm]
+            })
+        );
+    }
+}
+
+#[test]
+fn the_documents_the_firm_issues_are_nobodys_to_upload() {
+    let w = workflows();
+    for (case_type, t) in [
+        (CaseType::Remortgaging, "QUOTE"),
+        (CaseType::Remortgaging, doc_types::MORTGAGE_REPORT),
+        (CaseType::Remortgaging, doc_types::COMPLETION_STATEMENT),
+        (CaseType::Buying, "QUOTE"),
+        (CaseType::Buying, doc_types::CLIENT_CARE_LETTER),
+        (CaseType::Buying, doc_types::REPORT_ON_TITLE),
+        (CaseType::Buying, doc_types::COMPLETION_STATEMENT),
+    ] {
+        assert_eq!(
+            w.may_upload(case_type, t, Uploader::Firm),
+            Err(UploadRefusal::NotAllowed { allowed: vec![] }),
+            "{case_type:?} {t}"
+        );
+    }
+}
+
+#[test]
+fn identity_evidence_is_the_persons_own_and_a_gift_statement_the_donors_too() {
+    let w = workflows();
+    for case_type in [CaseType::Remortgaging, CaseType::Buying] {
+        for t in doc_types::IDENTITY {
+            assert_eq!(uploaders(&w, case_type, t), [Uploader::Customer], "{t}");
+        }
+    }
+    assert!(uploaders(&w, CaseType::Buying, "GIFT_STATEMENT").contains(&Uploader::Donor));
+    // A donor adds the evidence of their gift, and nothing else.
+    for t in purchase_slot_types() {
+        let donor = w.may_upload(CaseType::Buying, t, Uploader::Donor).is_ok();
+        assert_eq!(donor, t == "GIFT_STATEMENT", "{t}");
+    }
+    for case_type in [CaseType::Remortgaging, CaseType::Buying] {
+        assert_eq!(
+            w.may_upload(case_type, "FREE_TEXT", Uploader::Firm),
+            Err(UploadRefusal::Unknown)
+        );
+    }
+    // A purchase's contract pack is no remortgage's document.
+    assert_eq!(
+        w.may_upload(CaseType::Remortgaging, doc_types::TA6, Uploader::Firm),
+        Err(UploadRefusal::Unknown)
+    );
+}
+
+#[test]
+fn a_document_type_of_lower_case_words_or_an_unknown_uploader_is_refused() {
+    let text =
+        format!("{REMORTGAGING_TOML}\n[document_types.\"bank statement\"]\nuploaded_by = []\n");
+    let e = load_remortgaging(&text).unwrap_err();
+    assert_eq!(e, LoadError::BadDocumentType("bank statement".into()));
+    let text = REMORTGAGING_TOML.replacen(
+        "[document_types.OTHER]\nuploaded_by = [\"firm\"]",
+        "[document_types.OTHER]\nuploaded_by = [\"lender\"]",
+        1,
+    );
+    assert_ne!(text, REMORTGAGING_TOML);
+    assert!(matches!(
+        load_remortgaging(&text).unwrap_err(),
+        LoadError::Parse(_)
+    ));
+}
