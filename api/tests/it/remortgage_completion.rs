@@ -577,8 +577,6 @@ async fn the_owners_steps_are_refused_to_everyone_else(backend: Backend) {
         .unwrap();
     app.create_user("stranger@example.test", "ROLE_USER", true)
         .await;
-    app.create_user("stranger@example.test", "ROLE_USER", true)
-        .await;
     let mut stranger = app.sign_in("stranger@example.test").await;
     let mut rival = app.sign_in("rival@other.test").await;
     let (mut connie, ..) = enrolled_conveyancer(&app).await;

@@ -12,7 +12,7 @@ use support::{Backend, TestApp};
 
 on_both_databases!(
     a_broker_sees_an_existing_customer_only_as_typed_until_they_accept,
-    any_address_gets_the_same_answer,
+    a_customers_address_gets_the_same_answer_as_a_new_one,
     customers_cannot_set_the_broker_reference,
     buying_needs_the_feature_on_the_server,
     money_and_dates_have_bounds,
@@ -79,21 +79,17 @@ async fn a_broker_sees_an_existing_customer_only_as_typed_until_they_accept(back
     assert_eq!(owner["user"]["dateOfBirth"], "1980-05-01");
 }
 
-async fn any_address_gets_the_same_answer(backend: Backend) {
+/// A new address and a customer's who has an account get the same answer. (A broker's or
+/// the firm's address is refused since issue 25, finding 8: a client is a customer; see
+/// cases_create::a_broker_must_name_the_client_and_a_customer_must_not.)
+async fn a_customers_address_gets_the_same_answer_as_a_new_one(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     firm(&app).await;
-    app.create_user("conveyancer@threshold.test", "ROLE_CONVEYANCER", true)
-        .await;
     app.create_user("known@example.test", "ROLE_USER", true)
         .await;
     let mut broker = app.sign_in("broker@firm.test").await;
     let mut answers = vec![];
-    for email in [
-        "new@example.test",
-        "known@example.test",
-        "conveyancer@threshold.test",
-        "rival@other.test",
-    ] {
+    for email in ["new@example.test", "known@example.test"] {
         let res = broker
             .post(
                 "/api/remortgaging/case",
