@@ -13,6 +13,7 @@ use threshold_store::users::{DetailsChange, NewLegalName, NewUser, User};
 use threshold_workflows::Workflows;
 
 use crate::cases::facts::{self, KeyFactsRequest, ineligibility};
+use crate::cases::invitations::Invitations;
 use crate::cases::types::{BuyingCaseRequest, RemortgagingCaseRequest};
 use crate::config::Config;
 
@@ -161,6 +162,7 @@ pub async fn seed(
         customer: account(db, "customer@demo.threshold.test").await?,
     };
     let remortgaging = CaseType::Remortgaging;
+    let invitations = Invitations { cases, db };
     let mut made = 0;
 
     // The demo customer has a quote waiting (the modal opens at sign-in) ...
@@ -172,9 +174,7 @@ pub async fn seed(
         remortgage("14 Orchard Way", "CT2 7NZ", "ENGLAND")?,
     )
     .await?;
-    cases
-        .transition(&cast.broker, remortgaging, id, "send_to_customer", None)
-        .await?;
+    invitations.send(&cast.broker, remortgaging, id).await?;
     made += 1;
     // ... and a purchase the broker is still preparing.
     open(
@@ -274,9 +274,7 @@ pub async fn seed(
         remortgage("22 Station Road", "CT3 1AB", "ENGLAND")?,
     )
     .await?;
-    cases
-        .transition(&cast.lender, remortgaging, id, "send_to_customer", None)
-        .await?;
+    invitations.send(&cast.lender, remortgaging, id).await?;
     made += 1;
 
     // A property in Scotland: the eligibility check rules it out.
@@ -308,8 +306,8 @@ pub async fn seed(
     Ok(made)
 }
 
-/// A broker's case for this client, sent to them and accepted (quote and invitation): the
-/// case is in Customer Application.
+/// A broker's case for this client, sent to them and accepted as the invitation's 'Accept
+/// Quote & Continue' does (the answer, then the quote): the case is in Customer Application.
 async fn accepted<R: KeyFactsRequest>(
     cases: &CaseService,
     workflows: &Workflows,
@@ -319,25 +317,19 @@ async fn accepted<R: KeyFactsRequest>(
     request: R,
 ) -> anyhow::Result<i64> {
     let case_type = R::CASE_TYPE;
+    let invitations = Invitations { cases, db };
     let id = open(cases, workflows, &cast.broker, client, request).await?;
-    cases
-        .transition(&cast.broker, case_type, id, "send_to_customer", None)
-        .await?;
+    invitations.send(&cast.broker, case_type, id).await?;
     let me = caller(client, None);
     let quote = db
         .latest_quote(id)
         .await?
         .ok_or_else(|| anyhow::anyhow!("the demo case has no quote"))?;
-    let case = cases.open(&me, case_type, id).await?;
-    cases
-        .write_section(
-            &me,
-            &case,
-            SectionChange::AcceptQuote { quote_id: quote.id },
-        )
+    invitations
+        .answer(&me, client.id, case_type, id, true)
         .await?;
-    cases
-        .transition(&me, case_type, id, "accept_invitation", None)
+    invitations
+        .accept_quote(&me, client.id, case_type, id, quote.id)
         .await?;
     Ok(id)
 }

@@ -7,9 +7,10 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
-use threshold_cases::{Caller, CaseError, SectionChange};
+use threshold_cases::{Caller, CaseError, CaseService, SectionChange};
 use threshold_engine::types::FeedKind;
 use threshold_engine::{CaseStatus, CaseType};
+use threshold_store::{Db, UserId};
 
 use super::access;
 use super::types::{CaseMoved, CaseRef, InvitationAnswer};
@@ -38,17 +39,9 @@ pub async fn send_quote(
 ) -> ApiResult<Json<CaseMoved>> {
     let caller = access::caller(&session)?;
     let case_type = access::parse_case_type("caseType", &body.case_type)?;
-    let status = state
-        .cases
-        .transition(&caller, case_type, body.case_id, SEND, None)
+    let status = Invitations::of(&state)
+        .send(&caller, case_type, body.case_id)
         .await?;
-    let case = state.cases.open(&caller, case_type, body.case_id).await?;
-    if let Some(lead) = case.loaded.applicants().find(|p| p.is_lead) {
-        state
-            .db
-            .record_invitation_sent(body.case_id, lead.id, Utc::now())
-            .await?;
-    }
     Ok(Json(CaseMoved {
         case_id: body.case_id,
         case_type,
@@ -129,9 +122,7 @@ pub async fn respond_buying(
     respond(&state, &session, CaseType::Buying, &case_id, body.accepted).await
 }
 
-/// Records the invitee's answer and takes the workflow's step for it. Accepting a quote
-/// (not a lender's invitation) moves the case only once the quote itself is accepted
-/// (POST /quote/{quoteId}/accept), which the web app sends next.
+/// Records the invitee's answer (see [`Invitations::answer`]).
 async fn respond(
     state: &AppState,
     session: &CurrentSession,
@@ -141,29 +132,9 @@ async fn respond(
 ) -> ApiResult<Json<CaseMoved>> {
     let case_id = access::parse_case_id(raw_id)?;
     let caller = access::caller(session)?;
-    let case = state.cases.open(&caller, case_type, case_id).await?;
-    if !case.loaded.relationship.is_party {
-        return Err(ApiError::forbidden("Only the invited customer may answer."));
-    }
-    let now = Utc::now();
-    if !state
-        .db
-        .record_invitation_response(case_id, session.user.id, accepted, now)
-        .await?
-    {
-        return Err(no_invitation());
-    }
-    if accepted {
-        state
-            .db
-            .record_consent(case_id, session.user.id, now)
-            .await?;
-    }
-    let step = if accepted { ACCEPT } else { DECLINE };
-    let status = take(state, &caller, case_type, case_id, step, None).await?;
-    if !accepted {
-        archive_answered(state, session, case_id).await?;
-    }
+    let status = Invitations::of(state)
+        .answer(&caller, session.user.id, case_type, case_id, accepted)
+        .await?;
     Ok(Json(CaseMoved {
         case_id,
         case_type,
@@ -189,23 +160,9 @@ pub async fn accept_quote(
     let caller = access::caller(&session)?;
     let case_type = access::parse_case_type("caseType", &body.case_type)?;
     let case_id = body.case_id;
-    let case = state.cases.open(&caller, case_type, case_id).await?;
-    let status = state
-        .cases
-        .write_section(&caller, &case, SectionChange::AcceptQuote { quote_id })
+    let status = Invitations::of(&state)
+        .accept_quote(&caller, session.user.id, case_type, case_id, quote_id)
         .await?;
-    // Accepting the quote answers the invitation that came with it.
-    let now = Utc::now();
-    state
-        .db
-        .record_invitation_response(case_id, session.user.id, true, now)
-        .await?;
-    state
-        .db
-        .record_consent(case_id, session.user.id, now)
-        .await?;
-    let status = take(&state, &caller, case_type, case_id, ACCEPT, Some(status)).await?;
-    archive_answered(&state, &session, case_id).await?;
     Ok(Json(CaseMoved {
         case_id,
         case_type,
@@ -213,61 +170,156 @@ pub async fn accept_quote(
     }))
 }
 
-/// Takes a workflow step if it applies now. Already taken, or (for accepting) still waiting
-/// for the quote, is not an error: the answer is recorded and the case stays where it is.
-/// `unmoved`: the status a quote acceptance left the case in, which need not be an
-/// invitation's at all (a customer's own case).
-async fn take(
-    state: &AppState,
-    caller: &Caller,
-    case_type: CaseType,
-    case_id: i64,
-    step: &str,
-    unmoved: Option<CaseStatus>,
-) -> ApiResult<CaseStatus> {
-    let target = state
-        .workflows
-        .transitions(case_type)
-        .into_iter()
-        .find(|t| t.name == step)
-        .map(|t| t.to);
-    match state
-        .cases
-        .transition(caller, case_type, case_id, step, None)
-        .await
-    {
-        Ok(status) => Ok(status),
-        Err(CaseError::GuardFailed { .. }) if step == ACCEPT => Ok(state
-            .cases
-            .open(caller, case_type, case_id)
-            .await?
-            .snapshot
-            .status()),
-        Err(CaseError::WrongStatus { .. }) | Err(CaseError::Conflict) => {
-            let now = state.cases.open(caller, case_type, case_id).await?;
-            let status = now.snapshot.status();
-            // Answered before (a double click, a second tab): the same answer, the same place.
-            if Some(status.as_str()) == target || unmoved == Some(status) {
-                Ok(status)
-            } else {
-                Err(no_invitation())
-            }
-        }
-        Err(other) => Err(other.into()),
-    }
+/// The invitation's steps, one piece of code for a person's click (the handlers above) and
+/// for `make run`'s demo, so a demo case is always in a state a person can go on from.
+pub(crate) struct Invitations<'a> {
+    pub cases: &'a CaseService,
+    pub db: &'a Db,
 }
 
-async fn archive_answered(
-    state: &AppState,
-    session: &CurrentSession,
-    case_id: i64,
-) -> ApiResult<()> {
-    let kinds = FeedKind::ANSWERED_BY_INVITATION.map(FeedKind::as_str);
-    state
-        .db
-        .archive_case_feed_items(session.user.id, case_id, &kinds, Utc::now())
-        .await?;
-    Ok(())
+impl<'a> Invitations<'a> {
+    pub fn of(state: &'a AppState) -> Self {
+        Self {
+            cases: &state.cases,
+            db: &state.db,
+        }
+    }
+
+    /// A broker's 'Send to customer': the workflow's step, and the lead customer's
+    /// invitation that their answer is recorded against.
+    pub async fn send(
+        &self,
+        caller: &Caller,
+        case_type: CaseType,
+        case_id: i64,
+    ) -> ApiResult<CaseStatus> {
+        let status = self
+            .cases
+            .transition(caller, case_type, case_id, SEND, None)
+            .await?;
+        let case = self.cases.open(caller, case_type, case_id).await?;
+        if let Some(lead) = case.loaded.applicants().find(|p| p.is_lead) {
+            self.db
+                .record_invitation_sent(case_id, lead.id, Utc::now())
+                .await?;
+        }
+        Ok(status)
+    }
+
+    /// Records the invitee's answer and takes the workflow's step for it. Accepting a quote
+    /// (not a lender's invitation) moves the case only once the quote itself is accepted
+    /// ([`Invitations::accept_quote`]), which the web app sends next.
+    pub async fn answer(
+        &self,
+        caller: &Caller,
+        user: UserId,
+        case_type: CaseType,
+        case_id: i64,
+        accepted: bool,
+    ) -> ApiResult<CaseStatus> {
+        let case = self.cases.open(caller, case_type, case_id).await?;
+        if !case.loaded.relationship.is_party {
+            return Err(ApiError::forbidden("Only the invited customer may answer."));
+        }
+        let now = Utc::now();
+        if !self
+            .db
+            .record_invitation_response(case_id, user, accepted, now)
+            .await?
+        {
+            return Err(no_invitation());
+        }
+        if accepted {
+            self.db.record_consent(case_id, user, now).await?;
+        }
+        let step = if accepted { ACCEPT } else { DECLINE };
+        let status = self.take(caller, case_type, case_id, step, None).await?;
+        if !accepted {
+            self.archive_answered(user, case_id).await?;
+        }
+        Ok(status)
+    }
+
+    /// Accepts the case's latest quote; an invitation waiting for it is accepted too.
+    pub async fn accept_quote(
+        &self,
+        caller: &Caller,
+        user: UserId,
+        case_type: CaseType,
+        case_id: i64,
+        quote_id: i64,
+    ) -> ApiResult<CaseStatus> {
+        let case = self.cases.open(caller, case_type, case_id).await?;
+        let status = self
+            .cases
+            .write_section(caller, &case, SectionChange::AcceptQuote { quote_id })
+            .await?;
+        // Accepting the quote answers the invitation that came with it.
+        let now = Utc::now();
+        self.db
+            .record_invitation_response(case_id, user, true, now)
+            .await?;
+        self.db.record_consent(case_id, user, now).await?;
+        let status = self
+            .take(caller, case_type, case_id, ACCEPT, Some(status))
+            .await?;
+        self.archive_answered(user, case_id).await?;
+        Ok(status)
+    }
+
+    /// Takes a workflow step if it applies now. Already taken, or (for accepting) still
+    /// waiting for the quote, is not an error: the answer is recorded and the case stays
+    /// where it is. `unmoved`: the status a quote acceptance left the case in, which need
+    /// not be an invitation's at all (a customer's own case).
+    async fn take(
+        &self,
+        caller: &Caller,
+        case_type: CaseType,
+        case_id: i64,
+        step: &str,
+        unmoved: Option<CaseStatus>,
+    ) -> ApiResult<CaseStatus> {
+        let target = self
+            .cases
+            .workflows()
+            .transitions(case_type)
+            .into_iter()
+            .find(|t| t.name == step)
+            .map(|t| t.to);
+        match self
+            .cases
+            .transition(caller, case_type, case_id, step, None)
+            .await
+        {
+            Ok(status) => Ok(status),
+            Err(CaseError::GuardFailed { .. }) if step == ACCEPT => Ok(self
+                .cases
+                .open(caller, case_type, case_id)
+                .await?
+                .snapshot
+                .status()),
+            Err(CaseError::WrongStatus { .. }) | Err(CaseError::Conflict) => {
+                let now = self.cases.open(caller, case_type, case_id).await?;
+                let status = now.snapshot.status();
+                // Answered before (a double click, a second tab): the same answer, the same
+                // place.
+                if Some(status.as_str()) == target || unmoved == Some(status) {
+                    Ok(status)
+                } else {
+                    Err(no_invitation())
+                }
+            }
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    async fn archive_answered(&self, user: UserId, case_id: i64) -> ApiResult<()> {
+        let kinds = FeedKind::ANSWERED_BY_INVITATION.map(FeedKind::as_str);
+        self.db
+            .archive_case_feed_items(user, case_id, &kinds, Utc::now())
+            .await?;
+        Ok(())
+    }
 }
 
 fn no_invitation() -> ApiError {

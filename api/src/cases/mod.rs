@@ -7,7 +7,7 @@ mod create;
 pub(crate) mod expanded;
 pub mod expanded_body;
 pub mod facts;
-mod invitations;
+pub(crate) mod invitations;
 pub(crate) mod lenders;
 pub mod list;
 mod overview;

@@ -12,6 +12,7 @@ use support::{Backend, TestApp};
 
 on_both_databases!(
     demo_cases_are_made_by_the_workflows,
+    the_demo_invitations_are_answered_as_a_person_would,
     bulk_cases_hold_what_their_status_implies,
 );
 
@@ -105,6 +106,52 @@ async fn demo_cases_are_made_by_the_workflows(backend: Backend) {
         "CANCELLED",
     ] {
         assert!(statuses.iter().any(|s| s == expected), "{statuses:?}");
+    }
+}
+
+/// Issue 26 (1): the demo's waiting invitations were sent the way a broker's click sends them,
+/// so 'Accept Quote & Continue' (the answer, then the quote: INVITE-05, INVITE-07) and a
+/// lender's invitation both work; before, the answer was refused with 409 `no_invitation`.
+async fn the_demo_invitations_are_answered_as_a_person_would(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    threshold_api::demo::seed_accounts(&app.db, &app.config, &app.secrets)
+        .await
+        .unwrap();
+    let workflows = threshold_workflows::Workflows::load().unwrap();
+    threshold_api::demo_journeys::seed(&app.db, &app.cases, &workflows, &app.config)
+        .await
+        .unwrap();
+    for (email, accepts_quote) in [
+        ("customer@demo.threshold.test", true),
+        ("tom@demo.threshold.test", false),
+    ] {
+        let user = app.db.user_by_email(email).await.unwrap().unwrap();
+        let case_id = feed_of(&app, user.id).await[0].case_id.unwrap();
+        let mut client = app.sign_in(email).await;
+        let answered = client
+            .post(
+                &format!("/api/remortgaging/{case_id}/invitation/respond"),
+                serde_json::json!({ "accepted": true }),
+            )
+            .await;
+        assert_eq!(answered.status, 200, "{email}: {}", answered.body);
+        let status = if accepts_quote {
+            let quote = client
+                .get(&format!("/api/remortgaging/{case_id}/quote/latest"))
+                .await
+                .body;
+            let accepted = client
+                .post(
+                    &format!("/api/quote/{}/accept", quote["id"]),
+                    serde_json::json!({ "caseType": "REMORTGAGING", "caseId": case_id }),
+                )
+                .await;
+            assert_eq!(accepted.status, 200, "{email}: {}", accepted.body);
+            accepted.body["status"].clone()
+        } else {
+            answered.body["status"].clone()
+        };
+        assert_eq!(status, "CUSTOMER_APPLICATION", "{email}");
     }
 }
 
