@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, searchForWorkspaceRoot } from 'vite';
 
 /** The release version: env THRESHOLD_RELEASE wins, otherwise the repository's VERSION file. */
 function releaseVersion(): string {
@@ -23,6 +23,8 @@ export default defineConfig({
     __THRESHOLD_RELEASE__: JSON.stringify(releaseVersion()),
   },
   server: {
+    // The lender names are the server's own list (src/lib/labels.ts reads it at build time).
+    fs: { allow: [searchForWorkspaceRoot(process.cwd()), '../api/src/cases/lenders.json'] },
     proxy: {
       '/api': backend,
       '/version': backend,

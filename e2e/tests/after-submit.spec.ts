@@ -155,7 +155,7 @@ test('after submitting: identity sent back and verified, the mortgage report and
   await expect(customer).toHaveURL(new RegExp(`${casePath}/documents$`));
   await expect(customer.getByRole('heading', { level: 1, name: 'Upload Documents' })).toBeVisible();
   const bank = customer.getByRole('listitem').filter({ has: customer.getByRole('heading', { name: 'Bank statement' }) });
-  await expect(bank.getByTestId('document-guidance')).toContainText('at least 12 months old');
+  await expect(bank.getByTestId('document-guidance')).toContainText('for at least the last 12 months');
   await atBothWidths(customer, () => expect(customer.getByRole('heading', { name: 'Mortgage statement' })).toBeVisible());
   const stored = customer.waitForResponse((r) => r.url().endsWith('/api/document') && r.request().method() === 'POST');
   await customer

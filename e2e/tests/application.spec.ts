@@ -98,6 +98,10 @@ test('a customer accepts the quote, completes every section, uploads the documen
   await expect(client).toHaveURL(new RegExp(`${casePath}$`));
   const feedback = client.getByRole('dialog', { name: 'How was your experience?' });
   await expect(feedback).toBeVisible();
+  // Issue 26: the rating is five stars to a screen reader, with no sixth 'Empty' option.
+  const rating = feedback.getByRole('group', { name: 'Your rating' });
+  await expect(rating.getByRole('radio')).toHaveCount(5);
+  await expect(feedback.getByRole('radio', { name: /empty/i })).toHaveCount(0);
   // FEEDBACK-05: the rating is required.
   await feedback.getByRole('button', { name: 'Submit feedback' }).click();
   await expect(feedback.getByText('Please rate your experience')).toBeVisible();

@@ -14,6 +14,7 @@ import {
   FEED_DELIVERY_MS,
   atBothWidths,
   clientWithAcceptedQuote,
+  dismissConsent,
   expectAccessible,
   expectNoSidewaysScroll,
   finishFirstSignIn,
@@ -142,7 +143,8 @@ test('a buyer accepts the quote, completes every section, uploads the documents 
   // BUY-APP-16/17, DOCS-07: the engine's slots — the savings statement, the Lifetime ISA
   // statement and the bank statement every purchase needs (with its 12-month rule).
   await next(client, 'Documents');
-  await expect(client.getByText('Bank statement proof at least 12 months old.')).toBeVisible();
+  const bankGuidance = client.locator('[data-document-type="BANK_STATEMENT"]').getByTestId('document-guidance');
+  await expect(bankGuidance).toContainText('bank statements for at least the last 12 months');
   await expectAccessible(client);
   await uploadSlot(client, 'Savings statement', 'savings.pdf');
   await uploadSlot(client, 'Lifetime ISA statement', 'lisa.pdf');
@@ -243,11 +245,21 @@ test('a gift donor is invited, confirms the gift without seeing the case, and th
   await expect(donors).toContainText('Waiting for them to confirm');
   await expectAccessible(client);
 
-  // INVITE-03: the donor's e-mail, then their own sign-in and the dialog.
-  await waitForMailAbout(DONOR.email, 'Please confirm your gift towards a purchase');
+  // INVITE-03, issue 26: the donor's e-mail; its link signs them in and leads to their own
+  // gift, never to the buyers' case (nor to 'Buying is not available': a donor has no BUYING).
+  const invitation = await waitForMailAbout(DONOR.email, 'Please confirm your gift towards a purchase');
+  const link = invitation.text.match(/Open your case: (\S+)/)![1];
+  expect(decodeURIComponent(link)).toContain(`/gift/${caseId}`);
+  expect(decodeURIComponent(link)).not.toContain('/buying/');
   const donorContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
   const donor = await donorContext.newPage();
-  await signIn(donor, DONOR.email);
+  const consoleErrors: string[] = [];
+  donor.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  donor.on('pageerror', (e) => consoleErrors.push(e.message));
+  await donor.goto(new URL(link).pathname + new URL(link).search);
+  await dismissConsent(donor);
   await finishFirstSignIn(donor, DONOR, new RegExp(`/gift/${caseId}$`));
   const dialog = donor.getByRole('dialog', { name: 'Confirm Your Gift Contribution' });
   await expect(dialog).toBeVisible({ timeout: FEED_DELIVERY_MS });
@@ -263,7 +275,19 @@ test('a gift donor is invited, confirms the gift without seeing the case, and th
   await expect(thanks).toBeVisible();
   await thanks.getByRole('button', { name: 'Close' }).click();
   await expect(thanks).toBeHidden();
-  await expect(donor).not.toHaveURL(new RegExp(`/buying/${caseId}`));
+  await expect(donor).toHaveURL(new RegExp(`/gift/${caseId}$`));
+  await expect(donor.getByRole('heading', { level: 1, name: 'Your gift contribution' })).toBeVisible();
+  // The navigation (the drawer at 375 px) has an entry to their gift.
+  await donor.getByRole('button', { name: 'Open navigation' }).click();
+  const giftEntry = donor.locator('#mobile-navigation').getByRole('link', { name: 'Your gift' });
+  await expect(giftEntry).toHaveAttribute('href', `/gift/${caseId}`);
+  await giftEntry.click();
+  await expect(donor.locator('#mobile-navigation')).toBeHidden();
+  // A link to the buyers' case (an e-mail sent before issue 26) leads to the gift as well.
+  await donor.goto(`/buying/${caseId}`);
+  await expect(donor).toHaveURL(new RegExp(`/gift/${caseId}$`));
+  await expect(donor.getByText('Buying is not available')).toHaveCount(0);
+  expect(consoleErrors.filter((e) => /Buying/i.test(e))).toEqual([]);
 
   // The donor's own evidence, once they confirmed: a gift statement uploaded on their page,
   // listed with its Download and Delete.
@@ -294,6 +318,10 @@ test('a gift donor is invited, confirms the gift without seeing the case, and th
   await signIn(again, DONOR.email);
   await expect(again).toHaveURL(new RegExp(`/gift/${caseId}$`), { timeout: 20_000 });
   await expect(again.getByRole('heading', { level: 1, name: 'Your gift contribution' })).toBeVisible();
+  // At 1280 px the sidebar's entry to the gift shows, the page it leads to marked current.
+  const sidebarGift = again.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Your gift' });
+  await expect(sidebarGift).toBeVisible();
+  await expect(sidebarGift).toHaveAttribute('aria-current', 'page');
   await expect(again.getByRole('list', { name: 'Evidence you uploaded' })).toContainText('gift-statement.pdf');
   await againContext.close();
 
@@ -315,7 +343,8 @@ test('a gift donor is invited, confirms the gift without seeing the case, and th
   await expect(client.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
   const giftSlot = client.locator('[data-document-type="GIFT_STATEMENT"]');
   await expect(giftSlot).toHaveAttribute('data-uploaded', 'true');
-  await expect(giftSlot.getByText('Uploaded', { exact: true })).toBeVisible();
+  // The buyers see the donor's file by name and date.
+  await expect(giftSlot.getByTestId('document-status')).toHaveText(/^gift-statement\.pdf, uploaded \d{2}\/\d{2}\/\d{4}$/);
   await atBothWidths(client, () => expect(giftSlot.getByRole('button', { name: 'Download Gift statement' })).toBeVisible());
   await donorContext.close();
   await context.close();

@@ -109,6 +109,12 @@ test('a case the broker cancels from its page keeps its tiles, all unavailable',
   const chip = page.locator('[data-colour]').first();
   await expect(chip).toContainText('Broker Application');
   await expect(page.getByRole('list', { name: 'Case progress' })).toHaveCount(0);
+  // Issue 26: the broker reads the next step written for them (the workflow file's
+  // `broker_guide`), not the one told to their client.
+  await expect(detail(page, 'Next step')).toHaveText(
+    "You open the case with the key facts of your client's remortgage, check our quote for the legal work and send it to your client with an invitation.",
+  );
+  await expect(detail(page, 'Waiting on')).toHaveText('You');
 
   // The case page's Cancel, confirmed in its dialog.
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();

@@ -123,7 +123,8 @@ test('a broker creates both kinds of case, searches, filters, switches views and
   // LIST-21: the status filter.
   await page.getByRole('button', { name: 'Status' }).click();
   const filtered = page.waitForResponse((r) => /\/remortgaging\/cases\?.*status=BROKER_APPLICATION/.test(r.url()));
-  await page.getByRole('menuitemcheckbox', { name: 'Broker application', exact: true }).click();
+  // The menu says what the chips say (one label per status, issue 26).
+  await page.getByRole('menuitemcheckbox', { name: 'Broker Application', exact: true }).click();
   await showsListOf(page, await filtered);
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/status=/);

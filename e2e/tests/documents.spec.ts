@@ -4,11 +4,29 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { createCaseInWizard, dismissConsent, expectAccessible, finishFirstSignIn, signIn } from '../support/app';
+import {
+  clientWithAcceptedQuote,
+  createCaseInWizard,
+  dismissConsent,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  finishFirstSignIn,
+  signIn,
+} from '../support/app';
+import { apiPost } from '../support/api';
+import { uploadSlot } from '../support/application';
+import { PDF } from '../support/files';
+import { remortgageAsCustomer } from '../support/submitted';
 
-// A surname the demo data does not use.
+// Surnames the demo data does not use.
 const CLIENT = { name: 'Dana Docsworth', email: 'dana.docsworth@e2e.test' };
 const ADDRESS = '12 Docsworth Way';
+const REPLACER = { name: 'Rhea Replacewell', email: 'rhea.replacewell@e2e.test' };
+const REPLACER_ADDRESS = '4 Replacewell Lane';
+
+/** 'statement.pdf, uploaded 02/04/2026': an uploaded slot's file line. */
+const uploadedLine = (fileName: string) =>
+  new RegExp(`^${fileName.replace(/\./g, '\\.')}, uploaded \\d{2}/\\d{2}/\\d{4}$`);
 
 /** Pence as the PDF prints them: 123456 → '£1,234.56'. */
 function pounds(pence: number): string {
@@ -91,5 +109,90 @@ test('the broker downloads the quote PDF; the client finds it on the documents p
   // DOCS-03: any other caseType is the 404 page.
   await client.goto('/documents/mortgage/1');
   await expect(client.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible();
+  await context.close();
+});
+
+// Issue 26: the journeys as people live them. A lender reads as its name on every screen (never
+// NATIONWIDE_BUILDING_SOCIETY, not even while a page loads); the Documents section says what to
+// upload in a homeowner's words, and an uploaded slot shows its file's name and date with a way
+// to replace it, at a phone's width and a desktop's.
+test('the lender reads as its name; an uploaded document shows its file and date and can be replaced', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  const { customer, context, caseId, origin } = await clientWithAcceptedQuote(page, browser, REPLACER, REPLACER_ADDRESS);
+  const casePath = `/remortgaging/${caseId}`;
+
+  // Every page from here on records any moment its text shows the raw lender code.
+  await customer.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { rawLender: string[] }).rawLender = seen;
+    const look = () => {
+      if (document.body?.innerText.includes('NATIONWIDE_BUILDING_SOCIETY')) seen.push(location.pathname);
+    };
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const rawLender = () => customer.evaluate(() => (window as unknown as { rawLender: string[] }).rawLender);
+
+  await customer.goto(`${casePath}/application/key-facts`);
+  const facts = customer.getByTestId('key-facts');
+  await expect(facts).toContainText('New lender');
+  await expect(facts).toContainText('Nationwide Building Society');
+  expect(await rawLender()).toEqual([]);
+  await expect(customer.locator('body')).not.toContainText('NATIONWIDE_BUILDING_SOCIETY');
+  // The edit form names the same lender and property type in the same words.
+  await customer.goto(`${casePath}/application/key-facts/edit`);
+  await expect(customer.getByLabel('New lender (optional)').locator('option:checked')).toHaveText('Nationwide Building Society');
+  await expect(customer.getByLabel('Property type (optional)').locator('option:checked')).toHaveText('Terraced house');
+  expect(await rawLender()).toEqual([]);
+
+  // Property Details and Owners (their own tests are the application's), so Documents opens.
+  const caseRef = { caseType: 'REMORTGAGING', caseId };
+  await apiPost(customer.request, origin, '/api/property', { ...caseRef, landOwnership: 'SOLE_OWNER', propertyType: 'TERRACED', tenure: 'FREEHOLD' });
+  const lead = (await remortgageAsCustomer(customer.request, origin, caseId)).propertyOwners.find((o) => o.isLead)!;
+  await apiPost(customer.request, origin, `/api/remortgaging/${caseId}/applicant/${lead.id}`, { addressLine1: REPLACER_ADDRESS });
+  await apiPost(customer.request, origin, `/api/remortgaging/${caseId}/property-occupant`, { hasAdultOccupants: false });
+
+  // The Documents section at a phone's width: what to upload, then the file by name and date.
+  await customer.setViewportSize({ width: 375, height: 800 });
+  await customer.goto(`${casePath}/application/documents`);
+  await expect(customer.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  const slot = customer.locator('[data-document-type="MORTGAGE_STATEMENT"]');
+  await expect(slot.getByTestId('document-guidance')).toContainText('Your latest statement from your current mortgage lender');
+  await expect(slot.getByTestId('document-status')).toHaveText('Not uploaded yet');
+  await uploadSlot(customer, 'Mortgage statement', 'statement-march.pdf');
+  await expect(slot.getByTestId('document-status')).toHaveText(uploadedLine('statement-march.pdf'));
+  await expect(slot.getByRole('button', { name: 'Download Mortgage statement' })).toBeVisible();
+  await expectAccessible(customer);
+  await expectNoSidewaysScroll(customer);
+
+  /** Replace: the button opens the file chooser; the new file fills the slot, the old one goes. */
+  const replaceWith = async (fileName: string) => {
+    const stored = customer.waitForResponse((r) => r.url().endsWith('/api/document') && r.request().method() === 'POST');
+    const deleted = customer.waitForResponse((r) => /\/api\/document\/\d+$/.test(r.url()) && r.request().method() === 'DELETE');
+    const chooser = customer.waitForEvent('filechooser');
+    await slot.getByRole('button', { name: 'Replace Mortgage statement' }).click();
+    await (await chooser).setFiles({ name: fileName, mimeType: 'application/pdf', buffer: PDF });
+    expect((await stored).status()).toBe(201);
+    expect((await deleted).status()).toBe(204);
+    await expect(slot.getByTestId('document-status')).toHaveText(uploadedLine(fileName));
+    await expect(slot).toHaveAttribute('data-uploaded', 'true');
+  };
+  await replaceWith('statement-april.pdf');
+  await expectAccessible(customer);
+  await expectNoSidewaysScroll(customer);
+
+  // The same at a desktop's width.
+  await customer.setViewportSize({ width: 1280, height: 900 });
+  await expect(slot.getByRole('button', { name: 'Replace Mortgage statement' })).toBeVisible();
+  await replaceWith('statement-may.pdf');
+  await expectAccessible(customer);
+  await expectNoSidewaysScroll(customer);
+
+  // The case's documents hold the latest file only: each replaced one was deleted.
+  await customer.goto(`/documents/remortgaging/${caseId}`);
+  const uploaded = customer.getByRole('list', { name: 'Uploaded documents' });
+  await expect(uploaded).toContainText('statement-may.pdf');
+  await expect(uploaded).not.toContainText('statement-march.pdf');
+  await expect(uploaded).not.toContainText('statement-april.pdf');
+  expect(await rawLender()).toEqual([]);
   await context.close();
 });

@@ -1,9 +1,18 @@
 // Issue 11 end to end: the broker's quote reaches the customer. A broker creates a case and
 // sends the quote; the client's e-mail leads them to sign in; the modal over the shell shows
 // the quote; accepting moves the case to CUSTOMER_APPLICATION (checklist QUOTE-*, INVITE-*,
-// NOTIF-*). Also the lender's invite declined, and a quote that cannot be found.
-import { expect, test, type Page } from '@playwright/test';
-import { createCaseInWizard, expectAccessible, expectNoSidewaysScroll, FEED_DELIVERY_MS, finishFirstSignIn } from '../support/app';
+// NOTIF-*). Also the lender's invite declined, a quote that cannot be found, and (issue 26) a
+// purchase quote read before it is accepted, in the modal and in its section.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiPost, createPurchase } from '../support/api';
+import {
+  createCaseInWizard,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  FEED_DELIVERY_MS,
+  finishFirstSignIn,
+  signIn,
+} from '../support/app';
 import { linkIn, signInCount, waitForMail, waitForSignIn, type Mail } from '../support/mail';
 
 // Surnames the demo data does not use, so the name search finds exactly these cases.
@@ -12,6 +21,9 @@ const LENDER_CLIENT = { name: 'Lee Lendwell', email: 'lee.lendwell@e2e.test', su
 const LOST_CLIENT = { name: 'Mo Missingly', email: 'mo.missingly@e2e.test', surname: 'Missingly' };
 
 const QUOTE_TITLE = 'Your Conveyancing Quote';
+// QUOTE-02: the demo broker and their firm.
+const PREPARED_BY = 'Prepared by Bea Broker, Demo Mortgage Brokers Ltd';
+const BUYER = { name: 'Rory Readfirst', email: 'rory.readfirst@e2e.test' };
 
 // The consent dialog opens with Manage / Accept all; choosing here keeps it out of the way.
 test.beforeEach(async ({ page }) => {
@@ -106,7 +118,7 @@ test('a broker sends the quote, the client signs in from the e-mail, accepts it 
   // INVITE-01, QUOTE-01..04: the quote modal over the shell.
   const modal = client.getByRole('dialog', { name: QUOTE_TITLE });
   await expect(modal).toBeVisible({ timeout: FEED_DELIVERY_MS });
-  await expect(modal.getByText(/Prepared by Bea Broker/)).toBeVisible();
+  await expect(modal.getByText(PREPARED_BY, { exact: true })).toBeVisible();
   await expect(modal.getByText('For the remortgage of 11 Quotely Close')).toBeVisible();
   await expect(modal.getByRole('table', { name: 'Quote summary' }).getByRole('row', { name: /^Total £[\d,]+\.\d{2}$/ })).toBeVisible();
   await expect(modal.getByRole('row', { name: /^Deposit £[\d,]+\.\d{2}$/ })).toBeVisible();
@@ -253,4 +265,77 @@ test("a quote that cannot be found says so, and 'Close the message' closes it fo
   await client.waitForTimeout(5_000);
   await expect(client.getByRole('dialog', { name: QUOTE_TITLE })).toHaveCount(0);
   await clientContext.close();
+});
+
+/**
+ * Issue 26: a person sees what they accept first. 'Accept Quote & Continue' lies below the
+ * total, the terms and the land-tax estimate (page positions: a button pinned over a quote still
+ * to scroll fails this).
+ */
+async function expectAcceptAfterWhatItAccepts(scope: Locator) {
+  const accept = await scope.getByRole('button', { name: 'Accept Quote & Continue' }).boundingBox();
+  expect(accept).not.toBeNull();
+  for (const [what, read] of [
+    ['the total', scope.getByRole('row', { name: /^Total £/ })],
+    ['the terms', scope.getByTestId('quote-terms')],
+    ['the land-tax estimate', scope.getByTestId('land-tax')],
+  ] as const) {
+    const box = await read.boundingBox();
+    expect(box, what).not.toBeNull();
+    expect(accept!.y, `the button below ${what}`).toBeGreaterThanOrEqual(box!.y + box!.height);
+  }
+}
+
+test('QUOTE-02 QUOTE-10: a purchase quote names the broker and firm, puts Accept after what it accepts, and its section leads back', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'broker@demo.threshold.test');
+  await expect(page.getByRole('heading', { name: 'Remortgaging Cases' })).toBeVisible({ timeout: 90_000 });
+  const origin = new URL(page.url()).origin;
+  const caseId = await createPurchase(page.request, origin, BUYER, '14 Readfirst Row');
+  await apiPost(page.request, origin, '/api/quote/send', { caseType: 'BUYING', caseId });
+  const casePath = `/buying/${caseId}`;
+
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const client = await context.newPage();
+  // First the Quote section, as a client who opens it before the modal comes: the feed's items
+  // are held back until the section has been read.
+  await client.route('**/api/feed?*', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), items: [] } });
+  });
+  await signIn(client, BUYER.email);
+  await finishFirstSignIn(client, BUYER, /\/buying/);
+  await client.goto(`${casePath}/application/quote`);
+  const section = client.getByRole('region', { name: QUOTE_TITLE });
+  await expect(section.getByText(PREPARED_BY, { exact: true })).toBeVisible();
+  for (const width of [375, 1280]) {
+    await client.setViewportSize({ width, height: 812 });
+    await expect(section.getByTestId('land-tax')).toBeVisible();
+    await expectAcceptAfterWhatItAccepts(section);
+    await expectNoSidewaysScroll(client);
+  }
+  // Not a dead end: Previous leads back to Key Facts, like every other section's.
+  const sectionNav = client.getByRole('navigation', { name: 'Application sections' });
+  await sectionNav.getByRole('link', { name: 'Previous: Key Facts' }).click();
+  await expect(client).toHaveURL(new RegExp(`${casePath}/application/key-facts$`));
+
+  // Then the modal, at both widths, accepted.
+  await client.unroute('**/api/feed?*');
+  await client.goto(casePath);
+  const modal = client.getByRole('dialog', { name: QUOTE_TITLE });
+  await expect(modal).toBeVisible({ timeout: FEED_DELIVERY_MS });
+  await expect(modal.getByText(PREPARED_BY, { exact: true })).toBeVisible();
+  for (const width of [1280, 375]) {
+    await client.setViewportSize({ width, height: 812 });
+    await expect(modal.getByTestId('land-tax')).toBeVisible();
+    await expectAcceptAfterWhatItAccepts(modal);
+  }
+  await expectAccessible(client);
+  await modal.getByRole('button', { name: 'Accept Quote & Continue' }).click();
+  await expect(client).toHaveURL(new RegExp(`${casePath}$`));
+  await context.close();
 });

@@ -127,6 +127,7 @@ pub async fn send_auth_email(
                         signup: None,
                         redirect_to: redirect_to.as_deref(),
                         lifetime: settings.link_lifetime,
+                        replaces_others: true,
                     },
                     now,
                 )
@@ -167,6 +168,7 @@ pub async fn send_auth_email(
                         signup: Some(signup.clone()),
                         redirect_to: redirect_to.as_deref(),
                         lifetime: settings.link_lifetime,
+                        replaces_others: true,
                     },
                     now,
                 )
@@ -199,7 +201,7 @@ pub async fn send_auth_email(
 }
 
 /// The SPA's `/login/auth` page with the token and where to go afterwards.
-fn login_link(public_url: &str, token: &str, redirect_to: Option<&str>) -> String {
+pub fn login_link(public_url: &str, token: &str, redirect_to: Option<&str>) -> String {
     let mut query = url::form_urlencoded::Serializer::new(String::new());
     query.append_pair("token", token);
     if let Some(target) = redirect_to {

@@ -6,12 +6,20 @@
 //! then carries the same Message-ID, so mail systems can recognise the copy.
 
 use apalis::prelude::BoxDynError;
-use chrono::Utc;
+use chrono::{Duration, Utc};
 use serde::{Deserialize, Serialize};
 use threshold_engine::{CaseType, Recipient};
+use threshold_store::magic_links::NewMagicLink;
 
+use crate::auth_email::login_link;
 use crate::queue::{Job, WorkerDeps};
 use crate::templates::CaseEmailContext;
+
+/// How long an invitation's sign-in link works. An invitation is often opened days after it
+/// arrives, so its link lasts longer than one a person asks for on the sign-in page (15
+/// minutes); it is still theirs alone and single use. A sign-in link they ask for replaces it;
+/// it replaces none (see `NewMagicLink::replaces_others`).
+pub const INVITATION_LINK_LIFETIME: Duration = Duration::days(7);
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
@@ -22,6 +30,19 @@ pub struct CaseEmail {
     pub to: Recipient,
     /// A reminder: sent only while the case is still in this status.
     pub only_in_status: Option<String>,
+    /// The link signs each recipient in (an invitation); false in jobs queued before it existed.
+    #[serde(default)]
+    pub signs_in: bool,
+}
+
+/// The page a case e-mail sends its reader to: the case, or for a purchase's gift donor (no
+/// party to the case) their own gift's page (issue 26).
+fn case_page(case_type: CaseType, case_id: i64, donor: bool) -> String {
+    if donor {
+        format!("/gift/{case_id}")
+    } else {
+        format!("/{}/{case_id}", case_type.slug())
+    }
 }
 
 impl Job for CaseEmail {
@@ -46,10 +67,33 @@ impl Job for CaseEmail {
             CaseType::Buying => "purchase",
         };
         let settings = &deps.auth_email;
+        let broker = db.case_broker(self.case_id).await?;
         for r in db.effect_recipients(self.case_id, self.to).await? {
             if db.effect_delivered(self.effect_id, &r.email).await? {
                 continue;
             }
+            let page = case_page(case_type, self.case_id, r.donor);
+            let link = if self.signs_in {
+                // One link per person and effect: a retried job issues another under the same
+                // request id, which leaves the first one (perhaps mailed already) working.
+                let token = db
+                    .issue_magic_link(
+                        &NewMagicLink {
+                            email: &r.email,
+                            request_id: &format!("effect-{}-{}", self.effect_id, r.user_id),
+                            user_id: Some(r.user_id),
+                            signup: None,
+                            redirect_to: Some(page.as_str()),
+                            lifetime: INVITATION_LINK_LIFETIME,
+                            replaces_others: false,
+                        },
+                        Utc::now(),
+                    )
+                    .await?;
+                login_link(&settings.public_url, &token, Some(page.as_str()))
+            } else {
+                format!("{}{page}", settings.public_url)
+            };
             let ctx = CaseEmailContext {
                 name: r.preferred_name.clone(),
                 case_id: self.case_id,
@@ -58,12 +102,10 @@ impl Job for CaseEmail {
                     .address_line1
                     .clone()
                     .unwrap_or_else(|| "your property".into()),
-                link: format!(
-                    "{}/{}/{}",
-                    settings.public_url,
-                    case_type.slug(),
-                    self.case_id
-                ),
+                link,
+                sign_in_days: self.signs_in.then(|| INVITATION_LINK_LIFETIME.num_days()),
+                broker_name: broker.as_ref().map(|b| b.preferred_name.clone()),
+                broker_firm: broker.as_ref().and_then(|b| b.firm_name.clone()),
                 support_email: settings.support_email.clone(),
                 completion_date: case.completion_date.map(threshold_engine::format_date),
             };
@@ -86,5 +128,20 @@ impl Job for CaseEmail {
             );
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_donor_is_sent_to_their_gift_everyone_else_to_the_case() {
+        assert_eq!(case_page(CaseType::Buying, 7, true), "/gift/7");
+        assert_eq!(case_page(CaseType::Buying, 7, false), "/buying/7");
+        assert_eq!(
+            case_page(CaseType::Remortgaging, 7, false),
+            "/remortgaging/7"
+        );
     }
 }

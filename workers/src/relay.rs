@@ -54,23 +54,34 @@ pub async fn relay_due(db: &Db, queue: &JobQueue, now: DateTime<Utc>) -> Result<
     for row in &due {
         let key = format!("effect-{}", row.id);
         match serde_json::from_value::<Effect>(row.effect.0.clone()) {
-            Ok(Effect::SendEmail { template, to }) => {
+            Ok(Effect::SendEmail {
+                template,
+                to,
+                signs_in,
+            }) => {
                 let job = CaseEmail {
                     effect_id: row.id,
                     case_id: row.case_id,
                     template,
                     to,
                     only_in_status: None,
+                    signs_in,
                 };
                 queue.push_once(job, &key).await?;
             }
-            Ok(Effect::Reminder { template, to, .. }) => {
+            Ok(Effect::Reminder {
+                template,
+                to,
+                signs_in,
+                ..
+            }) => {
                 let job = CaseEmail {
                     effect_id: row.id,
                     case_id: row.case_id,
                     template,
                     to,
                     only_in_status: row.set_in_status.clone(),
+                    signs_in,
                 };
                 queue.push_once(job, &key).await?;
             }

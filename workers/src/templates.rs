@@ -27,8 +27,13 @@ pub struct CaseEmailContext {
     pub kind: &'static str,
     /// The property's first address line, or "your property".
     pub address: String,
-    /// The case page.
+    /// The case page (for an invitation, a link that signs the recipient in on the way).
     pub link: String,
+    /// How many days the link signs the recipient in for; None when it does not.
+    pub sign_in_days: Option<i64>,
+    /// The case's broker and their firm, if it has a broker (and they a firm).
+    pub broker_name: Option<String>,
+    pub broker_firm: Option<String>,
     /// The agreed (or actual) completion date, dd/mm/yyyy, if there is one.
     pub completion_date: Option<String>,
     pub support_email: String,
@@ -220,6 +225,9 @@ mod tests {
             kind: "remortgage",
             address: "1 High Street".into(),
             link: "http://x/remortgaging/7".into(),
+            sign_in_days: None,
+            broker_name: None,
+            broker_firm: None,
             support_email: "s@x".into(),
             completion_date: Some("01/12/2026".into()),
         };
@@ -239,6 +247,50 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    /// Issue 26: an invitation names the broker and their firm, and what its link does.
+    #[test]
+    fn an_invitation_names_the_broker_and_firm() {
+        let templates = Templates::default();
+        let mut ctx = CaseEmailContext {
+            name: "Cara".into(),
+            case_id: 7,
+            kind: "remortgage",
+            address: "1 High Street".into(),
+            link: "http://x/login/auth?token=t".into(),
+            sign_in_days: Some(7),
+            broker_name: Some("Bea Broker".into()),
+            broker_firm: Some("Demo Mortgage Brokers Ltd".into()),
+            support_email: "s@x".into(),
+            completion_date: None,
+        };
+        for name in ["case_invitation", "invitation_reminder"] {
+            let mail = templates.render_case(name, &ctx).unwrap();
+            assert!(
+                mail.text
+                    .contains("Bea Broker at Demo Mortgage Brokers Ltd"),
+                "{name}: {}",
+                mail.text
+            );
+            assert!(mail.text.contains("7 days"), "{name}");
+        }
+        ctx.broker_firm = None;
+        let mail = templates.render_case("case_invitation", &ctx).unwrap();
+        assert!(
+            mail.text.contains("Bea Broker has prepared"),
+            "{}",
+            mail.text
+        );
+        ctx.broker_name = None;
+        ctx.sign_in_days = None;
+        let mail = templates.render_case("case_invitation", &ctx).unwrap();
+        assert!(
+            mail.text.contains("Your broker has prepared"),
+            "{}",
+            mail.text
+        );
+        assert!(!mail.text.contains("days"), "{}", mail.text);
     }
 
     #[test]

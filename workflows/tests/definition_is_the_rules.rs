@@ -148,7 +148,7 @@ fn an_announcement_is_the_file_s_who_and_whom() {
         .unwrap();
     assert!(effects.iter().any(|e| matches!(
         e,
-        Effect::SendEmail { template, to: Recipient::Broker } if template == "quote_issue_reported"
+        Effect::SendEmail { template, to: Recipient::Broker, .. } if template == "quote_issue_reported"
     )));
     assert!(effects.iter().any(|e| matches!(
         e,

@@ -105,6 +105,64 @@ fn unknown_effect_kind_is_refused() {
     assert!(matches!(e, LoadError::Parse(_)), "{e}");
 }
 
+/// Only an e-mail's link can sign someone in: `signs_in` on any other effect is refused.
+#[test]
+fn signs_in_on_a_feed_item_is_refused() {
+    let e = broken(
+        "kind = \"feed_notification\"\nfeed = \"case-invitation\"",
+        "kind = \"feed_notification\"\nsigns_in = true\nfeed = \"case-invitation\"",
+    );
+    assert!(matches!(e, LoadError::Parse(_)), "{e}");
+}
+
+/// Issue 26: the invitations (the lead customer's, its reminder, a co-owner's or co-buyer's,
+/// a donor's) sign their invitee in; no other e-mail does.
+#[test]
+fn exactly_the_invitation_e_mails_sign_in() {
+    use threshold_engine::EffectDef;
+    fn signing(
+        effects: &std::collections::BTreeMap<String, EffectDef>,
+    ) -> std::collections::BTreeSet<&str> {
+        effects
+            .values()
+            .filter_map(|e| match e {
+                EffectDef::SendEmail {
+                    template,
+                    signs_in: true,
+                    ..
+                }
+                | EffectDef::Reminder {
+                    template,
+                    signs_in: true,
+                    ..
+                } => Some(template.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+    let remortgaging = load_remortgaging(REMORTGAGING_TOML).unwrap();
+    assert_eq!(
+        signing(&remortgaging.definition.effects),
+        [
+            "case_invitation",
+            "co_owner_invitation",
+            "invitation_reminder"
+        ]
+        .into()
+    );
+    let buying = load_buying(BUYING_TOML).unwrap();
+    assert_eq!(
+        signing(&buying.definition.effects),
+        [
+            "case_invitation",
+            "co_owner_invitation",
+            "donor_invitation",
+            "invitation_reminder"
+        ]
+        .into()
+    );
+}
+
 #[test]
 fn unreachable_status_is_refused() {
     // With nothing leading to INELIGIBLE it can never be reached.
@@ -208,5 +266,17 @@ fn a_transition_may_not_address_the_added_applicant() {
     assert!(
         matches!(e, LoadError::AddedApplicantOutsideAnnouncement { ref effect, .. } if effect == "email_lead_customer_application_ready"),
         "{e}"
+    );
+}
+
+#[test]
+fn a_stage_told_to_the_customer_only_is_refused() {
+    let e = broken(
+        "broker_guide = \"We read the offer and prepare a mortgage report that explains its terms and conditions to your client.\"\n",
+        "",
+    );
+    assert_eq!(
+        e,
+        LoadError::GuideForOneParty("PREPARE_MORTGAGE_REPORT".into())
     );
 }

@@ -26,6 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sign_in::login))
         .routes(routes!(sign_in::signup))
         .routes(routes!(sign_in::redeem_magic_link))
+        .routes(routes!(sign_in::renew_magic_link))
         .routes(routes!(session::verify))
         .routes(routes!(session::me))
         .routes(routes!(session::refresh))

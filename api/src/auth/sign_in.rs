@@ -272,6 +272,54 @@ pub async fn redeem_magic_link(
     ))
 }
 
+/// POST /auth/magic-link/renew: the token of a link that no longer works.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RenewMagicLinkRequest {
+    /// The `token` query parameter of the `/login/auth` link that failed.
+    pub token: String,
+}
+
+/// A stale link (used, replaced or expired: an invitation opened too late) is traded for a
+/// fresh sign-in e-mail to the link's owner, leading to the same page. Only the owner's inbox
+/// receives it, and the answer is the same whether or not the token is known, so the call
+/// tells nobody anything.
+#[utoipa::path(post, path = "/auth/magic-link/renew", tag = "auth", request_body = RenewMagicLinkRequest,
+    responses(
+        (status = 204, description = "A new sign-in link is on its way to the link's owner, if the token was theirs (the same answer either way)"),
+        (status = 422, description = "The body is not `{\"token\": \"…\"}`", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+    ))]
+pub async fn renew_magic_link(
+    State(state): State<AppState>,
+    ip: ClientIp,
+    ApiJson(body): ApiJson<RenewMagicLinkRequest>,
+) -> ApiResult<StatusCode> {
+    rate_limit::check(&state.limits.login, &ip)?;
+    if body.token.len() > 128 {
+        return Ok(StatusCode::NO_CONTENT);
+    }
+    let Some(owner) = state.db.magic_link_owner(&body.token).await? else {
+        return Ok(StatusCode::NO_CONTENT);
+    };
+    // A sign-up link has no account behind it: nobody to send a sign-in link to.
+    let Some(user_id) = owner.user_id else {
+        return Ok(StatusCode::NO_CONTENT);
+    };
+    if let Some(user) = state.db.user_by_id(user_id).await? {
+        state
+            .queue
+            .push(AuthEmail::SignIn {
+                email: user.email,
+                redirect_to: owner.redirect_to,
+                request_id: new_request_id(),
+            })
+            .await
+            .map_err(ApiError::internal)?;
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
 pub async fn audit(
     state: &AppState,
     actor: threshold_store::UserId,

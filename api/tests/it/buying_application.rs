@@ -548,6 +548,14 @@ async fn a_gift_donor_is_invited_confirms_and_sees_only_their_gift(backend: Back
         mails[0].subject,
         "Please confirm your gift towards a purchase"
     );
+    // Issue 26: its link leads to the donor's own gift, never to the buyers' case.
+    let to_gift = format!("redirectTo=%2Fgift%2F{id}");
+    assert!(
+        mails[0].links.iter().any(|l| l.ends_with(&to_gift)),
+        "{:?}",
+        mails[0].links
+    );
+    assert!(!mails[0].text.contains("buying"), "{}", mails[0].text);
     assert_eq!(feed_kinds(&app, GINA).await, ["case-donor-invitation"]);
 
     // The donor sees their gift, never the buyer's case.

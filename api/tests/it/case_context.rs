@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 use support::cases::{create_buying, create_remortgaging, firm, remortgaging_body};
 use support::{Backend, TestApp};
-use threshold_engine::CaseType;
+use threshold_engine::{CaseType, StatusDef, WorkflowStatus};
 use threshold_workflows::Workflows;
 
 on_both_databases!(
@@ -16,9 +16,10 @@ on_both_databases!(
     a_cancelled_case_is_closed_and_waits_on_no_one,
     a_case_a_customer_started_alone_has_no_broker_and_waits_on_them,
     the_context_stays_with_the_people_who_may_read_the_case,
+    the_broker_and_the_customer_each_read_their_own_next_step,
 );
 
-/// The workflow file's guide for a status (the case page's next step).
+/// The workflow file's guide for a status (the customer's next step on the case page).
 fn guide(case_type: CaseType, status: &str) -> String {
     Workflows::load()
         .unwrap()
@@ -27,6 +28,19 @@ fn guide(case_type: CaseType, status: &str) -> String {
         .find(|s| s.status == status)
         .unwrap()
         .guide
+}
+
+/// The workflow file's `broker_guide` for a status (the broker's next step on the case page).
+fn broker_guide(case_type: CaseType, status: &str) -> String {
+    fn of<St: WorkflowStatus>(statuses: &[StatusDef<St>], status: &str) -> String {
+        let found = statuses.iter().find(|s| s.name.as_str() == status);
+        found.and_then(|s| s.broker_guide.clone()).unwrap()
+    }
+    let workflows = Workflows::load().unwrap();
+    match case_type {
+        CaseType::Remortgaging => of(&workflows.remortgaging.definition.statuses, status),
+        CaseType::Buying => of(&workflows.buying.definition.statuses, status),
+    }
 }
 
 async fn a_customer_sees_where_the_case_stands_and_how_to_reach_their_broker(backend: Backend) {
@@ -64,7 +78,7 @@ async fn a_customer_sees_where_the_case_stands_and_how_to_reach_their_broker(bac
     assert_eq!(res.body["brokerReference"], json!(null));
     assert_eq!(res.body["invitations"], json!([]));
 
-    // The broker sees the same stage and contact on a purchase.
+    // The broker sees the same stage and contact on a purchase, told to them.
     let buy = create_buying(&mut broker, "a@example.com", "Al A").await;
     let res = broker
         .get(&format!("/api/buying/case/{buy}/expanded"))
@@ -73,9 +87,39 @@ async fn a_customer_sees_where_the_case_stands_and_how_to_reach_their_broker(bac
     assert_eq!(res.body["view"]["stage"]["waitsOn"], "broker");
     assert_eq!(
         res.body["view"]["stage"]["guide"],
-        guide(CaseType::Buying, "BROKER_APPLICATION")
+        broker_guide(CaseType::Buying, "BROKER_APPLICATION")
     );
     assert_eq!(res.body["broker"]["firmName"], "Firm");
+}
+
+/// Issue 26: each party reads the next step written for them. The same case in the same status
+/// tells the customer the workflow file's `guide` and the broker its `broker_guide`.
+async fn the_broker_and_the_customer_each_read_their_own_next_step(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let id = create_remortgaging(&mut broker, "a@example.com", "Al A").await;
+    let res = broker
+        .post(
+            "/api/quote/send",
+            json!({ "caseType": "REMORTGAGING", "caseId": id }),
+        )
+        .await;
+    assert!(res.status.is_success(), "{:?}", res.body);
+    let mut customer = app.sign_in("a@example.com").await;
+    let path = format!("/api/remortgaging/cases/{id}/expanded");
+    let for_customer = customer.get(&path).await;
+    let for_broker = broker.get(&path).await;
+    for res in [&for_customer, &for_broker] {
+        assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+        assert_eq!(res.body["status"], "BROKER_APPLICATION_INVITE");
+        assert_eq!(res.body["view"]["stage"]["waitsOn"], "customer");
+    }
+    let customers = guide(CaseType::Remortgaging, "BROKER_APPLICATION_INVITE");
+    let brokers = broker_guide(CaseType::Remortgaging, "BROKER_APPLICATION_INVITE");
+    assert_ne!(customers, brokers);
+    assert_eq!(for_customer.body["view"]["stage"]["guide"], customers);
+    assert_eq!(for_broker.body["view"]["stage"]["guide"], brokers);
 }
 
 async fn a_cancelled_case_is_closed_and_waits_on_no_one(backend: Backend) {

@@ -24,6 +24,7 @@ mod feedback;
 mod help;
 mod http_rules;
 mod identity_check;
+mod invitation_links;
 mod invitations;
 mod jobs_retry;
 mod purchase_completion;

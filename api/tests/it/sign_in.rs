@@ -144,6 +144,7 @@ async fn a_link_older_than_fifteen_minutes_fails(backend: Backend) {
                 signup: None,
                 redirect_to: None,
                 lifetime: Duration::minutes(15),
+                replaces_others: true,
             };
             db.issue_magic_link(&link, Utc::now() - Duration::minutes(minutes_ago))
                 .await

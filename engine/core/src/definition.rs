@@ -79,7 +79,14 @@ pub enum Recipient {
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum EffectDef {
     /// An e-mail rendered from a template by the workers.
-    SendEmail { template: String, to: Recipient },
+    SendEmail {
+        template: String,
+        to: Recipient,
+        /// The e-mail's link signs its recipient in (an invitation): one link per person, bound
+        /// to them, single use, valid for days. Only e-mails (and reminders) may say so.
+        #[serde(default)]
+        signs_in: bool,
+    },
     /// An item in the in-app notification feed.
     FeedNotification { feed: FeedKind, to: Recipient },
     /// An e-mail sent later unless the case has moved on by then.
@@ -91,6 +98,9 @@ pub enum EffectDef {
         /// (its start, UTC).
         #[serde(default)]
         counted_from: ReminderStart,
+        /// As for `send_email`.
+        #[serde(default)]
+        signs_in: bool,
     },
     /// Store today's date as the case's completion date.
     RecordCompletionDate,
@@ -170,6 +180,11 @@ pub struct StatusDef<St> {
     /// (ineligible, cancelled) have none and are not shown there.
     #[serde(default)]
     pub guide: Option<String>,
+    /// The same stage as the broker reads it on their own case page: the `guide` speaks to
+    /// the customer ("your broker"), this to the broker ("your client"). A status has both or
+    /// neither (checked at load).
+    #[serde(default)]
+    pub broker_guide: Option<String>,
     /// Who must act next while a case is in this status; every open status names one and a
     /// closed status none (checked at load).
     #[serde(default)]
@@ -392,6 +407,8 @@ pub enum LoadError {
     MissingWaitsOn(String),
     #[error("closed status {0} names a `waits_on`")]
     ClosedWaitsOn(String),
+    #[error("status {0} has a `guide` or a `broker_guide` without the other")]
+    GuideForOneParty(String),
     #[error(
         "effect `{effect}` of `{transition}` is for ADDED_APPLICANT, whom only an announcement about a person names"
     )]
@@ -484,6 +501,7 @@ fn validate<S: CaseSnapshot>(
             closed: s.closed,
             message: s.message,
             guide: s.guide,
+            broker_guide: s.broker_guide,
             waits_on: s.waits_on,
             messages: s.messages,
         });
@@ -626,6 +644,7 @@ fn validate<S: CaseSnapshot>(
     };
     check_graph(&def)?;
     check_waits_on(&def)?;
+    check_guides(&def)?;
     Ok(def)
 }
 
@@ -640,6 +659,19 @@ fn check_waits_on<St: WorkflowStatus>(def: &Definition<St>) -> Result<(), LoadEr
         }
     }
     Ok(())
+}
+
+/// The case page's next step is written for each party who reads it: a stage told to the
+/// customer is told to the broker too.
+fn check_guides<St: WorkflowStatus>(def: &Definition<St>) -> Result<(), LoadError> {
+    match def
+        .statuses
+        .iter()
+        .find(|s| s.guide.is_some() != s.broker_guide.is_some())
+    {
+        Some(s) => Err(LoadError::GuideForOneParty(s.name.as_str().into())),
+        None => Ok(()),
+    }
 }
 
 /// Reachability from the initial statuses, no dead ends, no exits from terminal statuses.

@@ -51,8 +51,9 @@ pub struct Chip {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct StageView {
-    /// The status's `guide`: what happens in this stage, in plain English (None off the main
-    /// path: ineligible, cancelled).
+    /// What happens in this stage, in plain English, written for the reader: the status's
+    /// `broker_guide` for a broker (any broker role), its `guide` for anyone else (None off
+    /// the main path: ineligible, cancelled).
     pub guide: Option<String>,
     /// Who must act next (None once the case is closed).
     pub waits_on: Option<WaitsOn>,
@@ -188,7 +189,14 @@ pub struct AuditEvent<St> {
 #[serde(tag = "type", rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Effect {
     #[serde(rename_all = "camelCase")]
-    SendEmail { template: String, to: Recipient },
+    SendEmail {
+        template: String,
+        to: Recipient,
+        /// The link signs the recipient in (see `EffectDef::SendEmail`); absent in rows written
+        /// before it existed.
+        #[serde(default)]
+        signs_in: bool,
+    },
     #[serde(rename_all = "camelCase")]
     FeedNotification { kind: FeedKind, to: Recipient },
     /// Send `template` at `due_at` unless the case has left the status it was set in.
@@ -197,6 +205,8 @@ pub enum Effect {
         template: String,
         to: Recipient,
         due_at: DateTime<Utc>,
+        #[serde(default)]
+        signs_in: bool,
     },
     #[serde(rename_all = "camelCase")]
     RecordCompletionDate { date: NaiveDate },
@@ -316,7 +326,13 @@ impl<S: CaseSnapshot> Workflow<S> {
             can_cancel,
             transitions,
             stage: StageView {
-                guide: sdef.guide.clone(),
+                // A broker's role, administering the case or managing its broker: the web app
+                // speaks to them as the broker too.
+                guide: if actor.is_broker() {
+                    sdef.broker_guide.clone()
+                } else {
+                    sdef.guide.clone()
+                },
                 waits_on: sdef.waits_on,
                 closed: sdef.is_closed(),
             },
@@ -482,9 +498,14 @@ impl<S: CaseSnapshot> Workflow<S> {
         names
             .iter()
             .map(|e| match &self.definition.effects[e] {
-                EffectDef::SendEmail { template, to } => Effect::SendEmail {
+                EffectDef::SendEmail {
+                    template,
+                    to,
+                    signs_in,
+                } => Effect::SendEmail {
                     template: template.clone(),
                     to: *to,
+                    signs_in: *signs_in,
                 },
                 EffectDef::FeedNotification { feed, to } => Effect::FeedNotification {
                     kind: *feed,
@@ -495,6 +516,7 @@ impl<S: CaseSnapshot> Workflow<S> {
                     to,
                     after_hours,
                     counted_from,
+                    signs_in,
                 } => {
                     let start = match counted_from {
                         ReminderStart::Transition => None,
@@ -508,6 +530,7 @@ impl<S: CaseSnapshot> Workflow<S> {
                         to: *to,
                         due_at: start.unwrap_or(now)
                             + chrono::Duration::hours(i64::from(*after_hours)),
+                        signs_in: *signs_in,
                     }
                 }
                 EffectDef::RecordCompletionDate => Effect::RecordCompletionDate {
@@ -546,7 +569,13 @@ impl<S: CaseSnapshot> Workflow<S> {
             .effects_of(&t.effects, snap, now)
             .into_iter()
             .filter_map(|e| match e {
-                Effect::SendEmail { template, .. } => Some(Effect::SendEmail { template, to }),
+                Effect::SendEmail {
+                    template, signs_in, ..
+                } => Some(Effect::SendEmail {
+                    template,
+                    to,
+                    signs_in,
+                }),
                 Effect::FeedNotification { kind, .. } => {
                     Some(Effect::FeedNotification { kind, to })
                 }

@@ -23,6 +23,8 @@ pub struct EffectRecipient {
     pub user_id: UserId,
     pub email: String,
     pub preferred_name: String,
+    /// A purchase's gift donor: no party to the case, so their links lead to their gift.
+    pub donor: bool,
 }
 
 /// What a case e-mail says about its case.
@@ -35,19 +37,24 @@ pub struct CaseBrief {
     pub completion_date: Option<chrono::NaiveDate>,
 }
 
-const CUSTOMERS: &str = "SELECT u.id AS user_id, u.email, u.preferred_name FROM applicants a \
+const CUSTOMERS: &str = "SELECT u.id AS user_id, u.email, u.preferred_name, FALSE AS donor \
+     FROM applicants a \
      JOIN users u ON u.id = a.user_id \
      WHERE a.case_id = $1 AND a.party_type = 'APPLICANT' AND $2 = 0 ORDER BY a.id";
 /// One person on the case by applicant id, whatever their part (an owner, a buyer, a donor).
-const ONE_APPLICANT: &str = "SELECT u.id AS user_id, u.email, u.preferred_name FROM applicants a \
+const ONE_APPLICANT: &str = "SELECT u.id AS user_id, u.email, u.preferred_name, \
+     a.party_type = 'DONOR' AS donor FROM applicants a \
      JOIN users u ON u.id = a.user_id WHERE a.case_id = $1 AND a.id = $2";
-const LEAD_CUSTOMER: &str = "SELECT u.id AS user_id, u.email, u.preferred_name FROM applicants a \
+const LEAD_CUSTOMER: &str = "SELECT u.id AS user_id, u.email, u.preferred_name, FALSE AS donor \
+     FROM applicants a \
      JOIN users u ON u.id = a.user_id \
      WHERE a.case_id = $1 AND a.party_type = 'APPLICANT' AND a.is_lead AND $2 = 0 ORDER BY a.id";
-const BROKERS: &str = "SELECT u.id AS user_id, u.email, u.preferred_name FROM case_admins ca \
+const BROKERS: &str = "SELECT u.id AS user_id, u.email, u.preferred_name, FALSE AS donor \
+     FROM case_admins ca \
      JOIN users u ON u.id = ca.user_id WHERE ca.case_id = $1 AND $2 = 0 ORDER BY ca.created_at";
 /// The firm's conveyancing team: every conveyancer account.
-const CONVEYANCERS: &str = "SELECT u.id AS user_id, u.email, u.preferred_name FROM users u \
+const CONVEYANCERS: &str = "SELECT u.id AS user_id, u.email, u.preferred_name, FALSE AS donor \
+     FROM users u \
      WHERE u.role = 'ROLE_CONVEYANCER' AND $1 > 0 AND $2 = 0 ORDER BY u.created_at";
 
 impl Db {

@@ -28,6 +28,10 @@ pub struct NewMagicLink<'a> {
     pub signup: Option<PendingSignup>,
     pub redirect_to: Option<&'a str>,
     pub lifetime: Duration,
+    /// A link the person asked for ends their other unused links (only the newest works). An
+    /// invitation's link, which nobody asked for, ends none: mailed while someone waits for
+    /// the link they asked for, it would break theirs.
+    pub replaces_others: bool,
 }
 
 /// A link that was redeemed just now.
@@ -38,10 +42,19 @@ pub struct RedeemedLink {
     pub redirect_to: Option<String>,
 }
 
+/// Whose a link is and where it led, whatever its state now (used, replaced or expired).
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct LinkOwner {
+    /// None for a sign-up link (its account may not exist).
+    pub user_id: Option<UserId>,
+    pub redirect_to: Option<String>,
+}
+
 impl Db {
     /// Issues a link and returns its token (the only time the token exists in clear).
-    /// Unused links of other requests for the same address stop working in the same
-    /// transaction; a retry of the same request leaves its first link working.
+    /// With `replaces_others`, unused links of other requests for the same address stop
+    /// working in the same transaction; a retry of the same request leaves its first link
+    /// working.
     #[tracing::instrument(skip_all)]
     pub async fn issue_magic_link(
         &self,
@@ -53,16 +66,18 @@ impl Db {
         let signup = link.signup.as_ref().map(sqlx::types::Json);
         on_db!(self, pool => {
             let mut tx = pool.begin_write().await?;
-            sqlx::query(
-                "UPDATE magic_links SET revoked_at = $2 \
-                 WHERE email_hash = $1 AND used_at IS NULL AND revoked_at IS NULL \
-                 AND (request_id IS NULL OR request_id <> $3)",
-            )
-            .bind(&email_hash)
-            .bind(now)
-            .bind(link.request_id)
-            .execute(&mut *tx)
-            .await?;
+            if link.replaces_others {
+                sqlx::query(
+                    "UPDATE magic_links SET revoked_at = $2 \
+                     WHERE email_hash = $1 AND used_at IS NULL AND revoked_at IS NULL \
+                     AND (request_id IS NULL OR request_id <> $3)",
+                )
+                .bind(&email_hash)
+                .bind(now)
+                .bind(link.request_id)
+                .execute(&mut *tx)
+                .await?;
+            }
             sqlx::query(
                 "INSERT INTO magic_links \
                  (token_hash, email_hash, user_id, signup, redirect_to, created_at, expires_at, request_id) \
@@ -110,6 +125,18 @@ impl Db {
         .await
         .map(|_| ()))?;
         Ok(())
+    }
+
+    /// The link with this token, in any state: renewing a stale link mails its owner a fresh
+    /// one to the same place.
+    #[tracing::instrument(skip_all)]
+    pub async fn magic_link_owner(&self, token: &str) -> Result<Option<LinkOwner>, StoreError> {
+        Ok(on_db!(self, pool => sqlx::query_as(
+            "SELECT user_id, redirect_to FROM magic_links WHERE token_hash = $1",
+        )
+        .bind(tokens::hash(token))
+        .fetch_optional(pool)
+        .await)?)
     }
 
     /// Consumes a link. A single conditional UPDATE makes this atomic on both databases,

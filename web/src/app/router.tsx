@@ -37,6 +37,7 @@ import {
   startPageRedirect,
   type CaseKind,
 } from '../features/cases';
+import { donorGiftRedirect } from '../features/invitations';
 import { ErrorPage, NotFoundPage, ProtectedLayout, UnauthenticatedLayout } from '../features/shell';
 import { parseQueueSearch } from '../features/staff';
 // Only the search parser: the tiles' screens load lazily with the case pages.
@@ -280,8 +281,16 @@ const caseTypeRoute = createRoute({
     },
     stringify: ({ caseType }) => ({ caseType }),
   },
-  beforeLoad: ({ context, params }) => {
-    if (params.caseType === 'buying') requireBuying(context);
+  beforeLoad: async ({ context, params }) => {
+    if (params.caseType !== 'buying') return;
+    // A gift donor's way to the purchase they give towards leads to their gift (issue 26).
+    // The case id is the child route's param (every match is given the whole location's).
+    if (!isBroker(context)) {
+      const { caseId } = params as { caseId?: string };
+      const toGift = await donorGiftRedirect(context.queryClient, caseId);
+      if (toGift) throw toGift;
+    }
+    requireBuying(context);
   },
   // One case type's screens are not reused for the other's (as when they were separate routes).
   remountDeps: ({ params }) => params.caseType,

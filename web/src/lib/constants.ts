@@ -18,7 +18,10 @@ export const SEARCH_DEBOUNCE_MS = 400;
 export const LIST_FRESH_MS = 5 * 1000;
 /** "cases are refetched at an interval" (the spec gives no figure). */
 export const CASES_REFETCH_MS = 30 * 1000;
-/** The notification badge is polled this often (it must change within 5 s of a new item). */
-export const FEED_POLL_MS = 4 * 1000;
-/** After the feed refused the token (403): asked again now and then, not every 4 s. */
-export const FEED_REFUSED_POLL_MS = 30 * 1000;
+/**
+ * The notification badge is polled this often: the query stale time, so a fresh count is never
+ * fetched again (a fresher badge would need a live feed, not a faster poll).
+ */
+export const FEED_POLL_MS = QUERY_STALE_MS;
+/** After the feed refused the token (403): asked again now and then, not every 20 s. */
+export const FEED_REFUSED_POLL_MS = 60 * 1000;

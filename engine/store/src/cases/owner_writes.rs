@@ -180,9 +180,14 @@ pub(super) fn addressed(effect: &Effect, applicant_id: i64) -> Value {
         other => other,
     };
     let effect = match effect.clone() {
-        Effect::SendEmail { template, to } => Effect::SendEmail {
+        Effect::SendEmail {
+            template,
+            to,
+            signs_in,
+        } => Effect::SendEmail {
             template,
             to: named(to),
+            signs_in,
         },
         Effect::FeedNotification { kind, to } => Effect::FeedNotification {
             kind,
@@ -192,10 +197,12 @@ pub(super) fn addressed(effect: &Effect, applicant_id: i64) -> Value {
             template,
             to,
             due_at,
+            signs_in,
         } => Effect::Reminder {
             template,
             to: named(to),
             due_at,
+            signs_in,
         },
         other => other,
     };

@@ -15,12 +15,12 @@ import {
   APPLICATION_TEXTS,
   BUYING_LOANS_TEXTS,
   DOCUMENTS_TEXTS,
-  GIFT_STATUS_LABELS,
   PROPERTY_TEXTS,
   PURCHASE_TEXTS,
   REVIEW_TEXTS,
   SDLT_TEXTS,
 } from './texts';
+import { GIFT_STATUS_LABELS } from '../../lib/labels';
 
 const APP = '/buying/1001/application';
 
@@ -567,11 +567,11 @@ describe('Documents (buying)', () => {
       name: DOCUMENTS_TEXTS.sourceOfFundsDocuments,
     });
     expect(within(funds).getByText('Savings statement')).toBeInTheDocument();
-    expect(within(funds).getByText(/cover at least the last 6 months/)).toBeInTheDocument();
+    expect(within(funds).getByText(/covering at least the last 6 months/)).toBeInTheDocument();
     const isas = screen.getByRole('region', { name: DOCUMENTS_TEXTS.isaDocuments });
     expect(within(isas).getByText(/within 3 months/)).toBeInTheDocument();
     const statements = screen.getByRole('region', { name: DOCUMENTS_TEXTS.statements });
-    expect(within(statements).getByText(/at least 12 months old/)).toBeInTheDocument();
+    expect(within(statements).getByText(/for at least the last 12 months/)).toBeInTheDocument();
     const documents = screen.getByRole('region', { name: DOCUMENTS_TEXTS.documents });
     expect(within(documents).getByText('Mortgage in principle')).toBeInTheDocument();
     expect(within(documents).getByText(DOCUMENTS_TEXTS.uploaded)).toBeInTheDocument();

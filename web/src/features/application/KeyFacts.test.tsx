@@ -63,7 +63,9 @@ describe('the Edit link on Key Facts', () => {
   it('REM-APP-04: an open case links to the edit form, which is filled in from the case', async () => {
     applicationServer(() => remCase());
     const { router } = renderApp(VIEW_PATH);
-    await userEvent.click(await screen.findByRole('link', { name: KEY_FACTS_TEXTS.editLink }));
+    await userEvent.click(
+      await screen.findByRole('link', { name: KEY_FACTS_TEXTS.editLink }, { timeout: 15_000 }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe(EDIT_PATH));
     // The first visit loads the form's code (a lazy route chunk): slow on a busy machine.
     expect(
@@ -360,7 +362,9 @@ describe('the Key Facts edit form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(VIEW_PATH));
     expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).toBeNull();
 
-    await userEvent.click(await screen.findByRole('link', { name: KEY_FACTS_TEXTS.editLink }));
+    await userEvent.click(
+      await screen.findByRole('link', { name: KEY_FACTS_TEXTS.editLink }, { timeout: 15_000 }),
+    );
     await screen.findByRole('heading', { level: 1, name: KEY_FACTS_TEXTS.editTitle });
     await replace(/Town/, 'Whitstable');
     await userEvent.click(screen.getByRole('button', { name: KEY_FACTS_TEXTS.cancel }));
@@ -392,7 +396,9 @@ describe("a purchase's Key Facts edit form", () => {
   it('is offered from Key Facts and filled in from the purchase, in its own words', async () => {
     buyingServer(() => buyCase());
     const { router } = renderApp(BUY_VIEW);
-    await userEvent.click(await screen.findByRole('link', { name: KEY_FACTS_TEXTS.editLink }));
+    await userEvent.click(
+      await screen.findByRole('link', { name: KEY_FACTS_TEXTS.editLink }, { timeout: 15_000 }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe(BUY_EDIT));
     expect(
       await screen.findByRole(

@@ -100,7 +100,16 @@ describe('Review & Submit', () => {
     applicationServer(() =>
       remCase(
         {
-          hasAlterations: false,
+          hasAlterations: true,
+          alterations: [
+            {
+              id: 7,
+              alterationType: 'EXTENSION',
+              completedOn: '2020-06-15',
+              documentsHeldBy: 'OWNER',
+            },
+            { id: 8, alterationType: 'LOFT', completedOn: null, documentsHeldBy: 'SOLICITOR' },
+          ],
           hasLoans: true,
           loans: [{ id: 5, chargeType: 'MORTGAGE', lenderName: 'Halifax', amount: null }],
           property: { ...remCase().property, landOwnership: 'JOINT_TENANCY' },
@@ -117,8 +126,20 @@ describe('Review & Submit', () => {
       'href',
       '/remortgaging/1001/application/property-details',
     );
+    // Each alteration and charge is numbered in the singular ('Alteration 1', not 'Alterations
+    // 1'), its type in the same words as everywhere else.
+    const alterations = screen.getByRole('region', { name: 'Property Alterations' });
+    const term = (region: HTMLElement, text: string) =>
+      within(region).getByText(text, { selector: 'dt' }).nextElementSibling;
+    expect(term(alterations, 'Alteration 1')).toHaveTextContent(
+      'Extension, Completed 15/06/2020, Documents held by: An owner (you or a co-owner)',
+    );
+    expect(term(alterations, 'Alteration 2')).toHaveTextContent(
+      'Loft conversion, Documents held by: A solicitor',
+    );
+    expect(within(alterations).queryByText(/^Alterations \d/)).toBeNull();
     const loans = screen.getByRole('region', { name: 'Financial Details' });
-    expect(within(loans).getByText('Mortgage, Lender: Halifax')).toBeInTheDocument();
+    expect(term(loans, 'Charge 1')).toHaveTextContent('Mortgage, Lender: Halifax');
     expect(screen.getByRole('link', { name: 'Edit Key Facts' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Transfer of Equity' })).toBeNull();
     expect(screen.getByText(REVIEW_TEXTS.nothingMissing)).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import type { TransferReason } from '../../lib/api/types';
+import { TRANSFER_REASON_LABELS } from '../../lib/labels';
 import type { CaseKind } from '../cases';
 
 /**
@@ -178,16 +179,16 @@ export const TRANSFER_TEXTS = {
 /** Spec §3 "Transfer reason" with a one-line plain-English explanation each. */
 export const TRANSFER_REASONS: Record<TransferReason, { label: string; explanation: string }> = {
   COURT_ORDER: {
-    label: 'Court order',
+    label: TRANSFER_REASON_LABELS.COURT_ORDER,
     explanation: 'A court decided how the property is split and ordered the transfer.',
   },
   CONSENT_ORDER: {
-    label: 'Consent order',
+    label: TRANSFER_REASON_LABELS.CONSENT_ORDER,
     explanation:
       'You agreed how to split the property and a court made your agreement legally binding.',
   },
   PRIVATE_AGREEMENT: {
-    label: 'Private agreement',
+    label: TRANSFER_REASON_LABELS.PRIVATE_AGREEMENT,
     explanation: 'You agreed the transfer between yourselves, without going to court.',
   },
 };

@@ -1,17 +1,5 @@
-import type {
-  GiftStatus,
-  AlterationType,
-  ChargeType,
-  DocumentsHeldBy,
-  GroundRentFrequency,
-  IsaType,
-  LandOwnership,
-  LandTaxType,
-  PropertyType,
-  Schemas,
-  SourceOfFundsType,
-  Tenure,
-} from '../../lib/api/types';
+import type { LandOwnership, LandTaxType, Tenure } from '../../lib/api/types';
+import { LAND_OWNERSHIP_LABELS, TENURE_LABELS } from '../../lib/labels';
 import type { CaseKind } from '../cases';
 
 /** The application sections' wording. The §5 texts are the spec's, word for word. */
@@ -104,6 +92,8 @@ export const ALTERATIONS_TEXTS = {
     'For example an extension, a loft or garage conversion, new windows or doors, a new boiler, electrics or solar panels.',
   answerRequired: 'Choose yes or no',
   listHeading: 'Alterations',
+  /** One alteration in the review: 'Alteration 1'. */
+  itemTerm: 'Alteration',
   none: 'No alterations added yet.',
   addHeading: 'Add an alteration',
   type: 'Type of alteration',
@@ -124,6 +114,8 @@ export const LOANS_TEXTS = {
     'For example a mortgage, a further advance, a secured loan or a charging order. Your current mortgage counts.',
   answerRequired: 'Choose yes or no',
   listHeading: 'Existing charges',
+  /** One charge in the review: 'Charge 1'. */
+  itemTerm: 'Charge',
   none: 'No charges added yet.',
   addHeading: 'Add a charge',
   chargeType: 'Type of charge',
@@ -147,6 +139,7 @@ export const BUYING_LOANS_TEXTS: LoansTexts = {
   questionHint:
     'For example a secured loan or a second charge taken out alongside your mortgage. Do not include the mortgage for this purchase: it is covered under Purchase & Financing.',
   listHeading: 'Loans secured on the property',
+  itemTerm: 'Loan',
   none: 'No loans added yet.',
   addHeading: 'Add a loan',
   chargeType: 'Type of loan',
@@ -178,6 +171,8 @@ export const DOCUMENTS_TEXTS = {
   replace: 'Replace',
   uploading: 'Uploading',
   uploaded: 'Uploaded',
+  /** An uploaded slot's file: 'statement.pdf, uploaded 12/03/2026'. */
+  uploadedFile: (fileName: string, date: string) => `${fileName}, uploaded ${date}`,
   notUploaded: 'Not uploaded yet',
   view: 'Download',
   tooLarge: 'This file is larger than 32 MB. Please choose a file of 32 MB or less.',
@@ -188,11 +183,14 @@ export const DOCUMENTS_TEXTS = {
 } as const;
 
 /**
- * The evidence each document must show (spec §5 "Document evidence rules" where it has one).
- * Types without guidance show none.
+ * What to upload for each document type, in words a homeowner acts on: what the document is and
+ * what it must show. Spec §5's evidence rules keep their meaning (DOCS-06..08): a donor's or Help
+ * to Buy statement dated within 3 months of the deal ending or completion; bank statements going
+ * back at least 12 months; gift statements covering at least the last 6 months. Types without
+ * guidance show none.
  */
 export const DOCUMENT_GUIDANCE: Record<string, string> = {
-  // A purchase's evidence (the §5 rules word for word where they apply).
+  // A purchase's evidence of where the money comes from.
   MORTGAGE_IN_PRINCIPLE:
     'Your mortgage in principle (or agreement in principle) from your lender, in the buyers’ names.',
   SAVINGS_STATEMENT:
@@ -210,11 +208,15 @@ export const DOCUMENT_GUIDANCE: Record<string, string> = {
   LIFETIME_ISA_STATEMENT:
     'A statement of your Lifetime ISA showing the balance and the government bonus.',
   MORTGAGE_STATEMENT:
-    'Your latest statement from your current mortgage lender, showing the amount outstanding, dated within 3 months of the deal ending or completion.',
-  BANK_STATEMENT: 'Bank statement proof at least 12 months old.',
-  HELP_TO_BUY_STATEMENT: 'Help to Buy statement within 3 months of the deal ending or completion.',
-  DONOR_STATEMENT: 'Donor statement within 3 months of the deal ending or completion.',
-  GIFT_STATEMENT: 'Gift statements cover at least the last 6 months.',
+    'Your latest statement from your current mortgage lender showing the amount you still owe, dated within 3 months of completion (or of your current deal ending).',
+  BANK_STATEMENT:
+    'Your bank statements for at least the last 12 months, from a year ago (or earlier) up to your latest one, in one file.',
+  HELP_TO_BUY_STATEMENT:
+    'A statement of your Help to Buy ISA showing the balance, dated within 3 months of completion (or of your current deal ending).',
+  DONOR_STATEMENT:
+    'A statement from the person giving the gift, dated within 3 months of completion (or of your current deal ending).',
+  GIFT_STATEMENT:
+    'Bank statements of the person giving the gift, covering at least the last 6 months and showing the money for the gift.',
   TENANCY_AGREEMENT: 'The current tenancy agreement, signed by you and the tenants.',
   GAS_SAFETY_CERTIFICATE: 'The current gas safety certificate (renewed every year).',
   ENERGY_PERFORMANCE_CERTIFICATE: 'A valid Energy Performance Certificate (EPC).',
@@ -254,26 +256,6 @@ export const REVIEW_TEXTS = {
   isas: 'ISAs',
   landTaxEstimate: 'Estimate',
 } as const;
-
-/** Spec §3 "Source of funds" in plain English, in the spec's order. */
-export const SOURCE_OF_FUNDS_LABELS = {
-  MORTGAGE: 'A mortgage',
-  SAVINGS: 'Savings',
-  PROPERTY_SALE: 'The sale of a property',
-  HELP_TO_BUY_ISA: 'A Help to Buy ISA',
-  LIFETIME_ISA: 'A Lifetime ISA',
-  GIFTS: 'A gift from family or friends',
-  INHERITANCE: 'An inheritance',
-  PENSION: 'A pension lump sum',
-  INVESTMENT_SALE: 'The sale of investments',
-  BUSINESS_SALE: 'The sale of a business',
-  OTHER: 'Something else',
-} as const satisfies Record<SourceOfFundsType, string>;
-
-export const ISA_TYPE_LABELS = {
-  LIFETIME_ISA: 'Lifetime ISA',
-  HELP_TO_BUY_ISA: 'Help to Buy ISA',
-} as const satisfies Record<IsaType, string>;
 
 export const PURCHASE_TEXTS = {
   purchasePrice: 'Purchase price',
@@ -336,13 +318,6 @@ export const PURCHASE_TEXTS = {
   holder: 'Held by',
 } as const;
 
-/** How far each gift donor has got (GET /buying/case/{caseId}/expanded `gifts[].status`). */
-export const GIFT_STATUS_LABELS: Record<GiftStatus, string> = {
-  INVITED: 'Waiting for them to confirm',
-  ACCEPTED: 'Confirmed',
-  DECLINED: 'Declined',
-};
-
 /**
  * The land tax section's words for each tax. The section keeps the spec's title ('Stamp Duty
  * Land Tax') in both countries, but a property in Wales pays Land Transaction Tax to the Welsh
@@ -377,7 +352,7 @@ export const SDLT_TEXTS = {
   noEstimate: 'An estimate will be shown once your quote is ready.',
 } as const;
 
-/** Spec §3 "Ownership type", with what each means for the owners. */
+/** Spec §3 "Ownership type", with what each means for the owners (labels: lib/labels). */
 export const LAND_OWNERSHIP_OPTIONS: {
   value: LandOwnership;
   label: string;
@@ -385,119 +360,38 @@ export const LAND_OWNERSHIP_OPTIONS: {
 }[] = [
   {
     value: 'SOLE_OWNER',
-    label: 'Sole owner',
+    label: LAND_OWNERSHIP_LABELS.SOLE_OWNER,
     explanation: 'One person owns the whole property.',
   },
   {
     value: 'JOINT_TENANCY',
-    label: 'Joint tenants',
+    label: LAND_OWNERSHIP_LABELS.JOINT_TENANCY,
     explanation:
       'The owners own the whole property together in equal shares. If one owner dies, their share passes to the survivor automatically.',
   },
   {
     value: 'TENANTS_IN_COMMON',
-    label: 'Tenants in common',
+    label: LAND_OWNERSHIP_LABELS.TENANTS_IN_COMMON,
     explanation:
       'Each owner owns a share, and the shares can be unequal. If one owner dies, their share passes under their will, not automatically to the other owners.',
   },
 ];
 
-export const LAND_OWNERSHIP_LABELS: Record<LandOwnership, string> = {
-  SOLE_OWNER: 'Sole owner',
-  JOINT_TENANCY: 'Joint tenants',
-  TENANTS_IN_COMMON: 'Tenants in common',
-};
-
-export const PROPERTY_TYPE_LABELS = {
-  APARTMENT_FLAT: 'Apartment or flat',
-  CONVERTED: 'Converted flat',
-  COTTAGE: 'Cottage',
-  DETACHED_HOUSE: 'Detached house',
-  DETACHED_BUNGALOW: 'Detached bungalow',
-  LOFT: 'Loft apartment',
-  MAISONETTE: 'Maisonette',
-  SEMI_DETACHED_HOUSE: 'Semi-detached house',
-  SEMI_DETACHED_BUNGALOW: 'Semi-detached bungalow',
-  STATIC_CARAVAN: 'Static caravan',
-  STUDIO_APARTMENT: 'Studio apartment',
-  TERRACED: 'Terraced house',
-  TOWNHOUSE: 'Townhouse',
-  VILLA: 'Villa',
-} as const satisfies Record<PropertyType, string>;
-
+/** Each tenure with what it means (labels: lib/labels). */
 export const TENURE_OPTIONS: { value: Tenure; label: string; explanation: string }[] = [
-  { value: 'FREEHOLD', label: 'Freehold', explanation: 'You own the building and the land.' },
+  {
+    value: 'FREEHOLD',
+    label: TENURE_LABELS.FREEHOLD,
+    explanation: 'You own the building and the land.',
+  },
   {
     value: 'LEASEHOLD',
-    label: 'Leasehold',
+    label: TENURE_LABELS.LEASEHOLD,
     explanation: 'You own the property for the length of a lease from the freeholder.',
   },
   {
     value: 'COMMONHOLD',
-    label: 'Commonhold',
+    label: TENURE_LABELS.COMMONHOLD,
     explanation: 'You own your unit and share ownership of the common parts with the other owners.',
   },
 ];
-
-export const TENURE_LABELS: Record<Tenure, string> = {
-  FREEHOLD: 'Freehold',
-  LEASEHOLD: 'Leasehold',
-  COMMONHOLD: 'Commonhold',
-};
-
-export const GROUND_RENT_FREQUENCY_LABELS: Record<GroundRentFrequency, string> = {
-  HALF_YEARLY: 'Every six months',
-  ANNUALLY: 'Once a year',
-};
-
-export const ALTERATION_TYPE_LABELS = {
-  BASEMENT_CONVERSION: 'Basement conversion',
-  BOILER: 'New boiler',
-  CONSERVATORY: 'Conservatory',
-  ELECTRICAL: 'Electrical work',
-  EXTENSION: 'Extension',
-  GAS: 'Gas work',
-  GARAGE: 'New garage',
-  GARAGE_CONVERSION: 'Garage conversion',
-  HEATING: 'Heating system',
-  INSULATION: 'Insulation',
-  LOFT: 'Loft conversion',
-  REMOVAL_OF_WALLS: 'Removal of walls',
-  SOLAR: 'Solar panels',
-  WINDOWS_AND_DOORS: 'Windows and doors',
-} as const satisfies Record<AlterationType, string>;
-
-export const DOCUMENTS_HELD_BY_LABELS: Record<DocumentsHeldBy, string> = {
-  OWNER: 'An owner (you or a co-owner)',
-  SOLICITOR: 'A solicitor',
-};
-
-export const CHARGE_TYPE_LABELS = {
-  MORTGAGE: 'Mortgage',
-  FURTHER_ADVANCE: 'Further advance',
-  SECURED_LOAN: 'Secured loan',
-  LEGAL_AID_BOARD_CHARGE: 'Legal Aid Board charge',
-  CHARGING_ORDER: 'Charging order',
-  OTHER: 'Other',
-} as const satisfies Record<ChargeType, string>;
-
-export const REMORTGAGING_REASON_LABELS: Record<Schemas['RemortgagingReason'], string> = {
-  END_OF_CURRENT_DEAL: 'My current deal is ending',
-  BORROW_MORE_MONEY: 'Borrow more money',
-  RELEASE_MONEY: 'Release money',
-  RETIREMENT_INTEREST_ONLY: 'Retirement interest-only (for 55 and over)',
-  REMORTGAGE_TRANSFER_OF_EQUITY: 'Transfer of equity',
-  SHARED_OWNERSHIP_STAIRCASING: 'Shared ownership staircasing',
-};
-
-export const JURISDICTION_LABELS: Record<Schemas['Jurisdiction'], string> = {
-  ENGLAND: 'England',
-  WALES: 'Wales',
-  SCOTLAND: 'Scotland',
-  NORTHERN_IRELAND: 'Northern Ireland',
-};
-
-export const PROPERTY_USAGE_LABELS: Record<Schemas['PropertyUsage'], string> = {
-  LIVE_IN: 'I live in it',
-  BUY_TO_LET: 'Buy to let',
-};

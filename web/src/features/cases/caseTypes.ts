@@ -131,25 +131,3 @@ export const SORT_FIELDS: Record<CaseKind, readonly string[]> = {
   remortgaging: REMORTGAGING_SORT_FIELDS,
   buying: BUYING_SORT_FIELDS,
 };
-
-export const SORT_FIELD_LABELS: Record<string, string> = {
-  CREATED_AT: 'Created',
-  UPDATED_AT: 'Last updated',
-  CURRENT_DEAL_END_DATE: 'Current deal end date',
-  COMPLETION_DATE: 'Completion date',
-  MORTGAGE_OFFER_UPLOADED_AT: 'Mortgage offer uploaded',
-  TARGET_MOVE_IN_DATE: 'Target move-in date',
-  TERMS_ACCEPTED_AT: 'Terms accepted',
-  DEPOSIT_PAID_AT: 'Deposit paid',
-  TA6_UPLOADED_AT: 'TA6 uploaded',
-  ENQUIRES_RAISED_AT: 'Enquiries raised',
-  ENQUIRES_RESPONDED_AT: 'Enquiries responded',
-};
-
-/** 'BROKER_APPLICATION_INVITE' → 'Broker application invite' (filter menus only). */
-export function humanise(value: string): string {
-  const words = value.toLowerCase().split('_');
-  return words
-    .map((w, i) => (w === 'ta6' ? 'TA6' : i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w))
-    .join(' ');
-}

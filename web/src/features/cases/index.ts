@@ -7,8 +7,6 @@ export { parseCaseKind, type CaseKind } from './caseTypes';
 export { CASE_TYPE } from './caseTypes';
 export { caseQuery } from './api/getCase';
 export { caseOverviewsQuery } from './api/getCaseOverviews';
-// The lender names, for the application's key facts (issue 12).
-export { lendersQuery } from './api/getLenders';
 export { LOAD_ERROR } from './texts';
 // The protected index and the BUYING guard (issue 15): small enough to load with the shell.
 export { homeRedirect } from './home';

@@ -38,11 +38,11 @@ export const REASONS = [
   'SHARED_OWNERSHIP_STAIRCASING',
 ] as const satisfies readonly Schemas['RemortgagingReason'][];
 export const JURISDICTIONS = [
-  ['ENGLAND', 'England'],
-  ['WALES', 'Wales'],
-  ['SCOTLAND', 'Scotland'],
-  ['NORTHERN_IRELAND', 'Northern Ireland'],
-] as const satisfies readonly (readonly [Schemas['Jurisdiction'], string])[];
+  'ENGLAND',
+  'WALES',
+  'SCOTLAND',
+  'NORTHERN_IRELAND',
+] as const satisfies readonly Schemas['Jurisdiction'][];
 
 function text(value: string): string | null {
   const t = value.trim();

@@ -1,6 +1,6 @@
 // What other features use synchronously; the screens live in ./routes and are loaded lazily.
 export { QuotePdfButton } from './components/QuotePdfButton';
-export { documentTypeLabel, SEARCH_DOCUMENT_TYPES } from './labels';
+export { SEARCH_DOCUMENT_TYPES } from './labels';
 // The application's Documents section (issue 12) opens an uploaded document the same way.
 export { downloadWithSession } from './download';
 // A remortgage's pages after submission (features/tiles): the document list and where a

@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { caseHeading, caseKindOf, documentTypeLabel } from './labels';
+import { caseHeading, caseKindOf } from './labels';
 import { expandedRows } from './rows';
-
-describe('document type labels', () => {
-  it.each([
-    ['QUOTE', 'Quote'],
-    ['BANK_STATEMENT', 'Bank statement'],
-    ['TA6', 'Property information form (TA6)'],
-    ['HELP_TO_BUY_REDEMPTION_LETTER', 'Help to Buy redemption letter'],
-    ['DRAINAGE_AND_WATER_SEARCH', 'Drainage and water search'],
-  ])('%s is "%s"', (type, label) => expect(documentTypeLabel(type)).toBe(label));
-
-  it('puts an unknown type into words, keeping acronyms', () => {
-    expect(documentTypeLabel('GIFT_STATEMENT')).toBe('Gift statement');
-    expect(documentTypeLabel('PROOF_OF_ID')).toBe('Proof of ID');
-    expect(documentTypeLabel('ISA_STATEMENT')).toBe('ISA statement');
-    expect(documentTypeLabel('')).toBe('Document');
-  });
-});
 
 describe('case headings', () => {
   it('names the case by type and address, or by id without one', () => {

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { useState } from 'react';
@@ -59,6 +59,31 @@ describe('FeedbackDialog', () => {
     expect(screen.getByRole('group', { name: FEEDBACK_TEXTS.ratingLabel })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '5 stars, excellent' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: FEEDBACK_TEXTS.commentLabel })).toBeInTheDocument();
+  });
+
+  it('the rating is exactly five stars to assistive technology (no sixth, "Empty" radio)', async () => {
+    renderDialog();
+    const rating = await screen.findByRole('group', { name: FEEDBACK_TEXTS.ratingLabel });
+    const radios = within(rating).getAllByRole('radio');
+    expect(radios.map((r) => r.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5']);
+    expect(radios.map((r) => r.getAttribute('name'))).toEqual(Array(5).fill('feedback-rating'));
+    expect(screen.getAllByRole('radio')).toHaveLength(5);
+    expect(screen.queryByRole('radio', { name: /empty/i })).toBeNull();
+    expect(screen.queryByText(/empty/i)).toBeNull();
+    // None is chosen until the customer chooses; choosing one checks only that one.
+    for (const radio of radios) expect(radio).not.toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: '3 stars, okay' }));
+    expect(radios.filter((r) => (r as HTMLInputElement).checked)).toEqual([radios[2]]);
+  });
+
+  it('the stars are chosen with the keyboard, as any radio group', async () => {
+    const { posts } = renderDialog();
+    await userEvent.click(await screen.findByRole('radio', { name: '2 stars, poor' }));
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: '3 stars, okay' })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: FEEDBACK_TEXTS.submit }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(body(posts()[0]).rating).toBe(3);
   });
 
   it('FEEDBACK-11: not shown when the case says the point was answered', () => {

@@ -20,11 +20,11 @@ export const FEEDBACK_TEXTS = {
 /** Spec §9: the longest comment. */
 export const FEEDBACK_MESSAGE_LIMIT = 5000;
 
-/** What the stars mean, read out with each. */
-export const RATING_LABELS: Record<number, string> = {
-  1: '1 star, very poor',
-  2: '2 stars, poor',
-  3: '3 stars, okay',
-  4: '4 stars, good',
-  5: '5 stars, excellent',
-};
+/** What the stars mean, read out with each: one per star, 1 to 5 (no sixth, 'no rating' option). */
+export const RATING_LABELS = [
+  '1 star, very poor',
+  '2 stars, poor',
+  '3 stars, okay',
+  '4 stars, good',
+  '5 stars, excellent',
+] as const;

@@ -19,6 +19,12 @@ function withCase(patch: Partial<ExpandedCase>, view: Partial<ExpandedCase['view
   return {
     ...base,
     caseAdmins: [{ userId: 'b-1', role: 'ROLE_BROKER' as const, preferredName: 'Bea Broker' }],
+    broker: {
+      preferredName: 'Bea Broker',
+      firmName: 'Bright Mortgages Ltd',
+      email: 'bea@bright.test',
+      phoneNumber: null,
+    },
     ...patch,
     view: { ...base.view, ...view },
   } as ExpandedCase;
@@ -45,7 +51,7 @@ const SEND = {
 };
 
 describe('the Quote section page', () => {
-  it('REM-APP-08 QUOTE-01: shows the quote; a customer accepts it and goes to the case', async () => {
+  it('REM-APP-08 QUOTE-01 QUOTE-02: shows the quote and who prepared it; a customer accepts it and goes to the case', async () => {
     const { calls } = server(CUSTOMER, withCase({}), {
       'POST /api/quote/77/accept': () =>
         json({ caseId: 1001, caseType: 'REMORTGAGING', status: 'CUSTOMER_APPLICATION' }),
@@ -53,12 +59,46 @@ describe('the Quote section page', () => {
     const { router } = renderApp('/remortgaging/1001/application/quote');
     const section = await screen.findByRole('region', { name: QUOTE_TEXTS.quoteTitle });
     expect(screen.getByRole('heading', { level: 1, name: 'Quote' })).toBeInTheDocument();
-    expect(within(section).getByText('Prepared by Bea Broker')).toBeInTheDocument();
+    expect(
+      within(section).getByText('Prepared by Bea Broker, Bright Mortgages Ltd'),
+    ).toBeInTheDocument();
     expect(within(section).getByRole('row', { name: 'Total £535.00' })).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: QUOTE_TEXTS.acceptQuote }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/remortgaging/1001'));
     const accept = calls.find((c) => c.path === '/api/quote/77/accept');
     expect(JSON.parse(accept?.body ?? '{}')).toEqual({ caseType: 'REMORTGAGING', caseId: 1001 });
+  });
+
+  it('moves between the sections like the others: Previous leads back to Key Facts', async () => {
+    server(CUSTOMER, withCase({}));
+    const { router } = renderApp('/remortgaging/1001/application/quote');
+    const nav = await screen.findByRole('navigation', { name: 'Application sections' });
+    // REM_SECTIONS: every section after the Quote is locked until the quote is accepted.
+    expect(within(nav).queryByRole('link', { name: /^Next/ })).toBeNull();
+    await userEvent.click(within(nav).getByRole('link', { name: 'Previous: Key Facts' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/remortgaging/1001/application/key-facts'),
+    );
+  });
+
+  it('a broker goes on from the Quote to the next section', async () => {
+    server(
+      BROKER,
+      withCase(
+        {},
+        {
+          sections: expanded('REMORTGAGING', REM_SECTIONS).view.sections.map((s) =>
+            s.key === 'property-details' ? { ...s, state: 'NOT_STARTED' as const } : s,
+          ),
+        },
+      ),
+    );
+    renderApp('/remortgaging/1001/application/quote');
+    const nav = await screen.findByRole('navigation', { name: 'Application sections' });
+    expect(within(nav).getByRole('link', { name: 'Next: Property Details' })).toHaveAttribute(
+      'href',
+      '/remortgaging/1001/application/property-details',
+    );
   });
 
   it('an accepted quote shows when, and offers no Accept', async () => {

@@ -122,7 +122,7 @@ describe("a gift donor's landing", () => {
     await userEvent.click(within(thanks).getByRole('button', { name: QUOTE_TEXTS.close }));
     await waitFor(() => expect(screen.queryByTestId('invitation-modal')).toBeNull());
 
-    // Where they were, their gift now confirmed.
+    // On their gift, now confirmed.
     expect(router.state.location.pathname).toBe('/gift/2002');
     const summary = await screen.findByTestId('donor-gift');
     await waitFor(() =>
@@ -175,6 +175,57 @@ describe("a gift donor's landing", () => {
     // The dialog still asks them about the gift, over their list.
     expect(await screen.findByRole('dialog', { name: QUOTE_TEXTS.donorTitle })).toBeInTheDocument();
   });
+});
+
+describe("a gift donor's way to their gift (issue 26)", () => {
+  it("the buyers' case link (/buying/2002…) leads a donor without BUYING to their gift, never to 'Buying is not available'", async () => {
+    for (const path of ['/buying/2002', '/buying/2002/application/key-facts']) {
+      const { routes } = donorServer([]);
+      const { calls } = signedInServer(DONOR, routes);
+      const { router, unmount } = renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/gift/2002'));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: DONOR_PAGE_TEXTS.title }),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/Buying is not available/)).toBeNull();
+      expect(calls.some((c) => c.path.startsWith('/api/buying/case/'))).toBe(false);
+      unmount();
+    }
+  }, 15_000);
+
+  it('anyone else on a purchase that is not theirs still meets the Buying guard', async () => {
+    const { routes } = donorServer([], overviews(1, 0));
+    signedInServer(DONOR, routes);
+    const { router } = renderApp('/buying/2002');
+    expect(await screen.findByText(/Buying is not available/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/buying/2002');
+  }, 15_000);
+
+  it('the navigation has an entry to their gift; a donor with a case of their own closes the thank-you on their gift', async () => {
+    const { routes } = donorServer([invitationItem()], overviews(1, 0, DONOR_OVERVIEWS.gifts));
+    signedInServer(DONOR, routes);
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/remortgaging'));
+    const dialog = within(await screen.findByRole('dialog', { name: QUOTE_TEXTS.donorTitle }));
+    await userEvent.click(dialog.getByRole('button', { name: QUOTE_TEXTS.accept }));
+    const thanks = await screen.findByRole('dialog', { name: QUOTE_LABELS.giftConfirmed });
+    await userEvent.click(within(thanks).getByRole('button', { name: QUOTE_TEXTS.close }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gift/2002'));
+    const entry = screen.getByRole('link', { name: 'Your gift' });
+    expect(entry).toHaveAttribute('href', '/gift/2002');
+    expect(entry).toHaveAttribute('aria-current', 'page');
+  }, 15_000);
+
+  it('someone who gives no gift has no such entry', async () => {
+    const { routes } = donorServer([], overviews(1, 0));
+    signedInServer(DONOR, routes);
+    renderApp('/help');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Remortgaging' })).toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('link', { name: 'Your gift' })).toBeNull();
+  }, 15_000);
 });
 
 describe("a gift donor's page", () => {
@@ -249,11 +300,9 @@ describe("a donor's evidence", () => {
       await screen.findByRole('region', { name: DONOR_PAGE_TEXTS.evidenceHeading }),
     );
     expect(section.getByTestId('document-guidance')).toHaveTextContent(
-      'Gift statements cover at least the last 6 months.',
+      DOCUMENT_GUIDANCE.GIFT_STATEMENT,
     );
-    expect(DOCUMENT_GUIDANCE.GIFT_STATEMENT).toBe(
-      'Gift statements cover at least the last 6 months.',
-    );
+    expect(DOCUMENT_GUIDANCE.GIFT_STATEMENT).toMatch(/covering at least the last 6 months/);
     expect(section.getByText(DONOR_PAGE_TEXTS.noEvidence)).toBeInTheDocument();
 
     const file = new File(['%PDF-1.7'], 'statement.pdf', { type: 'application/pdf' });

@@ -403,7 +403,7 @@ describe('invitations', () => {
     expect(writes(calls)).toEqual(['/api/remortgaging/1001/invitation/respond {"accepted":false}']);
   });
 
-  it('INVITE-03 INVITE-06: a donor confirms their gift — the buyer, the property and the amount — and stays put', async () => {
+  it('INVITE-03 INVITE-06: a donor confirms their gift — the buyer, the property and the amount — and Close goes to their gift', async () => {
     const item = feedItem('case-donor-invitation', {
       caseType: 'BUYING',
       caseId: 2002,
@@ -441,7 +441,8 @@ describe('invitations', () => {
     ).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: QUOTE_TEXTS.decline })).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: QUOTE_TEXTS.accept }));
-    // A donor never sees the buyers' case: a thank-you, then Close leaves them where they were.
+    // A donor never sees the buyers' case: a thank-you, then Close takes them to their own gift
+    // (issue 26).
     expect(await modal(QUOTE_LABELS.giftConfirmed)).toBeTruthy();
     expect(writes(calls)).toEqual([
       '/api/buying/2002/donor/invitation/respond {"accepted":true}',
@@ -449,8 +450,9 @@ describe('invitations', () => {
     ]);
     await userEvent.click(screen.getByRole('button', { name: QUOTE_TEXTS.close }));
     await waitFor(() => expect(screen.queryByTestId('invitation-modal')).toBeNull());
-    expect(router.state.location.pathname).toBe('/help');
-  });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gift/2002'));
+    expect(calls.some((c) => c.path.startsWith('/api/buying/case/'))).toBe(false);
+  }, 15_000);
 
   it('INVITE-06: a donor who declines sees the declined screen', async () => {
     const item = feedItem('case-donor-invitation', { caseType: 'BUYING', caseId: 2002 });

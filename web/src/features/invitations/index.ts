@@ -7,3 +7,5 @@ export { LandTax, landTaxName } from './components/QuoteDetails';
 // The accepted quote under a submitted application (features/tiles).
 export { QuoteDetails } from './components/QuoteDetails';
 export { QUOTE_LABELS } from './texts';
+// Where a gift donor is sent instead of the buyers' case (issue 26).
+export { donorGiftRedirect } from './donorRoutes';

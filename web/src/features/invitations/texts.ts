@@ -16,10 +16,18 @@ export const QUOTE_TEXTS = {
   decline: 'Decline',
 } as const;
 
+/**
+ * QUOTE-02: the quote screen names the broker "with broker name and firm": 'Prepared by Bea
+ * Broker, Bright Mortgages Ltd', or whichever part is known (null when neither is).
+ */
+export function preparedBy(name?: string | null, firm?: string | null): string | null {
+  const who = [name, firm].filter(Boolean).join(', ');
+  return who ? `Prepared by ${who}` : null;
+}
+
 /** Our own wording around the spec's texts. */
 export const QUOTE_LABELS = {
   loading: 'Loading your quote',
-  details: 'Details',
   subtotal: 'Subtotal',
   discount: 'Discount',
   total: 'Total',

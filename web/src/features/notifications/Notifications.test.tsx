@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
 import type { FeedItem } from '../../lib/api/types';
 import { FEED_POLL_MS, FEED_REFUSED_POLL_MS } from '../../lib/constants';
@@ -178,17 +178,32 @@ describe('/notifications', () => {
 });
 
 describe('unread badge', () => {
-  it('NOTIF-03: a new item shows on the badge within 5 seconds, without a reload', async () => {
-    const { setItems } = feedServer([notification(1)]);
+  afterEach(() => vi.useRealTimers());
+
+  it('NOTIF-03 CACHE-02: a new item shows on the badge at the next poll, without a reload; a fresh count is not fetched again on focus', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { setItems, calls } = feedServer([notification(1)]);
+    const countCalls = () => calls.filter((c) => c.path === '/api/feed/counts').length;
     renderApp('/help');
     expect(await badgeLink('Notifications, 1 unread')).toBeInTheDocument();
     expect(screen.getByTestId('notifications-badge')).toHaveTextContent('1');
+    const polled = countCalls();
     setItems([notification(2), notification(1)]);
-    expect(await badgeLink('Notifications, 2 unread', { timeout: 6000 })).toBeInTheDocument();
+    // Focus while the count is fresh (20 s): nothing is fetched, the badge stays.
+    await vi.advanceTimersByTimeAsync(FEED_POLL_MS / 2);
+    window.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('focus'));
+    await vi.advanceTimersByTimeAsync(FEED_POLL_MS / 2 - 1000);
+    expect(countCalls()).toBe(polled);
+    expect(screen.getByTestId('notifications-badge')).toHaveTextContent('1');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await badgeLink('Notifications, 2 unread')).toBeInTheDocument();
     expect(screen.getByTestId('notifications-badge')).toHaveTextContent('2');
-  }, 15_000);
+    expect(countCalls()).toBe(polled + 1);
+  });
 
   it('a first page that failed with a 4xx (not retried) is fetched again at the next poll', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const item = notification(1);
     let pageCalls = 0;
     feedServer([item], {
@@ -206,20 +221,22 @@ describe('unread badge', () => {
     });
     renderApp('/help');
     expect(await badgeLink('Notifications, 1 unread')).toBeInTheDocument();
-    await waitFor(() => expect(pageCalls).toBeGreaterThanOrEqual(2), { timeout: 6000 });
-  }, 15_000);
+    await vi.advanceTimersByTimeAsync(FEED_POLL_MS);
+    await waitFor(() => expect(pageCalls).toBeGreaterThanOrEqual(2));
+  });
 
-  it('polls every 4 s, not in the background, and slowly after a refused token', () => {
+  it('CACHE-02 CONST-10: polls at the stale time (20 s), not in the background, and slowly after a refused token', () => {
     const options = feedCountsQuery(TOKEN);
     expect(options.refetchIntervalInBackground).toBe(false);
     const query = (error: unknown) =>
       ({ state: { error } }) as unknown as Parameters<typeof feedPollInterval>[0];
     expect(feedPollInterval(query(null))).toBe(FEED_POLL_MS);
-    expect(FEED_POLL_MS).toBeLessThan(5000);
+    expect(FEED_POLL_MS).toBe(20_000);
     expect(feedPollInterval(query(new ApiError(500, null)))).toBe(FEED_POLL_MS);
     expect(feedPollInterval(query(new ApiError(403, null)))).toBe(FEED_REFUSED_POLL_MS);
     expect(FEED_REFUSED_POLL_MS).toBeGreaterThan(FEED_POLL_MS);
-    expect(feedCountsQuery('another').queryKey).not.toEqual(options.queryKey);
+    // A renewed token (each GET /auth/me hands out one) is the same query: no refetch while fresh.
+    expect(feedCountsQuery('renewed').queryKey).toEqual(options.queryKey);
     expect(feedCountsQuery(null).enabled).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Me } from '../../lib/api/types';
-import { apiError, noContent, type Handler } from '../../test/fetchMock';
+import { apiError, json, noContent, type Handler } from '../../test/fetchMock';
 import { makeMe, POLICIES, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { policyDialogMode } from './components/PolicyDialog';
@@ -68,6 +68,36 @@ describe('policy dialog', () => {
     const post = calls.find((c) => c.path === '/api/auth/accept-policies');
     expect(JSON.parse(post!.body!)).toEqual({ privacyVersion: 2, termsVersion: 2 });
   });
+
+  it('CACHE-10: after agreeing GET /auth/me is fetched again and its answer is the profile', async () => {
+    let accepted = false;
+    const { calls } = signedInServer(makeMe({ privacyVersion: 1, termsVersion: 1 }), {
+      'POST /api/auth/accept-policies': () => {
+        accepted = true;
+        return noContent();
+      },
+      'GET /api/auth/me': () =>
+        json(
+          makeMe(
+            accepted
+              ? { privacyVersion: 2, termsVersion: 2 }
+              : { privacyVersion: 1, termsVersion: 1 },
+            {
+              preferredName: accepted ? 'Annie' : 'Ann',
+            },
+          ),
+        ),
+    });
+    const meCalls = () => calls.filter((c) => c.path === '/api/auth/me').length;
+    renderApp('/help');
+    await screen.findByRole('dialog', { name: TITLE });
+    expect(meCalls()).toBe(1);
+    await userEvent.click(screen.getByRole('button', { name: 'I agree' }));
+    await waitFor(() => expect(meCalls()).toBe(2));
+    // The new answer (a name changed elsewhere) reaches the navigation.
+    expect(await screen.findAllByText('Annie')).not.toHaveLength(0);
+    expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull();
+  }, 15_000);
 
   it("ERR-06: acceptance failure → 'Whoops! Something went wrong, please try refreshing the page.'", async () => {
     server(makeMe({ privacyVersion: null, termsVersion: null }), {

@@ -94,13 +94,13 @@ describe('the work queue', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Status' }));
     const menu = screen.getByRole('menu');
     // Remortgaging statuses only.
-    expect(within(menu).queryByRole('menuitemcheckbox', { name: 'Awaiting deposit' })).toBeNull();
+    expect(within(menu).queryByRole('menuitemcheckbox', { name: 'Awaiting Payment' })).toBeNull();
     await userEvent.click(
-      within(menu).getByRole('menuitemcheckbox', { name: 'Identity verification' }),
+      within(menu).getByRole('menuitemcheckbox', { name: 'Identity Verification' }),
     );
     await userEvent.click(
       within(screen.getByRole('menu')).getByRole('menuitemcheckbox', {
-        name: 'Awaiting mortgage offer',
+        name: 'Awaiting Mortgage Offer',
       }),
     );
     await userEvent.keyboard('{Escape}');

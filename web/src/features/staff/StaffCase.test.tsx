@@ -84,7 +84,7 @@ describe('the staff case page', () => {
     expect(within(rows[1]).getByText('Document uploaded')).toBeInTheDocument();
     expect(within(rows[1]).getByText('Sam Smith (Customer)')).toBeInTheDocument();
     expect(
-      within(rows[2]).getByText('Moved from Identity verification to Customer application'),
+      within(rows[2]).getByText('Moved from Identity Verification to Customer Application'),
     ).toBeInTheDocument();
     expect(within(rows[2]).getByText('Connie Conveyancer (Conveyancer)')).toBeInTheDocument();
     expect(within(rows[2]).getByText('The mortgage statement is unreadable.')).toBeInTheDocument();

@@ -82,7 +82,7 @@ describe("the firm's uploads", () => {
       'Local authority search',
       'Drainage and water search',
       'Environmental search',
-      'Other',
+      'Other document',
     ]);
     await userEvent.click(options.getByRole('option', { name: 'Drainage and water search' }));
     await userEvent.upload(

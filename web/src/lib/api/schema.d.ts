@@ -137,6 +137,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/magic-link/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A stale link (used, replaced or expired: an invitation opened too late) is traded for a
+         *     fresh sign-in e-mail to the link's owner, leading to the same page. Only the owner's inbox
+         *     receives it, and the answer is the same whether or not the token is known, so the call
+         *     tells nobody anything.
+         */
+        post: operations["renew_magic_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/me": {
         parameters: {
             query?: never;
@@ -2968,6 +2990,11 @@ export interface components {
          * @enum {string}
          */
         RemortgagingStatus: "INELIGIBLE" | "TITLE_DOCUMENT_RETRIEVAL" | "BROKER_APPLICATION" | "BROKER_APPLICATION_INVITE" | "CUSTOMER_APPLICATION" | "IDENTITY_VERIFICATION" | "AWAITING_MORTGAGE_OFFER" | "PREPARE_MORTGAGE_REPORT" | "MORTGAGE_REPORT_ACCEPTANCE" | "PREPARE_COMPLETION_STATEMENT" | "COMPLETION_STATEMENT_ACCEPTANCE" | "PENDING_COMPLETION" | "COMPLETED" | "CANCELLED";
+        /** @description POST /auth/magic-link/renew: the token of a link that no longer works. */
+        RenewMagicLinkRequest: {
+            /** @description The `token` query parameter of the `/login/auth` link that failed. */
+            token: string;
+        };
         /** @description POST /quote/{quoteId}/report-issue. */
         ReportIssueRequest: {
             /** Format: int64 */
@@ -3339,8 +3366,9 @@ export interface components {
             /** @description Not an active case any more: nothing is pending on it. */
             closed: boolean;
             /**
-             * @description The status's `guide`: what happens in this stage, in plain English (None off the main
-             *     path: ineligible, cancelled).
+             * @description What happens in this stage, in plain English, written for the reader: the status's
+             *     `broker_guide` for a broker (any broker role), its `guide` for anyone else (None off
+             *     the main path: ineligible, cancelled).
              */
             guide?: string | null;
             waitsOn?: components["schemas"]["WaitsOn"] | null;
@@ -4026,6 +4054,53 @@ export interface operations {
                 };
             };
             /** @description Too many attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    renew_magic_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenewMagicLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description A new sign-in link is on its way to the link's owner, if the token was theirs (the same answer either way) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body is not `{"token": "…"}` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,7 @@
 import { Alert, Box, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { useEffect, type ComponentType } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { Loading } from '../../../components/Loading';
 import { RouterLink } from '../../../components/RouterLink';
 import type { ExpandedCase } from '../../../lib/api/types';
@@ -25,9 +25,10 @@ type SectionProps<K extends CaseKind> = { caseId: string; expanded: CaseApi[K]['
 type SectionMap<K extends CaseKind> = Record<string, ComponentType<SectionProps<K>>>;
 
 /**
- * Each case type's section screens (Quote has its own, from the invitations feature). A form
- * that is the same for both types is one component fed by the case type (Key Facts, Property,
- * Owners / Buyer Details, Financial Details / Loans, Documents, Review & Submit).
+ * Each case type's section screens (Quote has its own, from the invitations feature, given as
+ * ApplicationSection's `screen`). A form that is the same for both types is one component fed
+ * by the case type (Key Facts, Property, Owners / Buyer Details, Financial Details / Loans,
+ * Documents, Review & Submit).
  */
 const SECTIONS: { [K in CaseKind]: SectionMap<K> } = {
   remortgaging: {
@@ -57,11 +58,13 @@ function Wizard({
   caseId,
   sectionKey,
   expanded,
+  screen,
 }: {
   kind: CaseKind;
   caseId: string;
   sectionKey: string;
   expanded: ExpandedCase;
+  screen?: ReactNode;
 }) {
   const sections = expanded.view.sections;
   const [snapshot, send] = useMachine(wizardMachine, {
@@ -89,7 +92,10 @@ function Wizard({
           </Box>
         </Stack>
       ) : (
-        Section && <Section key={`${caseId}-${sectionKey}`} caseId={caseId} expanded={expanded} />
+        (screen ??
+        (Section && (
+          <Section key={`${caseId}-${sectionKey}`} caseId={caseId} expanded={expanded} />
+        )))
       )}
       <WizardNav kind={kind} caseId={caseId} sections={sections} previous={previous} next={next} />
     </Box>
@@ -98,16 +104,20 @@ function Wizard({
 
 /**
  * An application section page's body under its heading, for either case type: the section's
- * form or summary, then Previous / Next from the wizard machine.
+ * form or summary, then Previous / Next from the wizard machine. A section whose screen is
+ * another feature's (the Quote section's quote) passes it as `screen`: it moves between the
+ * sections like every other.
  */
 export function ApplicationSection({
   kind,
   caseId,
   sectionKey,
+  screen,
 }: {
   kind: CaseKind;
   caseId: string;
   sectionKey: string;
+  screen?: ReactNode;
 }) {
   const query = useQuery(caseQuery(kind, caseId));
   if (query.isPending) return <Loading label={APPLICATION_TEXTS.loading} />;
@@ -118,5 +128,13 @@ export function ApplicationSection({
       </Alert>
     );
   }
-  return <Wizard kind={kind} caseId={caseId} sectionKey={sectionKey} expanded={query.data} />;
+  return (
+    <Wizard
+      kind={kind}
+      caseId={caseId}
+      sectionKey={sectionKey}
+      expanded={query.data}
+      screen={screen}
+    />
+  );
 }

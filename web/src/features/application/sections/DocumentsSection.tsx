@@ -1,31 +1,75 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { useId, type ChangeEvent } from 'react';
+import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import type {
   CaseType,
+  DocumentBody,
   ExpandedCase,
   RemortgagingExpanded,
   RequiredDocument,
 } from '../../../lib/api/types';
 import { formatDate } from '../../../lib/format';
+import { ALTERATION_TYPE_LABELS, documentTypeLabel } from '../../../lib/labels';
+import { useSession } from '../../auth';
 import { CASE_TYPE } from '../../cases';
-import { documentTypeLabel, downloadWithSession } from '../../documents';
+import { downloadWithSession, useMyDocuments } from '../../documents';
 import { isBuying, kindOf } from '../caseKind';
 import { useDeleteDocument } from '../api/deleteDocument';
 import { UploadParts } from '../components/UploadParts';
 import { useFileUpload } from '../components/useFileUpload';
-import { ALTERATION_TYPE_LABELS, DOCUMENT_GUIDANCE, DOCUMENTS_TEXTS } from '../texts';
+import { DOCUMENT_GUIDANCE, DOCUMENTS_TEXTS } from '../texts';
 
-/** One required-document slot: what it is, the evidence it needs, and upload or delete. */
+/** An uploaded file as the slot shows it: its name and when it was uploaded. */
+export interface SlotFile {
+  fileName: string;
+  createdAt: string;
+}
+
+/** documentId → file, from the documents the reader can list. */
+type SlotFiles = ReadonlyMap<number, SlotFile>;
+
+const NO_FILES: SlotFiles = new Map();
+
+/**
+ * The file names and upload dates of a customer's documents (GET /documents, which names every
+ * document of their cases). A broker cannot list a client's files; their slots name only what
+ * they uploaded themselves on this page (the upload's answer).
+ */
+function useSlotFiles(enabled: boolean): SlotFiles {
+  const { isBroker } = useSession();
+  const mine = useMyDocuments(enabled && !isBroker);
+  return useMemo(() => {
+    if (!mine.data) return NO_FILES;
+    const files = new Map<number, SlotFile>();
+    for (const entry of mine.data.cases) {
+      for (const doc of entry.documents) files.set(doc.documentId, doc);
+    }
+    return files;
+  }, [mine.data]);
+}
+
+/** 'statement.pdf, uploaded 12/03/2026' (or 'Uploaded' when the file is not known here). */
+export function uploadedText(file: SlotFile | undefined): string {
+  if (!file) return DOCUMENTS_TEXTS.uploaded;
+  return DOCUMENTS_TEXTS.uploadedFile(file.fileName, formatDate(file.createdAt));
+}
+
+/**
+ * One required-document slot: what it is, what to upload, and upload; once uploaded, the file's
+ * name and date with Download, Replace (a new file into the same slot, the old one then
+ * deleted) and Delete.
+ */
 function DocumentSlot({
   caseType,
   caseId,
   slot,
+  files,
 }: {
   caseType: CaseType;
   caseId: string;
   slot: RequiredDocument;
+  files: SlotFiles;
 }) {
   const label = documentTypeLabel(slot.documentType);
   const guidance = DOCUMENT_GUIDANCE[slot.documentType];
@@ -33,17 +77,33 @@ function DocumentSlot({
   const { inputRef, uploadChosen, uploading, setProblem } = upload;
   const remove = useDeleteDocument();
   const guidanceId = useId();
+  const [stored, setStored] = useState<DocumentBody | null>(null);
   const uploaded = slot.documentId != null;
   const busy = uploading || remove.isPending;
+  const file =
+    slot.documentId == null
+      ? undefined
+      : (files.get(slot.documentId) ??
+        (stored?.documentId === slot.documentId ? stored : undefined));
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) =>
-    uploadChosen(event, (file) => ({
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    // Replacing: the new file fills the slot first, then the old one goes, so the slot is
+    // never empty. If the old one cannot be deleted (another party uploaded it), it stays
+    // among the case's documents and the slot holds the new one all the same.
+    const previous = slot.documentId;
+    const done = await uploadChosen(event, (chosen) => ({
       caseType,
       caseId: Number(caseId),
       documentType: slot.documentType,
       requiredDocumentId: slot.id,
-      file,
+      file: chosen,
     }));
+    if (!done) return;
+    setStored(done);
+    if (previous != null && previous !== done.documentId) {
+      await remove.mutateAsync(previous).catch(() => undefined);
+    }
+  };
 
   const onDelete = async () => {
     if (slot.documentId == null) return;
@@ -58,7 +118,9 @@ function DocumentSlot({
   const onView = async () => {
     if (slot.documentId == null) return;
     setProblem(null);
-    if (!(await downloadWithSession(slot.documentId))) setProblem(DOCUMENTS_TEXTS.viewFailed);
+    if (!(await downloadWithSession(slot.documentId, file?.fileName))) {
+      setProblem(DOCUMENTS_TEXTS.viewFailed);
+    }
   };
 
   return (
@@ -80,14 +142,17 @@ function DocumentSlot({
             </Typography>
             <Typography
               variant="body2"
-              sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+              data-testid="document-status"
+              sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, overflowWrap: 'anywhere' }}
               color={uploaded ? 'success.main' : 'text.secondary'}
             >
-              {uploaded && <CheckCircle fontSize="small" aria-hidden="true" />}
-              {uploaded ? DOCUMENTS_TEXTS.uploaded : DOCUMENTS_TEXTS.notUploaded}
+              {uploaded && (
+                <CheckCircle fontSize="small" aria-hidden="true" sx={{ flexShrink: 0 }} />
+              )}
+              <span>{uploaded ? uploadedText(file) : DOCUMENTS_TEXTS.notUploaded}</span>
             </Typography>
           </Box>
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, flexShrink: 0 }}>
             {uploaded ? (
               <>
                 <Button
@@ -97,6 +162,16 @@ function DocumentSlot({
                   disabled={busy}
                 >
                   {DOCUMENTS_TEXTS.view}
+                </Button>
+                <Button
+                  variant="outlined"
+                  startIcon={<UploadFile aria-hidden="true" />}
+                  aria-label={`${DOCUMENTS_TEXTS.replace} ${label}`}
+                  aria-describedby={guidance ? guidanceId : undefined}
+                  onClick={() => inputRef.current?.click()}
+                  disabled={busy}
+                >
+                  {DOCUMENTS_TEXTS.replace}
                 </Button>
                 <Button
                   variant="outlined"
@@ -149,11 +224,13 @@ function DocumentGroup({
   title,
   caseId,
   slots,
+  files,
 }: {
   caseType: CaseType;
   title: string;
   caseId: string;
   slots: RequiredDocument[];
+  files: SlotFiles;
 }) {
   const headingId = useId();
   if (slots.length === 0) return null;
@@ -164,7 +241,13 @@ function DocumentGroup({
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {slots.map((slot) => (
-          <DocumentSlot key={slot.id} caseType={caseType} caseId={caseId} slot={slot} />
+          <DocumentSlot
+            key={slot.id}
+            caseType={caseType}
+            caseId={caseId}
+            slot={slot}
+            files={files}
+          />
         ))}
       </Box>
     </Box>
@@ -250,6 +333,8 @@ export function RequiredDocumentGroups({
 }) {
   const caseType = CASE_TYPE[kindOf(expanded)];
   const groups = outstandingOnly ? outstandingGroups(expanded) : documentGroups(expanded);
+  // Only uploaded slots show a file, and the outstanding list has none.
+  const files = useSlotFiles(!outstandingOnly);
   return (
     <>
       {groups.map((group) => (
@@ -259,6 +344,7 @@ export function RequiredDocumentGroups({
           title={group.title}
           caseId={caseId}
           slots={group.slots}
+          files={files}
         />
       ))}
     </>

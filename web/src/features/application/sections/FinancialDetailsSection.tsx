@@ -10,7 +10,8 @@ import { type Item } from '../components/ItemList';
 import { YesNoListSection } from '../components/YesNoListSection';
 import { CASE_TYPE } from '../../cases';
 import { kindOf } from '../caseKind';
-import { CHARGE_TYPE_LABELS, LOANS_TEXTS, LOANS_TEXTS_BY_KIND } from '../texts';
+import { LOANS_TEXTS, LOANS_TEXTS_BY_KIND } from '../texts';
+import { CHARGE_TYPE_LABELS } from '../../../lib/labels';
 import { poundsToPence } from '../validation';
 
 export const loanSchema = z.object({

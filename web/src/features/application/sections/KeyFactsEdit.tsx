@@ -10,7 +10,7 @@ import { PageHeading } from '../../../components/PageHeading';
 import { RouterLink } from '../../../components/RouterLink';
 import type { CaseCreated, ExpandedCase } from '../../../lib/api/types';
 import { useSession } from '../../auth';
-import { caseQuery, lendersQuery, LOAD_ERROR, type CaseKind } from '../../cases';
+import { caseQuery, LOAD_ERROR, type CaseKind } from '../../cases';
 import {
   buyingKeyFacts,
   KEY_FACTS_PART_TITLES,
@@ -262,8 +262,6 @@ function KeyFactsForm({
  */
 export function KeyFactsEditPage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
   const query = useQuery(caseQuery(kind, caseId));
-  // The lender list is waited for, so the case's lender shows as chosen.
-  const lenders = useQuery(lendersQuery());
   const [ineligible, setIneligible] = useState<CaseCreated | null>(null);
 
   let body;
@@ -280,7 +278,7 @@ export function KeyFactsEditPage({ kind, caseId }: { kind: CaseKind; caseId: str
         </Box>
       </Stack>
     );
-  } else if (query.data && !lenders.isPending) {
+  } else if (query.data) {
     body = <KeyFactsForm caseId={caseId} expanded={query.data} onIneligible={setIneligible} />;
   } else if (query.isError) {
     body = (

@@ -1,5 +1,4 @@
 import { Box } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../../components/ButtonLink';
 import type {
   BuyingExpanded,
@@ -8,28 +7,21 @@ import type {
   RemortgagingExpanded,
 } from '../../../lib/api/types';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { lendersQuery } from '../../cases';
 import { isBuying, kindOf } from '../caseKind';
 import { SummaryList, type SummaryRow } from '../components/SummaryList';
 import { canOpenState } from '../machines/wizardMachine';
 import { propertyAddress } from '../summaries';
+import { APPLICATION_TEXTS, KEY_FACTS_TEXTS } from '../texts';
 import {
-  APPLICATION_TEXTS,
   JURISDICTION_LABELS,
-  KEY_FACTS_TEXTS,
+  lenderLabel,
   PROPERTY_USAGE_LABELS,
   REMORTGAGING_REASON_LABELS,
-} from '../texts';
+} from '../../../lib/labels';
 
 const none = APPLICATION_TEXTS.notGiven;
 const yesNoText = (value: boolean) => (value ? APPLICATION_TEXTS.yes : APPLICATION_TEXTS.no);
 const money = (pence: number | null | undefined) => (pence != null ? formatMoney(pence) : none);
-
-/** The lender's name for its code (the code itself until GET /lenders has answered). */
-export function useLenderName(): (code: string) => string {
-  const lenders = useQuery(lendersQuery());
-  return (code) => lenders.data?.lenders.find((l) => l.code === code)?.name ?? code;
-}
 
 /** The rows both case types start with: where the property is and how it is used. */
 function placeRows(expanded: ExpandedCase): SummaryRow[] {
@@ -48,12 +40,12 @@ function placeRows(expanded: ExpandedCase): SummaryRow[] {
   ];
 }
 
-function buyingRows(expanded: BuyingExpanded, lenderName: (code: string) => string) {
+function buyingRows(expanded: BuyingExpanded) {
   return [
     ...placeRows(expanded),
     { term: KEY_FACTS_TEXTS.purchasePrice, value: money(expanded.purchasePrice) },
     { term: KEY_FACTS_TEXTS.deposit, value: money(expanded.depositAmount) },
-    { term: KEY_FACTS_TEXTS.lender, value: expanded.lender ? lenderName(expanded.lender) : none },
+    { term: KEY_FACTS_TEXTS.lender, value: expanded.lender ? lenderLabel(expanded.lender) : none },
     { term: KEY_FACTS_TEXTS.firstTimeBuyer, value: yesNoText(expanded.isFirstTimeBuyer) },
     { term: KEY_FACTS_TEXTS.newBuild, value: yesNoText(expanded.isNewBuild) },
     { term: KEY_FACTS_TEXTS.sharedOwnership, value: yesNoText(expanded.isSharedOwnership) },
@@ -66,16 +58,10 @@ function buyingRows(expanded: BuyingExpanded, lenderName: (code: string) => stri
 
 /** The key facts of the case, as rows (shared with Review & Submit). */
 export function useKeyFactRows(expanded: ExpandedCase): SummaryRow[] {
-  const lenderName = useLenderName();
-  return isBuying(expanded)
-    ? buyingRows(expanded, lenderName)
-    : remortgagingRows(expanded, lenderName);
+  return isBuying(expanded) ? buyingRows(expanded) : remortgagingRows(expanded);
 }
 
-function remortgagingRows(
-  expanded: RemortgagingExpanded,
-  lenderName: (code: string) => string,
-): SummaryRow[] {
+function remortgagingRows(expanded: RemortgagingExpanded): SummaryRow[] {
   return [
     ...placeRows(expanded),
     {
@@ -96,7 +82,7 @@ function remortgagingRows(
     { term: KEY_FACTS_TEXTS.loanAmount, value: money(expanded.loanAmount) },
     {
       term: KEY_FACTS_TEXTS.newLender,
-      value: expanded.newLender ? lenderName(expanded.newLender) : none,
+      value: expanded.newLender ? lenderLabel(expanded.newLender) : none,
     },
     {
       term: KEY_FACTS_TEXTS.helpToBuy,

@@ -13,7 +13,8 @@ import { useSaveAlterations } from '../api/saveAlterations';
 import { RadioField, SelectField, TextInputField } from '../components/fields';
 import { type Item } from '../components/ItemList';
 import { YesNoListSection } from '../components/YesNoListSection';
-import { ALTERATION_TYPE_LABELS, ALTERATIONS_TEXTS, DOCUMENTS_HELD_BY_LABELS } from '../texts';
+import { ALTERATIONS_TEXTS } from '../texts';
+import { ALTERATION_TYPE_LABELS, DOCUMENTS_HELD_BY_LABELS } from '../../../lib/labels';
 import { isRealDate, todayIso } from '../validation';
 
 export function alterationSchema(today: () => string = todayIso) {

@@ -24,13 +24,12 @@ import { SummaryList, type SummaryRow } from '../components/SummaryList';
 import { propertyAddress } from '../summaries';
 import {
   APPLICATION_TEXTS,
-  GROUND_RENT_FREQUENCY_LABELS,
   KEY_FACTS_TEXTS,
   LAND_OWNERSHIP_OPTIONS,
   PROPERTY_TEXTS,
-  PROPERTY_TYPE_LABELS,
   TENURE_OPTIONS,
 } from '../texts';
+import { GROUND_RENT_FREQUENCY_LABELS, PROPERTY_TYPE_LABELS } from '../../../lib/labels';
 import { useDraft } from '../useDraft';
 import { applyServerErrors, penceToPounds, poundsToPence } from '../validation';
 

@@ -11,7 +11,6 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -25,7 +24,6 @@ import type {
   SourceOfFundsType,
 } from '../../../lib/api/types';
 import { formatMoney } from '../../../lib/format';
-import { lendersQuery } from '../../cases';
 import { useAddDonor } from '../api/addDonor';
 import { useAddIsa } from '../api/addIsa';
 import { useAddSourceOfFunds } from '../api/addSourceOfFunds';
@@ -40,13 +38,13 @@ import { FormError } from '../components/FormError';
 import type { Item } from '../components/ItemList';
 import { SaveRow, SaveStatus } from '../components/SaveStatus';
 import { SummaryList } from '../components/SummaryList';
+import { APPLICATION_TEXTS, PURCHASE_TEXTS as T } from '../texts';
 import {
-  APPLICATION_TEXTS,
   GIFT_STATUS_LABELS,
   ISA_TYPE_LABELS,
-  PURCHASE_TEXTS as T,
+  LENDERS,
   SOURCE_OF_FUNDS_LABELS,
-} from '../texts';
+} from '../../../lib/labels';
 import { useDraft } from '../useDraft';
 import { applyServerErrors, penceToPounds, poundsToPence } from '../validation';
 import { h2Sx } from './ownersControls';
@@ -99,9 +97,10 @@ const depositSchema = z.object({
 type DepositValues = z.infer<typeof depositSchema>;
 const DEPOSIT_FIELDS = { depositAmount: 'depositAmount', lender: 'lender' } as const;
 
+const LENDER_OPTIONS = LENDERS.map((l) => ({ value: l.code, label: l.name }));
+
 function DepositPart({ caseId, expanded }: { caseId: string; expanded: BuyingExpanded }) {
   const save = useSavePurchaseAndFinancing(caseId);
-  const lenders = useQuery(lendersQuery());
   const [failure, setFailure] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
   const headingId = useId();
@@ -131,10 +130,6 @@ function DepositPart({ caseId, expanded }: { caseId: string; expanded: BuyingExp
     }
   };
 
-  const lenderOptions = (lenders.data?.lenders ?? []).map((l) => ({
-    value: l.code,
-    label: l.name,
-  }));
   return (
     <Stack
       component="form"
@@ -168,7 +163,7 @@ function DepositPart({ caseId, expanded }: { caseId: string; expanded: BuyingExp
       <SelectField
         label={T.lender}
         registration={form.register('lender')}
-        options={lenderOptions}
+        options={LENDER_OPTIONS}
         hint={T.lenderHint}
         error={errors.lender?.message}
         disabled={save.isPending}

@@ -10,7 +10,6 @@ import type {
   RemortgagingExpanded,
 } from '../../../lib/api/types';
 import { formatDate, formatMoney, fullLegalName } from '../../../lib/format';
-import { documentTypeLabel } from '../../documents';
 import { askForFeedback } from '../../feedback';
 import { useSubmitApplication } from '../api/submitApplication';
 import { isBuying, kindOf, partiesOf } from '../caseKind';
@@ -21,24 +20,29 @@ import { canOpenState } from '../machines/wizardMachine';
 import {
   ALTERATIONS_TEXTS,
   APPLICATION_TEXTS,
-  CHARGE_TYPE_LABELS,
   DOCUMENTS_TEXTS,
-  GROUND_RENT_FREQUENCY_LABELS,
   KEY_FACTS_TEXTS,
-  LAND_OWNERSHIP_LABELS,
+  LOANS_TEXTS_BY_KIND,
   PROPERTY_TEXTS,
-  PROPERTY_TYPE_LABELS,
   PURCHASE_TEXTS,
   REVIEW_TEXTS,
   SDLT_TEXTS,
-  TENURE_LABELS,
 } from '../texts';
+import {
+  documentTypeLabel,
+  GROUND_RENT_FREQUENCY_LABELS,
+  LAND_OWNERSHIP_LABELS,
+  labelOf,
+  lenderLabel,
+  PROPERTY_TYPE_LABELS,
+  TENURE_LABELS,
+} from '../../../lib/labels';
 import { TRANSFER_REASONS } from '../ownersTexts';
 import { currentLegalName, missingOwnerFields } from './ownersControls';
 import { alterationItem } from './PropertyAlterationsSection';
 import { loanItem } from './FinancialDetailsSection';
 import { documentGroups } from './DocumentsSection';
-import { useKeyFactRows, useLenderName } from './KeyFactsSection';
+import { useKeyFactRows } from './KeyFactsSection';
 import { giftItem, isaItem, sourceItem } from './PurchaseFinancingSection';
 import { landTaxSentence } from './StampDutySection';
 
@@ -74,11 +78,10 @@ function quoteRows(expanded: ExpandedCase): SummaryRow[] {
 
 function propertyRows(expanded: ExpandedCase): SummaryRow[] {
   const { property } = expanded;
-  const landOwnership = property.landOwnership as keyof typeof LAND_OWNERSHIP_LABELS | null;
   return [
     {
       term: isBuying(expanded) ? PROPERTY_TEXTS.buyingLandOwnership : PROPERTY_TEXTS.landOwnership,
-      value: landOwnership ? (LAND_OWNERSHIP_LABELS[landOwnership] ?? landOwnership) : none,
+      value: property.landOwnership ? labelOf(LAND_OWNERSHIP_LABELS, property.landOwnership) : none,
     },
     {
       term: PROPERTY_TEXTS.propertyType,
@@ -110,7 +113,8 @@ function loansRows(expanded: ExpandedCase): SummaryRow[] {
     ...expanded.loans.map((loan, i) => {
       const item = loanItem(loan);
       return {
-        term: `${CHARGE_TYPE_LABELS[loan.chargeType]} ${i + 1}`,
+        key: `loan-${loan.id}`,
+        term: `${LOANS_TEXTS_BY_KIND[kindOf(expanded)].itemTerm} ${i + 1}`,
         value: [item.title, ...item.details].join(', '),
       };
     }),
@@ -171,7 +175,8 @@ function remortgagingRows(expanded: RemortgagingExpanded): Record<string, Summar
       ...expanded.alterations.map((a, i) => {
         const item = alterationItem(a);
         return {
-          term: `${ALTERATIONS_TEXTS.listHeading} ${i + 1}`,
+          key: `alteration-${a.id}`,
+          term: `${ALTERATIONS_TEXTS.itemTerm} ${i + 1}`,
           value: [item.title, ...item.details].join(', '),
         };
       }),
@@ -182,10 +187,7 @@ function remortgagingRows(expanded: RemortgagingExpanded): Record<string, Summar
 
 // --- A purchase's own sections -------------------------------------------------------------
 
-function buyingRows(
-  expanded: BuyingExpanded,
-  lenderName: (code: string) => string,
-): Record<string, SummaryRow[]> {
+function buyingRows(expanded: BuyingExpanded): Record<string, SummaryRow[]> {
   const estimate = expanded.quote?.landTaxEstimate;
   return {
     property: propertyRows(expanded),
@@ -197,7 +199,7 @@ function buyingRows(
       },
       {
         term: PURCHASE_TEXTS.lender,
-        value: expanded.lender ? lenderName(expanded.lender) : none,
+        value: expanded.lender ? lenderLabel(expanded.lender) : none,
       },
       {
         term: REVIEW_TEXTS.sourcesOfFunds,
@@ -239,12 +241,11 @@ function buyingRows(
 /** What each section's summary shows, from the expanded case (read-only). */
 function useSectionRows(expanded: ExpandedCase): Record<string, SummaryRow[]> {
   const keyFacts = useKeyFactRows(expanded);
-  const lenderName = useLenderName();
   return {
     'key-facts': keyFacts,
     quote: quoteRows(expanded),
     documents: documentsRows(expanded),
-    ...(isBuying(expanded) ? buyingRows(expanded, lenderName) : remortgagingRows(expanded)),
+    ...(isBuying(expanded) ? buyingRows(expanded) : remortgagingRows(expanded)),
   };
 }
 

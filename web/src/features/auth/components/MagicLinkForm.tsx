@@ -16,6 +16,7 @@ import { useSession } from './SessionProvider';
  * then 'Check your inbox' with 'Try again'. The session's message (an expired link, a session
  * that ended) replaces the intro. A rate limit or a rejected address is explained in place;
  * any other failure is the 'Well this is awkward...' view with `failure` as its reason.
+ * `afterMessage` follows the session's message (what /login offers after a failed link).
  */
 export function MagicLinkForm({
   title,
@@ -25,6 +26,7 @@ export function MagicLinkForm({
   failure,
   footer,
   sentFooter,
+  afterMessage,
 }: {
   title: string;
   intro: string;
@@ -34,6 +36,7 @@ export function MagicLinkForm({
   failure: string;
   footer?: ReactNode;
   sentFooter?: ReactNode;
+  afterMessage?: ReactNode;
 }) {
   const session = useSession();
   const mutation = useRequestLoginLink();
@@ -85,6 +88,7 @@ export function MagicLinkForm({
       ) : (
         <Typography>{intro}</Typography>
       )}
+      {afterMessage}
       {inlineError && (
         <Alert severity="error">{inlineError.fields.username ?? inlineError.message}</Alert>
       )}

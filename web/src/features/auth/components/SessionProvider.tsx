@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import {
   sessionFlags,
   sessionStatus,
@@ -8,11 +9,32 @@ import {
   type SessionStatus,
 } from '../machines/sessionMachine';
 import type { Me } from '../../../lib/api/types';
+import { meQuery } from '../api/getMe';
 
 const SessionContext = createContext<SessionActor | null>(null);
 
 export function SessionProvider({ actor, children }: { actor: SessionActor; children: ReactNode }) {
-  return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
+  const me = useSelector(actor, (s) => s.context.me);
+  const status = useSelector(actor, sessionStatus);
+  const signedIn = status === 'signedIn' || status === 'onboarding';
+  return (
+    <SessionContext.Provider value={actor}>
+      {signedIn && me && <ProfileQuery key={me.id} actor={actor} loaded={me} />}
+      {children}
+    </SessionContext.Provider>
+  );
+}
+
+/**
+ * Keeps GET /auth/me under the cache rules while someone is signed in (see meQuery): each
+ * answer the query gets is handed to the session, which the app reads the profile from.
+ */
+function ProfileQuery({ actor, loaded }: { actor: SessionActor; loaded: Me }) {
+  const { data } = useQuery(meQuery(loaded));
+  useEffect(() => {
+    if (data !== actor.getSnapshot().context.me) actor.send({ type: 'PROFILE_LOADED', me: data });
+  }, [actor, data]);
+  return null;
 }
 
 export function useSessionActor(): SessionActor {

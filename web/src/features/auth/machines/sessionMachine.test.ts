@@ -178,6 +178,20 @@ describe('session machine', () => {
     expect(spies.logout).toHaveBeenCalled();
   });
 
+  it('AUTH-16: a failed link is kept for a renewal until its message goes', async () => {
+    const { actor } = start({
+      magic: async () => {
+        throw new ApiError(401, null);
+      },
+    });
+    actor.send({ type: 'MAGIC_LINK', token: 'used' });
+    const s = await settled(actor);
+    expect(s.context.staleLink).toBe('used');
+    expect(s.context.token).toBeNull();
+    actor.send({ type: 'CLEAR_MESSAGE' });
+    expect(actor.getSnapshot().context.staleLink).toBeNull();
+  });
+
   it('AUTH-13: /login/auth without a token checks the session; signed in → no link request', async () => {
     const { actor, spies } = start();
     actor.send({ type: 'MAGIC_LINK', token: null });

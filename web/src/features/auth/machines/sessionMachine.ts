@@ -31,6 +31,11 @@ export interface SessionContext {
   token: string | null;
   /** /login/auth without a token: an anonymous answer counts as a failed link. */
   linkMode: boolean;
+  /**
+   * The token of the link that just failed on /login/auth (used, replaced or expired): /login
+   * offers to e-mail its owner a fresh one. Kept until the message goes.
+   */
+  staleLink: string | null;
   /** One refresh per profile load, so a persistent 401 cannot loop. */
   profileRenewed: boolean;
   /**
@@ -49,6 +54,8 @@ export type SessionEvent =
   | { type: 'LOGOUT' }
   | { type: 'LOGOUT_ALL' }
   | { type: 'USER_UPDATED'; user: Me['user'] }
+  /** GET /auth/me answered again (the profile query, see SessionProvider). */
+  | { type: 'PROFILE_LOADED'; me: Me }
   | { type: 'POLICIES_ACCEPTED'; privacyVersion: number; termsVersion: number }
   | { type: 'CLEAR_MESSAGE' };
 
@@ -84,13 +91,15 @@ export const sessionMachine = setup({
   },
   actions: {
     setMessage: assign({ message: (_, params: { message: string }) => params.message }),
-    clearMessage: assign({ message: null }),
+    clearMessage: assign({ message: null, staleLink: null }),
     storeProfile: assign({ me: (_, params: { me: Me }) => params.me }),
     clearSession: assign({ me: null, token: null, linkMode: false, profileRenewed: false }),
     rememberToken: assign({
       token: ({ event }) => (event.type === 'MAGIC_LINK' ? event.token : null),
       linkMode: false,
+      staleLink: null,
     }),
+    keepStaleLink: assign({ staleLink: ({ context }) => context.token }),
     enterLinkMode: assign({ linkMode: true, token: null }),
     setArea: assign({
       staffArea: ({ event }) =>
@@ -128,6 +137,7 @@ export const sessionMachine = setup({
     message: null,
     token: null,
     linkMode: false,
+    staleLink: null,
     profileRenewed: false,
     staffArea: false,
   },
@@ -177,6 +187,7 @@ export const sessionMachine = setup({
           target: 'loggingOut',
           actions: [
             { type: 'setMessage', params: { message: SESSION_MESSAGES.magicLinkExpired } },
+            'keepStaleLink',
             'reportLinkFailure',
           ],
         },
@@ -238,6 +249,10 @@ export const sessionMachine = setup({
         LOGOUT: 'loggingOut',
         LOGOUT_ALL: 'loggingOutEverywhere',
         USER_UPDATED: { target: '.resolving', actions: 'updateUser' },
+        PROFILE_LOADED: {
+          target: '.resolving',
+          actions: { type: 'storeProfile', params: ({ event }) => ({ me: event.me }) },
+        },
         POLICIES_ACCEPTED: { actions: 'updatePolicies' },
       },
       states: {

@@ -141,6 +141,30 @@ describe('/login', () => {
     expect(calls.some((c) => c.path === '/api/auth/verify')).toBe(false);
   });
 
+  it("AUTH-16: after a failed link, 'E-mail me a new link' renews it in one click", async () => {
+    const { calls } = anonymousServer({
+      'POST /api/auth/magic-link': () => apiError(401),
+      'POST /api/auth/logout': () => noContent(),
+      'POST /api/auth/magic-link/renew': () => noContent(),
+    });
+    renderApp('/login/auth?token=stale&redirectTo=%2Fhelp');
+    await userEvent.click(await screen.findByRole('button', { name: 'E-mail me a new link' }));
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'We have sent a new link to the address the old one went to. Open it on this device to continue.',
+      ),
+    ).toBeInTheDocument();
+    const renew = calls.find((c) => c.path === '/api/auth/magic-link/renew')!;
+    expect(JSON.parse(renew.body!)).toEqual({ token: 'stale' });
+  });
+
+  it("AUTH-01: /login opened directly offers no 'E-mail me a new link'", async () => {
+    anonymousServer();
+    await openLogin();
+    expect(screen.queryByRole('button', { name: 'E-mail me a new link' })).toBeNull();
+  });
+
   it("ERR-02: a failed magic link is reported as 'Authentication failed', never shown", async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     anonymousServer({

@@ -122,19 +122,10 @@ export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
   );
 }
 
-/** The broker named on a case, for the quote screen. */
-function brokerOf(expanded: ExpandedCase | undefined): string | null {
-  return (
-    expanded?.caseAdmins.find((a) => a.role === 'ROLE_BROKER')?.preferredName ??
-    expanded?.caseAdmins[0]?.preferredName ??
-    null
-  );
-}
-
 /**
- * A section or tile page: its heading, and for the Quote section the quote (issue 11); every
- * other application section of either case type is the application feature's (issues 12, 13);
- * a post-submit tile's page is the tiles feature's.
+ * A section or tile page: its heading, then the application feature's section with Previous /
+ * Next (issues 12, 13); the Quote section's screen in it is the quote (issue 11), naming the
+ * case's broker and firm. A post-submit tile's page is the tiles feature's.
  */
 export function SectionPage({
   kind,
@@ -152,15 +143,20 @@ export function SectionPage({
   if (where === 'tiles') return <TilePage kind={kind} caseId={caseId} tile={sectionKey} />;
   if (query.isPending) return <Loading label="Loading case" />;
   const entry = query.data?.view[where].find((s) => s.key === sectionKey);
+  const broker = query.data?.broker;
+  const quote =
+    sectionKey === 'quote' ? (
+      <QuoteSection
+        kind={kind}
+        caseId={caseId}
+        brokerName={broker?.preferredName}
+        brokerFirm={broker?.firmName}
+      />
+    ) : undefined;
   return (
     <>
       <PageHeading>{entry?.label ?? 'Case'}</PageHeading>
-      {where === 'sections' && sectionKey === 'quote' && (
-        <QuoteSection kind={kind} caseId={caseId} brokerName={brokerOf(query.data)} />
-      )}
-      {where === 'sections' && sectionKey !== 'quote' && (
-        <ApplicationSection kind={kind} caseId={caseId} sectionKey={sectionKey} />
-      )}
+      <ApplicationSection kind={kind} caseId={caseId} sectionKey={sectionKey} screen={quote} />
     </>
   );
 }

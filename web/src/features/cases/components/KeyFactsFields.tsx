@@ -11,8 +11,14 @@ import { Controller, useFormContext, useFormState } from 'react-hook-form';
 import type { FoundAddress } from '../../../lib/api/types';
 import { muiField } from '../../../lib/form';
 import { AddressLookup } from '../../address';
-import { useLenders } from '../api/getLenders';
-import { humanise, type CaseKind } from '../caseTypes';
+import {
+  JURISDICTION_LABELS,
+  LENDERS,
+  PROPERTY_TYPE_LABELS,
+  REMORTGAGING_REASON_LABELS,
+  TENURE_LABELS,
+} from '../../../lib/labels';
+import type { CaseKind } from '../caseTypes';
 import { JURISDICTIONS, PROPERTY_TYPES, REASONS, TENURES } from '../keyFacts';
 import type { KeyFactsValues } from '../validation';
 
@@ -67,9 +73,9 @@ function EligibilityFields({ kind }: { kind: CaseKind }) {
         <option value="" disabled>
           Choose a country
         </option>
-        {JURISDICTIONS.map(([value, label]) => (
+        {JURISDICTIONS.map((value) => (
           <option key={value} value={value}>
-            {label}
+            {JURISDICTION_LABELS[value]}
           </option>
         ))}
       </TextField>
@@ -91,7 +97,6 @@ function EligibilityFields({ kind }: { kind: CaseKind }) {
 function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean }) {
   const { register, control, setValue } = useFormContext<KeyFactsValues>();
   const { errors } = useFormState({ control });
-  const lenders = useLenders();
   const rem = kind === 'remortgaging';
   const fill = (address: FoundAddress) => {
     const set = { shouldDirty: true, shouldValidate: true } as const;
@@ -147,7 +152,7 @@ function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean 
         <option value="">Not sure yet</option>
         {TENURES.map((t) => (
           <option key={t} value={t}>
-            {humanise(t)}
+            {TENURE_LABELS[t]}
           </option>
         ))}
       </TextField>
@@ -162,7 +167,7 @@ function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean 
         <option value="">Not sure yet</option>
         {PROPERTY_TYPES.map((t) => (
           <option key={t} value={t}>
-            {humanise(t)}
+            {PROPERTY_TYPE_LABELS[t]}
           </option>
         ))}
       </TextField>
@@ -190,7 +195,7 @@ function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean 
         {...muiField(register('lender'))}
       >
         <option value="">Not sure yet</option>
-        {(lenders.data?.lenders ?? []).map((l) => (
+        {LENDERS.map((l) => (
           <option key={l.code} value={l.code}>
             {l.name}
           </option>
@@ -208,7 +213,7 @@ function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean 
           <option value="">Not sure yet</option>
           {REASONS.map((r) => (
             <option key={r} value={r}>
-              {humanise(r)}
+              {REMORTGAGING_REASON_LABELS[r]}
             </option>
           ))}
         </TextField>

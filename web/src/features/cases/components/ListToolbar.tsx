@@ -14,14 +14,8 @@ import {
 } from '@mui/material';
 import type { ManagedBroker } from '../../../lib/api/types';
 import { ButtonLink } from '../../../components/ButtonLink';
-import {
-  humanise,
-  SEARCH_PLACEHOLDER,
-  SORT_FIELD_LABELS,
-  SORT_FIELDS,
-  STATUSES,
-  type CaseKind,
-} from '../caseTypes';
+import { labelOf, SORT_FIELD_LABELS, statusLabel } from '../../../lib/labels';
+import { SEARCH_PLACEHOLDER, SORT_FIELDS, STATUSES, type CaseKind } from '../caseTypes';
 import {
   DEFAULT_SORT_BY,
   DEFAULT_SORT_DIRECTION,
@@ -116,7 +110,7 @@ export function ListToolbar({
         <FilterMenu
           label="Status"
           multiple
-          groups={[{ options: STATUSES[kind].map((s) => ({ value: s, label: humanise(s) })) }]}
+          groups={[{ options: STATUSES[kind].map((s) => ({ value: s, label: statusLabel(s) })) }]}
           selected={search.status ?? []}
           onChange={(status) => change({ status })}
         />
@@ -140,7 +134,7 @@ export function ListToolbar({
             {
               options: SORT_FIELDS[kind].map((f) => ({
                 value: f,
-                label: SORT_FIELD_LABELS[f] ?? humanise(f),
+                label: labelOf(SORT_FIELD_LABELS, f),
               })),
             },
           ]}

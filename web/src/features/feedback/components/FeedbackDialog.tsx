@@ -8,7 +8,6 @@ import {
   FormControl,
   FormHelperText,
   FormLabel,
-  Rating,
   Stack,
   TextField,
   Typography,
@@ -21,6 +20,7 @@ import type { FeedbackPoint } from '../../../lib/api/types';
 import { useSubmitFeedback } from '../api/submitFeedback';
 import type { FeedbackRequest } from '../feedbackRequests';
 import { FEEDBACK_MESSAGE_LIMIT, FEEDBACK_TEXTS, RATING_LABELS } from '../texts';
+import { StarRating } from './StarRating';
 
 /** Spec §5: a rating is required; the comment is optional and at most 5000 characters. */
 export const feedbackSchema = z.object({
@@ -111,13 +111,12 @@ export function FeedbackDialog({
                 control={control}
                 name="rating"
                 render={({ field }) => (
-                  <Rating
+                  <StarRating
                     name="feedback-rating"
-                    size="large"
                     value={field.value ?? null}
-                    onChange={(_event, value) => field.onChange(value)}
+                    labels={RATING_LABELS}
+                    onChange={field.onChange}
                     onBlur={field.onBlur}
-                    getLabelText={(value) => RATING_LABELS[value] ?? `${value} stars`}
                     disabled={busy}
                   />
                 )}

@@ -31,7 +31,7 @@ import {
   isBusy,
   type InvitationVariant,
 } from '../machines/invitationMachine';
-import { QUOTE_LABELS, QUOTE_TEXTS } from '../texts';
+import { preparedBy, QUOTE_LABELS, QUOTE_TEXTS } from '../texts';
 import { QuoteDetails } from './QuoteDetails';
 import { ReportIssueDialog } from './ReportIssueDialog';
 
@@ -72,13 +72,15 @@ function Intro({
   /** A donor's own gift (GET /donor-evidence), once loaded. */
   gift?: DonorGift | null;
 }) {
-  const broker = [data.brokerPreferredName, data.brokerFirm].filter(Boolean).join(', ');
   const inviter = data.inviterName || data.brokerPreferredName || 'Your broker';
   const others = data.invitees?.filter(Boolean) ?? [];
   let lines: ReactNode[];
   switch (variant) {
     case 'quote':
-      lines = [broker && `Prepared by ${broker}`, `For the ${PURPOSE[kind]} of ${place(data)}`];
+      lines = [
+        preparedBy(data.brokerPreferredName, data.brokerFirm),
+        `For the ${PURPOSE[kind]} of ${place(data)}`,
+      ];
       break;
     case 'lender':
       lines = [
@@ -144,6 +146,9 @@ export function InvitationModal({
             to: '/$caseType/$caseId',
             params: { caseType: kind, caseId: String(pending.caseId) },
           });
+        },
+        goToGift: () => {
+          void navigate({ to: '/gift/$caseId', params: { caseId: String(pending.caseId) } });
         },
         logout: () => session.send({ type: 'LOGOUT' }),
       },
@@ -254,7 +259,10 @@ export function InvitationModal({
       fullScreen={fullScreen}
       fullWidth
       maxWidth="sm"
-      scroll="paper"
+      // The whole dialog scrolls, its buttons after the quote: a person reads the total, the
+      // terms and the land-tax estimate before they reach 'Accept Quote & Continue' (a footer
+      // pinned under a scrolling quote showed the button first, at 375 px above all).
+      scroll="body"
       data-testid="invitation-modal"
       data-variant={variant}
     >
@@ -268,15 +276,7 @@ export function InvitationModal({
       >
         {screen === 'loading' ? QUOTE_LABELS.loading : title}
       </DialogTitle>
-      {content &&
-        (screen === 'showing' ? (
-          // The quote can be long: its scrolling area is reachable by keyboard.
-          <DialogContent dividers tabIndex={0} role="region" aria-label={QUOTE_LABELS.details}>
-            {content}
-          </DialogContent>
-        ) : (
-          <DialogContent>{content}</DialogContent>
-        ))}
+      {content && <DialogContent dividers={screen === 'showing'}>{content}</DialogContent>}
       {actions && (
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1, p: 2 }}>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>

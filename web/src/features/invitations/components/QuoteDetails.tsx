@@ -135,7 +135,7 @@ export function QuoteDetails({ quote }: { quote: Quote }) {
             <Row label={QUOTE_LABELS.deposit} amount={formatMoney(quote.deposit)} />
           </TableBody>
         </Table>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="quote-terms">
           {quote.depositTerms || QUOTE_LABELS.depositNote}
         </Typography>
         {quote.referralFee && (

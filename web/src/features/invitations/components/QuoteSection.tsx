@@ -10,22 +10,26 @@ import { useSession } from '../../auth';
 import { CASE_TYPE, type CaseKind } from '../../cases';
 import { useAcceptQuote } from '../api/acceptQuote';
 import { useLatestQuote } from '../api/getLatestQuote';
-import { QUOTE_LABELS, QUOTE_TEXTS, REPORT_TEXTS } from '../texts';
+import { preparedBy, QUOTE_LABELS, QUOTE_TEXTS, REPORT_TEXTS } from '../texts';
 import { QuoteDetails } from './QuoteDetails';
 import { ReportIssueDialog } from './ReportIssueDialog';
 
 /**
  * The Quote section (/{caseType}/{caseId}/application/quote, REM-APP-08): the quote screen as a
- * page. A customer may accept a quote not yet accepted, which takes them to the case page.
+ * page, naming the broker and their firm (QUOTE-02). A customer may accept a quote not yet
+ * accepted, which takes them to the case page; the button comes after the figures, the terms
+ * and the land-tax estimate, so they read what they accept first.
  */
 export function QuoteSection({
   kind,
   caseId,
   brokerName,
+  brokerFirm,
 }: {
   kind: CaseKind;
   caseId: string;
   brokerName?: string | null;
+  brokerFirm?: string | null;
 }) {
   const { isBroker } = useSession();
   const query = useLatestQuote(kind, caseId);
@@ -33,6 +37,7 @@ export function QuoteSection({
   const navigate = useNavigate();
   const [reporting, setReporting] = useState(false);
   const headingId = useId();
+  const prepared = preparedBy(brokerName, brokerFirm);
 
   if (query.isPending) return <Loading label={QUOTE_LABELS.loading} />;
   if (query.isError) {
@@ -60,7 +65,7 @@ export function QuoteSection({
       <Typography id={headingId} variant="h2" sx={{ mb: 1 }}>
         {QUOTE_TEXTS.quoteTitle}
       </Typography>
-      {brokerName && <Typography sx={{ mb: 2 }}>{`Prepared by ${brokerName}`}</Typography>}
+      {prepared && <Typography sx={{ mb: 2 }}>{prepared}</Typography>}
       <QuoteDetails quote={quote} />
       <Stack spacing={2} sx={{ mt: 3 }}>
         {quote.acceptedAt && (
@@ -86,6 +91,7 @@ export function QuoteSection({
         quoteId={quote.id}
         caseRef={{ caseType: CASE_TYPE[kind], caseId: quote.caseId }}
         brokerName={brokerName}
+        brokerFirm={brokerFirm}
         onClose={() => setReporting(false)}
       />
     </Box>

@@ -28,6 +28,7 @@ function start(variant: InvitationVariant, fakes: Fakes = {}) {
   const closeDeclined = vi.fn(fakes.closeDeclined ?? (() => Promise.resolve({ logout: false })));
   const dismiss = vi.fn(fakes.dismiss ?? (() => Promise.resolve()));
   const goToCase = vi.fn();
+  const goToGift = vi.fn();
   const logout = vi.fn();
   const actor = createActor(
     invitationMachine.provide({
@@ -38,12 +39,12 @@ function start(variant: InvitationVariant, fakes: Fakes = {}) {
         closeDeclined: fromPromise(({ input }) => closeDeclined(input)),
         dismiss: fromPromise(({ input }) => dismiss(input)),
       },
-      actions: { goToCase, logout },
+      actions: { goToCase, goToGift, logout },
     }),
     { input: { itemId: 9, kind: 'remortgaging', caseId: 1001, variant } },
   );
   actor.start();
-  return { actor, loadQuote, accept, decline, closeDeclined, dismiss, goToCase, logout };
+  return { actor, loadQuote, accept, decline, closeDeclined, dismiss, goToCase, goToGift, logout };
 }
 
 const screenIs = (actor: ReturnType<typeof start>['actor'], screen: string) =>
@@ -181,15 +182,18 @@ describe('invitation machine', () => {
     expect(goToCase).toHaveBeenCalledTimes(1);
   });
 
-  it("INVITE-03 INVITE-06: a donor accepts and is thanked, never sent to the buyers' case", async () => {
-    const { actor, loadQuote, accept, goToCase } = start('donor');
+  it("INVITE-03 INVITE-06: a donor accepts and is thanked, then Close goes to their gift, never the buyers' case", async () => {
+    const { actor, loadQuote, accept, goToCase, goToGift } = start('donor');
     expect(invitationScreen(actor.getSnapshot())).toBe('showing');
     expect(loadQuote).not.toHaveBeenCalled();
     actor.send({ type: 'ACCEPT' });
     await screenIs(actor, 'thanked');
     expect(accept).toHaveBeenCalledWith(expect.objectContaining({ variant: 'donor' }));
     expect(goToCase).not.toHaveBeenCalled();
+    expect(goToGift).not.toHaveBeenCalled();
     actor.send({ type: 'CLOSE' });
+    expect(goToGift).toHaveBeenCalledTimes(1);
+    expect(goToCase).not.toHaveBeenCalled();
     expect(actor.getSnapshot().status).toBe('done');
     expect(invitationScreen(actor.getSnapshot())).toBe('done');
   });

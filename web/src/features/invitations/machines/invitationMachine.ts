@@ -88,6 +88,8 @@ export const invitationMachine = setup({
     clearError: assign({ error: null }),
     /** Provided by the modal: go to the case page (INVITE-09). */
     goToCase: () => {},
+    /** Provided by the modal: go to a gift donor's own page, /gift/{caseId} (issue 26). */
+    goToGift: () => {},
     /** Provided by the modal: log the user out (INVITE-11). */
     logout: () => {},
   },
@@ -150,8 +152,8 @@ export const invitationMachine = setup({
     },
     accepted: { always: [{ guard: 'isDonor', target: 'thanked' }, { target: 'toCase' }] },
     toCase: { type: 'final', entry: 'goToCase' },
-    /** A donor's confirmation, said; Close ends it where they are. */
-    thanked: { on: { CLOSE: 'closed' } },
+    /** A donor's confirmation, said; Close takes them to their gift (never the buyers' case). */
+    thanked: { on: { CLOSE: { target: 'closed', actions: 'goToGift' } } },
     declining: {
       invoke: {
         src: 'decline',

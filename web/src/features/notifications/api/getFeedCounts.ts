@@ -13,11 +13,14 @@ export async function getFeedCounts(token: string, signal?: AbortSignal): Promis
 }
 
 /**
- * Polled every 4 s so the badge changes within 5 s of an item being created. TanStack Query
- * does not poll while the tab is hidden (refetchIntervalInBackground is off) and refetches on
- * focus. A refused token (403) slows the polling down rather than stopping it: a refusal while
- * a session is being renewed must not leave the badge (and the invitation modal) stale for
- * good. A new token is a new query (it is in the key), polled at once.
+ * Polled every 20 s, the query stale time: the badge is never fetched again while it is fresh,
+ * neither by the poll nor on focus (CACHE-02, CACHE-04). TanStack Query does not poll while the
+ * tab is hidden (refetchIntervalInBackground is off); on focus it refetches only a stale count.
+ * A refused token (403) slows the polling down rather than stopping it: a refusal while a
+ * session is being renewed must not leave the badge (and the invitation modal) stale for good.
+ * The token is not in the key: GET /auth/me hands out a new one each time it is fetched (on
+ * focus, after every mutation), and a new key would fetch the counts again while fresh. Each
+ * call takes the token the session holds then (the cache is cleared when the user changes).
  */
 export function feedPollInterval(query: Query<FeedCounts, Error, FeedCounts, readonly unknown[]>) {
   return isApiError(query.state.error, 403) ? FEED_REFUSED_POLL_MS : FEED_POLL_MS;
@@ -25,7 +28,7 @@ export function feedPollInterval(query: Query<FeedCounts, Error, FeedCounts, rea
 
 export const feedCountsQuery = (token: string | null) =>
   queryOptions({
-    queryKey: ['feed', 'counts', token],
+    queryKey: ['feed', 'counts'],
     queryFn: ({ signal }) => getFeedCounts(requireToken(token), signal),
     enabled: token !== null,
     refetchInterval: feedPollInterval,

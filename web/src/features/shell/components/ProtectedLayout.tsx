@@ -1,3 +1,4 @@
+import CardGiftcardOutlined from '@mui/icons-material/CardGiftcardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
@@ -23,11 +24,12 @@ import {
   type ListItemButtonProps,
   type Theme,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { createLink, Outlet } from '@tanstack/react-router';
 import { forwardRef, useState, type ReactNode } from 'react';
 import { SIDEBAR_WIDTH_MEDIUM, SIDEBAR_WIDTH_SMALL } from '../../../app/theme';
 import { useSession } from '../../auth';
-import type { CaseKind } from '../../cases';
+import { caseOverviewsQuery, type CaseKind } from '../../cases';
 import { InvitationOverlay } from '../../invitations';
 import { NotificationsBadge, unreadLabel, useFeedWatch } from '../../notifications';
 import { PolicyDialog, PolicyLinks, policyDialogMode, useCurrentPolicies } from '../../policies';
@@ -63,9 +65,13 @@ function Label({ compact, children }: { compact: boolean; children: ReactNode })
   );
 }
 
+/** The navigation entry of a gift donor's own page. */
+const GIFT_NAV_LABEL = 'Your gift';
+
 /** `spokenSuffix`: what a screen reader hears after the label (the unread count). */
 type NavItem = { label: string; icon: ReactNode; spokenSuffix?: string } & (
   | { to: '/$caseType'; params: { caseType: CaseKind } }
+  | { to: '/gift/$caseId'; params: { caseId: string } }
   | { to: '/documents' | '/notifications' | '/help'; params?: undefined }
 );
 
@@ -79,6 +85,9 @@ function NavigationContent({
   onNavigate?: () => void;
 }) {
   const { me, isBroker, buyingEnabled, send } = useSession();
+  // A gift donor's own page (issue 26): their newest gift, whether or not they have cases.
+  const overviews = useQuery({ ...caseOverviewsQuery(), enabled: !isBroker });
+  const giftCaseId = overviews.data?.gifts[0]?.caseId;
   const items: NavItem[] = [
     {
       to: '/$caseType',
@@ -96,6 +105,16 @@ function NavigationContent({
           } as NavItem,
         ]
       : []),
+    ...(giftCaseId === undefined
+      ? []
+      : [
+          {
+            to: '/gift/$caseId',
+            params: { caseId: String(giftCaseId) },
+            label: GIFT_NAV_LABEL,
+            icon: <CardGiftcardOutlined />,
+          } as NavItem,
+        ]),
     ...(isBroker
       ? []
       : [{ to: '/documents', label: 'Documents', icon: <DescriptionOutlined /> } as NavItem]),

@@ -15,7 +15,7 @@ import {
 import { runtimeConfig } from '../../../lib/config';
 import { formatDateTime } from '../../../lib/format';
 import type { CaseKind } from '../../cases';
-import { humanise } from '../../cases/caseTypes';
+import { statusLabel, wordsOf } from '../../../lib/labels';
 import { STAFF_TEXTS } from '../texts';
 import type { StaffAuditEntry } from '../types';
 import { Panel } from './Panel';
@@ -63,7 +63,7 @@ export function describeAction(entry: StaffAuditEntry): string {
   const from = text(detail.from);
   const to = text(detail.to);
   if (entry.action === 'case.transition' && from && to) {
-    return `Moved from ${humanise(from)} to ${humanise(to)}`;
+    return `Moved from ${statusLabel(from)} to ${statusLabel(to)}`;
   }
   const [scope, what] = entry.action.includes('.')
     ? [
@@ -71,7 +71,7 @@ export function describeAction(entry: StaffAuditEntry): string {
         entry.action.slice(entry.action.indexOf('.') + 1),
       ]
     : ['', entry.action];
-  const words = humanise(what.replace(/[.\s-]+/g, '_').toUpperCase());
+  const words = wordsOf(what.replace(/[.\s-]+/g, '_'));
   const result = text(detail.result);
   if (result) return `${words}: ${result}`;
   return scope === 'document' ? `Document ${words.toLowerCase()}` : words;

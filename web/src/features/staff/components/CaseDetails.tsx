@@ -2,9 +2,19 @@ import { Box, Chip, Link, List, ListItem, Stack, Typography } from '@mui/materia
 import type { ReactNode } from 'react';
 import type { BuyingExpanded, ExpandedCase, RemortgagingExpanded } from '../../../lib/api/types';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { humanise } from '../../cases/caseTypes';
 import { propertyAddress } from '../../cases/components/CaseContext';
-import { documentTypeLabel } from '../../documents';
+import {
+  CHARGE_TYPE_LABELS,
+  documentTypeLabel,
+  JURISDICTION_LABELS,
+  LAND_OWNERSHIP_LABELS,
+  labelOf,
+  lenderLabel,
+  PROPERTY_TYPE_LABELS,
+  PROPERTY_USAGE_LABELS,
+  REMORTGAGING_REASON_LABELS,
+  TENURE_LABELS,
+} from '../../../lib/labels';
 import { documentUrl } from '../../documents/download';
 import { PreviewButton } from './DocumentPreview';
 import type { CaseKind } from '../../cases';
@@ -20,7 +30,10 @@ const isRemortgage = (e: ExpandedCase): e is RemortgagingExpanded => 'propertyOw
 const yesNo = (v: boolean | null | undefined) => (v == null ? null : v ? 'Yes' : 'No');
 const money = (v: number | null | undefined) => (v == null ? null : formatMoney(v));
 const date = (v: string | null | undefined) => (v ? formatDate(v) : null);
-const words = (v: string | null | undefined) => (v ? humanise(v) : null);
+/** A value's label from its table (lib/labels), or null when there is no value. */
+const labelled = (table: Readonly<Record<string, string>>, v: string | null | undefined) =>
+  v ? labelOf(table, v) : null;
+const lender = (v: string | null | undefined) => (v ? lenderLabel(v) : null);
 
 /** Rows whose value is known; the rest are left out rather than shown empty. */
 function Rows({ rows }: { rows: [string, string | null | undefined][] }) {
@@ -44,11 +57,11 @@ export function PropertyPanel({ expanded }: { expanded: ExpandedCase }) {
       <Rows
         rows={[
           ['Address', propertyAddress(p)],
-          ['Jurisdiction', words(p.jurisdiction)],
-          ['Tenure', words(p.tenure)],
-          ['Type', words(p.type)],
-          ['Land ownership', words(p.landOwnership)],
-          ['Usage', words(expanded.propertyUsage)],
+          ['Jurisdiction', labelled(JURISDICTION_LABELS, p.jurisdiction)],
+          ['Tenure', labelled(TENURE_LABELS, p.tenure)],
+          ['Type', labelled(PROPERTY_TYPE_LABELS, p.type)],
+          ['Land ownership', labelled(LAND_OWNERSHIP_LABELS, p.landOwnership)],
+          ['Usage', labelled(PROPERTY_USAGE_LABELS, expanded.propertyUsage)],
         ]}
       />
     </Panel>
@@ -58,10 +71,10 @@ export function PropertyPanel({ expanded }: { expanded: ExpandedCase }) {
 export function FiguresPanel({ expanded }: { expanded: ExpandedCase }) {
   const rows: [string, string | null | undefined][] = isRemortgage(expanded)
     ? [
-        ['Reason', words(expanded.remortgagingReason)],
+        ['Reason', labelled(REMORTGAGING_REASON_LABELS, expanded.remortgagingReason)],
         ['Property value', money(expanded.propertyValue)],
         ['Loan amount', money(expanded.loanAmount)],
-        ['New lender', words(expanded.newLender)],
+        ['New lender', lender(expanded.newLender)],
         ['Current deal ends', date(expanded.currentDealEndDate)],
         ['Repaying Help to Buy', yesNo(expanded.isRepayingHelpToBuy)],
         ['Mortgage offer', expanded.hasMortgageOffer ? 'Received' : 'Not yet'],
@@ -79,7 +92,7 @@ function buyingRows(e: BuyingExpanded): [string, string | null | undefined][] {
   return [
     ['Purchase price', money(e.purchasePrice)],
     ['Deposit', money(e.depositAmount)],
-    ['Lender', words(e.lender)],
+    ['Lender', lender(e.lender)],
     ['Target move-in', date(e.targetMoveInDate)],
     ['First-time buyer', yesNo(e.isFirstTimeBuyer)],
     ['New build', yesNo(e.isNewBuild)],
@@ -254,7 +267,9 @@ export function LoansPanel({ expanded }: { expanded: ExpandedCase }) {
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {expanded.loans.map((loan) => (
             <Box component="li" key={loan.id} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
-              <Typography sx={{ fontWeight: 600 }}>{humanise(loan.chargeType)}</Typography>
+              <Typography sx={{ fontWeight: 600 }}>
+                {CHARGE_TYPE_LABELS[loan.chargeType]}
+              </Typography>
               <Typography variant="body2">
                 {[loan.lenderName, loan.amount == null ? null : formatMoney(loan.amount)]
                   .filter(Boolean)

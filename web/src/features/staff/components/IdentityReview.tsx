@@ -2,7 +2,7 @@ import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/format';
 import type { CaseKind } from '../../cases';
-import { documentTypeLabel } from '../../documents';
+import { documentTypeLabel } from '../../../lib/labels';
 import { documentUrl } from '../../documents/download';
 import { useDecideIdentity } from '../api/progress';
 import { documentTexts, identityTexts, STAFF_TEXTS } from '../texts';

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { formatDate } from '../../../lib/format';
 import { partiesOf } from '../../application/caseKind';
 import type { CaseKind } from '../../cases';
-import { documentTypeLabel } from '../../documents';
+import { documentTypeLabel } from '../../../lib/labels';
 import { documentUrl } from '../../documents/download';
 import { PreviewButton } from './DocumentPreview';
 import { useDraftDocument } from '../api/progress';

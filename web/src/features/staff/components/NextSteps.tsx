@@ -2,7 +2,7 @@ import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useId, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { humanise } from '../../cases/caseTypes';
+import { statusLabel } from '../../../lib/labels';
 import type { CaseKind } from '../../cases';
 import { staffCaseQuery } from '../api/case';
 import { movedTo, STAFF_TEXTS } from '../texts';
@@ -36,7 +36,7 @@ export function NextSteps({
   const onDone = (status: string) => {
     // The case has been fetched again by now (the mutation waits for it).
     const fresh = queryClient.getQueryData(staffCaseQuery(kind, caseId).queryKey);
-    const label = fresh && fresh.status === status ? fresh.chip.label : humanise(status);
+    const label = fresh && fresh.status === status ? fresh.chip.label : statusLabel(status);
     void queryClient.invalidateQueries({ queryKey: ['staff', 'queue'] });
     enqueueSnackbar(movedTo(label), { variant: 'success' });
     setOpen(false);

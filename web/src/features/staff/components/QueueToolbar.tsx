@@ -1,7 +1,7 @@
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import { Button, IconButton, Stack } from '@mui/material';
-import { humanise } from '../../cases/caseTypes';
+import { statusLabel } from '../../../lib/labels';
 import { FilterMenu } from '../../cases/components/FilterMenu';
 import { NameSearch } from '../../cases/components/NameSearch';
 import {
@@ -54,7 +54,7 @@ export function QueueToolbar({
         multiple
         groups={[
           {
-            options: QUEUE_STATUSES[caseType].map((s) => ({ value: s, label: humanise(s) })),
+            options: QUEUE_STATUSES[caseType].map((s) => ({ value: s, label: statusLabel(s) })),
           },
         ]}
         selected={search.status ?? []}

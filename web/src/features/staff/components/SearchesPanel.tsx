@@ -1,7 +1,8 @@
 import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import type { BuyingExpanded } from '../../../lib/api/types';
-import { documentTypeLabel, SEARCH_DOCUMENT_TYPES } from '../../documents';
+import { documentTypeLabel } from '../../../lib/labels';
+import { SEARCH_DOCUMENT_TYPES } from '../../documents';
 import { documentUrl } from '../../documents/download';
 import { useRecordSearch } from '../api/progress';
 import { searchTexts, STAFF_TEXTS } from '../texts';

@@ -8,7 +8,7 @@ import { isBuying } from '../../application/caseKind';
 import type { CaseKind } from '../../cases';
 import { propertyAddress } from '../../cases/components/CaseContext';
 import { StatusChip } from '../../cases/components/StatusChip';
-import { CASE_TYPE_LABELS } from '../../documents/labels';
+import { CASE_TYPE_LABELS } from '../../../lib/labels';
 import { NotFoundPage } from '../../shell';
 import { useStaffCase } from '../api/case';
 import { isSecondFactorRequired } from '../secondFactor';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { muiField } from '../../../lib/form';
 import { todayIso } from '../../application';
-import { humanise } from '../../cases/caseTypes';
+import { statusLabel } from '../../../lib/labels';
 import type { CaseKind } from '../../cases';
 import { useTransitionCase } from '../api/case';
 import { STAFF_TEXTS } from '../texts';
@@ -81,7 +81,7 @@ export function TransitionDialog({
       onSubmit={handleSubmit(onSubmit)}
       busy={isSubmitting || mutation.isPending}
       title={transition.label}
-      intro={`This moves the case from ${fromLabel} to ${humanise(transition.to)}.`}
+      intro={`This moves the case from ${fromLabel} to ${statusLabel(transition.to)}.`}
       problem={problem}
       confirmLabel={STAFF_TEXTS.confirm}
     >

@@ -3,7 +3,8 @@ import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/materi
 import { useSnackbar } from 'notistack';
 import { useId, useState, type ChangeEvent } from 'react';
 import { UploadParts, useFileUpload } from '../../application';
-import { documentTypeLabel, SEARCH_DOCUMENT_TYPES } from '../../documents';
+import { documentTypeLabel } from '../../../lib/labels';
+import { SEARCH_DOCUMENT_TYPES } from '../../documents';
 import { reportIfSecondFactorRequired } from '../secondFactor';
 import { STAFF_TEXTS, uploadTexts } from '../texts';
 import { Panel } from './Panel';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { ApiError } from '../../../lib/api/errors';
-import { humanise } from '../../cases/caseTypes';
+import { statusLabel } from '../../../lib/labels';
 import type { CaseKind } from '../../cases';
 import { staffCaseQuery } from '../api/case';
 import { isSecondFactorRequired } from '../secondFactor';
@@ -27,7 +27,7 @@ export function useStepReport(kind: CaseKind, caseId: string) {
       if (status && status !== before) {
         // The case has been fetched again by now (the mutation waits for it).
         const fresh = queryClient.getQueryData(staffCaseQuery(kind, caseId).queryKey);
-        const label = fresh && fresh.status === status ? fresh.chip.label : humanise(status);
+        const label = fresh && fresh.status === status ? fresh.chip.label : statusLabel(status);
         text = `${message} ${caseMovedTo(label)}`;
       }
       enqueueSnackbar(text, { variant: 'success' });
