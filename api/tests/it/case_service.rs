@@ -253,11 +253,13 @@ async fn effects_are_delivered_once(backend: Backend) {
         .unwrap();
     let mails = app.mails_to("eve@example.test", 1).await;
     assert_eq!(mails[0].subject, "Your conveyancing quote from your broker");
+    // The invitation's link signs Eve in, onto her case (issue 26).
     assert!(
         mails[0]
             .links
             .iter()
-            .any(|l| l.ends_with(&format!("/remortgaging/{case_id}"))),
+            .any(|l| l.contains("/login/auth?token=")
+                && l.ends_with(&format!("redirectTo=%2Fremortgaging%2F{case_id}"))),
         "{:?}",
         mails[0].links
     );
