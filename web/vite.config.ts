@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, searchForWorkspaceRoot } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** The release version: env THRESHOLD_RELEASE wins, otherwise the repository's VERSION file. */
 function releaseVersion(): string {
@@ -18,7 +19,12 @@ function releaseVersion(): string {
 const backend = process.env.THRESHOLD_DEV_BACKEND ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies beside each text asset, made once at build time: the server sends
+    // the one the browser accepts (api/src/spa.rs) instead of compressing on every request.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   define: {
     __THRESHOLD_RELEASE__: JSON.stringify(releaseVersion()),
   },

@@ -18,6 +18,10 @@ use threshold_workers::{AuthEmailSettings, JobQueue, Mailer, WorkerDeps};
 use threshold_workflows::Workflows;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
+use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{
+    DefaultPredicate, NotForContentType, Predicate, SizeAbove,
+};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
 
@@ -204,12 +208,14 @@ impl App {
             .layer(axum::middleware::from_fn_with_state(
                 state.clone(),
                 crate::client_slots::requests_per_client,
-            ));
+            ))
+            .layer(CompressionLayer::new().compress_when(json_worth_compressing()));
         Router::new()
             .nest("/api", api)
             .merge(health::router(state.clone()))
             .merge(mailbox::router(state.clone()))
             .merge(spa::router(state.clone()))
+            .method_not_allowed_fallback(crate::error::method_not_allowed)
             .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
             .layer(axum::middleware::from_fn_with_state(
                 state,
@@ -392,4 +398,12 @@ async fn serve_http(
     }
     drop(listener);
     graceful.shutdown().await;
+}
+
+/// API answers worth compressing (brotli or gzip, as the client accepts): text over 1 KiB. Small
+/// answers gain nothing, and documents (PDFs, images) are compressed already.
+fn json_worth_compressing() -> impl Predicate {
+    DefaultPredicate::new()
+        .and(SizeAbove::new(1024))
+        .and(NotForContentType::const_new("application/pdf"))
 }

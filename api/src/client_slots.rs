@@ -87,6 +87,7 @@ pub async fn requests_per_client(
                 state.client_requests.max
             ),
         )
+        .retry_after(std::time::Duration::from_secs(1))
         .into_response(),
     }
 }

@@ -294,6 +294,15 @@ pub async fn seed_cases(
         done += n as u64;
         bar.set_position(done);
     }
+    let last_id = start_id + count as i64 - 1;
+    let waiting: Vec<&str> = [CaseType::Remortgaging, CaseType::Buying]
+        .into_iter()
+        .flat_map(|t| workflows.transitions(t))
+        .filter(|t| t.name == crate::cases::invitations::SEND)
+        .map(|t| t.to)
+        .collect();
+    db.invite_bulk_lead_customers(start_id, last_id, &waiting)
+        .await?;
     bar.set_message("analysing");
     db.after_bulk_insert().await?;
     db.record_audit(
@@ -301,7 +310,7 @@ pub async fn seed_cases(
             actor: None,
             action: "demo.cases_seeded",
             subject_type: "case",
-            subject_id: format!("{start_id}..{}", start_id + count as i64 - 1),
+            subject_id: format!("{start_id}..{last_id}"),
             detail: json!({ "count": count }),
         },
         Utc::now(),

@@ -31,6 +31,8 @@ pub struct ApiError {
     pub code: &'static str,
     pub message: String,
     pub fields: BTreeMap<String, String>,
+    /// For a 429: how many seconds until a retry can succeed (sent as `Retry-After`).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -40,7 +42,14 @@ impl ApiError {
             code,
             message: message.into(),
             fields: BTreeMap::new(),
+            retry_after: None,
         }
+    }
+
+    /// Tells the client when to try again (RFC 9110 §10.2.3), at least a second from now.
+    pub fn retry_after(mut self, wait: std::time::Duration) -> Self {
+        self.retry_after = Some(wait.as_secs_f64().ceil().max(1.0) as u64);
+        self
     }
 
     pub fn unauthenticated() -> Self {
@@ -66,6 +75,7 @@ impl ApiError {
             code: "validation_failed",
             message: "Some of the details are not valid.".into(),
             fields,
+            retry_after: None,
         }
     }
 
@@ -116,7 +126,13 @@ impl IntoResponse for ApiError {
                 fields: self.fields,
             },
         };
-        (self.status, axum::Json(body)).into_response()
+        let mut response = (self.status, axum::Json(body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }
 
@@ -160,3 +176,12 @@ impl From<threshold_cases::CaseError> for ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+/// A known address asked with a method it does not take (axum adds the `Allow` header).
+pub async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "This address does not take that method.",
+    )
+}

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::HeaderMap;
 use axum::http::request::Parts;
+use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use threshold_store::UserId;
 
@@ -130,12 +131,13 @@ impl<K: Hash + Eq + Clone> Limiter<K> {
         if self.inner.len() >= self.max_keys {
             self.sweep();
             if self.inner.len() >= self.max_keys {
-                return Err(ApiError::too_many_requests());
+                return Err(ApiError::too_many_requests().retry_after(Duration::from_secs(1)));
             }
         }
-        self.inner
-            .check_key(&key)
-            .map_err(|_| ApiError::too_many_requests())
+        self.inner.check_key(&key).map_err(|not_until| {
+            ApiError::too_many_requests()
+                .retry_after(not_until.wait_time_from(DefaultClock::default().now()))
+        })
     }
 
     /// Drops addresses whose quota has refilled, at most once a second (it walks the table).

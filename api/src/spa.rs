@@ -4,13 +4,14 @@
 use axum::Json;
 use axum::Router;
 use axum::extract::State;
-use axum::http::{StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use rust_embed::RustEmbed;
 use serde::Serialize;
 
 use crate::app::AppState;
+use crate::error::ApiError;
 
 #[derive(RustEmbed)]
 #[folder = "../web/dist"]
@@ -45,7 +46,7 @@ struct StaticMaps {
 pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/runtime-config.json", get(runtime_config))
-        .fallback(get(asset_or_index))
+        .fallback(get(asset_or_index).fallback(crate::error::method_not_allowed))
         .with_state(state)
 }
 
@@ -69,33 +70,120 @@ async fn runtime_config(State(state): State<AppState>) -> impl IntoResponse {
     )
 }
 
-async fn asset_or_index(uri: Uri) -> Response {
+async fn asset_or_index(uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path().trim_start_matches('/');
-    if let Some(file) = Assets::get(path).filter(|_| !path.is_empty()) {
+    let accepted = accepted_encodings(&headers);
+    if !path.is_empty() && Assets::get(path).is_some() {
         // Vite puts a content hash in every file name under assets/: cache those for good.
         let cache = if path.starts_with("assets/") {
             "public, max-age=31536000, immutable"
         } else {
             "no-cache"
         };
-        return (
-            [
-                (header::CONTENT_TYPE, file.metadata.mimetype().to_owned()),
-                (header::CACHE_CONTROL, cache.to_owned()),
-            ],
-            file.data,
-        )
-            .into_response();
+        return embedded(path, &accepted, cache);
     }
     if path.starts_with("assets/") || path.starts_with("api/") {
-        return StatusCode::NOT_FOUND.into_response();
+        return ApiError::not_found().into_response();
     }
-    match Assets::get("index.html") {
-        Some(index) => ([(header::CACHE_CONTROL, "no-cache")], Html(index.data)).into_response(),
-        None => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            Html("<!doctype html><title>Threshold</title><p>The web app has not been built. Run <code>make build</code>.</p>"),
-        )
-            .into_response(),
+    if Assets::get("index.html").is_some() {
+        return embedded("index.html", &accepted, "no-cache");
+    }
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        Html("<!doctype html><title>Threshold</title><p>The web app has not been built. Run <code>make build</code>.</p>"),
+    )
+        .into_response()
+}
+
+/// The precompressed copies the build makes (web/vite.config.ts), best first.
+const ENCODINGS: [(&str, &str); 2] = [("br", ".br"), ("gzip", ".gz")];
+
+/// An embedded file in the best encoding the browser accepts that the build made a copy in.
+fn embedded(path: &str, accepted: &[&str], cache: &str) -> Response {
+    let original = Assets::get(path).expect("the caller checked the file exists");
+    let mimetype = original.metadata.mimetype().to_owned();
+    let compressed = ENCODINGS
+        .iter()
+        .filter(|(name, _)| accepted.contains(name))
+        .find_map(|(name, suffix)| Some((*name, Assets::get(&format!("{path}{suffix}"))?)));
+    let mut headers = vec![
+        (header::CONTENT_TYPE, mimetype),
+        (header::CACHE_CONTROL, cache.to_owned()),
+    ];
+    let has_copies = ENCODINGS
+        .iter()
+        .any(|(_, suffix)| Assets::get(&format!("{path}{suffix}")).is_some());
+    if has_copies {
+        // Caches must keep one copy per encoding.
+        headers.push((header::VARY, "accept-encoding".to_owned()));
+    }
+    let mut response = match compressed {
+        Some((name, file)) => {
+            headers.push((header::CONTENT_ENCODING, name.to_owned()));
+            file.data.into_response()
+        }
+        None => original.data.into_response(),
+    };
+    for (name, value) in headers {
+        if let Ok(value) = HeaderValue::from_str(&value) {
+            response.headers_mut().insert(name, value);
+        }
+    }
+    response
+}
+
+/// The content codings an `Accept-Encoding` header accepts (RFC 9110 §12.5.3): listed with a
+/// quality above zero, or covered by `*`.
+fn accepted_encodings(headers: &HeaderMap) -> Vec<&'static str> {
+    let mut accepted = vec![];
+    let mut refused = vec![];
+    let mut wildcard = false;
+    for value in headers.get_all(header::ACCEPT_ENCODING) {
+        let Ok(value) = value.to_str() else { continue };
+        for item in value.split(',') {
+            let mut parts = item.split(';').map(str::trim);
+            let coding = parts.next().unwrap_or_default().to_ascii_lowercase();
+            let quality = parts
+                .find_map(|p| p.strip_prefix("q=").or_else(|| p.strip_prefix("Q=")))
+                .and_then(|q| q.parse::<f32>().ok())
+                .unwrap_or(1.0);
+            match ENCODINGS.iter().find(|(name, _)| *name == coding) {
+                Some((name, _)) if quality > 0.0 => accepted.push(*name),
+                Some((name, _)) => refused.push(*name),
+                None if coding == "*" => wildcard = quality > 0.0,
+                None => {}
+            }
+        }
+    }
+    if wildcard {
+        for (name, _) in ENCODINGS {
+            if !accepted.contains(&name) && !refused.contains(&name) {
+                accepted.push(name);
+            }
+        }
+    }
+    accepted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(value: &str) -> Vec<&'static str> {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_str(value).unwrap(),
+        );
+        accepted_encodings(&headers)
+    }
+
+    #[test]
+    fn accept_encoding_is_read_with_its_qualities() {
+        assert_eq!(parse("gzip, deflate, br, zstd"), ["gzip", "br"]);
+        assert_eq!(parse("gzip;q=1.0, br;q=0"), ["gzip"]);
+        assert_eq!(parse("identity"), Vec::<&str>::new());
+        assert_eq!(parse("*;q=0.5, gzip;q=0"), ["br"]);
+        assert_eq!(parse("BR ; q=0.8"), ["br"]);
     }
 }

@@ -18,8 +18,9 @@ use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, CurrentSession};
 
-/// The workflow step that sends the quote and invitation to the lead customer.
-const SEND: &str = "send_to_customer";
+/// The workflow step that sends the quote and invitation to the lead customer (the bulk demo
+/// records the invitation it would have sent).
+pub(crate) const SEND: &str = "send_to_customer";
 const ACCEPT: &str = "accept_invitation";
 const DECLINE: &str = "decline_invitation";
 

@@ -22,8 +22,9 @@ pub struct Room {
 /// carry at once, at most a few files: the quota bounds storage, it is not a bill.
 pub async fn room_for_upload(state: &AppState, user: UserId, case_id: i64) -> ApiResult<Room> {
     let per_minute = state.config.rate_limit_uploads_per_minute;
-    state.limits.uploads.check_user(user).map_err(|_| {
-        limit_error(
+    state.limits.uploads.check_user(user).map_err(|limited| ApiError {
+        retry_after: limited.retry_after,
+        ..limit_error(
             StatusCode::TOO_MANY_REQUESTS,
             "upload_rate_limited",
             format!("at most {per_minute} uploads a minute"),

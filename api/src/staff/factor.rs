@@ -323,6 +323,11 @@ async fn take_attempt(state: &AppState, user: &User, now: DateTime<Utc>) -> ApiR
             StatusCode::TOO_MANY_REQUESTS,
             "too_many_attempts",
             "Too many wrong codes. Wait five minutes and try again.",
+        )
+        .retry_after(
+            Duration::minutes(LOCKED_FOR_MINUTES)
+                .to_std()
+                .unwrap_or_default(),
         ));
     }
     Ok(())

@@ -139,7 +139,12 @@ pub async fn request_email_change(
         .email_changes_since(session.user.id, now - Duration::hours(1))
         .await?;
     if recent >= REQUESTS_PER_HOUR {
-        return Err(ApiError::too_many_requests());
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "You have asked to change your e-mail address too many times. Please try again in an hour.",
+        )
+        .retry_after(std::time::Duration::from_secs(3600)));
     }
     let request_id = new_request_id();
     let pending = state

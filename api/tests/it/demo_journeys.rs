@@ -223,6 +223,41 @@ async fn bulk_cases_hold_what_their_status_implies(backend: Backend) {
     for case_type in ["REMORTGAGING", "BUYING"] {
         assert!(checked.contains(&(case_type.to_owned(), "COMPLETED".to_owned())));
     }
+    // A case waiting for its customer's answer holds the invitation a broker's 'Send to
+    // customer' records, so the customer can answer it (issue 26: it was refused with 409).
+    let waiting: Vec<(i64, String, i64)> = threshold_store::on_db!(&app.db, pool => sqlx::query_as(
+            "SELECT c.id, c.case_type, (SELECT COUNT(*) FROM invitations i \
+             WHERE i.case_id = c.id) FROM cases c WHERE c.status = 'BROKER_APPLICATION_INVITE' \
+             ORDER BY c.id",
+        )
+        .fetch_all(pool)
+        .await)
+    .unwrap();
+    assert!(waiting.len() >= 4, "{waiting:?}");
+    assert!(
+        waiting.iter().all(|(_, _, invited)| *invited == 1),
+        "{waiting:?}"
+    );
+    let (case_id, case_type, _) = &waiting[0];
+    let customer: (String,) = threshold_store::on_db!(&app.db, pool => sqlx::query_as(
+            "SELECT u.email FROM applicants a JOIN users u ON u.id = a.user_id \
+             WHERE a.case_id = $1 AND a.is_lead",
+        )
+        .bind(case_id)
+        .fetch_one(pool)
+        .await)
+    .unwrap();
+    let mut client = app.sign_in(&customer.0).await;
+    let answered = client
+        .post(
+            &format!(
+                "/api/{}/{case_id}/invitation/respond",
+                case_type.to_lowercase()
+            ),
+            serde_json::json!({ "accepted": true }),
+        )
+        .await;
+    assert_eq!(answered.status, 200, "{}", answered.body);
 }
 
 /// The user's feed once the worker has delivered to it (up to 10 s).

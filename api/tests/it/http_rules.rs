@@ -18,6 +18,8 @@ on_both_databases!(
     about_you_onboards_the_user_and_audits_without_personal_data,
     nobody_may_change_another_users_details,
     unknown_api_paths_get_a_json_404,
+    a_method_an_address_does_not_take_gets_a_json_405,
+    api_answers_are_compressed_when_the_client_accepts_it,
     bad_path_and_query_parameters_get_the_json_error_body,
 );
 
@@ -339,6 +341,76 @@ async fn unknown_api_paths_get_a_json_404(backend: Backend) {
     let res = app.client().get("/api/no-such-thing").await;
     assert_eq!(res.status, StatusCode::NOT_FOUND);
     assert_eq!(res.body["error"]["code"], "not_found");
+}
+
+/// Issue 30: a 405 is the JSON error too, and still says which methods the address takes.
+async fn a_method_an_address_does_not_take_gets_a_json_405(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    for path in ["/api/openapi.json", "/some/page"] {
+        let res = app
+            .client()
+            .send(Method::DELETE, path, None, HeaderMap::new())
+            .await;
+        assert_eq!(res.status, StatusCode::METHOD_NOT_ALLOWED, "{path}");
+        assert_eq!(res.body["error"]["code"], "method_not_allowed", "{path}");
+        assert!(
+            res.headers["allow"].to_str().unwrap().contains("GET"),
+            "{path}: {:?}",
+            res.headers
+        );
+    }
+}
+
+/// Issue 30: API answers over 1 KiB travel compressed in the encoding the client accepts
+/// (brotli first, then gzip); small ones and clients that accept none travel as they are.
+async fn api_answers_are_compressed_when_the_client_accepts_it(backend: Backend) {
+    use std::io::Read;
+    let app = TestApp::spawn(backend).await;
+    let get = |accept: &'static str, path: &'static str| {
+        let http = reqwest::Client::new();
+        let url = format!("{}{path}", app.base);
+        async move {
+            let mut req = http.get(url);
+            if !accept.is_empty() {
+                req = req.header("accept-encoding", accept);
+            }
+            let res = req.send().await.unwrap();
+            let encoding = res
+                .headers()
+                .get("content-encoding")
+                .map(|v| v.to_str().unwrap().to_owned());
+            (encoding, res.bytes().await.unwrap().to_vec())
+        }
+    };
+    let (encoding, gzipped) = get("gzip", "/api/openapi.json").await;
+    assert_eq!(encoding.as_deref(), Some("gzip"));
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(&gzipped[..])
+        .read_to_string(&mut text)
+        .unwrap();
+    let plain: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(plain["openapi"].is_string());
+    assert_eq!(
+        get("gzip, deflate, br", "/api/openapi.json")
+            .await
+            .0
+            .as_deref(),
+        Some("br")
+    );
+    let (encoding, raw) = get("", "/api/openapi.json").await;
+    assert_eq!(encoding, None);
+    assert_eq!(
+        serde_json::from_slice::<serde_json::Value>(&raw).unwrap(),
+        plain
+    );
+    assert!(
+        gzipped.len() * 3 < raw.len(),
+        "{} of {}",
+        gzipped.len(),
+        raw.len()
+    );
+    // A small answer (an error body) is not worth it.
+    assert_eq!(get("gzip, br", "/api/auth/me").await.0, None);
 }
 
 /// Path and query parameters of the wrong kind answer like every other error: JSON, with the

@@ -228,6 +228,13 @@ async fn login_is_rate_limited_per_ip_with_a_clear_message(backend: Backend) {
         limited.body["error"]["message"],
         "Too many attempts. Please wait a minute and try again."
     );
+    // When the next attempt can succeed (issue 30): within the minute's window.
+    let retry: u64 = limited.headers["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&retry), "Retry-After: {retry}");
 }
 
 async fn signup_is_rate_limited_per_ip(backend: Backend) {

@@ -68,6 +68,33 @@ impl Db {
         Ok(id.unwrap_or(0))
     }
 
+    /// Records the invitation a broker's 'Send to customer' would have sent, for the lead
+    /// customer of every case in `first..=last` that is waiting in one of `statuses`: bulk cases
+    /// start in that status directly, and the customer's answer needs the invitation.
+    pub async fn invite_bulk_lead_customers(
+        &self,
+        first: i64,
+        last: i64,
+        statuses: &[&str],
+    ) -> Result<(), StoreError> {
+        for status in statuses {
+            on_db!(self, pool => sqlx::query(
+                "INSERT INTO invitations (case_id, applicant_id, sent_at) \
+                 SELECT c.id, a.id, c.updated_at FROM cases c \
+                 JOIN applicants a ON a.case_id = c.id AND a.is_lead \
+                 WHERE c.id BETWEEN $1 AND $2 AND c.status = $3 \
+                 AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.applicant_id = a.id)",
+            )
+            .bind(first)
+            .bind(last)
+            .bind(*status)
+            .execute(pool)
+            .await
+            .map(|_| ()))?;
+        }
+        Ok(())
+    }
+
     /// How many cases exist (all types).
     pub async fn count_cases(&self) -> Result<i64, StoreError> {
         let (n,): (i64,) = on_db!(self, pool => sqlx::query_as("SELECT COUNT(*) FROM cases").fetch_one(pool).await)?;
