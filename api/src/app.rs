@@ -158,6 +158,7 @@ impl App {
         let limits = Arc::new(RateLimits::new(&config)?);
         let payments = crate::payments::PaymentProvider::from_config(&config)?;
         let secrets = crate::staff::SecretBox::from_config(&config)?;
+        crate::staff::check_key(&db, &secrets).await?;
         let sealed = crate::staff::seal_stored_secrets(&db, &secrets).await?;
         if sealed > 0 {
             tracing::info!(sealed, "sealed the authenticator secrets stored in clear");

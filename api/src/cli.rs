@@ -1,4 +1,4 @@
-//! The `threshold` command line: serve, worker, migrate, demo, user create, jobs, openapi.
+//! The `threshold` command line: serve, worker, migrate, demo, user, secrets, jobs, openapi.
 
 use std::process::ExitCode;
 
@@ -29,6 +29,8 @@ struct Cli {
 enum Command {
     /// Serve the API and the web app (with the background workers unless --no-workers).
     Serve {
+        /// Serve HTTP only; run the background workers in separate `threshold worker`
+        /// processes (several servers and workers can share one PostgreSQL database).
         #[arg(long)]
         no_workers: bool,
     },
@@ -50,6 +52,11 @@ enum Command {
         #[command(subcommand)]
         command: UserCommand,
     },
+    /// The installation's sealing key (SECRETS_KEY).
+    Secrets {
+        #[command(subcommand)]
+        command: SecretsCommand,
+    },
     /// Background jobs that gave up retrying.
     Jobs {
         #[command(subcommand)]
@@ -60,6 +67,17 @@ enum Command {
     /// Print the demo conveyancer's current second-factor code (the demo's published
     /// authenticator secret; no other account's).
     DemoCode,
+}
+
+#[derive(Subcommand)]
+enum SecretsCommand {
+    /// Print a new random key for SECRETS_KEY.
+    NewKey,
+    /// Re-seal every secret under the key in NEW_SECRETS_KEY (one transaction). Stop every
+    /// server and worker first; then start them all with SECRETS_KEY set to the new key. On a
+    /// single machine without SECRETS_KEY, the data directory's key file is replaced (with a
+    /// new random key when NEW_SECRETS_KEY is unset).
+    Rotate,
 }
 
 #[derive(Subcommand)]
@@ -95,6 +113,32 @@ enum UserCommand {
         /// Comma-separated features: BUYING, AI_BOT, SOF.
         #[arg(long, value_delimiter = ',')]
         features: Vec<String>,
+    },
+    /// List every account: role, state and e-mail address (staff first).
+    List,
+    /// Disable an account: its sessions and sign-in links stop working at once, and signing in
+    /// sends nothing until it is enabled again.
+    Disable {
+        #[arg(long)]
+        email: String,
+    },
+    /// Enable a disabled account again.
+    Enable {
+        #[arg(long)]
+        email: String,
+    },
+    /// Give an account another role (see `user create --role`).
+    SetRole {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        role: String,
+    },
+    /// Forget a staff member's authenticator (a lost phone): their sessions end, and at their
+    /// next sign-in they enrol a new one.
+    ResetFactor {
+        #[arg(long)]
+        email: String,
     },
 }
 
@@ -195,6 +239,8 @@ async fn run(command: Command) -> anyhow::Result<()> {
                     features,
                 },
         } => create_user(config, &email, &name, &role, lender, features).await,
+        Command::User { command } => manage_user(config, command).await,
+        Command::Secrets { command } => secrets(config, command).await,
         Command::Jobs { command } => jobs(config, command).await,
         Command::Openapi | Command::DemoCode => unreachable!("handled above"),
     }
@@ -290,6 +336,123 @@ async fn create_user(
         )
         .await?;
     println!("created user {} with role {role}", user.id);
+    Ok(())
+}
+
+/// `threshold user list | disable | enable | set-role | reset-factor`, each audited.
+async fn manage_user(config: Config, command: UserCommand) -> anyhow::Result<()> {
+    let db = App::build(config).await?.state.db.clone();
+    let now = Utc::now();
+    let find = |email: String| {
+        let db = db.clone();
+        async move {
+            db.user_by_email(email.trim())
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("no account has the e-mail address {email}"))
+        }
+    };
+    let said = |changed: bool, done: &str, already: &str| {
+        println!("{}", if changed { done } else { already });
+    };
+    match command {
+        UserCommand::List => {
+            use std::io::Write;
+            let users = db.list_users().await?;
+            // A list piped into `head` stops reading early: that is not an error.
+            let mut out = std::io::stdout().lock();
+            let written = writeln!(
+                out,
+                "{:<20}  {:<8}  {:<20}  EMAIL",
+                "ROLE", "STATE", "CREATED (UTC)"
+            )
+            .and_then(|()| {
+                users.iter().try_for_each(|user| {
+                    let state = if user.disabled_at.is_some() {
+                        "disabled"
+                    } else {
+                        "active"
+                    };
+                    writeln!(
+                        out,
+                        "{:<20}  {:<8}  {:<20}  {}",
+                        user.role,
+                        state,
+                        user.created_at.format("%Y-%m-%d %H:%M"),
+                        user.email
+                    )
+                })
+            });
+            match written {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => return Err(e.into()),
+                _ => {}
+            }
+        }
+        UserCommand::Disable { email } => {
+            let user = find(email).await?;
+            let changed = db.set_user_disabled(user.id, true, now).await?;
+            said(
+                changed,
+                "disabled; its sessions have ended",
+                "already disabled",
+            );
+        }
+        UserCommand::Enable { email } => {
+            let user = find(email).await?;
+            let changed = db.set_user_disabled(user.id, false, now).await?;
+            said(changed, "enabled", "already enabled");
+        }
+        UserCommand::SetRole { email, role } => {
+            let role = role_named(&role)
+                .ok_or_else(|| anyhow::anyhow!("--role must be one of {}", ALL_ROLES.join(", ")))?;
+            let user = find(email).await?;
+            let changed = db.set_user_role(user.id, role, now).await?;
+            said(changed, &format!("now {role}"), &format!("already {role}"));
+        }
+        UserCommand::ResetFactor { email } => {
+            let user = find(email).await?;
+            let changed = db.reset_staff_factor(user.id, now).await?;
+            said(
+                changed,
+                "second factor reset: they enrol a new authenticator at their next sign-in",
+                "no second factor to reset",
+            );
+        }
+        UserCommand::Create { .. } => unreachable!("handled by create_user"),
+    }
+    Ok(())
+}
+
+/// `threshold secrets new-key | rotate`.
+async fn secrets(config: Config, command: SecretsCommand) -> anyhow::Result<()> {
+    use crate::staff::{SecretBox, new_key_text, rotate_key};
+    match command {
+        SecretsCommand::NewKey => println!("{}", new_key_text()?),
+        SecretsCommand::Rotate => {
+            let given = std::env::var("NEW_SECRETS_KEY").ok();
+            anyhow::ensure!(
+                config.secrets_key.is_none() || given.is_some(),
+                "set NEW_SECRETS_KEY to the new key (`threshold secrets new-key` makes one)"
+            );
+            let new_text = match given {
+                Some(text) => text,
+                None => new_key_text()?,
+            };
+            let new = SecretBox::from_text(&new_text)
+                .map_err(|_| anyhow::anyhow!("NEW_SECRETS_KEY must be 32 bytes, base64"))?;
+            let old = SecretBox::from_config(&config)?;
+            let db = threshold_store::Db::connect(&config.database_url, 2).await?;
+            let resealed = rotate_key(&db, &old, &new).await?;
+            if config.secrets_key.is_none() {
+                SecretBox::replace_key_file(&config, &new_text)?;
+                println!("{resealed} secret(s) re-sealed; the key file now holds the new key");
+            } else {
+                println!(
+                    "{resealed} secret(s) re-sealed: start every process with SECRETS_KEY set to \
+                     the new key"
+                );
+            }
+        }
+    }
     Ok(())
 }
 

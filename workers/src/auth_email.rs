@@ -113,6 +113,12 @@ pub async fn send_auth_email(
     }
     let minutes = settings.link_lifetime.num_minutes();
     let existing = db.user_by_email(email).await?;
+    // A disabled account gets nothing, not even the "no account" mail: the answer to the
+    // request was the same as for any address.
+    if existing.as_ref().is_some_and(|u| u.disabled_at.is_some()) {
+        tracing::info!("this account is disabled; no sign-in e-mail sent");
+        return Ok(());
+    }
     let (kind, rendered) = match (job, existing) {
         (
             AuthEmail::SignIn { redirect_to, .. } | AuthEmail::SignUp { redirect_to, .. },

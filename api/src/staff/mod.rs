@@ -29,7 +29,7 @@ use crate::extract::CurrentSession;
 
 pub use factor::current_code;
 pub use queue::queue_query;
-pub use sealed::{SecretBox, seal_stored_secrets};
+pub use sealed::{SecretBox, check_key, new_key_text, rotate_key, seal_stored_secrets};
 
 /// The longest reason the firm may give for a step, a deletion or a sent-back identity (it is
 /// kept in the audit trail, and a sent-back identity's is shown to the customer).

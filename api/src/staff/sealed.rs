@@ -42,6 +42,28 @@ impl SecretBox {
         Ok(Self::new(&key))
     }
 
+    /// A key given as text (base64), e.g. the new key of a rotation.
+    pub fn from_text(text: &str) -> anyhow::Result<Self> {
+        Ok(Self::new(&decode_key(text)?))
+    }
+
+    /// Makes `text` the data directory's key file (a rotation on a single machine), replacing
+    /// the old one in one step.
+    pub fn replace_key_file(config: &Config, text: &str) -> anyhow::Result<()> {
+        decode_key(text)?;
+        let path = config.data_dir.join(KEY_FILE);
+        let next = config.data_dir.join(format!("{KEY_FILE}.new"));
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let mut file = options.open(&next)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        std::fs::rename(&next, &path)?;
+        Ok(())
+    }
+
     fn new(key: &[u8; KEY_LEN]) -> Self {
         let key = UnboundKey::new(&AES_256_GCM, key).expect("a 32-byte AES-256 key");
         Self(Arc::new(LessSafeKey::new(key)))
@@ -104,6 +126,67 @@ pub async fn seal_stored_secrets(db: &Db, secrets: &SecretBox) -> anyhow::Result
     Ok(sealed)
 }
 
+/// Where the installation keeps a value sealed under its key, to know the key again.
+const KEY_CHECK: &str = "secrets_key_check";
+const KEY_CHECK_TEXT: &str = "Threshold's secrets key";
+/// The key check is sealed for nobody (the nil id is no account's).
+const NOBODY: UserId = UserId(uuid::Uuid::nil());
+
+const WRONG_KEY: &str = "SECRETS_KEY is not the key this installation's secrets are sealed with: \
+     every server and worker process must share one SECRETS_KEY (or, on a single machine, the \
+     data directory's secrets.key). Staff could not sign in with it.";
+
+/// Refuses to start with a key other than the installation's (its staff could not prove their
+/// second factor). The first process to start records a value sealed under its key; an
+/// installation from before the check is known by its staff's sealed secrets.
+pub async fn check_key(db: &Db, secrets: &SecretBox) -> anyhow::Result<()> {
+    // The staff's secrets first, so that a wrong key is never recorded as the check.
+    let sealed = db.staff_factor_secrets().await?;
+    let opens = |(user, stored): &(UserId, String)| {
+        !stored.starts_with(PREFIX) || secrets.open(*user, stored).is_ok()
+    };
+    anyhow::ensure!(sealed.iter().all(opens), WRONG_KEY);
+    let stored = db
+        .first_stored(KEY_CHECK, &secrets.seal(NOBODY, KEY_CHECK_TEXT))
+        .await?;
+    anyhow::ensure!(
+        secrets.open(NOBODY, &stored).ok().as_deref() == Some(KEY_CHECK_TEXT),
+        WRONG_KEY
+    );
+    Ok(())
+}
+
+/// Re-seals every secret under `new` (one transaction): run with every process stopped, then
+/// start them with the new key.
+pub async fn rotate_key(db: &Db, old: &SecretBox, new: &SecretBox) -> anyhow::Result<usize> {
+    check_key(db, old).await?;
+    let mut resealed = vec![];
+    for (user, stored) in db.staff_factor_secrets().await? {
+        let plain = if stored.starts_with(PREFIX) {
+            old.open(user, &stored)?
+        } else {
+            stored
+        };
+        resealed.push((user, new.seal(user, &plain)));
+    }
+    db.reseal_secrets(&resealed, KEY_CHECK, &new.seal(NOBODY, KEY_CHECK_TEXT))
+        .await?;
+    Ok(resealed.len())
+}
+
+/// A fresh random key, base64 (what `SECRETS_KEY` takes).
+pub fn new_key_text() -> anyhow::Result<String> {
+    Ok(STANDARD.encode(random_key()?))
+}
+
+fn random_key() -> anyhow::Result<[u8; KEY_LEN]> {
+    let mut key = [0u8; KEY_LEN];
+    SystemRandom::new()
+        .fill(&mut key)
+        .map_err(|_| anyhow::anyhow!("no random source"))?;
+    Ok(key)
+}
+
 fn decode_key(text: &str) -> anyhow::Result<[u8; KEY_LEN]> {
     let bytes = STANDARD.decode(text.trim())?;
     bytes
@@ -123,10 +206,7 @@ fn key_file(path: &Path) -> anyhow::Result<[u8; KEY_LEN]> {
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     match options.open(path) {
         Ok(mut file) => {
-            let mut key = [0u8; KEY_LEN];
-            SystemRandom::new()
-                .fill(&mut key)
-                .map_err(|_| anyhow::anyhow!("no random source"))?;
+            let key = random_key()?;
             file.write_all(STANDARD.encode(key).as_bytes())?;
             file.sync_all()?;
             Ok(key)

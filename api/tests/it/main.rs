@@ -27,6 +27,7 @@ mod identity_check;
 mod invitation_links;
 mod invitations;
 mod jobs_retry;
+mod operations;
 mod purchase_completion;
 mod remortgage_completion;
 mod remortgaging_application;

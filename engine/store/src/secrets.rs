@@ -1,6 +1,7 @@
 //! Keys shared by every server process, made on first use.
 
-use crate::{Db, StoreError, on_db, tokens};
+use crate::BeginWrite;
+use crate::{Db, StoreError, UserId, on_db, tokens};
 
 impl Db {
     /// The named secret, created (256 random bits) the first time any process asks.
@@ -20,5 +21,54 @@ impl Db {
         .fetch_one(pool)
         .await)?;
         Ok(value)
+    }
+
+    /// The named value, stored as `candidate` if nobody stored one first.
+    pub async fn first_stored(&self, name: &str, candidate: &str) -> Result<String, StoreError> {
+        on_db!(self, pool => sqlx::query(
+            "INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+        )
+        .bind(name)
+        .bind(candidate)
+        .execute(pool)
+        .await
+        .map(|r| r.rows_affected()))?;
+        let (value,): (String,) = on_db!(self, pool => sqlx::query_as(
+            "SELECT value FROM app_secrets WHERE name = $1",
+        )
+        .bind(name)
+        .fetch_one(pool)
+        .await)?;
+        Ok(value)
+    }
+
+    /// Replaces every staff member's sealed authenticator secret and the named key check in
+    /// one transaction (a key rotation: all sealed under the new key, or none).
+    pub async fn reseal_secrets(
+        &self,
+        sealed: &[(UserId, String)],
+        check_name: &str,
+        check_value: &str,
+    ) -> Result<(), StoreError> {
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            for (user, value) in sealed {
+                sqlx::query("UPDATE staff_factors SET totp_secret = $2 WHERE user_id = $1")
+                    .bind(*user)
+                    .bind(value)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            sqlx::query(
+                "INSERT INTO app_secrets (name, value) VALUES ($1, $2) \
+                 ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            )
+            .bind(check_name)
+            .bind(check_value)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            Ok(())
+        })
     }
 }

@@ -138,7 +138,7 @@ impl Db {
              WHERE access_hash = $1 AND revoked_at IS NULL AND access_expires_at > $2 \
              AND expires_at > $2 AND last_used_at > $3) s ON s.session_user_id = users.id \
              LEFT JOIN (SELECT user_id AS member_user_id, firm_id FROM broker_firm_members) m \
-             ON m.member_user_id = users.id",
+             ON m.member_user_id = users.id WHERE users.disabled_at IS NULL",
         );
         let found: Option<AuthenticatedRow> = on_db!(self, pool => sqlx::query_as(sql)
             .bind(tokens::hash(access_token))

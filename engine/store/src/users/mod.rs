@@ -7,6 +7,7 @@ use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db};
 
 mod legal_names;
+mod lifecycle;
 mod party_cases;
 
 pub use legal_names::{DeleteLegalNameError, LegalName};
@@ -28,6 +29,8 @@ pub struct User {
     pub phone_number: Option<String>,
     pub date_of_birth: Option<NaiveDate>,
     pub created_at: DateTime<Utc>,
+    /// Set while an administrator has the account disabled: no session, no sign-in.
+    pub disabled_at: Option<DateTime<Utc>>,
 }
 
 impl User {
@@ -100,7 +103,7 @@ pub struct NewLegalName {
 macro_rules! user_columns {
     () => {
         "id, email, preferred_name, role, is_lender, enabled_features, privacy_version, \
-         terms_version, is_onboarded, phone_number, date_of_birth, created_at"
+         terms_version, is_onboarded, phone_number, date_of_birth, created_at, disabled_at"
     };
 }
 pub(crate) use user_columns;
