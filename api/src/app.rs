@@ -262,7 +262,7 @@ impl App {
         let workers = with_workers.then(|| {
             let queue = self.state.queue.clone();
             let deps = self.worker_deps.clone();
-            let poll = Duration::from_millis(self.state.config.worker_poll_ms);
+            let poll = self.state.config.worker_poll();
             let mut stop = shutdown.clone();
             tokio::spawn(queue.run_workers(deps, poll, async move {
                 let _ = stop.wait_for(|s| *s).await;
@@ -285,7 +285,7 @@ impl App {
 
     /// Runs only the workers (the `threshold worker` command).
     pub async fn work(self, shutdown: watch::Receiver<bool>) -> anyhow::Result<()> {
-        let poll = Duration::from_millis(self.state.config.worker_poll_ms);
+        let poll = self.state.config.worker_poll();
         let mut stop = shutdown;
         self.state
             .queue

@@ -37,6 +37,10 @@ pub struct Config {
     pub support_email: String,
     /// The firm's name as its documents (mortgage report, completion statement) print it.
     pub firm_name: String,
+    /// The firm's telephone number, shown to customers on their case page (issue 26).
+    pub firm_phone_number: String,
+    /// When the telephone is answered, in words, shown beside the number.
+    pub firm_opening_hours: String,
     /// Overrides the release reported by `/version` (normally the VERSION file).
     pub release: String,
     pub magic_link_minutes: i64,
@@ -79,8 +83,8 @@ pub struct Config {
     /// Connections one client address may hold at once (requests in flight, for clients
     /// behind `TRUSTED_PROXIES`); more are closed (answered 429).
     pub max_connections_per_client: usize,
-    /// How often workers look for new jobs, in milliseconds.
-    pub worker_poll_ms: u64,
+    /// How often workers look for new jobs, in milliseconds; unset, see [`Config::worker_poll`].
+    pub worker_poll_ms: Option<u64>,
     /// Wait before a failed job's first retry, in milliseconds; it doubles after each further
     /// failure up to an hour (with jitter), and a job gives up after about a day.
     pub job_retry_base_ms: u64,
@@ -155,6 +159,9 @@ impl Default for Config {
             mail_from: "Threshold <no-reply@threshold.localhost>".into(),
             support_email: "support@threshold.example".into(),
             firm_name: "Threshold Conveyancing LLP".into(),
+            // Ofcom's range for drama: never a real line.
+            firm_phone_number: "020 7946 0000".into(),
+            firm_opening_hours: "Monday to Friday, 9am to 5:30pm".into(),
             release: BUILD_RELEASE.trim().into(),
             magic_link_minutes: 15,
             access_token_minutes: 5,
@@ -178,7 +185,7 @@ impl Default for Config {
             request_timeout_seconds: 30,
             max_connections: 1024,
             max_connections_per_client: 128,
-            worker_poll_ms: 250,
+            worker_poll_ms: None,
             job_retry_base_ms: 5_000,
             sentry_dsn: None,
             posthog_key: None,
@@ -220,6 +227,8 @@ const ENV_KEYS: &[&str] = &[
     "MAIL_FROM",
     "SUPPORT_EMAIL",
     "FIRM_NAME",
+    "FIRM_PHONE_NUMBER",
+    "FIRM_OPENING_HOURS",
     "RELEASE",
     "MAGIC_LINK_MINUTES",
     "ACCESS_TOKEN_MINUTES",
@@ -272,6 +281,18 @@ const ENV_KEYS: &[&str] = &[
 ];
 
 impl Config {
+    /// How often workers look for jobs. On PostgreSQL the database wakes them for each new job
+    /// (LISTEN/NOTIFY), so polling only bounds how soon a retry or a reminder that comes due is
+    /// taken up: every 5 s there, rather than four idle transactions a second per worker.
+    pub fn worker_poll(&self) -> std::time::Duration {
+        let default = if self.database_url.starts_with("postgres") {
+            5_000
+        } else {
+            250
+        };
+        std::time::Duration::from_millis(self.worker_poll_ms.unwrap_or(default))
+    }
+
     /// How failed background jobs are tried again.
     pub fn job_backoff(&self) -> threshold_workers::queue::retry::Backoff {
         threshold_workers::queue::retry::Backoff::new(std::time::Duration::from_millis(

@@ -367,6 +367,7 @@ async fn fill_property_and_owners(
                 occupation: Some(occupation.into()),
                 national_insurance_number: None,
                 is_uk_resident: Some(true),
+                ..ApplicantDetails::default()
             },
         },
         OwnersWrite::AdultOccupants {
@@ -430,9 +431,12 @@ async fn fill_purchase_with_gift(
         applicant_id,
         details: ApplicantDetails {
             address_line1: "Flat 2, 40 Hyde Park Road".into(),
+            town: Some("Leeds".into()),
+            postcode: Some("LS6 2AA".into()),
             occupation: Some("Teacher".into()),
             national_insurance_number: Some("QQ123456C".into()),
             is_uk_resident: Some(true),
+            ..ApplicantDetails::default()
         },
     };
     cases

@@ -1,6 +1,7 @@
 //! POST /feedback: a customer's rating and comment at a point of their case, asked once per
-//! case, person and point (spec §3 "Feedback", FEEDBACK-*). Dismissing the dialog sends no
-//! rating and an empty message. The comment is personal data: stored, never logged.
+//! case and person (spec §3 "Feedback", FEEDBACK-*; issue 26: not again at a later point).
+//! Dismissing the dialog sends no rating and an empty message. The comment is personal data:
+//! stored, never logged.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -31,6 +32,21 @@ impl FeedbackPoint {
     }
 }
 
+/// The points `user` has answered or dismissed on the case, in the order given.
+pub(crate) async fn given(
+    state: &AppState,
+    case_id: i64,
+    user: threshold_store::UserId,
+) -> ApiResult<Vec<FeedbackPoint>> {
+    Ok(state
+        .db
+        .feedback_given(case_id, user)
+        .await?
+        .iter()
+        .filter_map(|p| FeedbackPoint::parse(p))
+        .collect())
+}
+
 /// The comment's limit (spec §5).
 const MESSAGE_LIMIT: usize = 5000;
 
@@ -56,11 +72,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[utoipa::path(post, path = "/feedback", tag = "feedback", request_body = FeedbackRequest,
     responses(
-        (status = 204, description = "Recorded (or dismissed); the point is in the expanded case's `feedbackGiven` from now on"),
+        (status = 204, description = "Recorded (or dismissed); the point is in the expanded case's `feedbackGiven` from now on, and no more feedback is asked on the case"),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not a customer of the case (brokers, staff)", body = ErrorBody),
         (status = 404, description = "Unknown case, or not yours", body = ErrorBody),
-        (status = 409, description = "`feedback_given`: this point was answered or dismissed already", body = ErrorBody),
+        (status = 409, description = "`feedback_given`: this person answered or dismissed feedback on this case already (at any point)", body = ErrorBody),
         (status = 422, description = "`rating` missing with a message ('Please rate your experience') or not 1–5, `message` over 5000 characters, unknown `caseType` or `feedbackPoint`", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
@@ -91,6 +107,14 @@ pub async fn give_feedback(
             "Only the customers on the case give feedback on it.",
         ));
     }
+    // Asked once per case and person (issue 26): whichever point came first, an answer or a
+    // dismissal there settles it for the whole case.
+    if !given(&state, body.case_id, session.user.id)
+        .await?
+        .is_empty()
+    {
+        return Err(given_already());
+    }
     let point_name = serde_json::to_value(point)
         .ok()
         .and_then(|v| v.as_str().map(str::to_owned))
@@ -109,11 +133,15 @@ pub async fn give_feedback(
         )
         .await?;
     if !added {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "feedback_given",
-            "You have already given feedback here.",
-        ));
+        return Err(given_already());
     }
     Ok(StatusCode::NO_CONTENT)
+}
+
+fn given_already() -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "feedback_given",
+        "You have already given feedback on this case.",
+    )
 }

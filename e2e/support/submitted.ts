@@ -54,7 +54,7 @@ export async function submitRemortgage(
   await apiPost(request, origin, `/api/remortgaging/${caseId}/property-occupant`, { hasAdultOccupants: false });
   await apiPost(request, origin, '/api/property/alterations', { ...caseRef, hasAlterations: false });
   await apiPost(request, origin, '/api/loans', { ...caseRef, hasLoans: false });
-  const submitted = await apiPost(request, origin, `/api/remortgaging/${caseId}/submit`, {});
+  const submitted = await apiPost(request, origin, `/api/remortgaging/${caseId}/submit`, { declarationConfirmed: true });
   expect(submitted?.status).toBe('IDENTITY_VERIFICATION');
 }
 
@@ -150,6 +150,9 @@ export async function submitPurchase(request: APIRequestContext, origin: string,
   const [buyer] = (await purchaseAsCustomer(request, origin, caseId)).buyers;
   await apiPost(request, origin, `/api/buying/${caseId}/applicant/${buyer.id}`, {
     addressLine1,
+    // A buyer's address is asked in full (issue 26): the server refuses it without them.
+    town: 'Leeds',
+    postcode: 'LS6 2AA',
     occupation: 'Surveyor',
     nationalInsuranceNumber: 'QQ 12 34 56 C',
     isUkResident: true,
@@ -164,7 +167,7 @@ export async function submitPurchase(request: APIRequestContext, origin: string,
   for (const slot of Object.values(requiredDocuments).flat()) {
     await uploadDocument(request, origin, caseId, slot.documentType, `${slot.documentType.toLowerCase()}.pdf`, 'BUYING');
   }
-  const submitted = await apiPost(request, origin, `/api/buying/${caseId}/submit`, {});
+  const submitted = await apiPost(request, origin, `/api/buying/${caseId}/submit`, { declarationConfirmed: true });
   expect(submitted?.status).toBe('PREPARE_CLIENT_CARE_LETTER');
 }
 

@@ -1,10 +1,10 @@
 // A remortgage after submission, from the customer's side (spec §2 routes, §4 "Remortgaging
-// post-submit tiles"; REM-POST-*, DOCS-09/10, FEEDBACK-03/04/11, STATUS-03). A broker's client
+// post-submit tiles"; REM-POST-*, DOCS-09/10, FEEDBACK-03/11, STATUS-03; issue 26 item 9). A broker's client
 // accepts the quote in the app and their application is submitted with the app's own calls
 // (application.spec.ts drives those screens); then, in the customer's browser: the tiles, the
 // application read-only, Verify Identity (upload, submit, sent back with a reason, again,
 // verified), the mortgage report (view inline, accept), the completion statement (accept, then
-// the feedback dialog) and the completed case (its chip, the POST_COMPLETION dialog once).
+// the feedback dialog, asked once per case) and the completed case (its chip and summary).
 // The firm's steps between are the back office's API calls, made from a conveyancer's session
 // (signed in and their authenticator set up through /staff by support/staff.ts).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -49,7 +49,12 @@ function backOffice(request: APIRequestContext, origin: string, caseId: number) 
     sendIdentityBack: (applicantId: number, reason: string) =>
       post(`/identity/${applicantId}`, { decision: 'REJECTED', reason }),
     /** Verifies an owner's identity; once all are, the case moves on by itself. */
-    verifyIdentity: (applicantId: number) => post(`/identity/${applicantId}`, { decision: 'VERIFIED' }),
+    verifyIdentity: (applicantId: number) =>
+      post(`/identity/${applicantId}`, {
+        decision: 'VERIFIED',
+        // What the firm compared: every item ticked (issue 26.13).
+        checks: { photoMatches: true, nameMatches: true, dateOfBirthMatches: true, documentInDate: true, addressMatches: true },
+      }),
     /** Records the lender's offer: Awaiting Mortgage Offer → Preparing Mortgage Report. */
     recordMortgageOffer: () => post('/mortgage-offer', {}),
     /** Drafts a MORTGAGE_REPORT or COMPLETION_STATEMENT from the case; returns its id. */
@@ -59,6 +64,15 @@ function backOffice(request: APIRequestContext, origin: string, caseId: number) 
     },
     /** Issues a draft (the workflow's publishing step: the owners may accept it). */
     issue: (documentId: number) => post(`/documents/${documentId}/issue`, {}),
+    /** Assigns the case to the staff member of this name (`/staff/members`). */
+    async assign(name: string) {
+      await apiPost(request, origin, '/api/auth/refresh', {});
+      const res = await request.get('/api/staff/members');
+      expect(res.status(), await res.text()).toBe(200);
+      const member = ((await res.json()) as { id: string; name: string }[]).find((m) => m.name === name);
+      expect(member, name).toBeDefined();
+      return post('/assignee', { userId: member!.id });
+    },
     /** Mark as completed (`complete`): the case is COMPLETED with today's completion date. */
     markCompleted: () => post('/transition', { transition: 'complete' }),
   };
@@ -146,6 +160,14 @@ test('after submitting: identity sent back and verified, the mortgage report and
   await uploadPhoto(customer, 'Selfie', 'selfie.png');
   await submitForChecking(customer);
   expect((await remortgageAsCustomer(customer.request, origin, caseId)).status).toBe('IDENTITY_VERIFICATION');
+  // Issue 26: the tile agrees with the page ('Waiting for us to check'): in progress.
+  await customer.goto(casePath);
+  await expect(caseTile(customer, 'identification')).toHaveAttribute('data-state', 'IN_PROGRESS');
+  await expect(caseTile(customer, 'identification')).toContainText('In progress');
+  // Nobody is assigned yet: the firm's team, and its telephone.
+  const about = customer.getByRole('region', { name: 'About this case' });
+  await expect(about).toContainText('The conveyancing team at');
+  await expect(about.getByRole('link', { name: /^0\d/ })).toHaveAttribute('href', /^tel:0\d+$/);
 
   // REM-POST-06: Upload Documents — what is still needed, with its guidance; uploaded, it is
   // listed and the tile is complete (bank statements do not count towards it).
@@ -175,6 +197,12 @@ test('after submitting: identity sent back and verified, the mortgage report and
   const firm = await signInConveyancer(browser, STAFF);
   await firm.page.goto('about:blank');
   const office = backOffice(firm.context.request, origin, caseId);
+  // Issue 26: assigned, the case handler is named to the customer (the name only).
+  await office.assign(STAFF.name);
+  await customer.goto(casePath);
+  await expect(customer.getByTestId('case-handler')).toHaveText(new RegExp(`^${STAFF.name}, `));
+  await expect(customer.getByRole('region', { name: 'About this case' })).not.toContainText(STAFF.email);
+  await atBothWidths(customer, () => expect(customer.getByTestId('case-handler')).toBeVisible());
   const [ownerId] = await office.ownerIds();
   await office.sendIdentityBack(ownerId, SENT_BACK);
 
@@ -270,25 +298,32 @@ test('after submitting: identity sent back and verified, the mortgage report and
   await statusIs(customer.request, origin, caseId, 'COMPLETED');
   await firm.context.close();
 
-  // STATUS-03, FEEDBACK-04: the chip 'Completed {date}', and feedback asked once after completion.
+  // STATUS-03: the chip 'Completed {date}'. FEEDBACK-11 and issue 26: feedback was given at
+  // the completion statement, so it is not asked again after completion.
   await customer.goto(casePath);
   const chip = customer.locator('[data-colour]').first();
   await expect(chip).toHaveText(new RegExp(`^Completed ${DATE.source}$`));
   await expect(chip).toHaveAttribute('data-colour', 'GREEN');
-  const afterCompletion = customer.getByRole('dialog', { name: 'How was your experience?' });
-  await expect(afterCompletion).toBeVisible();
-  const dismissed = customer.waitForResponse((r) => r.url().endsWith('/api/feedback') && r.request().method() === 'POST');
-  await afterCompletion.getByRole('button', { name: 'No thanks' }).click();
-  expect((await dismissed).status()).toBe(204);
-  await expect(customer.getByText('Feedback dismissed')).toBeVisible();
   await expect(caseTile(customer, 'completion-statement')).toHaveAttribute('data-state', 'IS_COMPLETE');
-  // FEEDBACK-11: not asked again.
+  // Issue 26: the completed case's summary, and the completion date on the case page.
+  const summary = customer.getByRole('region', { name: 'Your case is complete' });
+  await expect(summary).toContainText(ADDRESS);
+  await expect(summary).toContainText(new RegExp(`Completed on${DATE.source}`));
+  await expect(summary).toContainText(`Handled by${STAFF.name}`);
+  await expect(summary.getByRole('link', { name: 'Download Completion statement' })).toHaveAttribute(
+    'href',
+    `/api/document/${statementId}`,
+  );
+  await expect(customer.getByRole('region', { name: 'About this case' })).toContainText(
+    new RegExp(`Completion date${DATE.source}`),
+  );
+  await atBothWidths(customer, () => expect(summary).toBeVisible());
   await customer.reload();
   await expect(chip).toHaveText(new RegExp(`^Completed ${DATE.source}$`));
   await customer.waitForLoadState('networkidle');
   await expect(customer.getByRole('dialog', { name: 'How was your experience?' })).toHaveCount(0);
-  // The answers were recorded for their points (FEEDBACK-03/04).
+  // The answer was recorded for its point (FEEDBACK-03), and only that one (issue 26).
   const answered = (await remortgageAsCustomer(customer.request, origin, caseId)).feedbackGiven;
-  expect(answered).toEqual(expect.arrayContaining(['ACCEPT_COMPLETION_STATEMENT', 'POST_COMPLETION']));
+  expect(answered).toEqual(['ACCEPT_COMPLETION_STATEMENT']);
   await context.close();
 });

@@ -52,7 +52,14 @@ test('a customer accepts the quote, completes every section, uploads the documen
   await next(client, 'Owners');
   await expect(client.getByText('Lead owner')).toBeVisible();
   await expect(client.getByText('Still needed:')).toBeVisible();
-  await client.getByLabel('Address line 1').fill('17 Appleby Row');
+  // Issue 26, item 7: after 'Sole owner' no one else is offered; living at the property, the
+  // owner is not asked for its address again.
+  await expect(client.getByRole('heading', { name: 'Add an owner' })).toHaveCount(0);
+  await client
+    .getByRole('radiogroup', { name: 'Do you live at the property?' })
+    .getByRole('radio', { name: 'Yes' })
+    .check();
+  await expect(client.getByLabel('Address line 1')).toHaveCount(0);
   await client.getByLabel('Occupation (optional)').fill('Architect');
   await client.getByRole('button', { name: 'Save details' }).click();
   await expect(client.getByText('All details given')).toBeVisible();
@@ -94,6 +101,9 @@ test('a customer accepts the quote, completes every section, uploads the documen
 
   // Review & Submit: nothing left to do; submit, then the feedback dialog.
   await expect(client.getByText('Everything needed is complete.')).toBeVisible();
+  // Issue 26: Submit waits for the declaration.
+  await expect(client.getByRole('button', { name: 'Submit application' })).toBeDisabled();
+  await client.getByRole('checkbox', { name: /I confirm the information I have given is true/ }).check();
   await client.getByRole('button', { name: 'Submit application' }).click();
   await expect(client).toHaveURL(new RegExp(`${casePath}$`));
   const feedback = client.getByRole('dialog', { name: 'How was your experience?' });

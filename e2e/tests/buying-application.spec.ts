@@ -53,11 +53,19 @@ async function fillProperty(page: Page) {
   await expect(page.getByText('Saved').first()).toBeVisible();
 }
 
-/** Buyer Details: the signed-in buyer's own case details, every one a buyer needs (§5). */
+/**
+ * Buyer Details: the signed-in buyer's own case details, every one a buyer needs (§5), with
+ * their current address in full (issue 26: identity checks and the land tax return need the
+ * postcode; the server refuses it without one).
+ */
 async function fillBuyerDetails(page: Page, addressLine1: string) {
   await expect(page.getByText('Lead buyer')).toBeVisible();
   await expect(page.getByText('Still needed:')).toBeVisible();
   await page.getByLabel('Address line 1').fill(addressLine1);
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Enter the postcode')).toBeVisible();
+  await page.getByLabel('Town or city', { exact: true }).fill('Leeds');
+  await page.getByLabel('Postcode', { exact: true }).fill('LS6 2AA');
   await page.getByLabel('Occupation', { exact: true }).fill('Surveyor');
   await page.getByLabel('National Insurance number', { exact: true }).fill('QQ 12 34 56 C');
   await page.getByRole('radiogroup', { name: 'Are you a UK resident?' }).getByRole('radio', { name: 'Yes' }).check();
@@ -92,8 +100,16 @@ test('a buyer accepts the quote, completes every section, uploads the documents 
 
   // BUY-APP-09..12: the deposit and lender (from the key facts), a SAVINGS and a LIFETIME_ISA
   // source, and the ISA itself, shown once the ISA source is listed.
+  // Issue 26, item 6: the key facts' deposit and lender are there already (no 'Choose…'), and
+  // the section has one Save button, also at 375 px.
   await next(client, 'Purchase & Financing');
   await expect(client.getByLabel('Deposit (£)')).toHaveValue('40000');
+  await expect(client.getByLabel('Mortgage lender')).not.toHaveValue('');
+  for (const width of [375, 1280]) {
+    await client.setViewportSize({ width, height: 900 });
+    await expect(client.getByRole('button', { name: /save/i })).toHaveCount(1);
+    await expectNoSidewaysScroll(client);
+  }
   await client.getByRole('button', { name: 'Save deposit and lender' }).click();
   await expect(client.getByText('Saved').first()).toBeVisible();
   const addSource = client.getByRole('form', { name: 'Add a source of funds' });
@@ -102,9 +118,12 @@ test('a buyer accepts the quote, completes every section, uploads the documents 
   await addSource.getByRole('button', { name: 'Add source' }).click();
   const sources = client.getByRole('list', { name: 'Sources of funds' });
   await expect(sources).toContainText('Savings');
-  await expect(client.getByRole('heading', { name: 'ISAs paying towards the purchase' })).toHaveCount(0);
+  await expect(client.getByRole('list', { name: 'ISAs' })).toHaveCount(0);
+  // With a source listed, the add form opens from its button.
+  await client.getByRole('button', { name: 'Add a source of funds' }).click();
   await addSource.getByLabel('Source of funds', { exact: true }).selectOption('LIFETIME_ISA');
-  await addSource.getByLabel('Amount in £ (optional)').fill('20000');
+  // The ISA's amount is asked once, with the ISA below.
+  await expect(addSource.getByLabel('Amount in £ (optional)')).toHaveCount(0);
   await addSource.getByRole('button', { name: 'Add source' }).click();
   await expect(sources).toContainText('A Lifetime ISA');
   const addIsa = client.getByRole('form', { name: 'Add an ISA' });
@@ -113,6 +132,8 @@ test('a buyer accepts the quote, completes every section, uploads the documents 
   await addIsa.getByLabel('Amount in £ (optional)').fill('20000');
   await addIsa.getByRole('button', { name: 'Add ISA' }).click();
   await expect(client.getByRole('list', { name: 'ISAs' })).toContainText(`Held by: ${CLIENT.name}`);
+  // The source shows the ISA's amount, typed once.
+  await expect(sources.getByRole('listitem').filter({ hasText: 'A Lifetime ISA' })).toContainText('Amount: £20,000.00');
   await expectAccessible(client);
 
   // BUY-APP-13/14: the land tax answers; the estimate is shown.
@@ -155,6 +176,7 @@ test('a buyer accepts the quote, completes every section, uploads the documents 
 
   // BUY-APP-19/23: nothing left to do; submit, the feedback dialog, then the submitted case.
   await expect(client.getByText('Everything needed is complete.')).toBeVisible();
+  await client.getByRole('checkbox', { name: /I confirm the information I have given is true/ }).check();
   await client.getByRole('button', { name: 'Submit application' }).click();
   await expect(client).toHaveURL(new RegExp(`${casePath}$`));
   const feedback = client.getByRole('dialog', { name: 'How was your experience?' });

@@ -64,6 +64,9 @@ for (const width of [375, 1280]) {
       await expect(detail(page, 'Broker')).toContainText('Bea Broker, Demo Mortgage Brokers Ltd');
       await expect(detail(page, 'Broker').getByRole('link', { name: BROKER })).toHaveAttribute('href', `mailto:${BROKER}`);
       await expect(detail(page, 'Quote total')).toHaveText(/^£\d{1,3}(,\d{3})*\.\d{2}$/);
+      // Issue 26: who handles the case at the firm (by name once assigned) and whom to call.
+      await expect(detail(page, 'Case handler')).toHaveText(/^(The conveyancing team at .+|.+, .+)$/);
+      await expect(detail(page, 'Who to call').getByRole('link')).toHaveAttribute('href', /^tel:\+?\d+$/);
       await expect(detail(page, 'Next step')).not.toBeEmpty();
       await expect(detail(page, 'Waiting on')).toHaveText(/^(Your client|You|Threshold|The lender|The seller's estate agent or solicitor)$/);
       await expectAccessible(page);

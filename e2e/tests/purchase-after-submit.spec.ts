@@ -35,8 +35,13 @@ function backOffice(request: APIRequestContext, origin: string, caseId: number) 
       const drafted = await post('/documents', { documentType });
       await post(`/documents/${drafted!.documentId as number}/issue`, {});
     },
-    verifyIdentity: (applicantId: number) => post(`/identity/${applicantId}`, { decision: 'VERIFIED' }),
-    take: (transition: string) => post('/transition', { transition }),
+    verifyIdentity: (applicantId: number) =>
+      post(`/identity/${applicantId}`, {
+        decision: 'VERIFIED',
+        // What the firm compared: every item ticked (issue 26.13).
+        checks: { photoMatches: true, nameMatches: true, dateOfBirthMatches: true, documentInDate: true, addressMatches: true },
+      }),
+    take: (transition: string, extra: Record<string, unknown> = {}) => post('/transition', { transition, ...extra }),
     /** Uploads a search document as the firm and records it. */
     async addSearch(documentType: string, kind: 'DOCUMENT' | 'SUMMARY') {
       const documentId = await uploadDocument(request, origin, caseId, documentType, `${kind}.pdf`, 'BUYING');
@@ -134,6 +139,9 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
 
   // Identity (its screens are after-submit.spec.ts's), then the memorandum of sale.
   await submitIdentity(customer.request, origin, caseId, 'BUYING');
+  // Issue 26: sent for checking, the tile reads in progress, not 'Not started'.
+  await customer.goto(casePath);
+  await expect(caseTile(customer, 'identification')).toHaveAttribute('data-state', 'IN_PROGRESS');
   const [buyer] = (await purchaseAsCustomer(customer.request, origin, caseId)).buyers;
   await office.verifyIdentity(buyer.id);
   await statusIs(customer.request, origin, caseId, 'AWAITING_MEMORANDUM_OF_SALE');
@@ -228,11 +236,26 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   await expect(detail(keyFacts, 'Completion date')).toHaveText(shown);
   await atBothWidths(staffPage, () => expect(detail(keyFacts, 'Completion date')).toHaveText(shown));
   await waitForMailAbout(CLIENT.email, `Completion date agreed: ${shown}`);
-  await office.take('complete');
+  // Issue 26: the agreed date is on the customer's case page too, as on the card and e-mail.
+  await customer.goto(casePath);
+  const about = customer.getByRole('region', { name: 'About this case' });
+  await expect(about).toContainText(`Completion date${shown}`);
+  await expect(about).toContainText('Case handler');
+  await atBothWidths(customer, () => expect(about).toBeVisible());
+  // Completing before the agreed day replaces it: the firm confirms it (issue 26.13).
+  await office.take('complete', { earlyCompletionConfirmed: true });
   await statusIs(customer.request, origin, caseId, 'COMPLETED');
   await firm.context.close();
   await customer.goto(casePath);
   await expect(customer.locator('[data-colour]').first()).toHaveText(new RegExp(`^Completed ${DATE.source}$`));
   await expect(caseTile(customer, 'contract-pack')).toHaveAttribute('data-state', 'IS_COMPLETE');
+  // Issue 26: what was done, once completed; feedback was asked once (at the statement).
+  const summary = customer.getByRole('region', { name: 'Your case is complete' });
+  await expect(summary).toContainText(ADDRESS);
+  await expect(summary).toContainText(/Purchase price£/);
+  await expect(summary).toContainText(`Completed on${shown}`);
+  await expect(summary.getByRole('link', { name: 'Download Completion statement' })).toBeVisible();
+  await atBothWidths(customer, () => expect(summary).toBeVisible());
+  await expect(customer.getByRole('dialog', { name: 'How was your experience?' })).toHaveCount(0);
   await context.close();
 });

@@ -337,5 +337,15 @@ test('QUOTE-02 QUOTE-10: a purchase quote names the broker and firm, puts Accept
   await expectAccessible(client);
   await modal.getByRole('button', { name: 'Accept Quote & Continue' }).click();
   await expect(client).toHaveURL(new RegExp(`${casePath}$`));
+
+  // Accepted once, for good: the section says so and offers no second Accept, and the modal
+  // does not come back on a fresh load.
+  const feed = client.waitForResponse((r) => new URL(r.url()).pathname === '/api/feed');
+  await client.goto(`${casePath}/application/quote`);
+  const items: { kind: string; data: { caseId: number | null } }[] = (await (await feed).json()).items;
+  expect(items.filter((i) => i.data.caseId === caseId && i.kind === 'case-quote')).toEqual([]);
+  await expect(section.getByTestId('quote-accepted')).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Accept Quote & Continue' })).toHaveCount(0);
+  await expect(client.getByRole('dialog', { name: QUOTE_TITLE })).toHaveCount(0);
   await context.close();
 });

@@ -105,12 +105,16 @@ test('a conveyancer signs in with a second factor, works the queue and cancels a
   await expect(staff.getByRole('heading', { level: 1, name: new RegExp(ADDRESS) })).toBeVisible();
   const status = staff.getByTestId('case-status');
   await expect(status).not.toContainText(/Cancelled/i);
-  await expect(staff.getByRole('region', { name: 'Parties' })).toContainText(CLIENT.name);
+  // Next steps lead; the application's answers, the audit trail and the workflow open on demand.
+  await staff.getByRole('button', { name: 'Owners' }).click();
+  await expect(staff.getByRole('region', { name: 'Owners' })).toContainText(CLIENT.name);
+  await staff.getByRole('button', { name: 'Audit trail' }).click();
   await expect(staff.getByRole('region', { name: 'Audit trail' }).getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
     'href',
     `/api/staff/cases/remortgaging/${caseId}/audit.csv`,
   );
   // The workflow diagram is drawn by mermaid in the browser (the source is there as well).
+  await staff.getByRole('button', { name: 'Workflow' }).click();
   const workflow = staff.getByRole('region', { name: 'Workflow' });
   await expect(workflow.getByRole('img', { name: /workflow/ })).toBeVisible({ timeout: 20_000 });
   await expect(workflow.getByText('Diagram source')).toBeVisible();
@@ -119,9 +123,10 @@ test('a conveyancer signs in with a second factor, works the queue and cancels a
     await staff.waitForLoadState('networkidle');
   });
 
-  // Cancel the case: a reason, and a fresh code (step-up) before a destructive step.
-  const cancel = staff.getByRole('region', { name: 'Next steps' }).getByRole('button', { name: 'Cancel case', disabled: false });
-  await cancel.click();
+  // Cancel the case (under More actions, away from the steps forward): a reason, and a fresh
+  // code (step-up) before a destructive step.
+  await staff.getByRole('region', { name: 'Next steps' }).getByRole('button', { name: 'More actions' }).click();
+  await staff.getByRole('menuitem', { name: 'Cancel case' }).click();
   const dialog = staff.getByRole('dialog', { name: 'Cancel case' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -227,6 +232,11 @@ test('FLOW-01 after submission: the firm verifies both owners, records the offer
   ]) {
     const identity = staff.getByRole('group', { name: `Identity of ${name}` });
     await identity.getByRole('button', { name: 'Verify identity' }).click();
+    // What was compared: every check ticked before it verifies (issue 26.13).
+    const verify = staff.getByRole('dialog', { name: `Verify ${name}'s identity` });
+    for (const check of await verify.getByRole('checkbox').all()) await check.check();
+    await verify.getByRole('button', { name: 'Verify identity' }).click();
+    await expect(verify).toBeHidden();
     await expect(staff.getByText(`${name}'s identity is verified.`, { exact: false })).toBeVisible();
     await expect(identity).toContainText(`Verified ${localToday()}`);
     await expect(identity.getByRole('button')).toHaveCount(0);
@@ -280,6 +290,7 @@ test('FLOW-01 after submission: the firm verifies both owners, records the offer
   await expect(removal).toBeHidden();
   await expect(staff.locator('#notistack-snackbar').filter({ hasText: 'Document deleted' })).toBeVisible();
   await expect(uploads.getByRole('button', { name: 'Delete Bank statement' })).toHaveCount(0);
+  await staff.getByRole('button', { name: 'Audit trail' }).click();
   const trail = staff.getByRole('region', { name: 'Audit trail' });
   await expect(trail.getByRole('row').filter({ hasText: 'Document deleted' })).toContainText('Sent by mistake');
 

@@ -142,7 +142,7 @@ fn after_deposit_locked(s: &Snap) -> bool {
 }
 
 fn identification_tile(s: &Snap, _: &Actor) -> SectionState {
-    state(after_deposit_locked(s), all_verified(&s.buyers))
+    common::identification_state(after_deposit_locked(s), &s.buyers)
 }
 
 /// BUY-POST-16: as many summaries as documents, not none, and both lists cover the three
@@ -185,6 +185,14 @@ fn documents_tile(s: &Snap, _: &Actor) -> SectionState {
 
 // ---- guards ----
 
+/// A purchase's parties are its buyers (the remortgage's guard says owners).
+fn all_identities_verified(s: &Snap, _: &Actor) -> GuardResult {
+    check(
+        all_verified(&s.buyers),
+        "Every buyer's identity must be verified first.",
+    )
+}
+
 fn lender_chosen(s: &Snap, _: &Actor) -> GuardResult {
     check(
         s.lender.as_deref() != Some(NO_LENDER),
@@ -202,7 +210,7 @@ fn documents_uploaded(s: &Snap, _: &Actor) -> GuardResult {
 fn client_care_letter_published(s: &Snap, _: &Actor) -> GuardResult {
     check(
         client_care_letter(s).is_some(),
-        "Publish a final (non-draft) client care letter first.",
+        "Issue the client care letter first: choose 'Issue to customers' on its draft.",
     )
 }
 
@@ -237,7 +245,7 @@ fn searches_returned(s: &Snap, _: &Actor) -> GuardResult {
 fn report_on_title_published(s: &Snap, _: &Actor) -> GuardResult {
     check(
         s.documents.published(doc_types::REPORT_ON_TITLE).is_some(),
-        "Publish a final (non-draft) report on title first.",
+        "Issue the report on title first: choose 'Issue to customers' on its draft.",
     )
 }
 
@@ -297,7 +305,8 @@ pub fn registry() -> Registry<Snap> {
             all_accepted_client_care_letter,
         )
         .guard("deposit_paid", deposit_paid)
-        .guard("all_identities_verified", common::all_identities_verified)
+        .guard("all_identities_verified", all_identities_verified)
+        .guard("all_identities_sent", common::all_identities_sent)
         .guard("contract_pack_received", contract_pack_received)
         .guard("searches_returned", searches_returned)
         .guard("report_on_title_published", report_on_title_published)

@@ -78,6 +78,18 @@ pub(crate) fn state(locked: bool, complete: bool) -> SectionState {
     }
 }
 
+/// The Verify Identity tile (REM-POST-07, BUY-POST-13/14): in progress once an owner's
+/// identity is with the firm or the identity provider, until every owner is verified.
+pub(crate) fn identification_state(locked: bool, parties: &[Party]) -> SectionState {
+    let sent = parties
+        .iter()
+        .any(|p| p.identity_submitted_at.is_some() || p.identity_verified_at.is_some());
+    match state(locked, all_verified(parties)) {
+        SectionState::NotStarted if sent => SectionState::InProgress,
+        s => s,
+    }
+}
+
 pub(crate) fn quote_accepted<S: Common>(s: &S) -> bool {
     s.quote().is_some_and(|q| q.accepted_at.is_some())
 }
@@ -156,6 +168,7 @@ pub(crate) fn invitation_terms_accepted<S: Common>(s: &S, _: &Actor) -> GuardRes
     )
 }
 
+/// A remortgage's parties are its owners; a purchase names them buyers (`buying.rs`).
 pub(crate) fn all_identities_verified<S: Common>(s: &S, _: &Actor) -> GuardResult {
     check(
         all_verified(s.parties()),
@@ -163,10 +176,23 @@ pub(crate) fn all_identities_verified<S: Common>(s: &S, _: &Actor) -> GuardResul
     )
 }
 
+/// Status condition: every party has sent their identity evidence (or is already verified),
+/// so only the firm can move the case on: it waits on the firm, not the customer.
+pub(crate) fn all_identities_sent<S: Common>(s: &S, _: &Actor) -> GuardResult {
+    let parties = s.parties();
+    check(
+        !parties.is_empty()
+            && parties
+                .iter()
+                .all(|p| p.identity_verified_at.is_some() || p.identity_submitted_at.is_some()),
+        "Not every identity has been sent.",
+    )
+}
+
 pub(crate) fn completion_statement_published<S: Common>(s: &S, _: &Actor) -> GuardResult {
     check(
         s.docs().published(DOC_COMPLETION_STATEMENT).is_some(),
-        "Publish a final (non-draft) completion statement first.",
+        "Issue the completion statement first: choose 'Issue to customers' on its draft.",
     )
 }
 

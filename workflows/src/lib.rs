@@ -40,6 +40,8 @@ pub struct TransitionInfo {
     pub requires_reason: bool,
     pub step_up: bool,
     pub asks_for: Option<TransitionInput>,
+    /// Its effects record today as the completion date (see `Definition::records_completion_date`).
+    pub records_completion_date: bool,
 }
 
 /// One stage of a case type's main path, as the help page tells it.
@@ -229,6 +231,7 @@ impl Workflows {
                     requires_reason: t.requires_reason,
                     step_up: t.step_up,
                     asks_for: t.asks_for,
+                    records_completion_date: def.records_completion_date(t),
                 })
                 .collect()
         }

@@ -126,10 +126,7 @@ fn review_and_submit(s: &Snap, _: &Actor) -> SectionState {
 // ---- tiles ----
 
 fn identification_tile(s: &Snap, _: &Actor) -> SectionState {
-    state(
-        false,
-        threshold_engine::snapshot::all_verified(&s.property_owners),
-    )
+    common::identification_state(false, &s.property_owners)
 }
 
 fn documents_tile(s: &Snap, _: &Actor) -> SectionState {
@@ -173,7 +170,7 @@ fn has_mortgage_offer(s: &Snap, _: &Actor) -> GuardResult {
 fn mortgage_report_published(s: &Snap, _: &Actor) -> GuardResult {
     check(
         s.documents.published(doc_types::MORTGAGE_REPORT).is_some(),
-        "Publish a final (non-draft) mortgage report first.",
+        "Issue the mortgage report first: choose 'Issue to customers' on its draft.",
     )
 }
 
@@ -240,6 +237,7 @@ pub fn registry() -> Registry<Snap> {
         )
         .guard("title_documents_retrieved", title_documents_retrieved)
         .guard("all_identities_verified", common::all_identities_verified)
+        .guard("all_identities_sent", common::all_identities_sent)
         .guard("has_mortgage_offer", has_mortgage_offer)
         .guard("mortgage_report_published", mortgage_report_published)
         .guard("all_accepted_mortgage_report", all_accepted_mortgage_report)

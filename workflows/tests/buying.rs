@@ -293,6 +293,9 @@ fn buy_post_13_to_16_identification_and_searches() {
     s.deposit.paid_at = Some(t0());
     assert_eq!(tile(&s, "identification"), NotStarted);
     assert_eq!(tile(&s, "searches"), NotStarted);
+    // Issue 26: a buyer's identity sent for checking: in progress, not 'Not started'.
+    s.buyers[0].identity_submitted_at = Some(t0());
+    assert_eq!(tile(&s, "identification"), InProgress);
     for b in &mut s.buyers {
         b.identity_verified_at = Some(t0());
     }
@@ -420,4 +423,57 @@ fn definition_flags_match_the_spec_ranges() {
             matches!(st.name, S::BrokerApplication | S::BrokerApplicationInvite)
         );
     }
+}
+
+/// Issue 26.13: once every buyer has sent their identity only the firm can act, so the case
+/// waits on the firm (`waits_on_when`), and the step it waits for names buyers, not owners.
+#[test]
+fn identity_verification_waits_on_the_firm_once_every_buyer_has_sent_their_id() {
+    use threshold_engine::WaitsOn;
+    let mut s = purchase_ready(); // two buyers
+    s.status = S::IdentityVerification;
+    let waits = |s: &Snap| wf().evaluate(s, &Actor::conveyancer(3)).stage.waits_on;
+    assert_eq!(waits(&s), Some(WaitsOn::Customer));
+    s.buyers[0].identity_submitted_at = Some(t0());
+    assert_eq!(
+        waits(&s),
+        Some(WaitsOn::Customer),
+        "one buyer still to send"
+    );
+    s.buyers[1].identity_verified_at = Some(t0());
+    assert_eq!(waits(&s), Some(WaitsOn::Firm));
+    let step = wf()
+        .evaluate(&s, &Actor::conveyancer(3))
+        .transitions
+        .into_iter()
+        .find(|t| t.name == "identity_verified")
+        .unwrap();
+    assert_eq!(
+        step.reason.as_deref(),
+        Some("Every buyer's identity must be verified first.")
+    );
+    // The queue's 'Waiting on' filter lists the status under both.
+    for who in [WaitsOn::Customer, WaitsOn::Firm] {
+        assert!(
+            W.statuses_waiting_on(threshold_engine::CaseType::Buying, who)
+                .contains(&"IDENTITY_VERIFICATION"),
+            "{who:?}"
+        );
+    }
+}
+
+/// Issue 26.13: 'Mark as completed' records today as the completion date, so the back office
+/// asks before it replaces an agreed one; agreeing the date does not.
+#[test]
+fn completing_is_the_step_that_records_the_completion_date() {
+    let mut s = purchase_ready();
+    s.status = S::PendingCompletion;
+    let records: Vec<_> = wf()
+        .evaluate(&s, &Actor::conveyancer(3))
+        .transitions
+        .into_iter()
+        .filter(|t| t.records_completion_date)
+        .map(|t| t.name)
+        .collect();
+    assert_eq!(records, ["complete"]);
 }

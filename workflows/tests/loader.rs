@@ -280,3 +280,15 @@ fn a_stage_told_to_the_customer_only_is_refused() {
         LoadError::GuideForOneParty("PREPARE_MORTGAGE_REPORT".into())
     );
 }
+
+#[test]
+fn a_waits_on_when_naming_an_unknown_guard_is_refused() {
+    let e = broken(
+        "when = \"all_identities_sent\"",
+        "when = \"all_identities_posted\"",
+    );
+    assert!(
+        matches!(e, LoadError::UnknownGuard { ref name, .. } if name == "all_identities_posted"),
+        "{e}"
+    );
+}

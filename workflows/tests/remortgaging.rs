@@ -402,8 +402,12 @@ fn rem_post_06_07_documents_and_identification_tiles() {
     s.status = S::IdentityVerification;
     assert_eq!(tile(&s, "documents"), IsComplete);
     assert_eq!(tile(&s, "identification"), NotStarted);
+    // Issue 26: once an owner's identity is sent, the tile is in progress (the page says
+    // 'Waiting for us to check'), until every owner is verified.
+    s.property_owners[0].identity_submitted_at = Some(t0());
+    assert_eq!(tile(&s, "identification"), InProgress);
     s.property_owners[0].identity_verified_at = Some(t0());
-    assert_eq!(tile(&s, "identification"), NotStarted);
+    assert_eq!(tile(&s, "identification"), InProgress);
     s.property_owners[1].identity_verified_at = Some(t0());
     assert_eq!(tile(&s, "identification"), IsComplete);
     s.required_documents.documents.push(doc("ID", false));

@@ -167,10 +167,10 @@ pub async fn signup(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// POST /auth/magic-link: the token from the e-mailed link.
+/// The body of POST /auth/magic-link and POST /auth/magic-link/renew: an e-mailed link's token.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct RedeemMagicLinkRequest {
+pub struct MagicLinkToken {
     /// The `token` query parameter of the `/login/auth` link.
     pub token: String,
 }
@@ -178,7 +178,7 @@ pub struct RedeemMagicLinkRequest {
 /// Opening the e-mailed link only loads the browser app's `/login/auth` page, which sends the
 /// token here. A GET of any URL consumes nothing, so mail scanners and link previews cannot
 /// burn a link, and the redemption is a write under the same-origin rule.
-#[utoipa::path(post, path = "/auth/magic-link", tag = "auth", request_body = RedeemMagicLinkRequest,
+#[utoipa::path(post, path = "/auth/magic-link", tag = "auth", request_body = MagicLinkToken,
     responses(
         (status = 204, description = "Signed in: a new session's cookies are set"),
         (status = 401, description = "Authentication failed: the link is unknown, used, replaced or expired", body = ErrorBody),
@@ -190,7 +190,7 @@ pub async fn redeem_magic_link(
     ip: ClientIp,
     headers: HeaderMap,
     jar: CookieJar,
-    ApiJson(body): ApiJson<RedeemMagicLinkRequest>,
+    ApiJson(body): ApiJson<MagicLinkToken>,
 ) -> ApiResult<(CookieJar, StatusCode)> {
     let token = body.token;
     rate_limit::check(&state.limits.redeem, &ip)?;
@@ -245,6 +245,9 @@ pub async fn redeem_magic_link(
         },
         (None, None) => return Err(failed()),
     };
+    if user.disabled_at.is_some() {
+        return Err(failed());
+    }
     // A fresh session for every sign-in; any session this browser had is ended.
     if let Some(old) = cookies::read(&state, &jar, cookies::REFRESH_COOKIE) {
         state.db.revoke_session_by_refresh_token(&old, now).await?;
@@ -272,19 +275,11 @@ pub async fn redeem_magic_link(
     ))
 }
 
-/// POST /auth/magic-link/renew: the token of a link that no longer works.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RenewMagicLinkRequest {
-    /// The `token` query parameter of the `/login/auth` link that failed.
-    pub token: String,
-}
-
 /// A stale link (used, replaced or expired: an invitation opened too late) is traded for a
 /// fresh sign-in e-mail to the link's owner, leading to the same page. Only the owner's inbox
 /// receives it, and the answer is the same whether or not the token is known, so the call
 /// tells nobody anything.
-#[utoipa::path(post, path = "/auth/magic-link/renew", tag = "auth", request_body = RenewMagicLinkRequest,
+#[utoipa::path(post, path = "/auth/magic-link/renew", tag = "auth", request_body = MagicLinkToken,
     responses(
         (status = 204, description = "A new sign-in link is on its way to the link's owner, if the token was theirs (the same answer either way)"),
         (status = 422, description = "The body is not `{\"token\": \"…\"}`", body = ErrorBody),
@@ -293,7 +288,7 @@ pub struct RenewMagicLinkRequest {
 pub async fn renew_magic_link(
     State(state): State<AppState>,
     ip: ClientIp,
-    ApiJson(body): ApiJson<RenewMagicLinkRequest>,
+    ApiJson(body): ApiJson<MagicLinkToken>,
 ) -> ApiResult<StatusCode> {
     rate_limit::check(&state.limits.login, &ip)?;
     if body.token.len() > 128 {

@@ -13,9 +13,9 @@ use threshold_store::cases::{LoadedCase, PartyRow, parse_enum};
 
 use super::access;
 use super::expanded_body::{
-    AddressBody, BuyingExpanded, CaseBrokerBody, CaseDocumentsBody, DepositPaymentInProgress,
-    ExpandedCommon, ExpandedProperty, GeneratedDocumentBody, LoanBody, PartyBody, PartyUserBody,
-    RemortgagingExpanded, UploadedDocumentBody,
+    AddressBody, BuyingExpanded, CaseBrokerBody, CaseDocumentsBody, CaseHandlerBody,
+    DepositPaymentInProgress, ExpandedCommon, ExpandedProperty, GeneratedDocumentBody, LoanBody,
+    PartyBody, PartyUserBody, RemortgagingExpanded, UploadedDocumentBody,
 };
 use super::list::{admins, legal_names};
 use super::quote::quote_body;
@@ -153,6 +153,7 @@ pub(crate) async fn buying_body(
         deposit: snap.deposit,
         deposit_payment,
         searches: snap.searches,
+        feedback_given: crate::feedback::given(state, r.id, reader.id).await?,
     })
 }
 
@@ -347,6 +348,7 @@ async fn common(state: &AppState, case: &OpenCase, reader: Reader) -> ApiResult<
                 email: b.email,
                 phone_number: b.phone_number,
             }),
+        case_handler: case_handler(state, r.assignee_id).await?,
         broker_reference: if reader.administers(loaded) {
             r.broker_reference.clone()
         } else {
@@ -356,6 +358,22 @@ async fn common(state: &AppState, case: &OpenCase, reader: Reader) -> ApiResult<
         view,
     };
     Ok(common)
+}
+
+/// The case's conveyancer by name (anyone who may open the case may know who handles it) and
+/// the firm's telephone from the configuration.
+async fn case_handler(state: &AppState, assignee: Option<UserId>) -> ApiResult<CaseHandlerBody> {
+    let name = match assignee {
+        Some(id) => state.db.user_by_id(id).await?.map(|u| u.preferred_name),
+        None => None,
+    };
+    let config = &state.config;
+    Ok(CaseHandlerBody {
+        name,
+        firm_name: config.firm_name.clone(),
+        phone_number: config.firm_phone_number.clone(),
+        opening_hours: config.firm_opening_hours.clone(),
+    })
 }
 
 /// Owners, buyers or donors. Another customer's personal details are withheld from a customer
@@ -403,11 +421,15 @@ fn party(loaded: &LoadedCase, p: &PartyRow, reader: Reader) -> PartyBody {
             date_of_birth: if redacted { None } else { p.date_of_birth },
             address: AddressBody {
                 line1: shown(&p.address_line1),
+                line2: shown(&p.address_line2),
+                town: shown(&p.address_town),
+                postcode: shown(&p.address_postcode),
             },
             occupation: shown(&p.occupation),
             national_insurance_number: shown(&p.national_insurance_number),
         },
         is_uk_resident: if redacted { None } else { p.is_uk_resident },
+        lives_at_property: if redacted { None } else { p.lives_at_property },
         tenancy_share: p.tenancy_share_bp.map(|bp| bp as f64 / 100.0),
         identity_submitted_at: p.identity_submitted_at,
         identity_verified_at: p.identity_verified_at,

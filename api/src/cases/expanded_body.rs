@@ -38,6 +38,8 @@ pub struct ExpandedCommon {
     /// The broker who administers the case, with their work contact (None when a customer
     /// started the case alone).
     pub broker: Option<CaseBrokerBody>,
+    /// Who at the firm handles the case and how to reach the firm.
+    pub case_handler: CaseHandlerBody,
     /// Shown to the case's brokers only.
     pub broker_reference: Option<String>,
     /// Each applicant's invitation: sent, opened, answered. The case's brokers only (empty
@@ -107,6 +109,21 @@ pub struct BuyingExpanded {
     /// progress rather than pay again. Null when none is open.
     pub deposit_payment: Option<DepositPaymentInProgress>,
     pub searches: Searches,
+    /// The feedback points the user asking has answered or dismissed on this case.
+    pub feedback_given: Vec<FeedbackPoint>,
+}
+
+/// The conveyancer handling a case, and the firm's telephone (issue 26: a customer knows whom
+/// to call). A customer sees the handler's name only, never their e-mail.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CaseHandlerBody {
+    /// The assigned conveyancer's name; null while the firm's team has not assigned anyone.
+    pub name: Option<String>,
+    pub firm_name: String,
+    pub phone_number: String,
+    /// When the telephone is answered, in words.
+    pub opening_hours: String,
 }
 
 /// A buyer's up-front payment in progress.
@@ -198,6 +215,8 @@ pub struct PartyBody {
     pub redacted: bool,
     pub user: PartyUserBody,
     pub is_uk_resident: Option<bool>,
+    /// An owner lives at the property being remortgaged (their address is its address).
+    pub lives_at_property: Option<bool>,
     pub identity_submitted_at: Option<DateTime<Utc>>,
     pub identity_verified_at: Option<DateTime<Utc>>,
     /// Why the firm sent this person's identity documents back, with what to do next (shown
@@ -227,4 +246,7 @@ pub struct PartyUserBody {
 #[serde(rename_all = "camelCase")]
 pub struct AddressBody {
     pub line1: Option<String>,
+    pub line2: Option<String>,
+    pub town: Option<String>,
+    pub postcode: Option<String>,
 }

@@ -25,7 +25,7 @@ use crate::extract::{ApiJson, ApiPath, CurrentSession};
         (status = 403, description = "Another owner's details, or staff roles", body = ErrorBody),
         (status = 404, description = "Unknown case or owner, or not yours", body = ErrorBody),
         (status = 409, description = "`section_closed`: the Owners section is locked, hidden or disabled, or a broker outside a broker stage", body = ErrorBody),
-        (status = 422, description = "`addressLine1`, `occupation` or `nationalInsuranceNumber` not valid", body = ErrorBody),
+        (status = 422, description = "`addressLine1`, `addressLine2`, `town`, `postcode` (a buyer's town and postcode are required), `livesAtProperty` (not for a purchase; the property has no address yet), `occupation` or `nationalInsuranceNumber` not valid", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
 pub async fn save_applicant_details(
@@ -57,7 +57,7 @@ pub async fn save_applicant_details(
         (status = 403, description = "Another buyer's details, or staff roles", body = ErrorBody),
         (status = 404, description = "Unknown case or buyer, or not yours", body = ErrorBody),
         (status = 409, description = "`section_closed`: Buyer Details is locked, hidden or disabled, or a broker outside a broker stage", body = ErrorBody),
-        (status = 422, description = "`addressLine1`, `occupation` or `nationalInsuranceNumber` not valid", body = ErrorBody),
+        (status = 422, description = "`addressLine1`, `addressLine2`, `town`, `postcode` (a buyer's town and postcode are required), `livesAtProperty` (not for a purchase; the property has no address yet), `occupation` or `nationalInsuranceNumber` not valid", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
 pub async fn save_buyer_details(
@@ -86,9 +86,23 @@ async fn save_details(
     body: ApplicantDetailsRequest,
 ) -> ApiResult<StatusCode> {
     let case_id = case_id(raw_case)?;
-    let details = body.details()?;
+    let mut details = body.details(case_type)?;
     let (caller, case) = open(state, session, case_type, case_id).await?;
     own_or_brokers(&case, session, applicant_id)?;
+    if details.lives_at_property == Some(true) {
+        // Not asked again: the owner's address is the property's, as the case holds it.
+        let property = &case.loaded.row.property;
+        details.address_line1 = property
+            .address_line1
+            .clone()
+            .filter(|line| !line.trim().is_empty())
+            .ok_or_else(|| {
+                ApiError::bad_field("livesAtProperty", "the property has no address yet")
+            })?;
+        details.address_line2 = property.address_line2.clone();
+        details.town = property.town.clone();
+        details.postcode = property.postcode.clone();
+    }
     write(
         state,
         &caller,

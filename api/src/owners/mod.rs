@@ -146,13 +146,7 @@ pub(crate) async fn expanded_extras(
             removed_owners: extras.removed_owners.into_iter().map(Into::into).collect(),
         }
     });
-    let feedback_given = state
-        .db
-        .feedback_given(case_id, viewer)
-        .await?
-        .iter()
-        .filter_map(|p| crate::feedback::FeedbackPoint::parse(p))
-        .collect();
+    let feedback_given = crate::feedback::given(state, case_id, viewer).await?;
     Ok(ExpandedExtras {
         transfer_of_equity,
         occupants: extras.occupants.into_iter().map(Into::into).collect(),

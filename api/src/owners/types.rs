@@ -5,11 +5,13 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use threshold_engine::CaseType;
 use threshold_engine::types::TransferReason;
 use threshold_store::cases::{ApplicantDetails, NamedPerson, PersonRow};
 use utoipa::ToSchema;
 
 use crate::auth::email_address::EmailAddress;
+use crate::cases::facts::parse_postcode;
 use crate::error::{ApiError, ApiResult};
 
 /// `201` answer of a call that adds a row.
@@ -33,8 +35,22 @@ pub struct AddCoOwnerRequest {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ApplicantDetailsRequest {
-    /// 1–200 characters.
-    pub address_line1: String,
+    /// 1–200 characters; left out when `livesAtProperty` is true (the property's is used).
+    #[serde(default)]
+    pub address_line1: Option<String>,
+    /// At most 200 characters.
+    #[serde(default)]
+    pub address_line2: Option<String>,
+    /// At most 100 characters; a buyer's is required.
+    #[serde(default)]
+    pub town: Option<String>,
+    /// A UK postcode; a buyer's is required (identity checks and the land tax return need it).
+    #[serde(default)]
+    pub postcode: Option<String>,
+    /// An owner lives at the property being remortgaged: their address is the property's and
+    /// the address fields are ignored. Not for a purchase (422).
+    #[serde(default)]
+    pub lives_at_property: Option<bool>,
     /// At most 100 characters.
     #[serde(default)]
     pub occupation: Option<String>,
@@ -193,10 +209,43 @@ pub fn parse_ni_number(raw: &str) -> Option<String> {
 }
 
 impl ApplicantDetailsRequest {
-    /// The validated details, or one 422 naming every problem.
-    pub fn details(&self) -> ApiResult<ApplicantDetails> {
+    /// The validated details, or one 422 naming every problem. An owner living at the property
+    /// gets its address once the case is open (see `details::save_details`).
+    pub fn details(&self, case_type: CaseType) -> ApiResult<ApplicantDetails> {
         let mut problems = Problems::default();
-        let address_line1 = problems.text("addressLine1", &self.address_line1, 1, 200);
+        let buyer = case_type == CaseType::Buying;
+        let lives_at_property = self.lives_at_property == Some(true);
+        if lives_at_property && buyer {
+            problems.add(
+                "livesAtProperty",
+                "a buyer cannot live at the property being bought",
+            );
+        }
+        let (address_line1, address_line2, town, postcode) = if lives_at_property {
+            (String::new(), None, None, None)
+        } else {
+            let line1 = self.address_line1.as_deref().unwrap_or_default();
+            let line1 = problems.text("addressLine1", line1, 1, 200);
+            let line2 = problems.optional_text("addressLine2", &self.address_line2, 200);
+            let town = problems.optional_text("town", &self.town, 100);
+            if buyer && town.is_none() {
+                problems.add("town", "is required");
+            }
+            let postcode = self
+                .postcode
+                .as_deref()
+                .map(str::trim)
+                .filter(|v| !v.is_empty());
+            let parsed = postcode.and_then(parse_postcode);
+            match postcode {
+                None if buyer => problems.add("postcode", "is required"),
+                Some(_) if parsed.is_none() => {
+                    problems.add("postcode", "Enter a UK postcode, like SW1A 1AA")
+                }
+                _ => {}
+            }
+            (line1, line2, town, parsed)
+        };
         let occupation = problems.optional_text("occupation", &self.occupation, 100);
         let national_insurance_number = match self
             .national_insurance_number
@@ -219,6 +268,10 @@ impl ApplicantDetailsRequest {
         problems.done()?;
         Ok(ApplicantDetails {
             address_line1,
+            address_line2,
+            town,
+            postcode,
+            lives_at_property: self.lives_at_property,
             occupation,
             national_insurance_number,
             is_uk_resident: self.is_uk_resident,

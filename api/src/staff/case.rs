@@ -11,10 +11,11 @@ use serde::{Deserialize, Serialize};
 use threshold_cases::Progress;
 use threshold_engine::snapshot::doc_types;
 use threshold_engine::{
-    CaseStatus, CaseType, Chip, TransitionInput, TransitionView, Uploader, WaitsOn,
+    CaseStatus, CaseType, Chip, TransitionInput, TransitionView, Uploader, WaitsOn, format_date,
 };
 use threshold_store::cases::LoadedCase;
 use threshold_store::documents::UploadLine;
+use threshold_store::staff::CaseAuditLine;
 use utoipa::ToSchema;
 
 use super::queue::{StaffMemberBody, body, members_by_id};
@@ -39,6 +40,8 @@ pub enum StaffExpanded {
 pub struct StaffAuditEntry {
     pub at: DateTime<Utc>,
     pub actor_name: Option<String>,
+    /// The actor's role (ROLE_USER, ROLE_CONVEYANCER…), or DONOR for one of the case's gift
+    /// donors: a donor signs in as a user but is not the firm's client.
     pub actor_role: Option<String>,
     /// `case.transition`, `case.assigned`, `document.downloaded`, …
     pub action: String,
@@ -60,6 +63,9 @@ pub struct StaffCase {
     /// The steps the workflow offers this staff member from the current status; one that is
     /// not allowed now says why in `reason`.
     pub transitions: Vec<TransitionView<CaseStatus>>,
+    /// The documents the firm may draft now (MORTGAGE_REPORT, COMPLETION_STATEMENT…): each at
+    /// the stage whose step issues it.
+    pub draftable: Vec<String>,
     /// Newest first.
     pub audit: Vec<StaffAuditEntry>,
     /// The workflow as a Mermaid state diagram, the current status highlighted.
@@ -155,6 +161,9 @@ pub struct StaffTransitionRequest {
     pub code: Option<String>,
     /// Where the step `asksFor` COMPLETION_DATE: the agreed date, today or later.
     pub completion_date: Option<NaiveDate>,
+    /// Where the step `recordsCompletionDate` and the agreed completion date is still ahead:
+    /// true, the staff member having been told that today replaces it.
+    pub early_completion_confirmed: Option<bool>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -192,6 +201,19 @@ pub async fn view(
         &case.loaded,
         state.db.case_uploads(case.loaded.row.id).await?,
     );
+    let audit = state
+        .db
+        .case_audit_trail(case_id)
+        .await?
+        .into_iter()
+        .map(|line| StaffAuditEntry {
+            at: line.at,
+            actor_role: actor_role(&case.loaded, &line),
+            actor_name: line.actor_name,
+            action: line.action,
+            detail: line.detail.0,
+        })
+        .collect();
     let reader = Reader {
         id: staff.user().id,
         kind: ReaderKind::Staff,
@@ -204,19 +226,6 @@ pub async fn view(
             StaffExpanded::Buying(Box::new(buying_body(&state, case, reader).await?))
         }
     };
-    let audit = state
-        .db
-        .case_audit_trail(case_id)
-        .await?
-        .into_iter()
-        .map(|line| StaffAuditEntry {
-            at: line.at,
-            actor_name: line.actor_name,
-            actor_role: line.actor_role,
-            action: line.action,
-            detail: line.detail.0,
-        })
-        .collect();
     let identity_checks = state
         .db
         .latest_identity_checks(case_id)
@@ -256,6 +265,13 @@ pub async fn view(
         assignee,
         expanded,
         diagram: state.workflows.diagram(view.status),
+        draftable: threshold_cases::draftable(
+            super::documents::drafted(case_type),
+            &view.transitions,
+        )
+        .into_iter()
+        .map(String::from)
+        .collect(),
         transitions: view.transitions,
         audit,
         identity_checks,
@@ -263,6 +279,19 @@ pub async fn view(
         unexpected_payments,
         uploads,
     }))
+}
+
+/// The role an audit line names: a gift's donor as DONOR (their account is a customer's).
+fn actor_role(loaded: &LoadedCase, line: &CaseAuditLine) -> Option<String> {
+    let donor = loaded
+        .parties
+        .iter()
+        .any(|p| p.party_type == "DONOR" && Some(p.user_id) == line.actor_user_id);
+    if donor {
+        Some("DONOR".into())
+    } else {
+        line.actor_role.clone()
+    }
 }
 
 /// Who uploaded each file, as whom: the firm's uploads have no side, a donor's are on the
@@ -328,7 +357,7 @@ fn identity_evidence(loaded: &LoadedCase) -> Vec<StaffIdentityEvidence> {
         (status = 403, description = "Not staff, the second factor not proven, a step this role may not take, or `step_up_required` (the step needs a fresh code)", body = ErrorBody),
         (status = 404, description = "No such case", body = ErrorBody),
         (status = 409, description = "Not from this status (`wrong_status`), a guard of the workflow refused (`not_ready`, its reason as the message) or the case moved meanwhile (`conflict`)", body = ErrorBody),
-        (status = 422, description = "Unknown `transition`, `reason` missing where required, `completionDate` missing or past where asked for, or a wrong `code`", body = ErrorBody),
+        (status = 422, description = "Unknown `transition`, `reason` missing where required, `completionDate` missing or past where asked for, `earlyCompletionConfirmed` missing before the agreed completion date, or a wrong `code`", body = ErrorBody),
         (status = 429, description = "Too many wrong codes", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
@@ -362,6 +391,17 @@ pub async fn transition(
             .await?;
         return Ok(Json(StaffTransitionDone { status }));
     }
+    if definition
+        .as_ref()
+        .is_some_and(|t| t.records_completion_date)
+        && body.early_completion_confirmed != Some(true)
+    {
+        let case = state
+            .cases
+            .open(&staff.caller(), case_type, case_id)
+            .await?;
+        early_completion(case.loaded.row.completion_date, Utc::now().date_naive())?;
+    }
     if definition.is_some_and(|t| t.step_up) {
         let Some(code) = body.code.as_deref() else {
             return Err(super::step_up_required());
@@ -384,6 +424,20 @@ pub async fn transition(
         )
         .await?;
     Ok(Json(StaffTransitionDone { status }))
+}
+
+/// Completing before the agreed day replaces that date with today: refused unless confirmed.
+fn early_completion(agreed: Option<NaiveDate>, today: NaiveDate) -> ApiResult<()> {
+    match agreed {
+        Some(agreed) if agreed > today => Err(ApiError::bad_field(
+            "earlyCompletionConfirmed",
+            format!(
+                "The agreed completion date is {}: confirm that the case completed early",
+                format_date(agreed)
+            ),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The completion date a step asks for: given, and not in the past.
@@ -418,12 +472,8 @@ pub async fn audit_csv(
     staff: Staff,
     ApiPath((case_type, case_id)): ApiPath<(String, String)>,
 ) -> ApiResult<Response> {
-    let case_id = staff
-        .open_case(&state, &case_type, &case_id)
-        .await?
-        .loaded
-        .row
-        .id;
+    let case = staff.open_case(&state, &case_type, &case_id).await?;
+    let case_id = case.loaded.row.id;
     let mut out = csv::Writer::from_writer(Vec::new());
     let header = [
         "at",
@@ -448,7 +498,7 @@ pub async fn audit_csv(
         out.write_record([
             line.at.to_rfc3339(),
             neutralise(line.actor_name.as_deref().unwrap_or("system")),
-            line.actor_role.clone().unwrap_or_default(),
+            actor_role(&case.loaded, &line).unwrap_or_default(),
             line.action.clone(),
             field("transition"),
             field("from"),
@@ -522,5 +572,19 @@ mod tests {
     fn formulas_are_neutralised() {
         assert_eq!(neutralise("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
         assert_eq!(neutralise("Moved abroad"), "Moved abroad");
+    }
+
+    #[test]
+    fn completing_before_the_agreed_day_must_be_confirmed() {
+        let day = |d| NaiveDate::from_ymd_opt(2026, 12, d).unwrap();
+        let refused = early_completion(Some(day(12)), day(1)).unwrap_err();
+        assert_eq!(refused.status, axum::http::StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(refused.fields["earlyCompletionConfirmed"].contains("12/12/2026"));
+        assert!(
+            early_completion(Some(day(12)), day(12)).is_ok(),
+            "on the day"
+        );
+        assert!(early_completion(Some(day(1)), day(12)).is_ok(), "late");
+        assert!(early_completion(None, day(12)).is_ok(), "none agreed");
     }
 }

@@ -4,6 +4,8 @@
 //! documents it issues (rendered from the case by the PDF service) and issuing them. Each goes
 //! through the case service, which takes the workflow step the change allows.
 
+use std::collections::BTreeMap;
+
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -37,6 +39,69 @@ pub struct StaffIdentityDecision {
     /// Required when REJECTED: what was wrong and what to do next (the customer reads it).
     #[schema(max_length = 2000)]
     pub reason: Option<String>,
+    /// Required when VERIFIED, every item true: what the firm compared. Kept in the audit
+    /// trail.
+    pub checks: Option<IdentityChecklist>,
+}
+
+/// What the firm compares before it verifies a person's identity (the Money Laundering
+/// Regulations' customer due diligence, done by eye on the photo ID and selfie).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
+pub struct IdentityChecklist {
+    /// The selfie is the person on the photo ID.
+    pub photo_matches: bool,
+    /// The name on the photo ID is the name in the application.
+    pub name_matches: bool,
+    /// The date of birth on the photo ID is the one in the application.
+    pub date_of_birth_matches: bool,
+    /// The photo ID has not expired.
+    pub document_in_date: bool,
+    /// The address on the ID or proof of address is the one in the application.
+    pub address_matches: bool,
+}
+
+impl IdentityChecklist {
+    /// Each item by its field name, with whether it was ticked.
+    fn items(&self) -> [(&'static str, bool); 5] {
+        [
+            ("photoMatches", self.photo_matches),
+            ("nameMatches", self.name_matches),
+            ("dateOfBirthMatches", self.date_of_birth_matches),
+            ("documentInDate", self.document_in_date),
+            ("addressMatches", self.address_matches),
+        ]
+    }
+
+    /// The items compared, for the audit trail; a 422 naming each one left unticked.
+    fn all_ticked(checks: Option<&Self>) -> ApiResult<Vec<String>> {
+        let Some(checks) = checks else {
+            return Err(ApiError::bad_field(
+                "checks",
+                "Tick what you compared before verifying",
+            ));
+        };
+        let missing: BTreeMap<String, String> = checks
+            .items()
+            .iter()
+            .filter(|(_, ticked)| !ticked)
+            .map(|(name, _)| {
+                (
+                    format!("checks.{name}"),
+                    "must be ticked: compare it before verifying".to_owned(),
+                )
+            })
+            .collect();
+        if missing.is_empty() {
+            Ok(checks
+                .items()
+                .iter()
+                .map(|(n, _)| (*n).to_owned())
+                .collect())
+        } else {
+            Err(ApiError::invalid_fields(missing))
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -60,7 +125,7 @@ pub struct StaffDraftRequest {
         (status = 403, description = "Not staff, or the second factor is not proven", body = ErrorBody),
         (status = 404, description = "No such case or owner", body = ErrorBody),
         (status = 409, description = "`conflict`: the identity is not waiting for a decision", body = ErrorBody),
-        (status = 422, description = "Unknown `decision`, or `reason` missing for a rejection", body = ErrorBody),
+        (status = 422, description = "Unknown `decision`, `reason` missing for a rejection, or `checks` missing or not all ticked for a verification (each unticked item named)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
 pub async fn decide_identity(
@@ -71,7 +136,9 @@ pub async fn decide_identity(
 ) -> ApiResult<Json<StaffTransitionDone>> {
     let applicant_id = access::parse_case_id(&applicant_id)?;
     let decision = match body.decision {
-        IdentityVerdict::Verified => IdentityDecision::Verified,
+        IdentityVerdict::Verified => IdentityDecision::Verified {
+            checked: IdentityChecklist::all_ticked(body.checks.as_ref())?,
+        },
         IdentityVerdict::Rejected => {
             let reason = super::reason_required(
                 body.reason.as_deref(),
@@ -300,4 +367,38 @@ pub async fn draft(
     )
     .await?;
     Ok((StatusCode::CREATED, Json(DocumentBody::from_record(&doc))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_verification_names_each_unticked_check() {
+        let refused = IdentityChecklist::all_ticked(None).unwrap_err();
+        assert!(refused.fields.contains_key("checks"));
+        let partly = IdentityChecklist {
+            photo_matches: true,
+            name_matches: true,
+            ..Default::default()
+        };
+        let refused = IdentityChecklist::all_ticked(Some(&partly)).unwrap_err();
+        let named: Vec<&str> = refused.fields.keys().map(String::as_str).collect();
+        assert_eq!(
+            named,
+            [
+                "checks.addressMatches",
+                "checks.dateOfBirthMatches",
+                "checks.documentInDate"
+            ]
+        );
+        let all = IdentityChecklist {
+            photo_matches: true,
+            name_matches: true,
+            date_of_birth_matches: true,
+            document_in_date: true,
+            address_matches: true,
+        };
+        assert_eq!(IdentityChecklist::all_ticked(Some(&all)).unwrap().len(), 5);
+    }
 }

@@ -16,6 +16,7 @@ use support::purchase::{
 use support::{Backend, Client, TestApp};
 
 on_both_databases!(
+    issue_26_a_buyer_s_address_is_given_in_full_with_its_postcode,
     a_buyer_completes_every_section_and_submits,
     purchase_and_financing_is_validated_and_keeps_its_rules,
     the_land_tax_answers_re_run_the_estimate,
@@ -152,7 +153,10 @@ async fn a_buyer_completes_every_section_and_submits(backend: Backend) {
     assert_eq!(section(&case, "review-and-submit"), "LOCKED");
     // Not ready: the server refuses whatever the page shows.
     let res = bea
-        .post(&format!("/api/buying/{id}/submit"), json!({}))
+        .post(
+            &format!("/api/buying/{id}/submit"),
+            json!({ "declarationConfirmed": true }),
+        )
         .await;
     assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
 
@@ -162,7 +166,10 @@ async fn a_buyer_completes_every_section_and_submits(backend: Backend) {
     assert_eq!(section(&case, "review-and-submit"), "NOT_STARTED");
     assert_eq!(case["view"]["readyToSubmit"], true);
     let res = bea
-        .post(&format!("/api/buying/{id}/submit"), json!({}))
+        .post(
+            &format!("/api/buying/{id}/submit"),
+            json!({ "declarationConfirmed": true }),
+        )
         .await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     assert_eq!(res.body["status"], "PREPARE_CLIENT_CARE_LETTER");
@@ -373,7 +380,7 @@ async fn a_co_buyer_is_invited_and_gives_their_own_details(backend: Backend) {
     let res = ben
         .post(
             &format!("/api/buying/{id}/applicant/{bea_applicant}"),
-            json!({ "addressLine1": "Elsewhere" }),
+            json!({ "addressLine1": "Elsewhere", "town": "Leeds", "postcode": "LS1 1AA" }),
         )
         .await;
     assert_eq!(res.status, StatusCode::FORBIDDEN);
@@ -441,7 +448,10 @@ async fn strangers_staff_and_late_brokers_are_refused(backend: Backend) {
             "/api/buying/applicant".into(),
             json!({ "caseId": id, "preferredName": "Zed Zee", "email": "zed@example.test" }),
         ),
-        (format!("/api/buying/{id}/submit"), json!({})),
+        (
+            format!("/api/buying/{id}/submit"),
+            json!({ "declarationConfirmed": true }),
+        ),
     ];
     for (path, body) in &calls {
         for stranger in strangers.iter_mut() {
@@ -883,7 +893,7 @@ async fn the_other_buying_calls_are_refused_to_strangers_staff_and_late_brokers(
         ),
         (
             format!("/api/buying/{id}/applicant/{applicant}"),
-            json!({ "addressLine1": "Elsewhere" }),
+            json!({ "addressLine1": "Elsewhere", "town": "Leeds", "postcode": "LS1 1AA" }),
         ),
         (
             "/api/tenancy-split".into(),
@@ -948,6 +958,8 @@ async fn the_other_buying_calls_are_refused_to_strangers_staff_and_late_brokers(
     assert_eq!(case["sourceOfFunds"].as_array().unwrap().len(), 2);
     assert_eq!(case["isas"].as_array().unwrap().len(), 1);
     assert_eq!(case["buyers"][0]["user"]["address"]["line1"], "3 Elm Row");
+    assert_eq!(case["buyers"][0]["user"]["address"]["town"], "Leeds");
+    assert_eq!(case["buyers"][0]["user"]["address"]["postcode"], "LS6 2AA");
     assert!(case["property"]["landOwnership"].is_null());
 }
 
@@ -1046,4 +1058,55 @@ async fn calls_32_a_buying_invitee_may_decline_and_nobody_else_may_answer(backen
         broker.get(&expanded(id)).await.body["status"],
         "BROKER_APPLICATION"
     );
+}
+
+/// Issue 26, item 7 (BUY-APP-08): identity checks and the land tax return need a buyer's full
+/// address, so the town and postcode are required (422 naming each) and the postcode is a UK
+/// one, kept upper-case; a buyer cannot "live at the property" they are buying.
+async fn issue_26_a_buyer_s_address_is_given_in_full_with_its_postcode(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut bea, id) = accepted_purchase(&app).await;
+    let case = bea.get(&expanded(id)).await.body;
+    let applicant = case["buyers"][0]["id"].as_i64().unwrap();
+    about_you(&app, &mut bea, BEA).await;
+    let path = format!("/api/buying/{id}/applicant/{applicant}");
+    let base = json!({ "addressLine1": "3 Elm Row", "addressLine2": "Headingley",
+                       "town": "Leeds", "postcode": "ls6 2aa", "occupation": "Nurse",
+                       "nationalInsuranceNumber": "QQ123456C", "isUkResident": true });
+    let without = |field: &str| {
+        let mut body = base.clone();
+        body.as_object_mut().unwrap().remove(field);
+        body
+    };
+    let with = |field: &str, value: Value| {
+        let mut body = base.clone();
+        body[field] = value;
+        body
+    };
+    for (body, field) in [
+        (without("postcode"), "postcode"),
+        (with("postcode", json!("  ")), "postcode"),
+        (with("postcode", json!("NOT A CODE")), "postcode"),
+        (without("town"), "town"),
+        (with("livesAtProperty", json!(true)), "livesAtProperty"),
+    ] {
+        let res = bea.post(&path, body).await;
+        assert_eq!(
+            res.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{field}: {:?}",
+            res.body
+        );
+        assert!(res.field_error(field).is_some(), "{field}: {:?}", res.body);
+    }
+    let case = bea.get(&expanded(id)).await.body;
+    assert!(case["buyers"][0]["user"]["address"]["line1"].is_null());
+    let res = bea.post(&path, base.clone()).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let case = bea.get(&expanded(id)).await.body;
+    let address = &case["buyers"][0]["user"]["address"];
+    assert_eq!(address["line1"], "3 Elm Row");
+    assert_eq!(address["line2"], "Headingley");
+    assert_eq!(address["town"], "Leeds");
+    assert_eq!(address["postcode"], "LS6 2AA");
 }

@@ -238,7 +238,10 @@ async fn with_co_buyer_awaiting_deposit(app: &TestApp) -> (Client, Client, Clien
     }
     upload_everything(&mut bea, id).await;
     let res = bea
-        .post(&format!("/api/buying/{id}/submit"), json!({}))
+        .post(
+            &format!("/api/buying/{id}/submit"),
+            json!({ "declarationConfirmed": true }),
+        )
         .await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     let (mut connie, ..) = enrolled_conveyancer(app).await;

@@ -456,6 +456,19 @@ async fn customers_and_brokers_cannot_pass_off_uploads_as_the_firms(backend: Bac
             "{who}: {line}"
         );
     }
+    // The audit trail names the gift's donor as the donor, not as a customer (issue 26.13).
+    let gina = name_of("gina@example.test").await;
+    let roles: Vec<&str> = res.body["audit"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["actorName"] == gina.as_str())
+        .map(|l| l["actorRole"].as_str().unwrap_or_default())
+        .collect();
+    assert!(
+        !roles.is_empty() && roles.iter().all(|r| *r == "DONOR"),
+        "{roles:?}"
+    );
 }
 
 /// The authorization rows for documents: other customers and other firms' brokers see

@@ -1,5 +1,5 @@
 //! POST /feedback (FEEDBACK-01..11): a customer's rating and comment at a point of their
-//! case, once per point; dismissing sends no rating and an empty message; the points given
+//! case, once per case and person (issue 26: never asked again at a later point); dismissing sends no rating and an empty message; the points given
 //! show in the expanded case as `feedbackGiven`.
 
 use crate::support;
@@ -10,7 +10,7 @@ use support::cases::{create_remortgaging, firm};
 use support::{Backend, Client, TestApp};
 
 on_both_databases!(
-    feedback_is_given_once_per_point_and_shows_in_the_case,
+    feedback_is_given_once_per_case_and_shows_in_the_case,
     a_dismissal_counts_as_an_answer,
     feedback_is_validated_by_field,
     only_the_case_s_customers_give_feedback,
@@ -40,8 +40,9 @@ async fn given(client: &mut Client, id: i64) -> Value {
     res.body["feedbackGiven"].clone()
 }
 
-/// CALLS-39, ENUM-20: a valid POST /feedback (SUBMIT_APPLICATION, POST_COMPLETION) is 2xx.
-async fn feedback_is_given_once_per_point_and_shows_in_the_case(backend: Backend) {
+/// CALLS-39, ENUM-20: a valid POST /feedback is 2xx; FEEDBACK-11 and issue 26: a customer who
+/// has answered is not asked again on that case, at that point or any later one (409 JSON).
+async fn feedback_is_given_once_per_case_and_shows_in_the_case(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, mut cara, id) = case(&app).await;
     assert_eq!(given(&mut cara, id).await, json!([]));
@@ -53,26 +54,18 @@ async fn feedback_is_given_once_per_point_and_shows_in_the_case(backend: Backend
         .await;
     assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
     assert_eq!(given(&mut cara, id).await, json!(["SUBMIT_APPLICATION"]));
-    // Asked once: a second answer for the point is refused, another point is not.
-    let res = cara
-        .post(
-            "/api/feedback",
-            feedback(id, "SUBMIT_APPLICATION", json!(3), ""),
-        )
-        .await;
-    assert_eq!(res.status, StatusCode::CONFLICT);
-    assert_eq!(res.body["error"]["code"], "feedback_given");
-    let res = cara
-        .post(
-            "/api/feedback",
-            feedback(id, "POST_COMPLETION", json!(4), ""),
-        )
-        .await;
-    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
-    assert_eq!(
-        given(&mut cara, id).await,
-        json!(["SUBMIT_APPLICATION", "POST_COMPLETION"])
-    );
+    for point in [
+        "SUBMIT_APPLICATION",
+        "ACCEPT_COMPLETION_STATEMENT",
+        "POST_COMPLETION",
+    ] {
+        let res = cara
+            .post("/api/feedback", feedback(id, point, json!(4), ""))
+            .await;
+        assert_eq!(res.status, StatusCode::CONFLICT, "{point}");
+        assert_eq!(res.body["error"]["code"], "feedback_given", "{point}");
+    }
+    assert_eq!(given(&mut cara, id).await, json!(["SUBMIT_APPLICATION"]));
     // The points are the caller's: the broker has given none.
     assert_eq!(given(&mut broker, id).await, json!([]));
     // Audited without the comment.
@@ -81,38 +74,15 @@ async fn feedback_is_given_once_per_point_and_shows_in_the_case(backend: Backend
         .iter()
         .filter(|e| e.action == "case.feedback_given")
         .collect();
-    assert_eq!(entries.len(), 2);
+    assert_eq!(entries.len(), 1);
     assert!(!entries[0].detail.0.to_string().contains("easy"));
 }
 
-/// ENUM-20: ACCEPT_COMPLETION_STATEMENT is a feedback point too.
+/// FEEDBACK-11, ENUM-20: a dismissal (which may leave the rating out altogether) is an answer
+/// for the whole case: ACCEPT_COMPLETION_STATEMENT, an accepted point, is then refused too.
 async fn a_dismissal_counts_as_an_answer(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, mut cara, id) = case(&app).await;
-    let res = cara
-        .post(
-            "/api/feedback",
-            feedback(id, "ACCEPT_COMPLETION_STATEMENT", Value::Null, ""),
-        )
-        .await;
-    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
-    assert_eq!(
-        given(&mut cara, id).await,
-        json!(["ACCEPT_COMPLETION_STATEMENT"])
-    );
-    let res = cara
-        .post(
-            "/api/feedback",
-            feedback(
-                id,
-                "ACCEPT_COMPLETION_STATEMENT",
-                json!(5),
-                "Changed my mind",
-            ),
-        )
-        .await;
-    assert_eq!(res.status, StatusCode::CONFLICT);
-    // A dismissal may leave the rating out altogether.
     let res = cara
         .post(
             "/api/feedback",
@@ -121,6 +91,17 @@ async fn a_dismissal_counts_as_an_answer(backend: Backend) {
         )
         .await;
     assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    assert_eq!(given(&mut cara, id).await, json!(["POST_COMPLETION"]));
+    for (rating, message) in [(Value::Null, ""), (json!(5), "Changed my mind")] {
+        let res = cara
+            .post(
+                "/api/feedback",
+                feedback(id, "ACCEPT_COMPLETION_STATEMENT", rating, message),
+            )
+            .await;
+        assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+        assert_eq!(res.body["error"]["code"], "feedback_given");
+    }
 }
 
 /// CALLS-39, CONST-02: a rating outside 1..5 or a message over 5000 characters is 4xx; exactly

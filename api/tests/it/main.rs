@@ -9,6 +9,7 @@ mod address_lookup;
 mod assistant;
 mod buying_application;
 mod case_context;
+mod case_page;
 mod case_service;
 mod cases_access;
 mod cases_cancel;

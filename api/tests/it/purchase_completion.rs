@@ -205,10 +205,28 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
     let buyer = bea.get(&expanded(id)).await.body["buyers"][0]["id"]
         .as_i64()
         .unwrap();
+    // The buyer has sent their ID: only the firm can act now, and the step it waits for names
+    // buyers, not owners (issue 26.13).
+    let staff_view = connie.get(&staff_case).await.body;
+    assert_eq!(staff_view["waitsOn"], "firm");
+    let verify = staff_view["transitions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "identity_verified")
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        verify["reason"],
+        "Every buyer's identity must be verified first."
+    );
+    // Nothing is drafted at this stage but what it issues (none here): no completion
+    // statement at identity verification.
+    assert_eq!(staff_view["draftable"], json!([]));
     let res = connie
         .post(
             &format!("{staff_case}/identity/{buyer}"),
-            json!({ "decision": "VERIFIED" }),
+            support::staff::verified(),
         )
         .await;
     assert_eq!(res.body["status"], "AWAITING_MEMORANDUM_OF_SALE");
@@ -308,7 +326,20 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
         bea.get(&expanded(id)).await.body["completionDate"],
         agreed.to_string()
     );
-    assert_eq!(take(&mut connie, id, "complete").await, "COMPLETED");
+    // Completing before the agreed day must be confirmed (issue 26.13).
+    let refused = step(&mut connie, id, "complete").await;
+    assert!(
+        refused.field_error("earlyCompletionConfirmed").is_some(),
+        "{:?}",
+        refused.body
+    );
+    let res = connie
+        .post(
+            &format!("{staff_case}/transition"),
+            json!({ "transition": "complete", "earlyCompletionConfirmed": true }),
+        )
+        .await;
+    assert_eq!(res.body["status"], "COMPLETED", "{:?}", res.body);
 }
 
 async fn buy_post_12_stripe_checkout_and_its_signed_webhook_record_the_payment(backend: Backend) {

@@ -223,7 +223,10 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
     assert_eq!(tile(&case, "identification"), "NOT_STARTED");
     assert_eq!(tile(&case, "mortgage-report"), "LOCKED");
 
-    // Identity: a photo ID and a selfie, then submitted.
+    // Identity: a photo ID and a selfie, then submitted. Until then the case waits on the
+    // customer; once sent, only the firm can act (issue 26.13).
+    let waits_on = |c: &Value| c["waitsOn"].clone();
+    assert_eq!(waits_on(&connie.get(&staff_case).await.body), "customer");
     upload(&mut cara, id, "PHOTO_ID").await;
     upload(&mut cara, id, "SELFIE").await;
     let res = cara
@@ -234,22 +237,63 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
         .await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     assert_eq!(res.body["status"], "IDENTITY_VERIFICATION");
-    let owner = &expanded(&mut cara, id).await["propertyOwners"][0];
+    let case = expanded(&mut cara, id).await;
+    let owner = &case["propertyOwners"][0];
     assert!(owner["identitySubmittedAt"].as_str().is_some());
     assert_eq!(owner["identityVerifiedAt"], Value::Null);
+    // Issue 26: the tile agrees with its page ('Waiting for us to check'), for every reader.
+    assert_eq!(tile(&case, "identification"), "IN_PROGRESS");
+    let case = broker
+        .get(&format!("/api/remortgaging/cases/{id}/expanded"))
+        .await
+        .body;
+    assert_eq!(tile(&case, "identification"), "IN_PROGRESS");
 
-    // The conveyancer verifies it: the only owner, so the case moves on by itself.
+    assert_eq!(waits_on(&connie.get(&staff_case).await.body), "firm");
+
+    // The conveyancer verifies it, having ticked everything compared: the only owner, so the
+    // case moves on by itself.
     let applicant = owner["id"].as_i64().unwrap();
+    let decide = format!("{staff_case}/identity/{applicant}");
+    let res = connie
+        .post(&decide, json!({ "decision": "VERIFIED" }))
+        .await;
+    assert!(res.field_error("checks").is_some(), "{:?}", res.body);
+    let mut unticked = support::staff::verified();
+    unticked["checks"]["dateOfBirthMatches"] = json!(false);
+    let res = connie.post(&decide, unticked).await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        res.field_error("checks.dateOfBirthMatches").is_some(),
+        "{:?}",
+        res.body
+    );
     let res = connie
         .post(
             &format!("{staff_case}/identity/{applicant}"),
-            json!({ "decision": "VERIFIED" }),
+            support::staff::verified(),
         )
         .await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     assert_eq!(res.body["status"], "AWAITING_MORTGAGE_OFFER");
     let case = expanded(&mut cara, id).await;
     assert_eq!(tile(&case, "identification"), "IS_COMPLETE");
+    // The audit trail keeps what was compared.
+    let audit = app.db.audit_for("case", &id.to_string()).await.unwrap();
+    let decided = audit
+        .iter()
+        .find(|e| e.action == "case.identity_decided")
+        .expect("the decision is audited");
+    assert_eq!(
+        decided.detail["checked"],
+        json!([
+            "photoMatches",
+            "nameMatches",
+            "dateOfBirthMatches",
+            "documentInDate",
+            "addressMatches"
+        ])
+    );
 
     // The lender's offer arrives.
     let res = connie
@@ -271,7 +315,7 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
     assert_eq!(res.status, StatusCode::CONFLICT);
     assert_eq!(
         res.body["error"]["message"],
-        "Publish a final (non-draft) mortgage report first."
+        "Issue the mortgage report first: choose 'Issue to customers' on its draft."
     );
     let report = draft_and_issue(&mut connie, &mut cara, id, "MORTGAGE_REPORT").await;
     wait_for_subject(&app, CARA, "mortgage report").await;
@@ -349,11 +393,36 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
 
     agree_completion_date(&app, &mut connie, &staff_case, id).await;
 
-    // The conveyancer completes: today's date is the completion date.
+    // The conveyancer completes: today's date is the completion date. Before the agreed day
+    // (three weeks ahead) that replaces it, so it must be confirmed (issue 26.13).
+    let step = connie.get(&staff_case).await.body["transitions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "complete")
+        .cloned()
+        .unwrap();
+    assert_eq!(step["recordsCompletionDate"], true);
     let res = connie
         .post(
             &format!("{staff_case}/transition"),
             json!({ "transition": "complete" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        res.field_error("earlyCompletionConfirmed").is_some(),
+        "{:?}",
+        res.body
+    );
+    assert_eq!(
+        expanded(&mut cara, id).await["status"],
+        "PENDING_COMPLETION"
+    );
+    let res = connie
+        .post(
+            &format!("{staff_case}/transition"),
+            json!({ "transition": "complete", "earlyCompletionConfirmed": true }),
         )
         .await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
@@ -406,7 +475,7 @@ async fn rem_post_16_identity_needs_both_documents_and_a_rejection_says_why(back
         .as_i64()
         .unwrap();
     let decide = format!("/api/staff/cases/remortgaging/{id}/identity/{applicant}");
-    let res = cara.post(&decide, json!({ "decision": "VERIFIED" })).await;
+    let res = cara.post(&decide, support::staff::verified()).await;
     assert_eq!(res.status, StatusCode::FORBIDDEN);
     // A rejection needs a reason, which the owner reads; they submit again.
     let res = connie
@@ -428,14 +497,12 @@ async fn rem_post_16_identity_needs_both_documents_and_a_rejection_says_why(back
         "The photo is blurred: take it again in daylight."
     );
     // Deciding again on nothing submitted is a conflict; an unknown owner a 404.
-    let res = connie
-        .post(&decide, json!({ "decision": "VERIFIED" }))
-        .await;
+    let res = connie.post(&decide, support::staff::verified()).await;
     assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
     let res = connie
         .post(
             &format!("/api/staff/cases/remortgaging/{id}/identity/999999"),
-            json!({ "decision": "VERIFIED" }),
+            support::staff::verified(),
         )
         .await;
     assert_eq!(res.status, StatusCode::NOT_FOUND);
@@ -501,7 +568,7 @@ async fn to_prepare_completion_statement(cara: &mut Client, connie: &mut Client,
         .as_i64()
         .unwrap();
     let base = format!("/api/staff/cases/remortgaging/{id}");
-    let verified = json!({ "decision": "VERIFIED" });
+    let verified = support::staff::verified();
     for (path, body) in [
         (format!("{base}/identity/{applicant}"), verified),
         (format!("{base}/mortgage-offer"), json!({})),
@@ -680,7 +747,7 @@ async fn two_owners_each_verify_and_accept_before_the_case_moves(backend: Backen
         let res = connie
             .post(
                 &format!("{staff_case}/identity/{applicant}"),
-                json!({ "decision": "VERIFIED" }),
+                support::staff::verified(),
             )
             .await;
         assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
@@ -689,7 +756,7 @@ async fn two_owners_each_verify_and_accept_before_the_case_moves(backend: Backen
     assert_eq!(verify(&mut connie, cara_id).await, "IDENTITY_VERIFICATION");
     assert_eq!(
         tile(&expanded(&mut dan, id).await, "identification"),
-        "NOT_STARTED"
+        "IN_PROGRESS"
     );
     assert_eq!(verify(&mut connie, dan_id).await, "AWAITING_MORTGAGE_OFFER");
     for owner in [&mut cara, &mut dan] {

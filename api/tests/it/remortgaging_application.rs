@@ -719,7 +719,10 @@ async fn a_broker_writes_in_the_broker_stages_only(backend: Backend) {
     assert_eq!(section(&case, "financial-details"), "IS_COMPLETE");
     // The broker does not submit.
     let res = broker
-        .post(&format!("/api/remortgaging/{id}/submit"), json!({}))
+        .post(
+            &format!("/api/remortgaging/{id}/submit"),
+            json!({ "declarationConfirmed": true }),
+        )
         .await;
     assert!(
         matches!(res.status, StatusCode::FORBIDDEN | StatusCode::CONFLICT),
@@ -855,7 +858,9 @@ async fn a_complete_application_submits_to_identity_verification(backend: Backen
     let app = TestApp::spawn(backend).await;
     let (_broker, mut cara, id) = customer_case(&app).await;
     let submit = format!("/api/remortgaging/{id}/submit");
-    let res = cara.post(&submit, json!({})).await;
+    let res = cara
+        .post(&submit, json!({ "declarationConfirmed": true }))
+        .await;
     assert_conflict(&res, "not_ready", "nothing filled in");
 
     let res = cara
@@ -865,7 +870,9 @@ async fn a_complete_application_submits_to_identity_verification(backend: Backen
     complete_owners(&app, &mut cara, id).await;
     let res = cara.post("/api/loans", loans_body(id, false, None)).await;
     assert_status(&res, StatusCode::NO_CONTENT, "no loans");
-    let res = cara.post(&submit, json!({})).await;
+    let res = cara
+        .post(&submit, json!({ "declarationConfirmed": true }))
+        .await;
     assert_conflict(&res, "not_ready", "alterations unanswered");
     assert_eq!(
         res.body["error"]["message"],
@@ -887,7 +894,9 @@ async fn a_complete_application_submits_to_identity_verification(backend: Backen
     // The documents are not a condition of submitting a live-in remortgage.
     assert_eq!(section(&case, "documents"), "NOT_STARTED");
 
-    let res = cara.post(&submit, json!({})).await;
+    let res = cara
+        .post(&submit, json!({ "declarationConfirmed": true }))
+        .await;
     assert_status(&res, StatusCode::OK, "submit");
     assert_eq!(
         res.body,
@@ -903,7 +912,9 @@ async fn a_complete_application_submits_to_identity_verification(backend: Backen
         "after submitting",
     );
     assert_conflict(
-        &cara.post(&submit, json!({})).await,
+        &cara
+            .post(&submit, json!({ "declarationConfirmed": true }))
+            .await,
         "wrong_status",
         "again",
     );
@@ -946,7 +957,9 @@ async fn a_buy_to_let_case_waits_for_its_documents_before_review_and_submit(back
     assert_eq!(case["view"]["readyToSubmit"], false, "REM-APP-35");
     let submit = format!("/api/remortgaging/{id}/submit");
     assert_conflict(
-        &cara.post(&submit, json!({})).await,
+        &cara
+            .post(&submit, json!({ "declarationConfirmed": true }))
+            .await,
         "not_ready",
         "documents missing",
     );
@@ -964,7 +977,9 @@ async fn a_buy_to_let_case_waits_for_its_documents_before_review_and_submit(back
         };
         assert_eq!(section(&case, "review-and-submit"), expected, "after {t}");
     }
-    let res = cara.post(&submit, json!({})).await;
+    let res = cara
+        .post(&submit, json!({ "declarationConfirmed": true }))
+        .await;
     assert_status(&res, StatusCode::OK, "submit");
     assert_eq!(res.body["status"], "IDENTITY_VERIFICATION");
 }

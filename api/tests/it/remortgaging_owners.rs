@@ -20,6 +20,7 @@ on_both_databases!(
     owners_other_than_the_lead_can_be_removed,
     each_owner_saves_their_own_details_and_sees_the_others_redacted,
     owner_details_are_validated_and_guarded,
+    issue_26_an_owner_living_at_the_property_is_not_asked_its_address,
     the_owners_section_completes_with_every_owner_s_details_and_the_occupants_answer,
     adult_occupants_are_answered_listed_and_removed,
     the_transfer_of_equity_takes_a_reason_and_removed_owners,
@@ -1107,4 +1108,55 @@ async fn calls_71_an_owner_deletes_a_previous_legal_name_never_the_current_one(b
         .expect("audited");
     assert_eq!(deleted.detail.0["legalNameId"], previous);
     assert!(!deleted.detail.0.to_string().contains("Client"));
+}
+
+/// Issue 26, item 7: an owner who lives at the property being remortgaged is not asked for their
+/// address again; the server gives them the property's, in full.
+async fn issue_26_an_owner_living_at_the_property_is_not_asked_its_address(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut cara, id) = accepted_case(&app).await;
+    let case = cara.get(&expanded(id)).await;
+    let cara_applicant = case.body["propertyOwners"][0]["id"].as_i64().unwrap();
+    let path = format!("/api/remortgaging/{id}/applicant/{cara_applicant}");
+    let res = cara
+        .post(
+            &path,
+            json!({ "livesAtProperty": true, "isUkResident": true }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let mine = cara.get(&expanded(id)).await.body;
+    let own = owner(&mine, cara_applicant);
+    assert_eq!(own["livesAtProperty"], true);
+    assert_eq!(own["user"]["address"]["line1"], "1 High Street");
+    assert_eq!(own["user"]["address"]["town"], "Canterbury");
+    assert_eq!(own["user"]["address"]["postcode"], "CT1 1AA");
+    // Living elsewhere, the address is asked (line 1 required, a postcode checked when given).
+    let res = cara.post(&path, json!({ "livesAtProperty": false })).await;
+    assert_eq!(
+        res.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{:?}",
+        res.body
+    );
+    assert!(res.field_error("addressLine1").is_some(), "{:?}", res.body);
+    let res = cara
+        .post(
+            &path,
+            json!({ "livesAtProperty": false, "addressLine1": "9 Low Road", "postcode": "x" }),
+        )
+        .await;
+    assert!(res.field_error("postcode").is_some(), "{:?}", res.body);
+    let res = cara
+        .post(
+            &path,
+            json!({ "livesAtProperty": false, "addressLine1": "9 Low Road", "postcode": "ct2 7nz" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let own = owner(&cara.get(&expanded(id)).await.body, cara_applicant).clone();
+    assert_eq!(own["livesAtProperty"], false);
+    assert_eq!(own["user"]["address"]["line1"], "9 Low Road");
+    assert_eq!(own["user"]["address"]["postcode"], "CT2 7NZ");
+    assert!(own["user"]["address"]["town"].is_null());
 }

@@ -252,7 +252,7 @@ fn firm_steps(id: i64) -> Vec<(&'static str, String, Option<Value>)> {
         (
             "POST",
             format!("{base}/identity/1"),
-            Some(json!({ "decision": "VERIFIED" })),
+            Some(support::staff::verified()),
         ),
         ("POST", format!("{base}/mortgage-offer"), Some(json!({}))),
         (
@@ -549,20 +549,26 @@ async fn the_queue_filters_by_type_status_and_assignee(backend: Backend) {
     let res = connie.get("/api/staff/cases?assignee=nobody").await;
     assert!(res.field_error("assignee").is_some(), "{:?}", res.body);
     // Who it waits on: the customer has to verify their identity, the broker to finish the
-    // purchase's application; nothing waits on the firm yet.
+    // purchase's application. Identity Verification passes to the firm once every identity is
+    // sent (issue 26.13), so the filter, which runs on the status, lists it under both; the
+    // row says who it waits on now (the customer, above).
     let count = async |connie: &mut Client, query: &str| {
         let res = connie.get(&format!("/api/staff/cases?{query}")).await;
         assert_eq!(res.status, StatusCode::OK, "{query}: {:?}", res.body);
         res.body["totalCount"].as_i64().unwrap()
     };
     assert_eq!(count(&mut connie, "waitsOn=customer").await, 1);
-    assert_eq!(count(&mut connie, "waitsOn=firm").await, 0);
+    assert_eq!(count(&mut connie, "waitsOn=firm").await, 1);
     assert_eq!(
         count(&mut connie, "waitsOn=customer&status=IDENTITY_VERIFICATION").await,
         1
     );
     assert_eq!(
         count(&mut connie, "waitsOn=firm&status=IDENTITY_VERIFICATION").await,
+        1
+    );
+    assert_eq!(
+        count(&mut connie, "waitsOn=seller&status=IDENTITY_VERIFICATION").await,
         0
     );
     assert_eq!(

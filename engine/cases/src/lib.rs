@@ -29,7 +29,7 @@ use threshold_store::{Db, UserId};
 use threshold_workflows::Workflows;
 
 pub use error::CaseError;
-pub use progress::Progress;
+pub use progress::{Progress, draftable};
 pub use property::{LandTaxFigure, NewAlteration, NewLoan, PropertyChange, PropertyWrite};
 pub use sections::owners::OwnersWrite;
 

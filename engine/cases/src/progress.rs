@@ -8,7 +8,7 @@
 
 use chrono::{NaiveDate, Utc};
 use threshold_engine::snapshot::{DocumentAcceptance, doc_types};
-use threshold_engine::{ActorKind, CaseStatus, SectionState, TransitionInput};
+use threshold_engine::{ActorKind, CaseStatus, TransitionInput, TransitionView};
 use threshold_store::UserId;
 use threshold_store::cases::{IdentityDecision, SectionWrite};
 use threshold_store::identity_checks::ProviderVerdict;
@@ -72,6 +72,22 @@ fn publishing(document_type: &str) -> Option<(&'static str, &'static str)> {
     }
 }
 
+/// Of the types the firm drafts, those it may draft now: the ones whose publishing step the
+/// workflow offers from the case's status (its file's `from`), so a completion statement is
+/// drafted when the case is preparing it, not at identity verification.
+pub fn draftable<St>(
+    types: &[&'static str],
+    transitions: &[TransitionView<St>],
+) -> Vec<&'static str> {
+    types
+        .iter()
+        .copied()
+        .filter(|t| {
+            publishing(t).is_some_and(|(step, _)| transitions.iter().any(|v| v.name == step))
+        })
+        .collect()
+}
+
 impl CaseService {
     /// Makes one [`Progress`] step on a case the caller has opened; returns where the case is
     /// now.
@@ -133,7 +149,7 @@ impl CaseService {
                     .ok_or(CaseError::NotFound)?;
                 let party = &mut snap.parties_mut()[i];
                 match decision {
-                    IdentityDecision::Verified => party.identity_verified_at = Some(now),
+                    IdentityDecision::Verified { .. } => party.identity_verified_at = Some(now),
                     IdentityDecision::Rejected { .. } => party.identity_submitted_at = None,
                 }
             }
@@ -365,7 +381,7 @@ impl CaseService {
     pub fn check_tile(&self, case: &OpenCase, tile: &str) -> Result<(), CaseError> {
         let view = self.workflows.evaluate(&case.snapshot, &case.actor);
         match view.tile(tile).map(|t| t.state) {
-            Some(SectionState::NotStarted | SectionState::IsComplete) => Ok(()),
+            Some(state) if state.is_open() => Ok(()),
             Some(state) => Err(CaseError::SectionClosed {
                 section: tile.to_owned(),
                 state,

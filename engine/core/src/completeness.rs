@@ -98,7 +98,11 @@ pub fn missing_fields(party: &Party, kind: PartyKind) -> Vec<MissingField> {
     if u.date_of_birth.is_none() {
         missing.push(MissingField::DateOfBirth);
     }
-    if blank(u.address.as_ref().and_then(|a| a.line1.as_deref())) {
+    let address = u.address.as_ref();
+    // A buyer's identity checks and land tax return need the full address, postcode included.
+    if blank(address.and_then(|a| a.line1.as_deref()))
+        || (kind == PartyKind::Buyer && blank(address.and_then(|a| a.postcode.as_deref())))
+    {
         missing.push(MissingField::Address);
     }
     if kind == PartyKind::Buyer {
@@ -172,6 +176,8 @@ pub(crate) mod tests {
                 date_of_birth: NaiveDate::from_ymd_opt(1980, 1, 2),
                 address: Some(Address {
                     line1: Some("1 High Street".into()),
+                    postcode: Some("CT1 1AA".into()),
+                    ..Address::default()
                 }),
                 occupation: Some("Teacher".into()),
                 national_insurance_number: Some("QQ123456C".into()),
@@ -215,6 +221,16 @@ pub(crate) mod tests {
             break_it(&mut p);
             assert_eq!(labels(&p, PartyKind::Owner), vec![label]);
         }
+    }
+
+    #[test]
+    fn issue_26_a_buyer_s_address_needs_its_postcode() {
+        let mut p = complete_party();
+        if let Some(a) = p.user.address.as_mut() {
+            a.postcode = Some(" ".into());
+        }
+        assert!(is_valid(&p, PartyKind::Owner));
+        assert_eq!(labels(&p, PartyKind::Buyer), vec!["Address"]);
     }
 
     #[test]

@@ -145,6 +145,17 @@ pub struct MessageDef {
     pub text: String,
 }
 
+/// Who a case waits on instead of the status's `waits_on` while a guard passes: within one
+/// status the next move can pass from the customer to the firm (every buyer has sent their
+/// identity and only the firm can check it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub struct WaitsOnWhen {
+    /// A guard name; the override applies when it passes.
+    pub when: String,
+    pub waits_on: WaitsOn,
+}
+
 /// One status of a definition.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
@@ -189,6 +200,9 @@ pub struct StatusDef<St> {
     /// closed status none (checked at load).
     #[serde(default)]
     pub waits_on: Option<WaitsOn>,
+    /// Conditional `waits_on`, first match wins (open statuses only).
+    #[serde(default)]
+    pub waits_on_when: Vec<WaitsOnWhen>,
     /// Conditional messages, first match wins.
     #[serde(default)]
     pub messages: Vec<MessageDef>,
@@ -331,6 +345,12 @@ impl<St: WorkflowStatus> Definition<St> {
     pub fn transition(&self, name: &str) -> Option<&TransitionDef<St>> {
         self.transitions.iter().find(|t| t.name == name)
     }
+    /// Whether the transition's effects record today as the case's completion date.
+    pub fn records_completion_date(&self, t: &TransitionDef<St>) -> bool {
+        t.effects
+            .iter()
+            .any(|e| matches!(self.effects.get(e), Some(EffectDef::RecordCompletionDate)))
+    }
     /// The statuses lists and the start page count as closed.
     pub fn closed_statuses(&self) -> Vec<St> {
         self.statuses
@@ -339,11 +359,15 @@ impl<St: WorkflowStatus> Definition<St> {
             .map(|s| s.name)
             .collect()
     }
-    /// The statuses in which a case waits on `who` (the file's `waits_on`).
+    /// The statuses in which a case waits on `who` (the file's `waits_on`), or may while one
+    /// of its `waits_on_when` applies: the queue's filter runs on the status index, so a case
+    /// in such a status is listed under both and its row says which applies now.
     pub fn statuses_waiting_on(&self, who: WaitsOn) -> Vec<St> {
         self.statuses
             .iter()
-            .filter(|s| s.waits_on == Some(who))
+            .filter(|s| {
+                s.waits_on == Some(who) || s.waits_on_when.iter().any(|w| w.waits_on == who)
+            })
             .map(|s| s.name)
             .collect()
     }
@@ -488,6 +512,14 @@ fn validate<S: CaseSnapshot>(
                 });
             }
         }
+        for w in &s.waits_on_when {
+            if reg.get_guard(&w.when).is_none() {
+                return Err(LoadError::UnknownGuard {
+                    name: w.when.clone(),
+                    place: format!("waits_on_when of status {}", s.name),
+                });
+            }
+        }
         statuses.push(StatusDef {
             name,
             label: s.label,
@@ -503,6 +535,7 @@ fn validate<S: CaseSnapshot>(
             guide: s.guide,
             broker_guide: s.broker_guide,
             waits_on: s.waits_on,
+            waits_on_when: s.waits_on_when,
             messages: s.messages,
         });
     }
@@ -654,7 +687,9 @@ fn check_waits_on<St: WorkflowStatus>(def: &Definition<St>) -> Result<(), LoadEr
     for s in &def.statuses {
         match (s.is_closed(), s.waits_on) {
             (false, None) => return Err(LoadError::MissingWaitsOn(s.name.as_str().into())),
-            (true, Some(_)) => return Err(LoadError::ClosedWaitsOn(s.name.as_str().into())),
+            (true, _) if s.waits_on.is_some() || !s.waits_on_when.is_empty() => {
+                return Err(LoadError::ClosedWaitsOn(s.name.as_str().into()));
+            }
             _ => {}
         }
     }

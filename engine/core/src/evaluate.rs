@@ -79,6 +79,11 @@ pub struct TransitionView<St> {
     pub by: Vec<ActorKind>,
     /// What the step asks for besides a reason.
     pub asks_for: Option<TransitionInput>,
+    /// It records today as the completion date, replacing an agreed one: taken before the
+    /// agreed day it must be confirmed (the back office warns and says the date). Absent: false.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required = false))]
+    pub records_completion_date: bool,
 }
 
 /// Everything the SPA needs to draw a case for one user.
@@ -127,6 +132,7 @@ impl<St: Into<CaseStatus>> CaseView<St> {
                     step_up: t.step_up,
                     by: t.by,
                     asks_for: t.asks_for,
+                    records_completion_date: t.records_completion_date,
                 })
                 .collect(),
             stage: self.stage,
@@ -333,7 +339,12 @@ impl<S: CaseSnapshot> Workflow<S> {
                 } else {
                     sdef.guide.clone()
                 },
-                waits_on: sdef.waits_on,
+                waits_on: sdef
+                    .waits_on_when
+                    .iter()
+                    .find(|w| self.guard(&w.when)(snap, actor).is_ok())
+                    .map(|w| w.waits_on)
+                    .or(sdef.waits_on),
                 closed: sdef.is_closed(),
             },
         }
@@ -409,6 +420,7 @@ impl<S: CaseSnapshot> Workflow<S> {
                     step_up: t.step_up,
                     by: t.by.clone(),
                     asks_for: t.asks_for,
+                    records_completion_date: self.definition.records_completion_date(t),
                 }
             })
             .collect()

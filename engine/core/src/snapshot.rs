@@ -52,6 +52,9 @@ pub struct LegalName {
 #[serde(rename_all = "camelCase")]
 pub struct Address {
     pub line1: Option<String>,
+    pub line2: Option<String>,
+    pub town: Option<String>,
+    pub postcode: Option<String>,
 }
 
 /// The person behind an owner or buyer (ENT-11).

@@ -399,7 +399,9 @@ impl Actor {
     }
 }
 
-/// State of an application section or post-submit tile (spec §4, STATUS-22).
+/// State of an application section or post-submit tile (spec §4, STATUS-22, plus
+/// `InProgress`: a tile whose step the customer has done and the firm is now checking, so
+/// it does not read 'Not started' beside 'Waiting for us to check'; issue 26 item 9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -407,8 +409,16 @@ pub enum SectionState {
     IsComplete,
     IsDisabled,
     NotStarted,
+    InProgress,
     Locked,
     Hidden,
+}
+
+impl SectionState {
+    /// The section or tile may be opened (and its step taken).
+    pub fn is_open(self) -> bool {
+        matches!(self, Self::IsComplete | Self::NotStarted | Self::InProgress)
+    }
 }
 
 /// Status chip colour (spec §4, STATUS-02..06).

@@ -30,6 +30,7 @@ pub struct StaffMember {
 pub struct CaseAuditLine {
     pub at: DateTime<Utc>,
     pub action: String,
+    pub actor_user_id: Option<UserId>,
     pub actor_name: Option<String>,
     pub actor_role: Option<String>,
     pub detail: sqlx::types::Json<Value>,
@@ -306,7 +307,7 @@ impl Db {
     #[tracing::instrument(skip_all)]
     pub async fn case_audit_trail(&self, case_id: i64) -> Result<Vec<CaseAuditLine>, StoreError> {
         Ok(on_db!(self, pool => sqlx::query_as(
-            "SELECT e.at, e.action, u.preferred_name AS actor_name, u.role AS actor_role, e.detail \
+            "SELECT e.at, e.action, e.actor_user_id, u.preferred_name AS actor_name, u.role AS actor_role, e.detail \
              FROM audit_events e LEFT JOIN users u ON u.id = e.actor_user_id \
              WHERE e.subject_type = 'case' AND e.subject_id = $1 ORDER BY e.id DESC",
         )

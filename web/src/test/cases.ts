@@ -120,6 +120,12 @@ export function expanded(
     documents: { documents: [], generatedDocuments: [] },
     caseAdmins: [],
     broker: null,
+    caseHandler: {
+      name: null,
+      firmName: 'Threshold Conveyancing LLP',
+      phoneNumber: '020 7946 0000',
+      openingHours: 'Monday to Friday, 9am to 5:30pm',
+    },
     brokerReference: null,
     invitations: [],
     view: {
@@ -190,6 +196,7 @@ export function expanded(
     deposit: { paidAt: null },
     depositPayment: null,
     searches: { documents: [], summaries: [] },
+    feedbackGiven: [],
   };
 }
 

@@ -37,6 +37,7 @@ export function owner(
     redacted: false,
     partyType: 'APPLICANT',
     isUkResident: true,
+    livesAtProperty: false,
     identitySubmittedAt: null,
     identityVerifiedAt: null,
     documentAcceptances: [],
@@ -51,7 +52,7 @@ export function owner(
       legalNames: [
         { id: 1, firstName: 'Ann', middleNames: 'Marie', surname: 'Smith', until: null },
       ],
-      address: { line1: '1 High Street' },
+      address: { line1: '1 High Street', town: 'Canterbury', postcode: 'CT1 1AA' },
       occupation: 'Teacher',
       nationalInsuranceNumber: 'QQ123456C',
       ...user,

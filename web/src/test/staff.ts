@@ -7,6 +7,7 @@ import type {
   StaffTransition,
   StaffUpload,
 } from '../features/staff/types';
+import type { SectionKey } from '../lib/api/types';
 import { expanded } from './cases';
 import { json, noContent, type Handler } from './fetchMock';
 import { makeMe, signedInServer } from './fixtures';
@@ -56,6 +57,7 @@ export function transition(overrides: Partial<StaffTransition> = {}): StaffTrans
     requiresReason: true,
     stepUp: false,
     by: ['conveyancer'],
+    recordsCompletionDate: false,
     ...overrides,
   };
 }
@@ -118,8 +120,36 @@ export function upload(
  * submitted their identity (a photo ID and a selfie on the case), a mortgage statement is
  * uploaded and a mortgage report drafted.
  */
+/** A workflow's application sections as a submitted case's view lists them (all hidden). */
+const hidden = (sections: [SectionKey, string][]): [SectionKey, string, 'HIDDEN'][] =>
+  sections.map(([key, label]) => [key, label, 'HIDDEN']);
+
+/** The application's sections of each workflow (workflows/*.toml), in its order. */
+export const REMORTGAGING_SECTIONS = hidden([
+  ['key-facts', 'Key Facts'],
+  ['quote', 'Quote'],
+  ['property-details', 'Property Details'],
+  ['owners', 'Owners'],
+  ['transfer-of-equity', 'Transfer of Equity'],
+  ['property-alterations', 'Property Alterations'],
+  ['financial-details', 'Financial Details'],
+  ['documents', 'Documents'],
+  ['review-and-submit', 'Review & Submit'],
+]);
+export const BUYING_SECTIONS = hidden([
+  ['key-facts', 'Key Facts'],
+  ['quote', 'Quote'],
+  ['property', 'Property'],
+  ['buyer-details', 'Buyer Details'],
+  ['purchase-and-financing', 'Purchase & Financing'],
+  ['stamp-duty-land-tax', 'Stamp Duty Land Tax'],
+  ['loans', 'Loans'],
+  ['documents', 'Documents'],
+  ['review-and-submit', 'Review & Submit'],
+]);
+
 export function staffCase(overrides: Partial<StaffCase> = {}): StaffCase {
-  const body = expanded('REMORTGAGING', [], [], 1001);
+  const body = expanded('REMORTGAGING', REMORTGAGING_SECTIONS, [], 1001);
   return {
     id: 1001,
     caseType: 'REMORTGAGING',
@@ -180,6 +210,8 @@ export function staffCase(overrides: Partial<StaffCase> = {}): StaffCase {
         }),
       },
     ],
+    // Nothing is drafted at identity verification (a stage issues nothing).
+    draftable: [],
     diagram:
       'stateDiagram-v2\n  CUSTOMER_APPLICATION --> IDENTITY_VERIFICATION\n  class IDENTITY_VERIFICATION current',
     identityChecks: [],
@@ -206,7 +238,7 @@ export function staffPurchase(
   label: string,
   expandedPatch: Record<string, unknown> = {},
 ): StaffCase {
-  const body = expanded('BUYING', [], [], 2002);
+  const body = expanded('BUYING', BUYING_SECTIONS, [], 2002);
   return staffCase({
     id: 2002,
     caseType: 'BUYING',

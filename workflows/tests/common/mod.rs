@@ -26,6 +26,8 @@ pub fn party(id: i64) -> Party {
             date_of_birth: NaiveDate::from_ymd_opt(1980, 1, 2),
             address: Some(Address {
                 line1: Some("1 High Street".into()),
+                postcode: Some("CT1 1AA".into()),
+                ..Address::default()
             }),
             occupation: Some("Teacher".into()),
             national_insurance_number: Some("QQ123456C".into()),

@@ -82,7 +82,7 @@ impl TestApp {
             database_url,
             public_url: base.clone(),
             data_dir: dir.path().to_owned(),
-            worker_poll_ms: 50,
+            worker_poll_ms: Some(50),
             // Tests sign the same address in many times a second; the throttle has its own tests.
             email_min_interval_seconds: 0,
             email_cap_per_day: 100_000,

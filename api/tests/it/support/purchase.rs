@@ -57,7 +57,8 @@ pub async fn buyer_details(client: &mut Client, id: i64, applicant: i64, uk_resi
     let res = client
         .post(
             &format!("/api/buying/{id}/applicant/{applicant}"),
-            json!({ "addressLine1": "3 Elm Row", "occupation": "Nurse",
+            json!({ "addressLine1": "3 Elm Row", "town": "Leeds", "postcode": "ls6 2aa",
+                    "occupation": "Nurse",
                     "nationalInsuranceNumber": "QQ 12 34 56 C", "isUkResident": uk_resident }),
         )
         .await;
@@ -130,7 +131,10 @@ pub async fn submitted_purchase(app: &TestApp) -> (Client, Client, i64) {
     }
     upload_everything(&mut bea, id).await;
     let res = bea
-        .post(&format!("/api/buying/{id}/submit"), json!({}))
+        .post(
+            &format!("/api/buying/{id}/submit"),
+            json!({ "declarationConfirmed": true }),
+        )
         .await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     assert_eq!(res.body["status"], "PREPARE_CLIENT_CARE_LETTER");

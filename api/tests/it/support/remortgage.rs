@@ -113,8 +113,21 @@ pub async fn submitted_remortgage(app: &TestApp) -> (Client, Client, i64) {
 }
 
 /// Cara fills in every section of her case in CUSTOMER_APPLICATION (every owner's address
-/// with hers) and submits it: IDENTITY_VERIFICATION.
+/// with hers) and submits it, with the declaration: IDENTITY_VERIFICATION.
 pub async fn fill_in_and_submit(app: &TestApp, cara: &mut Client, id: i64) {
+    fill_in(app, cara, id).await;
+    let res = cara
+        .post(
+            &format!("/api/remortgaging/{id}/submit"),
+            json!({ "declarationConfirmed": true }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["status"], "IDENTITY_VERIFICATION");
+}
+
+/// Cara fills in every section of her case in CUSTOMER_APPLICATION: ready to submit.
+pub async fn fill_in(app: &TestApp, cara: &mut Client, id: i64) {
     let res = cara
         .post("/api/property", property_body(id, "FREEHOLD"))
         .await;
@@ -130,11 +143,6 @@ pub async fn fill_in_and_submit(app: &TestApp, cara: &mut Client, id: i64) {
         let res = cara.post(path, body).await;
         assert_eq!(res.status, StatusCode::NO_CONTENT, "{path}: {:?}", res.body);
     }
-    let res = cara
-        .post(&format!("/api/remortgaging/{id}/submit"), json!({}))
-        .await;
-    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
-    assert_eq!(res.body["status"], "IDENTITY_VERIFICATION");
 }
 
 pub const DAN: &str = "dan@example.test";

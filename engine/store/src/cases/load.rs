@@ -127,6 +127,12 @@ pub struct PartyRow {
     pub occupation: Option<String>,
     pub national_insurance_number: Option<String>,
     pub address_line1: Option<String>,
+    pub address_line2: Option<String>,
+    pub address_town: Option<String>,
+    pub address_postcode: Option<String>,
+    /// An owner lives at the property being remortgaged (their address is its address).
+    #[serde(deserialize_with = "super::people::optional_flag")]
+    pub lives_at_property: Option<bool>,
     pub preferred_name: String,
     pub email: String,
     pub phone_number: Option<String>,
@@ -708,6 +714,9 @@ pub fn party_snapshot(
             date_of_birth: p.date_of_birth,
             address: Some(Address {
                 line1: p.address_line1.clone(),
+                line2: p.address_line2.clone(),
+                town: p.address_town.clone(),
+                postcode: p.address_postcode.clone(),
             }),
             occupation: p.occupation.clone(),
             national_insurance_number: p.national_insurance_number.clone(),

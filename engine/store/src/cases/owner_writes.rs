@@ -37,6 +37,12 @@ pub struct NamedPerson {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ApplicantDetails {
     pub address_line1: String,
+    pub address_line2: Option<String>,
+    pub town: Option<String>,
+    /// Upper-case, one space (a buyer's is required).
+    pub postcode: Option<String>,
+    /// The owner lives at the property being remortgaged: the address is the property's.
+    pub lives_at_property: Option<bool>,
     pub occupation: Option<String>,
     /// Upper-case, without spaces.
     pub national_insurance_number: Option<String>,
@@ -47,6 +53,18 @@ impl ApplicantDetails {
     /// The fields given, for the audit trail (names only).
     fn given(&self) -> Vec<&'static str> {
         let mut fields = vec!["addressLine1"];
+        if self.address_line2.is_some() {
+            fields.push("addressLine2");
+        }
+        if self.town.is_some() {
+            fields.push("town");
+        }
+        if self.postcode.is_some() {
+            fields.push("postcode");
+        }
+        if self.lives_at_property.is_some() {
+            fields.push("livesAtProperty");
+        }
         if self.occupation.is_some() {
             fields.push("occupation");
         }
@@ -357,7 +375,8 @@ impl Db {
             tx => {
             let done = sqlx::query(
                 "UPDATE applicants SET address_line1 = $3, occupation = $4, \
-                 national_insurance_number = $5, is_uk_resident = $6 \
+                 national_insurance_number = $5, is_uk_resident = $6, address_line2 = $7, \
+                 address_town = $8, address_postcode = $9, lives_at_property = $10 \
                  WHERE id = $1 AND case_id = $2 AND party_type = 'APPLICANT'",
             )
             .bind(applicant_id)
@@ -366,6 +385,10 @@ impl Db {
             .bind(&d.occupation)
             .bind(&d.national_insurance_number)
             .bind(d.is_uk_resident)
+            .bind(&d.address_line2)
+            .bind(&d.town)
+            .bind(&d.postcode)
+            .bind(d.lives_at_property)
             .execute(&mut *tx)
             .await?
             .rows_affected();

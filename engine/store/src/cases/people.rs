@@ -36,7 +36,9 @@ pub(crate) fn case_with_people_columns(backend: Backend) -> String {
              'identityVerifiedAt', a.identity_verified_at, \
              'identityRejectionReason', a.identity_rejection_reason, 'occupation', a.occupation, \
              'nationalInsuranceNumber', a.national_insurance_number, \
-             'addressLine1', a.address_line1, 'preferredName', u.preferred_name, \
+             'addressLine1', a.address_line1, 'addressLine2', a.address_line2, \
+             'addressTown', a.address_town, 'addressPostcode', a.address_postcode, \
+             'livesAtProperty', a.lives_at_property, 'preferredName', u.preferred_name, \
              'email', u.email, 'phoneNumber', u.phone_number, 'dateOfBirth', u.date_of_birth, \
              'invitedName', a.invited_name, 'consented', a.consented_at IS NOT NULL, \
              'tenancyShareBp', a.tenancy_share_bp, \

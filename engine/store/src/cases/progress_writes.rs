@@ -15,11 +15,10 @@ use crate::{Db, StoreError, on_db};
 /// The firm's decision on one person's identity documents.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IdentityDecision {
-    Verified,
+    /// Verified, with what the firm compared (kept in the audit trail).
+    Verified { checked: Vec<String> },
     /// Sent back with what to do next; the person submits again.
-    Rejected {
-        reason: String,
-    },
+    Rejected { reason: String },
 }
 
 impl Db {
@@ -59,8 +58,8 @@ impl Db {
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         let detail = match decision {
-            IdentityDecision::Verified => {
-                json!({ "applicantId": applicant_id, "decision": "VERIFIED" })
+            IdentityDecision::Verified { checked } => {
+                json!({ "applicantId": applicant_id, "decision": "VERIFIED", "checked": checked })
             }
             IdentityDecision::Rejected { reason } => {
                 json!({ "applicantId": applicant_id, "decision": "REJECTED", "reason": reason })
@@ -68,7 +67,7 @@ impl Db {
         };
         section_write!(self, w, "case.identity_decided", |_: &()| detail.clone(), tx => {
             let q = match decision {
-                IdentityDecision::Verified => sqlx::query(
+                IdentityDecision::Verified { .. } => sqlx::query(
                     "UPDATE applicants SET identity_verified_at = $3 \
                      WHERE id = $1 AND case_id = $2 AND identity_submitted_at IS NOT NULL \
                      AND identity_verified_at IS NULL",

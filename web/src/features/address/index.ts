@@ -1,1 +1,2 @@
 export { AddressLookup } from './components/AddressLookup';
+export { UK_POSTCODE } from './postcode';

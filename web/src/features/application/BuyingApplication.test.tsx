@@ -10,7 +10,7 @@ import { owner } from '../../test/ownersFixtures';
 import { renderApp } from '../../test/renderApp';
 import { documentBody } from '../../test/tiles';
 import { FEEDBACK_TEXTS } from '../feedback';
-import { MISSING_FIELD_LABELS } from './ownersTexts';
+import { MISSING_FIELD_LABELS, OWNERS_TEXTS } from './ownersTexts';
 import {
   APPLICATION_TEXTS,
   BUYING_LOANS_TEXTS,
@@ -144,6 +144,8 @@ describe('Buyer Details', () => {
     await waitFor(() =>
       expect(bodyOf(calls, 'POST', '/api/buying/1001/applicant/21')).toEqual({
         addressLine1: '1 High Street',
+        town: 'Canterbury',
+        postcode: 'CT1 1AA',
         occupation: 'Nurse',
         nationalInsuranceNumber: 'QQ123456C',
         isUkResident: true,
@@ -212,6 +214,109 @@ describe('Buyer Details', () => {
   });
 });
 
+describe('Purchase & Financing asks each thing once (issue 26, item 6)', () => {
+  beforeEach(() => window.sessionStorage.clear());
+
+  it('BUY-APP-10: the lender the case holds is shown, even over an older draft; one Save', async () => {
+    // A draft typed before the lender was chosen (in Key Facts) must not blank it.
+    window.sessionStorage.setItem(
+      'threshold:draft:buying:1001:deposit',
+      JSON.stringify({ depositAmount: '41000', lender: '' }),
+    );
+    buyingServer(() => buyCase({ buyers: [ANN], lender: 'HALIFAX' }));
+    renderApp(`${APP}/purchase-and-financing`);
+    const lender = await screen.findByRole('combobox', { name: PURCHASE_TEXTS.lender });
+    expect(lender).toHaveValue('HALIFAX');
+    // Not told to choose again: the hint says where the answer came from.
+    expect(screen.getByText(PURCHASE_TEXTS.lenderKnownHint)).toBeInTheDocument();
+    expect(screen.queryByText(PURCHASE_TEXTS.lenderHint)).toBeNull();
+    expect(screen.getByLabelText(PURCHASE_TEXTS.depositAmount)).toHaveValue('41000');
+    expect(screen.getAllByRole('button', { name: /save/i })).toHaveLength(1);
+  });
+
+  it('BUY-APP-11/12: a gift or ISA amount is asked on the donor or ISA only, and totalled', async () => {
+    const gift = {
+      donorId: 4,
+      donorName: 'Gail Giver',
+      donorEmail: 'gail@example.test',
+      giftAmount: 1_000_000,
+      status: 'INVITED' as const,
+      invitedAt: '2026-11-20T10:00:00Z',
+      answeredAt: null,
+      buyerName: 'Ann',
+      propertyAddressLine1: '2 Castle Road',
+      documents: [],
+    };
+    const { calls } = buyingServer(
+      () =>
+        buyCase({
+          buyers: [ANN],
+          sourceOfFunds: [{ id: 1, sourceType: 'GIFTS', amount: null }],
+          gifts: [gift, { ...gift, donorId: 5, donorName: 'Gina', giftAmount: 500_000 }],
+        }),
+      { 'POST /api/buying/1001/sources-of-funds': () => json({ id: 2 }, 201) },
+    );
+    renderApp(`${APP}/purchase-and-financing`);
+    const sources = await screen.findByRole('list', { name: PURCHASE_TEXTS.sourcesList });
+    // The gifts' total, not a second amount typed for the source.
+    expect(within(sources).getByText('Amount: £15,000.00')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: PURCHASE_TEXTS.addSourceHeading }));
+    const add = screen.getByRole('form', { name: PURCHASE_TEXTS.addSourceHeading });
+    const type = within(add).getByRole('combobox', { name: PURCHASE_TEXTS.sourceType });
+    await userEvent.selectOptions(type, 'HELP_TO_BUY_ISA');
+    expect(within(add).queryByLabelText(PURCHASE_TEXTS.sourceAmount)).toBeNull();
+    expect(within(add).getByText(PURCHASE_TEXTS.isaAmountBelow)).toBeInTheDocument();
+    await userEvent.selectOptions(type, 'SAVINGS');
+    expect(within(add).getByLabelText(PURCHASE_TEXTS.sourceAmount)).toBeInTheDocument();
+    await userEvent.selectOptions(type, 'HELP_TO_BUY_ISA');
+    await userEvent.click(within(add).getByRole('button', { name: PURCHASE_TEXTS.addSource }));
+    await waitFor(() =>
+      expect(bodyOf(calls, 'POST', '/api/buying/1001/sources-of-funds')).toEqual({
+        sourceType: 'HELP_TO_BUY_ISA',
+        amount: null,
+      }),
+    );
+    // Still one Save button with the lists and their add buttons.
+    expect(screen.getAllByRole('button', { name: /save/i })).toHaveLength(1);
+  });
+});
+
+describe("The buyer's address (issue 26, item 7)", () => {
+  it('BUY-APP-08: a buyer gives a full address; the postcode is required', async () => {
+    const buyer = owner({ id: 21 }, { address: { line1: '2 Elm Row' } });
+    const { calls } = buyingServer(() => buyCase({ buyers: [buyer] }), {
+      'POST /api/buying/1001/applicant/21': () => noContent(),
+    });
+    renderApp(`${APP}/buyer-details`);
+    const missing = await screen.findByTestId('owner-missing');
+    expect(within(missing).getByText(MISSING_FIELD_LABELS.address)).toBeInTheDocument();
+    // A buyer is never asked whether they live at the property they are buying.
+    expect(screen.queryByRole('radiogroup', { name: /live at the property/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(OWNERS_TEXTS.postcodeRequired)).toBeInTheDocument();
+    expect(screen.getByText(OWNERS_TEXTS.townRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.type(screen.getByRole('textbox', { name: /Town or city/ }), 'Leeds');
+    const postcode = screen.getByRole('textbox', { name: /Postcode/ });
+    await userEvent.type(postcode, 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(OWNERS_TEXTS.postcodeInvalid)).toBeInTheDocument();
+    await userEvent.clear(postcode);
+    await userEvent.type(postcode, 'ls6 2aa');
+    await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    await waitFor(() =>
+      expect(bodyOf(calls, 'POST', '/api/buying/1001/applicant/21')).toEqual({
+        addressLine1: '2 Elm Row',
+        town: 'Leeds',
+        postcode: 'ls6 2aa',
+        occupation: 'Teacher',
+        nationalInsuranceNumber: 'QQ123456C',
+        isUkResident: true,
+      }),
+    );
+  });
+});
+
 describe('Purchase & Financing', () => {
   it('saves the deposit and lender; the server’s 422 goes under the deposit', async () => {
     let answer = () =>
@@ -258,7 +363,7 @@ describe('Purchase & Financing', () => {
     });
     renderApp(`${APP}/purchase-and-financing`);
     const add = await screen.findByRole('form', { name: PURCHASE_TEXTS.addSourceHeading });
-    expect(screen.queryByRole('heading', { name: PURCHASE_TEXTS.isasHeading })).toBeNull();
+    expect(screen.queryByRole('heading', { name: PURCHASE_TEXTS.isasList })).toBeNull();
     await userEvent.selectOptions(
       within(add).getByRole('combobox', { name: PURCHASE_TEXTS.sourceType }),
       'LIFETIME_ISA',
@@ -363,6 +468,9 @@ describe('Gift donors (BUY-APP-11, INVITE-03)', () => {
     // The evidence the donor uploaded on their own page.
     expect(within(list).getByText('Evidence: 1 file')).toBeInTheDocument();
     expect(screen.queryByTestId('gifts-note')).toBeNull();
+    // With donors listed, the add form opens from its button (a shorter page on a phone).
+    expect(screen.queryByLabelText(PURCHASE_TEXTS.donorName)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: PURCHASE_TEXTS.addDonorHeading }));
     await userEvent.click(screen.getByRole('button', { name: PURCHASE_TEXTS.addDonor }));
     expect(await screen.findByText(PURCHASE_TEXTS.donorNameRequired)).toBeInTheDocument();
     expect(screen.getByText(PURCHASE_TEXTS.giftAmountInvalid)).toBeInTheDocument();
@@ -638,6 +746,7 @@ describe('Review & Submit (buying)', () => {
       `${APP}/buyer-details`,
     );
     expect(screen.getByText(REVIEW_TEXTS.nothingMissing)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: REVIEW_TEXTS.declaration }));
     await userEvent.click(screen.getByRole('button', { name: REVIEW_TEXTS.submit }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/buying/1001'));
     const dialog = await screen.findByRole('dialog', { name: FEEDBACK_TEXTS.title });

@@ -57,6 +57,7 @@ const COMPLETE = withStates({
 });
 
 const submitButton = () => screen.getByRole('button', { name: REVIEW_TEXTS.submit });
+const declaration = () => screen.getByRole('checkbox', { name: REVIEW_TEXTS.declaration });
 
 describe('Review & Submit', () => {
   it('REM-APP-33: lists what is missing, and Submit stays disabled until the engine says ready', async () => {
@@ -189,9 +190,13 @@ describe('Review & Submit', () => {
     });
     const { router } = renderApp(PATH);
     await screen.findByTestId('missing-items');
+    await userEvent.click(declaration());
     expect(submitButton()).toBeEnabled();
     await userEvent.click(submitButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/remortgaging/1001'));
+    // Issue 26: the declaration travels with the submit, for the server to record.
+    const submitted = calls.find((c) => c.path === '/api/remortgaging/1001/submit');
+    expect(JSON.parse(submitted?.body ?? '{}')).toEqual({ declarationConfirmed: true });
     const dialog = await screen.findByRole('dialog', { name: FEEDBACK_TEXTS.title });
     await userEvent.click(within(dialog).getByRole('button', { name: FEEDBACK_TEXTS.dismiss }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/feedback')).toBe(true));
@@ -205,6 +210,22 @@ describe('Review & Submit', () => {
     });
   });
 
+  it('issue 26: Submit stays disabled until the customer ticks the declaration', async () => {
+    const { calls } = applicationServer(() =>
+      remCase({}, COMPLETE, { readyToSubmit: true, transitions: [SUBMIT] }),
+    );
+    renderApp(PATH);
+    await screen.findByTestId('missing-items');
+    expect(declaration()).not.toBeChecked();
+    expect(submitButton()).toBeDisabled();
+    expect(screen.getByText(REVIEW_TEXTS.declarationNeeded)).toBeInTheDocument();
+    await userEvent.click(declaration());
+    expect(submitButton()).toBeEnabled();
+    await userEvent.click(declaration());
+    expect(submitButton()).toBeDisabled();
+    expect(calls.some((c) => c.path === '/api/remortgaging/1001/submit')).toBe(false);
+  });
+
   it('a refused submit (409) shows the engine reason and stays', async () => {
     applicationServer(() => remCase({}, COMPLETE, { readyToSubmit: true, transitions: [SUBMIT] }), {
       'POST /api/remortgaging/1001/submit': () =>
@@ -212,6 +233,7 @@ describe('Review & Submit', () => {
     });
     const { router } = renderApp(PATH);
     await screen.findByTestId('missing-items');
+    await userEvent.click(declaration());
     await userEvent.click(submitButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The buy-to-let documents are not uploaded.',

@@ -240,6 +240,10 @@ export const REVIEW_TEXTS = {
   submitting: 'Submitting...',
   notReady: 'You can submit once every section is complete.',
   brokerCannotSubmit: 'Only the customer can submit the application.',
+  // The declaration the firm needs before it acts (issue 26); the server keeps the same words.
+  declaration:
+    'I confirm the information I have given is true and complete to the best of my knowledge, and I will tell you if anything changes before completion.',
+  declarationNeeded: 'Tick the declaration to submit.',
   owner: 'Owner',
   ownerMissing: 'missing',
   occupants: 'Adults living at the property who are not owners',
@@ -269,10 +273,12 @@ export const PURCHASE_TEXTS = {
   lender: 'Mortgage lender',
   lenderHint:
     'Choose “No new lender” if you have not chosen one yet; you cannot submit until you do.',
+  lenderKnownHint: 'From your key facts. Change it only if your lender has changed.',
   saveDeposit: 'Save deposit and lender',
-  sourcesHeading: 'Where the money comes from',
   sourcesIntro:
-    'List every source of the money for the purchase, including the mortgage. We ask for evidence of each in the Documents section.',
+    'Every source of the money, including the mortgage. We ask for evidence of each under Documents.',
+  giftAmountBelow: 'You give the amount of each gift with its donor, below.',
+  isaAmountBelow: 'You give the amount of each ISA with the ISA, below.',
   sourcesList: 'Sources of funds',
   noSources: 'No sources of funds added yet.',
   addSourceHeading: 'Add a source of funds',
@@ -282,7 +288,6 @@ export const PURCHASE_TEXTS = {
   sourceTypeRequired: 'Choose where the money comes from',
   amountInvalid: 'Enter an amount in pounds, like 25000 or 25000.50',
   amount: 'Amount',
-  donorsHeading: 'Gift donors',
   donorsIntro:
     'Add each person giving you money towards the purchase. We e-mail them to confirm the gift and its amount; they see only their own gift, never your application.',
   donorsList: 'People giving a gift',
@@ -305,8 +310,6 @@ export const PURCHASE_TEXTS = {
   evidence: (files: number) =>
     files === 0 ? 'Evidence: none yet' : `Evidence: ${files} file${files === 1 ? '' : 's'}`,
   donorsMissing: 'Add the gift donors under Purchase & Financing',
-  isasHeading: 'ISAs paying towards the purchase',
-  isasIntro: 'Add each Lifetime ISA or Help to Buy ISA you are using, and whose it is.',
   isasList: 'ISAs',
   noIsas: 'No ISAs added yet.',
   addIsaHeading: 'Add an ISA',

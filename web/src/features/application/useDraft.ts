@@ -16,8 +16,8 @@ function read(key: string): Record<string, unknown> | null {
 /**
  * Keeps what the user typed in a form, not yet saved, through a reload of the tab (issue 12:
  * "An autosaved draft is not lost on reload"). The draft lives in sessionStorage, is put back
- * over the server's answers when the form opens, and is forgotten once the server accepts the
- * form (call the returned function).
+ * over the server's answers when the form opens (but never blanks one), and is forgotten once
+ * the server accepts the form (call the returned function).
  */
 export function useDraft<T extends FieldValues>(key: string, form: UseFormReturn<T>): () => void {
   const { reset, getValues, subscribe } = form;
@@ -26,9 +26,12 @@ export function useDraft<T extends FieldValues>(key: string, form: UseFormReturn
     if (draft) {
       // Only the form's own fields, typed as they were; the server's values stay the defaults.
       const values = getValues();
+      // An empty draft field never hides an answer the case holds (a lender chosen since, in
+      // Key Facts or by the broker, must not turn back into 'Choose…').
       const restored = Object.fromEntries(
         Object.keys(values)
           .filter((name) => typeof draft[name] === typeof values[name])
+          .filter((name) => draft[name] !== '' || values[name] === '')
           .map((name) => [name, draft[name]]),
       );
       reset({ ...values, ...restored }, { keepDefaultValues: true });

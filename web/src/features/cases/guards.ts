@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { notFound, redirect } from '@tanstack/react-router';
 import { enqueueSnackbar } from 'notistack';
 import { isApiError } from '../../lib/api/errors';
-import type { CaseView, ExpandedCase } from '../../lib/api/types';
+import type { CaseView, ExpandedCase, SectionState } from '../../lib/api/types';
 import { caseQuery } from './api/getCase';
 import { caseOverviewsQuery } from './api/getCaseOverviews';
 import type { CaseKind } from './caseTypes';
@@ -42,10 +42,15 @@ export async function loadGuardedCase(
   }
 }
 
+/** The states whose section or tile may be opened (the engine's `SectionState::is_open`). */
+export function isOpenState(state: SectionState): boolean {
+  return state === 'IS_COMPLETE' || state === 'NOT_STARTED' || state === 'IN_PROGRESS';
+}
+
 /** A section or tile may be opened when it exists and is not disabled, locked or hidden. */
 export function canOpen(view: CaseView, where: 'sections' | 'tiles', key: string): boolean {
   const entry = view[where].find((s) => s.key === key);
-  return !!entry && (entry.state === 'IS_COMPLETE' || entry.state === 'NOT_STARTED');
+  return !!entry && isOpenState(entry.state);
 }
 
 /** The guard for a section (/application/{key}) or post-submit tile (/{key}) route. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UK_POSTCODE } from '../address';
 
 export const START_MESSAGES = {
   required: 'Please answer this question',
@@ -11,8 +12,6 @@ export const START_MESSAGES = {
   amountRequired: 'Enter an amount in pounds',
   amountInvalid: 'Enter an amount in pounds, like 250,000',
 } as const;
-
-const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
 
 /** '£250,000.50' → 25000050 pence; null for anything that is not an amount. */
 export function poundsToPence(value: string): number | null {

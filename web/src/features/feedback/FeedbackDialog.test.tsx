@@ -91,6 +91,11 @@ describe('FeedbackDialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('FEEDBACK-11 issue 26: asked once per case: not shown once another point was answered', () => {
+    renderDialog(undefined, ['POST_COMPLETION']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('FEEDBACK-05: no rating → "Please rate your experience" and no POST', async () => {
     const { posts } = renderDialog();
     await userEvent.click(await screen.findByRole('button', { name: FEEDBACK_TEXTS.submit }));

@@ -5,7 +5,15 @@ import { expanded } from '../../test/cases';
 import { apiError, json, noContent, type Handler } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
 import { formatDateTime } from '../../lib/format';
-import { CONVEYANCER, MEMBERS, staffCase, staffServer, transition, upload } from '../../test/staff';
+import {
+  BUYING_SECTIONS,
+  CONVEYANCER,
+  MEMBERS,
+  staffCase,
+  staffServer,
+  transition,
+  upload,
+} from '../../test/staff';
 import { todayIso } from '../application';
 import { documentTexts, STAFF_TEXTS } from './texts';
 import type { StaffCase } from './types';
@@ -53,6 +61,9 @@ async function openCase(path = '/staff/cases/remortgaging/1001') {
   return app;
 }
 
+/** Opens a closed part of the page (the audit trail, the workflow, a group of answers). */
+const open = (title: string) => userEvent.click(screen.getByRole('button', { name: title }));
+
 const transitionPosts = (calls: ReturnType<typeof server>['calls']) =>
   calls
     .filter((c) => c.method === 'POST' && c.path === `${CASE_PATH}/transition`)
@@ -78,7 +89,9 @@ describe('the staff case page', () => {
       within(issued).getByRole('link', { name: 'Open mortgage report (draft)' }),
     ).toHaveAttribute('href', '/api/document/32');
     expect(within(issued).getByText('Draft')).toBeInTheDocument();
-    // The audit trail, newest first, with the reason; its CSV.
+    // The audit trail, closed until opened, newest first, with the reason; its CSV.
+    expect(screen.queryByRole('region', { name: 'Audit trail' })).toBeNull();
+    await open('Audit trail');
     const audit = screen.getByRole('region', { name: 'Audit trail' });
     const rows = within(within(audit).getByRole('table')).getAllByRole('row');
     expect(within(rows[1]).getByText('Document uploaded')).toBeInTheDocument();
@@ -92,7 +105,11 @@ describe('the staff case page', () => {
       'href',
       '/api/staff/cases/remortgaging/1001/audit.csv',
     );
-    // The workflow: mermaid, loaded on demand, strict.
+    // The workflow: closed until opened; mermaid, loaded on demand, strict.
+    expect(screen.queryByRole('region', { name: 'Workflow' })).toBeNull();
+    expect(document.querySelector('[data-testid="workflow-diagram"]')).toBeNull();
+    expect(mermaid.render).not.toHaveBeenCalled();
+    await open('Workflow');
     const diagram = await screen.findByRole('img', { name: /workflow/ });
     expect(diagram.getAttribute('src')).toMatch(/^data:image\/svg\+xml;utf8,/);
     expect(decodeURIComponent(diagram.getAttribute('src')!)).toContain('width="120"');
@@ -180,6 +197,7 @@ describe('the staff case page', () => {
     mermaid.render.mockRejectedValue(new Error('Parse error'));
     server();
     await openCase();
+    await open('Workflow');
     expect(
       await screen.findByText('The diagram could not be drawn. Its source is below.'),
     ).toBeInTheDocument();
@@ -196,6 +214,115 @@ describe('the staff case page', () => {
     expect(blocked).toBeDisabled();
     expect(blocked).toHaveAccessibleDescription('Not every owner has verified their identity yet.');
     expect(within(steps).getByRole('button', { name: 'Return to customer' })).toBeEnabled();
+  });
+
+  it('leads with the steps forward; setting the case back is secondary and cancelling is under More actions (issue 26.13)', async () => {
+    server({
+      [`GET ${CASE_PATH}`]: () =>
+        json(
+          staffCase({
+            transitions: [
+              transition(),
+              transition({
+                name: 'identity_verified',
+                label: 'Identities verified',
+                to: 'AWAITING_MORTGAGE_OFFER',
+                requiresReason: false,
+              }),
+              transition({ name: 'cancel', label: 'Cancel case', to: 'CANCELLED', stepUp: true }),
+            ],
+          }),
+        ),
+    });
+    await openCase();
+    // 'Next steps' comes before the application's answers.
+    const steps = screen.getByRole('region', { name: 'Next steps' });
+    const answers = screen.getByRole('region', { name: 'The application' });
+    expect(steps.compareDocumentPosition(answers) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const buttons = within(steps).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      'Identities verified',
+      'Return to customer',
+      'More actions',
+    ]);
+    expect(buttons[0]).toHaveClass('MuiButton-contained');
+    expect(buttons[1]).toHaveClass('MuiButton-outlined');
+    expect(within(steps).queryByRole('button', { name: 'Cancel case' })).toBeNull();
+    await userEvent.click(buttons[2]);
+    expect(screen.getByRole('menuitem', { name: 'Cancel case' })).toBeInTheDocument();
+  });
+
+  it("a step that keeps the status says so, not 'from Pending Completion to Pending Completion' (issue 26.13)", async () => {
+    server({
+      [`GET ${CASE_PATH}`]: () =>
+        json(
+          staffCase({
+            status: 'PENDING_COMPLETION',
+            chip: { colour: 'AMBER', label: 'Pending Completion', showWarningIcon: false },
+            transitions: [
+              transition({
+                name: 'agree_completion_date',
+                label: 'Agree the completion date',
+                to: 'PENDING_COMPLETION',
+                requiresReason: false,
+                asksFor: 'COMPLETION_DATE',
+              }),
+            ],
+          }),
+        ),
+    });
+    await openCase();
+    await userEvent.click(screen.getByRole('button', { name: 'Agree the completion date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Agree the completion date' });
+    expect(dialog).toHaveAccessibleDescription('The case stays at Pending Completion.');
+  });
+
+  it("'Mark as completed' before the agreed date warns with that date and must be confirmed (issue 26.13)", async () => {
+    const complete = transition({
+      name: 'complete',
+      label: 'Mark as completed',
+      to: 'COMPLETED',
+      requiresReason: false,
+      recordsCompletionDate: true,
+    });
+    const base = staffCase();
+    const { calls } = server(
+      {
+        [`GET ${CASE_PATH}`]: () =>
+          json(
+            staffCase({
+              status: 'PENDING_COMPLETION',
+              chip: { colour: 'AMBER', label: 'Pending Completion', showWarningIcon: false },
+              expanded: { ...base.expanded, completionDate: '2099-07-01' },
+              transitions: [complete],
+            }),
+          ),
+      },
+      staffCase({
+        status: 'COMPLETED',
+        chip: { colour: 'GREEN', label: 'Completed', showWarningIcon: false },
+        transitions: [],
+      }),
+    );
+    await openCase();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as completed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as completed' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'The agreed completion date is 01/07/2099.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await within(dialog).findByText('Confirm that the case completed early, or go back'),
+    ).toBeInTheDocument();
+    expect(transitionPosts(calls)).toEqual([]);
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', { name: /completed before the agreed date/ }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Moved to Completed')).toBeInTheDocument();
+    expect(transitionPosts(calls)).toEqual([
+      { transition: 'complete', earlyCompletionConfirmed: true },
+    ]);
   });
 
   it('a step needing a reason asks for it, posts it, refetches and says where the case went', async () => {
@@ -235,7 +362,8 @@ describe('the staff case page', () => {
       }),
     );
     await openCase();
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel case' }));
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Cancel case' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel case' });
     const code = within(dialog).getByLabelText(/Code from your app/);
     expect(code).toHaveAttribute('inputmode', 'numeric');
@@ -278,7 +406,8 @@ describe('the staff case page', () => {
           : error(403, 'step_up_required', 'That code is not right, or has been used already'),
     });
     await openCase();
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel case' }));
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Cancel case' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel case' });
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'No');
     await userEvent.type(within(dialog).getByLabelText(/Code from your app/), '111111');
@@ -353,7 +482,7 @@ describe('the staff case page', () => {
       { transition: 'agree_completion_date', completionDate: '2099-07-01' },
     ]);
     // The agreed date is among the case's key facts.
-    const facts = await screen.findByRole('region', { name: 'Key facts' });
+    const facts = await screen.findByRole('region', { name: 'Key Facts' });
     await waitFor(() =>
       expect(within(facts).getByText('Completion date').nextSibling).toHaveTextContent(
         '01/07/2099',
@@ -410,7 +539,7 @@ describe('the staff case page', () => {
           staffCase({
             id: 2002,
             caseType: 'BUYING',
-            expanded: expanded('BUYING', [], [], 2002),
+            expanded: expanded('BUYING', BUYING_SECTIONS, [], 2002),
           }),
         ),
     });
@@ -419,8 +548,8 @@ describe('the staff case page', () => {
       level: 1,
       name: '1 High Street, Canterbury, Kent, CT1 1AA',
     });
-    expect(screen.getByText('Buyers')).toBeInTheDocument();
-    expect(screen.getByText('£400,000.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buyer Details' })).toBeInTheDocument();
+    expect(screen.getAllByText('£400,000.00').length).toBeGreaterThan(0);
     expect(calls.some((c) => c.path === '/api/staff/cases/buying/2002')).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, type Handler } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
 import { CONVEYANCER, party, staffCase, staffPurchase, staffServer } from '../../test/staff';
+import { IDENTITY_CHECKS } from './texts';
 import type { StaffCase } from './types';
 
 const mermaid = vi.hoisted(() => ({ initialize: vi.fn(), render: vi.fn() }));
@@ -62,9 +63,11 @@ async function openCase(path = '/staff/cases/remortgaging/1001') {
 }
 
 const identityOf = (name: string) => screen.getByRole('group', { name: `Identity of ${name}` });
+/** Opens a closed group of the application's answers ('Owners', 'Buyer Details'). */
+const openAnswers = (title: string) => userEvent.click(screen.getByRole('button', { name: title }));
 
 describe('identity, per owner', () => {
-  it("a submitted identity: the date, the owner's photo ID and selfie, and 'Verify identity' posts VERIFIED and refreshes", async () => {
+  it("a submitted identity: the date, the owner's photo ID and selfie, and 'Verify identity' asks what was compared, posts VERIFIED with it and refreshes (issue 26.13)", async () => {
     const s = server(staffCase(), {
       [`POST ${CASE_PATH}/identity/11`]: () => {
         s.state.current = withCase(status('AWAITING_MORTGAGE_OFFER', 'Awaiting Mortgage Offer'), {
@@ -91,13 +94,42 @@ describe('identity, per owner', () => {
     );
     const before = s.gets();
     await userEvent.click(within(identity).getByRole('button', { name: 'Verify identity' }));
+    const dialog = await screen.findByRole('dialog', { name: "Verify Sam Smith's identity" });
+    const checks = within(dialog).getAllByRole('checkbox');
+    expect(checks.map((c) => c.closest('label')?.textContent)).toEqual(
+      Object.values(IDENTITY_CHECKS),
+    );
+    // Every check must be ticked: one left unticked sends nothing.
+    for (const check of checks.slice(0, -1)) await userEvent.click(check);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify identity' }));
+    expect(
+      await within(dialog).findByText(
+        'Tick each check before verifying. If one fails, send the documents back.',
+      ),
+    ).toBeInTheDocument();
+    expect(s.posts('/identity/11')).toEqual([]);
+    await userEvent.click(checks[checks.length - 1]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify identity' }));
     expect(
       await screen.findByText(
         "Sam Smith's identity is verified. The case moved to Awaiting Mortgage Offer.",
       ),
     ).toBeInTheDocument();
-    expect(s.posts('/identity/11')).toEqual([{ decision: 'VERIFIED' }]);
+    expect(s.posts('/identity/11')).toEqual([
+      {
+        decision: 'VERIFIED',
+        checks: {
+          photoMatches: true,
+          nameMatches: true,
+          dateOfBirthMatches: true,
+          documentInDate: true,
+          addressMatches: true,
+        },
+      },
+    ]);
     expect(s.gets()).toBeGreaterThan(before);
+    // The page is hidden from assistive technology until the dialog has finished closing.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(identityOf('Sam Smith')).toHaveTextContent('Verified 05/03/2026');
     expect(within(identityOf('Sam Smith')).queryByRole('button')).toBeNull();
     expect(screen.getByTestId('case-status')).toHaveTextContent('Awaiting Mortgage Offer');
@@ -160,6 +192,9 @@ describe('identity, per owner', () => {
       ),
     );
     await openCase();
+    // No identity waits for the firm: the owners are closed until opened.
+    expect(screen.queryByRole('group', { name: 'Identity of Sam Smith' })).toBeNull();
+    await openAnswers('Owners');
     expect(identityOf('Sam Smith')).toHaveTextContent('Not submitted');
     expect(identityOf('Pat Smith')).toHaveTextContent('Verified 05/03/2026');
     expect(identityOf('Lee Smith')).toHaveTextContent('Sent back: The photo is blurred.');
@@ -274,7 +309,7 @@ describe('identity, per owner', () => {
     expect(identityOf('Sam Smith')).toHaveTextContent('Sent back: Take the photo in daylight.');
   });
 
-  it("a 409 (nothing waiting for a decision) is shown in the send-back dialog as it says it; on 'Verify identity' as a message", async () => {
+  it('a 409 (nothing waiting for a decision) is shown in the verify and send-back dialogs as it says it', async () => {
     server(staffCase(), {
       [`POST ${CASE_PATH}/identity/11`]: () =>
         error(409, 'conflict', 'This identity is not waiting for a decision.'),
@@ -283,9 +318,16 @@ describe('identity, per owner', () => {
     await userEvent.click(
       within(identityOf('Sam Smith')).getByRole('button', { name: 'Verify identity' }),
     );
+    const verify = await screen.findByRole('dialog', { name: "Verify Sam Smith's identity" });
+    for (const check of within(verify).getAllByRole('checkbox')) await userEvent.click(check);
+    await userEvent.click(within(verify).getByRole('button', { name: 'Verify identity' }));
     expect(
-      await screen.findByText('This identity is not waiting for a decision.'),
+      await within(verify).findByText('This identity is not waiting for a decision.'),
     ).toBeInTheDocument();
+    await userEvent.click(within(verify).getByRole('button', { name: 'Go back' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: "Verify Sam Smith's identity" })).toBeNull(),
+    );
     await userEvent.click(
       within(identityOf('Sam Smith')).getByRole('button', { name: 'Send back' }),
     );
@@ -328,7 +370,7 @@ describe('the mortgage offer', () => {
     expect(s.gets()).toBeGreaterThan(before);
     expect(screen.queryByRole('button', { name: 'Record mortgage offer received' })).toBeNull();
     expect(
-      within(screen.getByRole('region', { name: 'Key facts' })).getByText('Mortgage offer')
+      within(screen.getByRole('region', { name: 'Key Facts' })).getByText('Mortgage offer')
         .nextSibling,
     ).toHaveTextContent('Received');
   });
@@ -405,10 +447,14 @@ describe('documents we issue', () => {
     expect(within(statement).queryByText(/Accepted by/)).toBeNull();
   });
 
-  it("'Draft mortgage report' and 'Draft completion statement' post their type, show progress, refresh", async () => {
+  it("'Draft mortgage report' posts its type, shows progress, refreshes; only the stage's drafts are offered (issue 26.13)", async () => {
     // Each draft is held until the test lets it go (rendering takes a moment).
     const held: (() => void)[] = [];
-    const s = server(withCase(status('PREPARE_MORTGAGE_REPORT', 'Preparing Mortgage Report')), {
+    const preparing = withCase({
+      ...status('PREPARE_MORTGAGE_REPORT', 'Preparing Mortgage Report'),
+      draftable: ['MORTGAGE_REPORT'],
+    });
+    const s = server(preparing, {
       [`POST ${CASE_PATH}/documents`]: async (request) => {
         const { documentType } = (await request.json()) as { documentType: string };
         await new Promise<void>((resolve) => held.push(resolve));
@@ -440,9 +486,8 @@ describe('documents we issue', () => {
     expect(within(panel).getByRole('status')).toHaveTextContent(
       'Drafting the mortgage report. This takes a moment.',
     );
-    expect(
-      within(panel).getByRole('button', { name: /Draft completion statement/ }),
-    ).toBeDisabled();
+    // The completion statement is drafted at its own stage, not this one.
+    expect(within(panel).queryByRole('button', { name: /Draft completion statement/ })).toBeNull();
     await waitFor(() => expect(held).toHaveLength(1));
     held.shift()!();
     expect(
@@ -453,19 +498,7 @@ describe('documents we issue', () => {
       within(panel).getAllByRole('link', { name: 'Open mortgage report (draft)' }),
     ).toHaveLength(2);
     expect(within(panel).getByRole('status')).toHaveTextContent('');
-
-    await userEvent.click(
-      within(panel).getByRole('button', { name: 'Draft completion statement' }),
-    );
-    await waitFor(() => expect(held).toHaveLength(1));
-    held.shift()!();
-    expect(
-      await within(panel).findByRole('link', { name: 'Open completion statement (draft)' }),
-    ).toBeInTheDocument();
-    expect(s.posts('/documents')).toEqual([
-      { documentType: 'MORTGAGE_REPORT' },
-      { documentType: 'COMPLETION_STATEMENT' },
-    ]);
+    expect(s.posts('/documents')).toEqual([{ documentType: 'MORTGAGE_REPORT' }]);
   });
 
   it("'Issue to customers' asks first; a 409 is shown in the dialog as the workflow says it; then it is issued", async () => {
@@ -514,11 +547,11 @@ describe('documents we issue', () => {
     expect(within(panel).getByText('Sam Smith').nextSibling).toHaveTextContent('Not yet');
   });
 
-  it('a purchase drafts the client care letter, report on title and completion statement, and says buyers', async () => {
+  it('a purchase drafts what its stage issues (the completion statement), and says buyers', async () => {
     server(withCase({}), {
       'GET /api/staff/cases/buying/2002': () =>
-        json(
-          staffPurchase('PREPARE_COMPLETION_STATEMENT', 'Preparing Completion Statement', {
+        json({
+          ...staffPurchase('PREPARE_COMPLETION_STATEMENT', 'Preparing Completion Statement', {
             documents: {
               documents: [],
               generatedDocuments: [
@@ -526,7 +559,8 @@ describe('documents we issue', () => {
               ],
             },
           }),
-        ),
+          draftable: ['COMPLETION_STATEMENT'],
+        }),
     });
     renderApp('/staff/cases/buying/2002');
     const panel = await screen.findByRole('region', { name: 'Documents we issue' });
@@ -535,7 +569,8 @@ describe('documents we issue', () => {
       within(panel)
         .getAllByRole('button', { name: /^Draft / })
         .map((b) => b.textContent),
-    ).toEqual(['Draft client care letter', 'Draft report on title', 'Draft completion statement']);
+    ).toEqual(['Draft completion statement']);
+    await openAnswers('Buyer Details');
     expect(identityOf('Sam Smith')).toHaveTextContent('Not submitted');
     await userEvent.click(within(panel).getByRole('button', { name: 'Issue to customers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Issue completion statement?' });

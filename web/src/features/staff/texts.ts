@@ -48,6 +48,7 @@ export const STAFF_TEXTS = {
   caseLoadError: 'We could not load this case. Please try again.',
   assignedTo: 'Assigned to',
   nextSteps: 'Next steps',
+  moreActions: 'More actions',
   noSteps: 'There is nothing to do on this case now.',
   reason: 'Reason',
   reasonRequired: 'Give a reason',
@@ -111,6 +112,40 @@ export const STAFF_TEXTS = {
   documentDeleted: 'Document deleted',
 } as const;
 
+/** The case page's 'The application': the customers' answers as the firm reads them. */
+export const answerTexts = {
+  application: 'The application',
+  notGiven: 'Not given',
+  notAnswered: 'Not answered',
+  notYet: 'Not yet',
+  noDetails: 'No details',
+  received: 'Received',
+  noQuote: 'No quote yet.',
+  address: 'Address',
+  jurisdiction: 'Jurisdiction',
+  tenure: 'Tenure',
+  propertyType: 'Property type',
+  landOwnership: 'Land ownership',
+  groundRent: 'Ground rent',
+  donors: 'Gift donors',
+  occupants: 'Other adults living at the property',
+  transferReason: 'Reason for the transfer',
+  removedOwners: 'Owners being removed',
+  hasAlterations: 'Alterations since it was bought',
+  hasLoans: 'Loans or charges secured on the property',
+  purchasePrice: 'Purchase price',
+  deposit: 'Deposit',
+  lender: 'Lender',
+  sourcesOfFunds: 'Sources of funds',
+  gift: 'Gift',
+  donorIdentity: "donor's identity",
+  landTaxEstimate: 'Land tax estimate',
+  mortgageOffer: 'Mortgage offer',
+  htbLetter: 'Help to Buy redemption letter',
+  initialPayment: 'Initial payment',
+  completionDate: 'Completion date',
+} as const;
+
 /** Who a case waits on, as the back office says it. */
 export const WAITS_ON_STAFF: Record<StaffWaitsOn, string> = {
   customer: 'Customer',
@@ -132,6 +167,17 @@ export const WAITS_ON_FILTER: Record<StaffWaitsOn, string> = {
 export function waitsOnLabel(waitsOn: StaffWaitsOn | null | undefined): string {
   return waitsOn ? WAITS_ON_STAFF[waitsOn] : 'No one';
 }
+
+/** What a step's dialog says it does, and its warning before completing early. */
+export const transitionTexts = {
+  moves: (from: string, to: string) => `This moves the case from ${from} to ${to}.`,
+  stays: (at: string) => `The case stays at ${at}.`,
+  earlyWarning: (agreed: string, today: string) =>
+    `The agreed completion date is ${agreed}. Marking the case as completed now records today, ${today}, as the completion date instead.`,
+  earlyConfirm: (agreed: string) =>
+    `The case completed before the agreed date (${agreed}): record today instead`,
+  earlyRequired: 'Confirm that the case completed early, or go back',
+};
 
 /** The toast after a step. */
 export const movedTo = (statusLabel: string) => `Moved to ${statusLabel}`;
@@ -166,7 +212,21 @@ export const identityTexts = {
   providerReasons: (provider: string) => `${PROVIDER_NAMES[provider] ?? provider}'s reasons`,
   sendBackIntro: (name: string) =>
     `${name} reads this in Threshold, then uploads their documents and submits them again.`,
+  verifyTitle: (name: string) => `Verify ${name}'s identity`,
+  verifyIntro: (name: string) =>
+    `Compare ${name}'s photo ID and selfie with their application, and tick each check you made. The audit trail keeps what you ticked.`,
+  checkRequired: 'Tick each check before verifying. If one fails, send the documents back.',
 };
+
+/** What the firm compares before verifying an identity (the server's `checks`, in its order). */
+export const IDENTITY_CHECKS = {
+  photoMatches: 'The selfie is the person on the photo ID',
+  nameMatches: 'The name on the photo ID matches the application',
+  dateOfBirthMatches: 'The date of birth matches the application',
+  documentInDate: 'The photo ID has not expired',
+  addressMatches: 'The address matches the application (on the ID or a proof of address)',
+} as const;
+export type IdentityCheck = keyof typeof IDENTITY_CHECKS;
 
 /** The side an upload was made for (the workflow's `uploaded_by` names). */
 export const UPLOADER_LABELS: Record<string, string> = {

@@ -5,3 +5,4 @@
 // The case pages (features/cases) render TilePage for a tile.
 export { TilePage } from './components/TilePage';
 export { DOCUMENT_TILES } from './components/IssuedDocumentTile';
+export { DownloadButton } from './components/DocumentActions';

@@ -1785,6 +1785,9 @@ export interface components {
         };
         AddressBody: {
             line1?: string | null;
+            line2?: string | null;
+            postcode?: string | null;
+            town?: string | null;
         };
         AddressList: {
             addresses: components["schemas"]["FoundAddress"][];
@@ -1826,13 +1829,24 @@ export interface components {
          *     whole form: a field left out is cleared.
          */
         ApplicantDetailsRequest: {
-            /** @description 1–200 characters. */
-            addressLine1: string;
+            /** @description 1–200 characters; left out when `livesAtProperty` is true (the property's is used). */
+            addressLine1?: string | null;
+            /** @description At most 200 characters. */
+            addressLine2?: string | null;
             isUkResident?: boolean | null;
+            /**
+             * @description An owner lives at the property being remortgaged: their address is the property's and
+             *     the address fields are ignored. Not for a purchase (422).
+             */
+            livesAtProperty?: boolean | null;
             /** @description UK format, e.g. QQ123456C (spaces ignored, stored upper-case). */
             nationalInsuranceNumber?: string | null;
             /** @description At most 100 characters. */
             occupation?: string | null;
+            /** @description A UK postcode; a buyer's is required (identity checks and the land tax return need it). */
+            postcode?: string | null;
+            /** @description At most 100 characters; a buyer's is required. */
+            town?: string | null;
         };
         AssistantReply: {
             /** @description The answer, plain text (may hold line breaks). */
@@ -1880,6 +1894,8 @@ export interface components {
             depositAmount?: number | null;
             depositPayment?: components["schemas"]["DepositPaymentInProgress"] | null;
             donors: components["schemas"]["PartyBody"][];
+            /** @description The feedback points the user asking has answered or dismissed on this case. */
+            feedbackGiven: components["schemas"]["FeedbackPoint"][];
             /** @description Each donor's gift and whether they confirmed it. */
             gifts: components["schemas"]["DonorGiftBody"][];
             hasPaidDeposit: boolean;
@@ -1974,6 +1990,18 @@ export interface components {
         CaseDocumentsBody: {
             documents: components["schemas"]["UploadedDocumentBody"][];
             generatedDocuments: components["schemas"]["GeneratedDocumentBody"][];
+        };
+        /**
+         * @description The conveyancer handling a case, and the firm's telephone (issue 26: a customer knows whom
+         *     to call). A customer sees the handler's name only, never their e-mail.
+         */
+        CaseHandlerBody: {
+            firmName: string;
+            /** @description The assigned conveyancer's name; null while the firm's team has not assigned anyone. */
+            name?: string | null;
+            /** @description When the telephone is answered, in words. */
+            openingHours: string;
+            phoneNumber: string;
         };
         /** @description A page of a case list (ENT-06). */
         CaseList_BuyingListItem: {
@@ -2311,6 +2339,8 @@ export interface components {
             /** @description Shown to the case's brokers only. */
             brokerReference?: string | null;
             caseAdmins: components["schemas"]["CaseAdminBody"][];
+            /** @description Who at the firm handles the case and how to reach the firm. */
+            caseHandler: components["schemas"]["CaseHandlerBody"];
             caseType: components["schemas"]["CaseType"];
             /** Format: date */
             completionDate?: string | null;
@@ -2494,6 +2524,37 @@ export interface components {
         IdentityCheckStarted: {
             /** @description The provider's hosted page. */
             redirectUrl: string;
+        };
+        /**
+         * @description What the firm compares before it verifies a person's identity (the Money Laundering
+         *     Regulations' customer due diligence, done by eye on the photo ID and selfie).
+         */
+        IdentityChecklist: {
+            /**
+             * @description The address on the ID or proof of address is the one in the application.
+             * @default false
+             */
+            addressMatches: boolean;
+            /**
+             * @description The date of birth on the photo ID is the one in the application.
+             * @default false
+             */
+            dateOfBirthMatches: boolean;
+            /**
+             * @description The photo ID has not expired.
+             * @default false
+             */
+            documentInDate: boolean;
+            /**
+             * @description The name on the photo ID is the name in the application.
+             * @default false
+             */
+            nameMatches: boolean;
+            /**
+             * @description The selfie is the person on the photo ID.
+             * @default false
+             */
+            photoMatches: boolean;
         };
         /** @enum {string} */
         IdentityVerdict: "VERIFIED" | "REJECTED";
@@ -2681,6 +2742,11 @@ export interface components {
             /** @description The e-mail address, lower-cased. */
             username: string;
         };
+        /** @description The body of POST /auth/magic-link and POST /auth/magic-link/renew: an e-mailed link's token. */
+        MagicLinkToken: {
+            /** @description The `token` query parameter of the `/login/auth` link. */
+            token: string;
+        };
         ManagedBrokerBody: {
             preferredName: string;
             role: components["schemas"]["Role"];
@@ -2759,6 +2825,8 @@ export interface components {
             identityVerifiedAt?: string | null;
             isLead: boolean;
             isUkResident?: boolean | null;
+            /** @description An owner lives at the property being remortgaged (their address is its address). */
+            livesAtProperty?: boolean | null;
             /** @description APPLICANT or DONOR. */
             partyType: string;
             redacted: boolean;
@@ -2886,11 +2954,6 @@ export interface components {
             /** Format: int64 */
             totalAmount: number;
         };
-        /** @description POST /auth/magic-link: the token from the e-mailed link. */
-        RedeemMagicLinkRequest: {
-            /** @description The `token` query parameter of the `/login/auth` link. */
-            token: string;
-        };
         /** @description Key facts of a remortgage (create and update; `client` only when a broker creates). */
         RemortgagingCaseRequest: {
             brokerReference?: string | null;
@@ -2990,11 +3053,6 @@ export interface components {
          * @enum {string}
          */
         RemortgagingStatus: "INELIGIBLE" | "TITLE_DOCUMENT_RETRIEVAL" | "BROKER_APPLICATION" | "BROKER_APPLICATION_INVITE" | "CUSTOMER_APPLICATION" | "IDENTITY_VERIFICATION" | "AWAITING_MORTGAGE_OFFER" | "PREPARE_MORTGAGE_REPORT" | "MORTGAGE_REPORT_ACCEPTANCE" | "PREPARE_COMPLETION_STATEMENT" | "COMPLETION_STATEMENT_ACCEPTANCE" | "PENDING_COMPLETION" | "COMPLETED" | "CANCELLED";
-        /** @description POST /auth/magic-link/renew: the token of a link that no longer works. */
-        RenewMagicLinkRequest: {
-            /** @description The `token` query parameter of the `/login/auth` link that failed. */
-            token: string;
-        };
         /** @description POST /quote/{quoteId}/report-issue. */
         ReportIssueRequest: {
             /** Format: int64 */
@@ -3042,10 +3100,12 @@ export interface components {
             summaries: components["schemas"]["UploadedDocument"][];
         };
         /**
-         * @description State of an application section or post-submit tile (spec §4, STATUS-22).
+         * @description State of an application section or post-submit tile (spec §4, STATUS-22, plus
+         *     `InProgress`: a tile whose step the customer has done and the firm is now checking, so
+         *     it does not read 'Not started' beside 'Waiting for us to check'; issue 26 item 9).
          * @enum {string}
          */
-        SectionState: "IS_COMPLETE" | "IS_DISABLED" | "NOT_STARTED" | "LOCKED" | "HIDDEN";
+        SectionState: "IS_COMPLETE" | "IS_DISABLED" | "NOT_STARTED" | "IN_PROGRESS" | "LOCKED" | "HIDDEN";
         /** @description One application section or post-submit tile. */
         SectionView: {
             /**
@@ -3117,6 +3177,10 @@ export interface components {
             /** @description `case.transition`, `case.assigned`, `document.downloaded`, … */
             action: string;
             actorName?: string | null;
+            /**
+             * @description The actor's role (ROLE_USER, ROLE_CONVEYANCER…), or DONOR for one of the case's gift
+             *     donors: a donor signs in as a user but is not the firm's client.
+             */
             actorRole?: string | null;
             /** Format: date-time */
             at: string;
@@ -3131,6 +3195,11 @@ export interface components {
             chip: components["schemas"]["Chip"];
             /** @description The workflow as a Mermaid state diagram, the current status highlighted. */
             diagram: string;
+            /**
+             * @description The documents the firm may draft now (MORTGAGE_REPORT, COMPLETION_STATEMENT…): each at
+             *     the stage whose step issues it.
+             */
+            draftable: string[];
             expanded: components["schemas"]["StaffExpanded"];
             /** Format: int64 */
             id: number;
@@ -3224,6 +3293,7 @@ export interface components {
             startedAt: string;
         };
         StaffIdentityDecision: {
+            checks?: components["schemas"]["IdentityChecklist"] | null;
             decision: components["schemas"]["IdentityVerdict"];
             /** @description Required when REJECTED: what was wrong and what to do next (the customer reads it). */
             reason?: string | null;
@@ -3298,6 +3368,11 @@ export interface components {
              * @description Where the step `asksFor` COMPLETION_DATE: the agreed date, today or later.
              */
             completionDate?: string | null;
+            /**
+             * @description Where the step `recordsCompletionDate` and the agreed completion date is still ahead:
+             *     true, the staff member having been told that today replaces it.
+             */
+            earlyCompletionConfirmed?: boolean | null;
             /** @description Required where the step's `requiresReason`; kept in the audit trail. */
             reason?: string | null;
             /** @description The step's name, from `transitions`. */
@@ -3373,6 +3448,10 @@ export interface components {
             guide?: string | null;
             waitsOn?: components["schemas"]["WaitsOn"] | null;
         };
+        SubmitRequest: {
+            /** @description The customer ticked the declaration (the `DECLARATION` text); must be true. */
+            declarationConfirmed?: boolean;
+        };
         TenancyShareInput: {
             /**
              * Format: int64
@@ -3427,6 +3506,11 @@ export interface components {
             name: string;
             /** @description Why not, when not allowed. */
             reason?: string | null;
+            /**
+             * @description It records today as the completion date, replacing an agreed one: taken before the
+             *     agreed day it must be confirmed (the back office warns and says the date). Absent: false.
+             */
+            recordsCompletionDate?: boolean;
             requiresReason: boolean;
             /** @description The staff member must enter a fresh second-factor code to take it. */
             stepUp: boolean;
@@ -4018,7 +4102,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RedeemMagicLinkRequest"];
+                "application/json": components["schemas"]["MagicLinkToken"];
             };
         };
         responses: {
@@ -4073,7 +4157,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RenewMagicLinkRequest"];
+                "application/json": components["schemas"]["MagicLinkToken"];
             };
         };
         responses: {
@@ -4807,7 +4891,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `addressLine1`, `occupation` or `nationalInsuranceNumber` not valid */
+            /** @description `addressLine1`, `addressLine2`, `town`, `postcode` (a buyer's town and postcode are required), `livesAtProperty` (not for a purchase; the property has no address yet), `occupation` or `nationalInsuranceNumber` not valid */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5653,9 +5737,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["SubmitRequest"];
             };
         };
         responses: {
@@ -5707,7 +5791,15 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            /** @description `declarationConfirmed` is not true */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -6611,7 +6703,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Recorded (or dismissed); the point is in the expanded case's `feedbackGiven` from now on */
+            /** @description Recorded (or dismissed); the point is in the expanded case's `feedbackGiven` from now on, and no more feedback is asked on the case */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -6646,7 +6738,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `feedback_given`: this point was answered or dismissed already */
+            /** @description `feedback_given`: this person answered or dismissed feedback on this case already (at any point) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8192,7 +8284,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `addressLine1`, `occupation` or `nationalInsuranceNumber` not valid */
+            /** @description `addressLine1`, `addressLine2`, `town`, `postcode` (a buyer's town and postcode are required), `livesAtProperty` (not for a purchase; the property has no address yet), `occupation` or `nationalInsuranceNumber` not valid */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8757,9 +8849,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["SubmitRequest"];
             };
         };
         responses: {
@@ -8811,7 +8903,15 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            /** @description `declarationConfirmed` is not true */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -9653,7 +9753,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Unknown `decision`, or `reason` missing for a rejection */
+            /** @description Unknown `decision`, `reason` missing for a rejection, or `checks` missing or not all ticked for a verification (each unticked item named) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9871,7 +9971,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Unknown `transition`, `reason` missing where required, `completionDate` missing or past where asked for, or a wrong `code` */
+            /** @description Unknown `transition`, `reason` missing where required, `completionDate` missing or past where asked for, `earlyCompletionConfirmed` missing before the agreed completion date, or a wrong `code` */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -7,14 +7,16 @@ import type { CaseKind } from '../../cases';
 /**
  * POST /remortgaging/{caseId}/submit or POST /buying/{caseId}/submit → 200 {caseId, caseType,
  * status}: the workflow's `submit_application` transition (a purchase moves to
- * PREPARE_CLIENT_CARE_LETTER). Not ready → 409 `not_ready` with the engine's reason; brokers → 403.
+ * PREPARE_CLIENT_CARE_LETTER). Not ready → 409 `not_ready` with the engine's reason; brokers → 403;
+ * the declaration not confirmed → 422 naming `declarationConfirmed`.
  */
 export async function submitApplication(kind: CaseKind, caseId: string): Promise<CaseMoved> {
   const params = { path: { caseId } };
+  const body = { declarationConfirmed: true };
   return unwrap(
     kind === 'buying'
-      ? await api().POST('/buying/{caseId}/submit', { params })
-      : await api().POST('/remortgaging/{caseId}/submit', { params }),
+      ? await api().POST('/buying/{caseId}/submit', { params, body })
+      : await api().POST('/remortgaging/{caseId}/submit', { params, body }),
   );
 }
 

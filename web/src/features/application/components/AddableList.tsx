@@ -2,6 +2,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useDraft } from '../useDraft';
+import { APPLICATION_TEXTS } from '../texts';
 import { applyServerErrors, type ServerFieldMap } from '../validation';
 import { FormError } from './FormError';
 import { ItemList, type Item } from './ItemList';
@@ -29,6 +30,7 @@ export function AddableList<T extends FieldValues>({
   showAdd = true,
   onSaved,
   itemActions,
+  collapsible = false,
   children,
 }: {
   texts: AddableListTexts;
@@ -46,12 +48,18 @@ export function AddableList<T extends FieldValues>({
   onSaved: (saved: boolean) => void;
   /** A row's buttons other than Delete (ItemList's `actions`). */
   itemActions?: (item: Item) => ReactNode;
+  /**
+   * The add form opens from a button (`texts.addHeading`) and closes once a row is added, so a
+   * long page on a phone shows the lists, not empty forms; it starts open while the list is empty.
+   */
+  collapsible?: boolean;
   children: ReactNode;
 }) {
   const [addFailure, setAddFailure] = useState<unknown>(null);
   const [deleteFailure, setDeleteFailure] = useState<unknown>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const forgetDraft = useDraft(draftKey, addForm);
+  const [open, setOpen] = useState(!collapsible || items.length === 0);
 
   const onAdd = async (values: T) => {
     setAddFailure(null);
@@ -61,6 +69,7 @@ export function AddableList<T extends FieldValues>({
       addForm.reset();
       forgetDraft();
       onSaved(true);
+      if (collapsible) setOpen(false);
     } catch (error) {
       if (applyServerErrors(error, addForm.setError, addFields)) setAddFailure(error);
     }
@@ -99,7 +108,14 @@ export function AddableList<T extends FieldValues>({
           <FormError error={deleteFailure} />
         </Box>
       )}
-      {showAdd && (
+      {showAdd && !open && (
+        <Box>
+          <Button variant="outlined" disabled={saving} onClick={() => setOpen(true)}>
+            {texts.addHeading}
+          </Button>
+        </Box>
+      )}
+      {showAdd && open && (
         <Stack
           component="form"
           noValidate
@@ -112,11 +128,23 @@ export function AddableList<T extends FieldValues>({
           </Typography>
           {children}
           <FormError error={addFailure} />
-          <Box>
+          <Stack direction="row" spacing={1}>
             <Button type="submit" variant="outlined" disabled={saving}>
               {texts.add}
             </Button>
-          </Box>
+            {collapsible && items.length > 0 && (
+              <Button
+                disabled={saving}
+                onClick={() => {
+                  addForm.reset();
+                  forgetDraft();
+                  setOpen(false);
+                }}
+              >
+                {APPLICATION_TEXTS.cancel}
+              </Button>
+            )}
+          </Stack>
         </Stack>
       )}
     </>

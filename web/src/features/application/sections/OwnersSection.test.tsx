@@ -110,7 +110,7 @@ describe('the Owners section', () => {
     expect(within(ann).getByText('ann@example.com')).toBeInTheDocument();
     expect(within(ann).getByText('04/05/1980')).toBeInTheDocument();
     expect(within(ann).getByText('QQ 12 34 56 C')).toBeInTheDocument();
-    expect(within(ann).getByText('1 High Street')).toBeInTheDocument();
+    expect(within(ann).getByText('1 High Street, Canterbury, CT1 1AA')).toBeInTheDocument();
     expect(within(ann).getByTestId('owner-complete')).toHaveTextContent(OWNERS_TEXTS.complete);
   });
 
@@ -190,11 +190,16 @@ describe('the Owners section', () => {
       within(ann).getByRole('textbox', { name: /National Insurance number/ }),
       'qq 12 34 56 c',
     );
-    await userEvent.click(within(ann).getByRole('radio', { name: 'No' }));
+    await userEvent.click(
+      within(
+        within(ann).getByRole('radiogroup', { name: OWNERS_TEXTS.ukResidentLegend }),
+      ).getByRole('radio', { name: 'No' }),
+    );
     await userEvent.click(within(ann).getByRole('button', { name: OWNERS_TEXTS.saveDetails }));
     await within(ann).findByText(OWNERS_TEXTS.saved);
     expect(bodiesOf(calls, 'POST', `${API}/applicant/11`)).toEqual([
       {
+        livesAtProperty: false,
         addressLine1: '1 High Street',
         occupation: 'Teacher',
         nationalInsuranceNumber: 'QQ123456C',
@@ -259,6 +264,53 @@ describe('the Owners section', () => {
     await waitFor(() =>
       expect(within(ann).getByRole('alert')).toHaveTextContent(OWNERS_TEXTS.genericError),
     );
+  });
+
+  it('issue 26: an owner living at the property is not asked for its address again', async () => {
+    const base = remCase();
+    const theCase = {
+      ...base,
+      propertyOwners: [owner({ livesAtProperty: null }, { address: { line1: null } })],
+    };
+    const { calls } = await show(theCase, ANN, { [`POST ${API}/applicant/11`]: () => noContent() });
+    const ann = card('Ann');
+    // Not answered yet: the question comes first, with the property's address.
+    const lives = within(ann).getByRole('radiogroup', {
+      name: OWNERS_TEXTS.livesAtPropertyLegend,
+    });
+    expect(within(ann).queryByRole('textbox', { name: /Address line 1/ })).toBeNull();
+    await userEvent.click(within(ann).getByRole('button', { name: OWNERS_TEXTS.saveDetails }));
+    expect(await within(ann).findByText(OWNERS_TEXTS.livesAtPropertyRequired)).toBeInTheDocument();
+    await userEvent.click(within(lives).getByRole('radio', { name: 'Yes' }));
+    expect(within(ann).queryByRole('textbox', { name: /Address line 1/ })).toBeNull();
+    expect(within(ann).queryByRole('textbox', { name: /Postcode/ })).toBeNull();
+    await userEvent.click(within(ann).getByRole('button', { name: OWNERS_TEXTS.saveDetails }));
+    await within(ann).findByText(OWNERS_TEXTS.saved);
+    expect(bodiesOf(calls, 'POST', `${API}/applicant/11`)).toEqual([
+      {
+        livesAtProperty: true,
+        occupation: 'Teacher',
+        nationalInsuranceNumber: 'QQ123456C',
+        isUkResident: true,
+      },
+    ]);
+    // 'No' asks for the address where they live instead.
+    await userEvent.click(within(lives).getByRole('radio', { name: 'No' }));
+    expect(within(ann).getByRole('textbox', { name: /Address line 1/ })).toBeInTheDocument();
+    expect(within(ann).getByRole('textbox', { name: /Postcode/ })).toBeInTheDocument();
+  });
+
+  it("issue 26: after 'Sole owner' no one else can be added", async () => {
+    const base = remCase();
+    await show({ ...base, property: { ...base.property, landOwnership: 'SOLE_OWNER' } });
+    expect(screen.queryByRole('heading', { name: OWNERS_TEXTS.addHeading })).toBeNull();
+    expect(screen.queryByRole('button', { name: OWNERS_TEXTS.addButton })).toBeNull();
+  });
+
+  it('joint owners can add an owner', async () => {
+    const base = remCase();
+    await show({ ...base, property: { ...base.property, landOwnership: 'JOINT_TENANCY' } });
+    expect(screen.getByRole('heading', { name: OWNERS_TEXTS.addHeading })).toBeInTheDocument();
   });
 
   it("a broker in a broker stage fills in an owner's details", async () => {

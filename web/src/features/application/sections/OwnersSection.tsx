@@ -3,7 +3,7 @@ import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/mat
 import { useNavigate } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
 import { useId, useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
   PREVIOUS_LEGAL_NAMES_TEXTS,
   PreviousLegalNames,
@@ -71,6 +71,10 @@ export function OwnersSection({ caseId, expanded }: OwnersSectionProps) {
   const brokerStage = isBroker && BROKER_STAGES.includes(expanded.status);
   const owners = partiesOf(expanded);
   const ownersHeadingId = useId();
+  // An owner of a remortgaged property who lives there is not asked for their address again.
+  const propertyAddress = isBuying(expanded) ? null : joinAddress(expanded.property);
+  // Once the owners said they own it alone, there is no one else to add.
+  const soleOwner = expanded.property.landOwnership === 'SOLE_OWNER';
   return (
     <Stack spacing={4} sx={{ maxWidth: 880, minWidth: 0 }}>
       <Typography>{T.intro}</Typography>
@@ -87,10 +91,11 @@ export function OwnersSection({ caseId, expanded }: OwnersSectionProps) {
             owner={owner}
             isMe={!!me && owner.user.id === me.id}
             canEdit={!owner.redacted && ((!!me && owner.user.id === me.id) || brokerStage)}
+            propertyAddress={propertyAddress}
           />
         ))}
       </Stack>
-      <AddOwnerForm kind={kind} caseId={caseId} />
+      {!soleOwner && <AddOwnerForm kind={kind} caseId={caseId} />}
       <TenancySplitPart caseId={caseId} expanded={expanded} canEdit={!isBroker || brokerStage} />
       {!isBuying(expanded) && <OccupantsPart caseId={caseId} expanded={expanded} />}
     </Stack>
@@ -109,6 +114,17 @@ function orNotGiven(value: string | null | undefined): ReactNode {
   );
 }
 
+/** An address on one line, its empty parts left out (null when it has none). */
+function joinAddress(a: {
+  addressLine1?: string | null;
+  addressLine2?: string | null;
+  town?: string | null;
+  postcode?: string | null;
+}): string | null {
+  const parts = [a.addressLine1, a.addressLine2, a.town, a.postcode].filter((p) => p?.trim());
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
 function OwnerDetailsList({ owner }: { owner: Owner }) {
   const T = OWNERS_TEXTS;
   const { user } = owner;
@@ -120,7 +136,19 @@ function OwnerDetailsList({ owner }: { owner: Owner }) {
     [T.fieldEmail, user.email],
     [T.fieldPhone, user.phoneNumber],
     [T.fieldDateOfBirth, user.dateOfBirth ? formatIsoDate(user.dateOfBirth) : null],
-    [T.fieldAddress, user.address.line1],
+    [
+      T.fieldAddress,
+      joinAddress({
+        addressLine1: user.address.line1,
+        addressLine2: user.address.line2,
+        town: user.address.town,
+        postcode: user.address.postcode,
+      }),
+    ],
+    // Only a remortgage's owners are asked whether they live at the property.
+    ...(owner.livesAtProperty == null
+      ? []
+      : [[T.livesAtProperty, owner.livesAtProperty ? T.yes : T.no] as [string, string]]),
     [T.fieldOccupation, user.occupation],
     [T.fieldNiNumber, ni ? formatNiNumber(ni) : null],
     [T.fieldUkResident, owner.isUkResident == null ? null : owner.isUkResident ? T.yes : T.no],
@@ -158,12 +186,14 @@ function OwnerCard({
   owner,
   isMe,
   canEdit,
+  propertyAddress,
 }: {
   kind: CaseKind;
   caseId: string;
   owner: Owner;
   isMe: boolean;
   canEdit: boolean;
+  propertyAddress: string | null;
 }) {
   const T = PARTY_TEXTS[kind];
   const headingId = useId();
@@ -203,6 +233,7 @@ function OwnerCard({
           caseId={caseId}
           owner={owner}
           isMe={isMe}
+          propertyAddress={propertyAddress}
         />
       )}
     </Stack>
@@ -297,24 +328,37 @@ function OwnerPreviousNames({
 // --- The owner's case details ------------------------------------------------------------------
 
 const DETAILS_FIELDS: ServerFieldMap<OwnerDetailsValues> = {
+  livesAtProperty: 'livesAtProperty',
   addressLine1: 'addressLine1',
   address: 'addressLine1',
   'address.line1': 'addressLine1',
+  addressLine2: 'addressLine2',
+  town: 'town',
+  postcode: 'postcode',
   occupation: 'occupation',
   nationalInsuranceNumber: 'nationalInsuranceNumber',
   isUkResident: 'isUkResident',
 };
+
+/** A field left out of the request when left empty. */
+function optional<K extends string>(key: K, value: string): Partial<Record<K, string>> {
+  const trimmed = value.trim();
+  return trimmed ? ({ [key]: trimmed } as Record<K, string>) : {};
+}
 
 function OwnerDetailsForm({
   kind,
   caseId,
   owner,
   isMe,
+  propertyAddress,
 }: {
   kind: CaseKind;
   caseId: string;
   owner: Owner;
   isMe: boolean;
+  /** The remortgaged property's address; null for a purchase (a buyer is not asked). */
+  propertyAddress: string | null;
 }) {
   const T = PARTY_TEXTS[kind];
   const headingId = useId();
@@ -330,9 +374,13 @@ function OwnerDetailsForm({
     reset,
     formState: { errors, isSubmitting },
   } = useForm<OwnerDetailsValues>({
-    resolver: zodResolver(ownerDetailsSchema),
+    resolver: zodResolver(ownerDetailsSchema(kind, propertyAddress !== null)),
     defaultValues: {
+      livesAtProperty: owner.livesAtProperty ?? null,
       addressLine1: owner.user.address.line1 ?? '',
+      addressLine2: owner.user.address.line2 ?? '',
+      town: owner.user.address.town ?? '',
+      postcode: owner.user.address.postcode ?? '',
       occupation: owner.user.occupation ?? '',
       nationalInsuranceNumber: owner.user.nationalInsuranceNumber
         ? formatNiNumber(owner.user.nationalInsuranceNumber)
@@ -347,7 +395,15 @@ function OwnerDetailsForm({
     const ni = normaliseNiNumber(values.nationalInsuranceNumber);
     try {
       await save.mutateAsync({
-        addressLine1: values.addressLine1.trim(),
+        ...(values.livesAtProperty
+          ? { livesAtProperty: true }
+          : {
+              ...(propertyAddress !== null ? { livesAtProperty: false } : {}),
+              addressLine1: values.addressLine1.trim(),
+              ...optional('addressLine2', values.addressLine2),
+              ...optional('town', values.town),
+              ...optional('postcode', values.postcode),
+            }),
         ...(occupation ? { occupation } : {}),
         ...(ni ? { nationalInsuranceNumber: ni } : {}),
         ...(values.isUkResident !== null ? { isUkResident: values.isUkResident } : {}),
@@ -359,6 +415,9 @@ function OwnerDetailsForm({
     }
   };
   const name = owner.user.preferredName;
+  const livesAtProperty = useWatch({ control, name: 'livesAtProperty' });
+  const asksAddress = propertyAddress === null || livesAtProperty === false;
+  const fill = { shouldDirty: true, shouldValidate: true } as const;
   return (
     <Stack
       component="form"
@@ -377,23 +436,72 @@ function OwnerDetailsForm({
         </Typography>
       )}
       <FormError error={failure} fields={DETAILS_FIELDS} />
-      <AddressLookup
-        onChoose={(address) =>
-          setValue('addressLine1', address.addressLine1, {
-            shouldDirty: true,
-            shouldValidate: true,
-          })
-        }
-      />
-      <TextField
-        label={T.addressLabel}
-        autoComplete={isMe ? 'address-line1' : 'off'}
-        required
-        fullWidth
-        error={!!errors.addressLine1}
-        helperText={errors.addressLine1?.message ?? T.addressHelp}
-        {...muiField(register('addressLine1'))}
-      />
+      {propertyAddress !== null && (
+        <Controller
+          control={control}
+          name="livesAtProperty"
+          render={({ field, fieldState }) => (
+            <YesNoField
+              name={`lives-at-property-${owner.id}`}
+              legend={isMe ? T.livesAtPropertyLegend : T.livesAtPropertyLegendFor(name)}
+              hint={T.livesAtPropertyHint(propertyAddress)}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      )}
+      {asksAddress && (
+        <>
+          <AddressLookup
+            onChoose={(address) => {
+              setValue('addressLine1', address.addressLine1, fill);
+              setValue('addressLine2', address.addressLine2 ?? '', fill);
+              setValue('town', address.town, fill);
+              setValue('postcode', address.postcode, fill);
+            }}
+          />
+          <TextField
+            label={T.addressLabel}
+            autoComplete={isMe ? 'address-line1' : 'off'}
+            required
+            fullWidth
+            error={!!errors.addressLine1}
+            helperText={errors.addressLine1?.message ?? T.addressHelp}
+            {...muiField(register('addressLine1'))}
+          />
+          <TextField
+            label={T.addressLine2Label}
+            autoComplete={isMe ? 'address-line2' : 'off'}
+            fullWidth
+            error={!!errors.addressLine2}
+            helperText={errors.addressLine2?.message}
+            {...muiField(register('addressLine2'))}
+          />
+          <TextField
+            label={T.townLabel}
+            autoComplete={isMe ? 'address-level2' : 'off'}
+            required={kind === 'buying'}
+            fullWidth
+            error={!!errors.town}
+            helperText={errors.town?.message}
+            {...muiField(register('town'))}
+          />
+          <TextField
+            label={T.postcodeLabel}
+            autoComplete={isMe ? 'postal-code' : 'off'}
+            required={kind === 'buying'}
+            fullWidth
+            error={!!errors.postcode}
+            helperText={errors.postcode?.message}
+            slotProps={{ htmlInput: { autoCapitalize: 'characters' } }}
+            {...muiField(register('postcode'))}
+          />
+        </>
+      )}
       <TextField
         label={T.occupationLabel}
         autoComplete={isMe ? 'organization-title' : 'off'}

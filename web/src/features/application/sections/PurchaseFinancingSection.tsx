@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type {
   Buyer,
@@ -57,13 +57,42 @@ const amountOrNull = (text: string) => (text.trim() === '' ? null : poundsToPenc
 
 const ISA_SOURCES: readonly SourceOfFundsType[] = ['LIFETIME_ISA', 'HELP_TO_BUY_ISA'];
 
+/**
+ * A gift's or an ISA's amount is asked once, on the donor or the ISA itself: the source of funds
+ * shows their total instead of asking it again (null while none has an amount).
+ */
+function itemisedTotal(
+  sourceType: SourceOfFundsType,
+  expanded: Pick<BuyingExpanded, 'gifts' | 'isas'>,
+): number | null {
+  const amounts =
+    sourceType === 'GIFTS'
+      ? expanded.gifts.map((g) => g.giftAmount)
+      : ISA_SOURCES.includes(sourceType)
+        ? expanded.isas.filter((i) => i.isaType === sourceType).map((i) => i.amount)
+        : [];
+  const given = amounts.filter((a): a is number => a != null);
+  return given.length > 0 ? given.reduce((sum, a) => sum + a, 0) : null;
+}
+
+/** Asked on the donor or the ISA instead (see itemisedTotal). */
+const ITEMISED_SOURCES: readonly SourceOfFundsType[] = ['GIFTS', ...ISA_SOURCES];
+
 // --- Rows, as this section and Review & Submit show them ---------------------------------------
 
-export function sourceItem(source: SourceOfFunds): Item {
+/** A source of funds; given the case, a gift's or an ISA's shows the total of its rows. */
+export function sourceItem(
+  source: SourceOfFunds,
+  expanded?: Pick<BuyingExpanded, 'gifts' | 'isas'>,
+): Item {
+  const amount =
+    expanded && ITEMISED_SOURCES.includes(source.sourceType)
+      ? (itemisedTotal(source.sourceType, expanded) ?? source.amount)
+      : source.amount;
   return {
     id: source.id,
     title: SOURCE_OF_FUNDS_LABELS[source.sourceType],
-    details: source.amount != null ? [`${T.amount}: ${formatMoney(source.amount)}`] : [],
+    details: amount != null ? [`${T.amount}: ${formatMoney(amount)}`] : [],
   };
 }
 
@@ -164,7 +193,7 @@ function DepositPart({ caseId, expanded }: { caseId: string; expanded: BuyingExp
         label={T.lender}
         registration={form.register('lender')}
         options={LENDER_OPTIONS}
-        hint={T.lenderHint}
+        hint={expanded.lender ? T.lenderKnownHint : T.lenderHint}
         error={errors.lender?.message}
         disabled={save.isPending}
       />
@@ -198,20 +227,21 @@ function SourcesPart({ caseId, expanded }: { caseId: string; expanded: BuyingExp
   });
   const errors = form.formState.errors;
   const gifts = expanded.sourceOfFunds.some((f) => f.sourceType === 'GIFTS');
+  const chosen = useWatch({ control: form.control, name: 'sourceType' });
+  // A gift's or an ISA's amount is asked on the donor or the ISA below, not here as well.
+  const itemised = ITEMISED_SOURCES.includes(chosen as SourceOfFundsType);
   return (
-    <Stack spacing={3}>
-      <Typography variant="h2" sx={h2Sx}>
-        {T.sourcesHeading}
-      </Typography>
-      <Typography>{T.sourcesIntro}</Typography>
+    <Stack spacing={2}>
+      <Typography variant="body2">{T.sourcesIntro}</Typography>
       <AddableList
+        collapsible
         texts={{
           listHeading: T.sourcesList,
           none: T.noSources,
           addHeading: T.addSourceHeading,
           add: T.addSource,
         }}
-        items={expanded.sourceOfFunds.map(sourceItem)}
+        items={expanded.sourceOfFunds.map((f) => sourceItem(f, expanded))}
         remove={(id) => remove.mutateAsync(id)}
         saving={saving}
         addForm={form}
@@ -220,7 +250,7 @@ function SourcesPart({ caseId, expanded }: { caseId: string; expanded: BuyingExp
         add={(values) =>
           add.mutateAsync({
             sourceType: values.sourceType as SourceOfFundsType,
-            amount: amountOrNull(values.amount),
+            amount: itemised ? null : amountOrNull(values.amount),
           })
         }
         onSaved={setSaved}
@@ -232,13 +262,19 @@ function SourcesPart({ caseId, expanded }: { caseId: string; expanded: BuyingExp
           error={errors.sourceType?.message}
           disabled={saving}
         />
-        <TextInputField
-          label={T.sourceAmount}
-          registration={form.register('amount')}
-          kind="money"
-          error={errors.amount?.message}
-          disabled={saving}
-        />
+        {itemised ? (
+          <Typography variant="body2">
+            {chosen === 'GIFTS' ? T.giftAmountBelow : T.isaAmountBelow}
+          </Typography>
+        ) : (
+          <TextInputField
+            label={T.sourceAmount}
+            registration={form.register('amount')}
+            kind="money"
+            error={errors.amount?.message}
+            disabled={saving}
+          />
+        )}
       </AddableList>
       {gifts && expanded.gifts.length === 0 && (
         <Alert severity="info" role="note" data-testid="gifts-note">
@@ -363,12 +399,9 @@ function DonorsPart({ caseId, expanded }: { caseId: string; expanded: BuyingExpa
   });
   const errors = form.formState.errors;
   return (
-    <Stack spacing={3}>
-      <Typography variant="h2" sx={h2Sx}>
-        {T.donorsHeading}
-      </Typography>
-      <Typography>{T.donorsIntro}</Typography>
+    <Stack spacing={2}>
       <AddableList
+        collapsible
         texts={{
           listHeading: T.donorsList,
           none: T.noDonors,
@@ -408,6 +441,7 @@ function DonorsPart({ caseId, expanded }: { caseId: string; expanded: BuyingExpa
           );
         }}
       >
+        <Typography variant="body2">{T.donorsIntro}</Typography>
         <TextInputField
           label={T.donorName}
           registration={form.register('preferredName')}
@@ -474,12 +508,9 @@ function IsasPart({ caseId, expanded }: { caseId: string; expanded: BuyingExpand
     label: b.user.preferredName,
   }));
   return (
-    <Stack spacing={3}>
-      <Typography variant="h2" sx={h2Sx}>
-        {T.isasHeading}
-      </Typography>
-      <Typography>{T.isasIntro}</Typography>
+    <Stack spacing={2}>
       <AddableList
+        collapsible
         texts={{
           listHeading: T.isasList,
           none: T.noIsas,
@@ -546,20 +577,16 @@ export function PurchaseFinancingSection({
   const hasIsaSource = expanded.sourceOfFunds.some((f) => ISA_SOURCES.includes(f.sourceType));
   const hasGiftSource = expanded.sourceOfFunds.some((f) => f.sourceType === 'GIFTS');
   return (
-    <Stack spacing={5}>
+    <Stack spacing={4}>
       <DepositPart caseId={caseId} expanded={expanded} />
-      <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 4 }}>
+      <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 3 }}>
         <SourcesPart caseId={caseId} expanded={expanded} />
       </Box>
       {(hasIsaSource || expanded.isas.length > 0) && (
-        <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 4 }}>
-          <IsasPart caseId={caseId} expanded={expanded} />
-        </Box>
+        <IsasPart caseId={caseId} expanded={expanded} />
       )}
       {(hasGiftSource || expanded.gifts.length > 0) && (
-        <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 4 }}>
-          <DonorsPart caseId={caseId} expanded={expanded} />
-        </Box>
+        <DonorsPart caseId={caseId} expanded={expanded} />
       )}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import { RouterLink } from '../../../components/RouterLink';
@@ -336,6 +336,7 @@ export function ReviewSubmitSection({
   const submit = useSubmitApplication(kind, caseId);
   const navigate = useNavigate();
   const [failure, setFailure] = useState<unknown>(null);
+  const [declared, setDeclared] = useState(false);
   const { view } = expanded;
 
   const shown = view.sections.filter((s) => s.state !== 'HIDDEN' && s.key !== 'review-and-submit');
@@ -398,12 +399,30 @@ export function ReviewSubmitSection({
             {why}
           </Alert>
         )}
+        {canSubmit && (
+          <FormControlLabel
+            sx={{ alignItems: 'flex-start' }}
+            control={
+              <Checkbox
+                checked={declared}
+                onChange={(e) => setDeclared(e.target.checked)}
+                sx={{ mt: -1 }}
+              />
+            }
+            label={REVIEW_TEXTS.declaration}
+          />
+        )}
         <FormError error={failure} />
+        {canSubmit && !declared && (
+          <Typography variant="body2" color="text.secondary">
+            {REVIEW_TEXTS.declarationNeeded}
+          </Typography>
+        )}
         <Box>
           <Button
             variant="contained"
             size="large"
-            disabled={!canSubmit || submit.isPending}
+            disabled={!canSubmit || !declared || submit.isPending}
             onClick={() => void onSubmit()}
           >
             {submit.isPending ? REVIEW_TEXTS.submitting : REVIEW_TEXTS.submit}

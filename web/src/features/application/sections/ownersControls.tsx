@@ -18,6 +18,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { LegalName, Owner } from '../../../lib/api/types';
 import { muiField } from '../../../lib/form';
+import { UK_POSTCODE } from '../../address';
 import { AUTH_VALIDATION_MESSAGES, EMAIL_PATTERN } from '../../auth/validation';
 import type { CaseKind } from '../../cases';
 import { FormError } from '../components/FormError';
@@ -40,7 +41,7 @@ function blank(value: string | null | undefined): boolean {
  * Spec §5 "Remortgaging owner completeness": preferred name, at least one legal name with first
  * name and surname, e-mail, phone number, date of birth and address line 1, with the spec's
  * labels; "Buyer completeness" adds occupation, National Insurance number and UK resident
- * status. Empty or null counts as missing; a redacted owner counts as valid (nothing missing).
+ * status, and a buyer's address needs its postcode. Empty or null counts as missing; a redacted owner counts as valid (nothing missing).
  * Only for showing what is left: the section's state is always the engine's.
  */
 export function missingOwnerFields(
@@ -62,7 +63,10 @@ export function missingOwnerFields(
   if (blank(user.email)) missing.push(MISSING_FIELD_LABELS.email);
   if (blank(user.phoneNumber)) missing.push(MISSING_FIELD_LABELS.phoneNumber);
   if (blank(user.dateOfBirth)) missing.push(MISSING_FIELD_LABELS.dateOfBirth);
-  if (blank(user.address.line1)) missing.push(MISSING_FIELD_LABELS.address);
+  // A buyer's address is complete only with its postcode (as the engine counts it).
+  if (blank(user.address.line1) || (kind === 'buying' && blank(user.address.postcode))) {
+    missing.push(MISSING_FIELD_LABELS.address);
+  }
   if (kind === 'buying') {
     if (blank(user.occupation)) missing.push(MISSING_FIELD_LABELS.occupation);
     if (blank(user.nationalInsuranceNumber)) {
@@ -115,19 +119,42 @@ export const optionalEmailField = z
   .trim()
   .refine((v) => v === '' || EMAIL_PATTERN.test(v), AUTH_VALIDATION_MESSAGES.emailPattern);
 
-export const ownerDetailsSchema = z.object({
-  addressLine1: z
+const ownerDetailsFields = z.object({
+  /** Remortgage only: null until answered (a buyer is never asked). */
+  livesAtProperty: z.boolean().nullable(),
+  addressLine1: z.string().trim().max(200, OWNERS_TEXTS.addressTooLong),
+  addressLine2: z.string().trim().max(200, OWNERS_TEXTS.addressLine2TooLong),
+  town: z.string().trim().max(100, OWNERS_TEXTS.townTooLong),
+  postcode: z
     .string()
     .trim()
-    .min(1, OWNERS_TEXTS.addressRequired)
-    .max(200, OWNERS_TEXTS.addressTooLong),
+    .refine((v) => v === '' || UK_POSTCODE.test(v), OWNERS_TEXTS.postcodeInvalid),
   occupation: z.string().trim().max(100, OWNERS_TEXTS.occupationTooLong),
   nationalInsuranceNumber: z
     .string()
     .refine((v) => v.trim() === '' || isNiNumber(v), OWNERS_TEXTS.niInvalid),
   isUkResident: z.boolean().nullable(),
 });
-export type OwnerDetailsValues = z.infer<typeof ownerDetailsSchema>;
+export type OwnerDetailsValues = z.infer<typeof ownerDetailsFields>;
+
+/**
+ * An owner's case details, as the server checks them: an owner of a remortgaged property with an
+ * address says whether they live there (then its address is theirs, not asked again); anyone else
+ * gives their address, a buyer in full with town and postcode (identity checks, land tax return).
+ */
+export function ownerDetailsSchema(kind: CaseKind, asksLivesAtProperty: boolean) {
+  return ownerDetailsFields.superRefine((v, ctx) => {
+    const issue = (path: keyof OwnerDetailsValues, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    if (asksLivesAtProperty && v.livesAtProperty === null) {
+      issue('livesAtProperty', OWNERS_TEXTS.livesAtPropertyRequired);
+    }
+    if (asksLivesAtProperty && v.livesAtProperty !== false) return;
+    if (v.addressLine1 === '') issue('addressLine1', OWNERS_TEXTS.addressRequired);
+    if (kind === 'buying' && v.town === '') issue('town', OWNERS_TEXTS.townRequired);
+    if (kind === 'buying' && v.postcode === '') issue('postcode', OWNERS_TEXTS.postcodeRequired);
+  });
+}
 
 export const addOwnerSchema = z.object({
   preferredName: z

@@ -1,7 +1,7 @@
 import { Box, Link, Typography } from '@mui/material';
 import { useId, type ReactNode } from 'react';
 import type { CaseBroker, ExpandedCase, WaitsOn } from '../../../lib/api/types';
-import { formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { useSession } from '../../auth';
 
 /** The case page's context block: its words, and who a case waits on as each reader says it. */
@@ -9,6 +9,11 @@ export const CONTEXT_TEXTS = {
   heading: 'About this case',
   property: 'Property',
   broker: 'Broker',
+  // The same words as the case card's date (rows.ts).
+  completionDate: 'Completion date',
+  caseHandler: 'Case handler',
+  teamHandles: (firm: string) => `The conveyancing team at ${firm}`,
+  whoToCall: 'Who to call',
   quoteTotal: 'Quote total',
   nextStep: 'Next step',
   waitingOn: 'Waiting on',
@@ -39,7 +44,28 @@ export function propertyAddress(property: ExpandedCase['property']): string | nu
   return parts.filter(Boolean).join(', ') || null;
 }
 
-function Row({ term, children }: { term: string; children: ReactNode }) {
+type CaseHandler = ExpandedCase['caseHandler'];
+
+const telHref = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`;
+
+/** Who handles the case: the assigned conveyancer by name, else the firm's team. */
+export function handlerName(handler: CaseHandler): string {
+  return handler.name
+    ? `${handler.name}, ${handler.firmName}`
+    : CONTEXT_TEXTS.teamHandles(handler.firmName);
+}
+
+/** The firm's telephone, as a link to call, and when it is answered. */
+export function FirmPhone({ handler }: { handler: CaseHandler }) {
+  return (
+    <>
+      <Link href={telHref(handler.phoneNumber)}>{handler.phoneNumber}</Link>
+      {`, ${handler.openingHours}`}
+    </>
+  );
+}
+
+export function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '9rem 1fr' }, gap: 0.5 }}>
       <Typography component="dt" sx={{ fontWeight: 600 }}>
@@ -61,7 +87,7 @@ function BrokerContact({ broker }: { broker: CaseBroker }) {
       {broker.phoneNumber && (
         <>
           <br />
-          <Link href={`tel:${broker.phoneNumber.replace(/\s+/g, '')}`}>{broker.phoneNumber}</Link>
+          <Link href={telHref(broker.phoneNumber)}>{broker.phoneNumber}</Link>
         </>
       )}
     </>
@@ -70,7 +96,8 @@ function BrokerContact({ broker }: { broker: CaseBroker }) {
 
 /**
  * Where the case stands for the person reading it: the property, the broker and how to reach
- * them, the quote total, and the next step with who it waits on (the workflow file's `guide`
+ * them, the agreed completion date, who at the firm handles the case and the firm's telephone
+ * (issue 26), the quote total, and the next step with who it waits on (the workflow file's `guide`
  * and `waits_on`, through `view.stage`). A closed case says so instead of a next step.
  */
 export function CaseContext({ expanded }: { expanded: ExpandedCase }) {
@@ -94,6 +121,15 @@ export function CaseContext({ expanded }: { expanded: ExpandedCase }) {
             <BrokerContact broker={expanded.broker} />
           </Row>
         )}
+        {expanded.completionDate && (
+          <Row term={CONTEXT_TEXTS.completionDate}>{formatDate(expanded.completionDate)}</Row>
+        )}
+        <Row term={CONTEXT_TEXTS.caseHandler}>
+          <span data-testid="case-handler">{handlerName(expanded.caseHandler)}</span>
+        </Row>
+        <Row term={CONTEXT_TEXTS.whoToCall}>
+          <FirmPhone handler={expanded.caseHandler} />
+        </Row>
         {expanded.quote && (
           <Row term={CONTEXT_TEXTS.quoteTotal}>{formatMoney(expanded.quote.totalAmount)}</Row>
         )}

@@ -13,6 +13,7 @@ import { useCase } from '../api/getCase';
 import { CASE_TYPE, LIST_TITLE, type CaseKind } from '../caseTypes';
 import { CancelCaseDialog, type CancelTarget } from './CancelCaseDialog';
 import { CaseContext } from './CaseContext';
+import { CompletedSummary } from './CompletedSummary';
 import { SectionList } from './SectionList';
 import { StatusChip } from './StatusChip';
 
@@ -23,16 +24,13 @@ export function caseTitle(expanded: ExpandedCase): string {
 }
 
 /**
- * FEEDBACK-04: a completed remortgage asks its customer for feedback (POST_COMPLETION) on the
- * case page, unless they answered or dismissed it already (`feedbackGiven`, FEEDBACK-11).
- * Brokers are not asked.
+ * FEEDBACK-04: a completed case asks its customer for feedback (POST_COMPLETION) on the case
+ * page, unless they answered or dismissed feedback on it already, at this point or an earlier
+ * one (`feedbackGiven`, FEEDBACK-11; issue 26: asked once per case). Brokers are not asked.
  */
 function usePostCompletionFeedback(expanded: ExpandedCase | undefined, isBroker: boolean) {
   const completed = expanded?.status === 'COMPLETED';
-  const given =
-    expanded && 'feedbackGiven' in expanded
-      ? expanded.feedbackGiven.includes('POST_COMPLETION')
-      : true;
+  const given = !expanded || expanded.feedbackGiven.length > 0;
   const caseType = expanded?.caseType;
   const id = expanded?.id;
   useEffect(() => {
@@ -91,6 +89,7 @@ export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
         )}
       </Stack>
       <Stack spacing={3}>
+        {expanded.status === 'COMPLETED' && <CompletedSummary expanded={expanded} />}
         <CaseContext expanded={expanded} />
         <BrokerInvitations expanded={expanded} />
         {!view.stage.closed && (
@@ -116,7 +115,7 @@ export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
       <FeedbackPrompt
         caseType={expanded.caseType}
         caseId={expanded.id}
-        feedbackGiven={'feedbackGiven' in expanded ? expanded.feedbackGiven : []}
+        feedbackGiven={expanded.feedbackGiven}
       />
     </Box>
   );

@@ -1,5 +1,6 @@
 import Block from '@mui/icons-material/Block';
 import CheckCircle from '@mui/icons-material/CheckCircle';
+import HourglassTop from '@mui/icons-material/HourglassTop';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import {
@@ -14,6 +15,7 @@ import { createLink } from '@tanstack/react-router';
 import { forwardRef, type ReactNode } from 'react';
 import type { CaseSection, SectionState } from '../../../lib/api/types';
 import type { CaseKind } from '../caseTypes';
+import { isOpenState } from '../guards';
 
 const ListItemAnchor = forwardRef<HTMLAnchorElement, ListItemButtonProps<'a'>>((props, ref) => (
   <ListItemButton component="a" ref={ref} {...props} />
@@ -25,6 +27,7 @@ const ItemLink = createLink(ListItemAnchor);
 export const STATE_LABELS: Record<Exclude<SectionState, 'HIDDEN'>, string> = {
   IS_COMPLETE: 'Complete',
   NOT_STARTED: 'Not started',
+  IN_PROGRESS: 'In progress',
   LOCKED: 'Locked',
   IS_DISABLED: 'Disabled',
 };
@@ -37,15 +40,13 @@ function StateIcon({ state }: { state: SectionState }) {
       return <CheckCircle color="success" {...common} />;
     case 'NOT_STARTED':
       return <RadioButtonUnchecked color="primary" {...common} />;
+    case 'IN_PROGRESS':
+      return <HourglassTop color="primary" {...common} />;
     case 'LOCKED':
       return <LockOutlined color="action" {...common} />;
     default:
       return <Block color="action" {...common} />;
   }
-}
-
-function open(state: SectionState): boolean {
-  return state === 'IS_COMPLETE' || state === 'NOT_STARTED';
 }
 
 /**
@@ -92,7 +93,7 @@ export function SectionList({
             data-state={section.state}
             data-key={section.key}
           >
-            {!open(section.state) ? (
+            {!isOpenState(section.state) ? (
               <ListItemButton
                 component="div"
                 disabled

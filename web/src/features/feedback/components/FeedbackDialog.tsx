@@ -39,8 +39,9 @@ type FeedbackValues = z.input<typeof feedbackSchema>;
 /**
  * The feedback dialog (spec §2, §4, §5, §8; FEEDBACK-01..11): a rating and an optional comment
  * for one feedback point of one case. It opens for `request` unless the case's `feedbackGiven`
- * already holds that point. Closing it any other way than submitting is a dismissal, sent as
- * an empty message with no rating, so the point is not asked again.
+ * holds any point: a customer is asked once per case (issue 26), at whichever point comes
+ * first. Closing it any other way than submitting is a dismissal, sent as an empty message with
+ * no rating, so they are not asked again.
  */
 export function FeedbackDialog({
   request,
@@ -51,7 +52,7 @@ export function FeedbackDialog({
   feedbackGiven: readonly FeedbackPoint[];
   onClose: () => void;
 }) {
-  const open = !!request && !feedbackGiven.includes(request.feedbackPoint);
+  const open = !!request && feedbackGiven.length === 0;
   const titleId = useId();
   const mutation = useSubmitFeedback();
   const { enqueueSnackbar } = useSnackbar();

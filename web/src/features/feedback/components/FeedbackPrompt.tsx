@@ -4,7 +4,7 @@ import { FeedbackDialog } from './FeedbackDialog';
 
 /**
  * Shows the feedback dialog on a case's screen when feedback was asked for about this case
- * (askForFeedback) and the case's `feedbackGiven` does not hold that point yet.
+ * (askForFeedback) and the case's `feedbackGiven` is empty: once per case and person.
  */
 export function FeedbackPrompt({
   caseType,

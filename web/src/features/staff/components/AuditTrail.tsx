@@ -27,13 +27,16 @@ const ROLE_LABELS: Record<string, string> = {
   ROLE_BROKER_ADMIN: 'Broker admin',
   ROLE_CONVEYANCER: 'Conveyancer',
   ROLE_ADMIN: 'Administrator',
+  // A gift's donor: the server names them so (their account is a customer's).
+  DONOR: 'Donor',
 };
 
 export function auditCsvUrl(kind: CaseKind, caseId: string): string {
   return `${runtimeConfig().apiBaseUrl}/staff/cases/${kind}/${caseId}/audit.csv`;
 }
 
-function who(entry: StaffAuditEntry): string {
+/** Who acted, with their role on the case ('Dee Donor (Donor)'); 'System' for the system. */
+export function who(entry: StaffAuditEntry): string {
   const name = entry.actorName ?? 'System';
   const role = entry.actorRole ? (ROLE_LABELS[entry.actorRole] ?? entry.actorRole) : null;
   return role ? `${name} (${role})` : name;
@@ -63,6 +66,9 @@ export function describeAction(entry: StaffAuditEntry): string {
   const from = text(detail.from);
   const to = text(detail.to);
   if (entry.action === 'case.transition' && from && to) {
+    // A step that keeps the status (agreeing the completion date) says what it did.
+    const step = text(detail.transition);
+    if (from === to && step) return `${wordsOf(step)} (stayed at ${statusLabel(to)})`;
     return `Moved from ${statusLabel(from)} to ${statusLabel(to)}`;
   }
   const [scope, what] = entry.action.includes('.')
@@ -91,6 +97,7 @@ export function AuditTrail({
   return (
     <Panel
       title={STAFF_TEXTS.auditTrail}
+      collapsible
       action={
         <Link href={auditCsvUrl(kind, caseId)} download>
           {STAFF_TEXTS.downloadCsv}

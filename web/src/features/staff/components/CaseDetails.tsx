@@ -2,30 +2,36 @@ import { Box, Chip, Link, List, ListItem, Stack, Typography } from '@mui/materia
 import type { ReactNode } from 'react';
 import type { BuyingExpanded, ExpandedCase, RemortgagingExpanded } from '../../../lib/api/types';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { isBuying, partiesOf } from '../../application/caseKind';
+import { SummaryList, type SummaryRow } from '../../application/components/SummaryList';
+import { loanItem } from '../../application/sections/FinancialDetailsSection';
+import { useKeyFactRows } from '../../application/sections/KeyFactsSection';
+import { alterationItem } from '../../application/sections/PropertyAlterationsSection';
+import { giftItem, isaItem, sourceItem } from '../../application/sections/PurchaseFinancingSection';
+import { landTaxSentence } from '../../application/sections/StampDutySection';
+import { SDLT_TEXTS } from '../../application/texts';
 import { propertyAddress } from '../../cases/components/CaseContext';
 import {
-  CHARGE_TYPE_LABELS,
   documentTypeLabel,
+  GROUND_RENT_FREQUENCY_LABELS,
   JURISDICTION_LABELS,
   LAND_OWNERSHIP_LABELS,
   labelOf,
   lenderLabel,
   PROPERTY_TYPE_LABELS,
-  PROPERTY_USAGE_LABELS,
-  REMORTGAGING_REASON_LABELS,
   TENURE_LABELS,
+  TRANSFER_REASON_LABELS,
 } from '../../../lib/labels';
 import { documentUrl } from '../../documents/download';
 import { PreviewButton } from './DocumentPreview';
 import type { CaseKind } from '../../cases';
-import { documentTexts, STAFF_TEXTS, UPLOADER_LABELS } from '../texts';
+import { answerTexts as T, documentTexts, STAFF_TEXTS, UPLOADER_LABELS } from '../texts';
 import type { StaffUpload } from '../types';
-import { Detail, Details, Panel } from './Panel';
+import { identityLabel, identityState } from './IdentityReview';
+import { Collapsible, Detail, Details, Panel } from './Panel';
 import { DeleteDocumentButton, numberOf, useDocumentRemoval } from './RemoveDocumentDialog';
 
 type Party = RemortgagingExpanded['propertyOwners'][number];
-
-const isRemortgage = (e: ExpandedCase): e is RemortgagingExpanded => 'propertyOwners' in e;
 
 const yesNo = (v: boolean | null | undefined) => (v == null ? null : v ? 'Yes' : 'No');
 const money = (v: number | null | undefined) => (v == null ? null : formatMoney(v));
@@ -48,59 +54,6 @@ function Rows({ rows }: { rows: [string, string | null | undefined][] }) {
       ))}
     </Details>
   );
-}
-
-export function PropertyPanel({ expanded }: { expanded: ExpandedCase }) {
-  const p = expanded.property;
-  return (
-    <Panel title="Property">
-      <Rows
-        rows={[
-          ['Address', propertyAddress(p)],
-          ['Jurisdiction', labelled(JURISDICTION_LABELS, p.jurisdiction)],
-          ['Tenure', labelled(TENURE_LABELS, p.tenure)],
-          ['Type', labelled(PROPERTY_TYPE_LABELS, p.type)],
-          ['Land ownership', labelled(LAND_OWNERSHIP_LABELS, p.landOwnership)],
-          ['Usage', labelled(PROPERTY_USAGE_LABELS, expanded.propertyUsage)],
-        ]}
-      />
-    </Panel>
-  );
-}
-
-export function FiguresPanel({ expanded }: { expanded: ExpandedCase }) {
-  const rows: [string, string | null | undefined][] = isRemortgage(expanded)
-    ? [
-        ['Reason', labelled(REMORTGAGING_REASON_LABELS, expanded.remortgagingReason)],
-        ['Property value', money(expanded.propertyValue)],
-        ['Loan amount', money(expanded.loanAmount)],
-        ['New lender', lender(expanded.newLender)],
-        ['Current deal ends', date(expanded.currentDealEndDate)],
-        ['Repaying Help to Buy', yesNo(expanded.isRepayingHelpToBuy)],
-        ['Mortgage offer', expanded.hasMortgageOffer ? 'Received' : 'Not yet'],
-        ['Completion date', date(expanded.completionDate)],
-      ]
-    : buyingRows(expanded as BuyingExpanded);
-  return (
-    <Panel title="Key facts">
-      <Rows rows={rows} />
-    </Panel>
-  );
-}
-
-function buyingRows(e: BuyingExpanded): [string, string | null | undefined][] {
-  return [
-    ['Purchase price', money(e.purchasePrice)],
-    ['Deposit', money(e.depositAmount)],
-    ['Lender', lender(e.lender)],
-    ['Target move-in', date(e.targetMoveInDate)],
-    ['First-time buyer', yesNo(e.isFirstTimeBuyer)],
-    ['New build', yesNo(e.isNewBuild)],
-    ['Shared ownership', yesNo(e.isSharedOwnership)],
-    ['Replacing main residence', yesNo(e.isReplacingMainResidence)],
-    ['Deposit paid', e.deposit.paidAt ? formatDateTime(e.deposit.paidAt) : 'Not yet'],
-    ['Completion date', date(e.completionDate)],
-  ];
 }
 
 function legalName(party: Party): string | null {
@@ -127,7 +80,7 @@ function PartyBlock({ party, identity }: { party: Party; identity?: (party: Part
   return (
     <Box component="li" sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h3" component="h4">
+        <Typography variant="h4" component="h4">
           {u.preferredName}
         </Typography>
         {party.isLead && <Chip size="small" label="Lead" />}
@@ -142,6 +95,7 @@ function PartyBlock({ party, identity }: { party: Party; identity?: (party: Part
           ['Occupation', u.occupation],
           ['National Insurance', u.nationalInsuranceNumber],
           ['UK resident', yesNo(party.isUkResident)],
+          ['Lives at the property', yesNo(party.livesAtProperty)],
           ['Share', party.tenancyShare == null ? null : `${party.tenancyShare}%`],
           ...identityRows,
         ]}
@@ -151,20 +105,23 @@ function PartyBlock({ party, identity }: { party: Party; identity?: (party: Part
   );
 }
 
+/** The owners, buyers or donors; `title` where the group is not the section itself. */
 function PartyGroup({
   title,
   parties,
   identity,
 }: {
-  title: string;
+  title?: string;
   parties: Party[];
   identity?: (party: Party) => ReactNode;
 }) {
   return (
     <Box>
-      <Typography variant="h3" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
+      {title && (
+        <Typography variant="h4" component="h4" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+      )}
       {parties.length === 0 ? (
         <Typography>None yet.</Typography>
       ) : (
@@ -178,109 +135,258 @@ function PartyGroup({
   );
 }
 
+const itemRow = (
+  item: { id: number; title: string; details: string[] },
+  key: string,
+): SummaryRow => ({
+  key: `${key}-${item.id}`,
+  term: item.title,
+  value: item.details.join(', ') || T.noDetails,
+});
+
+/** The firm's own facts beside the customer's key facts (what only the back office records). */
+function firmFacts(expanded: ExpandedCase): SummaryRow[] {
+  const completion = { term: T.completionDate, value: date(expanded.completionDate) ?? T.notYet };
+  if (isBuying(expanded)) {
+    return [
+      {
+        term: T.initialPayment,
+        value: expanded.deposit.paidAt ? formatDateTime(expanded.deposit.paidAt) : T.notYet,
+      },
+      completion,
+    ];
+  }
+  return [
+    { term: T.mortgageOffer, value: expanded.hasMortgageOffer ? T.received : T.notYet },
+    ...(expanded.isRepayingHelpToBuy
+      ? [{ term: T.htbLetter, value: expanded.hasHTBRedemptionLetter ? T.received : T.notYet }]
+      : []),
+    completion,
+  ];
+}
+
+function propertyRows(expanded: ExpandedCase): SummaryRow[] {
+  const p = expanded.property;
+  const ground = !isBuying(expanded) ? expanded.groundRent : null;
+  return [
+    { term: T.address, value: propertyAddress(p) ?? T.notGiven },
+    { term: T.jurisdiction, value: labelled(JURISDICTION_LABELS, p.jurisdiction) ?? T.notGiven },
+    { term: T.tenure, value: labelled(TENURE_LABELS, p.tenure) ?? T.notGiven },
+    { term: T.propertyType, value: labelled(PROPERTY_TYPE_LABELS, p.type) ?? T.notGiven },
+    {
+      term: T.landOwnership,
+      value: labelled(LAND_OWNERSHIP_LABELS, p.landOwnership) ?? T.notGiven,
+    },
+    ...(ground
+      ? [
+          {
+            term: T.groundRent,
+            value: `${formatMoney(ground.amount)}, ${GROUND_RENT_FREQUENCY_LABELS[ground.frequency].toLowerCase()}`,
+          },
+        ]
+      : []),
+  ];
+}
+
+function loanRows(expanded: ExpandedCase): SummaryRow[] {
+  return [
+    { term: T.hasLoans, value: yesNo(expanded.hasLoans) ?? T.notAnswered },
+    ...expanded.loans.map((loan) => itemRow(loanItem(loan), 'loan')),
+  ];
+}
+
+function QuoteAnswers({ expanded }: { expanded: ExpandedCase }) {
+  const quote = expanded.quote;
+  if (!quote) return <Typography>{T.noQuote}</Typography>;
+  return (
+    <Stack spacing={2}>
+      <Rows
+        rows={[
+          ['Total', formatMoney(quote.totalAmount)],
+          ['Subtotal', formatMoney(quote.subtotal)],
+          ['Discount', formatMoney(quote.discount)],
+          ['Up-front payment', formatMoney(quote.deposit)],
+          ['Accepted', quote.acceptedAt ? formatDateTime(quote.acceptedAt) : T.notYet],
+        ]}
+      />
+      {quote.costBreakdown.map((section) => (
+        <Box key={section.sectionTitle}>
+          <Typography variant="h4" component="h4" sx={{ mb: 1 }}>
+            {section.sectionTitle}
+          </Typography>
+          <Details>
+            {section.costs.map((line) => (
+              <Detail key={line.label} term={line.label}>
+                {formatMoney(line.amount)}
+              </Detail>
+            ))}
+          </Details>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** A gift: the donor, the amount, whether they confirmed it, their evidence and identity. */
+function giftRows(buying: BuyingExpanded): SummaryRow[] {
+  return buying.gifts.map((gift) => {
+    const item = giftItem(gift);
+    const donor = buying.donors.find((d) => d.id === gift.donorId);
+    const identity = donor ? identityLabel(donor) : STAFF_TEXTS.identityNotSubmitted;
+    return {
+      key: `gift-${gift.donorId}`,
+      term: `${T.gift}: ${item.title}`,
+      value: [...item.details, `${T.donorIdentity}: ${identity}`].join(', '),
+    };
+  });
+}
+
 /**
- * The owners (or buyers, and donors) of the case. `identity`: what is shown of an owner's or
- * buyer's identity (the firm's check); donors keep the plain dates.
+ * Every answer the customers gave, in the application's sections (their labels from the
+ * workflow, in its order), each opening and closing: the key facts open, and the owners or
+ * buyers open while an identity waits for the firm. `identity`: the firm's check of an owner's or
+ * buyer's identity, shown under them. Uploaded documents are listed apart (DocumentsPanel).
  */
-export function PartiesPanel({
+export function ApplicationAnswers({
   expanded,
   identity,
 }: {
   expanded: ExpandedCase;
-  identity?: (party: Party) => ReactNode;
+  identity: (party: Party) => ReactNode;
 }) {
-  if (isRemortgage(expanded)) {
-    return (
-      <Panel title="Parties">
-        <Stack spacing={3}>
-          <PartyGroup title="Owners" parties={expanded.propertyOwners} identity={identity} />
-          {expanded.occupants.length > 0 && (
-            <Box>
-              <Typography variant="h3" sx={{ mb: 1 }}>
-                Other adults at the property
-              </Typography>
-              <Box component="ul" sx={{ m: 0, pl: 3 }}>
-                {expanded.occupants.map((o) => (
-                  <li key={o.id}>{o.email ? `${o.fullName} (${o.email})` : o.fullName}</li>
-                ))}
-              </Box>
-            </Box>
-          )}
-        </Stack>
-      </Panel>
-    );
-  }
-  const buying = expanded as BuyingExpanded;
+  const keyFacts = useKeyFactRows(expanded);
+  const waitingIdentity = partiesOf(expanded).some((p) => identityState(p) === 'SUBMITTED');
+  const groups: Record<string, ReactNode> = isBuying(expanded)
+    ? buyingGroups(expanded, identity)
+    : remortgagingGroups(expanded, identity);
+  const content: Record<string, ReactNode> = {
+    'key-facts': <SummaryList rows={[...keyFacts, ...firmFacts(expanded)]} />,
+    quote: <QuoteAnswers expanded={expanded} />,
+    ...groups,
+  };
+  const sections = expanded.view.sections.filter((s) => content[s.key] !== undefined);
   return (
-    <Panel title="Parties">
-      <Stack spacing={3}>
-        <PartyGroup title="Buyers" parties={buying.buyers} identity={identity} />
-        {buying.donors.length > 0 && <PartyGroup title="Donors" parties={buying.donors} />}
+    <Stack spacing={1} component="section" aria-label={T.application}>
+      <Typography variant="h2" sx={{ mb: 1 }}>
+        {T.application}
+      </Typography>
+      {sections.map((s) => (
+        <Collapsible
+          key={s.key}
+          title={s.label}
+          defaultExpanded={
+            s.key === 'key-facts' ||
+            (waitingIdentity && (s.key === 'owners' || s.key === 'buyer-details'))
+          }
+        >
+          {content[s.key]}
+        </Collapsible>
+      ))}
+    </Stack>
+  );
+}
+
+function remortgagingGroups(
+  e: RemortgagingExpanded,
+  identity: (party: Party) => ReactNode,
+): Record<string, ReactNode> {
+  const transfer = e.transferOfEquity;
+  return {
+    'property-details': <SummaryList rows={propertyRows(e)} />,
+    owners: (
+      <Stack spacing={2}>
+        <PartyGroup parties={e.propertyOwners} identity={identity} />
+        <SummaryList
+          rows={[
+            {
+              term: T.occupants,
+              value:
+                e.hasAdultOccupants === true
+                  ? e.occupants
+                      .map((o) => (o.email ? `${o.fullName} (${o.email})` : o.fullName))
+                      .join(', ') || T.notGiven
+                  : (yesNo(e.hasAdultOccupants) ?? T.notAnswered),
+            },
+          ]}
+        />
       </Stack>
-    </Panel>
-  );
+    ),
+    // Only where the case is (or was) a transfer of equity, as in the application.
+    ...(e.remortgagingReason === 'REMORTGAGE_TRANSFER_OF_EQUITY' || transfer
+      ? {
+          'transfer-of-equity': (
+            <SummaryList
+              rows={[
+                {
+                  term: T.transferReason,
+                  value: labelled(TRANSFER_REASON_LABELS, transfer?.reason) ?? T.notGiven,
+                },
+                {
+                  term: T.removedOwners,
+                  value:
+                    (transfer?.removedOwners ?? []).map((o) => o.fullName).join(', ') || T.notGiven,
+                },
+              ]}
+            />
+          ),
+        }
+      : {}),
+    'property-alterations': (
+      <SummaryList
+        rows={[
+          { term: T.hasAlterations, value: yesNo(e.hasAlterations) ?? T.notAnswered },
+          ...e.alterations.map((a) => itemRow(alterationItem(a), 'alteration')),
+        ]}
+      />
+    ),
+    // A company's remortgage has no financial details section.
+    ...(e.isCompanyCase ? {} : { 'financial-details': <SummaryList rows={loanRows(e)} /> }),
+  };
 }
 
-export function QuotePanel({ expanded }: { expanded: ExpandedCase }) {
-  const quote = expanded.quote;
-  return (
-    <Panel title="Quote">
-      {!quote ? (
-        <Typography>No quote yet.</Typography>
-      ) : (
-        <Stack spacing={2}>
-          <Rows
-            rows={[
-              ['Total', formatMoney(quote.totalAmount)],
-              ['Subtotal', formatMoney(quote.subtotal)],
-              ['Discount', formatMoney(quote.discount)],
-              ['Up-front payment', formatMoney(quote.deposit)],
-              ['Accepted', quote.acceptedAt ? formatDateTime(quote.acceptedAt) : 'Not yet'],
-            ]}
-          />
-          {quote.costBreakdown.map((section) => (
-            <Box key={section.sectionTitle}>
-              <Typography variant="h3" sx={{ mb: 1 }}>
-                {section.sectionTitle}
-              </Typography>
-              <Details>
-                {section.costs.map((line) => (
-                  <Detail key={line.label} term={line.label}>
-                    {formatMoney(line.amount)}
-                  </Detail>
-                ))}
-              </Details>
-            </Box>
-          ))}
-        </Stack>
-      )}
-    </Panel>
-  );
-}
-
-export function LoansPanel({ expanded }: { expanded: ExpandedCase }) {
-  return (
-    <Panel title="Loans">
-      {expanded.loans.length === 0 ? (
-        <Typography>No loans or charges given.</Typography>
-      ) : (
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {expanded.loans.map((loan) => (
-            <Box component="li" key={loan.id} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
-              <Typography sx={{ fontWeight: 600 }}>
-                {CHARGE_TYPE_LABELS[loan.chargeType]}
-              </Typography>
-              <Typography variant="body2">
-                {[loan.lenderName, loan.amount == null ? null : formatMoney(loan.amount)]
-                  .filter(Boolean)
-                  .join(' · ') || 'No details'}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-      )}
-    </Panel>
-  );
+function buyingGroups(
+  e: BuyingExpanded,
+  identity: (party: Party) => ReactNode,
+): Record<string, ReactNode> {
+  const estimate = e.quote?.landTaxEstimate;
+  return {
+    property: <SummaryList rows={propertyRows(e)} />,
+    'buyer-details': <PartyGroup parties={e.buyers} identity={identity} />,
+    'purchase-and-financing': (
+      <Stack spacing={2}>
+        <SummaryList
+          rows={[
+            { term: T.purchasePrice, value: money(e.purchasePrice) ?? T.notGiven },
+            { term: T.deposit, value: money(e.depositAmount) ?? T.notGiven },
+            { term: T.lender, value: lender(e.lender) ?? T.notGiven },
+            ...(e.sourceOfFunds.length === 0
+              ? [{ term: T.sourcesOfFunds, value: T.notGiven }]
+              : e.sourceOfFunds.map((f) => itemRow(sourceItem(f), 'source'))),
+            ...e.isas.map((isa) => itemRow(isaItem(isa, e.buyers), 'isa')),
+            ...giftRows(e),
+          ]}
+        />
+        {e.donors.length > 0 && <PartyGroup title={T.donors} parties={e.donors} />}
+      </Stack>
+    ),
+    'stamp-duty-land-tax': (
+      <SummaryList
+        rows={[
+          {
+            term: SDLT_TEXTS.multipleProperties,
+            value: yesNo(e.resultsInMultipleProperties) ?? T.notAnswered,
+          },
+          {
+            term: SDLT_TEXTS.replacingMainResidence,
+            value: yesNo(e.isReplacingMainResidence) ?? T.notAnswered,
+          },
+          { term: SDLT_TEXTS.firstTimeBuyer, value: yesNo(e.isFirstTimeBuyer) ?? T.notAnswered },
+          ...(estimate ? [{ term: T.landTaxEstimate, value: landTaxSentence(estimate) }] : []),
+        ]}
+      />
+    ),
+    loans: <SummaryList rows={loanRows(e)} />,
+  };
 }
 
 function DocumentLink({ id, type }: { id: number; type: string }) {

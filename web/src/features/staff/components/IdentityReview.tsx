@@ -4,12 +4,17 @@ import { formatDate } from '../../../lib/format';
 import type { CaseKind } from '../../cases';
 import { documentTypeLabel } from '../../../lib/labels';
 import { documentUrl } from '../../documents/download';
-import { useDecideIdentity } from '../api/progress';
 import { documentTexts, identityTexts, STAFF_TEXTS } from '../texts';
-import type { StaffIdentityCheck, StaffIdentityEvidence, StaffParty } from '../types';
+import type {
+  StaffIdentityCheck,
+  StaffIdentityEvidence,
+  StaffParty,
+  StaffTransitionDone,
+} from '../types';
 import { PreviewButton } from './DocumentPreview';
 import { Detail, Details } from './Panel';
 import { SendBackDialog } from './SendBackDialog';
+import { VerifyIdentityDialog } from './VerifyIdentityDialog';
 import { useStepReport } from './useStepReport';
 
 export type IdentityState = 'NOT_SUBMITTED' | 'SUBMITTED' | 'VERIFIED' | 'SENT_BACK';
@@ -77,8 +82,8 @@ function EvidenceLinks({ evidence }: { evidence: StaffIdentityEvidence[] }) {
 /**
  * An owner's (or buyer's) identity as the firm checks it: where it stands (with the identity
  * provider's word on their latest check, where the provider checks identities) and, once
- * submitted, the identity documents they uploaded to open and the decision — verify, or send back
- * saying what to do next.
+ * submitted, the identity documents they uploaded to open and the decision — verify, having
+ * ticked what was compared, or send back saying what to do next.
  */
 export function IdentityReview({
   kind,
@@ -98,10 +103,18 @@ export function IdentityReview({
 }) {
   const name = party.user.preferredName;
   const state = identityState(party);
-  const verify = useDecideIdentity(kind, caseId, party.id);
   const report = useStepReport(kind, caseId);
-  const [sendingBack, setSendingBack] = useState(false);
-  const [dialogKey, setDialogKey] = useState(0);
+  // The dialog last opened (kept mounted while it closes), new each time it opens.
+  const [dialog, setDialog] = useState<{ which: 'verify' | 'sendBack'; key: number } | null>(null);
+  const [open, setOpen] = useState(false);
+  const openDialog = (which: 'verify' | 'sendBack') => {
+    setDialog((last) => ({ which, key: (last?.key ?? 0) + 1 }));
+    setOpen(true);
+  };
+  const done = (toast: string) => (step: StaffTransitionDone) => {
+    setOpen(false);
+    report.done(toast, caseStatus, step.status);
+  };
 
   return (
     <Box
@@ -139,51 +152,38 @@ export function IdentityReview({
           <>
             <EvidenceLinks evidence={evidence} />
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
-              <Button
-                variant="contained"
-                loading={verify.isPending}
-                loadingPosition="start"
-                disabled={verify.isPending}
-                onClick={() =>
-                  verify.mutate(
-                    { decision: 'VERIFIED' },
-                    {
-                      onSuccess: (done) =>
-                        report.done(identityTexts.verifiedToast(name), caseStatus, done.status),
-                      onError: (error) => report.failed(error),
-                    },
-                  )
-                }
-              >
+              <Button variant="contained" onClick={() => openDialog('verify')}>
                 {STAFF_TEXTS.verifyIdentity}
               </Button>
-              <Button
-                variant="outlined"
-                disabled={verify.isPending}
-                onClick={() => {
-                  setDialogKey((k) => k + 1);
-                  setSendingBack(true);
-                }}
-              >
+              <Button variant="outlined" onClick={() => openDialog('sendBack')}>
                 {STAFF_TEXTS.sendBack}
               </Button>
             </Stack>
           </>
         )}
       </Stack>
-      {dialogKey > 0 && (
-        <SendBackDialog
-          key={dialogKey}
+      {dialog?.which === 'verify' && (
+        <VerifyIdentityDialog
+          key={dialog.key}
           kind={kind}
           caseId={caseId}
           applicantId={party.id}
           name={name}
-          open={sendingBack}
-          onClose={() => setSendingBack(false)}
-          onDone={(done) => {
-            setSendingBack(false);
-            report.done(identityTexts.sentBackToast(name), caseStatus, done.status);
-          }}
+          open={open}
+          onClose={() => setOpen(false)}
+          onDone={done(identityTexts.verifiedToast(name))}
+        />
+      )}
+      {dialog?.which === 'sendBack' && (
+        <SendBackDialog
+          key={dialog.key}
+          kind={kind}
+          caseId={caseId}
+          applicantId={party.id}
+          name={name}
+          open={open}
+          onClose={() => setOpen(false)}
+          onDone={done(identityTexts.sentBackToast(name))}
         />
       )}
     </Box>

@@ -40,11 +40,8 @@ export function isWorkable({ expanded, status }: StaffCase): boolean {
   return expanded.view.submitted && !isClosed(status);
 }
 
-/** What the firm drafts for each kind of case. */
-export const DRAFT_TYPES: Record<CaseKind, readonly StaffDraftType[]> = {
-  remortgaging: ['MORTGAGE_REPORT', 'COMPLETION_STATEMENT'],
-  buying: ['CLIENT_CARE_LETTER', 'REPORT_ON_TITLE', 'COMPLETION_STATEMENT'],
-};
+/** The drafts the server offers now (`draftable`: each at the stage whose step issues it). */
+const draftable = ({ draftable }: StaffCase) => draftable as StaffDraftType[];
 
 /** Draft or Issued, in colours with AA contrast (the status chips' amber and green). */
 function StateBadge({ draft }: { draft: boolean }) {
@@ -155,8 +152,9 @@ function DocumentItem({
 
 /**
  * 'Documents we issue': what Threshold has made for the case, drafts (only staff see them) and
- * issued; drafting from the case as it is now (a remortgage's mortgage report, a purchase's
- * client care letter and report on title, either's completion statement); issuing a draft (the
+ * issued; drafting from the case as it is now, at the stage that issues each (a remortgage's
+ * mortgage report, a purchase's client care letter and report on title, either's completion
+ * statement: the server's `draftable`); issuing a draft (the
  * customers are told and asked to accept it); who has accepted each issued document; deleting
  * a draft while the case is open (a reason and a fresh code).
  */
@@ -174,7 +172,7 @@ export function IssuedDocumentsPanel({
   // The case's owners (a remortgage) or buyers (a purchase): who accepts what the firm issues.
   const parties = partiesOf(expanded);
   const partyWord = kind === 'buying' ? 'buyers' : 'owners';
-  const canDraft = isWorkable(staffCase);
+  const toDraft = draftable(staffCase);
   // The firm's drafts may be deleted while the case is open; an issued document is kept.
   const drafts = documents.filter((d) => d.isDraft);
   const issued = documents.filter((d) => !d.isDraft);
@@ -225,13 +223,13 @@ export function IssuedDocumentsPanel({
             ))}
           </Box>
         )}
-        {canDraft && (
+        {toDraft.length > 0 && (
           <Box>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
               {STAFF_TEXTS.draftsNote}
             </Typography>
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
-              {DRAFT_TYPES[kind].map((type) => {
+              {toDraft.map((type) => {
                 const label = documentTypeLabel(type);
                 return (
                   <Button

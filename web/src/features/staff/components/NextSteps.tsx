@@ -1,4 +1,5 @@
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { Box, Button, ListItemText, Menu, MenuItem, Paper, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useId, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,10 +10,17 @@ import { movedTo, STAFF_TEXTS } from '../texts';
 import type { StaffCase, StaffTransition } from '../types';
 import { TransitionDialog } from './TransitionDialog';
 
+/** Steps that undo work or end the case: never the page's primary button. */
+const isSetBack = (t: StaffTransition) => t.requiresReason;
+/** Cancelling ends the case: kept in 'More actions', away from the day's work. */
+const isCancel = (t: StaffTransition) => t.to === 'CANCELLED';
+
 /**
- * 'Next steps': a button per transition the engine lists for the case. One that is not allowed
- * now is disabled with the engine's reason beside it. `extra`: the firm's own step that comes
- * first (recording the mortgage offer), when there is one.
+ * 'Next steps': a button per transition the engine lists for the case, the steps forward first
+ * and filled, those that set the case back (returning it, withdrawing a document) outlined after
+ * them, and cancelling in a 'More actions' menu. One that is not allowed now is disabled with the
+ * engine's reason beside it. `extra`: the firm's own step that comes first (recording the mortgage
+ * offer), when there is one. Every step is confirmed in its dialog.
  */
 export function NextSteps({
   kind,
@@ -27,11 +35,21 @@ export function NextSteps({
 }) {
   const headingId = useId();
   const baseId = useId();
+  const menuId = useId();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const [selected, setSelected] = useState<StaffTransition | null>(null);
   const [open, setOpen] = useState(false);
-  const transitions = staffCase.transitions;
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const forward = staffCase.transitions.filter((t) => !isSetBack(t) && !isCancel(t));
+  const setBack = staffCase.transitions.filter((t) => isSetBack(t) && !isCancel(t));
+  const cancel = staffCase.transitions.filter(isCancel);
+  const steps = [...forward, ...setBack];
+
+  const choose = (t: StaffTransition) => {
+    setSelected(t);
+    setOpen(true);
+  };
 
   const onDone = (status: string) => {
     // The case has been fetched again by now (the mutation waits for it).
@@ -48,11 +66,11 @@ export function NextSteps({
         {STAFF_TEXTS.nextSteps}
       </Typography>
       {extra}
-      {transitions.length === 0 ? (
+      {steps.length === 0 ? (
         !extra && <Typography>{STAFF_TEXTS.noSteps}</Typography>
       ) : (
         <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {transitions.map((t, i) => {
+          {steps.map((t, i) => {
             const reasonId = `${baseId}-reason-${i}`;
             const why = !t.allowed && t.reason ? t.reason : null;
             return (
@@ -69,13 +87,10 @@ export function NextSteps({
                 }}
               >
                 <Button
-                  variant={t.allowed ? 'contained' : 'outlined'}
+                  variant={t.allowed && !isSetBack(t) ? 'contained' : 'outlined'}
                   disabled={!t.allowed}
                   aria-describedby={why ? reasonId : undefined}
-                  onClick={() => {
-                    setSelected(t);
-                    setOpen(true);
-                  }}
+                  onClick={() => choose(t)}
                 >
                   {t.label}
                 </Button>
@@ -94,13 +109,54 @@ export function NextSteps({
           })}
         </Stack>
       )}
+      {cancel.length > 0 && (
+        <Box sx={{ mt: 2, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
+          <Button
+            variant="text"
+            color="inherit"
+            endIcon={<ExpandMore aria-hidden />}
+            aria-haspopup="menu"
+            aria-expanded={menuAnchor ? 'true' : undefined}
+            aria-controls={menuAnchor ? menuId : undefined}
+            onClick={(e) => setMenuAnchor(e.currentTarget)}
+          >
+            {STAFF_TEXTS.moreActions}
+          </Button>
+          <Menu
+            id={menuId}
+            anchorEl={menuAnchor}
+            open={!!menuAnchor}
+            onClose={() => setMenuAnchor(null)}
+          >
+            {cancel.map((t) => (
+              <MenuItem
+                key={t.name}
+                data-transition={t.name}
+                disabled={!t.allowed}
+                onClick={() => {
+                  setMenuAnchor(null);
+                  choose(t);
+                }}
+              >
+                <ListItemText
+                  primary={t.label}
+                  secondary={!t.allowed ? t.reason : null}
+                  slotProps={{ primary: { color: 'error' } }}
+                />
+              </MenuItem>
+            ))}
+          </Menu>
+        </Box>
+      )}
       {selected && (
         <TransitionDialog
           key={selected.name}
           kind={kind}
           caseId={caseId}
           transition={selected}
+          fromStatus={staffCase.status}
           fromLabel={staffCase.chip.label}
+          agreedCompletionDate={staffCase.expanded.completionDate ?? null}
           open={open}
           onClose={() => setOpen(false)}
           onDone={onDone}

@@ -1,17 +1,36 @@
-import { Box, Paper, Typography } from '@mui/material';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Paper,
+  Typography,
+} from '@mui/material';
 import { useId, type ReactNode } from 'react';
 
 /** A titled block of the case page (a region named by its heading). */
 export function Panel({
   title,
   action,
+  collapsible = false,
   children,
 }: {
   title: string;
   action?: ReactNode;
+  /** Closed until opened (see Collapsible), its action inside it. */
+  collapsible?: boolean;
   children: ReactNode;
 }) {
   const headingId = useId();
+  if (collapsible) {
+    return (
+      <Collapsible title={title} level="h2">
+        {action && <Box sx={{ mb: 2 }}>{action}</Box>}
+        {children}
+      </Collapsible>
+    );
+  }
   return (
     <Paper
       variant="outlined"
@@ -58,5 +77,45 @@ export function Details({ children }: { children: ReactNode }) {
     <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1 }}>
       {children}
     </Box>
+  );
+}
+
+/**
+ * A titled block of the case page that opens and closes (the application's answers, the audit
+ * trail, the workflow), so the page stays short: open, it is a region named by its title. Closed,
+ * its content is not drawn at all.
+ */
+export function Collapsible({
+  title,
+  level = 'h3',
+  defaultExpanded = false,
+  children,
+}: {
+  title: string;
+  /** Its heading's level in the page's outline. */
+  level?: 'h2' | 'h3';
+  defaultExpanded?: boolean;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Accordion
+      defaultExpanded={defaultExpanded}
+      disableGutters
+      variant="outlined"
+      slotProps={{ heading: { component: level }, transition: { unmountOnExit: true } }}
+      sx={{ minWidth: 0 }}
+    >
+      <AccordionSummary
+        expandIcon={<ExpandMore aria-hidden />}
+        id={`${id}-summary`}
+        aria-controls={`${id}-details`}
+      >
+        <Typography component="span" variant={level}>
+          {title}
+        </Typography>
+      </AccordionSummary>
+      <AccordionDetails sx={{ minWidth: 0 }}>{children}</AccordionDetails>
+    </Accordion>
   );
 }

@@ -1,5 +1,5 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { Loading } from '../../../components/Loading';
 import { PageHeading } from '../../../components/PageHeading';
 import { RouterLink } from '../../../components/RouterLink';
@@ -15,14 +15,7 @@ import { isSecondFactorRequired } from '../secondFactor';
 import { STAFF_TEXTS, waitsOnLabel } from '../texts';
 import { AssigneeSelect } from './AssigneeSelect';
 import { AuditTrail } from './AuditTrail';
-import {
-  DocumentsPanel,
-  FiguresPanel,
-  LoansPanel,
-  PartiesPanel,
-  PropertyPanel,
-  QuotePanel,
-} from './CaseDetails';
+import { ApplicationAnswers, DocumentsPanel } from './CaseDetails';
 import { IdentityReview } from './IdentityReview';
 import { IssuedDocumentsPanel, isClosed, isWorkable } from './IssuedDocumentsPanel';
 import { MortgageOfferStep, needsMortgageOffer } from './MortgageOfferStep';
@@ -104,22 +97,21 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
           <StatusChip chip={staffCase.chip} wrap />
         </Box>
       </Stack>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
         {references.join(' · ')}
       </Typography>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        sx={{ gap: 2, alignItems: { md: 'center' }, justifyContent: 'space-between', mb: 3 }}
+      >
+        <Details>
+          <Detail term="Waiting on">{waitsOnLabel(staffCase.waitsOn)}</Detail>
+        </Details>
+        <AssigneeSelect kind={kind} caseId={caseId} assignee={staffCase.assignee ?? null} />
+      </Stack>
 
+      {/* What to do next leads; the answers, the trail and the workflow open on demand. */}
       <Stack spacing={3}>
-        <Paper variant="outlined" sx={{ p: 2.5 }}>
-          <Stack
-            direction={{ xs: 'column', md: 'row' }}
-            sx={{ gap: 3, alignItems: { md: 'center' }, justifyContent: 'space-between' }}
-          >
-            <Details>
-              <Detail term="Waiting on">{waitsOnLabel(staffCase.waitsOn)}</Detail>
-            </Details>
-            <AssigneeSelect kind={kind} caseId={caseId} assignee={staffCase.assignee ?? null} />
-          </Stack>
-        </Paper>
         <NextSteps
           kind={kind}
           caseId={caseId}
@@ -140,43 +132,30 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
             <SearchesPanel caseId={caseId} caseStatus={staffCase.status} expanded={expanded} />
           </>
         )}
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
-            gap: 3,
-            alignItems: 'start',
-          }}
-        >
-          <PropertyPanel expanded={expanded} />
-          <FiguresPanel expanded={expanded} />
-          <PartiesPanel
-            expanded={expanded}
-            identity={(party) => (
-              <IdentityReview
-                kind={kind}
-                caseId={caseId}
-                caseStatus={staffCase.status}
-                party={party}
-                evidence={staffCase.identityEvidence.filter((e) => e.applicantId === party.id)}
-                check={staffCase.identityChecks.find((c) => c.applicantId === party.id) ?? null}
-              />
-            )}
-          />
-          <Stack spacing={3}>
-            <QuotePanel expanded={expanded} />
-            <LoansPanel expanded={expanded} />
-            <DocumentsPanel
+        <ApplicationAnswers
+          expanded={expanded}
+          identity={(party) => (
+            <IdentityReview
               kind={kind}
               caseId={caseId}
-              expanded={expanded}
-              uploads={staffCase.uploads}
-              removable={!isClosed(staffCase.status)}
+              caseStatus={staffCase.status}
+              party={party}
+              evidence={staffCase.identityEvidence.filter((e) => e.applicantId === party.id)}
+              check={staffCase.identityChecks.find((c) => c.applicantId === party.id) ?? null}
             />
-          </Stack>
-        </Box>
-        <AuditTrail kind={kind} caseId={caseId} entries={staffCase.audit} />
-        <WorkflowDiagram key={staffCase.diagram} source={staffCase.diagram} />
+          )}
+        />
+        <DocumentsPanel
+          kind={kind}
+          caseId={caseId}
+          expanded={expanded}
+          uploads={staffCase.uploads}
+          removable={!isClosed(staffCase.status)}
+        />
+        <Stack spacing={1}>
+          <AuditTrail kind={kind} caseId={caseId} entries={staffCase.audit} />
+          <WorkflowDiagram key={staffCase.diagram} source={staffCase.diagram} />
+        </Stack>
       </Stack>
     </Box>
   );

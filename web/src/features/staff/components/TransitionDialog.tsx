@@ -1,12 +1,20 @@
-import { TextField } from '@mui/material';
+import {
+  Alert,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { formatDate } from '../../../lib/format';
 import { muiField } from '../../../lib/form';
 import { todayIso } from '../../application';
 import { statusLabel } from '../../../lib/labels';
 import type { CaseKind } from '../../cases';
 import { useTransitionCase } from '../api/case';
-import { STAFF_TEXTS } from '../texts';
+import { STAFF_TEXTS, transitionTexts } from '../texts';
 import type { StaffTransition, StaffTransitionRequest } from '../types';
 import { CodeField } from './CodeField';
 import { checkReason, StepDialog } from './StepDialog';
@@ -16,19 +24,24 @@ interface Values {
   reason: string;
   code: string;
   completionDate: string;
+  earlyCompletionConfirmed: boolean;
 }
 
 /**
  * Confirming a step: a reason when the workflow asks for one, the agreed completion date when
  * the step `asksFor` it (today or later), a fresh code from the app before a destructive step
- * (step-up), then POST …/transition. The engine's refusal (409) is shown here as it says it;
+ * (step-up), then POST …/transition. A step that records today as the completion date, taken
+ * before the agreed date, warns with that date and must be confirmed (the server refuses it
+ * otherwise). The engine's refusal (409) is shown here as it says it;
  * field problems (422) and a refused code (403 step_up_required) on their field.
  */
 export function TransitionDialog({
   kind,
   caseId,
   transition,
+  fromStatus,
   fromLabel,
+  agreedCompletionDate,
   open,
   onClose,
   onDone,
@@ -36,7 +49,11 @@ export function TransitionDialog({
   kind: CaseKind;
   caseId: string;
   transition: StaffTransition;
+  /** Where the case is now: its status and as its chip says it. */
+  fromStatus: string;
   fromLabel: string;
+  /** The completion date agreed with the lender (ISO), if any. */
+  agreedCompletionDate: string | null;
   open: boolean;
   onClose: () => void;
   onDone: (status: string) => void;
@@ -49,28 +66,38 @@ export function TransitionDialog({
   const needsDate = transition.asksFor === 'COMPLETION_DATE';
   // The day the dialog opened: the earliest date offered and accepted.
   const [today] = useState(todayIso);
+  // ISO dates compare as strings.
+  const early =
+    transition.recordsCompletionDate && !!agreedCompletionDate && agreedCompletionDate > today;
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ defaultValues: { reason: '', code: '', completionDate: '' } });
+  } = useForm<Values>({
+    defaultValues: { reason: '', code: '', completionDate: '', earlyCompletionConfirmed: false },
+  });
 
-  const onSubmit = async ({ reason, code, completionDate }: Values) => {
+  const onSubmit = async ({ reason, code, completionDate, earlyCompletionConfirmed }: Values) => {
     setProblem(null);
     const body: StaffTransitionRequest = { transition: transition.name };
     if (transition.requiresReason) body.reason = reason.trim();
     if (needsDate) body.completionDate = completionDate;
     if (needsCode) body.code = typedCode(code);
+    if (early) body.earlyCompletionConfirmed = earlyCompletionConfirmed;
     try {
       const done = await mutation.mutateAsync(body);
       onDone(done.status);
     } catch (error) {
-      showRefusal(error, ['reason', 'code', 'completionDate'] as const, {
-        field: (name, message) => setError(name, { message }),
-        problem: setProblem,
-        stepUp: () => setCodeAsked(true),
-      });
+      showRefusal(
+        error,
+        ['reason', 'code', 'completionDate', 'earlyCompletionConfirmed'] as const,
+        {
+          field: (name, message) => setError(name, { message }),
+          problem: setProblem,
+          stepUp: () => setCodeAsked(true),
+        },
+      );
     }
   };
 
@@ -81,7 +108,11 @@ export function TransitionDialog({
       onSubmit={handleSubmit(onSubmit)}
       busy={isSubmitting || mutation.isPending}
       title={transition.label}
-      intro={`This moves the case from ${fromLabel} to ${statusLabel(transition.to)}.`}
+      intro={
+        transition.to === fromStatus
+          ? transitionTexts.stays(fromLabel)
+          : transitionTexts.moves(fromLabel, statusLabel(transition.to))
+      }
       problem={problem}
       confirmLabel={STAFF_TEXTS.confirm}
     >
@@ -115,6 +146,28 @@ export function TransitionDialog({
             }),
           )}
         />
+      )}
+      {early && (
+        <>
+          <Alert severity="warning">
+            {transitionTexts.earlyWarning(formatDate(agreedCompletionDate!), formatDate(today))}
+          </Alert>
+          <FormControl error={!!errors.earlyCompletionConfirmed} required>
+            <FormControlLabel
+              label={transitionTexts.earlyConfirm(formatDate(agreedCompletionDate!))}
+              control={
+                <Checkbox
+                  {...register('earlyCompletionConfirmed', {
+                    validate: (v) => v || transitionTexts.earlyRequired,
+                  })}
+                />
+              }
+            />
+            {errors.earlyCompletionConfirmed && (
+              <FormHelperText>{errors.earlyCompletionConfirmed.message}</FormHelperText>
+            )}
+          </FormControl>
+        </>
       )}
       {needsCode && (
         <CodeField

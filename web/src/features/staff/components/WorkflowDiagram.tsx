@@ -29,10 +29,19 @@ type Drawing = { svg: string } | 'failed' | null;
 
 /**
  * The workflow of the case type with its current status styled (the server's Mermaid source),
- * drawn by mermaid, which is loaded only here so the customer app never carries it. If it cannot
- * be drawn the source is shown instead. Remount (key) to draw another source.
+ * closed until opened: only then is it drawn, by mermaid, which is loaded only here so the
+ * customer app never carries it. If it cannot be drawn the source is shown instead. Remount
+ * (key) to draw another source.
  */
 export function WorkflowDiagram({ source }: { source: string }) {
+  return (
+    <Panel title={STAFF_TEXTS.workflow} collapsible>
+      <Drawing source={source} />
+    </Panel>
+  );
+}
+
+function Drawing({ source }: { source: string }) {
   const [drawing, setDrawing] = useState<Drawing>(null);
   // The whole workflow is large: fitted to the panel by default, or full size in a scroll box.
   const [fullSize, setFullSize] = useState(false);
@@ -64,16 +73,17 @@ export function WorkflowDiagram({ source }: { source: string }) {
 
   const drawn = drawing !== null && drawing !== 'failed' ? drawing : null;
   return (
-    <Panel
-      title={STAFF_TEXTS.workflow}
-      action={
-        drawn && (
-          <Button size="small" aria-pressed={fullSize} onClick={() => setFullSize((f) => !f)}>
-            {fullSize ? 'Fit to width' : 'Show full size'}
-          </Button>
-        )
-      }
-    >
+    <>
+      {drawn && (
+        <Button
+          size="small"
+          aria-pressed={fullSize}
+          onClick={() => setFullSize((f) => !f)}
+          sx={{ mb: 1 }}
+        >
+          {fullSize ? 'Fit to width' : 'Show full size'}
+        </Button>
+      )}
       {drawing === null && <Loading label="Drawing the workflow" />}
       {drawn && (
         <Box
@@ -116,6 +126,6 @@ export function WorkflowDiagram({ source }: { source: string }) {
           </Box>
         </Box>
       )}
-    </Panel>
+    </>
   );
 }

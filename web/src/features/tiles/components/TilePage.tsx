@@ -103,7 +103,7 @@ export function TilePage({
       <FeedbackPrompt
         caseType={expanded.caseType}
         caseId={expanded.id}
-        feedbackGiven={'feedbackGiven' in expanded ? expanded.feedbackGiven : []}
+        feedbackGiven={expanded.feedbackGiven}
       />
     </Box>
   );
