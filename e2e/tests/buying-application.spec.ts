@@ -64,8 +64,9 @@ async function fillBuyerDetails(page: Page, addressLine1: string) {
   await page.getByLabel('Address line 1').fill(addressLine1);
   await page.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByText('Enter the postcode')).toBeVisible();
-  await page.getByLabel('Town or city', { exact: true }).fill('Leeds');
-  await page.getByLabel('Postcode', { exact: true }).fill('LS6 2AA');
+  // Required fields: MUI adds ' *' to their labels.
+  await page.getByLabel(/^Town or city/).fill('Leeds');
+  await page.getByLabel(/^Postcode/).fill('LS6 2AA');
   await page.getByLabel('Occupation', { exact: true }).fill('Surveyor');
   await page.getByLabel('National Insurance number', { exact: true }).fill('QQ 12 34 56 C');
   await page.getByRole('radiogroup', { name: 'Are you a UK resident?' }).getByRole('radio', { name: 'Yes' }).check();
