@@ -129,7 +129,11 @@ describe('identity, per owner', () => {
     ]);
     expect(s.gets()).toBeGreaterThan(before);
     // The page is hidden from assistive technology until the dialog has finished closing.
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: "Verify Sam Smith's identity" }),
+      ).not.toBeInTheDocument(),
+    );
     expect(identityOf('Sam Smith')).toHaveTextContent('Verified 05/03/2026');
     expect(within(identityOf('Sam Smith')).queryByRole('button')).toBeNull();
     expect(screen.getByTestId('case-status')).toHaveTextContent('Awaiting Mortgage Offer');
