@@ -215,12 +215,27 @@ impl App {
             .nest("/api", api)
             .merge(health::router(state.clone()))
             .merge(mailbox::router(state.clone()))
+            // Metrics are served on METRICS_ADDR only; here the path is an API 404, not the app.
+            .route(
+                "/metrics",
+                axum::routing::any(|| async { crate::error::ApiError::not_found() }),
+            )
             .merge(spa::router(state.clone()))
             .method_not_allowed_fallback(crate::error::method_not_allowed)
             .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
             .layer(axum::middleware::from_fn_with_state(
                 state,
                 security::headers,
+            ))
+            // The whole request, body upload included, within the limit: a client trickling its
+            // body holds a connection no longer than this. Inside the access log, which logs
+            // the 408.
+            .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+                StatusCode::REQUEST_TIMEOUT,
+                ServerLimits::from_config(&self.state.config).request_timeout,
+            ))
+            .layer(axum::middleware::from_fn(
+                crate::observability::access_log::log_request,
             ))
             .layer(
                 TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
@@ -251,14 +266,8 @@ impl App {
         shutdown: watch::Receiver<bool>,
     ) -> anyhow::Result<()> {
         let limits = ServerLimits::from_config(&self.state.config);
-        // The whole request, body upload included, within the limit: a client trickling its
-        // body holds a connection no longer than this.
-        let router = self
-            .router()
-            .layer(tower_http::timeout::TimeoutLayer::with_status_code(
-                StatusCode::REQUEST_TIMEOUT,
-                limits.request_timeout,
-            ));
+        let router = self.router();
+        let metrics = self.serve_metrics(&shutdown).await?;
         let workers = with_workers.then(|| {
             let queue = self.state.queue.clone();
             let deps = self.worker_deps.clone();
@@ -280,11 +289,31 @@ impl App {
         if let Some(handle) = workers {
             let _ = handle.await;
         }
+        if let Some(handle) = metrics {
+            let _ = handle.await;
+        }
         Ok(())
+    }
+
+    /// Starts the metrics listener when `METRICS_ADDR` is set.
+    async fn serve_metrics(
+        &self,
+        shutdown: &watch::Receiver<bool>,
+    ) -> anyhow::Result<Option<tokio::task::JoinHandle<()>>> {
+        let Some(addr) = self.state.config.metrics_addr else {
+            return Ok(None);
+        };
+        let listener = crate::observability::metrics::bind(addr).await?;
+        Ok(Some(tokio::spawn(crate::observability::metrics::serve(
+            listener,
+            self.state.db.clone(),
+            shutdown.clone(),
+        ))))
     }
 
     /// Runs only the workers (the `threshold worker` command).
     pub async fn work(self, shutdown: watch::Receiver<bool>) -> anyhow::Result<()> {
+        let metrics = self.serve_metrics(&shutdown).await?;
         let poll = self.state.config.worker_poll();
         let mut stop = shutdown;
         self.state
@@ -294,6 +323,9 @@ impl App {
                 let _ = stop.wait_for(|s| *s).await;
             })
             .await;
+        if let Some(handle) = metrics {
+            let _ = handle.await;
+        }
         Ok(())
     }
 }

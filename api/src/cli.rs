@@ -1,4 +1,5 @@
-//! The `threshold` command line: serve, worker, migrate, demo, user, secrets, jobs, openapi.
+//! The `threshold` command line: serve, worker, migrate, demo, user, secrets, jobs, backup,
+//! restore, openapi.
 
 use std::process::ExitCode;
 
@@ -61,6 +62,19 @@ enum Command {
     Jobs {
         #[command(subcommand)]
         command: JobsCommand,
+    },
+    /// Back up a single-machine installation (SQLite, local documents) into a new folder
+    /// while it runs: a consistent copy of the database, the documents and the key file.
+    /// PostgreSQL and S3 have their own tools (README, Backups).
+    Backup {
+        /// A new or empty folder; keep it as safe as the server (it holds the key).
+        dir: std::path::PathBuf,
+    },
+    /// Restore a `threshold backup` folder into this installation, which must have no
+    /// database and no documents yet; then start the server as usual.
+    Restore {
+        /// The folder `threshold backup` wrote.
+        dir: std::path::PathBuf,
     },
     /// Print the OpenAPI document.
     Openapi,
@@ -156,6 +170,11 @@ const ALL_FEATURES: &[&str] = &["BUYING", "AI_BOT", "SOF"];
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     init_logging();
+    // Before the runtime, so that every thread reports (a bad configuration is reported by
+    // the command itself).
+    let _sentry = Config::load()
+        .ok()
+        .and_then(|config| crate::observability::sentry::init(&config));
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -176,16 +195,23 @@ pub fn main() -> ExitCode {
 }
 
 fn init_logging() {
+    use tracing_subscriber::prelude::*;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,apalis=warn"));
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    // Colour codes only for a person at a terminal, never into a file or a log collector.
+    let lines = tracing_subscriber::fmt::layer()
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr);
-    if std::env::var("LOG_FORMAT").is_ok_and(|f| f == "json") {
-        builder.json().init();
+    let lines = if std::env::var("LOG_FORMAT").is_ok_and(|f| f == "json") {
+        lines.json().boxed()
     } else {
-        builder.init();
-    }
+        lines.boxed()
+    };
+    tracing_subscriber::registry()
+        .with(filter)
+        .with(lines)
+        .with(crate::observability::sentry::error_layer())
+        .init();
 }
 
 async fn run(command: Command) -> anyhow::Result<()> {
@@ -242,6 +268,29 @@ async fn run(command: Command) -> anyhow::Result<()> {
         Command::User { command } => manage_user(config, command).await,
         Command::Secrets { command } => secrets(config, command).await,
         Command::Jobs { command } => jobs(config, command).await,
+        Command::Backup { dir } => {
+            let manifest = crate::backup::backup(&config, &dir).await?;
+            println!(
+                "backed up the database, {} document file(s){} into {}",
+                manifest.document_files,
+                if manifest.secrets_key.is_some() {
+                    " and the key file"
+                } else {
+                    " (the key is SECRETS_KEY: keep it with the configuration)"
+                },
+                dir.display()
+            );
+            Ok(())
+        }
+        Command::Restore { dir } => {
+            let manifest = crate::backup::restore(&config, &dir).await?;
+            println!(
+                "restored the backup of {} (release {}): start the server as usual",
+                manifest.created_at.format("%Y-%m-%d %H:%M UTC"),
+                manifest.release
+            );
+            Ok(())
+        }
         Command::Openapi | Command::DemoCode => unreachable!("handled above"),
     }
 }
@@ -389,7 +438,7 @@ async fn manage_user(config: Config, command: UserCommand) -> anyhow::Result<()>
         }
         UserCommand::Disable { email } => {
             let user = find(email).await?;
-            let changed = db.set_user_disabled(user.id, true, now).await?;
+            let changed = db.set_user_disabled(user.id, true, None, now).await?;
             said(
                 changed,
                 "disabled; its sessions have ended",
@@ -398,19 +447,19 @@ async fn manage_user(config: Config, command: UserCommand) -> anyhow::Result<()>
         }
         UserCommand::Enable { email } => {
             let user = find(email).await?;
-            let changed = db.set_user_disabled(user.id, false, now).await?;
+            let changed = db.set_user_disabled(user.id, false, None, now).await?;
             said(changed, "enabled", "already enabled");
         }
         UserCommand::SetRole { email, role } => {
             let role = role_named(&role)
                 .ok_or_else(|| anyhow::anyhow!("--role must be one of {}", ALL_ROLES.join(", ")))?;
             let user = find(email).await?;
-            let changed = db.set_user_role(user.id, role, now).await?;
+            let changed = db.set_user_role(user.id, role, None, now).await?;
             said(changed, &format!("now {role}"), &format!("already {role}"));
         }
         UserCommand::ResetFactor { email } => {
             let user = find(email).await?;
-            let changed = db.reset_staff_factor(user.id, now).await?;
+            let changed = db.reset_staff_factor(user.id, None, now).await?;
             said(
                 changed,
                 "second factor reset: they enrol a new authenticator at their next sign-in",
@@ -540,7 +589,43 @@ fn shutdown_signal() -> watch::Receiver<bool> {
 
 #[cfg(test)]
 mod tests {
-    use super::role_named;
+    use super::{Cli, role_named};
+    use clap::Parser;
+
+    /// The commands deploy/ runs: a renamed or removed subcommand or flag fails here, not at
+    /// a firm's next restart.
+    #[test]
+    fn the_deployment_files_run_real_commands() {
+        let units = [
+            include_str!("../../deploy/threshold.service"),
+            include_str!("../../deploy/threshold-worker.service"),
+        ];
+        for unit in units {
+            let lines: Vec<&str> = unit
+                .lines()
+                .filter_map(|l| l.strip_prefix("ExecStart="))
+                .collect();
+            assert!(!lines.is_empty(), "a unit without ExecStart");
+            for line in lines {
+                let args: Vec<&str> = line.split_whitespace().collect();
+                assert_eq!(args[0], "/usr/local/bin/threshold");
+                Cli::try_parse_from(&args).unwrap_or_else(|e| panic!("{line}: {e}"));
+            }
+        }
+        let dockerfile = include_str!("../../deploy/Dockerfile");
+        let json_array = |prefix: &str| -> Vec<String> {
+            let line = dockerfile
+                .lines()
+                .find_map(|l| l.strip_prefix(prefix))
+                .unwrap_or_else(|| panic!("the Dockerfile has no {prefix}"));
+            serde_json::from_str(line).expect("exec form")
+        };
+        let mut args = json_array("ENTRYPOINT ");
+        assert_eq!(args, ["/usr/local/bin/threshold"]);
+        args.extend(json_array("CMD "));
+        Cli::try_parse_from(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        assert!(Cli::try_parse_from(["threshold", "serve", "--no-such-flag"]).is_err());
+    }
 
     #[test]
     fn a_role_is_named_with_or_without_its_prefix_in_any_case() {

@@ -21,6 +21,9 @@ pub struct Config {
     pub db_max_connections: u32,
     /// Address to listen on.
     pub listen_addr: SocketAddr,
+    /// Where to serve Prometheus metrics (`/metrics`), apart from the public address.
+    /// Unset: no metrics.
+    pub metrics_addr: Option<SocketAddr>,
     /// The address users reach the site at; links in e-mails point here and it decides
     /// whether cookies are `Secure`.
     pub public_url: String,
@@ -41,6 +44,15 @@ pub struct Config {
     pub firm_phone_number: String,
     /// When the telephone is answered, in words, shown beside the number.
     pub firm_opening_hours: String,
+    /// The firm's SRA number: its documents say it is authorised and regulated by the
+    /// Solicitors Regulation Authority under this number (SRA Transparency Rules, rule 4).
+    /// Unset (the demo), the documents say no number rather than a made-up one.
+    pub firm_sra_number: Option<String>,
+    /// The firm's registered office, one line, printed on its documents.
+    pub firm_address: Option<String>,
+    /// Where a client sends a complaint (SRA Code of Conduct for Solicitors, para 8.3).
+    /// Unset: `support_email`.
+    pub firm_complaints_email: Option<String>,
     /// Overrides the release reported by `/version` (normally the VERSION file).
     pub release: String,
     pub magic_link_minutes: i64,
@@ -152,6 +164,7 @@ impl Default for Config {
             database_url: "sqlite://data/threshold.db".into(),
             db_max_connections: 10,
             listen_addr: "127.0.0.1:8080".parse().expect("valid default address"),
+            metrics_addr: None,
             public_url: "http://localhost:8080".into(),
             data_dir: "data".into(),
             smtp_url: None,
@@ -162,6 +175,9 @@ impl Default for Config {
             // Ofcom's range for drama: never a real line.
             firm_phone_number: "020 7946 0000".into(),
             firm_opening_hours: "Monday to Friday, 9am to 5:30pm".into(),
+            firm_sra_number: None,
+            firm_address: None,
+            firm_complaints_email: None,
             release: BUILD_RELEASE.trim().into(),
             magic_link_minutes: 15,
             access_token_minutes: 5,
@@ -220,6 +236,7 @@ const ENV_KEYS: &[&str] = &[
     "DATABASE_URL",
     "DB_MAX_CONNECTIONS",
     "LISTEN_ADDR",
+    "METRICS_ADDR",
     "PUBLIC_URL",
     "DATA_DIR",
     "SMTP_URL",
@@ -229,6 +246,9 @@ const ENV_KEYS: &[&str] = &[
     "FIRM_NAME",
     "FIRM_PHONE_NUMBER",
     "FIRM_OPENING_HOURS",
+    "FIRM_SRA_NUMBER",
+    "FIRM_ADDRESS",
+    "FIRM_COMPLAINTS_EMAIL",
     "RELEASE",
     "MAGIC_LINK_MINUTES",
     "ACCESS_TOKEN_MINUTES",
@@ -396,6 +416,7 @@ impl fmt::Debug for Config {
         f.debug_struct("Config")
             .field("database_url", &redact_url(&self.database_url))
             .field("listen_addr", &self.listen_addr)
+            .field("metrics_addr", &self.metrics_addr)
             .field("public_url", &self.public_url)
             .field("data_dir", &self.data_dir)
             .field("smtp_url", &redact(&self.smtp_url))

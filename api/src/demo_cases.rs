@@ -474,25 +474,17 @@ impl Tables {
         } else {
             later(rng, BuyingStatus::AwaitingMemorandumOfSale.position())
         };
-        let (offer_at, deposit_at, terms_at, ta6_at) = if is_rem {
-            (
-                later(rng, RemortgagingStatus::PrepareMortgageReport.position()),
-                None,
-                None,
-                None,
-            )
+        // No bulk case has a recorded mortgage offer: an offer is recorded only with its
+        // uploaded document (issue 26.13), and these rows have no files. A remortgage past the
+        // offer stage shows it pending, and the back office offers to record it.
+        let (deposit_at, terms_at, ta6_at) = if is_rem || closed {
+            (None, None, None)
         } else {
             (
-                None,
                 later(rng, BuyingStatus::IdentityVerification.position()),
                 later(rng, BuyingStatus::AwaitingDeposit.position()),
                 later(rng, BuyingStatus::AwaitingSearches.position()),
             )
-        };
-        let (offer_at, deposit_at, terms_at, ta6_at) = if closed {
-            (None, None, None, None)
-        } else {
-            (offer_at, deposit_at, terms_at, ta6_at)
         };
         let case_type = if is_rem { "REMORTGAGING" } else { "BUYING" };
         self.cases.push(vec![
@@ -513,8 +505,8 @@ impl Tables {
             Arg::OptInt(is_rem.then_some(price)),
             Arg::OptInt(is_rem.then_some(price * 6 / 10)),
             Arg::Date(is_rem.then(|| date_after(rng, s.created, 365))),
-            Arg::Bool(offer_at.is_some()),
-            Arg::Time(offer_at),
+            Arg::Bool(false),
+            Arg::Time(None),
             Arg::OptInt((!is_rem).then_some(price)),
             Arg::OptInt((!is_rem).then_some(price / 10)),
             Arg::Date((!is_rem).then(|| date_after(rng, s.created, 200))),

@@ -7,6 +7,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
+use threshold_engine::Action;
 use threshold_store::feedback::NewFeedback;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -102,11 +103,7 @@ pub async fn give_feedback(
         Some(_) => return Err(ApiError::bad_field("rating", "must be from 1 to 5")),
     };
     let case = state.cases.open(&caller, case_type, body.case_id).await?;
-    if !case.loaded.relationship.is_party {
-        return Err(ApiError::forbidden(
-            "Only the customers on the case give feedback on it.",
-        ));
-    }
+    state.cases.authorise(&case, Action::GiveFeedback)?;
     // Asked once per case and person (issue 26): whichever point came first, an answer or a
     // dismissal there settles it for the whole case.
     if !given(&state, body.case_id, session.user.id)

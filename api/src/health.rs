@@ -1,5 +1,7 @@
 //! Liveness and readiness probes for a load balancer or orchestrator.
 
+use std::time::Duration;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::get;
@@ -19,16 +21,30 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Ready when the database answers.
+/// How long the document store may take to answer a readiness probe: a probe must answer
+/// before the balancer's own timeout, and the store client's retries would wait far longer.
+const DOCUMENT_STORE_PROBE: Duration = Duration::from_secs(3);
+
+/// Ready when the database and the document store answer: a missing bucket or wrong
+/// credentials keep the process out of rotation instead of failing the first upload.
 async fn ready(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
-    match state.db.ping().await {
-        Ok(()) => (StatusCode::OK, Json(json!({ "status": "ready" }))),
-        Err(err) => {
-            tracing::warn!(error = %err, "database not ready");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                Json(json!({ "status": "unavailable" })),
-            )
+    let unavailable = (
+        StatusCode::SERVICE_UNAVAILABLE,
+        Json(json!({ "status": "unavailable" })),
+    );
+    if let Err(err) = state.db.ping().await {
+        tracing::warn!(error = %err, "database not ready");
+        return unavailable;
+    }
+    match tokio::time::timeout(DOCUMENT_STORE_PROBE, state.documents.check()).await {
+        Ok(Ok(())) => (StatusCode::OK, Json(json!({ "status": "ready" }))),
+        Ok(Err(err)) => {
+            tracing::warn!(error = %err, "document store not ready");
+            unavailable
+        }
+        Err(_) => {
+            tracing::warn!("document store not ready: no answer in time");
+            unavailable
         }
     }
 }

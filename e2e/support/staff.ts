@@ -35,7 +35,16 @@ export async function freshCode(page: Page, totp: OTPAuth.TOTP, after: number): 
  * their authenticator app (first visit); ends on the work queue, in a context of their own.
  */
 export async function signInConveyancer(browser: Browser, person: { name: string; email: string }) {
-  createUser({ ...person, role: 'ROLE_CONVEYANCER' });
+  return signInStaff(browser, person, 'ROLE_CONVEYANCER');
+}
+
+/** As {@link signInConveyancer}, for a member of staff with `role` (an administrator). */
+export async function signInStaff(
+  browser: Browser,
+  person: { name: string; email: string },
+  role: 'ROLE_CONVEYANCER' | 'ROLE_ADMIN',
+) {
+  createUser({ ...person, role });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto('/staff');

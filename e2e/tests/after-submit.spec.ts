@@ -11,7 +11,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiPost } from '../support/api';
 import { atBothWidths, caseTile, clientWithAcceptedQuote, expectAccessible, expectNoSidewaysScroll } from '../support/app';
 import { signInConveyancer } from '../support/staff';
-import { remortgageAsCustomer, submitRemortgage } from '../support/submitted';
+import { remortgageAsCustomer, submitRemortgage, uploadDocument } from '../support/submitted';
 import { PDF, PNG } from '../support/files';
 
 // Names the demo data does not use; the staff address is new on every run.
@@ -55,8 +55,22 @@ function backOffice(request: APIRequestContext, origin: string, caseId: number) 
         // What the firm compared: every item ticked (issue 26.13).
         checks: { photoMatches: true, nameMatches: true, dateOfBirthMatches: true, documentInDate: true, addressMatches: true },
       }),
-    /** Records the lender's offer: Awaiting Mortgage Offer → Preparing Mortgage Report. */
-    recordMortgageOffer: () => post('/mortgage-offer', {}),
+    /**
+     * Uploads the lender's offer and records it with its figures and dates (issue 26.13):
+     * Awaiting Mortgage Offer → Preparing Mortgage Report.
+     */
+    async recordMortgageOffer() {
+      const documentId = await uploadDocument(request, origin, caseId, 'MORTGAGE_OFFER', 'offer.pdf');
+      const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+      return post('/mortgage-offer', {
+        documentId,
+        lender: 'Nationwide Building Society',
+        amount: 18_500_000,
+        offerDate: day(-7),
+        expiresOn: day(180),
+        specialConditions: null,
+      });
+    },
     /** Drafts a MORTGAGE_REPORT or COMPLETION_STATEMENT from the case; returns its id. */
     async draft(documentType: 'MORTGAGE_REPORT' | 'COMPLETION_STATEMENT'): Promise<number> {
       const drafted = await post('/documents', { documentType });

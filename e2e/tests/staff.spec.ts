@@ -16,6 +16,7 @@
 import { expect, test } from '@playwright/test';
 import { atBothWidths, clientWithAcceptedQuote, dismissConsent, expectAccessible } from '../support/app';
 import { createUser } from '../support/cli';
+import { PDF } from '../support/files';
 import { linkIn, waitForMailAbout } from '../support/mail';
 import { authenticator, currentStep, freshCode, signInConveyancer } from '../support/staff';
 import { acceptIssued, joinAsCoOwner, remortgageAsCustomer, submitIdentity, submitRemortgage, uploadDocument } from '../support/submitted';
@@ -162,6 +163,9 @@ const CONVEYANCER = { name: 'Cass Conveyancer', email: `cass.conveyancer.${Date.
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Today as the web app shows a time it is given (dd/MM/yyyy, the browser's own time zone). */
+/** The day `days` from today (UTC, as the server dates the offer) as a date input takes it. */
+const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 const localToday = () => {
   const d = new Date();
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
@@ -243,11 +247,25 @@ test('FLOW-01 after submission: the firm verifies both owners, records the offer
     await expect(status).toContainText(next);
   }
 
-  // The lender's offer arrives.
+  // The lender's offer arrives: recorded with its document, figures and dates (issue 26.13).
   const steps = staff.getByRole('region', { name: 'Next steps' });
   await steps.getByRole('button', { name: 'Record mortgage offer received' }).click();
+  const offer = staff.getByRole('dialog', { name: 'Record the mortgage offer' });
+  await offer.getByLabel('Offer document').setInputFiles({ name: 'offer.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(offer.getByText('Uploaded: offer.pdf')).toBeVisible();
+  await offer.getByRole('textbox', { name: /^Lender/ }).fill('Nationwide Building Society');
+  await offer.getByRole('textbox', { name: /^Amount of the advance/ }).fill('185000');
+  await offer.getByLabel(/^Date of the offer/).fill(isoDay(-7));
+  await offer.getByLabel(/^Offer expires on/).fill(isoDay(180));
+  await offer.getByRole('textbox', { name: /^Special conditions/ }).fill('The existing charge is repaid at completion.');
+  await offer.getByRole('button', { name: 'Record offer' }).click();
+  await expect(offer).toBeHidden();
   await expect(status).toContainText('Preparing Mortgage Report');
   await expect(staff.getByRole('button', { name: 'Record mortgage offer received' })).toHaveCount(0);
+  const recorded = staff.getByRole('region', { name: 'Mortgage offer' });
+  await expect(recorded).toContainText('£185,000.00');
+  await expect(recorded).toContainText('Nationwide Building Society');
+  await expect(recorded.getByRole('link', { name: 'Download the offer' })).toBeVisible();
 
   // The mortgage report: drafted from the case (rendering takes a moment), then issued.
   const issued = staff.getByRole('region', { name: 'Documents we issue' });

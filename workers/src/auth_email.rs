@@ -138,6 +138,7 @@ pub async fn send_auth_email(
                     now,
                 )
                 .await?;
+            metrics::counter!("sign_in_links_issued_total", "kind" => "sign_in").increment(1);
             let link = login_link(&settings.public_url, &token, redirect_to.as_deref());
             let ctx = minijinja::context! { name => user.preferred_name, link, minutes, support_email => &settings.support_email };
             (
@@ -179,6 +180,7 @@ pub async fn send_auth_email(
                     now,
                 )
                 .await?;
+            metrics::counter!("sign_in_links_issued_total", "kind" => "sign_up").increment(1);
             let link = login_link(&settings.public_url, &token, redirect_to.as_deref());
             let ctx = minijinja::context! { name => &signup.preferred_name, link, minutes, support_email => &settings.support_email };
             (

@@ -90,6 +90,8 @@ impl Job for CaseEmail {
                         Utc::now(),
                     )
                     .await?;
+                metrics::counter!("sign_in_links_issued_total", "kind" => "case_email")
+                    .increment(1);
                 login_link(&settings.public_url, &token, Some(page.as_str()))
             } else {
                 format!("{}{page}", settings.public_url)

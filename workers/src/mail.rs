@@ -99,6 +99,7 @@ impl Mailer {
                 transport.send(message).await?;
             }
         }
+        metrics::counter!("emails_sent_total").increment(1);
         Ok(())
     }
 }

@@ -6,6 +6,7 @@
 //! after a growing wait, and gives up after about a day ([`retry`]); the jobs that gave up are
 //! listed and queued again by `threshold jobs` ([`failed`]).
 
+pub mod depth;
 pub mod failed;
 pub mod retry;
 mod wakeups;
@@ -342,6 +343,7 @@ async fn handle<J: Job>(
         if let Err(db_err) = failed::give_up(&deps.db, &id, tries).await {
             tracing::warn!(queue = J::QUEUE, job = %id, error = %db_err, "could not mark the job as given up");
         }
+        metrics::counter!("jobs_failed_total", "queue" => J::QUEUE).increment(1);
         tracing::error!(
             queue = J::QUEUE,
             job = %id,
@@ -356,6 +358,7 @@ async fn handle<J: Job>(
         if let Err(db_err) = failed::schedule_retry(&deps.db, &id, run_at, limit).await {
             tracing::warn!(queue = J::QUEUE, job = %id, error = %db_err, "could not schedule the job's next try");
         }
+        metrics::counter!("jobs_retried_total", "queue" => J::QUEUE).increment(1);
         // apalis reports a failed attempt only at debug level: say it where operators look.
         tracing::warn!(
             queue = J::QUEUE,

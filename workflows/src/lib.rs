@@ -15,8 +15,8 @@ use threshold_engine::quote::QuoteError;
 use threshold_engine::{
     Actor, ActorKind, AnySnapshot, Applied, BuyingSnapshot, CaseSnapshot, CaseStatus, CaseType,
     CaseView, Effect, FeeSchedule, LandTaxTables, LoadError, Quote, QuoteRequest,
-    RemortgagingSnapshot, SectionState, TransitionError, TransitionInput, UploadRefusal, Uploader,
-    WaitsOn, Workflow, WorkflowStatus,
+    RemortgagingSnapshot, RuleBook, SectionState, TransitionError, TransitionInput, WaitsOn,
+    Workflow, WorkflowStatus,
 };
 
 /// The remortgaging definition, embedded so the binary needs no files at run time.
@@ -252,17 +252,12 @@ impl Workflows {
             .collect()
     }
 
-    /// Whether `who` may upload a document of this type to a case of this type, as the
-    /// workflow file's `document_types` say (the upload asks nothing else).
-    pub fn may_upload(
-        &self,
-        case_type: CaseType,
-        document_type: &str,
-        who: Uploader,
-    ) -> Result<(), UploadRefusal> {
+    /// Who may do what on a case of this type (its file's `actions` and `document_types`):
+    /// what every step, upload and issue asks.
+    pub fn rule_book(&self, case_type: CaseType) -> RuleBook<'_> {
         match case_type {
-            CaseType::Remortgaging => self.remortgaging.definition.may_upload(document_type, who),
-            CaseType::Buying => self.buying.definition.may_upload(document_type, who),
+            CaseType::Remortgaging => self.remortgaging.definition.rule_book(),
+            CaseType::Buying => self.buying.definition.rule_book(),
         }
     }
 

@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use chrono::Utc;
 use threshold_cases::{Caller, CaseError, CaseService, SectionChange};
 use threshold_engine::types::FeedKind;
-use threshold_engine::{CaseStatus, CaseType};
+use threshold_engine::{Action, CaseStatus, CaseType};
 use threshold_store::{Db, UserId};
 
 use super::access;
@@ -219,9 +219,7 @@ impl<'a> Invitations<'a> {
         accepted: bool,
     ) -> ApiResult<CaseStatus> {
         let case = self.cases.open(caller, case_type, case_id).await?;
-        if !case.loaded.relationship.is_party {
-            return Err(ApiError::forbidden("Only the invited customer may answer."));
-        }
+        self.cases.authorise(&case, Action::AnswerInvitation)?;
         let now = Utc::now();
         if !self
             .db

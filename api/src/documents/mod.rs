@@ -5,6 +5,7 @@
 
 mod body;
 mod files;
+pub(crate) mod firm;
 pub(crate) mod generated;
 mod limits;
 mod list;

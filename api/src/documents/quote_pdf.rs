@@ -50,10 +50,18 @@ pub async fn create_quote_pdf(
     }
     let context = state.db.feed_context(body.case_id).await?;
     let quote = quote_body(quote, case_type);
+    // The quote is the law firm's; the broker who introduced the client is named as such.
+    let introducer = context
+        .as_ref()
+        .and_then(|c| match (&c.broker_name, &c.broker_firm) {
+            (Some(name), Some(firm)) => Some(format!("{name}, {firm}")),
+            (Some(name), None) => Some(name.clone()),
+            (None, _) => None,
+        });
     let data = pdf_data(
         &quote,
-        context.as_ref().and_then(|c| c.broker_firm.as_deref()),
-        context.as_ref().and_then(|c| c.broker_name.as_deref()),
+        super::firm::letterhead(&state.config),
+        introducer.as_deref(),
         context
             .as_ref()
             .and_then(|c| c.brief.address_line1.as_deref()),
@@ -78,8 +86,8 @@ pub async fn create_quote_pdf(
 /// The quote template's data, every amount formatted as pounds.
 fn pdf_data(
     q: &QuoteBody,
-    firm: Option<&str>,
-    broker: Option<&str>,
+    firm: serde_json::Value,
+    introducer: Option<&str>,
     address: Option<&str>,
 ) -> serde_json::Value {
     let line = |label: &str, amount: i64| json!({ "label": label, "amount": pounds(amount) });
@@ -94,8 +102,8 @@ fn pdf_data(
         "title": "Your Conveyancing Quote",
         "reference": format!("Case {} · quote {}", q.case_id, q.id),
         "date": q.created_at.format("%-d %B %Y").to_string(),
-        "firm": firm.unwrap_or("Threshold"),
-        "broker": { "name": broker.unwrap_or("your broker") },
+        "firm": firm,
+        "introducer": introducer,
         "property": address.unwrap_or("—"),
         "sections": q.cost_breakdown.iter().map(|s| json!({
             "title": s.section_title,

@@ -242,7 +242,11 @@ fn may_upload(
     document_type: &str,
     who: Uploader,
 ) -> ApiResult<()> {
-    let problem = match state.workflows.may_upload(case_type, document_type, who) {
+    let problem = match state
+        .workflows
+        .rule_book(case_type)
+        .may_upload(document_type, who)
+    {
         Ok(()) => return Ok(()),
         Err(UploadRefusal::Unknown) => {
             let case = match case_type {

@@ -7,6 +7,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
 use serde::Serialize;
+use threshold_engine::Action;
 use threshold_store::identity_checks::NewIdentityCheck;
 use utoipa::ToSchema;
 
@@ -44,13 +45,14 @@ pub async fn start_identity_check(
     let caller = access::caller(&session)?;
     let case_type = access::parse_case_type("caseType", &body.case_type)?;
     let case = state.cases.open(&caller, case_type, body.case_id).await?;
+    // Starting a check is the first half of sending one's identity: the same rule.
+    state.cases.authorise(&case, Action::SubmitIdentity)?;
     let me = session.user.id;
     let own = case
         .loaded
         .applicants()
         .find(|p| p.user_id == me)
-        .filter(|_| case.loaded.relationship.is_party)
-        .ok_or_else(|| ApiError::forbidden("Only the customers on the case take this step."))?;
+        .ok_or(ApiError::not_found())?;
     let Some(provider) = state.identity.electronic() else {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -58,7 +60,6 @@ pub async fn start_identity_check(
             "Upload a photo of your passport or driving licence and a selfie instead.",
         ));
     };
-    state.cases.check_tile(&case, "identification")?;
     if own.identity_verified_at.is_some() || own.identity_submitted_at.is_some() {
         return Err(ApiError::new(
             StatusCode::CONFLICT,

@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use threshold_cases::Progress;
-use threshold_engine::CaseType;
+use threshold_engine::{Action, CaseType};
 use threshold_store::payments::{ClosedBecause, DepositPayment, NewDepositPayment};
 use threshold_store::{StoreError, UserId};
 use utoipa::ToSchema;
@@ -89,12 +89,7 @@ pub async fn start_deposit_payment(
         .cases
         .open(&caller, CaseType::Buying, body.case_id)
         .await?;
-    if !case.loaded.relationship.is_party {
-        return Err(ApiError::forbidden(
-            "Only the buyers pay the up-front payment.",
-        ));
-    }
-    state.cases.check_tile(&case, "deposit")?;
+    state.cases.authorise(&case, Action::PayDeposit)?;
     if case.snapshot.deposit_paid_at().is_some() {
         return Err(already_paid());
     }

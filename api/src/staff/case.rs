@@ -83,6 +83,23 @@ pub struct StaffCase {
     /// checkout paid, or a payment after the case was paid), oldest first: the firm refunds
     /// each with the provider. Empty for a remortgage.
     pub unexpected_payments: Vec<StaffUnexpectedPayment>,
+    /// The lender's mortgage offer as the firm recorded it; null until it is.
+    pub mortgage_offer: Option<StaffMortgageOfferRecord>,
+}
+
+/// A recorded mortgage offer: what the firm read from it, and its document.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffMortgageOfferRecord {
+    /// The uploaded offer (GET /document/{id} downloads it).
+    pub document_id: i64,
+    pub lender: String,
+    /// The advance, in pence.
+    pub amount: i64,
+    pub offer_date: NaiveDate,
+    pub expires_on: NaiveDate,
+    pub special_conditions: Option<String>,
+    pub recorded_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -256,6 +273,20 @@ pub async fn view(
             recorded_at: p.recorded_at,
         })
         .collect();
+    let mortgage_offer =
+        state
+            .db
+            .mortgage_offer(case_id)
+            .await?
+            .map(|o| StaffMortgageOfferRecord {
+                document_id: o.document_id,
+                lender: o.lender,
+                amount: o.amount,
+                offer_date: o.offer_date,
+                expires_on: o.expires_on,
+                special_conditions: o.special_conditions,
+                recorded_at: o.recorded_at,
+            });
     Ok(Json(StaffCase {
         id: case_id,
         case_type,
@@ -266,6 +297,7 @@ pub async fn view(
         expanded,
         diagram: state.workflows.diagram(view.status),
         draftable: threshold_cases::draftable(
+            state.workflows.rule_book(case_type),
             super::documents::drafted(case_type),
             &view.transitions,
         )
@@ -278,6 +310,7 @@ pub async fn view(
         identity_evidence,
         unexpected_payments,
         uploads,
+        mortgage_offer,
     }))
 }
 

@@ -11,6 +11,7 @@ use threshold_engine::snapshot::doc_types;
 use threshold_store::cases::LoadedCase;
 
 use crate::cases::lenders;
+use crate::config::Config;
 use crate::documents::generated::pounds;
 
 /// The documents the firm drafts for a case of this type.
@@ -26,7 +27,8 @@ pub(super) fn drafted(case_type: CaseType) -> &'static [&'static str] {
 }
 
 /// The template's data for a document of this type (one of [`drafted`] for the case's type).
-pub(super) fn data(firm: &str, case: &OpenCase, document_type: &str) -> Value {
+pub(super) fn data(config: &Config, case: &OpenCase, document_type: &str) -> Value {
+    let firm = config.firm_name.as_str();
     let loaded = &case.loaded;
     let r = &loaded.row;
     let owners: Vec<String> = loaded
@@ -68,7 +70,7 @@ pub(super) fn data(firm: &str, case: &OpenCase, document_type: &str) -> Value {
     };
     json!({
         "title": title,
-        "firm": firm,
+        "firm": crate::documents::firm::letterhead(config),
         "reference": format!("Case {}", r.id),
         "date": Utc::now().format("%-d %B %Y").to_string(),
         "addressee": owners.join(" and "),

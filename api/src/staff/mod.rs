@@ -13,6 +13,7 @@ mod progress;
 mod queue;
 mod removal;
 mod sealed;
+mod users;
 
 use axum::extract::FromRequestParts;
 use axum::http::StatusCode;
@@ -72,6 +73,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(progress::draft))
         .routes(routes!(progress::issue))
         .routes(routes!(removal::remove_document))
+        .routes(routes!(users::list))
+        .routes(routes!(users::disable))
+        .routes(routes!(users::enable))
+        .routes(routes!(users::set_role))
+        .routes(routes!(users::reset_factor))
 }
 
 /// A signed-in conveyancer or administrator, second factor or not.

@@ -9,10 +9,12 @@ use std::collections::BTreeMap;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use chrono::{NaiveDate, Utc};
 use serde::Deserialize;
 use threshold_cases::Progress;
 use threshold_engine::CaseType;
-use threshold_store::cases::IdentityDecision;
+use threshold_engine::snapshot::doc_types;
+use threshold_store::cases::{IdentityDecision, NewMortgageOffer};
 use utoipa::ToSchema;
 
 use super::Staff;
@@ -154,35 +156,149 @@ pub async fn decide_identity(
     progress(&state, &staff, &case_type, &case_id, step).await
 }
 
+/// What the firm read from the lender's mortgage offer. Every field but `specialConditions` is
+/// required; a missing or invalid one is named in the 422's `fields`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct StaffMortgageOffer {
+    /// The offer document, uploaded first (POST /document, `documentType` MORTGAGE_OFFER).
+    #[schema(minimum = 1)]
+    pub document_id: Option<i64>,
+    /// The lender making the offer (the case's new lender, as its name).
+    #[schema(max_length = 200)]
+    pub lender: Option<String>,
+    /// The advance offered, in pence.
+    #[schema(minimum = 1)]
+    pub amount: Option<i64>,
+    /// The date on the offer: today or earlier.
+    pub offer_date: Option<NaiveDate>,
+    /// The day the offer expires: after `offerDate`, and not passed.
+    pub expires_on: Option<NaiveDate>,
+    /// The offer's special conditions, as written in it.
+    #[schema(max_length = 4000)]
+    pub special_conditions: Option<String>,
+}
+
+const MAX_LENDER: usize = 200;
+const MAX_CONDITIONS: usize = 4000;
+
+impl StaffMortgageOffer {
+    /// The offer to record, or a 422 naming each field that is missing or wrong. The document
+    /// must be one of `case`'s uploaded mortgage offers.
+    fn checked(
+        self,
+        case: &threshold_cases::OpenCase,
+        today: NaiveDate,
+    ) -> ApiResult<NewMortgageOffer> {
+        let mut bad = BTreeMap::new();
+        let mut refuse = |field: &str, problem: &str| {
+            bad.insert(field.to_owned(), problem.to_owned());
+        };
+        let document_id = self.document_id.filter(|id| {
+            case.loaded
+                .documents
+                .iter()
+                .any(|d| d.id == *id && d.document_type == doc_types::MORTGAGE_OFFER)
+        });
+        match (self.document_id, document_id) {
+            (None, _) => refuse("documentId", "Upload the lender's offer document"),
+            (Some(_), None) => refuse(
+                "documentId",
+                "must be a mortgage offer document uploaded to this case",
+            ),
+            _ => {}
+        }
+        let lender = self
+            .lender
+            .as_deref()
+            .map(str::trim)
+            .filter(|l| !l.is_empty());
+        match lender {
+            None => refuse("lender", "Name the lender making the offer"),
+            Some(l) if l.chars().count() > MAX_LENDER => {
+                refuse("lender", "must be at most 200 characters")
+            }
+            _ => {}
+        }
+        match self.amount {
+            None => refuse("amount", "Give the amount of the advance"),
+            Some(a) if a <= 0 => refuse("amount", "must be more than £0"),
+            _ => {}
+        }
+        match self.offer_date {
+            None => refuse("offerDate", "Give the date on the offer"),
+            Some(d) if d > today => refuse("offerDate", "cannot be in the future"),
+            _ => {}
+        }
+        match (self.expires_on, self.offer_date) {
+            (None, _) => refuse("expiresOn", "Give the date the offer expires"),
+            (Some(e), Some(o)) if e <= o => refuse("expiresOn", "must be after the offer date"),
+            (Some(e), _) if e < today => {
+                refuse("expiresOn", "has passed: the lender must issue a new offer")
+            }
+            _ => {}
+        }
+        let special_conditions = self
+            .special_conditions
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty());
+        if special_conditions.is_some_and(|c| c.chars().count() > MAX_CONDITIONS) {
+            refuse("specialConditions", "must be at most 4000 characters");
+        }
+        match (
+            document_id,
+            lender,
+            self.amount,
+            self.offer_date,
+            self.expires_on,
+        ) {
+            (Some(document_id), Some(lender), Some(amount), Some(offer_date), Some(expires_on))
+                if bad.is_empty() =>
+            {
+                Ok(NewMortgageOffer {
+                    document_id,
+                    lender: lender.to_owned(),
+                    amount,
+                    offer_date,
+                    expires_on,
+                    special_conditions: special_conditions.map(str::to_owned),
+                })
+            }
+            _ => Err(ApiError::invalid_fields(bad)),
+        }
+    }
+}
+
 #[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/mortgage-offer", tag = "staff",
-    request_body = EmptyBody,
+    request_body = StaffMortgageOffer,
     params(
         ("caseType" = String, Path, description = "`remortgaging`"),
         ("caseId" = String, Path, description = "The case id (numeric)"),
     ),
     responses(
-        (status = 200, description = "Recorded; a case awaiting the offer moves on", body = StaffTransitionDone),
+        (status = 200, description = "Recorded with its document (a second record replaces the first); a case awaiting the offer moves on", body = StaffTransitionDone),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not staff, or the second factor is not proven", body = ErrorBody),
         (status = 404, description = "No such remortgage", body = ErrorBody),
+        (status = 409, description = "`conflict`: the case changed meanwhile; reload it", body = ErrorBody),
+        (status = 422, description = "A field is missing or invalid, each named: `documentId` (none, or not an uploaded mortgage offer of this case), `lender`, `amount` (not more than 0), `offerDate` (in the future), `expiresOn` (not after the offer date, or passed), `specialConditions` (too long)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
 pub async fn mortgage_offer(
     State(state): State<AppState>,
     staff: Staff,
     ApiPath((case_type, case_id)): ApiPath<(String, String)>,
-    ApiJson(_): ApiJson<EmptyBody>,
+    ApiJson(body): ApiJson<StaffMortgageOffer>,
 ) -> ApiResult<Json<StaffTransitionDone>> {
-    let step = Progress::MortgageOfferReceived;
-    typed_progress(
-        CaseType::Remortgaging,
-        &state,
-        &staff,
-        &case_type,
-        &case_id,
-        step,
-    )
-    .await
+    if path_case_type(&case_type)? != CaseType::Remortgaging {
+        return Err(ApiError::not_found());
+    }
+    let case = staff.open_case(&state, &case_type, &case_id).await?;
+    let offer = body.checked(&case, Utc::now().date_naive())?;
+    let step = Progress::MortgageOfferReceived(offer);
+    let status = state.cases.progress(&staff.caller(), &case, step).await?;
+    Ok(Json(StaffTransitionDone { status }))
 }
 
 #[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/htb-redemption-letter", tag = "staff",
@@ -356,7 +472,7 @@ pub async fn draft(
         &state,
         Generated {
             template: "case_document",
-            data: super::documents::data(&state.config.firm_name, &case, document_type),
+            data: super::documents::data(&state.config, &case, document_type),
             case_id,
             case_type: case.case_type,
             document_type,

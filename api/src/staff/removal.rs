@@ -40,7 +40,7 @@ pub struct StaffDocumentRemoval {
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not staff, the second factor is not proven, or `step_up_required`: no `code` given", body = ErrorBody),
         (status = 404, description = "No such case, or no such document on it", body = ErrorBody),
-        (status = 409, description = "`document_kept`: an issued document of the firm's; `case_closed`: the case is closed", body = ErrorBody),
+        (status = 409, description = "`document_kept`: an issued document of the firm's, or the recorded mortgage offer's; `case_closed`: the case is closed", body = ErrorBody),
         (status = 422, description = "`reason` missing or too long, or a wrong, replayed or malformed `code`", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
@@ -65,6 +65,13 @@ pub async fn remove_document(
             StatusCode::CONFLICT,
             "document_kept",
             "An issued document is kept: its owners have it. Draft a new one instead.",
+        ));
+    }
+    if state.db.is_recorded_mortgage_offer(doc.id).await? {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "document_kept",
+            "This document is the recorded mortgage offer: it is kept. Record the new offer first.",
         ));
     }
     if is_closed(&state, &case) {

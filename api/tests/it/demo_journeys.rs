@@ -223,6 +223,17 @@ async fn bulk_cases_hold_what_their_status_implies(backend: Backend) {
     for case_type in ["REMORTGAGING", "BUYING"] {
         assert!(checked.contains(&(case_type.to_owned(), "COMPLETED".to_owned())));
     }
+    // No case says its mortgage offer is in without a recorded offer and its document (the
+    // client's list would say 'Uploaded'; issue 26.13).
+    let (unfounded,): (i64,) = threshold_store::on_db!(&app.db, pool => sqlx::query_as(
+            "SELECT COUNT(*) FROM cases c WHERE c.has_mortgage_offer AND NOT EXISTS \
+             (SELECT 1 FROM mortgage_offers o JOIN documents d ON d.id = o.document_id \
+             WHERE o.case_id = c.id)",
+        )
+        .fetch_one(pool)
+        .await)
+    .unwrap();
+    assert_eq!(unfounded, 0);
     // A case waiting for its customer's answer holds the invitation a broker's 'Send to
     // customer' records, so the customer can answer it (issue 26: it was refused with 409).
     let waiting: Vec<(i64, String, i64)> = threshold_store::on_db!(&app.db, pool => sqlx::query_as(

@@ -26,7 +26,7 @@ on_both_databases!(
 );
 
 const MIB: usize = 1024 * 1024;
-const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
+pub(crate) const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x02\0\0\0";
 
 fn form(case_id: i64, document_type: &str, name: &str, bytes: Vec<u8>) -> Form {
@@ -38,7 +38,7 @@ fn form(case_id: i64, document_type: &str, name: &str, bytes: Vec<u8>) -> Form {
 }
 
 /// A broker's case for Cara; returns (broker, Cara, case id).
-async fn case_with_customer(app: &TestApp) -> (Client, Client, i64) {
+pub(crate) async fn case_with_customer(app: &TestApp) -> (Client, Client, i64) {
     firm(app).await;
     let mut broker = app.sign_in("broker@firm.test").await;
     let id = create_remortgaging(&mut broker, "cara@example.test", "Cara Client").await;
@@ -63,7 +63,12 @@ fn stored_files(app: &TestApp) -> Vec<String> {
     out
 }
 
-async fn upload(client: &mut Client, id: i64, name: &str, bytes: Vec<u8>) -> support::Res {
+pub(crate) async fn upload(
+    client: &mut Client,
+    id: i64,
+    name: &str,
+    bytes: Vec<u8>,
+) -> support::Res {
     client
         .post_form("/api/document", form(id, "BANK_STATEMENT", name, bytes))
         .await
@@ -555,9 +560,16 @@ async fn who_may_upload_download_and_delete(backend: Backend) {
     assert_eq!(status, StatusCode::OK, "still readable");
 }
 
-/// CALLS-37: POST /quote/create-pdf makes the quote's PDF document.
+/// CALLS-37: POST /quote/create-pdf makes the quote's PDF document. It is the law firm's
+/// quote: its name, its SRA number (SRA Transparency Rules, rule 4) and the complaints route
+/// to the Legal Ombudsman (SRA Code of Conduct for Solicitors, para 8.3), with the broker
+/// named as the one who introduced the client (issue 28, item 5).
 async fn the_quote_pdf_is_a_generated_document_customers_can_download(backend: Backend) {
-    let app = TestApp::spawn(backend).await;
+    let app = TestApp::spawn_with(backend, |c| {
+        c.firm_sra_number = Some("612345".into());
+        c.firm_address = Some("1 High Street, Leeds LS1 1AA".into());
+    })
+    .await;
     let (mut broker, mut cara, id) = case_with_customer(&app).await;
     let body = json!({ "caseId": id, "caseType": "REMORTGAGING" });
     let res = broker.post("/api/quote/create-pdf", body.clone()).await;
@@ -579,7 +591,17 @@ async fn the_quote_pdf_is_a_generated_document_customers_can_download(backend: B
     assert_eq!(headers["content-type"], "application/pdf");
     let text = pdf_text(&bytes);
     assert!(text.contains("Your Conveyancing Quote"), "{text}");
-    assert!(text.contains("Firm"), "the broker's firm: {text}");
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for said in [
+        "Prepared by Threshold Conveyancing LLP",
+        "Introduced by",
+        "authorised and regulated by the Solicitors Regulation Authority (SRA number 612345)",
+        "Registered office: 1 High Street, Leeds LS1 1AA.",
+        "Legal Ombudsman, PO Box 6167, Slough SL1 0EH",
+        "within six months of our final response",
+    ] {
+        assert!(words.contains(said), "{said}: {words}");
+    }
     let total = pounds(quote["totalAmount"].as_i64().unwrap());
     assert!(text.contains(&total), "the total {total}: {text}");
     for section in quote["costBreakdown"].as_array().unwrap() {
@@ -638,89 +660,25 @@ async fn the_quote_pdf_is_a_generated_document_customers_can_download(backend: B
 /// The S3 path against moto's S3 server, started here on a free loopback port.
 mod s3 {
     use super::*;
-    use std::process::{Child, Command, Stdio};
+    use crate::support::moto::Moto;
     use threshold_documents::{DocumentStore, S3Settings};
-
-    struct Moto(Child);
-    impl Drop for Moto {
-        fn drop(&mut self) {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
-
-    /// moto_server from MOTO_SERVER, the Makefile's venv, or PATH.
-    fn moto_binary() -> Option<String> {
-        if let Ok(path) = std::env::var("MOTO_SERVER") {
-            return Some(path);
-        }
-        let target = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".into());
-        let venv = format!("{target}/moto-venv/bin/moto_server");
-        if Path::new(&venv).exists() {
-            return Some(venv);
-        }
-        Command::new("moto_server")
-            .arg("--help")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .ok()
-            .map(|_| "moto_server".into())
-    }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn uploads_and_quote_pdfs_live_in_an_s3_bucket() {
-        let Some(moto) = moto_binary() else {
-            assert!(
-                std::env::var("CI").is_err(),
-                "moto_server is missing in CI: `make moto` installs it"
-            );
-            eprintln!("SKIPPED: moto_server not installed (make moto); the S3 path was not tested");
+        let Some(moto) = Moto::start().await else {
             return;
         };
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let _server = Moto(
-            Command::new(&moto)
-                .args(["-H", "127.0.0.1", "-p", &port.to_string()])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("moto_server starts"),
-        );
-        let endpoint = format!("http://127.0.0.1:{port}");
-        let http = reqwest::Client::new();
-        let mut up = false;
-        for _ in 0..200 {
-            // moto accepts an unsigned bucket creation.
-            if let Ok(res) = http.put(format!("{endpoint}/threshold-docs")).send().await
-                && res.status().is_success()
-            {
-                up = true;
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        }
-        assert!(up, "moto_server answered");
+        moto.create_bucket("threshold-docs").await;
         let settings = S3Settings {
             bucket: "threshold-docs".into(),
-            endpoint: Some(endpoint.clone()),
+            endpoint: Some(moto.endpoint.clone()),
             region: "us-east-1".into(),
             access_key_id: Some("test".into()),
             secret_access_key: Some("test".into()),
         };
         let bucket = DocumentStore::s3(&settings).unwrap();
-        let app = TestApp::spawn_with(Backend::Sqlite, |c| {
-            c.document_store_url = Some("s3://threshold-docs".into());
-            c.s3_endpoint = Some(endpoint.clone());
-            c.aws_region = "us-east-1".into();
-            c.aws_access_key_id = Some("test".into());
-            c.aws_secret_access_key = Some("test".into());
-        })
-        .await;
+        let app =
+            TestApp::spawn_with(Backend::Sqlite, |c| moto.configure(c, "threshold-docs")).await;
         let (mut broker, mut cara, id) = case_with_customer(&app).await;
         // Larger than one part (8 MiB): a real multipart upload.
         let mut file = PDF.to_vec();

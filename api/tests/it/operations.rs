@@ -96,13 +96,13 @@ async fn a_disabled_account_loses_its_sessions_and_gets_no_sign_in(backend: Back
 
     assert!(
         app.db
-            .set_user_disabled(dana.id, true, Utc::now())
+            .set_user_disabled(dana.id, true, None, Utc::now())
             .await
             .unwrap()
     );
     assert!(
         !app.db
-            .set_user_disabled(dana.id, true, Utc::now())
+            .set_user_disabled(dana.id, true, None, Utc::now())
             .await
             .unwrap()
     );
@@ -129,7 +129,7 @@ async fn a_disabled_account_loses_its_sessions_and_gets_no_sign_in(backend: Back
 
     assert!(
         app.db
-            .set_user_disabled(dana.id, false, Utc::now())
+            .set_user_disabled(dana.id, false, None, Utc::now())
             .await
             .unwrap()
     );
@@ -174,7 +174,7 @@ async fn a_role_change_and_a_second_factor_reset_take_effect_and_are_audited(bac
 
     assert!(
         app.db
-            .reset_staff_factor(user.id, Utc::now())
+            .reset_staff_factor(user.id, None, Utc::now())
             .await
             .unwrap()
     );
@@ -190,13 +190,13 @@ async fn a_role_change_and_a_second_factor_reset_take_effect_and_are_audited(bac
 
     assert!(
         app.db
-            .set_user_role(user.id, "ROLE_USER", Utc::now())
+            .set_user_role(user.id, "ROLE_USER", None, Utc::now())
             .await
             .unwrap()
     );
     assert!(
         !app.db
-            .set_user_role(user.id, "ROLE_USER", Utc::now())
+            .set_user_role(user.id, "ROLE_USER", None, Utc::now())
             .await
             .unwrap()
     );
@@ -217,4 +217,23 @@ async fn a_role_change_and_a_second_factor_reset_take_effect_and_are_audited(bac
         role.detail.0,
         json!({ "from": "ROLE_CONVEYANCER", "to": "ROLE_USER" })
     );
+}
+
+/// Issue 30 (5): a missing bucket passed start-up and answered 500 at the first upload; now
+/// `/readyz` keeps the process out of rotation until the bucket answers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn readiness_waits_for_the_document_bucket() {
+    let Some(moto) = support::moto::Moto::start().await else {
+        return;
+    };
+    let app = TestApp::spawn_with(Backend::Sqlite, |c| moto.configure(c, "not-made-yet")).await;
+    let mut client = app.client();
+    let res = client.get("/readyz").await;
+    assert_eq!(res.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(res.body, json!({ "status": "unavailable" }));
+    assert_eq!(client.get("/healthz").await.status, StatusCode::OK);
+    moto.create_bucket("not-made-yet").await;
+    let res = client.get("/readyz").await;
+    assert_eq!(res.status, StatusCode::OK);
+    assert_eq!(res.body, json!({ "status": "ready" }));
 }

@@ -25,6 +25,7 @@ on_both_databases!(
     the_owners_steps_are_refused_to_everyone_else,
     two_owners_each_verify_and_accept_before_the_case_moves,
     identity_evidence_is_deleted_only_by_whoever_may_read_it,
+    the_mortgage_offer_is_recorded_with_its_document_and_figures,
 );
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
@@ -37,6 +38,21 @@ async fn upload(client: &mut Client, id: i64, document_type: &str) -> Value {
         .part("file", Part::bytes(PDF.to_vec()).file_name("scan.pdf"));
     let res = client.post_form("/api/document", form).await;
     assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    res.body
+}
+
+/// The firm uploads the lender's offer and records it (as a person does in the back office).
+async fn record_offer(connie: &mut Client, id: i64) -> Value {
+    let document = upload(connie, id, "MORTGAGE_OFFER").await["documentId"]
+        .as_i64()
+        .unwrap();
+    let res = connie
+        .post(
+            &format!("/api/staff/cases/remortgaging/{id}/mortgage-offer"),
+            support::staff::offer(document),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     res.body
 }
 
@@ -296,14 +312,8 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
     );
 
     // The lender's offer arrives.
-    let res = connie
-        .post(&format!("{staff_case}/mortgage-offer"), json!({}))
-        .await;
-    assert_eq!(
-        res.body["status"], "PREPARE_MORTGAGE_REPORT",
-        "{:?}",
-        res.body
-    );
+    let res = record_offer(&mut connie, id).await;
+    assert_eq!(res["status"], "PREPARE_MORTGAGE_REPORT", "{res:?}");
 
     // Publishing without an issued report is refused with the engine's reason.
     let res = connie
@@ -569,13 +579,11 @@ async fn to_prepare_completion_statement(cara: &mut Client, connie: &mut Client,
         .unwrap();
     let base = format!("/api/staff/cases/remortgaging/{id}");
     let verified = support::staff::verified();
-    for (path, body) in [
-        (format!("{base}/identity/{applicant}"), verified),
-        (format!("{base}/mortgage-offer"), json!({})),
-    ] {
-        let res = connie.post(&path, body).await;
-        assert_eq!(res.status, StatusCode::OK, "{path}: {:?}", res.body);
-    }
+    let res = connie
+        .post(&format!("{base}/identity/{applicant}"), verified)
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    record_offer(connie, id).await;
     let report = draft_and_issue(connie, cara, id, "MORTGAGE_REPORT").await;
     let res = cara
         .post(&format!("/api/document/{report}/accept"), json!({}))
@@ -765,14 +773,8 @@ async fn two_owners_each_verify_and_accept_before_the_case_moves(backend: Backen
             "IS_COMPLETE"
         );
     }
-    let res = connie
-        .post(&format!("{staff_case}/mortgage-offer"), json!({}))
-        .await;
-    assert_eq!(
-        res.body["status"], "PREPARE_MORTGAGE_REPORT",
-        "{:?}",
-        res.body
-    );
+    let res = record_offer(&mut connie, id).await;
+    assert_eq!(res["status"], "PREPARE_MORTGAGE_REPORT", "{res:?}");
 
     // REM-POST-08, -12 and DOCS-10: each document waits for both acceptances.
     for (kind, tile_key, waiting, next) in [
@@ -877,4 +879,111 @@ async fn identity_evidence_is_deleted_only_by_whoever_may_read_it(backend: Backe
     upload(&mut cara, id, "PHOTO_ID").await;
     let (status, ..) = cara.get_bytes(&format!("/api/document/{photo}")).await;
     assert_eq!(status, StatusCode::OK);
+}
+
+/// Issue 26.13: the offer is recorded with its evidence — the uploaded document of this case,
+/// the lender, the advance and the offer's dates — each missing or wrong field named; the back
+/// office shows it, the audit trail says what was recorded, and its document is kept.
+async fn the_mortgage_offer_is_recorded_with_its_document_and_figures(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut cara, id) = submitted_remortgage(&app).await;
+    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+    let base = format!("/api/staff/cases/remortgaging/{id}");
+    let statement = upload(&mut cara, id, "BANK_STATEMENT").await["documentId"]
+        .as_i64()
+        .unwrap();
+    let offer_doc = upload(&mut connie, id, "MORTGAGE_OFFER").await["documentId"]
+        .as_i64()
+        .unwrap();
+    let today = chrono::Utc::now().date_naive();
+    let day = |n: i64| (today + chrono::Duration::days(n)).to_string();
+    let with = |changes: Value| {
+        let mut body = support::staff::offer(offer_doc);
+        for (k, v) in changes.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    for (body, field) in [
+        (json!({}), "documentId"),
+        (with(json!({ "documentId": null })), "documentId"),
+        (with(json!({ "documentId": statement })), "documentId"),
+        (with(json!({ "documentId": 999_999 })), "documentId"),
+        (with(json!({ "lender": "  " })), "lender"),
+        (with(json!({ "amount": 0 })), "amount"),
+        (with(json!({ "amount": -5 })), "amount"),
+        (with(json!({ "offerDate": day(3) })), "offerDate"),
+        (with(json!({ "expiresOn": day(-7) })), "expiresOn"),
+        (
+            with(json!({ "offerDate": day(-30), "expiresOn": day(-1) })),
+            "expiresOn",
+        ),
+        (with(json!({ "expiresOn": null })), "expiresOn"),
+    ] {
+        let res = connie
+            .post(&format!("{base}/mortgage-offer"), body.clone())
+            .await;
+        assert_eq!(
+            res.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{body}: {:?}",
+            res.body
+        );
+        assert!(
+            res.body["error"]["fields"][field].is_string(),
+            "{body}: {:?}",
+            res.body
+        );
+    }
+    // Nothing was recorded: the client's list still says pending.
+    let list = cara.get("/api/remortgaging/cases").await;
+    assert_eq!(
+        list.body["cases"][0]["hasMortgageOffer"], false,
+        "{:?}",
+        list.body
+    );
+    let staff_view = connie.get(&base).await;
+    assert_eq!(staff_view.body["mortgageOffer"], Value::Null);
+
+    let res = connie
+        .post(
+            &format!("{base}/mortgage-offer"),
+            support::staff::offer(offer_doc),
+        )
+        .await;
+    // (The case still waits for identities; the main journey above sees it move on.)
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let recorded = connie.get(&base).await.body["mortgageOffer"].clone();
+    assert_eq!(recorded["documentId"], offer_doc);
+    assert_eq!(recorded["lender"], "Nationwide Building Society");
+    assert_eq!(recorded["amount"], 18_500_000);
+    assert_eq!(recorded["offerDate"], day(-7));
+    assert_eq!(recorded["expiresOn"], day(180));
+    assert_eq!(
+        recorded["specialConditions"],
+        "The existing charge is repaid at completion."
+    );
+    let list = cara.get("/api/remortgaging/cases").await;
+    assert_eq!(list.body["cases"][0]["hasMortgageOffer"], true);
+    // The audit trail says what was recorded, not the conditions' text.
+    let audit = app.db.audit_for("case", &id.to_string()).await.unwrap();
+    let line = audit
+        .iter()
+        .find(|e| e.action == "case.mortgage_offer_recorded")
+        .expect("the offer is audited");
+    assert_eq!(line.detail["documentId"], offer_doc);
+    assert_eq!(line.detail["amount"], 18_500_000);
+    assert_eq!(line.detail["expiresOn"], day(180));
+    assert_eq!(line.detail["specialConditions"], true);
+    // The recorded offer's document is kept.
+    let res = connie
+        .send(
+            Method::DELETE,
+            &format!("{base}/documents/{offer_doc}"),
+            Some(json!({ "reason": "Wrong file", "code": "000000" })),
+            HeaderMap::new(),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "document_kept");
 }

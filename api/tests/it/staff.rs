@@ -254,7 +254,11 @@ fn firm_steps(id: i64) -> Vec<(&'static str, String, Option<Value>)> {
             format!("{base}/identity/1"),
             Some(support::staff::verified()),
         ),
-        ("POST", format!("{base}/mortgage-offer"), Some(json!({}))),
+        (
+            "POST",
+            format!("{base}/mortgage-offer"),
+            Some(support::staff::offer(1)),
+        ),
         (
             "POST",
             format!("{base}/htb-redemption-letter"),
@@ -672,6 +676,9 @@ async fn a_purchase_completion_statement_pays_the_seller_from_deposit_and_mortga
         "Mortgage advance from Halifax",
         "£360,000.00",
         "Balance you need to pay us",
+        // The firm's own document: who it is and how to complain (issue 28, item 5).
+        "Threshold Conveyancing LLP",
+        "Legal Ombudsman",
     ] {
         assert!(text.contains(expected), "{expected} in {text}");
     }

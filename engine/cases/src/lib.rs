@@ -17,8 +17,8 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use threshold_engine::types::IneligibilityReason;
 use threshold_engine::{
-    Actor, AnySnapshot, BuyingSnapshot, BuyingStatus, CaseStatus, CaseType, CaseView, Effect,
-    RemortgagingSnapshot, RemortgagingStatus, Role, SectionState, WorkflowStatus,
+    Action, Actor, AnySnapshot, BuyingSnapshot, BuyingStatus, CaseStatus, CaseType, CaseView,
+    Effect, RemortgagingSnapshot, RemortgagingStatus, Role, SectionState, WorkflowStatus,
 };
 pub use threshold_store::cases::NewCaseMessage;
 use threshold_store::cases::{
@@ -300,11 +300,8 @@ impl CaseService {
         );
         let section = change.section(case_type);
         let by = self.check_section(caller, case, section, broker_stage_only)?;
-        if matches!(change, SectionChange::AcceptQuote { .. }) && !case.loaded.relationship.is_party
-        {
-            return Err(CaseError::NotPermitted(
-                "Only the customers on the case may accept its quote.".into(),
-            ));
+        if matches!(change, SectionChange::AcceptQuote { .. }) {
+            self.authorise(case, Action::AcceptQuote)?;
         }
         let now = Utc::now();
         let mut snap = case.snapshot.clone();

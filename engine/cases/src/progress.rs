@@ -8,9 +8,9 @@
 
 use chrono::{NaiveDate, Utc};
 use threshold_engine::snapshot::{DocumentAcceptance, doc_types};
-use threshold_engine::{ActorKind, CaseStatus, TransitionInput, TransitionView};
+use threshold_engine::{Action, ActorKind, CaseStatus, RuleBook, TransitionInput, TransitionView};
 use threshold_store::UserId;
-use threshold_store::cases::{IdentityDecision, SectionWrite};
+use threshold_store::cases::{IdentityDecision, NewMortgageOffer, SectionWrite};
 use threshold_store::identity_checks::ProviderVerdict;
 
 use crate::{Caller, CaseError, CaseService, OpenCase};
@@ -37,8 +37,8 @@ pub enum Progress {
         reasons: Vec<String>,
         verified: bool,
     },
-    /// The firm records that the lender's mortgage offer has arrived.
-    MortgageOfferReceived,
+    /// The firm records the lender's mortgage offer, read from its uploaded document.
+    MortgageOfferReceived(NewMortgageOffer),
     /// The firm records the housing association's Help to Buy redemption letter (a remortgage
     /// repaying an equity loan waits for it before the completion statement).
     HtbRedemptionLetterReceived,
@@ -58,24 +58,29 @@ pub enum Progress {
     AgreeCompletionDate { date: NaiveDate },
 }
 
-/// The workflow step that publishes an issued document of this type, and the tile that shows
-/// it to the customers.
-fn publishing(document_type: &str) -> Option<(&'static str, &'static str)> {
-    match document_type {
-        doc_types::MORTGAGE_REPORT => Some(("publish_mortgage_report", "mortgage-report")),
-        doc_types::COMPLETION_STATEMENT => {
-            Some(("publish_completion_statement", "completion-statement"))
+impl Progress {
+    /// The rule book's name for this step: who may take it is the workflow file's answer.
+    pub fn action(&self) -> Action {
+        match self {
+            Self::SubmitIdentity => Action::SubmitIdentity,
+            Self::DecideIdentity { .. } => Action::DecideIdentity,
+            Self::IdentityChecked { .. } => Action::ReportIdentityCheck,
+            Self::MortgageOfferReceived(_) => Action::RecordMortgageOffer,
+            Self::HtbRedemptionLetterReceived => Action::RecordHtbRedemptionLetter,
+            Self::RecordSearch { .. } => Action::RecordSearch,
+            Self::DepositPaid { .. } => Action::ConfirmDeposit,
+            Self::IssueDocument { .. } => Action::IssueDocument,
+            Self::AcceptDocument { .. } => Action::AcceptDocument,
+            Self::AgreeCompletionDate { .. } => Action::AgreeCompletionDate,
         }
-        doc_types::CLIENT_CARE_LETTER => Some(("publish_client_care_letter", "client-care-letter")),
-        doc_types::REPORT_ON_TITLE => Some(("publish_report_on_title", "contract-pack")),
-        _ => None,
     }
 }
 
-/// Of the types the firm drafts, those it may draft now: the ones whose publishing step the
-/// workflow offers from the case's status (its file's `from`), so a completion statement is
-/// drafted when the case is preparing it, not at identity verification.
+/// Of the types the firm drafts, those it may draft now: the ones whose issuing step (the
+/// file's `issued_by`) the workflow offers from the case's status, so a completion statement
+/// is drafted when the case is preparing it, not at identity verification.
 pub fn draftable<St>(
+    rules: RuleBook<'_>,
     types: &[&'static str],
     transitions: &[TransitionView<St>],
 ) -> Vec<&'static str> {
@@ -83,7 +88,9 @@ pub fn draftable<St>(
         .iter()
         .copied()
         .filter(|t| {
-            publishing(t).is_some_and(|(step, _)| transitions.iter().any(|v| v.name == step))
+            rules
+                .issued(t)
+                .is_some_and(|issued| transitions.iter().any(|v| v.name == issued.issued_by))
         })
         .collect()
 }
@@ -109,39 +116,28 @@ impl CaseService {
                 ));
             }
         };
-        let staff = matches!(
-            case.actor.kind(),
-            Some(ActorKind::Conveyancer | ActorKind::Admin)
-        );
+        self.authorise(case, step.action())?;
+        let rules = self.workflows.rule_book(case.case_type);
         let now = Utc::now();
         let mut snap = case.snapshot.clone();
         let mut records = vec![];
-        // The caller's own owner row, for the customer's steps.
+        // The caller's own owner row, for the customer's steps (the rule book has let only
+        // a customer on the case take them).
         let own = || {
             case.loaded
                 .applicants()
                 .position(|p| p.user_id == by)
-                .filter(|_| case.loaded.relationship.is_party)
-                .ok_or_else(|| {
-                    CaseError::NotPermitted("Only the customers on the case take this step.".into())
-                })
-        };
-        let firm_only = || {
-            CaseError::NotPermitted("Only Threshold's conveyancing staff take this step.".into())
+                .ok_or(CaseError::NotFound)
         };
         match &step {
             Progress::SubmitIdentity => {
                 let i = own()?;
-                self.check_tile(case, "identification")?;
                 snap.parties_mut()[i].identity_submitted_at = Some(now);
             }
             Progress::DecideIdentity {
                 applicant_id,
                 decision,
             } => {
-                if !staff {
-                    return Err(firm_only());
-                }
                 let i = case
                     .loaded
                     .applicants()
@@ -159,11 +155,6 @@ impl CaseService {
                 verified,
                 ..
             } => {
-                if caller.user_id().is_some() {
-                    return Err(CaseError::NotPermitted(
-                        "Only the identity provider reports its checks.".into(),
-                    ));
-                }
                 let i = case
                     .loaded
                     .applicants()
@@ -179,26 +170,24 @@ impl CaseService {
                     party.identity_verified_at = Some(now);
                 }
             }
-            Progress::MortgageOfferReceived => {
-                if !staff {
-                    return Err(firm_only());
+            Progress::MortgageOfferReceived(offer) => {
+                // The offer rests on its document: an uploaded offer of this case.
+                let uploaded = snap.documents().documents.iter().any(|d| {
+                    d.document_id == offer.document_id
+                        && d.document_type == doc_types::MORTGAGE_OFFER
+                });
+                if !uploaded {
+                    return Err(CaseError::NotFound);
                 }
                 snap.record_mortgage_offer();
             }
             Progress::HtbRedemptionLetterReceived => {
-                if !staff {
-                    return Err(firm_only());
-                }
                 snap.record_htb_redemption_letter();
             }
             Progress::RecordSearch {
                 document_id,
                 summary,
             } => {
-                if !staff {
-                    return Err(firm_only());
-                }
-                self.check_tile(case, "searches")?;
                 let doc = snap
                     .documents()
                     .documents
@@ -215,13 +204,9 @@ impl CaseService {
                 snap.record_search(doc, *summary);
             }
             Progress::DepositPaid { payer, .. } => {
-                if caller.user_id().is_some() {
-                    // Where no provider is configured, the payer confirms their own payment.
-                    own()?;
-                    if by != *payer {
-                        return Err(CaseError::NotFound);
-                    }
-                    self.check_tile(case, "deposit")?;
+                // Where no provider is configured, the payer confirms their own payment.
+                if caller.user_id().is_some() && by != *payer {
+                    return Err(CaseError::NotFound);
                 }
                 if snap.deposit_paid_at().is_some() {
                     // The provider tells us again (a webhook retried): nothing more to do.
@@ -230,9 +215,6 @@ impl CaseService {
                 snap.record_deposit_paid(now);
             }
             Progress::IssueDocument { document_id } => {
-                if !staff {
-                    return Err(firm_only());
-                }
                 let doc = snap
                     .documents_mut()
                     .generated_documents
@@ -240,9 +222,12 @@ impl CaseService {
                     .find(|d| d.document_id == *document_id && d.is_draft)
                     .ok_or(CaseError::NotFound)?;
                 doc.is_draft = false;
-                let (transition, _) = publishing(&doc.document_type).ok_or_else(|| {
-                    CaseError::NotPermitted("This kind of document is not issued.".into())
-                })?;
+                let transition = rules
+                    .issued(&doc.document_type)
+                    .ok_or_else(|| {
+                        CaseError::NotPermitted("This kind of document is not issued.".into())
+                    })?
+                    .issued_by;
                 // Issuing is the publishing step: refused, with the engine's reason, when the
                 // workflow does not allow it now (a Help to Buy letter still awaited…).
                 let applied = self
@@ -255,9 +240,6 @@ impl CaseService {
                 ));
             }
             Progress::AgreeCompletionDate { date } => {
-                if !staff {
-                    return Err(firm_only());
-                }
                 let transition = self
                     .workflows
                     .transitions(case.case_type)
@@ -285,10 +267,10 @@ impl CaseService {
                     .iter()
                     .find(|d| d.document_id == *document_id && !d.is_draft)
                     .ok_or(CaseError::NotFound)?;
-                let (_, tile) = publishing(&doc.document_type).ok_or_else(|| {
+                let issued = rules.issued(&doc.document_type).ok_or_else(|| {
                     CaseError::NotPermitted("This document is not one to accept.".into())
                 })?;
-                self.check_tile(case, tile)?;
+                self.check_tile(case, issued.tile)?;
                 snap.parties_mut()[i]
                     .document_acceptances
                     .push(DocumentAcceptance {
@@ -339,7 +321,9 @@ impl CaseService {
                 };
                 self.db.record_identity_check(&w, &verdict, now).await?
             }
-            Progress::MortgageOfferReceived => self.db.record_mortgage_offer(&w, now).await?,
+            Progress::MortgageOfferReceived(offer) => {
+                self.db.record_mortgage_offer(&w, &offer, now).await?
+            }
             Progress::HtbRedemptionLetterReceived => {
                 self.db.record_htb_redemption_letter(&w).await?
             }
@@ -375,6 +359,21 @@ impl CaseService {
             }
         }
         Ok(snap.status())
+    }
+
+    /// Whether the caller may take this step on this case, as the workflow file's `actions`
+    /// say: who may, and (for a person's step) that its tile is open.
+    pub fn authorise(&self, case: &OpenCase, action: Action) -> Result<(), CaseError> {
+        let rules = self.workflows.rule_book(case.case_type);
+        let def = rules
+            .may(&case.actor, action)
+            .map_err(|refusal| CaseError::NotPermitted(refusal.to_string()))?;
+        match def.tile.as_deref() {
+            Some(tile) if case.actor.kind() != Some(ActorKind::System) => {
+                self.check_tile(case, tile)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The caller's tile is open (not locked or hidden) for a customer's step.

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
+use crate::actions::{Action, ActionDef, RuleBook};
 use crate::snapshot::CaseSnapshot;
 use crate::types::{
     Actor, ActorKind, CaseType, ChipColour, FeedKind, SectionState, Uploader, WaitsOn,
@@ -282,6 +283,12 @@ pub struct DocumentTypeDef {
     /// Who may upload it; empty for a document the firm makes itself (drafted and issued in
     /// the back office, never uploaded).
     pub uploaded_by: Vec<Uploader>,
+    /// For a document the firm drafts: the workflow step (a transition's name) that issues
+    /// it to the customers; `tile` is where they read and accept it. Both or neither.
+    #[serde(default)]
+    pub issued_by: Option<String>,
+    #[serde(default)]
+    pub tile: Option<String>,
 }
 
 /// Why an upload of a document type is refused.
@@ -313,6 +320,8 @@ struct RawDefinition {
     effects: BTreeMap<String, EffectDef>,
     #[serde(default)]
     document_types: BTreeMap<String, DocumentTypeDef>,
+    #[serde(default)]
+    actions: BTreeMap<Action, ActionDef>,
 }
 
 /// A loaded, validated definition.
@@ -332,6 +341,8 @@ pub struct Definition<St> {
     pub effects: BTreeMap<String, EffectDef>,
     /// Every document type a case of this kind holds, and who may upload each.
     pub document_types: BTreeMap<String, DocumentTypeDef>,
+    /// The steps besides transitions this kind of case has, and who may take each.
+    pub actions: BTreeMap<Action, ActionDef>,
 }
 
 impl<St: WorkflowStatus> Definition<St> {
@@ -371,18 +382,11 @@ impl<St: WorkflowStatus> Definition<St> {
             .map(|s| s.name)
             .collect()
     }
-    /// Whether `who` may upload a document of this type: the one rule the upload follows.
-    pub fn may_upload(&self, document_type: &str, who: Uploader) -> Result<(), UploadRefusal> {
-        let def = self
-            .document_types
-            .get(document_type)
-            .ok_or(UploadRefusal::Unknown)?;
-        if def.uploaded_by.contains(&who) {
-            Ok(())
-        } else {
-            Err(UploadRefusal::NotAllowed {
-                allowed: def.uploaded_by.clone(),
-            })
+    /// Who may do what on a case of this kind: the part of the file every permission reads.
+    pub fn rule_book(&self) -> RuleBook<'_> {
+        RuleBook {
+            document_types: &self.document_types,
+            actions: &self.actions,
         }
     }
 
@@ -439,6 +443,14 @@ pub enum LoadError {
     AddedApplicantOutsideAnnouncement { effect: String, transition: String },
     #[error("document type `{0}` is not a name of capitals, digits and underscores (at most 64)")]
     BadDocumentType(String),
+    #[error("action `{0}` names no actor")]
+    ActionWithoutActor(&'static str),
+    #[error("unknown tile `{name}` in {place}")]
+    UnknownTile { name: String, place: String },
+    #[error("document type `{0}` names `issued_by` without `tile`, or `tile` without `issued_by`")]
+    IssuedWithoutTile(String),
+    #[error("unknown transition `{name}` in {place}")]
+    UnknownTransition { name: String, place: String },
 }
 
 fn parse_status<St: WorkflowStatus>(name: &str, place: impl Into<String>) -> Result<St, LoadError> {
@@ -663,6 +675,40 @@ fn validate<S: CaseSnapshot>(
         }
     }
 
+    let tile_known = |name: &str| raw.tiles.iter().any(|t| t.key == name);
+    for (action, a) in &raw.actions {
+        if a.by.is_empty() {
+            return Err(LoadError::ActionWithoutActor(action.as_str()));
+        }
+        if let Some(tile) = a.tile.as_deref().filter(|t| !tile_known(t)) {
+            return Err(LoadError::UnknownTile {
+                name: tile.to_owned(),
+                place: format!("action {}", action.as_str()),
+            });
+        }
+    }
+    for (name, d) in &raw.document_types {
+        let place = || format!("document type {name}");
+        match (&d.issued_by, &d.tile) {
+            (None, None) => {}
+            (Some(step), Some(tile)) => {
+                if !tile_known(tile) {
+                    return Err(LoadError::UnknownTile {
+                        name: tile.clone(),
+                        place: place(),
+                    });
+                }
+                if !transitions.iter().any(|t| t.name == *step) {
+                    return Err(LoadError::UnknownTransition {
+                        name: step.clone(),
+                        place: place(),
+                    });
+                }
+            }
+            _ => return Err(LoadError::IssuedWithoutTile(name.clone())),
+        }
+    }
+
     let def = Definition {
         case_type: raw.case_type,
         initial,
@@ -674,6 +720,7 @@ fn validate<S: CaseSnapshot>(
         announcements: raw.announcements,
         effects: raw.effects,
         document_types: raw.document_types,
+        actions: raw.actions,
     };
     check_graph(&def)?;
     check_waits_on(&def)?;

@@ -4,6 +4,7 @@
 //! asks a loaded [`Workflow`] to [`Workflow::evaluate`] it for the user asking, and applies
 //! transitions with [`Workflow::apply`], persisting the returned status, audit event and effects.
 
+pub mod actions;
 pub mod completeness;
 pub mod definition;
 pub mod evaluate;
@@ -13,6 +14,7 @@ pub mod quote;
 pub mod snapshot;
 pub mod types;
 
+pub use actions::{Action, ActionDef, IssuedDocument, Refusal, RuleBook};
 pub use completeness::{MissingField, PartyKind, missing_fields};
 pub use definition::{
     AnnouncementDef, Definition, DocumentTypeDef, EffectDef, LoadError, READY_TO_SUBMIT, Recipient,

@@ -111,10 +111,25 @@ pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
             s.message
         );
     }
+    if !def.actions.is_empty() {
+        out.push_str("\n## Actions\n\nThe steps besides transitions, and who may take each (`[actions.*]`).\n\n| action | who | tile that must be open |\n|---|---|---|\n");
+        for (action, a) in &def.actions {
+            let _ = writeln!(
+                out,
+                "| `{}` {} | {} | {} |",
+                action.as_str(),
+                a.label,
+                actors(&a.by),
+                a.tile.as_deref().unwrap_or("—"),
+            );
+        }
+    }
     if !def.document_types.is_empty() {
         out.push_str("\n## Documents\n\n| document type | uploaded by |\n|---|---|\n");
         for (name, d) in &def.document_types {
-            let who = if d.uploaded_by.is_empty() {
+            let who = if let (Some(step), Some(tile)) = (&d.issued_by, &d.tile) {
+                format!("nobody: the firm drafts it and issues it by `{step}` (tile {tile})")
+            } else if d.uploaded_by.is_empty() {
                 "nobody: the firm makes it".to_owned()
             } else {
                 d.uploaded_by

@@ -41,7 +41,7 @@ pub struct S3Settings {
     /// Another S3-compatible server (MinIO, moto, …); unset: AWS itself.
     pub endpoint: Option<String>,
     pub region: String,
-    /// Unset: the usual AWS sources (environment, instance metadata).
+    /// Unset: AWS's standard credential chain (see [`DocumentStore::s3`]).
     pub access_key_id: Option<String>,
     pub secret_access_key: Option<String>,
 }
@@ -183,8 +183,13 @@ impl DocumentStore {
         })
     }
 
+    /// A bucket, with credentials from AWS's standard chain unless the settings name static
+    /// keys: `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY` with `AWS_SESSION_TOKEN`, web identity
+    /// (EKS service accounts), the container credentials endpoint (ECS task roles, EKS pod
+    /// identity), then instance metadata. `AmazonS3Builder::new()` read none of the
+    /// environment: task roles and session tokens failed.
     pub fn s3(settings: &S3Settings) -> Result<Self, StoreError> {
-        let mut builder = AmazonS3Builder::new()
+        let mut builder = AmazonS3Builder::from_env()
             .with_bucket_name(&settings.bucket)
             .with_region(&settings.region);
         if let Some(endpoint) = &settings.endpoint {
@@ -286,6 +291,17 @@ impl DocumentStore {
             size: got.meta.size,
             body: got.into_stream(),
         })
+    }
+
+    /// Whether the store answers: a listing that matches nothing, so a missing bucket, wrong
+    /// credentials or an unreachable server fail it (a HEAD of a missing key cannot tell a
+    /// missing bucket from a missing object) and it costs one small request.
+    pub async fn check(&self) -> Result<(), StoreError> {
+        let probe = ObjectPath::from("readiness-probe");
+        match self.store.list(Some(&probe)).next().await {
+            None | Some(Ok(_)) => Ok(()),
+            Some(Err(e)) => Err(e.into()),
+        }
     }
 
     /// Whether an object exists (tests, and checks after a failed upload).

@@ -166,7 +166,7 @@ mod tests {
     #[test]
     fn data_is_never_read_as_typst_code() {
         let mut data = sample();
-        data["broker"]["name"] = serde_json::json!("#panic(\"x\") ] [ $ *bold*");
+        data["introducer"] = serde_json::json!("#panic(\"x\") ] [ $ *bold*");
         assert!(render("quote", &data).unwrap().starts_with(b"%PDF-"));
     }
 
@@ -183,8 +183,8 @@ mod tests {
             "title": "Your Conveyancing Quote",
             "reference": "Case 7",
             "date": "1 December 2026",
-            "firm": "Firm Ltd",
-            "broker": { "name": "Bea Broker" },
+            "firm": { "name": "Firm LLP", "lines": ["Firm LLP is authorised and regulated by the SRA."] },
+            "introducer": "Bea Broker, Brokers Ltd",
             "property": "1 High Street, Town",
             "sections": [
                 { "title": "Legal fees", "lines": [ { "label": "Conveyancing fee", "amount": "£500.00" } ] }

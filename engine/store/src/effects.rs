@@ -75,6 +75,15 @@ impl Db {
         .await)?)
     }
 
+    /// Effects not yet relayed, due or not (the metrics' `effects_waiting`).
+    pub async fn effects_waiting(&self) -> Result<i64, StoreError> {
+        Ok(on_db!(self, pool => sqlx::query_scalar(
+            "SELECT COUNT(*) FROM case_effects WHERE done_at IS NULL",
+        )
+        .fetch_one(pool)
+        .await)?)
+    }
+
     /// The relay has handed the effect on (its job is queued, or it needed none).
     pub async fn mark_effect_done(&self, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
         on_db!(self, pool => sqlx::query("UPDATE case_effects SET done_at = $2 WHERE id = $1")

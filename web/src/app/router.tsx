@@ -502,6 +502,12 @@ const staffCaseRoute = createRoute({
   },
   component: staffScreen('StaffCaseRoute'),
 });
+// The administrators' accounts page (issue 30); the page itself tells anyone else it is not theirs.
+const staffUsersRoute = createRoute({
+  getParentRoute: () => staffLayout,
+  path: 'users',
+  component: staffScreen('UsersPage'),
+});
 
 export const routeTree = rootRoute.addChildren([
   unauthLayout.addChildren([
@@ -533,7 +539,7 @@ export const routeTree = rootRoute.addChildren([
     settingsRoute,
   ]),
   staffLoginRoute,
-  staffLayout.addChildren([staffQueueRoute, staffCaseRoute]),
+  staffLayout.addChildren([staffQueueRoute, staffCaseRoute, staffUsersRoute]),
 ]);
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod cases;
+pub mod moto;
 pub mod purchase;
 pub mod remortgage;
 pub mod smtp;

@@ -22,6 +22,20 @@ pub fn verified() -> Value {
     })
 }
 
+/// A lender's offer as the firm records it from the uploaded offer `document_id`: dated a week
+/// ago, expiring in six months.
+pub fn offer(document_id: i64) -> Value {
+    let today = chrono::Utc::now().date_naive();
+    json!({
+        "documentId": document_id,
+        "lender": "Nationwide Building Society",
+        "amount": 18_500_000,
+        "offerDate": today - chrono::Days::new(7),
+        "expiresOn": today + chrono::Days::new(180),
+        "specialConditions": "The existing charge is repaid at completion.",
+    })
+}
+
 /// The code an authenticator app shows `offset` 30-second steps from now.
 pub fn code(secret: &str, offset: i64) -> String {
     let totp = TOTP::new(
@@ -42,8 +56,17 @@ pub fn code(secret: &str, offset: i64) -> String {
 /// the step before now, so the next steps are free for the test); returns (client, secret,
 /// recovery codes).
 pub async fn enrolled_conveyancer(app: &TestApp) -> (Client, String, Vec<String>) {
-    app.create_user(CONNIE, "ROLE_CONVEYANCER", true).await;
-    let mut connie = app.sign_in(CONNIE).await;
+    enrolled_staff(app, CONNIE, "ROLE_CONVEYANCER").await
+}
+
+/// A member of staff with `role`, signed in and enrolled as [`enrolled_conveyancer`] is.
+pub async fn enrolled_staff(
+    app: &TestApp,
+    email: &str,
+    role: &str,
+) -> (Client, String, Vec<String>) {
+    app.create_user(email, role, true).await;
+    let mut connie = app.sign_in(email).await;
     let res = connie.post("/api/staff/factor/enrolment", json!({})).await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     assert!(res.body["qrSvg"].as_str().unwrap().contains("<svg"));

@@ -8,6 +8,7 @@ mod firms;
 mod list;
 mod load;
 mod messages;
+mod mortgage_offers;
 mod owner_writes;
 mod people;
 mod progress_writes;
@@ -31,6 +32,7 @@ pub use load::{
     parse_enum,
 };
 pub use messages::CaseMessage;
+pub use mortgage_offers::{MortgageOfferRecord, NewMortgageOffer};
 pub use owner_writes::{
     ApplicantDetails, NamedPerson, NewCoOwner, OwnersExtras, PersonRow, SectionWrite,
 };

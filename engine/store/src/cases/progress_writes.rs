@@ -1,5 +1,5 @@
 //! What moves a submitted case on: an owner's identity submitted and the firm's decision on
-//! it, the lender's mortgage offer recorded, a purchase's searches and up-front payment, a
+//! it (the lender's mortgage offer is recorded in `mortgage_offers`), a purchase's searches and up-front payment, a
 //! generated document issued (no longer a draft) and an owner's acceptance of it, the
 //! completion date agreed. Each is one section write (see `section_write!`): the change, its
 //! audit event and the transitions it triggers together, or nothing.
@@ -129,25 +129,6 @@ impl Db {
             .bind(w.case_id)
             .bind(at)
             .bind(v.verified)
-            .execute(&mut *tx)
-            .await?;
-        })
-    }
-
-    /// The lender's mortgage offer has arrived.
-    #[tracing::instrument(skip_all)]
-    pub async fn record_mortgage_offer(
-        &self,
-        w: &SectionWrite<'_>,
-        at: DateTime<Utc>,
-    ) -> Result<(), StoreError> {
-        section_write!(self, w, "case.mortgage_offer_recorded", |_: &()| json!({}), tx => {
-            sqlx::query(
-                "UPDATE cases SET has_mortgage_offer = TRUE, \
-                 mortgage_offer_uploaded_at = COALESCE(mortgage_offer_uploaded_at, $2) WHERE id = $1",
-            )
-            .bind(w.case_id)
-            .bind(at)
             .execute(&mut *tx)
             .await?;
         })

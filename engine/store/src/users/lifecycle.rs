@@ -1,5 +1,9 @@
-//! An administrator's changes to accounts (`threshold user …`): disable and enable, change the
-//! role, reset a staff member's second factor. Each is one transaction with its audit event.
+//! An administrator's changes to accounts, at the command line (`threshold user …`) or in the
+//! back office (`/staff/users`): disable and enable, change the role, reset a staff member's
+//! second factor. Each is one transaction with its audit event, whose actor is the
+//! administrator signed in to the back office (none at the command line).
+
+use std::collections::HashSet;
 
 use chrono::{DateTime, Utc};
 use serde_json::json;
@@ -21,6 +25,17 @@ impl Db {
         Ok(on_db!(self, pool => sqlx::query_as(sql).fetch_all(pool).await)?)
     }
 
+    /// The accounts with a confirmed authenticator (the back office's list shows who has one).
+    #[tracing::instrument(skip_all)]
+    pub async fn users_with_second_factor(&self) -> Result<HashSet<UserId>, StoreError> {
+        let rows: Vec<(UserId,)> = on_db!(self, pool => sqlx::query_as(
+            "SELECT user_id FROM staff_factors WHERE confirmed_at IS NOT NULL",
+        )
+        .fetch_all(pool)
+        .await)?;
+        Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+
     /// Disables (or enables again) an account. Disabling ends every session and every unused
     /// sign-in link at once, so nothing already in a browser or an inbox still works. False
     /// when the account was already so.
@@ -29,6 +44,7 @@ impl Db {
         &self,
         id: UserId,
         disabled: bool,
+        actor: Option<UserId>,
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
         let (update, action) = if disabled {
@@ -72,6 +88,7 @@ impl Db {
             }
             if changed {
                 sqlx::query(AUDIT)
+                    .bind(actor)
                     .bind(action)
                     .bind(id.to_string())
                     .bind(sqlx::types::Json(json!({})))
@@ -90,6 +107,7 @@ impl Db {
         &self,
         id: UserId,
         role: &str,
+        actor: Option<UserId>,
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
         on_db!(self, pool => {
@@ -111,6 +129,7 @@ impl Db {
                 .execute(&mut *tx)
                 .await?;
             sqlx::query(AUDIT)
+                .bind(actor)
                 .bind("user.role_changed")
                 .bind(id.to_string())
                 .bind(sqlx::types::Json(json!({ "from": before, "to": role })))
@@ -128,6 +147,7 @@ impl Db {
     pub async fn reset_staff_factor(
         &self,
         id: UserId,
+        actor: Option<UserId>,
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
         on_db!(self, pool => {
@@ -151,6 +171,7 @@ impl Db {
             .await?;
             if had {
                 sqlx::query(AUDIT)
+                    .bind(actor)
                     .bind("staff.factor_reset")
                     .bind(id.to_string())
                     .bind(sqlx::types::Json(json!({})))
@@ -164,6 +185,6 @@ impl Db {
     }
 }
 
-/// The audit event of an administrator's change (made at the command line: no actor).
+/// The audit event of an administrator's change (no actor when made at the command line).
 const AUDIT: &str = "INSERT INTO audit_events (actor_user_id, action, subject_type, subject_id, \
-                     detail, at) VALUES (NULL, $1, 'user', $2, $3, $4)";
+                     detail, at) VALUES ($1, $2, 'user', $3, $4, $5)";

@@ -17,5 +17,6 @@ export { UploadParts } from './components/UploadParts';
 // A gift donor's own evidence (features/invitations): the same upload, delete and guidance.
 export { useDeleteDocument } from './api/deleteDocument';
 export { DOCUMENT_GUIDANCE, DOCUMENTS_TEXTS } from './texts';
-// Today as a date input's value (the back office's agreed completion date).
-export { todayIso } from './validation';
+// Today as a date input's value (the back office's agreed completion date), and pounds as
+// typed in pence (the back office's mortgage offer).
+export { poundsToPence, todayIso } from './validation';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeXhr } from '../../test/fakeXhr';
 import { json, type Handler } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
 import { CONVEYANCER, party, staffCase, staffPurchase, staffServer } from '../../test/staff';
@@ -350,33 +351,136 @@ describe('identity, per owner', () => {
 });
 
 describe('the mortgage offer', () => {
-  it("'Record mortgage offer received' posts {} and refreshes; the case moves on", async () => {
+  /** Opens the offer's form and uploads `name` as its document (the server answers `documentId`). */
+  async function uploadOffer(name = 'offer.pdf', documentId = 77) {
+    const steps = screen.getByRole('region', { name: 'Next steps' });
+    await userEvent.click(
+      within(steps).getByRole('button', { name: 'Record mortgage offer received' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Record the mortgage offer' });
+    await userEvent.upload(
+      within(dialog).getByLabelText('Offer document'),
+      new File(['%PDF-1.7'], name, { type: 'application/pdf' }),
+    );
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect(FakeXhr.sent[0].fields()).toEqual({
+      caseType: 'REMORTGAGING',
+      caseId: '1001',
+      documentType: 'MORTGAGE_OFFER',
+      file: name,
+    });
+    FakeXhr.sent[0].respond(201, { documentId, documentType: 'MORTGAGE_OFFER', fileName: name });
+    expect(await within(dialog).findByText(`Uploaded: ${name}`)).toBeInTheDocument();
+    return within(dialog);
+  }
+
+  beforeEach(() => {
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("'Record mortgage offer received' asks for the offer's document, lender (prefilled), amount and dates, posts them and refreshes; the case moves on and shows the offer (issue 26.13)", async () => {
+    const recorded = {
+      documentId: 77,
+      lender: 'Nationwide Building Society',
+      amount: 18_500_000,
+      offerDate: '2026-03-01',
+      expiresOn: '2099-09-01',
+      specialConditions: 'Repay the existing charge at completion.',
+      recordedAt: '2026-03-08T10:00:00Z',
+    };
     const s = server(withCase(status('AWAITING_MORTGAGE_OFFER', 'Awaiting Mortgage Offer')), {
       [`POST ${CASE_PATH}/mortgage-offer`]: () => {
-        s.state.current = withCase(status('PREPARE_MORTGAGE_REPORT', 'Preparing Mortgage Report'), {
-          hasMortgageOffer: true,
-        });
+        s.state.current = withCase(
+          {
+            ...status('PREPARE_MORTGAGE_REPORT', 'Preparing Mortgage Report'),
+            mortgageOffer: recorded,
+          },
+          { hasMortgageOffer: true },
+        );
         return json({ status: 'PREPARE_MORTGAGE_REPORT' });
       },
     });
     await openCase();
-    const steps = screen.getByRole('region', { name: 'Next steps' });
     const before = s.gets();
-    await userEvent.click(
-      within(steps).getByRole('button', { name: 'Record mortgage offer received' }),
+    const form = await uploadOffer();
+    expect(form.getByRole('textbox', { name: /^Lender/ })).toHaveValue(
+      'Nationwide Building Society',
     );
+    await userEvent.type(form.getByRole('textbox', { name: /^Amount of the advance/ }), '185,000');
+    await userEvent.type(form.getByLabelText(/^Date of the offer/), '2026-03-01');
+    await userEvent.type(form.getByLabelText(/^Offer expires on/), '2099-09-01');
+    await userEvent.type(
+      form.getByRole('textbox', { name: /^Special conditions/ }),
+      'Repay the existing charge at completion.',
+    );
+    await userEvent.click(form.getByRole('button', { name: 'Record offer' }));
     expect(
       await screen.findByText(
         'Mortgage offer recorded. The case moved to Preparing Mortgage Report.',
       ),
     ).toBeInTheDocument();
-    expect(s.posts('/mortgage-offer')).toEqual([{}]);
+    expect(s.posts('/mortgage-offer')).toEqual([
+      {
+        documentId: 77,
+        lender: 'Nationwide Building Society',
+        amount: 18_500_000,
+        offerDate: '2026-03-01',
+        expiresOn: '2099-09-01',
+        specialConditions: 'Repay the existing charge at completion.',
+      },
+    ]);
     expect(s.gets()).toBeGreaterThan(before);
     expect(screen.queryByRole('button', { name: 'Record mortgage offer received' })).toBeNull();
+    const panel = within(screen.getByRole('region', { name: 'Mortgage offer' }));
+    expect(panel.getByText('£185,000.00')).toBeInTheDocument();
+    expect(panel.getByText('Nationwide Building Society')).toBeInTheDocument();
+    expect(panel.getByRole('link', { name: 'Download the offer' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/document/77'),
+    );
+  });
+
+  it('checks the form before sending: the document, the amount and an expiry after the offer date', async () => {
+    const s = server(withCase(status('AWAITING_MORTGAGE_OFFER', 'Awaiting Mortgage Offer')));
+    await openCase();
+    const steps = screen.getByRole('region', { name: 'Next steps' });
+    await userEvent.click(
+      within(steps).getByRole('button', { name: 'Record mortgage offer received' }),
+    );
+    const form = within(await screen.findByRole('dialog', { name: 'Record the mortgage offer' }));
+    await userEvent.type(form.getByRole('textbox', { name: /^Amount of the advance/ }), '0');
+    await userEvent.type(form.getByLabelText(/^Date of the offer/), '2026-03-01');
+    await userEvent.type(form.getByLabelText(/^Offer expires on/), '2026-02-01');
+    await userEvent.click(form.getByRole('button', { name: 'Record offer' }));
+    expect(await form.findByText('Enter an amount in pounds, more than £0')).toBeInTheDocument();
+    expect(form.getByText('The expiry must be after the offer date')).toBeInTheDocument();
+    expect(s.posts('/mortgage-offer')).toEqual([]);
+  });
+
+  it("shows the server's refusal on the field it names", async () => {
+    const s = server(withCase(status('AWAITING_MORTGAGE_OFFER', 'Awaiting Mortgage Offer')), {
+      [`POST ${CASE_PATH}/mortgage-offer`]: () =>
+        error(422, 'validation_failed', 'Some of the details are not valid.', {
+          expiresOn: 'has passed: the lender must issue a new offer',
+          documentId: 'must be a mortgage offer document uploaded to this case',
+        }),
+    });
+    await openCase();
+    const form = await uploadOffer();
+    await userEvent.type(form.getByRole('textbox', { name: /^Amount of the advance/ }), '185000');
+    await userEvent.type(form.getByLabelText(/^Date of the offer/), '2026-03-01');
+    await userEvent.type(form.getByLabelText(/^Offer expires on/), '2099-09-01');
+    await userEvent.click(form.getByRole('button', { name: 'Record offer' }));
     expect(
-      within(screen.getByRole('region', { name: 'Key Facts' })).getByText('Mortgage offer')
-        .nextSibling,
-    ).toHaveTextContent('Received');
+      await form.findByText('has passed: the lender must issue a new offer'),
+    ).toBeInTheDocument();
+    expect(
+      form.getByText('must be a mortgage offer document uploaded to this case'),
+    ).toBeInTheDocument();
+    expect(s.posts('/mortgage-offer')).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Record the mortgage offer' })).toBeInTheDocument();
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import type { StaffWaitsOn } from './types';
+import type { StaffUserRole, StaffWaitsOn } from './types';
 
 /** The back office's words (issue 14). */
 export const STAFF_TEXTS = {
@@ -191,6 +191,41 @@ export const lowerFirst = (label: string) => label.charAt(0).toLowerCase() + lab
 /** The identity providers' names as the firm knows them. */
 const PROVIDER_NAMES: Record<string, string> = { ONFIDO: 'Onfido' };
 
+/** Recording the lender's mortgage offer, with its document and figures. */
+export const offerTexts = {
+  dialogTitle: 'Record the mortgage offer',
+  intro:
+    "Upload the lender's offer and enter what it says. The case moves on once the offer is recorded.",
+  document: 'Offer document',
+  upload: 'Upload the offer',
+  replace: 'Upload a different file',
+  uploading: 'Uploading the offer',
+  uploaded: (name: string) => `Uploaded: ${name}`,
+  documentRequired: "Upload the lender's offer document",
+  lender: 'Lender',
+  lenderRequired: 'Name the lender making the offer',
+  amount: 'Amount of the advance (£)',
+  amountInvalid: 'Enter an amount in pounds, more than £0',
+  offerDate: 'Date of the offer',
+  offerDateRequired: 'Enter the date on the offer',
+  offerDateFuture: 'The offer date cannot be in the future',
+  expiresOn: 'Offer expires on',
+  expiresOnRequired: 'Enter the date the offer expires',
+  expiresBeforeOffer: 'The expiry must be after the offer date',
+  expired: 'This offer has expired: the lender must issue a new one',
+  specialConditions: 'Special conditions (optional)',
+  specialConditionsTooLong: 'Use 4000 characters or fewer',
+  confirm: 'Record offer',
+  // The case page's record of it.
+  title: 'Mortgage offer',
+  conditions: 'Special conditions',
+  recordedOffer: 'Offer document',
+  viewDocument: 'Download the offer',
+  recordedAt: (when: string) => ` · recorded ${when}`,
+  amountRecorded: 'Advance',
+  noConditions: 'None',
+} as const;
+
 export const identityTexts = {
   submitted: (date: string) => `Submitted ${date}`,
   verified: (date: string) => `Verified ${date}`,
@@ -303,4 +338,60 @@ export const unexpectedPaymentTexts = {
   payment: 'Payment to refund',
   checkout: 'Checkout session',
   recorded: 'Recorded',
+};
+
+/** Every role by the name the firm uses for it (the audit trail and the accounts page). */
+export const ROLE_LABELS: Record<StaffUserRole, string> = {
+  ROLE_USER: 'Customer',
+  ROLE_BROKER: 'Broker',
+  ROLE_BROKER_MANAGER: 'Broker manager',
+  ROLE_BROKER_ADMIN: 'Broker admin',
+  ROLE_CONVEYANCER: 'Conveyancer',
+  ROLE_ADMIN: 'Administrator',
+};
+
+/** The administrators' accounts page, /staff/users (issue 30). */
+export const userTexts = {
+  nav: 'Users',
+  queueNav: 'Work queue',
+  navLabel: 'Back office',
+  heading: 'Users',
+  intro:
+    'Disable an account to end its sessions at once; signing in sends it nothing until it is enabled again. Each change is kept in the audit log.',
+  listLabel: 'Accounts',
+  loadError: 'We could not load the accounts. Please try again.',
+  adminsOnly: 'Only an administrator manages accounts.',
+  empty: 'There are no accounts yet.',
+  name: 'Name',
+  role: 'Role',
+  status: 'Status',
+  secondFactor: 'Second factor',
+  created: 'Created',
+  actions: 'Actions',
+  active: 'Active',
+  disabled: 'Disabled',
+  enrolled: 'Set up',
+  notEnrolled: 'Not set up',
+  notApplicable: 'Not needed',
+  you: '(you)',
+  disable: 'Disable',
+  enable: 'Enable',
+  resetFactor: 'Reset second factor',
+  /** The role select's accessible name ('Role of Dana Smith'). */
+  roleOf: (name: string) => `Role of ${name}`,
+  disableButton: (name: string) => `Disable ${name}`,
+  enableButton: (name: string) => `Enable ${name}`,
+  resetButton: (name: string) => `Reset second factor of ${name}`,
+  disableTitle: (name: string) => `Disable ${name}?`,
+  disableIntro: (email: string) =>
+    `${email} is signed out everywhere at once, and cannot sign in until an administrator enables the account again.`,
+  enableTitle: (name: string) => `Enable ${name}?`,
+  enableIntro: (email: string) => `${email} can sign in again.`,
+  resetTitle: (name: string) => `Reset ${name}'s second factor?`,
+  resetIntro: (email: string) =>
+    `${email} is signed out, and sets up a new authenticator app at their next sign-in. Use this when they have lost their phone.`,
+  disabledToast: (name: string) => `${name} is disabled. Their sessions have ended.`,
+  enabledToast: (name: string) => `${name} is enabled.`,
+  resetToast: (name: string) => `${name}'s second factor is reset.`,
+  roleToast: (name: string, role: string) => `${name} is now ${role}.`,
 };

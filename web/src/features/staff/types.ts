@@ -74,4 +74,12 @@ export type StaffSortDirection = Schemas['SortDirection'];
 
 /** A search document recorded as the search's result (DOCUMENT) or the firm's summary of it. */
 export type StaffSearchRequest = Schemas['StaffSearchRecord'];
+/** POST …/mortgage-offer: the lender's offer as the firm read it, with its document. */
+export type StaffMortgageOffer = Schemas['StaffMortgageOffer'];
+export type StaffMortgageOfferRecord = NonNullable<StaffCase['mortgageOffer']>;
 export type StaffSearchKind = StaffSearchRequest['kind'];
+
+// The administrators' accounts page (issue 30).
+export type StaffUser =
+  paths['/staff/users']['get']['responses'][200]['content']['application/json'][number];
+export type StaffUserRole = StaffUser['role'];

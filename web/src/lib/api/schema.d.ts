@@ -1631,6 +1631,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/users/{userId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/users/{userId}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/users/{userId}/reset-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reset_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/users/{userId}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["set_role"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenancy-split": {
         parameters: {
             query?: never;
@@ -3213,6 +3293,7 @@ export interface components {
              *     uploaded it, so the firm checks each person against their own documents.
              */
             identityEvidence: components["schemas"]["StaffIdentityEvidence"][];
+            mortgageOffer?: components["schemas"]["StaffMortgageOfferRecord"] | null;
             status: components["schemas"]["CaseStatus"];
             /**
              * @description The steps the workflow offers this staff member from the current status; one that is
@@ -3310,6 +3391,57 @@ export interface components {
             id: string;
             name: string;
             role: components["schemas"]["Role"];
+        };
+        /**
+         * @description What the firm read from the lender's mortgage offer. Every field but `specialConditions` is
+         *     required; a missing or invalid one is named in the 422's `fields`.
+         */
+        StaffMortgageOffer: {
+            /**
+             * Format: int64
+             * @description The advance offered, in pence.
+             */
+            amount?: number | null;
+            /**
+             * Format: int64
+             * @description The offer document, uploaded first (POST /document, `documentType` MORTGAGE_OFFER).
+             */
+            documentId?: number | null;
+            /**
+             * Format: date
+             * @description The day the offer expires: after `offerDate`, and not passed.
+             */
+            expiresOn?: string | null;
+            /** @description The lender making the offer (the case's new lender, as its name). */
+            lender?: string | null;
+            /**
+             * Format: date
+             * @description The date on the offer: today or earlier.
+             */
+            offerDate?: string | null;
+            /** @description The offer's special conditions, as written in it. */
+            specialConditions?: string | null;
+        };
+        /** @description A recorded mortgage offer: what the firm read from it, and its document. */
+        StaffMortgageOfferRecord: {
+            /**
+             * Format: int64
+             * @description The advance, in pence.
+             */
+            amount: number;
+            /**
+             * Format: int64
+             * @description The uploaded offer (GET /document/{id} downloads it).
+             */
+            documentId: number;
+            /** Format: date */
+            expiresOn: string;
+            lender: string;
+            /** Format: date */
+            offerDate: string;
+            /** Format: date-time */
+            recordedAt: string;
+            specialConditions?: string | null;
         };
         StaffQueueItem: {
             address?: string | null;
@@ -3423,6 +3555,21 @@ export interface components {
              *     account is gone.
              */
             uploadedByRole?: string | null;
+        };
+        /** @description An account as the administrators' page shows it (never a secret). */
+        StaffUserBody: {
+            /** Format: date-time */
+            createdAt: string;
+            disabled: boolean;
+            email: string;
+            id: string;
+            name: string;
+            role: components["schemas"]["Role"];
+            /** @description Whether the account has a confirmed authenticator (staff only). */
+            secondFactorEnrolled: boolean;
+        };
+        StaffUserRoleRequest: {
+            role: components["schemas"]["Role"];
         };
         /** @description One of the two: the app's code, or a recovery code. */
         StaffVerifyRequest: {
@@ -9528,7 +9675,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `document_kept`: an issued document of the firm's; `case_closed`: the case is closed */
+            /** @description `document_kept`: an issued document of the firm's, or the recorded mortgage offer's; `case_closed`: the case is closed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9779,11 +9926,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EmptyBody"];
+                "application/json": components["schemas"]["StaffMortgageOffer"];
             };
         };
         responses: {
-            /** @description Recorded; a case awaiting the offer moves on */
+            /** @description Recorded with its document (a second record replaces the first); a case awaiting the offer moves on */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9820,10 +9967,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            409: components["responses"]["Conflict"];
+            /** @description `conflict`: the case changed meanwhile; reload it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            /** @description A field is missing or invalid, each named: `documentId` (none, or not an uploaded mortgage offer of this case), `lender`, `amount` (not more than 0), `offerDate` (in the future), `expiresOn` (not after the offer date, or passed), `specialConditions` (too long) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -10287,6 +10450,319 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Every account, staff first, then by e-mail address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffUserBody"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Disabled (its sessions and sign-in links have ended), or already so; audited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffUserBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An administrator cannot disable their own account (`own_account`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Enabled, or already so; audited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffUserBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    reset_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description The authenticator is forgotten and the account's sessions have ended (audited when there was one); they enrol a new one at their next sign-in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffUserBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    set_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffUserRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The account has the role; audited when it changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffUserBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An administrator cannot give up their own administrator role (`own_account`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `role` is not a role */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };

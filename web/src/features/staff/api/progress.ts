@@ -5,6 +5,7 @@ import type {
   StaffDraftType,
   StaffDraftedDocument,
   StaffIdentityDecision,
+  StaffMortgageOffer,
   StaffSearchRequest,
   StaffTransitionDone,
 } from '../types';
@@ -35,12 +36,19 @@ export async function decideIdentity(
   );
 }
 
-/** POST /staff/cases/remortgaging/{caseId}/mortgage-offer {}: the lender's offer has arrived. */
-export async function recordMortgageOffer(caseId: string): Promise<StaffTransitionDone> {
+/**
+ * POST /staff/cases/remortgaging/{caseId}/mortgage-offer {documentId, lender, amount, offerDate,
+ * expiresOn, specialConditions}: the lender's offer recorded with its uploaded document (a 422
+ * names each missing or wrong field); a case awaiting it moves on.
+ */
+export async function recordMortgageOffer(
+  caseId: string,
+  body: StaffMortgageOffer,
+): Promise<StaffTransitionDone> {
   return staffUnwrap(
     await api().POST('/staff/cases/{caseType}/{caseId}/mortgage-offer', {
       params: { path: path('remortgaging', caseId) },
-      body: {},
+      body,
     }),
   );
 }
@@ -136,7 +144,7 @@ export function useRecordMortgageOffer(caseId: string) {
   const refresh = useRefresh('remortgaging', caseId);
   return useMutation({
     mutationKey: ['staff', 'mortgage-offer', caseId],
-    mutationFn: () => recordMortgageOffer(caseId),
+    mutationFn: (body: StaffMortgageOffer) => recordMortgageOffer(caseId, body),
     onSuccess: refresh,
   });
 }

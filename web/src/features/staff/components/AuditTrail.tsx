@@ -16,17 +16,12 @@ import { runtimeConfig } from '../../../lib/config';
 import { formatDateTime } from '../../../lib/format';
 import type { CaseKind } from '../../cases';
 import { statusLabel, wordsOf } from '../../../lib/labels';
-import { STAFF_TEXTS } from '../texts';
+import { ROLE_LABELS, STAFF_TEXTS } from '../texts';
 import type { StaffAuditEntry } from '../types';
 import { Panel } from './Panel';
 
-const ROLE_LABELS: Record<string, string> = {
-  ROLE_USER: 'Customer',
-  ROLE_BROKER: 'Broker',
-  ROLE_BROKER_MANAGER: 'Broker manager',
-  ROLE_BROKER_ADMIN: 'Broker admin',
-  ROLE_CONVEYANCER: 'Conveyancer',
-  ROLE_ADMIN: 'Administrator',
+const ACTOR_ROLE_LABELS: Record<string, string> = {
+  ...ROLE_LABELS,
   // A gift's donor: the server names them so (their account is a customer's).
   DONOR: 'Donor',
 };
@@ -38,7 +33,7 @@ export function auditCsvUrl(kind: CaseKind, caseId: string): string {
 /** Who acted, with their role on the case ('Dee Donor (Donor)'); 'System' for the system. */
 export function who(entry: StaffAuditEntry): string {
   const name = entry.actorName ?? 'System';
-  const role = entry.actorRole ? (ROLE_LABELS[entry.actorRole] ?? entry.actorRole) : null;
+  const role = entry.actorRole ? (ACTOR_ROLE_LABELS[entry.actorRole] ?? entry.actorRole) : null;
   return role ? `${name} (${role})` : name;
 }
 

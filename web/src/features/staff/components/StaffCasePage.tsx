@@ -18,6 +18,7 @@ import { AuditTrail } from './AuditTrail';
 import { ApplicationAnswers, DocumentsPanel } from './CaseDetails';
 import { IdentityReview } from './IdentityReview';
 import { IssuedDocumentsPanel, isClosed, isWorkable } from './IssuedDocumentsPanel';
+import { MortgageOfferPanel } from './MortgageOfferPanel';
 import { MortgageOfferStep, needsMortgageOffer } from './MortgageOfferStep';
 import { NextSteps } from './NextSteps';
 import { Detail, Details } from './Panel';
@@ -119,10 +120,15 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
           extra={
             kind === 'remortgaging' &&
             needsMortgageOffer(staffCase.status, expanded) && (
-              <MortgageOfferStep caseId={caseId} caseStatus={staffCase.status} />
+              <MortgageOfferStep
+                caseId={caseId}
+                caseStatus={staffCase.status}
+                lender={'newLender' in expanded ? expanded.newLender : null}
+              />
             )
           }
         />
+        {staffCase.mortgageOffer && <MortgageOfferPanel offer={staffCase.mortgageOffer} />}
         <UnexpectedPaymentsPanel payments={staffCase.unexpectedPayments} />
         <IssuedDocumentsPanel kind={kind} caseId={caseId} staffCase={staffCase} />
         {/* A purchase's contract pack and searches come from outside: the firm adds them. */}

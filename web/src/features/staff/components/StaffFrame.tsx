@@ -1,17 +1,19 @@
 import Logout from '@mui/icons-material/Logout';
 import { AppBar, Box, Button, Link, Toolbar, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { STAFF_TEXTS } from '../texts';
+import { RouterLink } from '../../../components/RouterLink';
+import { STAFF_TEXTS, userTexts } from '../texts';
 
 /**
  * The back office's own frame (no customer navigation): a top bar with 'Threshold back office',
- * the signed-in person's name and 'Sign out', and the page's main landmark.
+ * the back office's navigation for staff (the accounts page for administrators only), the
+ * signed-in person's name and 'Sign out', and the page's main landmark.
  */
 export function StaffFrame({
   user,
   children,
 }: {
-  user?: { name: string; onSignOut: () => void };
+  user?: { name: string; onSignOut: () => void; nav?: 'staff' | 'admin' };
   children: ReactNode;
 }) {
   return (
@@ -44,6 +46,7 @@ export function StaffFrame({
           >
             {STAFF_TEXTS.title}
           </Typography>
+          {user?.nav && <StaffNav admin={user.nav === 'admin'} />}
           {user && (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
               <Typography
@@ -83,6 +86,32 @@ export function StaffFrame({
       >
         {children}
       </Box>
+    </Box>
+  );
+}
+
+function StaffNav({ admin }: { admin: boolean }) {
+  const link = { fontWeight: 600, '&.active': { textDecoration: 'underline' } };
+  return (
+    <Box
+      component="nav"
+      aria-label={userTexts.navLabel}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        columnGap: 2,
+        order: { xs: 3, sm: 0 },
+        width: { xs: '100%', sm: 'auto' },
+      }}
+    >
+      <RouterLink to="/staff" activeOptions={{ exact: true }} sx={link}>
+        {userTexts.queueNav}
+      </RouterLink>
+      {admin && (
+        <RouterLink to="/staff/users" sx={link}>
+          {userTexts.nav}
+        </RouterLink>
+      )}
     </Box>
   );
 }

@@ -1,10 +1,17 @@
 import { Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Loading } from '../../../components/Loading';
+import type { Role } from '../../../lib/api/types';
 import { isStaffRole, useSession } from '../../auth';
 import { NotForStaff } from './NotForStaff';
 import { SecondFactorGate } from './SecondFactorGate';
 import { StaffFrame } from './StaffFrame';
+
+/** Staff get the back office's navigation; administrators also the accounts page. */
+function navFor(role: Role): 'staff' | 'admin' | undefined {
+  if (!isStaffRole(role)) return undefined;
+  return role === 'ROLE_ADMIN' ? 'admin' : 'staff';
+}
 
 /**
  * Every /staff page but the door: the back office's frame; a conveyancer or administrator goes
@@ -19,7 +26,13 @@ export function StaffLayout({ children }: { children?: ReactNode }) {
   return (
     <StaffFrame
       user={
-        me ? { name: me.user.preferredName, onSignOut: () => send({ type: 'LOGOUT' }) } : undefined
+        me
+          ? {
+              name: me.user.preferredName,
+              onSignOut: () => send({ type: 'LOGOUT' }),
+              nav: navFor(me.role),
+            }
+          : undefined
       }
     >
       {body}

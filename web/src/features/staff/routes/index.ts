@@ -3,3 +3,4 @@
 export { StaffLayout } from '../components/StaffLayout';
 export { StaffLoginPage } from '../components/StaffLoginPage';
 export { QueueRoute, StaffCaseRoute } from './StaffRoutes';
+export { UsersPage } from '../components/UsersPage';
