@@ -7,7 +7,7 @@ use axum::extract::State;
 use chrono::Utc;
 use threshold_cases::OpenCase;
 use threshold_engine::snapshot::doc_types;
-use threshold_engine::{AnySnapshot, CaseType};
+use threshold_engine::{AnySnapshot, CaseType, PartyKind, missing_fields};
 use threshold_store::UserId;
 use threshold_store::cases::{LoadedCase, PartyRow, parse_enum};
 
@@ -438,6 +438,19 @@ fn party(loaded: &LoadedCase, p: &PartyRow, reader: Reader) -> PartyBody {
         } else {
             p.identity_rejection_reason.clone()
         },
+        missing_fields: match (redacted, p.party_type.as_str()) {
+            (false, "APPLICANT") => missing_fields(&loaded.party(p), party_kind(loaded)),
+            _ => vec![],
+        },
         document_acceptances: loaded.party(p).document_acceptances,
+    }
+}
+
+/// Buyers give more than owners (VAL-12).
+fn party_kind(loaded: &LoadedCase) -> PartyKind {
+    if loaded.row.case_type == CaseType::Buying.as_str() {
+        PartyKind::Buyer
+    } else {
+        PartyKind::Owner
     }
 }

@@ -9,7 +9,7 @@ use threshold_engine::snapshot::{
     RemortgagingRequiredDocuments, Searches,
 };
 use threshold_engine::types::{IneligibilityReason, PropertyUsage, RemortgagingReason};
-use threshold_engine::{CaseStatus, CaseType, CaseView};
+use threshold_engine::{CaseStatus, CaseType, CaseView, MissingField};
 use utoipa::ToSchema;
 
 use super::types::{CaseAdminBody, InvitationBody, LegalNameBody, QuoteBody};
@@ -226,6 +226,11 @@ pub struct PartyBody {
     /// A tenant in common's share of the property in percent (POST /tenancy-split); null
     /// until the owners give their shares.
     pub tenancy_share: Option<f64>,
+    /// What this owner or buyer still has to give, as the spec's labels in its order (§5):
+    /// the engine's own rule, the one the Owners section's state follows. Empty when their
+    /// details are withheld from the reader (a redacted person counts as complete) and for a
+    /// donor.
+    pub missing_fields: Vec<MissingField>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -532,15 +532,38 @@ async fn about_you(app: &TestApp, client: &mut Client, email: &str) {
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
 }
 
+/// Issue 27: what each owner still has to give comes from the engine's rule (the one the
+/// section's state follows), as the spec's labels (VAL-14..21), so the page never restates it.
+fn missing_of(case: &Value, applicant: i64) -> Value {
+    case["propertyOwners"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["id"] == applicant)
+        .map(|o| o["missingFields"].clone())
+        .unwrap()
+}
+
 async fn the_owners_section_completes_with_every_owner_s_details_and_the_occupants_answer(
     backend: Backend,
 ) {
     let app = TestApp::spawn(backend).await;
-    let (_broker, mut cara, id) = accepted_case(&app).await;
+    let (mut broker, mut cara, id) = accepted_case(&app).await;
     let case = cara.get(&expanded(id)).await.body;
     assert_eq!(section(&case, "owners"), "NOT_STARTED");
     let cara_applicant = case["propertyOwners"][0]["id"].as_i64().unwrap();
+    let missing = missing_of(&case, cara_applicant);
+    for label in ["Phone Number", "Date of Birth", "Address"] {
+        assert!(
+            missing.as_array().unwrap().contains(&json!(label)),
+            "{label}: {missing}"
+        );
+    }
     about_you(&app, &mut cara, CARA).await;
+    assert_eq!(
+        missing_of(&cara.get(&expanded(id)).await.body, cara_applicant),
+        json!(["Address"])
+    );
     let res = cara
         .post(
             &format!("/api/remortgaging/{id}/applicant/{cara_applicant}"),
@@ -563,13 +586,23 @@ async fn the_owners_section_completes_with_every_owner_s_details_and_the_occupan
     let case = cara.get(&expanded(id)).await.body;
     assert_eq!(case["hasAdultOccupants"], false);
     assert_eq!(section(&case, "owners"), "IS_COMPLETE");
+    assert_eq!(missing_of(&case, cara_applicant), json!([]));
     // A new co-owner has nothing yet: the section is open again until they finish.
     let (mut dan, dan_applicant) = dan_joins(&app, &mut cara, id).await;
     assert_eq!(
         section(&cara.get(&expanded(id)).await.body, "owners"),
         "NOT_STARTED"
     );
+    // Dan's gaps are his and his broker's to see; Cara sees him redacted, so nothing missing.
+    assert_eq!(
+        missing_of(&cara.get(&expanded(id)).await.body, dan_applicant),
+        json!([])
+    );
     about_you(&app, &mut dan, DAN).await;
+    assert_eq!(
+        missing_of(&broker.get(&expanded(id)).await.body, dan_applicant),
+        json!(["Address"])
+    );
     assert_eq!(
         section(&dan.get(&expanded(id)).await.body, "owners"),
         "NOT_STARTED"

@@ -6,6 +6,7 @@ use crate::snapshot::{LegalName, Party};
 
 /// A field an owner or buyer still has to give; serialises as the spec's label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum MissingField {
     #[serde(rename = "Preferred Name")]
     PreferredName,
@@ -78,14 +79,19 @@ pub fn missing_fields(party: &Party, kind: PartyKind) -> Vec<MissingField> {
     if blank(u.preferred_name.as_deref()) {
         missing.push(MissingField::PreferredName);
     }
-    match current_legal_name(&u.legal_names) {
-        None => missing.push(MissingField::LegalName),
-        Some(name) => {
-            if blank(name.first_name.as_deref()) {
-                missing.push(MissingField::LegalFirstName);
-            }
-            if blank(name.surname.as_deref()) {
-                missing.push(MissingField::LegalSurname);
+    // "at least one legal name with first name and surname" (spec §5): when none has both,
+    // the current name (else the first) says which part is missing.
+    let whole = |n: &LegalName| !blank(n.first_name.as_deref()) && !blank(n.surname.as_deref());
+    if !u.legal_names.iter().any(whole) {
+        match current_legal_name(&u.legal_names) {
+            None => missing.push(MissingField::LegalName),
+            Some(name) => {
+                if blank(name.first_name.as_deref()) {
+                    missing.push(MissingField::LegalFirstName);
+                }
+                if blank(name.surname.as_deref()) {
+                    missing.push(MissingField::LegalSurname);
+                }
             }
         }
     }
@@ -127,30 +133,6 @@ pub fn is_valid(party: &Party, kind: PartyKind) -> bool {
 /// At least one party and all valid (REM-APP-19 without the occupants question, BUY-APP-08).
 pub fn all_valid(parties: &[Party], kind: PartyKind) -> bool {
     !parties.is_empty() && parties.iter().all(|p| is_valid(p, kind))
-}
-
-/// Per-party missing labels, in party order, for the API to show next to each person.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PartyCompleteness {
-    pub user_id: Option<i64>,
-    pub is_complete: bool,
-    pub missing_fields: Vec<MissingField>,
-}
-
-/// Completeness of every party.
-pub fn completeness(parties: &[Party], kind: PartyKind) -> Vec<PartyCompleteness> {
-    parties
-        .iter()
-        .map(|p| {
-            let missing = missing_fields(p, kind);
-            PartyCompleteness {
-                user_id: p.user.id,
-                is_complete: missing.is_empty(),
-                missing_fields: missing,
-            }
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -279,6 +261,24 @@ pub(crate) mod tests {
             },
         );
         assert!(is_valid(&p, PartyKind::Owner));
+    }
+
+    #[test]
+    fn val_14_any_whole_legal_name_will_do_as_the_spec_says() {
+        // Spec §5: "at least one legal name with first name and surname". A person whose
+        // current name lacks a surname, but whose earlier name is whole, is complete.
+        let mut p = complete_party();
+        p.user.legal_names[0].until = NaiveDate::from_ymd_opt(2020, 5, 1);
+        p.user.legal_names.push(LegalName {
+            first_name: Some("Ann".into()),
+            middle_names: None,
+            surname: None,
+            until: None,
+        });
+        assert!(is_valid(&p, PartyKind::Owner));
+        // With no whole name, the current one says what is missing.
+        p.user.legal_names[0].surname = None;
+        assert_eq!(labels(&p, PartyKind::Owner), vec!["Legal Surname"]);
     }
 
     #[test]

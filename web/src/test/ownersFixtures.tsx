@@ -42,6 +42,8 @@ export function owner(
     identityVerifiedAt: null,
     documentAcceptances: [],
     tenancyShare: null,
+    // The server's answer: tests that show an incomplete owner give it, as the engine would.
+    missingFields: [],
     ...overrides,
     user: {
       id: 'user-1',

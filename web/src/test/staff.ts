@@ -73,6 +73,7 @@ export function party(
     redacted: false,
     partyType: 'APPLICANT',
     isUkResident: true,
+    missingFields: [],
     identitySubmittedAt: null,
     identityVerifiedAt: null,
     identityRejectionReason: null,

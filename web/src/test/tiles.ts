@@ -68,6 +68,7 @@ export function party(
     partyType: 'APPLICANT',
     redacted: !own,
     isUkResident: null,
+    missingFields: [],
     identitySubmittedAt: null,
     identityVerifiedAt: null,
     identityRejectionReason: null,

@@ -10,7 +10,7 @@ import { owner } from '../../test/ownersFixtures';
 import { renderApp } from '../../test/renderApp';
 import { documentBody } from '../../test/tiles';
 import { FEEDBACK_TEXTS } from '../feedback';
-import { MISSING_FIELD_LABELS, OWNERS_TEXTS } from './ownersTexts';
+import { OWNERS_TEXTS } from './ownersTexts';
 import {
   APPLICATION_TEXTS,
   BUYING_LOANS_TEXTS,
@@ -113,7 +113,11 @@ describe('Property (buying)', () => {
 describe('Buyer Details', () => {
   it('BUY-APP-08: a buyer also needs occupation, NI number and UK residence (spec labels)', async () => {
     const incomplete = owner(
-      { id: 21, isUkResident: null },
+      {
+        id: 21,
+        isUkResident: null,
+        missingFields: ['Occupation', 'National Insurance Number', 'UK Resident status'],
+      },
       { occupation: null, nationalInsuranceNumber: null },
     );
     const { calls } = buyingServer(() => buyCase({ buyers: [incomplete] }), {
@@ -122,11 +126,9 @@ describe('Buyer Details', () => {
     });
     renderApp(`${APP}/buyer-details`);
     const missing = await screen.findByTestId('owner-missing');
-    expect(within(missing).getByText(MISSING_FIELD_LABELS.occupation)).toBeInTheDocument();
-    expect(
-      within(missing).getByText(MISSING_FIELD_LABELS.nationalInsuranceNumber),
-    ).toBeInTheDocument();
-    expect(within(missing).getByText(MISSING_FIELD_LABELS.ukResident)).toBeInTheDocument();
+    expect(within(missing).getByText('Occupation')).toBeInTheDocument();
+    expect(within(missing).getByText('National Insurance Number')).toBeInTheDocument();
+    expect(within(missing).getByText('UK Resident status')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Buyers' })).toBeInTheDocument();
     expect(screen.getByText('Lead buyer')).toBeInTheDocument();
     // No adult-occupants part for a purchase.
@@ -283,13 +285,16 @@ describe('Purchase & Financing asks each thing once (issue 26, item 6)', () => {
 
 describe("The buyer's address (issue 26, item 7)", () => {
   it('BUY-APP-08: a buyer gives a full address; the postcode is required', async () => {
-    const buyer = owner({ id: 21 }, { address: { line1: '2 Elm Row' } });
+    const buyer = owner(
+      { id: 21, missingFields: ['Address'] },
+      { address: { line1: '2 Elm Row' } },
+    );
     const { calls } = buyingServer(() => buyCase({ buyers: [buyer] }), {
       'POST /api/buying/1001/applicant/21': () => noContent(),
     });
     renderApp(`${APP}/buyer-details`);
     const missing = await screen.findByTestId('owner-missing');
-    expect(within(missing).getByText(MISSING_FIELD_LABELS.address)).toBeInTheDocument();
+    expect(within(missing).getByText('Address')).toBeInTheDocument();
     // A buyer is never asked whether they live at the property they are buying.
     expect(screen.queryByRole('radiogroup', { name: /live at the property/ })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
@@ -765,7 +770,16 @@ describe('Review & Submit (buying)', () => {
       () =>
         buyCase(
           {
-            buyers: [owner({ id: 21, isUkResident: null }, { nationalInsuranceNumber: null })],
+            buyers: [
+              owner(
+                {
+                  id: 21,
+                  isUkResident: null,
+                  missingFields: ['National Insurance Number', 'UK Resident status'],
+                },
+                { nationalInsuranceNumber: null },
+              ),
+            ],
             sourceOfFunds: [{ id: 1, sourceType: 'GIFTS', amount: null }],
           },
           withStates({ 'purchase-and-financing': 'NOT_STARTED' }, COMPLETE),

@@ -23,9 +23,14 @@ const SUBMIT: CaseTransition = {
   by: ['customer'],
 };
 
-function owner(patch: Partial<Owner['user']> = {}, redacted = false): Owner {
+function owner(
+  patch: Partial<Owner['user']> = {},
+  redacted = false,
+  missingFields: Owner['missingFields'] = [],
+): Owner {
   return {
     id: 11,
+    missingFields,
     isLead: true,
     partyType: 'APPLICANT',
     redacted,
@@ -65,7 +70,11 @@ describe('Review & Submit', () => {
       remCase(
         {
           propertyOwners: [
-            owner({ phoneNumber: null, dateOfBirth: null, address: { line1: null } }),
+            owner({ phoneNumber: null, dateOfBirth: null, address: { line1: null } }, false, [
+              'Phone Number',
+              'Date of Birth',
+              'Address',
+            ]),
             owner({ preferredName: 'Bob', email: null, phoneNumber: null, legalNames: [] }, true),
           ],
         },

@@ -3,26 +3,10 @@ import { TRANSFER_REASON_LABELS } from '../../lib/labels';
 import type { CaseKind } from '../cases';
 
 /**
- * The Owners and Transfer of Equity sections' words. The missing-field labels and the e-mail
- * messages are the spec's (§5), word for word; the rest is plain English for a customer.
+ * The Owners and Transfer of Equity sections' words. The e-mail messages are the spec's (§5),
+ * word for word; the rest is plain English for a customer. The missing-field labels come from
+ * the server (each owner's `missingFields`, the engine's rule).
  */
-
-/** Spec §5 "Missing-field labels" (the remortgaging owner's subset, then the buyer's). */
-export const MISSING_FIELD_LABELS = {
-  preferredName: 'Preferred Name',
-  legalName: 'Legal Name',
-  legalFirstName: 'Legal First Name',
-  legalSurname: 'Legal Surname',
-  email: 'Email',
-  phoneNumber: 'Phone Number',
-  dateOfBirth: 'Date of Birth',
-  address: 'Address',
-  occupation: 'Occupation',
-  nationalInsuranceNumber: 'National Insurance Number',
-  ukResident: 'UK Resident status',
-} as const;
-
-export type MissingFieldLabel = (typeof MISSING_FIELD_LABELS)[keyof typeof MISSING_FIELD_LABELS];
 
 export const OWNERS_TEXTS = {
   intro:

@@ -2857,6 +2857,11 @@ export interface components {
             isOnboarded: boolean;
             preferredName: string;
         };
+        /**
+         * @description A field an owner or buyer still has to give; serialises as the spec's label.
+         * @enum {string}
+         */
+        MissingField: "Preferred Name" | "Legal Name" | "Legal First Name" | "Legal Surname" | "Email" | "Phone Number" | "Date of Birth" | "Address" | "Occupation" | "National Insurance Number" | "UK Resident status";
         /** @description GET /documents: the customer's cases, each with its documents. */
         MyDocuments: {
             cases: components["schemas"]["DocumentsOfCase"][];
@@ -2907,6 +2912,13 @@ export interface components {
             isUkResident?: boolean | null;
             /** @description An owner lives at the property being remortgaged (their address is its address). */
             livesAtProperty?: boolean | null;
+            /**
+             * @description What this owner or buyer still has to give, as the spec's labels in its order (§5):
+             *     the engine's own rule, the one the Owners section's state follows. Empty when their
+             *     details are withheld from the reader (a redacted person counts as complete) and for a
+             *     donor.
+             */
+            missingFields: components["schemas"]["MissingField"][];
             /** @description APPLICANT or DONOR. */
             partyType: string;
             redacted: boolean;

@@ -35,7 +35,6 @@ import {
   formatIsoDate,
   formatNiNumber,
   h2Sx,
-  missingOwnerFields,
   normaliseNiNumber,
   ownerDetailsSchema,
   PeopleList,
@@ -156,9 +155,10 @@ function OwnerDetailsList({ owner }: { owner: Owner }) {
   return <SummaryList rows={rows.map(([term, value]) => ({ term, value: orNotGiven(value) }))} />;
 }
 
+/** What the owner still has to give: the engine's answer (the one the section's state follows). */
 function MissingFields({ kind, owner }: { kind: CaseKind; owner: Owner }) {
   const T = PARTY_TEXTS[kind];
-  const missing = missingOwnerFields(owner, kind);
+  const missing = owner.missingFields;
   if (missing.length === 0) {
     return (
       <Typography data-testid="owner-complete" sx={{ color: 'success.main', fontWeight: 600 }}>

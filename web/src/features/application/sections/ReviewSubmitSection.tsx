@@ -38,7 +38,7 @@ import {
   TENURE_LABELS,
 } from '../../../lib/labels';
 import { TRANSFER_REASONS } from '../ownersTexts';
-import { currentLegalName, missingOwnerFields } from './ownersControls';
+import { currentLegalName } from './ownersControls';
 import { alterationItem } from './PropertyAlterationsSection';
 import { loanItem } from './FinancialDetailsSection';
 import { documentGroups } from './DocumentsSection';
@@ -344,7 +344,7 @@ export function ReviewSubmitSection({
     .filter((s) => s.state !== 'IS_COMPLETE')
     .map((s) => `${s.label} ${REVIEW_TEXTS.sectionNotComplete}`);
   for (const owner of partiesOf(expanded)) {
-    const fields = missingOwnerFields(owner, kind);
+    const fields = owner.missingFields;
     if (fields.length > 0) {
       missing.push(`${ownerName(owner)}: ${fields.join(', ')} ${REVIEW_TEXTS.ownerMissing}`);
     }

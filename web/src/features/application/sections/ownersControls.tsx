@@ -16,14 +16,14 @@ import {
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { LegalName, Owner } from '../../../lib/api/types';
+import type { LegalName } from '../../../lib/api/types';
 import { muiField } from '../../../lib/form';
 import { UK_POSTCODE } from '../../address';
 import { AUTH_VALIDATION_MESSAGES, EMAIL_PATTERN } from '../../auth/validation';
 import type { CaseKind } from '../../cases';
 import { FormError } from '../components/FormError';
 import { ItemList } from '../components/ItemList';
-import { MISSING_FIELD_LABELS, OWNERS_TEXTS, type MissingFieldLabel } from '../ownersTexts';
+import { OWNERS_TEXTS } from '../ownersTexts';
 import { applyServerErrors, type ServerFieldMap } from '../validation';
 
 // --- Owners: names, missing fields, display -----------------------------------------------------
@@ -31,50 +31,6 @@ import { applyServerErrors, type ServerFieldMap } from '../validation';
 /** Spec §3: the current legal name is the one with no end date. */
 export function currentLegalName(names: readonly LegalName[]): LegalName | null {
   return names.find((n) => !n.until) ?? null;
-}
-
-function blank(value: string | null | undefined): boolean {
-  return value === null || value === undefined || value.trim() === '';
-}
-
-/**
- * Spec §5 "Remortgaging owner completeness": preferred name, at least one legal name with first
- * name and surname, e-mail, phone number, date of birth and address line 1, with the spec's
- * labels; "Buyer completeness" adds occupation, National Insurance number and UK resident
- * status, and a buyer's address needs its postcode. Empty or null counts as missing; a redacted owner counts as valid (nothing missing).
- * Only for showing what is left: the section's state is always the engine's.
- */
-export function missingOwnerFields(
-  owner: Owner,
-  kind: CaseKind = 'remortgaging',
-): MissingFieldLabel[] {
-  if (owner.redacted) return [];
-  const { user } = owner;
-  const missing: MissingFieldLabel[] = [];
-  if (blank(user.preferredName)) missing.push(MISSING_FIELD_LABELS.preferredName);
-  const names = user.legalNames;
-  if (names.length === 0) {
-    missing.push(MISSING_FIELD_LABELS.legalName);
-  } else if (!names.some((n) => !blank(n.firstName) && !blank(n.surname))) {
-    const name = currentLegalName(names) ?? names[0];
-    if (blank(name.firstName)) missing.push(MISSING_FIELD_LABELS.legalFirstName);
-    if (blank(name.surname)) missing.push(MISSING_FIELD_LABELS.legalSurname);
-  }
-  if (blank(user.email)) missing.push(MISSING_FIELD_LABELS.email);
-  if (blank(user.phoneNumber)) missing.push(MISSING_FIELD_LABELS.phoneNumber);
-  if (blank(user.dateOfBirth)) missing.push(MISSING_FIELD_LABELS.dateOfBirth);
-  // A buyer's address is complete only with its postcode (as the engine counts it).
-  if (blank(user.address.line1) || (kind === 'buying' && blank(user.address.postcode))) {
-    missing.push(MISSING_FIELD_LABELS.address);
-  }
-  if (kind === 'buying') {
-    if (blank(user.occupation)) missing.push(MISSING_FIELD_LABELS.occupation);
-    if (blank(user.nationalInsuranceNumber)) {
-      missing.push(MISSING_FIELD_LABELS.nationalInsuranceNumber);
-    }
-    if (owner.isUkResident == null) missing.push(MISSING_FIELD_LABELS.ukResident);
-  }
-  return missing;
 }
 
 /** A yyyy-mm-dd date as dd/MM/yyyy (spec §5), without time-zone shifts. */
