@@ -137,7 +137,9 @@ impl App {
         };
         let cases = CaseService::new(db.clone(), workflows.clone());
         let identity = crate::identity::IdentityProvider::from_config(&config)?;
+        let secrets = crate::staff::SecretBox::from_config(&config)?;
         let worker_deps = WorkerDeps {
+            webhook_secrets: Arc::new(secrets.clone()),
             identity_runs: identity.runs(),
             db: db.clone(),
             cases: cases.clone(),
@@ -157,7 +159,6 @@ impl App {
         };
         let limits = Arc::new(RateLimits::new(&config)?);
         let payments = crate::payments::PaymentProvider::from_config(&config)?;
-        let secrets = crate::staff::SecretBox::from_config(&config)?;
         crate::staff::check_key(&db, &secrets).await?;
         let sealed = crate::staff::seal_stored_secrets(&db, &secrets).await?;
         if sealed > 0 {

@@ -118,6 +118,7 @@ fn purchase(address: &str, postcode: &str) -> anyhow::Result<BuyingCaseRequest> 
 
 /// Opens a case as `who` for `lead`, with the engine's quote.
 async fn open<R: KeyFactsRequest>(
+    db: &Db,
     cases: &CaseService,
     workflows: &Workflows,
     who: &Caller,
@@ -125,12 +126,18 @@ async fn open<R: KeyFactsRequest>(
     request: R,
 ) -> anyhow::Result<i64> {
     let key_facts = facts::key_facts(&request).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    // A broker's firm introduced the client, as the handler records it.
+    let introducer = match who {
+        Caller::User { id, .. } => db.introduction_by(*id).await?,
+        _ => None,
+    };
     let quote = facts::quote(
         workflows,
         R::CASE_TYPE,
         &key_facts,
         1,
         chrono::Utc::now().date_naive(),
+        introducer.as_ref(),
     )
     .map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let start = CaseStart {
@@ -167,6 +174,7 @@ pub async fn seed(
 
     // The demo customer has a quote waiting (the modal opens at sign-in) ...
     let id = open(
+        db,
         cases,
         workflows,
         &cast.broker,
@@ -178,6 +186,7 @@ pub async fn seed(
     made += 1;
     // ... and a purchase the broker is still preparing.
     open(
+        db,
         cases,
         workflows,
         &cast.broker,
@@ -267,6 +276,7 @@ pub async fn seed(
     // A lender's invitation (no quote to accept) waiting for its client.
     let tom = client(db, config, "tom@demo.threshold.test", "Tom Okafor").await?;
     let id = open(
+        db,
         cases,
         workflows,
         &cast.lender,
@@ -280,6 +290,7 @@ pub async fn seed(
     // A property in Scotland: the eligibility check rules it out.
     let sam = client(db, config, "sam@demo.threshold.test", "Sam Reid").await?;
     open(
+        db,
         cases,
         workflows,
         &cast.broker,
@@ -291,6 +302,7 @@ pub async fn seed(
 
     // A case the broker cancelled.
     let id = open(
+        db,
         cases,
         workflows,
         &cast.broker,
@@ -318,7 +330,7 @@ async fn accepted<R: KeyFactsRequest>(
 ) -> anyhow::Result<i64> {
     let case_type = R::CASE_TYPE;
     let invitations = Invitations { cases, db };
-    let id = open(cases, workflows, &cast.broker, client, request).await?;
+    let id = open(db, cases, workflows, &cast.broker, client, request).await?;
     invitations.send(&cast.broker, case_type, id).await?;
     let me = caller(client, None);
     let quote = db

@@ -7,6 +7,7 @@ pub mod assistant;
 pub mod auth;
 pub mod backup;
 pub mod bench;
+pub mod broker;
 pub mod cases;
 pub mod cli;
 pub mod client_slots;

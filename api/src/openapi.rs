@@ -10,8 +10,8 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::app::AppState;
 use crate::error::ErrorBody;
 use crate::{
-    address_lookup, application, assistant, auth, cases, documents, feed, feedback, help, identity,
-    owners, payments, policies, progress, staff, users,
+    address_lookup, application, assistant, auth, broker, cases, documents, feed, feedback, help,
+    identity, owners, payments, policies, progress, staff, users,
 };
 
 #[derive(OpenApi)]
@@ -40,6 +40,7 @@ use crate::{
         (name = "feedback", description = "A customer's feedback at a point of their case"),
         (name = "address-lookup", description = "The addresses at a UK postcode, from the configured provider"),
         (name = "progress", description = "A customer's steps after submitting: identity, accepting the firm's documents"),
+        (name = "broker", description = "A broker firm's settings, for its broker admin: the firm's signed webhooks and their delivery log"),
         (name = "staff", description = "The back office: conveyancers' second factor, work queue, case view and workflow steps"),
     )
 )]
@@ -63,6 +64,7 @@ fn parts() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(payments::router())
         .merge(identity::router())
         .merge(staff::router())
+        .merge(broker::router())
         .split_for_parts()
 }
 

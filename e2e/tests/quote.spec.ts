@@ -336,6 +336,8 @@ test('QUOTE-02 QUOTE-10: a purchase quote names the broker and firm, puts Accept
   }
   await expectAccessible(client);
   await modal.getByRole('button', { name: 'Accept Quote & Continue' }).click();
+  // The modal closes once the server has recorded the answer (the URL was this one already).
+  await expect(modal).toBeHidden({ timeout: 15_000 });
   await expect(client).toHaveURL(new RegExp(`${casePath}$`));
 
   // Accepted once, for good: the section says so and offers no second Accept, and the modal

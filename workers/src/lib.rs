@@ -1,6 +1,6 @@
 //! Background jobs on apalis, stored in the product's own database: the sign-in e-mails, and
 //! the workflows' effects (case e-mails, reminders, feed items) handed on by the relay, and the
-//! payment and identity providers' reports.
+//! payment and identity providers' reports, and the broker firms' webhooks.
 
 pub mod auth_email;
 pub mod case_email;
@@ -12,6 +12,7 @@ pub mod mail;
 pub mod queue;
 pub mod relay;
 pub mod templates;
+pub mod webhook;
 
 pub use auth_email::{AuthEmail, AuthEmailSettings};
 pub use deposit_payment::DepositPaymentConfirmed;
@@ -19,3 +20,4 @@ pub use email_change::EmailChangeMail;
 pub use identity_check::{IdentityCheckCompleted, IdentityRuns};
 pub use mail::{Mailer, MailerError};
 pub use queue::{Job, JobQueue, WorkerDeps};
+pub use webhook::{WebhookDelivery, WebhookSecrets};

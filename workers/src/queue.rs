@@ -74,6 +74,8 @@ pub struct WorkerDeps {
     pub cases: threshold_cases::CaseService,
     /// The identity provider, where one checks identities (its reasons for a verdict).
     pub identity_runs: Option<Arc<dyn IdentityRuns>>,
+    /// Opens the broker firms' webhook signing secrets.
+    pub webhook_secrets: Arc<dyn crate::webhook::WebhookSecrets>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -206,6 +208,7 @@ impl JobQueue {
             self.spawn_supervised::<EmailChangeMail>(&workers, &stop),
             self.spawn_supervised::<DepositPaymentConfirmed>(&workers, &stop),
             self.spawn_supervised::<IdentityCheckCompleted>(&workers, &stop),
+            self.spawn_supervised::<crate::webhook::WebhookDelivery>(&workers, &stop),
         ];
         signal.await;
         for worker in running {

@@ -40,6 +40,9 @@ pub async fn run(
         if let Err(err) = relay_due(&db, &queue, Utc::now()).await {
             tracing::warn!(error = %err, "effect relay pass failed; it will try again");
         }
+        if let Err(err) = crate::webhook::queue_new_deliveries(&db, &queue, Utc::now()).await {
+            tracing::warn!(error = %err, "webhook relay pass failed; it will try again");
+        }
         tokio::select! {
             _ = tokio::time::sleep(poll) => {}
             _ = wakeups.next() => {}

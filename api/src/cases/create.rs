@@ -131,7 +131,16 @@ async fn create<R: KeyFactsRequest>(
         (user.clone(), party_names(state, user).await?, None)
     };
     let reason = ineligibility(&facts);
-    let quote = facts::quote(&state.workflows, case_type, &facts, 1, now.date_naive())?;
+    // A broker's firm introduced the client; a customer came alone (no firm of theirs).
+    let introducer = state.db.introduction_by(user.id).await?;
+    let quote = facts::quote(
+        &state.workflows,
+        case_type,
+        &facts,
+        1,
+        now.date_naive(),
+        introducer.as_ref(),
+    )?;
     let start = CaseStart {
         case_type,
         facts,
@@ -262,12 +271,14 @@ async fn update<R: KeyFactsRequest>(
     // The quote is priced for the case's applicants as they are now.
     let people = case.loaded.applicants().count() as u32;
     let reason = ineligibility(&facts);
+    let introducer = state.db.introduction_of_case(case_id).await?;
     let quote = facts::quote(
         &state.workflows,
         case_type,
         &facts,
         people,
         Utc::now().date_naive(),
+        introducer.as_ref(),
     )?;
     let change = SectionChange::KeyFacts {
         facts: Box::new(facts),

@@ -4,12 +4,12 @@ use std::collections::BTreeMap;
 
 use serde::de::DeserializeOwned;
 use threshold_engine::land_tax::LandTaxInput;
-use threshold_engine::quote::QuoteDetails;
+use threshold_engine::quote::{Introducer, QuoteDetails};
 use threshold_engine::types::{
     IneligibilityReason, Jurisdiction, PropertyType, PropertyUsage, Tenure,
 };
 use threshold_engine::{CaseType, QuoteRequest, Supplement};
-use threshold_store::cases::{KeyFacts, NewQuote};
+use threshold_store::cases::{Introduction, KeyFacts, NewQuote};
 use threshold_workflows::Workflows;
 
 use super::lenders;
@@ -352,12 +352,15 @@ pub fn land_tax_input(f: &PurchaseTaxFacts<'_>, today: chrono::NaiveDate) -> Lan
 }
 
 /// The engine's quote for these facts; None for an ineligible case (nothing to quote for).
+/// `introducer` is the broker firm that introduced the client, with the referral fee the firm
+/// records for it: the quote discloses it (SRA Code of Conduct for Solicitors, para 5.1).
 pub fn quote(
     workflows: &Workflows,
     case_type: CaseType,
     f: &KeyFacts,
     people: u32,
     today: chrono::NaiveDate,
+    introducer: Option<&Introduction>,
 ) -> ApiResult<Option<NewQuote>> {
     if ineligibility(f).is_some() {
         return Ok(None);
@@ -422,11 +425,18 @@ pub fn quote(
             }
         }
     };
-    // A new case has no introducer, and its parties' residence is not known yet: the schedule's
-    // defaults (no referral fee, UK resident, a new build is a new lease).
+    // The parties' residence is not known yet: the schedule's defaults (UK resident, a new
+    // build is a new lease).
+    let details = QuoteDetails {
+        introducer: introducer.map(|i| Introducer {
+            name: i.firm_name.clone(),
+            referral_fee: i.referral_fee,
+        }),
+        ..QuoteDetails::default()
+    };
     let q = workflows
         .fees
-        .quote_with(&request, &QuoteDetails::default(), &workflows.land_tax)
+        .quote_with(&request, &details, &workflows.land_tax)
         .map_err(ApiError::internal)?;
     let terms = QuoteTerms {
         deposit_terms: q.deposit_terms.clone(),

@@ -25,7 +25,7 @@ use crate::extract::{ApiJson, ApiPath, CurrentSession};
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Staff roles", body = ErrorBody),
         (status = 404, description = "Unknown case, or not yours", body = ErrorBody),
-        (status = 409, description = "`section_closed`: the Owners section is locked, hidden or disabled, or a broker outside a broker stage; `already_on_case`: that e-mail is an owner already", body = ErrorBody),
+        (status = 409, description = "`section_closed`: the Owners section is locked, hidden or disabled, or a broker outside a broker stage; `already_on_case`: that e-mail is an owner already; `sole_owner`: Property Details says the property has one owner", body = ErrorBody),
         (status = 422, description = "`preferredName` or `email` not valid", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
@@ -74,6 +74,13 @@ async fn add_applicant(
     let email = email.ok_or_else(|| ApiError::bad_field("email", "is required"))?;
     let (caller, case) = open(state, session, case_type, body.case_id).await?;
     section_open(state, &caller, &case, parties_section(case_type))?;
+    // A sole owner has no co-owner to add (issue 26, item 7): the page offers none either.
+    if case.loaded.row.property.land_ownership.as_deref() == Some("SOLE_OWNER") {
+        return Err(rule_conflict(
+            "sole_owner",
+            "Property Details says the property has one owner: change that first to add another owner.",
+        ));
+    }
     if case
         .loaded
         .applicants()

@@ -6,6 +6,7 @@
 //! handler gets a back-office caller (whose case scope is every case). Customers and brokers
 //! get 403, anonymous callers 401.
 
+mod broker_firms;
 mod case;
 mod documents;
 mod factor;
@@ -30,7 +31,9 @@ use crate::extract::CurrentSession;
 
 pub use factor::current_code;
 pub use queue::queue_query;
-pub use sealed::{SecretBox, check_key, new_key_text, rotate_key, seal_stored_secrets};
+pub use sealed::{
+    SecretBox, check_key, new_key_text, rotate_key, seal_stored_secrets, webhook_owner,
+};
 
 /// The longest reason the firm may give for a step, a deletion or a sent-back identity (it is
 /// kept in the audit trail, and a sent-back identity's is shown to the customer).
@@ -78,6 +81,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(users::enable))
         .routes(routes!(users::set_role))
         .routes(routes!(users::reset_factor))
+        .routes(routes!(broker_firms::list_broker_firms))
+        .routes(routes!(broker_firms::set_referral_fee))
 }
 
 /// A signed-in conveyancer or administrator, second factor or not.

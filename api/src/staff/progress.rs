@@ -443,6 +443,7 @@ pub async fn record_search(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not staff, or the second factor is not proven", body = ErrorBody),
         (status = 404, description = "No such case", body = ErrorBody),
+        (status = 409, description = "`not_now`: the workflow does not issue a document of this type from the case's status (a completion statement is drafted once the case is preparing it)", body = ErrorBody),
         (status = 422, description = "`documentType` is not one the firm drafts for this case type", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
@@ -463,6 +464,17 @@ pub async fn draft(
                 format!("must be one of {} for this case", drafted.join(", ")),
             )
         })?;
+    // Drafted at its stage only, as the page offers it (issue 26, item 13): the rule book's
+    // issuing step must be one the workflow offers from the case's status.
+    let view = state.cases.view(&case);
+    let rules = state.workflows.rule_book(case.case_type);
+    if threshold_cases::draftable(rules, &[document_type], &view.transitions).is_empty() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "not_now",
+            "This document is drafted when the case reaches the stage that issues it.",
+        ));
+    }
     let case_id = case.loaded.row.id;
     let file_name = format!(
         "{}-{case_id}.pdf",

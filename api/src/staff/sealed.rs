@@ -13,7 +13,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use ring::aead::{AES_256_GCM, Aad, LessSafeKey, NONCE_LEN, Nonce, UnboundKey};
 use ring::rand::{SecureRandom, SystemRandom};
-use threshold_store::{Db, UserId};
+use threshold_store::{Db, UserId, WebhookEndpointId};
 
 use crate::config::Config;
 
@@ -146,6 +146,13 @@ pub async fn check_key(db: &Db, secrets: &SecretBox) -> anyhow::Result<()> {
         !stored.starts_with(PREFIX) || secrets.open(*user, stored).is_ok()
     };
     anyhow::ensure!(sealed.iter().all(opens), WRONG_KEY);
+    let webhooks = db.webhook_endpoint_secrets().await?;
+    anyhow::ensure!(
+        webhooks
+            .iter()
+            .all(|(id, stored)| secrets.open(webhook_owner(*id), stored).is_ok()),
+        WRONG_KEY
+    );
     let stored = db
         .first_stored(KEY_CHECK, &secrets.seal(NOBODY, KEY_CHECK_TEXT))
         .await?;
@@ -169,9 +176,25 @@ pub async fn rotate_key(db: &Db, old: &SecretBox, new: &SecretBox) -> anyhow::Re
         };
         resealed.push((user, new.seal(user, &plain)));
     }
-    db.reseal_secrets(&resealed, KEY_CHECK, &new.seal(NOBODY, KEY_CHECK_TEXT))
-        .await?;
-    Ok(resealed.len())
+    let mut webhooks = vec![];
+    for (id, stored) in db.webhook_endpoint_secrets().await? {
+        let plain = old.open(webhook_owner(id), &stored)?;
+        webhooks.push((id, new.seal(webhook_owner(id), &plain)));
+    }
+    db.reseal_secrets(
+        &resealed,
+        &webhooks,
+        KEY_CHECK,
+        &new.seal(NOBODY, KEY_CHECK_TEXT),
+    )
+    .await?;
+    Ok(resealed.len() + webhooks.len())
+}
+
+/// A webhook endpoint's signing secret is sealed for the endpoint (its id as the owner), so a
+/// sealed value moved to another row does not open.
+pub fn webhook_owner(id: WebhookEndpointId) -> UserId {
+    UserId(id.0)
 }
 
 /// A fresh random key, base64 (what `SECRETS_KEY` takes).

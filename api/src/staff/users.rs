@@ -42,7 +42,7 @@ pub struct StaffUserRoleRequest {
 }
 
 /// A staff member with the administrator role whose session has proven the second factor;
-/// a conveyancer gets 403.
+/// a conveyancer gets 403. The firm's settings pages (accounts, broker firms) take it.
 pub struct Admin(Staff);
 
 impl FromRequestParts<AppState> for Admin {
@@ -63,7 +63,7 @@ impl FromRequestParts<AppState> for Admin {
 }
 
 impl Admin {
-    fn id(&self) -> UserId {
+    pub(super) fn id(&self) -> UserId {
         self.0.user().id
     }
 }

@@ -37,6 +37,7 @@ async fn quote_sent_to_kim(app: &TestApp) -> threshold_store::users::User {
         &key_facts,
         1,
         chrono::Utc::now().date_naive(),
+        None,
     )
     .unwrap();
     let start = CaseStart {

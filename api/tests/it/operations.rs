@@ -11,7 +11,9 @@ use serde_json::json;
 use support::staff::{CONNIE, enrolled_conveyancer};
 use support::{Backend, TestApp};
 use threshold_api::App;
-use threshold_api::staff::{SecretBox, new_key_text, rotate_key};
+use threshold_api::staff::{SecretBox, new_key_text, rotate_key, webhook_owner};
+use threshold_store::WebhookEndpointId;
+use threshold_store::webhooks::NewWebhookEndpoint;
 
 on_both_databases!(
     a_process_with_another_secrets_key_refuses_to_start,
@@ -61,7 +63,34 @@ async fn rotating_the_key_reseals_every_secret_under_the_new_one(backend: Backen
         new_key_text().unwrap(),
     );
     let new = SecretBox::from_text(&new_text).unwrap();
-    assert_eq!(rotate_key(&app.db, &old, &new).await.unwrap(), 1);
+    // A broker firm's webhook signing secret is sealed under the key too.
+    let now = chrono::Utc::now();
+    let firm = app.db.create_firm("Firm", now).await.unwrap();
+    let admin = app
+        .create_user("admin@firm.test", "ROLE_BROKER_ADMIN", true)
+        .await;
+    let endpoint = WebhookEndpointId(uuid::Uuid::new_v4());
+    let sealed_hook = old.seal(webhook_owner(endpoint), "whsec_test");
+    let registered = NewWebhookEndpoint {
+        id: endpoint,
+        firm_id: firm,
+        url: "https://crm.example.test/hooks",
+        events: r#"["case.created"]"#,
+        sealed_secret: &sealed_hook,
+        created_by: admin.id,
+    };
+    assert!(
+        app.db
+            .create_webhook_endpoint(&registered, 10, now)
+            .await
+            .unwrap()
+    );
+    assert_eq!(rotate_key(&app.db, &old, &new).await.unwrap(), 2);
+    let (_, resealed) = &app.db.webhook_endpoint_secrets().await.unwrap()[0];
+    assert_eq!(
+        new.open(webhook_owner(endpoint), resealed).unwrap(),
+        "whsec_test"
+    );
     let secrets = app.db.staff_factor_secrets().await.unwrap();
     let (user, sealed) = &secrets[0];
     assert_eq!(

@@ -221,6 +221,13 @@ async fn adding_a_co_owner_is_validated_and_guarded(backend: Backend) {
     assert_eq!(res.status, StatusCode::UNAUTHORIZED);
     let res = add_co_owner(&mut cara, 999_999, "Dan Owner", DAN).await;
     assert_eq!(res.status, StatusCode::NOT_FOUND);
+    // Issue 26 (7): a sole owner has nobody to add, whatever the page shows.
+    app.exec("UPDATE properties SET land_ownership = 'SOLE_OWNER'")
+        .await;
+    let res = add_co_owner(&mut cara, id, "Dan Owner", DAN).await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "sole_owner");
+    set_land_ownership(&app).await;
     // A closed case: every section is disabled.
     set_case(&app, id, "status", "CANCELLED").await;
     let res = add_co_owner(&mut cara, id, "Dan Owner", DAN).await;

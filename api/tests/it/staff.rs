@@ -659,9 +659,13 @@ async fn a_purchase_completion_statement_pays_the_seller_from_deposit_and_mortga
         res.field_error("documentType").is_some(),
         "a purchase has no mortgage report"
     );
-    let res = connie
-        .post(&base, json!({ "documentType": "COMPLETION_STATEMENT" }))
-        .await;
+    // Not before the case is preparing it (issue 26, item 13): the workflow issues it later.
+    let draft = json!({ "documentType": "COMPLETION_STATEMENT" });
+    let res = connie.post(&base, draft.clone()).await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    assert_eq!(res.body["error"]["code"], "not_now");
+    support::cases::set_case(&app, id, "status", "PREPARE_COMPLETION_STATEMENT").await;
+    let res = connie.post(&base, draft).await;
     assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
     assert_eq!(res.body["isDraft"], true);
     let doc = res.body["documentId"].as_i64().unwrap();

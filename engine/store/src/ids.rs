@@ -91,3 +91,7 @@ uuid_id!(
     /// A sign-in session's id (shown to its owner on the settings page).
     SessionId
 );
+uuid_id!(
+    /// A broker firm's webhook endpoint's id.
+    WebhookEndpointId
+);

@@ -24,8 +24,9 @@ pub mod sessions;
 pub mod staff;
 pub mod tokens;
 pub mod users;
+pub mod webhooks;
 
 pub(crate) use db::BeginWrite;
 pub use db::{Backend, Db};
 pub use error::StoreError;
-pub use ids::{SessionId, UserId};
+pub use ids::{SessionId, UserId, WebhookEndpointId};

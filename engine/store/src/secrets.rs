@@ -1,7 +1,7 @@
 //! Keys shared by every server process, made on first use.
 
 use crate::BeginWrite;
-use crate::{Db, StoreError, UserId, on_db, tokens};
+use crate::{Db, StoreError, UserId, WebhookEndpointId, on_db, tokens};
 
 impl Db {
     /// The named secret, created (256 random bits) the first time any process asks.
@@ -28,11 +28,25 @@ impl Db {
         Ok(value)
     }
 
-    /// Replaces every staff member's sealed authenticator secret and the named key check in
-    /// one transaction (a key rotation: all sealed under the new key, or none).
+    /// Every broker webhook endpoint's sealed signing secret (disabled ones too: a replay of
+    /// their log still signs), by endpoint.
+    pub async fn webhook_endpoint_secrets(
+        &self,
+    ) -> Result<Vec<(WebhookEndpointId, String)>, StoreError> {
+        Ok(on_db!(self, pool => sqlx::query_as(
+            "SELECT id, sealed_secret FROM broker_webhook_endpoints ORDER BY created_at",
+        )
+        .fetch_all(pool)
+        .await)?)
+    }
+
+    /// Replaces every staff member's sealed authenticator secret, every webhook endpoint's
+    /// sealed signing secret and the named key check in one transaction (a key rotation: all
+    /// sealed under the new key, or none).
     pub async fn reseal_secrets(
         &self,
         sealed: &[(UserId, String)],
+        webhooks: &[(WebhookEndpointId, String)],
         check_name: &str,
         check_value: &str,
     ) -> Result<(), StoreError> {
@@ -41,6 +55,13 @@ impl Db {
             for (user, value) in sealed {
                 sqlx::query("UPDATE staff_factors SET totp_secret = $2 WHERE user_id = $1")
                     .bind(*user)
+                    .bind(value)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            for (endpoint, value) in webhooks {
+                sqlx::query("UPDATE broker_webhook_endpoints SET sealed_secret = $2 WHERE id = $1")
+                    .bind(*endpoint)
                     .bind(value)
                     .execute(&mut *tx)
                     .await?;

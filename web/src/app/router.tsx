@@ -508,6 +508,12 @@ const staffUsersRoute = createRoute({
   path: 'users',
   component: staffScreen('UsersPage'),
 });
+// The referral arrangements with broker firms (issue 28): administrators only, as above.
+const staffBrokerFirmsRoute = createRoute({
+  getParentRoute: () => staffLayout,
+  path: 'broker-firms',
+  component: staffScreen('BrokerFirmsPage'),
+});
 
 export const routeTree = rootRoute.addChildren([
   unauthLayout.addChildren([
@@ -539,7 +545,12 @@ export const routeTree = rootRoute.addChildren([
     settingsRoute,
   ]),
   staffLoginRoute,
-  staffLayout.addChildren([staffQueueRoute, staffCaseRoute, staffUsersRoute]),
+  staffLayout.addChildren([
+    staffQueueRoute,
+    staffCaseRoute,
+    staffUsersRoute,
+    staffBrokerFirmsRoute,
+  ]),
 ]);
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {

@@ -10,15 +10,17 @@ use crate::deposit_payment::DepositPaymentConfirmed;
 use crate::email_change::EmailChangeMail;
 use crate::feed::FeedItemJob;
 use crate::identity_check::IdentityCheckCompleted;
+use crate::webhook::WebhookDelivery;
 
 /// Every queue the workers serve, so an empty one reads 0 rather than keeping its last value.
-pub const QUEUES: [&str; 6] = [
+pub const QUEUES: [&str; 7] = [
     AuthEmail::QUEUE,
     CaseEmail::QUEUE,
     FeedItemJob::QUEUE,
     EmailChangeMail::QUEUE,
     DepositPaymentConfirmed::QUEUE,
     IdentityCheckCompleted::QUEUE,
+    WebhookDelivery::QUEUE,
 ];
 
 /// Jobs waiting in each of [`QUEUES`], in that order.

@@ -244,6 +244,10 @@ impl Db {
                 .bind(now)
                 .execute(&mut *tx)
                 .await?;
+                let created = crate::webhooks::CASE_CREATED;
+                crate::webhooks::enqueue_webhook_event!(
+                    tx, case_id, created, new.case_type, &initial, None, now
+                );
                 for t in &new.transitions {
                     write_transition!(tx, case_id, new.case_type, t, now);
                 }

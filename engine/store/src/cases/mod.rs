@@ -13,6 +13,7 @@ mod owner_writes;
 mod people;
 mod progress_writes;
 mod property_writes;
+mod referrals;
 mod scope;
 pub mod search;
 pub mod seed;
@@ -40,6 +41,7 @@ pub use progress_writes::IdentityDecision;
 pub use property_writes::{
     CaseList, LandTaxFigure, NewAlteration, NewLoan, PropertyWrite, PropertyWriteRecord,
 };
+pub use referrals::{BrokerFirm, Introduction};
 pub use scope::Scope;
 pub use transition::{Announcement, NewCaseMessage, TransitionRecord};
 

@@ -98,6 +98,7 @@ macro_rules! write_transition {
         .bind($now)
         .execute(&mut *$tx)
         .await?;
+        $crate::webhooks::enqueue_transition_events!($tx, $case_id, $case_type, t, $now);
         for e in &t.effects {
             // A reminder set again (a date agreed anew, a status entered twice) replaces the
             // one still waiting: one reminder per kind, due at the latest word.

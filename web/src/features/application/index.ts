@@ -19,4 +19,4 @@ export { useDeleteDocument } from './api/deleteDocument';
 export { DOCUMENT_GUIDANCE, DOCUMENTS_TEXTS } from './texts';
 // Today as a date input's value (the back office's agreed completion date), and pounds as
 // typed in pence (the back office's mortgage offer).
-export { poundsToPence, todayIso } from './validation';
+export { penceToPounds, poundsToPence, todayIso } from './validation';

@@ -395,3 +395,21 @@ export const userTexts = {
   resetToast: (name: string) => `${name}'s second factor is reset.`,
   roleToast: (name: string, role: string) => `${name} is now ${role}.`,
 };
+
+/** /staff/broker-firms: the referral arrangements (issue 28, item 5). */
+export const brokerFirmTexts = {
+  nav: 'Broker firms',
+  heading: 'Broker firms',
+  intro:
+    'What we pay each broker firm for a client it introduces. Every quote made from now on for that firm’s clients shows it, naming the firm (SRA Code of Conduct, paragraph 5.1); quotes already made keep what they showed. Each change is kept in the audit log.',
+  loadError: 'We could not load the broker firms. Please try again.',
+  adminsOnly: 'Only an administrator records referral arrangements.',
+  empty: 'No broker firm has joined yet.',
+  brokers: (n: number) => (n === 1 ? '1 broker' : `${n} brokers`),
+  feeLabel: 'Referral fee per client (£)',
+  feeHelp: 'Enter 0 if we pay them nothing.',
+  feeInvalid: 'Enter an amount in pounds, such as 250 or 250.50',
+  save: 'Save',
+  saveFee: (firm: string) => `Save the referral fee for ${firm}`,
+  saved: (firm: string) => `The referral fee for ${firm} is recorded.`,
+};

@@ -83,3 +83,7 @@ export type StaffSearchKind = StaffSearchRequest['kind'];
 export type StaffUser =
   paths['/staff/users']['get']['responses'][200]['content']['application/json'][number];
 export type StaffUserRole = StaffUser['role'];
+
+/** A broker firm and what the firm pays it per introduced client (administrators only). */
+export type BrokerFirm =
+  paths['/staff/broker-firms']['get']['responses'][200]['content']['application/json'][number];

@@ -271,6 +271,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/broker/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_webhooks"];
+        put?: never;
+        post: operations["create_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broker/webhooks/deliveries/{deliveryId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["replay_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broker/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_webhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broker/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["webhook_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/buying/applicant": {
         parameters: {
             query?: never;
@@ -1359,6 +1423,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/broker-firms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_broker_firms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/broker-firms/{firmId}/referral-fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["set_referral_fee"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/cases": {
         parameters: {
             query?: never;
@@ -1940,6 +2036,22 @@ export interface components {
              */
             messages: components["schemas"]["ChatMessage"][];
         };
+        /** @description A broker firm and what the firm pays it per introduced client. */
+        BrokerFirmBody: {
+            /**
+             * Format: int64
+             * @description How many brokers the firm has on Threshold.
+             */
+            brokers: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Pence per introduced client; 0 = nothing (the quote then says so, naming the firm).
+             */
+            referralFee: number;
+        };
         /** @description Key facts of a purchase. */
         BuyingCaseRequest: {
             brokerReference?: string | null;
@@ -2260,6 +2372,37 @@ export interface components {
         CreatedId: {
             /** Format: int64 */
             id: number;
+        };
+        DeliveryLog: {
+            deliveries: components["schemas"]["DeliveryView"][];
+        };
+        DeliveryView: {
+            /**
+             * Format: int32
+             * @description Tries so far.
+             */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deliveredAt?: string | null;
+            /** @description The event's id, the same in every try (`Threshold-Event-Id`). */
+            eventId: string;
+            eventType: string;
+            /**
+             * Format: int64
+             * @description The delivery's id (to replay it).
+             */
+            id: number;
+            /** Format: date-time */
+            lastAttemptAt?: string | null;
+            /** @description Why the last try failed; null once delivered. */
+            lastError?: string | null;
+            /**
+             * Format: int32
+             * @description The endpoint's last HTTP status; null when it has not answered.
+             */
+            lastStatus?: number | null;
         };
         Deposit: {
             /** Format: date-time */
@@ -2886,6 +3029,19 @@ export interface components {
             /** @description At most 100 characters. */
             lenderName?: string | null;
         };
+        NewWebhookRequest: {
+            /**
+             * @description The events to receive, at least one: `case.created`, `case.status_changed`,
+             *     `quote.sent`, `quote.accepted`, `quote.declined`, `application.submitted`,
+             *     `document.issued`, `completion_date.agreed`, `case.completed`, `case.cancelled`.
+             */
+            events: string[];
+            /**
+             * @description Where events are POSTed: https (http only to `localhost` or `127.0.0.1`, for local
+             *     development). At most 2048 characters.
+             */
+            url: string;
+        };
         /** @description POST /remortgaging/{caseId}/property-occupant. */
         OccupantsRequest: {
             hasAdultOccupants: boolean;
@@ -3045,6 +3201,13 @@ export interface components {
             subtotal: number;
             /** Format: int64 */
             totalAmount: number;
+        };
+        ReferralFeeRequest: {
+            /**
+             * Format: int64
+             * @description Pence per introduced client, from 0 to 500000.
+             */
+            referralFee: number;
         };
         /** @description Key facts of a remortgage (create and update; `client` only when a broker creates). */
         RemortgagingCaseRequest: {
@@ -3765,6 +3928,21 @@ export interface components {
          * @enum {string}
          */
         WaitsOn: "customer" | "broker" | "firm" | "lender" | "seller";
+        WebhookCreated: components["schemas"]["WebhookView"] & {
+            /** @description The signing secret (`whsec_…`): shown this once, never again. */
+            secret: string;
+        };
+        WebhookList: {
+            endpoints: components["schemas"]["WebhookView"][];
+        };
+        WebhookView: {
+            /** Format: date-time */
+            createdAt: string;
+            events: string[];
+            /** Format: uuid */
+            id: string;
+            url: string;
+        };
     };
     responses: {
         /** @description The request could not be read (malformed JSON or parameters) */
@@ -4667,6 +4845,296 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    list_webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description The firm's endpoints, oldest first, without their secrets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a broker firm's admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    create_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered; `secret` is shown this once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a broker firm's admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description `too_many_webhooks`: the firm has 10 endpoints already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `url` not https (http only to localhost) or not a URL; `events` empty or naming an unknown event */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replay_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id (numeric) */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Queued: sent again soon, with the same event id, and retried as a new delivery would be */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a broker firm's admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown delivery, another firm's, or its endpoint deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    delete_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id (a UUID) */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Deleted: it receives nothing more; deliveries still due are dropped */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a broker firm's admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown endpoint, or another firm's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    webhook_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id (a UUID) */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description The endpoint's 50 most recent deliveries, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryLog"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a broker firm's admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown endpoint, another firm's, or deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -8113,7 +8581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `section_closed`: the Owners section is locked, hidden or disabled, or a broker outside a broker stage; `already_on_case`: that e-mail is an owner already */
+            /** @description `section_closed`: the Owners section is locked, hidden or disabled, or a broker outside a broker stage; `already_on_case`: that e-mail is an owner already; `sole_owner`: Property Details says the property has one owner */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9292,6 +9760,123 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    list_broker_firms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Every broker firm by name, with its referral fee */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerFirmBody"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    set_referral_fee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The broker firm's id */
+                firmId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferralFeeRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded (audited when it changed); quotes made from now on disclose it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerFirmBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such broker firm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `referralFee` is below 0 or above 500000 pence */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     cases: {
         parameters: {
             query?: {
@@ -9617,7 +10202,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            409: components["responses"]["Conflict"];
+            /** @description `not_now`: the workflow does not issue a document of this type from the case's status (a completion statement is drafted once the case is preparing it) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description `documentType` is not one the firm drafts for this case type */

@@ -2,7 +2,7 @@ import Logout from '@mui/icons-material/Logout';
 import { AppBar, Box, Button, Link, Toolbar, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { RouterLink } from '../../../components/RouterLink';
-import { STAFF_TEXTS, userTexts } from '../texts';
+import { STAFF_TEXTS, brokerFirmTexts, userTexts } from '../texts';
 
 /**
  * The back office's own frame (no customer navigation): a top bar with 'Threshold back office',
@@ -110,6 +110,11 @@ function StaffNav({ admin }: { admin: boolean }) {
       {admin && (
         <RouterLink to="/staff/users" sx={link}>
           {userTexts.nav}
+        </RouterLink>
+      )}
+      {admin && (
+        <RouterLink to="/staff/broker-firms" sx={link}>
+          {brokerFirmTexts.nav}
         </RouterLink>
       )}
     </Box>

@@ -3,4 +3,5 @@
 export { StaffLayout } from '../components/StaffLayout';
 export { StaffLoginPage } from '../components/StaffLoginPage';
 export { QueueRoute, StaffCaseRoute } from './StaffRoutes';
+export { BrokerFirmsPage } from '../components/BrokerFirmsPage';
 export { UsersPage } from '../components/UsersPage';
