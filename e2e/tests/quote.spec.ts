@@ -342,10 +342,18 @@ test('QUOTE-02 QUOTE-10: a purchase quote names the broker and firm, puts Accept
 
   // Accepted once, for good: the section says so and offers no second Accept, and the modal
   // does not come back on a fresh load.
-  const feed = client.waitForResponse((r) => new URL(r.url()).pathname === '/api/feed');
+  // The feed is read inside the route: a response the old page was still polling for is gone
+  // once the page navigates, so waiting for "a /api/feed response" races the navigation.
+  type FeedItem = { kind: string; data: { caseId: number | null } };
+  const feed: { items: FeedItem[] | null } = { items: null };
+  await client.route('**/api/feed?*', async (route) => {
+    const res = await route.fetch();
+    feed.items = (await res.json()).items;
+    await route.fulfill({ response: res });
+  });
   await client.goto(`${casePath}/application/quote`);
-  const items: { kind: string; data: { caseId: number | null } }[] = (await (await feed).json()).items;
-  expect(items.filter((i) => i.data.caseId === caseId && i.kind === 'case-quote')).toEqual([]);
+  await expect.poll(() => feed.items, { timeout: FEED_DELIVERY_MS }).not.toBeNull();
+  expect(feed.items!.filter((i) => i.data.caseId === caseId && i.kind === 'case-quote')).toEqual([]);
   await expect(section.getByTestId('quote-accepted')).toBeVisible();
   await expect(section.getByRole('button', { name: 'Accept Quote & Continue' })).toHaveCount(0);
   await expect(client.getByRole('dialog', { name: QUOTE_TITLE })).toHaveCount(0);
