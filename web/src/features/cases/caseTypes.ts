@@ -59,6 +59,50 @@ export const START_TITLE: Record<CaseKind, string> = {
   buying: 'Start a purchase',
 };
 
+/**
+ * Each kind's words on lists, cards and documents: a record, so a new kind must say its own
+ * rather than fall to another's.
+ */
+export const KIND_WORDS: Record<
+  CaseKind,
+  {
+    /** The list's aria label and the queue's heading. */
+    cases: string;
+    /** Column heading and the card's label for the people on the case. */
+    parties: string;
+    partiesLong: string;
+    /** In a sentence: 'the owners', 'the buyers'. */
+    partyWord: string;
+    /** In a sentence: 'your remortgage', 'your purchase'. */
+    noun: string;
+    /** The list's flag: its filter and card label, its column heading and its value when set. */
+    flag: string;
+    flagShort: string;
+    flagDone: string;
+  }
+> = {
+  remortgaging: {
+    cases: 'Remortgaging cases',
+    parties: 'Owners',
+    partiesLong: 'Property owners',
+    partyWord: 'owners',
+    noun: 'remortgage',
+    flag: 'Mortgage offer',
+    flagShort: 'Mortgage',
+    flagDone: 'Uploaded',
+  },
+  buying: {
+    cases: 'Buying cases',
+    parties: 'Buyers',
+    partiesLong: 'Buyers',
+    partyWord: 'buyers',
+    noun: 'purchase',
+    flag: 'Deposit',
+    flagShort: 'Deposit',
+    flagDone: 'Paid',
+  },
+};
+
 export const SEARCH_PLACEHOLDER: Record<CaseKind, string> = {
   remortgaging: 'Search by property owner name...',
   buying: 'Search by buyer name...',

@@ -4,7 +4,7 @@ export { parseAnyListSearch, type ListSearch } from './search';
 export { loadGuardedCase, guardSection, guardTileView, startPageRedirect } from './guards';
 export { parseCaseKind, type CaseKind } from './caseTypes';
 // For the invitation modal (issue 11): which type a case is, and what the user still has.
-export { CASE_TYPE } from './caseTypes';
+export { CASE_TYPE, KIND_WORDS } from './caseTypes';
 export { caseQuery } from './api/getCase';
 export { caseOverviewsQuery } from './api/getCaseOverviews';
 export { LOAD_ERROR } from './texts';

@@ -67,12 +67,22 @@ function text(value: unknown): string | undefined {
 type OfferParam = 'hasMortgageOffer' | 'hasPaidDeposit';
 type NameParam = 'propertyOwnerName' | 'buyerName';
 
+const OFFER_PARAM: Record<CaseKind, OfferParam> = {
+  remortgaging: 'hasMortgageOffer',
+  buying: 'hasPaidDeposit',
+};
+
+const NAME_PARAM: Record<CaseKind, NameParam> = {
+  remortgaging: 'propertyOwnerName',
+  buying: 'buyerName',
+};
+
 export function offerParam(kind: CaseKind): OfferParam {
-  return kind === 'remortgaging' ? 'hasMortgageOffer' : 'hasPaidDeposit';
+  return OFFER_PARAM[kind];
 }
 
 export function nameParam(kind: CaseKind): NameParam {
-  return kind === 'remortgaging' ? 'propertyOwnerName' : 'buyerName';
+  return NAME_PARAM[kind];
 }
 
 /** What a list accepts in its URL: statuses, sort fields and the names of its two parameters. */

@@ -1,4 +1,4 @@
-import type { CaseKind } from '../cases';
+import { KIND_WORDS, type CaseKind } from '../cases';
 import { LOAD_ERROR } from '../cases/texts';
 
 /**
@@ -84,7 +84,7 @@ export const IDENTITY_TEXTS = {
 /** /documents (the tile): what is still needed, and what has been uploaded. */
 export const DOCUMENTS_TILE_TEXTS = {
   intro: (kind: CaseKind) =>
-    `These are the documents we still need for your ${kind === 'buying' ? 'purchase' : 'remortgage'}. Upload each one below: PDF, JPEG, PNG and HEIC files are accepted, up to 32 MB each.`,
+    `These are the documents we still need for your ${KIND_WORDS[kind].noun}. Upload each one below: PDF, JPEG, PNG and HEIC files are accepted, up to 32 MB each.`,
   outstandingHeading: 'Still needed',
   nothingOutstanding: 'We have every document we asked for. Thank you.',
   uploadedHeading: 'Uploaded documents',

@@ -9,13 +9,15 @@ import type { CaseKind } from '../../cases';
  * {id}: adds a co-owner or co-buyer, who is invited by e-mail. 409 `already_on_case` when the
  * e-mail is already on the case.
  */
-export async function addApplicant(kind: CaseKind, body: ApplicantBody): Promise<Created> {
-  return unwrap(
-    kind === 'buying'
-      ? await api().POST('/buying/applicant', { body })
-      : await api().POST('/remortgaging/applicant', { body }),
-  );
+export function addApplicant(kind: CaseKind, body: ApplicantBody): Promise<Created> {
+  return ADD_APPLICANT[kind](body);
 }
+
+/** The path differs per case type (a record, so a new type cannot fall to another's path). */
+const ADD_APPLICANT: Record<CaseKind, (body: ApplicantBody) => Promise<Created>> = {
+  remortgaging: async (body) => unwrap(await api().POST('/remortgaging/applicant', { body })),
+  buying: async (body) => unwrap(await api().POST('/buying/applicant', { body })),
+};
 
 export function useAddApplicant(kind: CaseKind) {
   return useMutation({

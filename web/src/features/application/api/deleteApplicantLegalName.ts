@@ -16,18 +16,27 @@ export async function deleteApplicantLegalName(
   applicantId: number,
   legalNameId: number,
 ): Promise<void> {
-  const params = { path: { caseId, applicantId, legalNameId } };
-  unwrap(
-    kind === 'buying'
-      ? await api().DELETE('/buying/{caseId}/applicant/{applicantId}/legal-name/{legalNameId}', {
-          params,
-        })
-      : await api().DELETE(
-          '/remortgaging/{caseId}/applicant/{applicantId}/legal-name/{legalNameId}',
-          { params },
-        ),
-  );
+  await DELETE_LEGAL_NAME[kind]({ path: { caseId, applicantId, legalNameId } });
 }
+
+type LegalNamePath = { path: { caseId: string; applicantId: number; legalNameId: number } };
+
+/** The path differs per case type (a record, so a new type cannot fall to another's path). */
+const DELETE_LEGAL_NAME: Record<CaseKind, (params: LegalNamePath) => Promise<void>> = {
+  remortgaging: async (params) =>
+    unwrap(
+      await api().DELETE(
+        '/remortgaging/{caseId}/applicant/{applicantId}/legal-name/{legalNameId}',
+        { params },
+      ),
+    ),
+  buying: async (params) =>
+    unwrap(
+      await api().DELETE('/buying/{caseId}/applicant/{applicantId}/legal-name/{legalNameId}', {
+        params,
+      }),
+    ),
+};
 
 /** Every successful write refetches every query (lib/queryClient), the case among them. */
 export function useDeleteApplicantLegalName(kind: CaseKind, caseId: string, applicantId: number) {

@@ -8,13 +8,18 @@ import type { CaseKind } from '../../cases';
  * → 204. The lead owner or buyer → 409 `lead_owner`.
  */
 export async function removeApplicant(kind: CaseKind, caseId: string, userId: string) {
-  const params = { path: { caseId, userId } };
-  unwrap(
-    kind === 'buying'
-      ? await api().DELETE('/buying/{caseId}/applicants/{userId}', { params })
-      : await api().DELETE('/remortgaging/{caseId}/applicants/{userId}', { params }),
-  );
+  await REMOVE[kind]({ path: { caseId, userId } });
 }
+
+type ApplicantsPath = { path: { caseId: string; userId: string } };
+
+/** The path differs per case type (a record, so a new type cannot fall to another's path). */
+const REMOVE: Record<CaseKind, (params: ApplicantsPath) => Promise<void>> = {
+  remortgaging: async (params) =>
+    unwrap(await api().DELETE('/remortgaging/{caseId}/applicants/{userId}', { params })),
+  buying: async (params) =>
+    unwrap(await api().DELETE('/buying/{caseId}/applicants/{userId}', { params })),
+};
 
 export function useRemoveApplicant(kind: CaseKind, caseId: string) {
   return useMutation({

@@ -16,13 +16,21 @@ export async function saveApplicantDetails(
   applicantId: number,
   body: ApplicantDetailsBody,
 ): Promise<void> {
-  const params = { path: { caseId, applicantId } };
-  unwrap(
-    kind === 'buying'
-      ? await api().POST('/buying/{caseId}/applicant/{applicantId}', { params, body })
-      : await api().POST('/remortgaging/{caseId}/applicant/{applicantId}', { params, body }),
-  );
+  await SAVE_DETAILS[kind]({ path: { caseId, applicantId } }, body);
 }
+
+type ApplicantPath = { path: { caseId: string; applicantId: number } };
+
+/** The path differs per case type (a record, so a new type cannot fall to another's path). */
+const SAVE_DETAILS: Record<
+  CaseKind,
+  (params: ApplicantPath, body: ApplicantDetailsBody) => Promise<void>
+> = {
+  remortgaging: async (params, body) =>
+    unwrap(await api().POST('/remortgaging/{caseId}/applicant/{applicantId}', { params, body })),
+  buying: async (params, body) =>
+    unwrap(await api().POST('/buying/{caseId}/applicant/{applicantId}', { params, body })),
+};
 
 export function useSaveApplicantDetails(kind: CaseKind, caseId: string, applicantId: number) {
   return useMutation({

@@ -10,15 +10,18 @@ import type { CaseKind } from '../../cases';
  * PREPARE_CLIENT_CARE_LETTER). Not ready → 409 `not_ready` with the engine's reason; brokers → 403;
  * the declaration not confirmed → 422 naming `declarationConfirmed`.
  */
-export async function submitApplication(kind: CaseKind, caseId: string): Promise<CaseMoved> {
-  const params = { path: { caseId } };
-  const body = { declarationConfirmed: true };
-  return unwrap(
-    kind === 'buying'
-      ? await api().POST('/buying/{caseId}/submit', { params, body })
-      : await api().POST('/remortgaging/{caseId}/submit', { params, body }),
-  );
+export function submitApplication(kind: CaseKind, caseId: string): Promise<CaseMoved> {
+  return SUBMIT[kind]({ path: { caseId } });
 }
+
+const body = { declarationConfirmed: true };
+
+/** The path differs per case type (a record, so a new type cannot fall to another's path). */
+const SUBMIT: Record<CaseKind, (params: { path: { caseId: string } }) => Promise<CaseMoved>> = {
+  remortgaging: async (params) =>
+    unwrap(await api().POST('/remortgaging/{caseId}/submit', { params, body })),
+  buying: async (params) => unwrap(await api().POST('/buying/{caseId}/submit', { params, body })),
+};
 
 export function useSubmitApplication(kind: CaseKind, caseId: string) {
   return useMutation({

@@ -3,7 +3,7 @@ import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '
 import { useState } from 'react';
 import type { StaticMaps } from '../../../lib/config';
 import { formatDate } from '../../../lib/format';
-import type { CaseKind } from '../caseTypes';
+import { KIND_WORDS, type CaseKind } from '../caseTypes';
 import { address, partyNames, referredBy, type CaseRow } from '../rows';
 import { staticMapUrl } from '../staticMap';
 import { CaseButtonLink } from './CaseLinks';
@@ -123,10 +123,7 @@ export function CaseCard({
           )}
           <Stack component="dl" spacing={0.5} sx={{ m: 0 }}>
             {isBroker && row.parties.length > 0 && (
-              <Row
-                label={kind === 'remortgaging' ? 'Property owners' : 'Buyers'}
-                value={partyNames(row.parties)}
-              />
+              <Row label={KIND_WORDS[kind].partiesLong} value={partyNames(row.parties)} />
             )}
             {isBroker && row.brokerReference && (
               <Row label="Broker reference" value={row.brokerReference} />
@@ -138,16 +135,8 @@ export function CaseCard({
                 <Row key={d.label} label={d.label} value={formatDate(d.value as string)} />
               ))}
             <Row
-              label={kind === 'remortgaging' ? 'Mortgage offer' : 'Deposit'}
-              value={
-                kind === 'remortgaging'
-                  ? row.flag
-                    ? 'Uploaded'
-                    : 'Pending'
-                  : row.flag
-                    ? 'Paid'
-                    : 'Pending'
-              }
+              label={KIND_WORDS[kind].flag}
+              value={row.flag ? KIND_WORDS[kind].flagDone : 'Pending'}
             />
           </Stack>
           {referrers.length > 0 && (

@@ -14,7 +14,7 @@ import {
   type Theme,
 } from '@mui/material';
 import { formatDate } from '../../../lib/format';
-import type { CaseKind } from '../caseTypes';
+import { KIND_WORDS, type CaseKind } from '../caseTypes';
 import { address, partyNames, referredBy, type CaseRow } from '../rows';
 import { CaseTextLink } from './CaseLinks';
 import { StatusChip } from './StatusChip';
@@ -22,17 +22,17 @@ import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
 
 interface Columns {
-  rem: boolean;
+  words: (typeof KIND_WORDS)[CaseKind];
   names: (row: CaseRow) => string;
   flag: (row: CaseRow) => string;
 }
 
 function columns(kind: CaseKind): Columns {
-  const rem = kind === 'remortgaging';
+  const words = KIND_WORDS[kind];
   return {
-    rem,
+    words,
     names: (row) => partyNames(row.parties) || address(row.property) || `Case ${row.id}`,
-    flag: (row) => (rem ? (row.flag ? 'Uploaded' : 'Pending') : row.flag ? 'Paid' : 'Pending'),
+    flag: (row) => (row.flag ? words.flagDone : 'Pending'),
   };
 }
 
@@ -89,13 +89,13 @@ function CancelButton({
 function WideTable({ kind, rows, cols, onCancel }: RowsProps) {
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={cols.rem ? 'Remortgaging cases' : 'Buying cases'}>
+      <Table size="small" aria-label={cols.words.cases}>
         <TableHead>
           <TableRow>
             <TableCell>Created</TableCell>
-            <TableCell>{cols.rem ? 'Owners' : 'Buyers'}</TableCell>
+            <TableCell>{cols.words.parties}</TableCell>
             <TableCell>Status</TableCell>
-            <TableCell>{cols.rem ? 'Mortgage' : 'Deposit'}</TableCell>
+            <TableCell>{cols.words.flagShort}</TableCell>
             <TableCell>Broker</TableCell>
             <TableCell>
               <span style={visuallyHidden}>Cancel</span>
@@ -149,7 +149,7 @@ function StackedRows({ kind, rows, cols, onCancel }: RowsProps) {
     <Paper
       variant="outlined"
       component="ul"
-      aria-label={cols.rem ? 'Remortgaging cases' : 'Buying cases'}
+      aria-label={cols.words.cases}
       data-testid="case-rows"
       sx={{ listStyle: 'none', m: 0, p: 0 }}
     >
@@ -193,7 +193,7 @@ function StackedRows({ kind, rows, cols, onCancel }: RowsProps) {
               }}
             >
               <Field label="Created">{formatDate(row.createdAt)}</Field>
-              <Field label={cols.rem ? 'Mortgage' : 'Deposit'}>{cols.flag(row)}</Field>
+              <Field label={cols.words.flagShort}>{cols.flag(row)}</Field>
               {broker && <Field label="Broker">{broker}</Field>}
             </Box>
           </Box>

@@ -18,7 +18,7 @@ import {
   REMORTGAGING_REASON_LABELS,
   TENURE_LABELS,
 } from '../../../lib/labels';
-import type { CaseKind } from '../caseTypes';
+import { KIND_WORDS, type CaseKind } from '../caseTypes';
 import { JURISDICTIONS, PROPERTY_TYPES, REASONS, TENURES } from '../keyFacts';
 import type { KeyFactsValues } from '../validation';
 
@@ -81,11 +81,7 @@ function EligibilityFields({ kind }: { kind: CaseKind }) {
       </TextField>
       <YesNo
         name="isDependentOnSale"
-        label={
-          kind === 'remortgaging'
-            ? 'Is the remortgage dependent on a sale?'
-            : 'Is the purchase dependent on a sale?'
-        }
+        label={`Is the ${KIND_WORDS[kind].noun} dependent on a sale?`}
       />
       <YesNo name="isCompanyOwned" label="Is the property owned by a company?" />
       <YesNo name="isBuyToLet" label="Is it a buy-to-let property?" />
@@ -94,10 +90,31 @@ function EligibilityFields({ kind }: { kind: CaseKind }) {
   );
 }
 
+/** The fields whose label (or presence) differs per kind. */
+const FIELD_LABELS: Record<
+  CaseKind,
+  { value: string; secondAmount: string; lender: string; date: string; asksReason: boolean }
+> = {
+  remortgaging: {
+    value: 'Property value (£)',
+    secondAmount: 'Loan amount (£, optional)',
+    lender: 'New lender (optional)',
+    date: 'Current deal end date (optional)',
+    asksReason: true,
+  },
+  buying: {
+    value: 'Purchase price (£)',
+    secondAmount: 'Deposit (£, optional)',
+    lender: 'Lender (optional)',
+    date: 'Target move-in date (optional)',
+    asksReason: false,
+  },
+};
+
 function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean }) {
   const { register, control, setValue } = useFormContext<KeyFactsValues>();
   const { errors } = useFormState({ control });
-  const rem = kind === 'remortgaging';
+  const labels = FIELD_LABELS[kind];
   const fill = (address: FoundAddress) => {
     const set = { shouldDirty: true, shouldValidate: true } as const;
     setValue('addressLine1', address.addressLine1, set);
@@ -172,7 +189,7 @@ function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean 
         ))}
       </TextField>
       <TextField
-        label={rem ? 'Property value (£)' : 'Purchase price (£)'}
+        label={labels.value}
         required
         inputMode="decimal"
         error={!!errors.value}
@@ -180,7 +197,7 @@ function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean 
         {...muiField(register('value'))}
       />
       <TextField
-        label={rem ? 'Loan amount (£, optional)' : 'Deposit (£, optional)'}
+        label={labels.secondAmount}
         inputMode="decimal"
         error={!!errors.secondAmount}
         helperText={errors.secondAmount?.message}
@@ -188,7 +205,7 @@ function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean 
       />
       <TextField
         select
-        label={rem ? 'New lender (optional)' : 'Lender (optional)'}
+        label={labels.lender}
         error={!!errors.lender}
         helperText={errors.lender?.message}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
@@ -201,7 +218,7 @@ function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean 
           </option>
         ))}
       </TextField>
-      {rem && (
+      {labels.asksReason && (
         <TextField
           select
           label="Reason for remortgaging (optional)"
@@ -219,7 +236,7 @@ function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean 
         </TextField>
       )}
       <TextField
-        label={rem ? 'Current deal end date (optional)' : 'Target move-in date (optional)'}
+        label={labels.date}
         type="date"
         error={!!errors.date}
         helperText={errors.date?.message}

@@ -15,7 +15,7 @@ import {
 import type { ManagedBroker } from '../../../lib/api/types';
 import { ButtonLink } from '../../../components/ButtonLink';
 import { labelOf, SORT_FIELD_LABELS, statusLabel } from '../../../lib/labels';
-import { SEARCH_PLACEHOLDER, SORT_FIELDS, STATUSES, type CaseKind } from '../caseTypes';
+import { KIND_WORDS, SEARCH_PLACEHOLDER, SORT_FIELDS, STATUSES, type CaseKind } from '../caseTypes';
 import {
   DEFAULT_SORT_BY,
   DEFAULT_SORT_DIRECTION,
@@ -115,7 +115,7 @@ export function ListToolbar({
           onChange={(status) => change({ status })}
         />
         <FilterMenu
-          label={kind === 'remortgaging' ? 'Mortgage offer' : 'Deposit'}
+          label={KIND_WORDS[kind].flag}
           groups={[
             {
               options: [

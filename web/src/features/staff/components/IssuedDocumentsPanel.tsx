@@ -2,7 +2,7 @@ import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { formatDate } from '../../../lib/format';
 import { partiesOf } from '../../application/caseKind';
-import type { CaseKind } from '../../cases';
+import { KIND_WORDS, type CaseKind } from '../../cases';
 import { documentTypeLabel } from '../../../lib/labels';
 import { documentUrl } from '../../documents/download';
 import { PreviewButton } from './DocumentPreview';
@@ -171,7 +171,7 @@ export function IssuedDocumentsPanel({
   const documents = expanded.documents.generatedDocuments;
   // The case's owners (a remortgage) or buyers (a purchase): who accepts what the firm issues.
   const parties = partiesOf(expanded);
-  const partyWord = kind === 'buying' ? 'buyers' : 'owners';
+  const partyWord = KIND_WORDS[kind].partyWord;
   const toDraft = draftable(staffCase);
   // The firm's drafts may be deleted while the case is open; an issued document is kept.
   const drafts = documents.filter((d) => d.isDraft);

@@ -13,6 +13,8 @@ import {
 import { isSecondFactorRequired } from '../secondFactor';
 import { STAFF_TEXTS } from '../texts';
 import type { StaffCaseType } from '../types';
+import { KIND_WORDS } from '../../cases';
+import { caseKindOf } from '../../documents/labels';
 import { QueueList } from './QueueList';
 import { QueueToolbar } from './QueueToolbar';
 
@@ -39,7 +41,7 @@ export function QueuePage({
   const query = useQueue(queueRequest(search));
   const members = useMembers();
   const data = query.data;
-  const label = caseType === 'BUYING' ? 'Buying cases' : 'Remortgaging cases';
+  const label = KIND_WORDS[caseKindOf(caseType)].cases;
 
   let body;
   if (query.isPending) {
