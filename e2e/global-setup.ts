@@ -43,6 +43,8 @@ export default async function globalSetup() {
     EMAIL_MIN_INTERVAL_SECONDS: '0',
     EMAIL_CAP_PER_DAY: '1000',
     RUST_LOG: process.env.E2E_RUST_LOG ?? 'warn',
+    // The webhooks spec's receiver listens on 127.0.0.1 (refused by default: SSRF guard).
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   };
   const env = { ...process.env, ...serverEnv };
   // A user who has never accepted the policies (for the blocking policy dialog).

@@ -140,6 +140,7 @@ impl App {
         let secrets = crate::staff::SecretBox::from_config(&config)?;
         let worker_deps = WorkerDeps {
             webhook_secrets: Arc::new(secrets.clone()),
+            webhook_allow_private: config.webhook_allow_private_targets,
             identity_runs: identity.runs(),
             db: db.clone(),
             cases: cases.clone(),

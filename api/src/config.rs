@@ -53,6 +53,12 @@ pub struct Config {
     /// Where a client sends a complaint (SRA Code of Conduct for Solicitors, para 8.3).
     /// Unset: `support_email`.
     pub firm_complaints_email: Option<String>,
+    /// The firm's client account, which the completion statement tells the clients to pay
+    /// into: its name, sort code and account number. The defaults are a demo's, never a real
+    /// account: set all three in production.
+    pub firm_client_account_name: String,
+    pub firm_client_account_sort_code: String,
+    pub firm_client_account_number: String,
     /// Overrides the release reported by `/version` (normally the VERSION file).
     pub release: String,
     pub magic_link_minutes: i64,
@@ -100,6 +106,9 @@ pub struct Config {
     /// Wait before a failed job's first retry, in milliseconds; it doubles after each further
     /// failure up to an hour (with jitter), and a job gives up after about a day.
     pub job_retry_base_ms: u64,
+    /// Let broker webhooks go to loopback, private and other internal addresses, over http too
+    /// (local development and tests). Refused for a site other people reach.
+    pub webhook_allow_private_targets: bool,
     /// Error reporting (Sentry DSN) for the browser app; unset: none.
     pub sentry_dsn: Option<String>,
     /// Product analytics key for the browser app (only used after cookie consent).
@@ -178,6 +187,10 @@ impl Default for Config {
             firm_sra_number: None,
             firm_address: None,
             firm_complaints_email: None,
+            firm_client_account_name: "Threshold Conveyancing LLP Client Account".into(),
+            // A sort code no bank issues (00-00-00): the demo's account cannot be paid.
+            firm_client_account_sort_code: "00-00-00".into(),
+            firm_client_account_number: "00000000".into(),
             release: BUILD_RELEASE.trim().into(),
             magic_link_minutes: 15,
             access_token_minutes: 5,
@@ -203,6 +216,7 @@ impl Default for Config {
             max_connections_per_client: 128,
             worker_poll_ms: None,
             job_retry_base_ms: 5_000,
+            webhook_allow_private_targets: false,
             sentry_dsn: None,
             posthog_key: None,
             posthog_host: "https://eu.i.posthog.com".into(),
@@ -231,6 +245,24 @@ impl Default for Config {
     }
 }
 
+/// Settings read from the environment as they are written: `Env` would parse an all-digit
+/// value as a number, and an account number's leading 0 would be lost.
+const TEXT_KEYS: &[&str] = &[
+    "FIRM_CLIENT_ACCOUNT_NUMBER",
+    "FIRM_CLIENT_ACCOUNT_SORT_CODE",
+];
+
+/// The [`TEXT_KEYS`] that `get` has, as text.
+fn text_settings(
+    get: impl Fn(&str) -> Option<String>,
+) -> Serialized<std::collections::BTreeMap<String, String>> {
+    let values = TEXT_KEYS
+        .iter()
+        .filter_map(|k| get(k).map(|v| (k.to_ascii_lowercase(), v)))
+        .collect();
+    Serialized::defaults(values)
+}
+
 /// The environment variables read, one per field (upper-cased field names).
 const ENV_KEYS: &[&str] = &[
     "DATABASE_URL",
@@ -249,6 +281,9 @@ const ENV_KEYS: &[&str] = &[
     "FIRM_SRA_NUMBER",
     "FIRM_ADDRESS",
     "FIRM_COMPLAINTS_EMAIL",
+    "FIRM_CLIENT_ACCOUNT_NAME",
+    "FIRM_CLIENT_ACCOUNT_SORT_CODE",
+    "FIRM_CLIENT_ACCOUNT_NUMBER",
     "RELEASE",
     "MAGIC_LINK_MINUTES",
     "ACCESS_TOKEN_MINUTES",
@@ -274,6 +309,7 @@ const ENV_KEYS: &[&str] = &[
     "MAX_CONNECTIONS_PER_CLIENT",
     "WORKER_POLL_MS",
     "JOB_RETRY_BASE_MS",
+    "WEBHOOK_ALLOW_PRIVATE_TARGETS",
     "SENTRY_DSN",
     "POSTHOG_KEY",
     "POSTHOG_HOST",
@@ -327,7 +363,8 @@ impl Config {
             figment = figment.merge(Toml::file_exact(path));
         }
         figment
-            .merge(Env::raw().only(ENV_KEYS))
+            .merge(Env::raw().only(ENV_KEYS).ignore(TEXT_KEYS))
+            .merge(text_settings(|k| std::env::var(k).ok()))
             .extract()
             .map_err(Box::new)
     }
@@ -375,6 +412,14 @@ impl Config {
                  e-mails would only be written to files. Set SMTP_URL (e.g. \
                  smtp://user:pass@smtp.example.com:587?tls=required), or set MAIL_OUTBOX_DIR to \
                  write e-mail to files you deliver yourself.",
+                self.public_url
+            ));
+        }
+        if self.webhook_allow_private_targets && !self.public_url_is_loopback() {
+            return Err(format!(
+                "PUBLIC_URL is {}, which is not this machine, but WEBHOOK_ALLOW_PRIVATE_TARGETS \
+                 is on, which would let a broker firm's webhooks reach this machine and its \
+                 private network. Turn it off.",
                 self.public_url
             ));
         }
@@ -501,6 +546,17 @@ mod tests {
         }
     }
 
+    /// An account number is digits, often with a leading 0: it is read as text.
+    #[test]
+    fn a_client_account_number_keeps_its_leading_zero() {
+        let env = |k: &str| (k == "FIRM_CLIENT_ACCOUNT_NUMBER").then(|| "01234567".to_owned());
+        let config: Config = Figment::from(Serialized::defaults(Config::default()))
+            .merge(text_settings(env))
+            .extract()
+            .unwrap();
+        assert_eq!(config.firm_client_account_number, "01234567");
+    }
+
     #[test]
     fn a_public_site_without_smtp_refuses_to_serve() {
         let public = Config {
@@ -530,6 +586,26 @@ mod tests {
             };
             assert!(config.check_for_serving().is_ok(), "{local}");
         }
+    }
+
+    #[test]
+    fn a_public_site_refuses_private_webhook_targets() {
+        let public = Config {
+            public_url: "https://app.example.test".into(),
+            smtp_url: Some("smtp://mail.example.test:587".into()),
+            webhook_allow_private_targets: true,
+            ..Config::default()
+        };
+        let problem = public.check_for_serving().unwrap_err();
+        assert!(
+            problem.contains("WEBHOOK_ALLOW_PRIVATE_TARGETS"),
+            "{problem}"
+        );
+        let local = Config {
+            public_url: "http://localhost:8080".into(),
+            ..public
+        };
+        assert!(local.check_for_serving().is_ok());
     }
 
     #[test]

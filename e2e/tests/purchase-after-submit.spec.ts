@@ -125,6 +125,9 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   await expect(customer).toHaveURL(new RegExp(`${casePath}/deposit$`));
   const pay = customer.getByRole('button', { name: /^Pay £/ });
   await atBothWidths(customer, () => expect(pay).toBeVisible());
+  // Issue 28 (4): no payment without the express request to start work within the 14 days.
+  await expect(pay).toBeDisabled();
+  await customer.getByRole('checkbox', { name: /^I ask you to start work on my purchase now/ }).check();
   const started = customer.waitForResponse((r) => r.url().endsWith('/api/deposit-payment'));
   await pay.click();
   expect((await started).status()).toBe(200);

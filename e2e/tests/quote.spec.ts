@@ -121,7 +121,9 @@ test('a broker sends the quote, the client signs in from the e-mail, accepts it 
   await expect(modal.getByText(PREPARED_BY, { exact: true })).toBeVisible();
   await expect(modal.getByText('For the remortgage of 11 Quotely Close')).toBeVisible();
   await expect(modal.getByRole('table', { name: 'Quote summary' }).getByRole('row', { name: /^Total £[\d,]+\.\d{2}$/ })).toBeVisible();
-  await expect(modal.getByRole('row', { name: /^Deposit £[\d,]+\.\d{2}$/ })).toBeVisible();
+  // Issue 28 (4): a remortgage asks for no up-front payment, and its quote says so.
+  await expect(modal.getByRole('row', { name: /^Up-front payment/ })).toHaveCount(0);
+  await expect(modal.getByTestId('quote-terms')).toContainText('There is no up-front payment');
   await expect(modal.getByRole('heading', { level: 3 }).first()).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Report an issue' })).toBeVisible();
   // No sideways scrolling at 375 px.

@@ -13,6 +13,7 @@ pub mod queue;
 pub mod relay;
 pub mod templates;
 pub mod webhook;
+pub mod webhook_target;
 
 pub use auth_email::{AuthEmail, AuthEmailSettings};
 pub use deposit_payment::DepositPaymentConfirmed;

@@ -76,6 +76,8 @@ pub struct WorkerDeps {
     pub identity_runs: Option<Arc<dyn IdentityRuns>>,
     /// Opens the broker firms' webhook signing secrets.
     pub webhook_secrets: Arc<dyn crate::webhook::WebhookSecrets>,
+    /// Webhooks may go to private and loopback addresses, over http (`WEBHOOK_ALLOW_PRIVATE_TARGETS`).
+    pub webhook_allow_private: bool,
 }
 
 #[derive(Debug, thiserror::Error)]

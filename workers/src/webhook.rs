@@ -1,9 +1,10 @@
 //! Broker firms' webhooks (issue 32): the relay's pass that queues each new delivery as a job,
 //! and the job that POSTs it to the firm's endpoint, signed. The queue tries a failed delivery
 //! again with exponential backoff for about a day (`queue::retry`); every try is recorded on
-//! the delivery for the firm's admin. How a receiver checks the signature: docs/api/webhooks.md.
+//! the delivery for the firm's admin. Each delivery goes only to public addresses, checked as it
+//! is sent ([`crate::webhook_target`]). How a receiver checks the signature: docs/api/webhooks.md.
 
-use std::sync::OnceLock;
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use apalis::prelude::BoxDynError;
@@ -16,6 +17,7 @@ use threshold_store::{Db, WebhookEndpointId};
 
 use crate::queue::{Job, JobQueue, WorkerDeps};
 use crate::relay::RelayError;
+use crate::webhook_target::{self, TargetError};
 
 /// The header with the timestamp and signature: `t=<unix seconds>,v1=<hex HMAC-SHA256>`.
 pub const SIGNATURE_HEADER: &str = "Threshold-Signature";
@@ -67,25 +69,32 @@ impl Job for WebhookDelivery {
         }
         let secret = deps.webhook_secrets.open(d.endpoint_id, &d.sealed_secret)?;
         let body = serde_json::to_string(&d.payload.0)?;
-        let sent = client()
-            .post(&d.url)
-            .header(reqwest::header::CONTENT_TYPE, "application/json")
-            .header(
-                SIGNATURE_HEADER,
-                signature_header(&secret, Utc::now().timestamp(), &body),
-            )
-            .header(EVENT_ID_HEADER, &d.event_id)
-            .header(EVENT_TYPE_HEADER, &d.event_type)
-            .body(body)
-            .send()
-            .await;
-        let (status, error) = match sent {
-            Ok(r) if r.status().is_success() => (Some(i32::from(r.status().as_u16())), None),
-            Ok(r) => (
-                Some(i32::from(r.status().as_u16())),
-                Some(format!("the endpoint answered {}", r.status().as_u16())),
-            ),
-            Err(e) => (None, Some(failure(&e).to_owned())),
+        let (status, error) = match target(&d.url, deps.webhook_allow_private).await {
+            Err(refused) => (None, Some(refused.to_owned())),
+            Ok((url, addrs)) => {
+                let sent = client(&url, &addrs)?
+                    .post(url)
+                    .header(reqwest::header::CONTENT_TYPE, "application/json")
+                    .header(
+                        SIGNATURE_HEADER,
+                        signature_header(&secret, Utc::now().timestamp(), &body),
+                    )
+                    .header(EVENT_ID_HEADER, &d.event_id)
+                    .header(EVENT_TYPE_HEADER, &d.event_type)
+                    .body(body)
+                    .send()
+                    .await;
+                match sent {
+                    Ok(r) if r.status().is_success() => {
+                        (Some(i32::from(r.status().as_u16())), None)
+                    }
+                    Ok(r) => (
+                        Some(i32::from(r.status().as_u16())),
+                        Some(format!("the endpoint answered {}", r.status().as_u16())),
+                    ),
+                    Err(e) => (None, Some(failure(&e).to_owned())),
+                }
+            }
         };
         deps.db
             .record_webhook_attempt(
@@ -114,19 +123,36 @@ fn failure(e: &reqwest::Error) -> &'static str {
     }
 }
 
-/// One client for every delivery: short timeouts, and no redirects (a delivery goes to the
-/// address the admin registered, nowhere else).
-fn client() -> &'static reqwest::Client {
-    static CLIENT: OnceLock<reqwest::Client> = OnceLock::new();
-    CLIENT.get_or_init(|| {
-        reqwest::Client::builder()
-            .timeout(TIMEOUT)
-            .connect_timeout(CONNECT_TIMEOUT)
-            .redirect(reqwest::redirect::Policy::none())
-            .user_agent("Threshold-Webhooks/1")
-            .build()
-            .expect("an HTTP client")
-    })
+/// The endpoint's URL and the addresses to send to, resolved and checked now (see
+/// [`webhook_target`]); or why not, in the words of the admin's log.
+async fn target(
+    raw: &str,
+    allow_private: bool,
+) -> Result<(url::Url, Vec<SocketAddr>), &'static str> {
+    let url = url::Url::parse(raw).map_err(|_| "the endpoint's URL is not valid")?;
+    match webhook_target::resolve(&url, allow_private).await {
+        Ok(addrs) => Ok((url, addrs)),
+        Err(TargetError::Unresolved) => Err("could not find the endpoint's host"),
+        Err(TargetError::NotPublic) => Err("refused: the endpoint's host is not a public address"),
+        Err(TargetError::NotHttps | TargetError::NoHost) => Err("the endpoint's URL is not valid"),
+    }
+}
+
+/// A client for one delivery, pinned to the addresses just checked (a second DNS answer, which
+/// could name an internal address, is never asked for, nor is a proxy, which would resolve the
+/// name itself); short timeouts, and no redirects (a delivery goes to the address the admin
+/// registered, nowhere else).
+fn client(url: &url::Url, addrs: &[SocketAddr]) -> Result<reqwest::Client, reqwest::Error> {
+    let mut builder = reqwest::Client::builder()
+        .no_proxy()
+        .timeout(TIMEOUT)
+        .connect_timeout(CONNECT_TIMEOUT)
+        .redirect(reqwest::redirect::Policy::none())
+        .user_agent("Threshold-Webhooks/1");
+    if let Some(url::Host::Domain(name)) = url.host() {
+        builder = builder.resolve_to_addrs(name, addrs);
+    }
+    builder.build()
 }
 
 /// The relay's pass: every delivery not yet queued becomes a job (at most once per delivery:

@@ -74,6 +74,7 @@ fn who_may_take_each_step_of_a_purchase() {
             (Action::SubmitIdentity, CUSTOMER),
             (Action::DecideIdentity, FIRM),
             (Action::ReportIdentityCheck, &[ActorKind::System]),
+            (Action::RecordMortgageOffer, FIRM),
             (Action::RecordSearch, FIRM),
             (
                 Action::ConfirmDeposit,

@@ -374,25 +374,53 @@ fn sra_code_of_conduct_5_1_referral_fee_disclosed_including_none() {
 
 #[test]
 fn consumer_contracts_regulations_2013_deposit_refundable_within_14_days() {
-    // Consumer Contracts Regulations 2013 (regs. 29, 30, 34, 36): a quote accepted online is a
-    // distance contract the client may cancel within 14 days; the up-front payment comes back,
-    // less a proportionate amount for work they asked us to start. It is never "non-refundable".
-    for r in [
-        purchase_in(Jurisdiction::England, 300_000),
-        remortgage(350_000, 200_000),
+    // Consumer Contracts Regulations 2013 (regs. 29, 30, 34, 36): accepting online is a distance
+    // contract the client may cancel within 14 days; a purchase's up-front payment comes back,
+    // less a proportionate amount for work they expressly asked us to start. It is paid once the
+    // client care letter is accepted (the Deposit tile opens then), not with the quote, and it
+    // is never "non-refundable".
+    let q = w()
+        .quote(&purchase_in(Jurisdiction::England, 300_000))
+        .unwrap();
+    let t = q.deposit_terms.to_lowercase();
+    assert_eq!(q.deposit, 30_000);
+    for must in [
+        "once you have accepted our client care letter",
+        "taken off your final bill",
+        "14 days",
+        "refund this payment in full",
+        "work you expressly asked us to start",
     ] {
-        let q = w().quote(&r).unwrap();
-        let t = q.deposit_terms.to_lowercase();
-        assert_eq!(q.deposit, 30_000);
-        for must in ["14 days", "cancel", "refund", "work you asked us to start"] {
-            assert!(t.contains(must), "{must:?} in {t:?}");
-        }
-        assert!(!t.contains("non-refundable") && !t.contains("not refundable"));
-        assert!(
-            serde_json::to_value(&q).unwrap()["depositTerms"].is_string(),
-            "depositTerms in the record"
-        );
+        assert!(t.contains(must), "{must:?} in {t:?}");
     }
+    assert!(!t.contains("when you accept this quote"));
+    assert!(!t.contains("non-refundable") && !t.contains("not refundable"));
+    assert!(
+        serde_json::to_value(&q).unwrap()["depositTerms"].is_string(),
+        "depositTerms in the record"
+    );
+    let request = w().fees.buying.express_request.clone().unwrap();
+    assert!(
+        request
+            .text
+            .contains("within the 14-day cancellation period")
+    );
+    assert!(request.text.contains("proportionate charge"));
+}
+
+#[test]
+fn a_remortgage_promises_no_up_front_payment() {
+    // Nothing in a remortgage ever asks for a payment before completion (no deposit tile, no
+    // payment action), so its quote asks for none: it was £300 "paid when you accept" before.
+    let q = w().quote(&remortgage(350_000, 200_000)).unwrap();
+    assert_eq!(q.deposit, 0);
+    let t = q.deposit_terms.to_lowercase();
+    assert!(
+        t.contains("no up-front payment") && t.contains("14 days"),
+        "{t}"
+    );
+    assert!(!t.contains("paid when you accept"));
+    assert!(w().fees.remortgaging.express_request.is_none());
 }
 
 #[test]

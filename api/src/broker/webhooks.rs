@@ -16,6 +16,7 @@ use threshold_store::audit::AuditEvent;
 use threshold_store::webhooks::{
     EVENT_TYPES, NewWebhookEndpoint, WebhookDelivery as StoredDelivery, WebhookEndpoint,
 };
+use threshold_workers::webhook_target::{self, TargetError};
 use threshold_workers::{WebhookDelivery, WebhookSecrets};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -36,8 +37,8 @@ const SECRET_PREFIX: &str = "whsec_";
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct NewWebhookRequest {
-    /// Where events are POSTed: https (http only to `localhost` or `127.0.0.1`, for local
-    /// development). At most 2048 characters.
+    /// Where events are POSTed: https, to a host that resolves only to public addresses (not
+    /// loopback, private, link-local or other internal ones). At most 2048 characters.
     pub url: String,
     /// The events to receive, at least one: `case.created`, `case.status_changed`,
     /// `quote.sent`, `quote.accepted`, `quote.declined`, `application.submitted`,
@@ -115,7 +116,7 @@ impl WebhookSecrets for SecretBox {
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not a broker firm's admin", body = ErrorBody),
         (status = 409, description = "`too_many_webhooks`: the firm has 10 endpoints already", body = ErrorBody),
-        (status = 422, description = "`url` not https (http only to localhost) or not a URL; `events` empty or naming an unknown event", body = ErrorBody),
+        (status = 422, description = "`url` not a URL, not https, its host not found or not a public address; `events` empty or naming an unknown event", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
 pub async fn create_webhook(
@@ -124,7 +125,7 @@ pub async fn create_webhook(
     ApiJson(body): ApiJson<NewWebhookRequest>,
 ) -> ApiResult<(StatusCode, Json<WebhookCreated>)> {
     let firm_id = firm_admin(&session)?;
-    let events = validate(&body)?;
+    let events = validate(&body, state.config.webhook_allow_private_targets).await?;
     let id = WebhookEndpointId::new_random();
     let secret = format!("{SECRET_PREFIX}{}", threshold_store::tokens::new_token());
     let events_json = serde_json::to_string(&events).map_err(ApiError::internal)?;
@@ -286,10 +287,10 @@ fn endpoint_id(raw: &str) -> ApiResult<WebhookEndpointId> {
 }
 
 /// The events, each once and in the order given, or 422 naming the fields.
-fn validate(body: &NewWebhookRequest) -> ApiResult<Vec<String>> {
+async fn validate(body: &NewWebhookRequest, allow_private: bool) -> ApiResult<Vec<String>> {
     let mut problems = BTreeMap::new();
-    if let Some(problem) = url_problem(&body.url) {
-        problems.insert("url".to_owned(), problem.to_owned());
+    if let Err(problem) = check_url(&body.url, allow_private).await {
+        problems.insert("url".to_owned(), problem);
     }
     let mut events: Vec<String> = vec![];
     for event in &body.events {
@@ -312,22 +313,24 @@ fn validate(body: &NewWebhookRequest) -> ApiResult<Vec<String>> {
     }
 }
 
-/// Why a URL cannot receive events: it must be https, but for a receiver on this machine
-/// (`localhost`, `127.0.0.1`: local development and tests).
-fn url_problem(raw: &str) -> Option<&'static str> {
+/// Why a URL cannot receive events: see [`webhook_target`]. The host is resolved now (as it is
+/// again at each delivery) unless private targets are allowed, when a test's or a developer's
+/// name need not resolve yet.
+async fn check_url(raw: &str, allow_private: bool) -> Result<(), String> {
     if raw.len() > MAX_URL_LENGTH {
-        return Some("must be at most 2048 characters");
+        return Err("must be at most 2048 characters".to_owned());
     }
-    let Ok(url) = url::Url::parse(raw) else {
-        return Some("must be a URL, such as https://crm.example.com/threshold");
+    let url = url::Url::parse(raw)
+        .map_err(|_| "must be a URL, such as https://crm.example.com/threshold".to_owned())?;
+    let checked = if allow_private {
+        webhook_target::check_url(&url, true)
+    } else {
+        webhook_target::resolve(&url, false).await.map(drop)
     };
-    let local = matches!(url.host_str(), Some("localhost" | "127.0.0.1"));
-    match url.scheme() {
-        _ if url.host_str().is_none_or(str::is_empty) => Some("must name a host"),
-        "https" => None,
-        "http" if local => None,
-        _ => Some("must start with https://"),
-    }
+    checked.map_err(|e| match e {
+        TargetError::Unresolved => "must name a host that can be found".to_owned(),
+        e => e.to_string(),
+    })
 }
 
 fn view(e: WebhookEndpoint) -> WebhookView {
@@ -379,15 +382,27 @@ async fn audit(
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_webhook_url_is_https_but_on_this_machine() {
-        assert_eq!(url_problem("https://crm.example.com/hook?k=1"), None);
-        assert_eq!(url_problem("http://127.0.0.1:8080/hook"), None);
-        assert_eq!(url_problem("http://localhost/hook"), None);
-        assert!(url_problem("http://crm.example.com/hook").is_some());
-        assert!(url_problem("http://127.0.0.1.example.com/hook").is_some());
-        assert!(url_problem("ftp://crm.example.com/").is_some());
-        assert!(url_problem("crm.example.com").is_some());
-        assert!(url_problem(&format!("https://a.example/{}", "x".repeat(2048))).is_some());
+    #[tokio::test]
+    async fn a_webhook_url_is_https_to_a_public_address() {
+        assert_eq!(check_url("https://8.8.8.8/hook?k=1", false).await, Ok(()));
+        for internal in [
+            "https://127.0.0.1/hook",
+            "https://localhost/hook",
+            "https://10.0.0.7/hook",
+            "https://[fd00::1]/hook",
+        ] {
+            let problem = check_url(internal, false).await.unwrap_err();
+            assert!(problem.contains("public address"), "{internal}: {problem}");
+        }
+        assert!(check_url("http://8.8.8.8/hook", false).await.is_err());
+        assert_eq!(check_url("http://127.0.0.1:8080/hook", true).await, Ok(()));
+        assert_eq!(
+            check_url("https://crm.example.test/hook", true).await,
+            Ok(())
+        );
+        assert!(check_url("ftp://crm.example.com/", true).await.is_err());
+        assert!(check_url("crm.example.com", true).await.is_err());
+        let long = format!("https://a.example/{}", "x".repeat(2048));
+        assert!(check_url(&long, true).await.is_err());
     }
 }

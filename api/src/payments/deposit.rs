@@ -28,6 +28,12 @@ pub struct DepositPaymentRequest {
     /// The buying case whose up-front payment the caller (one of its buyers) makes.
     #[schema(minimum = 1)]
     pub case_id: i64,
+    /// The caller ticked the statement asking the firm to start work within the 14-day
+    /// cancellation period (`GET /buying/{caseId}/work-start-request`); must be true.
+    pub start_work_requested: bool,
+    /// The version of the statement they ticked: the current one.
+    #[schema(max_length = 100)]
+    pub wording_version: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -75,7 +81,7 @@ pub struct LocalPaymentResponse {
         (status = 403, description = "Not a buyer of the case", body = ErrorBody),
         (status = 404, description = "Unknown case, not a purchase, or not yours", body = ErrorBody),
         (status = 409, description = "`already_paid`; `payment_completing` (a payment on the case has just been made and is being confirmed); `section_closed` (the client care letter is not accepted yet); `no_quote`", body = ErrorBody),
-        (status = 422, description = "A field is missing or invalid (named)", body = ErrorBody),
+        (status = 422, description = "A field is missing or invalid (named): `startWorkRequested` not true, or `wordingVersion` not the current statement's", body = ErrorBody),
         (status = 502, description = "`payment_provider_unavailable`: the provider refused or did not answer", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
@@ -93,6 +99,7 @@ pub async fn start_deposit_payment(
     if case.snapshot.deposit_paid_at().is_some() {
         return Err(already_paid());
     }
+    record_work_start_request(&state, &body, session.user.id).await?;
     let amount = case
         .loaded
         .quote
@@ -174,6 +181,33 @@ pub async fn start_deposit_payment(
         "conflict",
         "Another payment was being started at the same time. Please try again.",
     ))
+}
+
+/// The buyer's express request to start work within the cancellation period (reg. 36), which
+/// the payment needs: refused, naming the field, unless ticked under the current wording.
+async fn record_work_start_request(
+    state: &AppState,
+    body: &DepositPaymentRequest,
+    user: UserId,
+) -> ApiResult<()> {
+    let wording = super::work_start::wording(state)?;
+    if !body.start_work_requested {
+        return Err(ApiError::bad_field(
+            "startWorkRequested",
+            "Please tick the box asking us to start work within the 14-day cancellation period.",
+        ));
+    }
+    if body.wording_version != wording.version {
+        return Err(ApiError::bad_field(
+            "wordingVersion",
+            "The statement has changed since you read it. Please reload the page and read it again.",
+        ));
+    }
+    state
+        .db
+        .record_work_start_request(body.case_id, user, &wording.version, Utc::now())
+        .await?;
+    Ok(())
 }
 
 /// How long a started payment can be paid: Stripe's Checkout Session expires then (Stripe

@@ -6,6 +6,7 @@
 mod deposit;
 mod provider;
 mod webhook;
+mod work_start;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -20,4 +21,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(deposit::start_deposit_payment))
         .routes(routes!(deposit::local_payment_response))
         .routes(routes!(webhook::stripe_webhook))
+        .routes(routes!(work_start::work_start_wording))
 }

@@ -10,9 +10,12 @@ use threshold_engine::CaseType;
 use threshold_engine::snapshot::doc_types;
 use threshold_store::cases::LoadedCase;
 
+use super::statement::{self, Statement};
+use crate::app::AppState;
 use crate::cases::lenders;
 use crate::config::Config;
 use crate::documents::generated::pounds;
+use crate::error::ApiResult;
 
 /// The documents the firm drafts for a case of this type.
 pub(super) fn drafted(case_type: CaseType) -> &'static [&'static str] {
@@ -27,7 +30,13 @@ pub(super) fn drafted(case_type: CaseType) -> &'static [&'static str] {
 }
 
 /// The template's data for a document of this type (one of [`drafted`] for the case's type).
-pub(super) fn data(config: &Config, case: &OpenCase, document_type: &str) -> Value {
+/// A completion statement whose figures are not all recorded is refused (409, each named).
+pub(super) async fn data(
+    state: &AppState,
+    case: &OpenCase,
+    document_type: &str,
+) -> ApiResult<Value> {
+    let config = &state.config;
     let firm = config.firm_name.as_str();
     let loaded = &case.loaded;
     let r = &loaded.row;
@@ -59,16 +68,16 @@ pub(super) fn data(config: &Config, case: &OpenCase, document_type: &str) -> Val
         ),
         (_, CaseType::Remortgaging) => (
             "Completion Statement",
-            vec![remortgage_completion(loaded, &lender)],
-            "The redemption figure is your current lender's; it changes daily until completion.",
+            remortgage_completion(config, r.id, &completion(state, case).await?),
+            "The redemption figures are your current lenders'; they change daily until completion.",
         ),
         (_, CaseType::Buying) => (
             "Completion Statement",
-            vec![purchase_completion(loaded, &lender)],
+            purchase_completion(config, r.id, &completion(state, case).await?),
             "The figures assume completion on the agreed date; we confirm the final figure the day before.",
         ),
     };
-    json!({
+    Ok(json!({
         "title": title,
         "firm": crate::documents::firm::letterhead(config),
         "reference": format!("Case {}", r.id),
@@ -77,7 +86,7 @@ pub(super) fn data(config: &Config, case: &OpenCase, document_type: &str) -> Val
         "property": property,
         "sections": sections,
         "closing": closing,
-    })
+    }))
 }
 
 fn line(label: &str, amount: i64, strong: bool) -> Value {
@@ -137,6 +146,18 @@ fn client_care_letter(loaded: &LoadedCase, firm: &str) -> Vec<Value> {
     );
     let mut fees = vec![];
     let mut payment = vec![];
+    // The quote's terms as made from workflows/fees.toml: the same words as the quote, its
+    // PDF and the payment page.
+    let terms = loaded
+        .quote
+        .as_ref()
+        .and_then(|q| q.terms.as_ref())
+        .and_then(|t| {
+            t.0.get("depositTerms")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        })
+        .unwrap_or_default();
     if let Some(q) = &loaded.quote {
         for s in q.cost_breakdown.iter() {
             for c in &s.costs {
@@ -144,7 +165,11 @@ fn client_care_letter(loaded: &LoadedCase, firm: &str) -> Vec<Value> {
             }
         }
         fees.push(line("Total", q.total_amount, true));
-        payment.push(line("Up-front payment, due now", q.deposit, true));
+        payment.push(line(
+            "Up-front payment, once you have accepted this letter",
+            q.deposit,
+            true,
+        ));
         payment.push(line(
             "The remainder, due just before completion",
             q.total_amount - q.deposit,
@@ -161,7 +186,8 @@ fn client_care_letter(loaded: &LoadedCase, firm: &str) -> Vec<Value> {
         section(
             "How you pay",
             &[
-                "The up-front payment is not refundable: it covers the searches and the work we start at once. You pay it in Threshold once you have accepted this letter.",
+                &terms,
+                "When you pay, you ask us to start work within the 14-day cancellation period (Consumer Contracts Regulations 2013, regulation 36); we record when you did. To cancel, tell us in writing, for example by e-mail; you may use the model cancellation form, which you find on the Deposit page in Threshold and at /legal/cancellation-form.html on our website.",
             ],
             payment,
         ),
@@ -221,67 +247,83 @@ fn report_on_title(loaded: &LoadedCase, lender: &str, property: &str) -> Vec<Val
     ]
 }
 
-/// The new loan pays off the existing charges and our bill; what is left is the owners'.
-fn remortgage_completion(loaded: &LoadedCase, lender: &str) -> Value {
-    let advance = loaded.row.loan_amount.unwrap_or(0);
-    let mut lines = vec![line(&format!("Advance from {lender}"), advance, false)];
-    let mut balance = advance;
-    for l in &loaded.loans {
-        let amount = l.amount.unwrap_or(0);
-        balance -= amount;
-        let from = l
-            .lender_name
-            .as_deref()
-            .map(|n| format!(" from {n}"))
-            .unwrap_or_default();
-        lines.push(line(
-            &format!("Redemption of the existing loan{from}"),
-            -amount,
-            false,
-        ));
-    }
-    if let Some(q) = &loaded.quote {
-        balance -= q.total_amount;
-        lines.push(line("Our fees and disbursements", -q.total_amount, false));
-    }
-    lines.push(balance_line(balance));
-    section(
-        "Money on completion",
-        &["What is paid to whom on the day your new mortgage completes."],
-        lines,
+/// The case's completion statement, or a 409 naming each figure it lacks.
+async fn completion(state: &AppState, case: &OpenCase) -> ApiResult<Statement> {
+    super::ledger_view::completion_statement(state, case)
+        .await?
+        .map_err(super::ledger_view::incomplete)
+}
+
+/// The new loan pays off each existing charge and our bill; what is left is the owners'.
+fn remortgage_completion(config: &Config, case_id: i64, s: &Statement) -> Vec<Value> {
+    completion_sections(
+        config,
+        case_id,
+        s,
+        "What is paid to whom on the day your new mortgage completes: each existing lender's redemption figure with its daily interest to completion.",
     )
 }
 
-/// The seller is paid the price from the buyers' deposit and the mortgage; the land tax and
-/// our bill are paid from what the buyers send us.
-fn purchase_completion(loaded: &LoadedCase, lender: &str) -> Value {
-    let r = &loaded.row;
-    let price = r.purchase_price.unwrap_or(0);
-    let deposit = r.deposit_amount.unwrap_or(0).min(price);
-    let mut lines = vec![
-        line("Purchase price, paid to the seller", -price, false),
-        line("Your deposit and other funds", deposit, false),
-        line(
-            &format!("Mortgage advance from {lender}"),
-            price - deposit,
-            false,
-        ),
-    ];
-    let mut balance = 0;
-    if let Some(q) = &loaded.quote {
-        if let Some(tax) = q.land_tax_amount.filter(|t| *t > 0) {
-            balance -= tax;
-            lines.push(line("Land tax, paid to the tax authority", -tax, false));
-        }
-        balance -= q.total_amount;
-        lines.push(line("Our fees and disbursements", -q.total_amount, false));
-    }
-    lines.push(balance_line(balance));
-    section(
-        "Money on completion",
-        &["What is paid to whom on the day you complete your purchase."],
-        lines,
+/// The seller is paid the price from the advance of the recorded offer, the gifts and the
+/// buyers' own money; the land tax and our bill are paid from what the buyers send us.
+fn purchase_completion(config: &Config, case_id: i64, s: &Statement) -> Vec<Value> {
+    completion_sections(
+        config,
+        case_id,
+        s,
+        "What is paid to whom on the day you complete your purchase, and where the money comes from.",
     )
+}
+
+/// Every line of the statement, what was received, the balance, by when and how to pay it.
+fn completion_sections(config: &Config, case_id: i64, s: &Statement, intro: &str) -> Vec<Value> {
+    let signed = |l: &statement::Line| line(&l.label, l.amount, false);
+    let mut sections = vec![section(
+        "Money on completion",
+        &[intro],
+        s.lines.iter().map(signed).collect(),
+    )];
+    if !s.received.is_empty() {
+        sections.push(section(
+            "What you have sent us so far",
+            &[],
+            s.received.iter().map(signed).collect(),
+        ));
+    }
+    let by = s.due_by.map_or_else(
+        || "one working day before the completion date we agree with you".to_owned(),
+        |d| {
+            format!(
+                "by {}, the working day before completion",
+                d.format("%-d %B %Y")
+            )
+        },
+    );
+    if s.balance < 0 {
+        let pay = format!(
+            "Please pay {} {by}, by bank transfer to our client account: {}, sort code {}, account number {}, quoting the reference Case {case_id}.",
+            pounds(-s.balance),
+            config.firm_client_account_name,
+            config.firm_client_account_sort_code,
+            config.firm_client_account_number,
+        );
+        let safe = format!(
+            "We will never e-mail you new bank details: before you send money, call us on {} to confirm these.",
+            config.firm_phone_number
+        );
+        sections.push(section(
+            "How to pay",
+            &[&pay, &safe],
+            vec![balance_line(s.balance)],
+        ));
+    } else {
+        sections.push(section(
+            "The balance",
+            &["We pay it to you on completion, to the account you tell us."],
+            vec![balance_line(s.balance)],
+        ));
+    }
+    sections
 }
 
 fn balance_line(balance: i64) -> Value {

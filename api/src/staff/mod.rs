@@ -10,11 +10,15 @@ mod broker_firms;
 mod case;
 mod documents;
 mod factor;
+mod ledger;
+mod ledger_view;
 mod progress;
 mod queue;
 mod removal;
 mod sealed;
+mod statement;
 mod users;
+mod work_start;
 
 use axum::extract::FromRequestParts;
 use axum::http::StatusCode;
@@ -83,6 +87,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(users::reset_factor))
         .routes(routes!(broker_firms::list_broker_firms))
         .routes(routes!(broker_firms::set_referral_fee))
+        .routes(routes!(ledger::client_ledger, ledger::record_ledger_entry))
+        .routes(routes!(ledger::record_redemption_statement))
+        .routes(routes!(work_start::staff_work_start_requests))
 }
 
 /// A signed-in conveyancer or administrator, second factor or not.

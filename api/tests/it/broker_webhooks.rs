@@ -1,6 +1,8 @@
 //! Issue 32 (2): a broker firm's signed outbound webhooks. A local receiver checks each
 //! delivery's signature as docs/api/webhooks.md tells a firm to, fails the first on purpose and
 //! takes the retry; the firm's admin sees the log and replays a delivery; only that admin may.
+//! The receiver listens on 127.0.0.1 over http, which only `WEBHOOK_ALLOW_PRIVATE_TARGETS`
+//! permits; without it such targets are refused, at registration and at delivery.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -133,7 +135,11 @@ async fn register(admin: &mut Client, url: &str, events: &[&str]) -> Value {
 }
 
 async fn signed_events_reach_the_firms_receiver_at_least_once(backend: Backend) {
-    let app = TestApp::spawn_with(backend, |c| c.job_retry_base_ms = 50).await;
+    let app = TestApp::spawn_with(backend, |c| {
+        c.job_retry_base_ms = 50;
+        c.webhook_allow_private_targets = true;
+    })
+    .await;
     firm(&app).await;
     let receiver = Receiver::default();
     let url = receiver.start().await;
@@ -246,7 +252,7 @@ async fn signed_events_reach_the_firms_receiver_at_least_once(backend: Backend) 
 }
 
 async fn only_the_firms_broker_admin_manages_its_webhooks(backend: Backend) {
-    let app = TestApp::spawn(backend).await;
+    let app = TestApp::spawn_with(backend, |c| c.webhook_allow_private_targets = true).await;
     firm(&app).await;
     let mut admin = app.sign_in("admin@firm.test").await;
     // Nothing listens there: each try fails at once, and the log says so.
@@ -336,7 +342,7 @@ async fn only_the_firms_broker_admin_manages_its_webhooks(backend: Backend) {
     // What the admin sends is checked, by field.
     for (body, field) in [
         (
-            json!({ "url": "http://crm.example.test/hook", "events": ["case.created"] }),
+            json!({ "url": "ftp://crm.example.test/hook", "events": ["case.created"] }),
             "url",
         ),
         (
@@ -379,7 +385,73 @@ async fn only_the_firms_broker_admin_manages_its_webhooks(backend: Backend) {
     .await;
 }
 
+async fn internal_targets_are_refused_unless_allowed(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut admin = app.sign_in("admin@firm.test").await;
+    for url in [
+        "https://127.0.0.1/hook",
+        "https://localhost/hook",
+        "https://10.1.2.3/hook",
+        "https://172.16.0.9/hook",
+        "https://192.168.1.20/hook",
+        "https://169.254.169.254/latest/meta-data/",
+        "https://100.64.0.1/hook",
+        "https://0.0.0.0/hook",
+        "https://224.0.0.1/hook",
+        "https://[::1]/hook",
+        "https://[fd00::7]/hook",
+        "https://[fe80::1]/hook",
+        "https://[::ffff:127.0.0.1]/hook",
+    ] {
+        let res = admin
+            .post(
+                "/api/broker/webhooks",
+                json!({ "url": url, "events": ["case.created"] }),
+            )
+            .await;
+        assert_eq!(res.status, 422, "{url}");
+        let problem = res.field_error("url").unwrap_or_default();
+        assert!(problem.contains("public address"), "{url}: {problem}");
+    }
+    let res = admin
+        .post(
+            "/api/broker/webhooks",
+            json!({ "url": "http://8.8.8.8/hook", "events": ["case.created"] }),
+        )
+        .await;
+    assert_eq!(res.status, 422);
+    assert_eq!(res.field_error("url"), Some("must start with https://"));
+    let count = "SELECT COUNT(*) FROM broker_webhook_endpoints";
+    assert_eq!(app.scalar(count).await, 0);
+
+    // A public address at registration that names this machine by the time of delivery (a
+    // rebound DNS name): the delivery is refused, not sent (nothing listens on port 9 either,
+    // which would read "could not connect").
+    let endpoint = register(&mut admin, "https://8.8.8.8/hook", &["case.created"]).await;
+    app.exec("UPDATE broker_webhook_endpoints SET url = 'https://127.0.0.1:9/hook'")
+        .await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    create_remortgaging(&mut broker, CARA, "Cara Client").await;
+    let deliveries = format!(
+        "/api/broker/webhooks/{}/deliveries",
+        endpoint["id"].as_str().unwrap()
+    );
+    wait_for("a refused try", Duration::from_secs(30), async || {
+        let log = admin.get(&deliveries).await;
+        log.body["deliveries"][0]["lastError"].is_string()
+    })
+    .await;
+    let log = admin.get(&deliveries).await;
+    assert_eq!(
+        log.body["deliveries"][0]["lastError"],
+        "refused: the endpoint's host is not a public address"
+    );
+    assert!(log.body["deliveries"][0]["lastStatus"].is_null());
+}
+
 on_both_databases!(
     signed_events_reach_the_firms_receiver_at_least_once,
     only_the_firms_broker_admin_manages_its_webhooks,
+    internal_targets_are_refused_unless_allowed,
 );

@@ -28,7 +28,7 @@ const BEN: &str = "ben@example.test";
 
 async fn pay(client: &mut Client, id: i64) -> Value {
     let res = client
-        .post("/api/deposit-payment", json!({ "caseId": id }))
+        .post("/api/deposit-payment", crate::work_start::pay_body(id))
         .await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     res.body
@@ -111,7 +111,7 @@ async fn asking_again_gives_the_open_checkout_back_and_a_replaced_one_is_expired
     stripe.set_status(third_ref, "complete");
     run_out_of_time(&app).await;
     let res = bea
-        .post("/api/deposit-payment", json!({ "caseId": id }))
+        .post("/api/deposit-payment", crate::work_start::pay_body(id))
         .await;
     assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
     assert_eq!(res.body["error"]["code"], "payment_completing");
@@ -343,7 +343,7 @@ async fn only_the_case_s_people_see_a_payment_in_progress_and_only_staff_unexpec
     );
     assert_eq!(
         anonymous
-            .post("/api/deposit-payment", json!({ "caseId": id }))
+            .post("/api/deposit-payment", crate::work_start::pay_body(id))
             .await
             .status,
         StatusCode::UNAUTHORIZED
@@ -352,7 +352,7 @@ async fn only_the_case_s_people_see_a_payment_in_progress_and_only_staff_unexpec
         let res = client.get(&expanded(id)).await;
         assert_eq!(res.status, StatusCode::NOT_FOUND, "{:?}", res.body);
         let res = client
-            .post("/api/deposit-payment", json!({ "caseId": id }))
+            .post("/api/deposit-payment", crate::work_start::pay_body(id))
             .await;
         assert_eq!(res.status, StatusCode::NOT_FOUND, "{:?}", res.body);
     }
@@ -360,7 +360,7 @@ async fn only_the_case_s_people_see_a_payment_in_progress_and_only_staff_unexpec
     let res = broker.get(&expanded(id)).await;
     assert_eq!(res.body["depositPayment"]["startedByYou"], false);
     let res = broker
-        .post("/api/deposit-payment", json!({ "caseId": id }))
+        .post("/api/deposit-payment", crate::work_start::pay_body(id))
         .await;
     assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
     // Nobody's call started another.

@@ -118,13 +118,17 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
     assert_eq!(status, StatusCode::OK);
     let text = pdf_text(&bytes);
     assert!(text.contains("Client Care Letter"), "{text}");
-    assert!(text.contains("Up-front payment, due now"), "{text}");
+    // Paid once the letter is accepted (the Deposit tile opens then), not "due now".
+    assert!(
+        text.contains("Up-front payment, once you have accepted this letter"),
+        "{text}"
+    );
     let case = bea.get(&expanded(id)).await.body;
     // BUY-POST-08, BUY-POST-10: a letter nobody has accepted; the deposit still waits.
     assert_eq!(tile(&case, "client-care-letter"), "NOT_STARTED");
     assert_eq!(tile(&case, "deposit"), "LOCKED");
     let res = bea
-        .post("/api/deposit-payment", json!({ "caseId": id }))
+        .post("/api/deposit-payment", crate::work_start::pay_body(id))
         .await;
     assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
     assert_eq!(res.body["error"]["code"], "section_closed");
@@ -143,7 +147,7 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
     // BUY-POST-12: with no provider configured, the local stand-in; a cancelled one changes
     // nothing, a confirmed one records the payment and moves the case on.
     let res = bea
-        .post("/api/deposit-payment", json!({ "caseId": id }))
+        .post("/api/deposit-payment", crate::work_start::pay_body(id))
         .await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     assert_eq!(res.body["provider"], "LOCAL");
@@ -183,7 +187,7 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
         list.body
     );
     let res = bea
-        .post("/api/deposit-payment", json!({ "caseId": id }))
+        .post("/api/deposit-payment", crate::work_start::pay_body(id))
         .await;
     assert_eq!(res.status, StatusCode::CONFLICT);
     assert_eq!(res.body["error"]["code"], "already_paid");
@@ -347,7 +351,7 @@ async fn buy_post_12_stripe_checkout_and_its_signed_webhook_record_the_payment(b
     let app = app_with_stripe(backend, &stripe).await;
     let (_broker, mut bea, _connie, id) = awaiting_deposit(&app).await;
     let res = bea
-        .post("/api/deposit-payment", json!({ "caseId": id }))
+        .post("/api/deposit-payment", crate::work_start::pay_body(id))
         .await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     assert_eq!(res.body["provider"], "STRIPE");
@@ -446,7 +450,7 @@ async fn buy_post_12_stripe_checkout_and_its_signed_webhook_record_the_payment(b
 async fn the_payment_and_search_calls_are_refused_to_everyone_else(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, mut bea, mut connie, id) = awaiting_deposit(&app).await;
-    let pay = json!({ "caseId": id });
+    let pay = crate::work_start::pay_body(id);
     // Anonymous, another customer, another firm's broker, the case's broker, staff.
     let mut anonymous = app.client();
     assert_eq!(

@@ -233,6 +233,11 @@ fn staff_calls(id: i64) -> Vec<(&'static str, String, Option<Value>)> {
             None,
         ),
         (
+            "GET",
+            format!("/api/staff/cases/remortgaging/{id}/work-start-requests"),
+            None,
+        ),
+        (
             "POST",
             format!("/api/staff/cases/remortgaging/{id}/assignee"),
             Some(json!({ "userId": null })),
@@ -270,6 +275,23 @@ fn firm_steps(id: i64) -> Vec<(&'static str, String, Option<Value>)> {
             Some(json!({ "documentType": "MORTGAGE_REPORT" })),
         ),
         ("POST", format!("{base}/documents/1/issue"), Some(json!({}))),
+        ("GET", format!("{base}/ledger"), None),
+        (
+            "POST",
+            format!("{base}/ledger"),
+            Some(json!({
+                "direction": "RECEIVED", "kind": "CLIENT_FUNDS", "amountPence": 100,
+                "counterparty": "Cara", "entryDate": "2026-11-01",
+            })),
+        ),
+        (
+            "POST",
+            format!("{base}/redemption-statements"),
+            Some(json!({
+                "loanId": 1, "amountPence": 100, "asAt": "2026-11-01",
+                "dailyInterestPence": 1, "validUntil": "2026-12-01",
+            })),
+        ),
         (
             "DELETE",
             format!("{base}/documents/1"),
@@ -676,16 +698,16 @@ async fn a_purchase_completion_statement_pays_the_seller_from_deposit_and_mortga
         "Completion Statement",
         "Purchase price, paid to the seller",
         "-£400,000.00",
-        "£40,000.00",
-        "Mortgage advance from Halifax",
-        "£360,000.00",
+        // Issue 28 (1): no advance without a recorded offer, never price less deposit.
         "Balance you need to pay us",
+        "How to pay",
         // The firm's own document: who it is and how to complain (issue 28, item 5).
         "Threshold Conveyancing LLP",
         "Legal Ombudsman",
     ] {
         assert!(text.contains(expected), "{expected} in {text}");
     }
+    assert!(!text.contains("Your deposit and other funds"), "{text}");
     // The buyers never see the draft.
     let (status, ..) = broker.get_bytes(&format!("/api/document/{doc}")).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{status}");

@@ -112,6 +112,26 @@ pub struct CaseFees {
     #[serde(default)]
     pub charges: Vec<FirmCharge>,
     pub disbursements: Vec<Disbursement>,
+    /// The up-front payment in whole pounds, capped at the total; 0 = none is asked for.
+    pub deposit: i64,
+    /// When the up-front payment is paid and when it comes back (the 14-day cancellation
+    /// right of the Consumer Contracts Regulations 2013), or that there is none: the one text
+    /// the quote, its PDF, the client care letter and the payment page all show.
+    pub deposit_terms: String,
+    /// The client's express request to start work within the cancellation period (reg. 36),
+    /// where the case type asks for it.
+    #[serde(default)]
+    pub express_request: Option<ExpressRequest>,
+}
+
+/// The statement a client ticks to ask the firm to start work within the 14-day cancellation
+/// period (Consumer Contracts Regulations 2013, reg. 36): its text and the version recorded
+/// with each request. A new text needs a new version.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpressRequest {
+    pub version: String,
+    pub text: String,
 }
 
 /// HM Land Registry scale fees (Land Registration Fee Order 2021, Schedules 1 and 2).
@@ -144,11 +164,6 @@ pub struct ReferralTexts {
 #[serde(deny_unknown_fields)]
 pub struct FeeSchedule {
     pub vat_percent: i64,
-    /// The up-front payment, capped at the total.
-    pub deposit: i64,
-    /// What the up-front payment is and when it comes back (the 14-day cancellation right of
-    /// the Consumer Contracts Regulations 2013).
-    pub deposit_terms: String,
     pub referral: ReferralTexts,
     pub land_registry: LandRegistryFees,
     pub remortgaging: CaseFees,
@@ -340,10 +355,16 @@ impl FeeSchedule {
                 }
             }
         }
-        if s.deposit < 0 || s.deposit_terms.trim().is_empty() {
-            return Err(QuoteError::Invalid(
-                "deposit and deposit_terms are required".into(),
-            ));
+        for (name, fees) in [("remortgaging", &s.remortgaging), ("buying", &s.buying)] {
+            let request_ok = fees
+                .express_request
+                .as_ref()
+                .is_none_or(|r| !r.version.trim().is_empty() && !r.text.trim().is_empty());
+            if fees.deposit < 0 || fees.deposit_terms.trim().is_empty() || !request_ok {
+                return Err(QuoteError::Invalid(format!(
+                    "{name}: deposit and deposit_terms are required, and an express_request needs its version and text"
+                )));
+            }
         }
         if !s.referral.paid.contains("{introducer}") {
             return Err(QuoteError::Invalid(
@@ -536,12 +557,12 @@ impl FeeSchedule {
         };
         Ok(Quote {
             total_amount,
-            deposit: (self.deposit * 100).min(total_amount),
+            deposit: (fees.deposit * 100).min(total_amount),
             subtotal,
             discount,
             cost_breakdown,
             land_tax_estimate,
-            deposit_terms: self.deposit_terms.clone(),
+            deposit_terms: fees.deposit_terms.clone(),
             referral_fee: self.referral_line(details.introducer.as_ref()),
             notes,
         })

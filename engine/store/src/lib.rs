@@ -17,6 +17,7 @@ pub mod email_quota;
 pub mod feedback;
 pub mod identity_checks;
 pub mod invitations;
+pub mod ledger;
 pub mod magic_links;
 pub mod payments;
 mod secrets;
@@ -25,6 +26,7 @@ pub mod staff;
 pub mod tokens;
 pub mod users;
 pub mod webhooks;
+pub mod work_start;
 
 pub(crate) use db::BeginWrite;
 pub use db::{Backend, Db};

@@ -440,6 +440,17 @@ const settingsRoute = createRoute({
   path: 'settings',
   component: lazyRouteComponent(() => import('../features/settings'), 'SettingsPage'),
 });
+// A broker firm's webhooks (issue 32): only its broker admin; anyone else goes to their cases.
+const webhooksRoute = createRoute({
+  getParentRoute: () => protectedLayout,
+  path: 'settings/webhooks',
+  beforeLoad: ({ context }) => {
+    if (!sessionFlags(context.session.getSnapshot().context.me).isBrokerAdmin) {
+      throw redirect({ href: DEFAULT_REDIRECT, replace: true });
+    }
+  },
+  component: lazyRouteComponent(() => import('../features/webhooks'), 'WebhooksPage'),
+});
 
 // --- The back office: /staff (issue 14) ----------------------------------------------------
 // Its own door and frame. The session check for these paths is a back-office one: a
@@ -543,6 +554,7 @@ export const routeTree = rootRoute.addChildren([
     helpRoute,
     assistantRoute,
     settingsRoute,
+    webhooksRoute,
   ]),
   staffLoginRoute,
   staffLayout.addChildren([

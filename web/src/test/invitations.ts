@@ -1,4 +1,5 @@
 import type { FeedItem, FeedPage, Invitation, Quote, Schemas } from '../lib/api/types';
+import { BUYING_DEPOSIT_TERMS, REMORTGAGE_DEPOSIT_TERMS } from './feeTerms';
 
 /** A remortgaging quote as GET …/quote/latest answers it (money in pence). */
 export function quote(overrides: Partial<Quote> = {}): Quote {
@@ -24,9 +25,10 @@ export function quote(overrides: Partial<Quote> = {}): Quote {
     subtotal: 58_500,
     discount: 5_000,
     totalAmount: 53_500,
-    deposit: 10_000,
+    // A remortgage asks for no up-front payment (workflows/fees.toml).
+    deposit: 0,
     landTaxEstimate: null,
-    depositTerms: 'Paid when you accept this quote and taken off your final bill.',
+    depositTerms: REMORTGAGE_DEPOSIT_TERMS,
     referralFee: {
       label: 'Referral fee: none. We pay no one for introducing you to us.',
       amount: 0,
@@ -42,6 +44,8 @@ export function buyingQuote(landTaxType: Schemas['LandTaxType'], amount: number)
     caseId: 2002,
     caseType: 'BUYING',
     landTaxEstimate: { landTaxType, amount },
+    deposit: 30_000,
+    depositTerms: BUYING_DEPOSIT_TERMS,
   });
 }
 

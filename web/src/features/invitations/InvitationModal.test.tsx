@@ -6,6 +6,7 @@ import type { FeedItem, Me, Quote } from '../../lib/api/types';
 import { expanded, overviews, page, remItem, REM_SECTIONS } from '../../test/cases';
 import { apiError, json, noContent, type Handler } from '../../test/fetchMock';
 import { makeMe, signedInServer } from '../../test/fixtures';
+import { REMORTGAGE_DEPOSIT_TERMS } from '../../test/feeTerms';
 import { buyingQuote, feedItem, feedPage, quote } from '../../test/invitations';
 import { renderApp } from '../../test/renderApp';
 import { QUOTE_LABELS, QUOTE_TEXTS, REPORT_TEXTS } from './texts';
@@ -95,8 +96,10 @@ describe('the quote modal', () => {
     expect(within(summary).getByRole('row', { name: 'Subtotal £585.00' })).toBeInTheDocument();
     expect(within(summary).getByRole('row', { name: 'Discount −£50.00' })).toBeInTheDocument();
     expect(within(summary).getByRole('row', { name: 'Total £535.00' })).toBeInTheDocument();
-    expect(within(summary).getByRole('row', { name: 'Deposit £100.00' })).toBeInTheDocument();
-    expect(dialog.getByText(/Paid when you accept this quote/)).toBeInTheDocument();
+    // A remortgage asks for no up-front payment: no line promising one, and the terms say so
+    // (it showed "Deposit £100.00 … paid when you accept this quote" before, which nothing took).
+    expect(within(summary).queryByRole('row', { name: /Up-front payment/ })).toBeNull();
+    expect(dialog.getByTestId('quote-terms')).toHaveTextContent(REMORTGAGE_DEPOSIT_TERMS);
     expect(dialog.getByTestId('referral')).toHaveTextContent('Referral fee: none.');
     expect(dialog.queryByTestId('land-tax')).toBeNull();
     expect(dialog.getByRole('button', { name: QUOTE_TEXTS.acceptQuote })).toBeEnabled();
@@ -252,7 +255,9 @@ describe('the quote modal', () => {
     expect(within(summary).getByRole('row', { name: 'Subtotal £777.77' })).toBeInTheDocument();
     expect(within(summary).getByRole('row', { name: 'Discount −£12.34' })).toBeInTheDocument();
     expect(within(summary).getByRole('row', { name: 'Total £999.99' })).toBeInTheDocument();
-    expect(within(summary).getByRole('row', { name: 'Deposit £43.21' })).toBeInTheDocument();
+    expect(
+      within(summary).getByRole('row', { name: 'Up-front payment £43.21' }),
+    ).toBeInTheDocument();
   });
 
   it.each<[string, Quote, string]>([

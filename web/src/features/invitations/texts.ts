@@ -31,9 +31,11 @@ export const QUOTE_LABELS = {
   subtotal: 'Subtotal',
   discount: 'Discount',
   total: 'Total',
-  deposit: 'Deposit',
+  deposit: 'Up-front payment',
   summary: 'Quote summary',
-  depositNote: 'The deposit is paid up front and the remainder is due just before completion.',
+  /** Only for a quote stored without its terms (older than them); the server's words otherwise. */
+  depositNote:
+    'Any up-front payment is taken off your final bill; the rest is due just before completion.',
   landTaxEstimate: 'estimate',
   accepted: 'You accepted this quote on',
   giftConfirmed: 'Thank you: your gift is confirmed',

@@ -262,3 +262,22 @@ describe('unexpected payments', () => {
     expect(screen.queryByRole('region', { name: 'Unexpected payments' })).toBeNull();
   });
 });
+
+describe("the buyers' mortgage offer (issue 28: the statement's advance comes from it)", () => {
+  it('a purchase that names a lender offers to record the offer, for the purchase', async () => {
+    server(staffPurchase('AWAITING_SEARCHES', 'Awaiting Searches', { lender: 'NATIONWIDE' }));
+    await openCase();
+    const steps = screen.getByRole('region', { name: 'Next steps' });
+    await userEvent.click(
+      within(steps).getByRole('button', { name: 'Record mortgage offer received' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Record the mortgage offer' });
+    expect(within(dialog).getByLabelText(/^Lender/)).toHaveValue('Nationwide');
+  });
+
+  it('a cash purchase (no lender) is not offered it', async () => {
+    server(staffPurchase('AWAITING_SEARCHES', 'Awaiting Searches', { lender: null }));
+    await openCase();
+    expect(screen.queryByRole('button', { name: 'Record mortgage offer received' })).toBeNull();
+  });
+});

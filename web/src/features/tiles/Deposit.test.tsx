@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BuyingExpanded } from '../../lib/api/types';
 import { bodyOf, buyingServer } from '../../test/application';
-import { json } from '../../test/fetchMock';
+import { BUYING_DEPOSIT_TERMS, EXPRESS_REQUEST_TEXT } from '../../test/feeTerms';
+import { json, type Handler } from '../../test/fetchMock';
 import { quote } from '../../test/invitations';
 import { renderApp } from '../../test/renderApp';
 import { party, submittedPurchase } from '../../test/tiles';
@@ -37,7 +38,7 @@ function depositCase(paidAt: string | null = null): BuyingExpanded {
         }),
       ],
       quote: {
-        ...quote({ caseType: 'BUYING', deposit: 30_000, depositTerms: null }),
+        ...quote({ caseType: 'BUYING', deposit: 30_000, depositTerms: BUYING_DEPOSIT_TERMS }),
         acceptedAt: '2026-03-06T12:00:00Z',
       },
       deposit: { paidAt },
@@ -56,6 +57,21 @@ function depositCase(paidAt: string | null = null): BuyingExpanded {
   );
 }
 
+/** The statement the buyer ticks before paying (reg. 36), as the server sends it. */
+const WORDING = { version: '2026-11-29', text: EXPRESS_REQUEST_TEXT, requestedAt: null };
+
+/** The purchase's server, with the express request's wording. */
+function depositServer(current: () => BuyingExpanded, handlers: Record<string, Handler> = {}) {
+  return buyingServer(current, {
+    'GET /api/buying/1001/work-start-request': () => json(WORDING),
+    ...handlers,
+  });
+}
+
+/** Ticks the express request to start work within the 14 days. */
+const tick = async () =>
+  userEvent.click(await screen.findByRole('checkbox', { name: EXPRESS_REQUEST_TEXT }));
+
 const payButton = () => screen.queryByRole('button', { name: DEPOSIT_TEXTS.pay('£300.00') });
 const findPay = () => screen.findByRole('button', { name: DEPOSIT_TEXTS.pay('£300.00') });
 
@@ -65,7 +81,7 @@ describe('Deposit (/deposit)', () => {
   it('BUY-POST-11 BUY-POST-12: the amount; a local install pays through the labelled test panel, then "Paid on"', async () => {
     let current = depositCase();
     const held: (() => void)[] = [];
-    const { calls } = buyingServer(() => current, {
+    const { calls } = depositServer(() => current, {
       'POST /api/deposit-payment': async () => {
         await new Promise<void>((resolve) => held.push(resolve));
         return json(LOCAL);
@@ -78,6 +94,16 @@ describe('Deposit (/deposit)', () => {
     renderApp(PATH);
     expect(await screen.findByRole('heading', { level: 1, name: 'Deposit' })).toBeVisible();
     expect(screen.getByTestId('deposit-amount')).toHaveTextContent('£300.00');
+    // The same terms as the quote, its PDF and the client care letter (workflows/fees.toml),
+    // and where the model cancellation form is.
+    expect(screen.getByTestId('deposit-terms')).toHaveTextContent(BUYING_DEPOSIT_TERMS);
+    expect(screen.getByRole('link', { name: DEPOSIT_TEXTS.cancellationForm })).toHaveAttribute(
+      'href',
+      '/legal/cancellation-form.html',
+    );
+    // No payment without the express request to start work within the 14 days.
+    expect(await findPay()).toBeDisabled();
+    await tick();
     await userEvent.click(await findPay());
     // The call is in flight: said, with a progress bar, and no second Pay.
     expect(await screen.findByRole('progressbar', { name: DEPOSIT_TEXTS.starting })).toBeVisible();
@@ -87,7 +113,12 @@ describe('Deposit (/deposit)', () => {
     const panel = await screen.findByRole('region', { name: DEPOSIT_TEXTS.testHeading });
     expect(within(panel).getByText(DEPOSIT_TEXTS.testNote)).toBeVisible();
     expect(within(panel).getByText(DEPOSIT_TEXTS.reference('local-7'))).toBeVisible();
-    expect(bodyOf(calls, 'POST', '/api/deposit-payment')).toEqual({ caseId: 1001 });
+    // The express request goes with the payment: ticked, under the wording's version.
+    expect(bodyOf(calls, 'POST', '/api/deposit-payment')).toEqual({
+      caseId: 1001,
+      startWorkRequested: true,
+      wordingVersion: '2026-11-29',
+    });
     await userEvent.click(within(panel).getByRole('button', { name: DEPOSIT_TEXTS.confirm }));
     expect(await screen.findByText(DEPOSIT_TEXTS.paid('20/03/2026'))).toBeVisible();
     expect(bodyOf(calls, 'POST', '/api/local-payment-response')).toEqual({
@@ -99,12 +130,13 @@ describe('Deposit (/deposit)', () => {
   });
 
   it('a local payment cancelled on the test panel says nothing was taken and offers Pay again', async () => {
-    const { calls } = buyingServer(() => depositCase(), {
+    const { calls } = depositServer(() => depositCase(), {
       'POST /api/deposit-payment': () => json(LOCAL),
       'POST /api/local-payment-response': () =>
         json({ caseId: 1001, caseType: 'BUYING', status: 'AWAITING_DEPOSIT' }),
     });
     renderApp(PATH);
+    await tick();
     await userEvent.click(await findPay());
     const panel = await screen.findByRole('region', { name: DEPOSIT_TEXTS.testHeading });
     await userEvent.click(within(panel).getByRole('button', { name: DEPOSIT_TEXTS.cancel }));
@@ -120,8 +152,9 @@ describe('Deposit (/deposit)', () => {
   it("BUY-POST-12: with a payment provider the browser goes to the provider's checkout", async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    buyingServer(() => depositCase(), { 'POST /api/deposit-payment': () => json(STRIPE) });
+    depositServer(() => depositCase(), { 'POST /api/deposit-payment': () => json(STRIPE) });
     renderApp(PATH);
+    await tick();
     await userEvent.click(await findPay());
     expect(await screen.findByText(DEPOSIT_TEXTS.redirecting)).toBeVisible();
     expect(assign).toHaveBeenCalledTimes(1);
@@ -130,7 +163,7 @@ describe('Deposit (/deposit)', () => {
 
   it('back from the checkout with ?payment=success: thanks, and the case is asked again until it is paid', async () => {
     let gets = 0;
-    buyingServer(() => {
+    depositServer(() => {
       gets += 1;
       return depositCase(gets > 1 ? '2026-03-21T08:30:00Z' : null);
     });
@@ -151,15 +184,17 @@ describe('Deposit (/deposit)', () => {
   });
 
   it('back from the checkout with ?payment=cancelled: nothing was taken, Pay is offered again', async () => {
-    buyingServer(() => depositCase());
+    depositServer(() => depositCase());
     renderApp(`${PATH}?payment=cancelled`);
     expect(await screen.findByText(DEPOSIT_TEXTS.cancelled)).toBeVisible();
+    expect(payButton()).toBeDisabled();
+    await tick();
     expect(payButton()).toBeEnabled();
   });
 
   it("a refusal (409 already_paid) is shown in the server's words and Pay can be tried again", async () => {
     let attempts = 0;
-    buyingServer(() => depositCase(), {
+    depositServer(() => depositCase(), {
       'POST /api/deposit-payment': () => {
         attempts += 1;
         return json(
@@ -169,6 +204,7 @@ describe('Deposit (/deposit)', () => {
       },
     });
     renderApp(PATH);
+    await tick();
     await userEvent.click(await findPay());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This payment has already been made.',
@@ -186,7 +222,7 @@ describe('Deposit (/deposit)', () => {
       startedAt: '2026-03-20T10:00:00',
       expiresAt: '2026-03-20T11:00:00',
     };
-    const { calls } = buyingServer(() => inProgress);
+    const { calls } = depositServer(() => inProgress);
     renderApp(PATH);
     const status = await screen.findByTestId('deposit-in-progress');
     expect(within(status).getByText(DEPOSIT_TEXTS.inProgress)).toBeVisible();
@@ -208,18 +244,19 @@ describe('Deposit (/deposit)', () => {
       startedAt: '2026-03-20T10:00:00',
       expiresAt: '2026-03-20T11:00:00',
     };
-    buyingServer(() => mine, { 'POST /api/deposit-payment': () => json(LOCAL) });
+    depositServer(() => mine, { 'POST /api/deposit-payment': () => json(LOCAL) });
     renderApp(PATH);
     expect(
       await screen.findByText(DEPOSIT_TEXTS.yoursInProgress('20/03/2026 10:00')),
     ).toBeVisible();
     expect(screen.queryByTestId('deposit-in-progress')).toBeNull();
+    await tick();
     await userEvent.click(await findPay());
     expect(await screen.findByRole('region', { name: DEPOSIT_TEXTS.testHeading })).toBeVisible();
   });
 
   it('a paid deposit says when, with no Pay', async () => {
-    buyingServer(() => depositCase('2026-03-20T10:00:00Z'));
+    depositServer(() => depositCase('2026-03-20T10:00:00Z'));
     renderApp(PATH);
     expect(await screen.findByText(DEPOSIT_TEXTS.paid('20/03/2026'))).toBeVisible();
     expect(screen.getByText(DEPOSIT_TEXTS.paidNote)).toBeVisible();

@@ -167,6 +167,12 @@ export const DEPOSIT_TEXTS = {
   anotherBuyer: 'Another buyer',
   yoursInProgress: (started: string) =>
     `You started this payment on ${started}. Carry on where you left off: you will not be charged twice.`,
+  tickToPay: 'Tick the box to pay: we start work on your purchase once your payment is in.',
+  wordingLoading: 'Loading...',
+  wordingFailed: "Sorry, we couldn't load this page in full. Please reload it.",
+  cancelNote:
+    'To cancel within the 14 days, tell us in writing, for example by e-mail. You may use our',
+  cancellationForm: 'cancellation form',
 } as const;
 
 /** /searches: what each search is for, whether it is back, and the results and summaries. */

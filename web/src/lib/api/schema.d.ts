@@ -623,6 +623,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/buying/{caseId}/work-start-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["work_start_wording"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/case-overviews": {
         parameters: {
             query?: never;
@@ -1599,6 +1615,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/cases/{caseType}/{caseId}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["client_ledger"];
+        put?: never;
+        post: operations["record_ledger_entry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/cases/{caseType}/{caseId}/mortgage-offer": {
         parameters: {
             query?: never;
@@ -1609,6 +1641,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["mortgage_offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/cases/{caseType}/{caseId}/redemption-statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["record_redemption_statement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1641,6 +1689,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["transition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/cases/{caseType}/{caseId}/work-start-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_work_start_requests"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2318,6 +2382,14 @@ export interface components {
             tiles: components["schemas"]["SectionView"][];
             transitions: components["schemas"]["TransitionView_CaseStatus"][];
         };
+        /** @description An existing charge on the property, with its lender's redemption statement once recorded. */
+        ChargeBody: {
+            chargeType: string;
+            lender?: string | null;
+            /** Format: int64 */
+            loanId: number;
+            redemptionStatement?: components["schemas"]["RedemptionStatementBody"] | null;
+        };
         /**
          * @description Existing charge type, spec §3.
          * @enum {string}
@@ -2437,6 +2509,13 @@ export interface components {
              * @description The buying case whose up-front payment the caller (one of its buyers) makes.
              */
             caseId: number;
+            /**
+             * @description The caller ticked the statement asking the firm to start work within the 14-day
+             *     cancellation period (`GET /buying/{caseId}/work-start-request`); must be true.
+             */
+            startWorkRequested: boolean;
+            /** @description The version of the statement they ticked: the current one. */
+            wordingVersion: string;
         };
         DepositPaymentStarted: {
             /**
@@ -2887,6 +2966,69 @@ export interface components {
          * @enum {string}
          */
         LandTaxType: "STAMP_DUTY_LAND_TAX" | "LAND_TRANSACTION_TAX";
+        LedgerBody: {
+            /** @description A remortgage's existing charges (a purchase's are not redeemed by the firm: empty). */
+            charges: components["schemas"]["ChargeBody"][];
+            /**
+             * Format: int64
+             * @description Held for the client now: received less paid. Zero once a case is completed and
+             *     every sum is paid out.
+             */
+            clientBalancePence: number;
+            /** @description In the order the money moved. */
+            entries: components["schemas"]["LedgerEntryBody"][];
+            /** Format: int64 */
+            paidPence: number;
+            /**
+             * Format: int64
+             * @description Everything received, the up-front payment included.
+             */
+            receivedPence: number;
+            statement?: components["schemas"]["StatementBody"] | null;
+            /** @description Otherwise, each missing figure by field, with what to record. */
+            statementMissing: {
+                [key: string]: string;
+            };
+            upFrontPayment?: components["schemas"]["UpFrontPaymentBody"] | null;
+        };
+        LedgerEntryBody: {
+            /** Format: int64 */
+            amountPence: number;
+            counterparty: string;
+            /** @description RECEIVED or PAID. */
+            direction: string;
+            /** Format: date */
+            entryDate: string;
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            /** Format: date-time */
+            recordedAt: string;
+            reference?: string | null;
+        };
+        LedgerEntryRequest: {
+            /**
+             * Format: int64
+             * @description Pence, from 1 to 1000000000.
+             */
+            amountPence?: number | null;
+            /** @description Who paid the money, or to whom it was paid. */
+            counterparty?: string | null;
+            /** @description RECEIVED or PAID. */
+            direction?: string | null;
+            /**
+             * Format: date
+             * @description When the money moved: not in the future.
+             */
+            entryDate?: string | null;
+            /**
+             * @description CLIENT_FUNDS, MORTGAGE_ADVANCE, GIFT (received); SELLER_SOLICITOR, LAND_TAX,
+             *     LAND_REGISTRY, REDEMPTION, FIRM_BILL, REFUND_TO_CLIENT (paid); OTHER (either).
+             */
+            kind?: string | null;
+            /** @description The bank's or the payee's reference. */
+            reference?: string | null;
+        };
         LegalNameBody: {
             firstName: string;
             /**
@@ -3037,8 +3179,8 @@ export interface components {
              */
             events: string[];
             /**
-             * @description Where events are POSTed: https (http only to `localhost` or `127.0.0.1`, for local
-             *     development). At most 2048 characters.
+             * @description Where events are POSTed: https, to a host that resolves only to public addresses (not
+             *     loopback, private, link-local or other internal ones). At most 2048 characters.
              */
             url: string;
         };
@@ -3201,6 +3343,42 @@ export interface components {
             subtotal: number;
             /** Format: int64 */
             totalAmount: number;
+        };
+        RedemptionStatementBody: {
+            /** Format: int64 */
+            amountPence: number;
+            /** Format: date */
+            asAt: string;
+            /** Format: int64 */
+            dailyInterestPence: number;
+            /** Format: date-time */
+            recordedAt: string;
+            /** Format: date */
+            validUntil: string;
+        };
+        RedemptionStatementRequest: {
+            /**
+             * Format: int64
+             * @description The lender's figure to repay the charge on `asAt`, in pence.
+             */
+            amountPence?: number | null;
+            /** Format: date */
+            asAt?: string | null;
+            /**
+             * Format: int64
+             * @description Interest added for each day after `asAt`, in pence.
+             */
+            dailyInterestPence?: number | null;
+            /**
+             * Format: int64
+             * @description The charge (one of the case's `loans`).
+             */
+            loanId?: number | null;
+            /**
+             * Format: date
+             * @description The last day the lender holds to the figure.
+             */
+            validUntil?: string | null;
         };
         ReferralFeeRequest: {
             /**
@@ -3751,6 +3929,14 @@ export interface components {
             code?: string | null;
             recoveryCode?: string | null;
         };
+        StaffWorkStartRequest: {
+            name: string;
+            /** Format: date-time */
+            requestedAt: string;
+            userId: string;
+            /** @description The version of `buying.express_request` (workflows/fees.toml) they ticked. */
+            wordingVersion: string;
+        };
         StageBody: {
             /** @description What happens in this stage, and who does it, in plain English. */
             guide: string;
@@ -3769,6 +3955,29 @@ export interface components {
              */
             guide?: string | null;
             waitsOn?: components["schemas"]["WaitsOn"] | null;
+        };
+        StatementBody: {
+            /**
+             * Format: int64
+             * @description Below 0: the client owes it; above 0: it is due to them.
+             */
+            balancePence: number;
+            /**
+             * Format: date
+             * @description The working day before the agreed completion date (none before one is agreed).
+             */
+            dueBy?: string | null;
+            lines: components["schemas"]["StatementLineBody"][];
+            /** @description What the client has sent so far (less refunds). */
+            received: components["schemas"]["StatementLineBody"][];
+        };
+        StatementLineBody: {
+            /**
+             * Format: int64
+             * @description Signed: + money for the client, - money paid out for them.
+             */
+            amountPence: number;
+            label: string;
         };
         SubmitRequest: {
             /** @description The customer ticked the declaration (the `DECLARATION` text); must be true. */
@@ -3856,6 +4065,14 @@ export interface components {
              */
             signedOut: boolean;
         };
+        /** @description The up-front payment the payment provider took (not a ledger entry of its own). */
+        UpFrontPaymentBody: {
+            /** Format: int64 */
+            amountPence: number;
+            /** Format: date-time */
+            paidAt: string;
+            reference?: string | null;
+        };
         /**
          * @description The form of POST /document (multipart/form-data), fields in this order: the file last,
          *     so the case is checked before a byte of the file is stored.
@@ -3942,6 +4159,17 @@ export interface components {
             /** Format: uuid */
             id: string;
             url: string;
+        };
+        /** @description What a buyer ticks before paying, and whether they have. */
+        WorkStartWording: {
+            /**
+             * Format: date-time
+             * @description When the caller asked under this wording; null if they have not.
+             */
+            requestedAt?: string | null;
+            text: string;
+            /** @description Sent back as `wordingVersion` with the payment. */
+            version: string;
         };
     };
     responses: {
@@ -4950,7 +5178,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `url` not https (http only to localhost) or not a URL; `events` empty or naming an unknown event */
+            /** @description `url` not a URL, not https, its host not found or not a public address; `events` empty or naming an unknown event */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6430,6 +6658,58 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    work_start_wording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description The statement to tick on the Deposit page (reg. 36 of the Consumer Contracts Regulations 2013) and when the caller ticked it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkStartWording"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description Unknown case, not a purchase, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     case_overviews: {
         parameters: {
             query?: never;
@@ -6540,7 +6820,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description A field is missing or invalid (named) */
+            /** @description A field is missing or invalid (named): `startWorkRequested` not true, or `wordingVersion` not the current statement's */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10517,7 +10797,217 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    client_ledger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` or `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description The client ledger, the redemption statements of the charges and the completion statement they make (or what it lacks) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    record_ledger_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` or `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LedgerEntryRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded and audited; the ledger as it is now */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is missing or invalid, each named: `direction`, `kind` (unknown, or not one that moves money that way), `amountPence`, `counterparty`, `reference`, `entryDate` (missing or in the future) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     mortgage_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` or `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffMortgageOffer"];
+            };
+        };
+        responses: {
+            /** @description Recorded with its document (a second record replaces the first); a remortgage awaiting the offer moves on; a purchase's completion statement takes its advance from it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffTransitionDone"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `conflict`: the case changed meanwhile; reload it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is missing or invalid, each named: `documentId` (none, or not an uploaded mortgage offer of this case), `lender`, `amount` (not more than 0), `offerDate` (in the future), `expiresOn` (not after the offer date, or passed), `specialConditions` (too long) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    record_redemption_statement: {
         parameters: {
             query?: never;
             header?: never;
@@ -10531,17 +11021,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StaffMortgageOffer"];
+                "application/json": components["schemas"]["RedemptionStatementRequest"];
             };
         };
         responses: {
-            /** @description Recorded with its document (a second record replaces the first); a case awaiting the offer moves on */
+            /** @description Recorded (replacing the charge's earlier statement) and audited; the ledger as it is now */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StaffTransitionDone"];
+                    "application/json": components["schemas"]["LedgerBody"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10572,18 +11062,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `conflict`: the case changed meanwhile; reload it */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description A field is missing or invalid, each named: `documentId` (none, or not an uploaded mortgage offer of this case), `lender`, `amount` (not more than 0), `offerDate` (in the future), `expiresOn` (not after the offer date, or passed), `specialConditions` (too long) */
+            /** @description A field is missing or invalid, each named: `loanId` (not a charge of this case), `amountPence`, `asAt` (in the future), `dailyInterestPence`, `validUntil` (before `asAt`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10757,6 +11239,68 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+        };
+    };
+    staff_work_start_requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` or `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description The buyers' express requests to start work within the cancellation period, oldest first (none on a remortgage) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffWorkStartRequest"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     status: {

@@ -106,8 +106,9 @@ export function LandTax({
 
 /**
  * The cost breakdown of a quote (QUOTE-03, QUOTE-10): every section and line, the subtotal,
- * discount, total and deposit, and for a purchase the land-tax estimate. Figures are shown as
- * the server sent them (pence, as £ with pence); nothing is computed here.
+ * discount, total, the up-front payment (where one is asked for) with its terms, and for a
+ * purchase the land-tax estimate. Figures are shown as the server sent them (pence, as £ with
+ * pence); nothing is computed here.
  */
 export function QuoteDetails({ quote }: { quote: Quote }) {
   const summaryId = useId();
@@ -132,7 +133,10 @@ export function QuoteDetails({ quote }: { quote: Quote }) {
               amount={quote.discount > 0 ? `−${formatMoney(quote.discount)}` : formatMoney(0)}
             />
             <Row label={QUOTE_LABELS.total} amount={formatMoney(quote.totalAmount)} strong />
-            <Row label={QUOTE_LABELS.deposit} amount={formatMoney(quote.deposit)} />
+            {/* A remortgage asks for no up-front payment: no line promising one. */}
+            {quote.deposit > 0 && (
+              <Row label={QUOTE_LABELS.deposit} amount={formatMoney(quote.deposit)} />
+            )}
           </TableBody>
         </Table>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="quote-terms">

@@ -5,6 +5,7 @@ import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import Logout from '@mui/icons-material/Logout';
 import Menu from '@mui/icons-material/Menu';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import {
   AppBar,
   Avatar,
@@ -72,7 +73,7 @@ const GIFT_NAV_LABEL = 'Your gift';
 type NavItem = { label: string; icon: ReactNode; spokenSuffix?: string } & (
   | { to: '/$caseType'; params: { caseType: CaseKind } }
   | { to: '/gift/$caseId'; params: { caseId: string } }
-  | { to: '/documents' | '/notifications' | '/help'; params?: undefined }
+  | { to: '/documents' | '/notifications' | '/help' | '/settings/webhooks'; params?: undefined }
 );
 
 function NavigationContent({
@@ -84,7 +85,7 @@ function NavigationContent({
   unread: number;
   onNavigate?: () => void;
 }) {
-  const { me, isBroker, buyingEnabled, send } = useSession();
+  const { me, isBroker, isBrokerAdmin, buyingEnabled, send } = useSession();
   // A gift donor's own page (issue 26): their newest gift, whether or not they have cases.
   const overviews = useQuery({ ...caseOverviewsQuery(), enabled: !isBroker });
   const giftCaseId = overviews.data?.gifts[0]?.caseId;
@@ -125,6 +126,9 @@ function NavigationContent({
       spokenSuffix: unreadLabel(unread),
     },
     { to: '/help', label: 'Help', icon: <HelpOutline /> },
+    ...(isBrokerAdmin
+      ? [{ to: '/settings/webhooks', label: 'Webhooks', icon: <WebhookOutlined /> } as NavItem]
+      : []),
   ];
   const itemSx = {
     minHeight: 48,
@@ -173,7 +177,14 @@ function NavigationContent({
       </List>
       <List sx={{ px: 1, pb: 2 }}>
         <ListItem disablePadding>
-          <NavLink to="/settings" preload="intent" onClick={onNavigate} sx={itemSx}>
+          {/* Exact: the firm's webhooks (/settings/webhooks) have their own entry. */}
+          <NavLink
+            to="/settings"
+            activeOptions={{ exact: true }}
+            preload="intent"
+            onClick={onNavigate}
+            sx={itemSx}
+          >
             <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>
               <Avatar
                 sx={{ width: 28, height: 28, fontSize: 14, bgcolor: 'primary.main' }}

@@ -42,12 +42,13 @@ export async function decideIdentity(
  * names each missing or wrong field); a case awaiting it moves on.
  */
 export async function recordMortgageOffer(
+  kind: CaseKind,
   caseId: string,
   body: StaffMortgageOffer,
 ): Promise<StaffTransitionDone> {
   return staffUnwrap(
     await api().POST('/staff/cases/{caseType}/{caseId}/mortgage-offer', {
-      params: { path: path('remortgaging', caseId) },
+      params: { path: path(kind, caseId) },
       body,
     }),
   );
@@ -140,11 +141,11 @@ export function useDecideIdentity(kind: CaseKind, caseId: string, applicantId: n
   });
 }
 
-export function useRecordMortgageOffer(caseId: string) {
-  const refresh = useRefresh('remortgaging', caseId);
+export function useRecordMortgageOffer(kind: CaseKind, caseId: string) {
+  const refresh = useRefresh(kind, caseId);
   return useMutation({
-    mutationKey: ['staff', 'mortgage-offer', caseId],
-    mutationFn: (body: StaffMortgageOffer) => recordMortgageOffer(caseId, body),
+    mutationKey: ['staff', 'mortgage-offer', kind, caseId],
+    mutationFn: (body: StaffMortgageOffer) => recordMortgageOffer(kind, caseId, body),
     onSuccess: refresh,
   });
 }

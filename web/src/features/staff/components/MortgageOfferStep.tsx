@@ -4,7 +4,8 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { muiField } from '../../../lib/form';
 import { lenderLabel } from '../../../lib/labels';
-import type { ExpandedCase, RemortgagingExpanded } from '../../../lib/api/types';
+import type { ExpandedCase } from '../../../lib/api/types';
+import { CASE_TYPE, type CaseKind } from '../../cases';
 import { poundsToPence, todayIso, UploadParts, useFileUpload } from '../../application';
 import { useRecordMortgageOffer } from '../api/progress';
 import { reportIfSecondFactorRequired } from '../secondFactor';
@@ -14,26 +15,58 @@ import { StepDialog } from './StepDialog';
 import { showRefusal } from './stepUp';
 import { useStepReport } from './useStepReport';
 
-/** From Awaiting Mortgage Offer on, while the case is open: where an offer can be recorded. */
-const OFFER_STATUSES: readonly string[] = [
-  'AWAITING_MORTGAGE_OFFER',
-  'PREPARE_MORTGAGE_REPORT',
-  'MORTGAGE_REPORT_ACCEPTANCE',
-  'PREPARE_COMPLETION_STATEMENT',
-  'COMPLETION_STATEMENT_ACCEPTANCE',
-  'PENDING_COMPLETION',
-];
+/**
+ * Where an offer can be recorded, while the case is open: a remortgage from Awaiting Mortgage
+ * Offer on; a purchase once submitted (the buyers' lender sends it while the file goes on).
+ */
+const OFFER_STATUSES: Record<CaseKind, readonly string[]> = {
+  remortgaging: [
+    'AWAITING_MORTGAGE_OFFER',
+    'PREPARE_MORTGAGE_REPORT',
+    'MORTGAGE_REPORT_ACCEPTANCE',
+    'PREPARE_COMPLETION_STATEMENT',
+    'COMPLETION_STATEMENT_ACCEPTANCE',
+    'PENDING_COMPLETION',
+  ],
+  buying: [
+    'PREPARE_CLIENT_CARE_LETTER',
+    'CLIENT_CARE_LETTER_ACCEPTANCE',
+    'AWAITING_DEPOSIT',
+    'IDENTITY_VERIFICATION',
+    'AWAITING_MEMORANDUM_OF_SALE',
+    'AWAITING_CONTRACT_PACK',
+    'AWAITING_SEARCHES',
+    'CONTRACT_PACK_REVIEW',
+    'PREPARE_REPORT_ON_TITLE',
+    'REPORT_ON_TITLE_ACCEPTANCE',
+    'PREPARE_COMPLETION_STATEMENT',
+    'COMPLETION_STATEMENT_ACCEPTANCE',
+    'PENDING_COMPLETION',
+  ],
+};
 
 /** The longest special conditions the server keeps. */
 const CONDITIONS_MAX = 4000;
 
-/** A remortgage whose lender's offer is awaited (or was never recorded on a later status). */
-export function needsMortgageOffer(status: string, expanded: ExpandedCase): boolean {
-  return (
-    'propertyOwners' in expanded &&
-    !(expanded as RemortgagingExpanded).hasMortgageOffer &&
-    OFFER_STATUSES.includes(status)
-  );
+/**
+ * A case whose lender's offer is awaited (or was never recorded on a later status): a
+ * remortgage's, or a purchase's that names a lender (a cash purchase has no offer).
+ */
+export function needsMortgageOffer(
+  kind: CaseKind,
+  status: string,
+  expanded: ExpandedCase,
+  recorded: boolean,
+): boolean {
+  if (recorded || !OFFER_STATUSES[kind].includes(status)) return false;
+  return 'propertyOwners' in expanded
+    ? !expanded.hasMortgageOffer
+    : !!expanded.lender && expanded.lender !== 'NO_LENDER';
+}
+
+/** The lender the form first suggests: the remortgage's new lender, or the buyers'. */
+export function offerLender(expanded: ExpandedCase): string | null | undefined {
+  return 'buyers' in expanded ? expanded.lender : expanded.newLender;
 }
 
 /**
@@ -41,17 +74,19 @@ export function needsMortgageOffer(status: string, expanded: ExpandedCase): bool
  * evidence (the case may move on).
  */
 export function MortgageOfferStep({
+  kind,
   caseId,
   caseStatus,
   lender,
 }: {
+  kind: CaseKind;
   caseId: string;
   caseStatus: string;
   /** The case's new lender (a code), the form's first guess at who made the offer. */
   lender: string | null | undefined;
 }) {
   const [open, setOpen] = useState(false);
-  const report = useStepReport('remortgaging', caseId);
+  const report = useStepReport(kind, caseId);
   return (
     <Box
       sx={{
@@ -74,6 +109,7 @@ export function MortgageOfferStep({
       </Typography>
       {open && (
         <MortgageOfferDialog
+          kind={kind}
           caseId={caseId}
           lender={lender && lender !== 'NO_LENDER' ? lenderLabel(lender) : ''}
           onClose={() => setOpen(false)}
@@ -103,17 +139,19 @@ const FIELDS = ['lender', 'amount', 'offerDate', 'expiresOn', 'specialConditions
  * checks it; a field the server names (422) is shown on that field, anything else above them.
  */
 function MortgageOfferDialog({
+  kind,
   caseId,
   lender,
   onClose,
   onDone,
 }: {
+  kind: CaseKind;
   caseId: string;
   lender: string;
   onClose: () => void;
   onDone: (done: StaffTransitionDone) => void;
 }) {
-  const mutation = useRecordMortgageOffer(caseId);
+  const mutation = useRecordMortgageOffer(kind, caseId);
   const upload = useFileUpload();
   const { inputRef, uploadChosen, uploading } = upload;
   const [document, setDocument] = useState<{ id: number; name: string } | null>(null);
@@ -136,7 +174,7 @@ function MortgageOfferDialog({
     const stored = await uploadChosen(
       event,
       (file) => ({
-        caseType: 'REMORTGAGING',
+        caseType: CASE_TYPE[kind],
         caseId: Number(caseId),
         documentType: 'MORTGAGE_OFFER',
         file,

@@ -18,14 +18,16 @@ import { AuditTrail } from './AuditTrail';
 import { ApplicationAnswers, DocumentsPanel } from './CaseDetails';
 import { IdentityReview } from './IdentityReview';
 import { IssuedDocumentsPanel, isClosed, isWorkable } from './IssuedDocumentsPanel';
+import { LedgerPanel } from './LedgerPanel';
 import { MortgageOfferPanel } from './MortgageOfferPanel';
-import { MortgageOfferStep, needsMortgageOffer } from './MortgageOfferStep';
+import { MortgageOfferStep, needsMortgageOffer, offerLender } from './MortgageOfferStep';
 import { NextSteps } from './NextSteps';
 import { Detail, Details } from './Panel';
 import { SearchesPanel } from './SearchesPanel';
 import { UnexpectedPaymentsPanel } from './UnexpectedPaymentsPanel';
 import { UploadPanel } from './UploadPanel';
 import { WorkflowDiagram } from './WorkflowDiagram';
+import { WorkStartRequestsPanel } from './WorkStartRequestsPanel';
 
 const isNumericId = (caseId: string) => /^\d+$/.test(caseId);
 
@@ -118,18 +120,20 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
           caseId={caseId}
           staffCase={staffCase}
           extra={
-            kind === 'remortgaging' &&
-            needsMortgageOffer(staffCase.status, expanded) && (
+            needsMortgageOffer(kind, staffCase.status, expanded, !!staffCase.mortgageOffer) && (
               <MortgageOfferStep
+                kind={kind}
                 caseId={caseId}
                 caseStatus={staffCase.status}
-                lender={'newLender' in expanded ? expanded.newLender : null}
+                lender={offerLender(expanded)}
               />
             )
           }
         />
         {staffCase.mortgageOffer && <MortgageOfferPanel offer={staffCase.mortgageOffer} />}
         <UnexpectedPaymentsPanel payments={staffCase.unexpectedPayments} />
+        <LedgerPanel kind={kind} caseId={caseId} />
+        {isBuying(expanded) && <WorkStartRequestsPanel caseId={caseId} />}
         <IssuedDocumentsPanel kind={kind} caseId={caseId} staffCase={staffCase} />
         {/* A purchase's contract pack and searches come from outside: the firm adds them. */}
         {isBuying(expanded) && isWorkable(staffCase) && (

@@ -8,13 +8,22 @@ export type PaymentProvider = PaymentStarted['provider'];
 export type LocalPaymentOutcome = Schemas['LocalPaymentResponse']['outcome'];
 
 /**
- * POST /deposit-payment {caseId} → 200 {provider, reference, amount, redirectUrl, expiresAt}: the
+ * POST /deposit-payment {caseId, startWorkRequested, wordingVersion} → 200 {provider, reference, amount, redirectUrl, expiresAt}: the
  * case's one payable payment of the quote's up-front amount — the open one if a buyer started it
  * already, else a new one. 409 `already_paid`, `payment_completing` (a payment was just made), or
- * `section_closed` while the Deposit tile is not open (the message says which).
+ * `section_closed` while the Deposit tile is not open (the message says which). The buyer's
+ * express request to start work within the cancellation period goes with it: `wordingVersion` is
+ * the version of the statement they ticked (422 naming the field without it).
  */
-export async function startDepositPayment(caseId: number): Promise<PaymentStarted> {
-  return unwrap(await api().POST('/deposit-payment', { body: { caseId } }));
+export async function startDepositPayment(
+  caseId: number,
+  wordingVersion: string,
+): Promise<PaymentStarted> {
+  return unwrap(
+    await api().POST('/deposit-payment', {
+      body: { caseId, startWorkRequested: true, wordingVersion },
+    }),
+  );
 }
 
 /**

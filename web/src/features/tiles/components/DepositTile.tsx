@@ -22,9 +22,11 @@ import { useSession } from '../../auth';
 import { caseQuery } from '../../cases';
 import { QUOTE_LABELS } from '../../invitations';
 import { answerLocalPayment, startDepositPayment } from '../api/depositPayment';
+import { workStartQuery } from '../api/workStart';
 import { depositMachine } from '../machines/depositMachine';
 import { ownParty, partyName } from '../parties';
 import { DEPOSIT_TEXTS, PARTY_WORDS } from '../texts';
+import { CancellationNote, WorkStartConsent } from './WorkStartConsent';
 
 /** How often the case is asked again while the provider's confirmation is awaited. */
 export const DEPOSIT_POLL_MS = 3000;
@@ -91,12 +93,17 @@ function InProgress({
 function Payment({ expanded, amount }: { expanded: BuyingExpanded; amount: number }) {
   const queryClient = useQueryClient();
   const testHeadingId = useId();
+  const wordingQuery = workStartQuery(String(expanded.id));
+  const wording = useQuery(wordingQuery);
+  const [ticked, setTicked] = useState(false);
   const [machine] = useState(() =>
     depositMachine.provide({
       actors: {
         startPayment: fromPromise(async ({ input }) => {
           try {
-            return await startDepositPayment(input.caseId);
+            // The version of the statement the buyer ticked (Pay waits for it).
+            const version = queryClient.getQueryData(wordingQuery.queryKey)?.version ?? '';
+            return await startDepositPayment(input.caseId, version);
           } catch (error) {
             reportError(error, { flow: 'deposit_payment' });
             // A refusal (already paid, not open) may mean the case moved on: show it as it is.
@@ -193,10 +200,17 @@ function Payment({ expanded, amount }: { expanded: BuyingExpanded; amount: numbe
           {DEPOSIT_TEXTS.yoursInProgress(formatDateTime(expanded.depositPayment.startedAt))}
         </Typography>
       )}
+      <WorkStartConsent
+        wording={wording.data}
+        failed={wording.isError}
+        checked={ticked}
+        onChange={setTicked}
+      />
       <Box>
         <Button
           variant="contained"
           size="large"
+          disabled={!ticked || !wording.data}
           onClick={() => send({ type: snapshot.matches('failed') ? 'RETRY' : 'PAY' })}
         >
           {DEPOSIT_TEXTS.pay(money)}
@@ -260,7 +274,10 @@ export function DepositTile({ caseId, expanded }: { caseId: string; expanded: Bu
   return (
     <Stack spacing={3} data-testid="deposit-state" data-state="unpaid">
       {summary}
-      <Typography>{expanded.quote?.depositTerms || QUOTE_LABELS.depositNote}</Typography>
+      <Typography data-testid="deposit-terms">
+        {expanded.quote?.depositTerms || QUOTE_LABELS.depositNote}
+      </Typography>
+      <CancellationNote />
       {returned === 'success' ? (
         <Stack spacing={2}>
           <Alert severity="info" role="status">
