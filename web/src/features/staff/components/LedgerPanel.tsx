@@ -5,6 +5,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -22,40 +23,44 @@ function Entries({ ledger }: { ledger: Ledger }) {
   if (ledger.entries.length === 0 && !upFront) {
     return <Typography>Nothing received or paid yet.</Typography>;
   }
+  // Five columns do not fit 375 px: the table scrolls within its own box (focusable, so a
+  // keyboard can scroll it), never the page.
   return (
-    <Table size="small" aria-label="Client ledger">
-      <TableHead>
-        <TableRow>
-          <TableCell>Date</TableCell>
-          <TableCell>Kind</TableCell>
-          <TableCell>From or to</TableCell>
-          <TableCell>Reference</TableCell>
-          <TableCell align="right">Amount</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {upFront && (
+    <TableContainer tabIndex={0} role="region" aria-label="Client ledger entries">
+      <Table size="small" aria-label="Client ledger">
+        <TableHead>
           <TableRow>
-            <TableCell>{formatDate(upFront.paidAt)}</TableCell>
-            <TableCell>Up-front payment (card)</TableCell>
-            <TableCell>The buyers</TableCell>
-            <TableCell>{upFront.reference}</TableCell>
-            <TableCell align="right">{signed(upFront.amountPence)}</TableCell>
+            <TableCell>Date</TableCell>
+            <TableCell>Kind</TableCell>
+            <TableCell>From or to</TableCell>
+            <TableCell>Reference</TableCell>
+            <TableCell align="right">Amount</TableCell>
           </TableRow>
-        )}
-        {ledger.entries.map((e) => (
-          <TableRow key={e.id}>
-            <TableCell>{formatDate(e.entryDate)}</TableCell>
-            <TableCell>{kindLabel(e.kind)}</TableCell>
-            <TableCell>{e.counterparty}</TableCell>
-            <TableCell>{e.reference}</TableCell>
-            <TableCell align="right">
-              {signed(e.direction === 'PAID' ? -e.amountPence : e.amountPence)}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {upFront && (
+            <TableRow>
+              <TableCell>{formatDate(upFront.paidAt)}</TableCell>
+              <TableCell>Up-front payment (card)</TableCell>
+              <TableCell>The buyers</TableCell>
+              <TableCell>{upFront.reference}</TableCell>
+              <TableCell align="right">{signed(upFront.amountPence)}</TableCell>
+            </TableRow>
+          )}
+          {ledger.entries.map((e) => (
+            <TableRow key={e.id}>
+              <TableCell>{formatDate(e.entryDate)}</TableCell>
+              <TableCell>{kindLabel(e.kind)}</TableCell>
+              <TableCell>{e.counterparty}</TableCell>
+              <TableCell>{e.reference}</TableCell>
+              <TableCell align="right">
+                {signed(e.direction === 'PAID' ? -e.amountPence : e.amountPence)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
 
