@@ -318,6 +318,7 @@ async fn customers_and_brokers_cannot_pass_off_uploads_as_the_firms(backend: Bac
     // search been recorded as the official one. Nobody uploads what the firm issues.
     let firms = [
         "TA6",
+        "MORTGAGE_OFFER",
         "LOCAL_AUTHORITY_SEARCH",
         "DRAINAGE_AND_WATER_SEARCH",
         "ENVIRONMENTAL_SEARCH",
@@ -344,8 +345,9 @@ async fn customers_and_brokers_cannot_pass_off_uploads_as_the_firms(backend: Bac
         res.field_error("documentType"),
         Some("is uploaded only by Threshold's conveyancers")
     );
-    // A type the workflow does not declare is no type at all.
-    for t in ["DRAINAGE_SEARCH", "MORTGAGE_OFFER"] {
+    // A type the workflow does not declare is no type at all (a Help to Buy redemption letter
+    // belongs to remortgages).
+    for t in ["DRAINAGE_SEARCH", "HELP_TO_BUY_REDEMPTION_LETTER"] {
         let res = bea.post_form("/api/document", purchase_form(id, t)).await;
         assert_eq!(
             res.status,
