@@ -6,6 +6,7 @@ import { muiField } from '../../../lib/form';
 import { lenderLabel } from '../../../lib/labels';
 import type { ExpandedCase } from '../../../lib/api/types';
 import { CASE_TYPE, type CaseKind } from '../../cases';
+import { BUYING_STATUSES, REMORTGAGING_STATUSES } from '../../cases/caseTypes';
 import { poundsToPence, todayIso, UploadParts, useFileUpload } from '../../application';
 import { useRecordMortgageOffer } from '../api/progress';
 import { reportIfSecondFactorRequired } from '../secondFactor';
@@ -20,30 +21,14 @@ import { useStepReport } from './useStepReport';
  * Offer on; a purchase once submitted (the buyers' lender sends it while the file goes on).
  */
 const OFFER_STATUSES: Record<CaseKind, readonly string[]> = {
-  remortgaging: [
-    'AWAITING_MORTGAGE_OFFER',
-    'PREPARE_MORTGAGE_REPORT',
-    'MORTGAGE_REPORT_ACCEPTANCE',
-    'PREPARE_COMPLETION_STATEMENT',
-    'COMPLETION_STATEMENT_ACCEPTANCE',
-    'PENDING_COMPLETION',
-  ],
-  buying: [
-    'PREPARE_CLIENT_CARE_LETTER',
-    'CLIENT_CARE_LETTER_ACCEPTANCE',
-    'AWAITING_DEPOSIT',
-    'IDENTITY_VERIFICATION',
-    'AWAITING_MEMORANDUM_OF_SALE',
-    'AWAITING_CONTRACT_PACK',
-    'AWAITING_SEARCHES',
-    'CONTRACT_PACK_REVIEW',
-    'PREPARE_REPORT_ON_TITLE',
-    'REPORT_ON_TITLE_ACCEPTANCE',
-    'PREPARE_COMPLETION_STATEMENT',
-    'COMPLETION_STATEMENT_ACCEPTANCE',
-    'PENDING_COMPLETION',
-  ],
+  remortgaging: between(REMORTGAGING_STATUSES, 'AWAITING_MORTGAGE_OFFER', 'PENDING_COMPLETION'),
+  buying: between(BUYING_STATUSES, 'PREPARE_CLIENT_CARE_LETTER', 'PENDING_COMPLETION'),
 };
+
+/** The statuses from `first` to `last`, in the workflow's order. */
+function between(statuses: readonly string[], first: string, last: string): readonly string[] {
+  return statuses.slice(statuses.indexOf(first), statuses.indexOf(last) + 1);
+}
 
 /** The longest special conditions the server keeps. */
 const CONDITIONS_MAX = 4000;
