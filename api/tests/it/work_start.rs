@@ -145,6 +145,10 @@ async fn the_payment_needs_the_express_request_and_only_staff_see_it(backend: Ba
         StatusCode::NOT_FOUND
     );
     assert_eq!(stranger.get(&requests).await.status, StatusCode::FORBIDDEN);
+    // Another firm's broker learns nothing of the case, not even that it exists.
+    let mut rival = app.sign_in("rival@other.test").await;
+    assert_eq!(rival.get(&wording_path).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(rival.get(&requests).await.status, StatusCode::FORBIDDEN);
 }
 
 async fn the_quote_its_pdf_and_the_letter_state_the_same_terms(backend: Backend) {
