@@ -41,7 +41,7 @@ import { donorGiftRedirect } from '../features/invitations';
 import { ErrorPage, NotFoundPage, ProtectedLayout, UnauthenticatedLayout } from '../features/shell';
 import { parseQueueSearch } from '../features/staff';
 // Only the search parser: the tiles' screens load lazily with the case pages.
-import { parseTileSearch } from '../features/tiles/providerReturn';
+import { parseTileSearch } from './providerReturn';
 import { trackPageView } from '../lib/analytics';
 import { DEFAULT_REDIRECT } from '../lib/constants';
 import { PAGE_NAMES } from '../lib/pageNames';
@@ -250,9 +250,12 @@ const indexRoute = createRoute({
   },
 });
 
-type CasesScreens = typeof import('../features/cases/routes');
+type CasesScreens = typeof import('../features/cases/routes') &
+  typeof import('./routes/CaseRoutes');
 const casesScreen = (name: keyof CasesScreens) =>
-  lazyRouteComponent(() => import('../features/cases/routes'), name);
+  name === 'CaseListRoute'
+    ? lazyRouteComponent(() => import('../features/cases/routes'), name)
+    : lazyRouteComponent(() => import('./routes/CaseRoutes'), name);
 
 /**
  * Buying exists only for users with the BUYING feature. Without it every buying URL says so

@@ -1,8 +1,5 @@
 import { createTheme } from '@mui/material/styles';
 
-export const SIDEBAR_WIDTH_SMALL = 64;
-export const SIDEBAR_WIDTH_MEDIUM = 220;
-
 const PRIMARY = '#1d3f72';
 
 /**

@@ -14,7 +14,7 @@ import type { ComponentType } from 'react';
 import { createActor } from 'xstate';
 import { theme } from '../app/theme';
 import { SessionProvider, sessionMachine, whenSessionResolved } from '../features/auth';
-import { useCase } from '../features/cases/api/getCase';
+import { useCase } from '../features/cases';
 import { configureApi } from '../lib/api/client';
 import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig } from '../lib/config';
 import { createQueryClient } from '../lib/queryClient';

@@ -6,7 +6,7 @@ import type {
   StaffQueueItem,
   StaffTransition,
   StaffUpload,
-} from '../features/staff/types';
+} from '../features/staff';
 import type { SectionKey } from '../lib/api/types';
 import { expanded } from './cases';
 import { json, noContent, type Handler } from './fetchMock';

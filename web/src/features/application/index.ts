@@ -20,3 +20,12 @@ export { DOCUMENT_GUIDANCE, DOCUMENTS_TEXTS } from './texts';
 // Today as a date input's value (the back office's agreed completion date), and pounds as
 // typed in pence (the back office's mortgage offer).
 export { penceToPounds, poundsToPence, todayIso } from './validation';
+// The case type of an expanded case, for the screens of other features that show one.
+export { isBuying, kindOf, partiesOf } from './caseKind';
+// The back office's read-only view of the answers (features/staff): the same rows and sentences.
+export { loanItem } from './sections/FinancialDetailsSection';
+export { useKeyFactRows } from './sections/KeyFactsSection';
+export { alterationItem } from './sections/PropertyAlterationsSection';
+export { giftItem, isaItem, sourceItem } from './sections/PurchaseFinancingSection';
+export { landTaxSentence } from './sections/StampDutySection';
+export { SDLT_TEXTS } from './texts';

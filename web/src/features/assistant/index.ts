@@ -1,1 +1,2 @@
 export { AssistantPage } from './routes/AssistantPage';
+export { ASSISTANT_TEXTS } from './texts';

@@ -13,7 +13,7 @@ import {
 import { apiError, json, type Handler } from '../../test/fetchMock';
 import { makeMe, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { NOT_FOUND_TEXT } from '../shell/routes/NotFoundPage';
+import { NOT_FOUND_TEXT } from '../shell';
 import { CANCEL_TEXTS } from './components/CancelCaseDialog';
 import { LOAD_ERROR } from './texts';
 

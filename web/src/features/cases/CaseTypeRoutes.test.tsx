@@ -6,7 +6,7 @@ import { buyItem, overviews, page, remItem } from '../../test/cases';
 import { apiError, json, type Handler } from '../../test/fetchMock';
 import { makeMe, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { NOT_FOUND_TEXT } from '../shell/routes/NotFoundPage';
+import { NOT_FOUND_TEXT } from '../shell';
 import { BUYING_UNAVAILABLE_TEXT } from './components/BuyingUnavailable';
 
 // One `$caseType` route family serves /remortgaging and /buying: these pin down that the URLs,

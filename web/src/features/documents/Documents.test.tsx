@@ -7,7 +7,7 @@ import { apiError, json, noContent, type Handler } from '../../test/fetchMock';
 import { makeMe, signedInServer } from '../../test/fixtures';
 import { quote } from '../../test/invitations';
 import { renderApp } from '../../test/renderApp';
-import { NOT_FOUND_TEXT } from '../shell/routes/NotFoundPage';
+import { NOT_FOUND_TEXT } from '../shell';
 import { DOCUMENTS_TEXTS, QUOTE_PDF_TEXTS } from './texts';
 
 const CUSTOMER = makeMe({ enabledFeatures: ['BUYING'] });

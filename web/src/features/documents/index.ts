@@ -11,3 +11,5 @@ export { useMyDocuments } from './api/getMyDocuments';
 // A document shown in the page: the customer's issued documents (features/tiles) and the
 // back office's preview.
 export { DocumentFrame } from './components/DocumentFrame';
+// The case type segment of a queue item (features/staff).
+export { caseKindOf } from './labels';

@@ -1,4 +1,4 @@
-import { LOAD_ERROR } from '../cases/texts';
+import { LOAD_ERROR } from '../cases';
 
 /** The documents pages' wording (the load error is the spec's, word for word). */
 export const DOCUMENTS_TEXTS = {

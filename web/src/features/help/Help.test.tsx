@@ -6,8 +6,8 @@ import { runtimeConfig } from '../../lib/config';
 import { apiError, json } from '../../test/fetchMock';
 import { makeMe, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { ASSISTANT_TEXTS } from '../assistant/texts';
-import { LOAD_ERROR } from '../cases/texts';
+import { ASSISTANT_TEXTS } from '../assistant';
+import { LOAD_ERROR } from '../cases';
 import { HELP_TEXTS } from './texts';
 
 const STAGES: HowCasesProceed = {

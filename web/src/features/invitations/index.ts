@@ -2,8 +2,6 @@ export { InvitationOverlay } from './components/InvitationOverlay';
 export { QuoteSection } from './components/QuoteSection';
 export { BrokerInvitations } from './components/BrokerInvitations';
 export { QUOTE_TEXTS } from './texts';
-// The land tax estimate, for the buying application's Stamp Duty Land Tax section (issue 13).
-export { LandTax, landTaxName } from './components/QuoteDetails';
 // The accepted quote under a submitted application (features/tiles).
 export { QuoteDetails } from './components/QuoteDetails';
 export { QUOTE_LABELS } from './texts';

@@ -36,7 +36,6 @@ export const QUOTE_LABELS = {
   /** Only for a quote stored without its terms (older than them); the server's words otherwise. */
   depositNote:
     'Any up-front payment is taken off your final bill; the rest is due just before completion.',
-  landTaxEstimate: 'estimate',
   accepted: 'You accepted this quote on',
   giftConfirmed: 'Thank you: your gift is confirmed',
   giftConfirmedNote:
@@ -72,22 +71,6 @@ export const DONOR_PAGE_TEXTS = {
   evidenceFile: 'gift statement',
   noEvidence: 'You have not uploaded any evidence yet.',
   upload: 'Upload a gift statement',
-} as const;
-
-/** Spec section 3 tax types, named as the customer knows them (QUOTE-10). */
-export const LAND_TAX = {
-  STAMP_DUTY_LAND_TAX: {
-    name: 'Stamp Duty Land Tax',
-    payable: 'Payable to HM Revenue & Customs within 14 days of completion.',
-    /** Spec section 9, word for word (CONST-29). */
-    assumes: 'The estimate assumes England, UK-resident buyers and no multiple property ownership.',
-  },
-  LAND_TRANSACTION_TAX: {
-    name: 'Land Transaction Tax',
-    payable: 'Payable to the Welsh Revenue Authority within 30 days of completion.',
-    // Wales has no surcharge for buyers resident abroad.
-    assumes: 'The estimate assumes Wales and no multiple property ownership.',
-  },
 } as const;
 
 /** 'Report an issue' (QUOTE-05; what it does is ours). */

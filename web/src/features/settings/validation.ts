@@ -2,7 +2,7 @@ import { z } from 'zod';
 // The sign-in rules module, not the auth feature's index: that index is in the first page's
 // chunk, and exporting these rules from it pulled the form libraries into it (a chunk cycle
 // that broke the built app).
-import { AUTH_VALIDATION_MESSAGES, EMAIL_PATTERN } from '../auth/validation';
+import { AUTH_VALIDATION_MESSAGES, EMAIL_PATTERN } from '../auth/lazy';
 import { aboutYouSchema } from '../onboarding';
 
 /** The settings forms check each detail as onboarding does (the same rules and messages). */

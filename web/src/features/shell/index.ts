@@ -1,4 +1,4 @@
 export { ProtectedLayout } from './components/ProtectedLayout';
 export { UnauthenticatedLayout } from './components/UnauthenticatedLayout';
 export { ErrorPage } from './routes/ErrorPage';
-export { NotFoundPage } from './routes/NotFoundPage';
+export { NOT_FOUND_TEXT, NotFoundPage } from './routes/NotFoundPage';

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
 import { CONVEYANCER, party, staffCase, staffPurchase, staffServer } from '../../test/staff';
-import { SDLT_TEXTS } from '../application/texts';
+import { SDLT_TEXTS } from '../application';
 import type { StaffCase } from './types';
 
 vi.mock('mermaid', () => ({ default: { initialize: vi.fn(), render: vi.fn() } }));

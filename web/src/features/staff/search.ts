@@ -1,5 +1,5 @@
 import type { Schemas } from '../../lib/api/types';
-import { BUYING_STATUSES, REMORTGAGING_STATUSES } from '../cases/caseTypes';
+import { BUYING_STATUSES, REMORTGAGING_STATUSES } from '../cases';
 import type {
   StaffCaseType,
   StaffQueueQuery,

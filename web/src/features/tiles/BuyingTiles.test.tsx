@@ -11,7 +11,7 @@ import { quote } from '../../test/invitations';
 import { renderApp } from '../../test/renderApp';
 import { BUY_TILES, documentBody, myDocuments, party, submittedPurchase } from '../../test/tiles';
 import { clearFeedbackRequest, FEEDBACK_TEXTS } from '../feedback';
-import { NOT_FOUND_TEXT } from '../shell/routes/NotFoundPage';
+import { NOT_FOUND_TEXT } from '../shell';
 import { ACCEPT_TEXTS, DOCUMENTS_TILE_TEXTS, IDENTITY_TEXTS, ISSUED_DOCUMENTS } from './texts';
 
 const LETTER = { documentId: 61, documentType: 'CLIENT_CARE_LETTER', isDraft: false };

@@ -8,7 +8,7 @@ import { renderApp } from '../../test/renderApp';
 import { stubViewport } from '../../test/viewport';
 import { party, submittedCase } from '../../test/tiles';
 import { clearFeedbackRequest, FEEDBACK_TEXTS } from '../feedback';
-import { NOT_FOUND_TEXT } from '../shell/routes/NotFoundPage';
+import { NOT_FOUND_TEXT } from '../shell';
 import { ACCEPT_TEXTS, ISSUED_DOCUMENTS } from './texts';
 
 const REPORT = { documentId: 41, documentType: 'MORTGAGE_REPORT', isDraft: false };

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applicationServer } from '../../test/application';
-import { DOCUMENT_GUIDANCE } from '../application/texts';
+import { DOCUMENT_GUIDANCE } from '../application';
 import { FakeXhr } from '../../test/fakeXhr';
 import { json } from '../../test/fetchMock';
 import { quote } from '../../test/invitations';

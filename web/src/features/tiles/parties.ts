@@ -1,9 +1,9 @@
 import type { ExpandedCase, Me, Owner } from '../../lib/api/types';
-import { kindOf } from '../application/caseKind';
+import { kindOf } from '../application';
 import { PARTY_WORDS, type PartyWords } from './texts';
 
 /** The case's owners (a remortgage) or buyers (a purchase), and its words for them. */
-export { partiesOf } from '../application/caseKind';
+export { partiesOf } from '../application';
 
 export function partyWordsOf(expanded: ExpandedCase): PartyWords {
   return PARTY_WORDS[kindOf(expanded)];

@@ -1,5 +1,4 @@
-import { KIND_WORDS, type CaseKind } from '../cases';
-import { LOAD_ERROR } from '../cases/texts';
+import { KIND_WORDS, type CaseKind, LOAD_ERROR } from '../cases';
 
 /**
  * The wording of a case's pages after submission (spec §2 routes, §4 "Remortgaging post-submit

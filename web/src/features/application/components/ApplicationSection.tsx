@@ -6,7 +6,7 @@ import { Loading } from '../../../components/Loading';
 import { RouterLink } from '../../../components/RouterLink';
 import type { ExpandedCase } from '../../../lib/api/types';
 import { caseQuery, LOAD_ERROR, type CaseKind } from '../../cases';
-import type { CaseApi } from '../../cases/caseTypes';
+import type { CaseApi } from '../../cases';
 import { wizardMachine } from '../machines/wizardMachine';
 import { DocumentsSection } from '../sections/DocumentsSection';
 import { FinancialDetailsSection } from '../sections/FinancialDetailsSection';

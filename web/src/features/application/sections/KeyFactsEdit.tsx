@@ -20,7 +20,7 @@ import {
   remortgagingKeyFacts,
   type KeyFactsPart,
   type KeyFactsValues,
-} from '../../cases/keyFactsForm';
+} from '../../cases/lazy';
 import { isBuying, kindOf } from '../caseKind';
 import { useUpdateKeyFacts, type KeyFactsUpdate } from '../api/updateKeyFacts';
 import { FormError } from '../components/FormError';

@@ -8,7 +8,7 @@ import type {
 } from '../../../lib/api/types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { isBuying, kindOf } from '../caseKind';
-import { SummaryList, type SummaryRow } from '../components/SummaryList';
+import { SummaryList, type SummaryRow } from '../../../components/SummaryList';
 import { canOpenState } from '../machines/wizardMachine';
 import { propertyAddress } from '../summaries';
 import { APPLICATION_TEXTS, KEY_FACTS_TEXTS } from '../texts';

@@ -23,7 +23,7 @@ import { useSavePropertyOccupant } from '../api/savePropertyOccupant';
 import { YesNoField } from '../components/fields';
 import { FormError, ownersFailureText } from '../components/FormError';
 import { SaveStatus } from '../components/SaveStatus';
-import { SummaryList } from '../components/SummaryList';
+import { SummaryList } from '../../../components/SummaryList';
 import { BROKER_STAGES, isBuying, kindOf, partiesOf } from '../caseKind';
 import { OWNERS_TEXTS, PARTY_TEXTS } from '../ownersTexts';
 import { applyServerErrors, type ServerFieldMap } from '../validation';

@@ -20,7 +20,7 @@ import { useSaveProperty } from '../api/saveProperty';
 import { RadioField, SelectField, TextInputField } from '../components/fields';
 import { FormError } from '../components/FormError';
 import { SaveRow } from '../components/SaveStatus';
-import { SummaryList, type SummaryRow } from '../components/SummaryList';
+import { SummaryList, type SummaryRow } from '../../../components/SummaryList';
 import { propertyAddress } from '../summaries';
 import {
   APPLICATION_TEXTS,

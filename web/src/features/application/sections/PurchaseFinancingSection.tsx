@@ -37,7 +37,7 @@ import { SelectField, TextInputField } from '../components/fields';
 import { FormError } from '../components/FormError';
 import type { Item } from '../components/ItemList';
 import { SaveRow, SaveStatus } from '../components/SaveStatus';
-import { SummaryList } from '../components/SummaryList';
+import { SummaryList } from '../../../components/SummaryList';
 import { APPLICATION_TEXTS, PURCHASE_TEXTS as T } from '../texts';
 import {
   GIFT_STATUS_LABELS,

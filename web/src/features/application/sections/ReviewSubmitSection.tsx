@@ -15,7 +15,7 @@ import { useSubmitApplication } from '../api/submitApplication';
 import { isBuying, kindOf, partiesOf } from '../caseKind';
 import type { CaseKind } from '../../cases';
 import { FormError } from '../components/FormError';
-import { SummaryList, type SummaryRow } from '../components/SummaryList';
+import { SummaryList, type SummaryRow } from '../../../components/SummaryList';
 import { canOpenState } from '../machines/wizardMachine';
 import {
   ALTERATIONS_TEXTS,

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { BuyingExpanded, LandTaxEstimate, LandTaxType } from '../../../lib/api/types';
 import { formatMoney } from '../../../lib/format';
-import { LandTax, landTaxName } from '../../invitations';
+import { LandTax, landTaxName } from '../../../components/LandTax';
 import { useSaveLandTaxAnswers } from '../api/saveLandTaxAnswers';
 import { RadioField, YES_NO, yesNo } from '../components/fields';
 import { FormError } from '../components/FormError';

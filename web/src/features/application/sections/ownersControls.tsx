@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { LegalName } from '../../../lib/api/types';
 import { muiField } from '../../../lib/form';
 import { UK_POSTCODE } from '../../address';
-import { AUTH_VALIDATION_MESSAGES, EMAIL_PATTERN } from '../../auth/validation';
+import { AUTH_VALIDATION_MESSAGES, EMAIL_PATTERN } from '../../auth/lazy';
 import type { CaseKind } from '../../cases';
 import { FormError } from '../components/FormError';
 import { ItemList } from '../components/ItemList';

@@ -7,7 +7,7 @@ import { KIND_WORDS, type CaseKind } from '../caseTypes';
 import { address, partyNames, referredBy, type CaseRow } from '../rows';
 import { staticMapUrl } from '../staticMap';
 import { CaseButtonLink } from './CaseLinks';
-import { StatusChip } from './StatusChip';
+import { StatusChip } from '../../../components/StatusChip';
 
 const MAP_WIDTH = 220;
 const MAP_HEIGHT = 220;

@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import type { CaseBroker, ExpandedCase, WaitsOn } from '../../../lib/api/types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useSession } from '../../auth';
+import { propertyAddress } from '../propertyAddress';
 
 /** The case page's context block: its words, and who a case waits on as each reader says it. */
 export const CONTEXT_TEXTS = {
@@ -36,13 +37,6 @@ export const WAITS_ON_LABELS: Record<'customer' | 'broker', Record<WaitsOn, stri
     seller: "The seller's estate agent or solicitor",
   },
 };
-
-/** The property's address on one line, from the parts the case has. */
-export function propertyAddress(property: ExpandedCase['property']): string | null {
-  if (property.formattedAddress) return property.formattedAddress;
-  const parts = [property.addressLine1, property.addressLine2, property.town, property.postcode];
-  return parts.filter(Boolean).join(', ') || null;
-}
 
 type CaseHandler = ExpandedCase['caseHandler'];
 

@@ -17,7 +17,7 @@ import { formatDate } from '../../../lib/format';
 import { KIND_WORDS, type CaseKind } from '../caseTypes';
 import { address, partyNames, referredBy, type CaseRow } from '../rows';
 import { CaseTextLink } from './CaseLinks';
-import { StatusChip } from './StatusChip';
+import { StatusChip } from '../../../components/StatusChip';
 import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
 

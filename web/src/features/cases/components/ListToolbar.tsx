@@ -24,8 +24,8 @@ import {
   withFilter,
   type ListSearch,
 } from '../search';
-import { FilterMenu, type FilterGroup } from './FilterMenu';
-import { NameSearch } from './NameSearch';
+import { FilterMenu, type FilterGroup } from '../../../components/FilterMenu';
+import { NameSearch } from '../../../components/NameSearch';
 
 const ROLE_GROUPS: { role: string; label: string }[] = [
   { role: 'ROLE_BROKER', label: 'Brokers' },

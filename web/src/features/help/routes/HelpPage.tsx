@@ -6,7 +6,7 @@ import { PageHeading } from '../../../components/PageHeading';
 import { SupportLink } from '../../../components/SupportLink';
 import type { Stage } from '../../../lib/api/types';
 import { useSession } from '../../auth';
-import { LOAD_ERROR } from '../../cases/texts';
+import { LOAD_ERROR } from '../../cases';
 import { useStages } from '../api/getStages';
 import { HELP_TEXTS } from '../texts';
 

@@ -9,9 +9,10 @@ import {
   type SxProps,
 } from '@mui/material';
 import { useId } from 'react';
-import type { LandTaxEstimate, Quote } from '../../../lib/api/types';
+import type { Quote } from '../../../lib/api/types';
 import { formatMoney } from '../../../lib/format';
-import { LAND_TAX, QUOTE_LABELS } from '../texts';
+import { LandTax } from '../../../components/LandTax';
+import { QUOTE_LABELS } from '../texts';
 
 const amountSx: SxProps = { whiteSpace: 'nowrap', textAlign: 'right', pl: 1 };
 const labelSx: SxProps = { pl: 0, overflowWrap: 'anywhere' };
@@ -42,64 +43,6 @@ function CostSection({ title, costs }: Quote['costBreakdown'][number] & { title:
           ))}
         </TableBody>
       </Table>
-    </Box>
-  );
-}
-
-/** 'Stamp Duty Land Tax' for STAMP_DUTY_LAND_TAX; an unknown type is shown in words. */
-export function landTaxName(type: string): string {
-  const known = LAND_TAX[type as keyof typeof LAND_TAX];
-  if (known) return known.name;
-  return type
-    .toLowerCase()
-    .split('_')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
-}
-
-/** What the estimate is paid to and when: the server's words, else our own for the known taxes. */
-function payableLine(estimate: LandTaxEstimate): string | undefined {
-  if (estimate.label) return estimate.label;
-  if (estimate.payableTo && estimate.dueDaysAfterCompletion) {
-    return `Payable to ${estimate.payableTo} within ${estimate.dueDaysAfterCompletion} days of completion.`;
-  }
-  return LAND_TAX[estimate.landTaxType as keyof typeof LAND_TAX]?.payable;
-}
-
-/**
- * Spec section 9: the note shows only when an amount exists; 0 says none is expected. Also the
- * application's Stamp Duty Land Tax section's estimate (issue 13), which is made from the
- * buyers' own answers; a quote's, made before there are any, says what it assumed.
- */
-export function LandTax({
-  estimate,
-  withAssumptions = false,
-}: {
-  estimate: LandTaxEstimate;
-  withAssumptions?: boolean;
-}) {
-  const name = landTaxName(estimate.landTaxType);
-  const payable = payableLine(estimate);
-  const assumes =
-    withAssumptions && LAND_TAX[estimate.landTaxType as keyof typeof LAND_TAX]?.assumes;
-  return (
-    <Box
-      data-testid="land-tax"
-      sx={{ p: 2, borderRadius: 1, bgcolor: 'action.hover', border: 1, borderColor: 'divider' }}
-    >
-      {estimate.amount > 0 ? (
-        <>
-          <Typography sx={{ fontWeight: 700 }}>
-            {`${name} ${QUOTE_LABELS.landTaxEstimate}: ${formatMoney(estimate.amount)}`}
-          </Typography>
-          {payable && <Typography variant="body2">{payable}</Typography>}
-        </>
-      ) : (
-        <Typography
-          sx={{ fontWeight: 700 }}
-        >{`No ${name} is expected on this purchase.`}</Typography>
-      )}
-      {assumes && <Typography variant="body2">{assumes}</Typography>}
     </Box>
   );
 }

@@ -5,7 +5,7 @@ import { PageHeading } from '../../../components/PageHeading';
 import { isApiError } from '../../../lib/api/errors';
 import type { GiftStatus } from '../../../lib/api/types';
 import { formatMoney } from '../../../lib/format';
-import { SummaryList } from '../../application/components/SummaryList';
+import { SummaryList } from '../../../components/SummaryList';
 import { useSession } from '../../auth';
 import { LOAD_ERROR } from '../../cases';
 import { useDonorGift } from '../api/getDonorGift';

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api/errors';
 import { muiField } from '../../../lib/form';
-import { useRequestLoginLink } from '../../auth/api/requestLoginLink';
+import { useRequestLoginLink } from '../../auth/lazy';
 import type { UserDetails } from '../api/getUserDetails';
 import { useRequestEmailChange } from '../api/requestEmailChange';
 import { settingsSchemas, type EmailValues } from '../validation';

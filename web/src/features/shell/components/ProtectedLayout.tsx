@@ -28,7 +28,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { createLink, Outlet } from '@tanstack/react-router';
 import { forwardRef, useState, type ReactNode } from 'react';
-import { SIDEBAR_WIDTH_MEDIUM, SIDEBAR_WIDTH_SMALL } from '../../../app/theme';
 import { useSession } from '../../auth';
 import { caseOverviewsQuery, type CaseKind } from '../../cases';
 import { InvitationOverlay } from '../../invitations';
@@ -67,6 +66,10 @@ function Label({ compact, children }: { compact: boolean; children: ReactNode })
 }
 
 /** The navigation entry of a gift donor's own page. */
+// The navigation drawer's width: icons only on small screens, icons and labels from medium up.
+const SIDEBAR_WIDTH_SMALL = 64;
+const SIDEBAR_WIDTH_MEDIUM = 220;
+
 const GIFT_NAV_LABEL = 'Your gift';
 
 /** `spokenSuffix`: what a screen reader hears after the label (the unread count). */

@@ -2,15 +2,20 @@ import { Box, Chip, Link, List, ListItem, Stack, Typography } from '@mui/materia
 import type { ReactNode } from 'react';
 import type { BuyingExpanded, ExpandedCase, RemortgagingExpanded } from '../../../lib/api/types';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { isBuying, partiesOf } from '../../application/caseKind';
-import { SummaryList, type SummaryRow } from '../../application/components/SummaryList';
-import { loanItem } from '../../application/sections/FinancialDetailsSection';
-import { useKeyFactRows } from '../../application/sections/KeyFactsSection';
-import { alterationItem } from '../../application/sections/PropertyAlterationsSection';
-import { giftItem, isaItem, sourceItem } from '../../application/sections/PurchaseFinancingSection';
-import { landTaxSentence } from '../../application/sections/StampDutySection';
-import { SDLT_TEXTS } from '../../application/texts';
-import { propertyAddress } from '../../cases/components/CaseContext';
+import {
+  isBuying,
+  partiesOf,
+  loanItem,
+  useKeyFactRows,
+  alterationItem,
+  giftItem,
+  isaItem,
+  sourceItem,
+  landTaxSentence,
+  SDLT_TEXTS,
+} from '../../application';
+import { SummaryList, type SummaryRow } from '../../../components/SummaryList';
+import { propertyAddress } from '../../cases';
 import {
   documentTypeLabel,
   GROUND_RENT_FREQUENCY_LABELS,
@@ -22,7 +27,7 @@ import {
   TENURE_LABELS,
   TRANSFER_REASON_LABELS,
 } from '../../../lib/labels';
-import { documentUrl } from '../../documents/download';
+import { documentUrl } from '../../documents';
 import { PreviewButton } from './DocumentPreview';
 import type { CaseKind } from '../../cases';
 import { answerTexts as T, documentTexts, STAFF_TEXTS, UPLOADER_LABELS } from '../texts';

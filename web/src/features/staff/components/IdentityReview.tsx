@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatDate } from '../../../lib/format';
 import type { CaseKind } from '../../cases';
 import { documentTypeLabel } from '../../../lib/labels';
-import { documentUrl } from '../../documents/download';
+import { documentUrl } from '../../documents';
 import { documentTexts, identityTexts, STAFF_TEXTS } from '../texts';
 import type {
   StaffIdentityCheck,

@@ -1,10 +1,10 @@
 import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { formatDate } from '../../../lib/format';
-import { partiesOf } from '../../application/caseKind';
+import { partiesOf } from '../../application';
 import { KIND_WORDS, type CaseKind } from '../../cases';
 import { documentTypeLabel } from '../../../lib/labels';
-import { documentUrl } from '../../documents/download';
+import { documentUrl } from '../../documents';
 import { PreviewButton } from './DocumentPreview';
 import { useDraftDocument } from '../api/progress';
 import { documentTexts, STAFF_TEXTS } from '../texts';

@@ -1,6 +1,6 @@
 import { Link } from '@mui/material';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { documentUrl } from '../../documents/download';
+import { documentUrl } from '../../documents';
 import { offerTexts } from '../texts';
 import type { StaffMortgageOfferRecord } from '../types';
 import { Detail, Details, Panel } from './Panel';

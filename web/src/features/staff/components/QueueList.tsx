@@ -15,8 +15,8 @@ import {
 import type { ReactNode } from 'react';
 import { RouterLink } from '../../../components/RouterLink';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { StatusChip } from '../../cases/components/StatusChip';
-import { caseKindOf } from '../../documents/labels';
+import { StatusChip } from '../../../components/StatusChip';
+import { caseKindOf } from '../../documents';
 import { timeAgo } from '../format';
 import { STAFF_TEXTS, waitsOnLabel } from '../texts';
 import type { StaffQueueItem } from '../types';

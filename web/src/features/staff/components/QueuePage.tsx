@@ -14,7 +14,7 @@ import { isSecondFactorRequired } from '../secondFactor';
 import { STAFF_TEXTS } from '../texts';
 import type { StaffCaseType } from '../types';
 import { KIND_WORDS } from '../../cases';
-import { caseKindOf } from '../../documents/labels';
+import { caseKindOf } from '../../documents';
 import { QueueList } from './QueueList';
 import { QueueToolbar } from './QueueToolbar';
 

@@ -2,8 +2,8 @@ import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import { Button, IconButton, Stack } from '@mui/material';
 import { statusLabel } from '../../../lib/labels';
-import { FilterMenu } from '../../cases/components/FilterMenu';
-import { NameSearch } from '../../cases/components/NameSearch';
+import { FilterMenu } from '../../../components/FilterMenu';
+import { NameSearch } from '../../../components/NameSearch';
 import {
   DEFAULT_CASE_TYPE,
   DEFAULT_QUEUE_DIRECTION,

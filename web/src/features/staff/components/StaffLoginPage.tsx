@@ -1,5 +1,5 @@
 import { Container, Paper } from '@mui/material';
-import { MagicLinkForm } from '../../auth/components/MagicLinkForm';
+import { MagicLinkForm } from '../../auth/lazy';
 import { STAFF_TEXTS } from '../texts';
 import { StaffFrame } from './StaffFrame';
 

@@ -21,10 +21,9 @@ import { isApiError } from '../../../lib/api/errors';
 import type { CaseType, ExpandedCase, Owner } from '../../../lib/api/types';
 import { runtimeConfig } from '../../../lib/config';
 import { formatDate } from '../../../lib/format';
-import { ACCEPTED_FILES, UploadParts, useFileUpload } from '../../application';
-import { kindOf } from '../../application/caseKind';
+import { ACCEPTED_FILES, UploadParts, useFileUpload, kindOf } from '../../application';
 import { useSession } from '../../auth';
-import { caseQuery } from '../../cases/api/getCase';
+import { caseQuery } from '../../cases';
 import { useStartIdentityCheck } from '../api/identityCheck';
 import { useSubmitIdentity } from '../api/submitIdentity';
 import {

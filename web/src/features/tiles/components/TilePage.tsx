@@ -4,7 +4,7 @@ import { Loading } from '../../../components/Loading';
 import { PageHeading } from '../../../components/PageHeading';
 import { RouterLink } from '../../../components/RouterLink';
 import type { ExpandedCase } from '../../../lib/api/types';
-import { isBuying } from '../../application/caseKind';
+import { isBuying } from '../../application';
 import { caseQuery, type CaseKind } from '../../cases';
 import { FeedbackPrompt } from '../../feedback';
 import { TILE_TEXTS } from '../texts';

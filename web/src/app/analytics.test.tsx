@@ -1,13 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConsentProvider, useConsent } from '../features/consent';
-import { CONSENT_COOKIE } from '../features/consent/storage';
+import { CONSENT_COOKIE, ConsentProvider, useConsent } from '../features/consent';
 import { apiError, json, noContent } from '../test/fetchMock';
 import { renderApp } from '../test/renderApp';
-import { resetAnalyticsForTests, trackPageView } from './analytics';
-import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig } from './config';
-import { RELEASE_VERSION } from './release';
+import { resetAnalyticsForTests, trackPageView } from '../lib/analytics';
+import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig } from '../lib/config';
+import { RELEASE_VERSION } from '../lib/release';
 import { installNetwork, type Network } from '../test/network';
 
 const POSTHOG_HOST = 'https://ph.example.test';

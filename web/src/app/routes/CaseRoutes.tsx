@@ -1,8 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { KeyFactsEditPage } from '../../application';
-import { TilePage } from '../../tiles';
-import { CasePage, SectionPage } from '../components/CasePage';
-import { StartCasePage } from '../components/StartCasePage';
+import { KeyFactsEditPage } from '../../features/application';
+import { StartCasePage } from '../../features/cases/lazy';
+import { TilePage } from '../../features/tiles';
+import { CasePage, SectionPage } from './CasePage';
 
 const startRoute = getRouteApi('/protected/$caseType/start');
 const caseRoute = getRouteApi('/protected/$caseType/$caseId');

@@ -2,8 +2,9 @@
  * Providers send the customer back to a tile with a marker in the query string: the payment
  * provider's checkout to /buying/{caseId}/deposit with `?payment=success` or
  * `?payment=cancelled` (BUY-POST-12), the identity provider's check to
- * /{caseType}/{caseId}/identification with `?check=done`. The tile routes read them; any other
- * value is ignored. The router imports this file on its own (the tiles' screens load lazily).
+ * /{caseType}/{caseId}/identification with `?check=done`. The router parses them for the tile
+ * routes; any other value is ignored. It lives beside the router, not in features/tiles, so the
+ * tiles' screens still load lazily.
  */
 export type PaymentReturn = 'success' | 'cancelled';
 

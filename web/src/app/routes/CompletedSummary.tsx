@@ -1,10 +1,11 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
-import type { ExpandedCase } from '../../../lib/api/types';
-import { formatDate, formatMoney } from '../../../lib/format';
-import { documentTypeLabel, lenderLabel } from '../../../lib/labels';
-import { DownloadButton } from '../../tiles';
-import { handlerName, propertyAddress, Row } from './CaseContext';
+import type { ExpandedCase } from '../../lib/api/types';
+import { formatDate, formatMoney } from '../../lib/format';
+import { documentTypeLabel, lenderLabel } from '../../lib/labels';
+import { propertyAddress } from '../../features/cases';
+import { handlerName, Row } from '../../features/cases/lazy';
+import { DownloadButton } from '../../features/tiles';
 
 export const COMPLETED_TEXTS = {
   heading: 'Your case is complete',

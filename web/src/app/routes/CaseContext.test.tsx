@@ -6,9 +6,9 @@ import { json } from '../../test/fetchMock';
 import { makeMe, signedInServer } from '../../test/fixtures';
 import { quote } from '../../test/invitations';
 import { renderApp } from '../../test/renderApp';
-import { CONTEXT_TEXTS } from './components/CaseContext';
-import { COMPLETED_TEXTS } from './components/CompletedSummary';
-import { FEEDBACK_TEXTS } from '../feedback';
+import { CONTEXT_TEXTS } from '../../features/cases/lazy';
+import { FEEDBACK_TEXTS } from '../../features/feedback';
+import { COMPLETED_TEXTS } from './CompletedSummary';
 
 const BROKER = makeMe({ role: 'ROLE_BROKER', enabledFeatures: ['BUYING'] });
 const CUSTOMER = makeMe({ enabledFeatures: ['BUYING'] });

@@ -1,7 +1,7 @@
 import Search from '@mui/icons-material/Search';
 import { InputAdornment, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
+import { SEARCH_DEBOUNCE_MS } from '../lib/constants';
 
 /**
  * The name search: changes reach `onSearch` 400 ms after the last keystroke; Escape clears the

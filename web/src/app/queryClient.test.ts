@@ -1,13 +1,13 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentPoliciesQuery } from '../features/policies/api/getCurrentPolicies';
+import { currentPoliciesQuery } from '../features/policies';
 import { POLICIES } from '../test/fixtures';
 import { json, mockFetch } from '../test/fetchMock';
 import { TEST_API } from '../test/renderApp';
-import { configureApi } from './api/client';
-import { ApiError } from './api/errors';
-import { createQueryClient, shouldRetryQuery } from './queryClient';
-import { shouldReport } from './errorReporter';
+import { configureApi } from '../lib/api/client';
+import { ApiError } from '../lib/api/errors';
+import { createQueryClient, shouldRetryQuery } from '../lib/queryClient';
+import { shouldReport } from '../lib/errorReporter';
 
 describe('query client (spec section 7 cache rules)', () => {
   it('CACHE-01 CACHE-02 CACHE-03 CACHE-04 CACHE-05 CACHE-09 CONST-10: defaults', () => {

@@ -1,11 +1,11 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { currentPageName } from '../app/pageTracking';
-import { createAppRouter } from '../app/router';
+import { currentPageName } from './pageTracking';
+import { createAppRouter } from './router';
 import { sessionMachine } from '../features/auth';
-import { createQueryClient } from './queryClient';
-import { pageNameFor } from './pageNames';
+import { createQueryClient } from '../lib/queryClient';
+import { pageNameFor } from '../lib/pageNames';
 
 /** The page name the app's real route tree gives a path (matched, not loaded). */
 function nameOf(path: string): string {

@@ -1,21 +1,23 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Loading } from '../../../components/Loading';
-import { PageHeading } from '../../../components/PageHeading';
-import { RouterLink } from '../../../components/RouterLink';
-import type { ExpandedCase } from '../../../lib/api/types';
-import { ApplicationSection } from '../../application';
-import { useSession } from '../../auth';
-import { askForFeedback, FeedbackPrompt } from '../../feedback';
-import { BrokerInvitations, QuoteSection } from '../../invitations';
-import { TilePage } from '../../tiles';
-import { useCase } from '../api/getCase';
-import { CASE_TYPE, LIST_TITLE, type CaseKind } from '../caseTypes';
-import { CancelCaseDialog, type CancelTarget } from './CancelCaseDialog';
-import { CaseContext } from './CaseContext';
+import { Loading } from '../../components/Loading';
+import { PageHeading } from '../../components/PageHeading';
+import { RouterLink } from '../../components/RouterLink';
+import { StatusChip } from '../../components/StatusChip';
+import type { ExpandedCase } from '../../lib/api/types';
+import { ApplicationSection } from '../../features/application';
+import { useSession } from '../../features/auth';
+import { CASE_TYPE, LIST_TITLE, useCase, type CaseKind } from '../../features/cases';
+import {
+  CancelCaseDialog,
+  CaseContext,
+  SectionList,
+  type CancelTarget,
+} from '../../features/cases/lazy';
+import { askForFeedback, FeedbackPrompt } from '../../features/feedback';
+import { BrokerInvitations, QuoteSection } from '../../features/invitations';
+import { TilePage } from '../../features/tiles';
 import { CompletedSummary } from './CompletedSummary';
-import { SectionList } from './SectionList';
-import { StatusChip } from './StatusChip';
 
 export function caseTitle(expanded: ExpandedCase): string {
   return (

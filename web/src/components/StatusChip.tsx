@@ -1,6 +1,6 @@
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import { Chip } from '@mui/material';
-import type { StatusChip as StatusChipData } from '../../../lib/api/types';
+import type { StatusChip as StatusChipData } from '../lib/api/types';
 
 /** Colours with AA contrast for the chip text; the colour, label and icon come from the API. */
 const COLOURS: Record<string, { bg: string; fg: string }> = {
