@@ -2,7 +2,7 @@
 // fresh SQLite database. Tests read the received mail from MAIL_DIR (see support/mail.ts).
 // The sink runs in its own process so the test runner's work never delays a delivery.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, untilReady } from './support/server';
@@ -54,11 +54,20 @@ export default async function globalSetup() {
   // journeys, which have their own API test).
   execFileSync(bin, ['demo', '--cases', '30'], { env });
 
-  const server: ChildProcess = spawn(bin, ['serve'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // The server's log (warnings and errors) goes to the runner's output and to a file, so a test
+  // that times out waiting for a background job can say what the workers reported.
+  const serverLog = join(dir, 'server.log');
+  const server: ChildProcess = spawn(bin, ['serve'], { env, stdio: ['ignore', 'inherit', 'pipe'] });
+  const logFile = createWriteStream(serverLog);
+  server.stderr!.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    logFile.write(chunk);
+  });
   await untilReady(url);
 
   process.env.THRESHOLD_URL = url;
   process.env.MAIL_DIR = mailDir;
+  process.env.SERVER_LOG = serverLog;
   process.env.THRESHOLD_CLI_ENV = JSON.stringify(serverEnv);
   return async () => {
     server.kill('SIGTERM');

@@ -7,7 +7,10 @@
 
 use chrono::NaiveDate;
 use threshold_engine::land_tax::LandTaxInput;
-use threshold_engine::quote::{EquityTransfer, FeeSchedule, Introducer, QuoteDetails};
+use threshold_engine::quote::{
+    EquityTransfer, FeeSchedule, Introducer, QuoteDetails, QuoteError, SharedOwnershipLease,
+    Staircasing,
+};
 use threshold_engine::snapshot::CostLine;
 use threshold_engine::types::{CaseType, Jurisdiction, LandTaxType};
 use threshold_engine::{Quote, QuoteRequest, Supplement};
@@ -202,6 +205,7 @@ fn fee_order_2021_transfer_of_equity_has_its_own_fee() {
         equity_transfer: Some(EquityTransfer {
             share_value: 75_000 * 100,
             consideration: 0,
+            ..EquityTransfer::default()
         }),
         ..QuoteDetails::default()
     };
@@ -218,6 +222,7 @@ fn fee_order_2021_transfer_of_equity_has_its_own_fee() {
         equity_transfer: Some(EquityTransfer {
             share_value: 150_000 * 100,
             consideration: 150_000 * 100,
+            ..EquityTransfer::default()
         }),
         ..QuoteDetails::default()
     };
@@ -513,4 +518,330 @@ fn the_schedule_refuses_vat_on_land_registry_fees_and_a_firm_charge_from_a_scale
     assert_ne!(charge, text);
     assert!(FeeSchedule::from_toml(&charge).is_err());
     assert!(FeeSchedule::from_toml(text).is_ok());
+}
+
+// Issue 28 item 3: land tax on a transfer of equity and on shared-ownership staircasing, the
+// return charged only when a return is due, and a new shared-ownership lease's HMLR fee.
+
+fn remortgage_in(j: Jurisdiction, supplement: Supplement) -> QuoteRequest {
+    let mut r = remortgage(350_000, 200_000);
+    r.supplements = vec![supplement];
+    // Only the country, the date and the surcharges count: the consideration replaces the price.
+    r.land_tax = Some(LandTaxInput {
+        jurisdiction: j,
+        price: 0,
+        effective_date: NaiveDate::from_ymd_opt(2025, 6, 1).unwrap(),
+        first_time_buyer: false,
+        additional_dwelling: false,
+        non_uk_resident: false,
+    });
+    r
+}
+
+fn equity(debt: i64, before: u32, after: u32, paid: i64) -> QuoteDetails {
+    QuoteDetails {
+        equity_transfer: Some(EquityTransfer {
+            share_value: 75_000 * 100,
+            consideration: paid * 100,
+            mortgage_debt: Some(debt * 100),
+            acquirer_share_before: before,
+            acquirer_share_after: after,
+            reason: None,
+        }),
+        ..QuoteDetails::default()
+    }
+}
+
+fn staircase(before: u32, after: u32, price: i64, election: Option<bool>) -> QuoteDetails {
+    QuoteDetails {
+        staircasing: Some(Staircasing {
+            share_before: before,
+            share_after: after,
+            price: price * 100,
+            market_value_election_made: election,
+        }),
+        ..QuoteDetails::default()
+    }
+}
+
+fn has_line(q: &Quote, part: &str) -> bool {
+    all_labels(q).iter().any(|l| l.contains(part))
+}
+
+const SDLT_RETURN: &str = "Stamp Duty Land Tax return";
+const LTT_RETURN: &str = "Land Transaction Tax return";
+
+#[test]
+fn transfer_of_equity_50_percent_of_200k_debt_is_100k_consideration_sdltm04040a() {
+    // FA 2003 Sch 4 para 8 and HMRC SDLTM04040A: a new 50% owner who takes on half of a
+    // £200,000 mortgage gives £100,000; at the 2025 rates that is under the £125,000 nil band.
+    // It is notifiable (£40,000 or more, FA 2003 s.77A(1)), so the £75 return is charged.
+    let r = remortgage_in(Jurisdiction::England, Supplement::TransferOfEquity);
+    let q = quote(&r, &equity(200_000, 0, 5_000, 0));
+    let e = q.land_tax_estimate.clone().unwrap();
+    assert_eq!(
+        (e.land_tax_type, e.amount),
+        (LandTaxType::StampDutyLandTax, 0)
+    );
+    assert_eq!(pounds(&q, "Legal fees", SDLT_RETURN), 75);
+    assert!(!has_line(&q, LTT_RETURN));
+    assert_eq!(q.notes.len(), 1, "{:?}", q.notes);
+    let n = &q.notes[0];
+    assert!(n.contains("estimated on £100,000"), "{n}");
+    assert!(n.contains("50% of the £200,000 mortgage"), "{n}");
+    assert!(n.contains("return is due"), "{n}");
+    let json = serde_json::to_value(&q).unwrap();
+    assert_eq!(json["landTaxEstimate"]["amount"], 0);
+}
+
+#[test]
+fn transfer_of_equity_30_to_100_percent_takes_on_70_percent_of_the_debt_sdltm04040a() {
+    // SDLTM04040A: from 30% to 100% of the property is 70% of the debt: 70% of £300,000 plus
+    // £10,000 paid = £220,000; SDLT from 1 April 2025: 2% of (£220,000 − £125,000) = £1,900.
+    let r = remortgage_in(Jurisdiction::England, Supplement::TransferOfEquity);
+    let q = quote(&r, &equity(300_000, 3_000, 10_000, 10_000));
+    assert_eq!(q.land_tax_estimate.as_ref().unwrap().amount, 190_000);
+    assert_eq!(pounds(&q, "Legal fees", SDLT_RETURN), 75);
+    assert!(q.notes[0].contains("£220,000"), "{:?}", q.notes);
+    // The higher rates follow the facts given: +5% on every band from 31 October 2024.
+    let mut r = r;
+    r.land_tax.as_mut().unwrap().additional_dwelling = true;
+    let q = quote(&r, &equity(300_000, 3_000, 10_000, 10_000));
+    // 5% × £125,000 + 7% × £95,000.
+    assert_eq!(q.land_tax_estimate.as_ref().unwrap().amount, 1_290_000);
+}
+
+#[test]
+fn transfer_of_equity_on_divorce_is_exempt_with_no_return_fa2003_sch3_paras_3_3a() {
+    // FA 2003 Sch 3 paras 3 and 3A (HMRC SDLTM00550): a transfer between spouses or civil
+    // partners under a court order or their agreement on divorce, dissolution or separation is
+    // exempt; an exempt transaction is not notifiable (s.77A(1)). Every reason the app captures
+    // is such a separation.
+    use threshold_engine::types::TransferReason;
+    for reason in [
+        TransferReason::CourtOrder,
+        TransferReason::ConsentOrder,
+        TransferReason::PrivateAgreement,
+    ] {
+        for j in [Jurisdiction::England, Jurisdiction::Wales] {
+            let mut d = equity(300_000, 5_000, 10_000, 50_000);
+            d.equity_transfer.as_mut().unwrap().reason = Some(reason);
+            let q = quote(&remortgage_in(j, Supplement::TransferOfEquity), &d);
+            assert_eq!(
+                q.land_tax_estimate.as_ref().unwrap().amount,
+                0,
+                "{reason:?} {j:?}"
+            );
+            assert!(!has_line(&q, SDLT_RETURN) && !has_line(&q, LTT_RETURN));
+            assert!(q.notes[0].contains("exempt"), "{:?}", q.notes);
+            assert!(q.notes[0].contains("no return"), "{:?}", q.notes);
+        }
+    }
+}
+
+#[test]
+fn transfer_of_equity_under_40000_needs_no_return_fa2003_s77a() {
+    // FA 2003 s.77A(1): a transfer for less than £40,000 is not notifiable. Half of a £60,000
+    // mortgage is £30,000: no tax, no return, no £75 charge.
+    let r = remortgage_in(Jurisdiction::England, Supplement::TransferOfEquity);
+    let q = quote(&r, &equity(60_000, 0, 5_000, 0));
+    assert_eq!(q.land_tax_estimate.as_ref().unwrap().amount, 0);
+    assert!(!has_line(&q, SDLT_RETURN));
+    assert!(
+        q.notes[0].contains("under £40,000, no return"),
+        "{:?}",
+        q.notes
+    );
+    // Exactly £40,000 is notifiable.
+    let q = quote(&r, &equity(80_000, 0, 5_000, 0));
+    assert_eq!(pounds(&q, "Legal fees", SDLT_RETURN), 75);
+}
+
+#[test]
+fn transfer_of_equity_in_wales_pays_ltt_on_the_same_consideration_ltta_2017() {
+    // LTTA 2017: the same debt rule; LTT main rates from 10 October 2022: 6% of (£250,000 −
+    // £225,000) = £1,500 on half of a £500,000 mortgage. The LTT return (s.45) replaces SDLT's.
+    let r = remortgage_in(Jurisdiction::Wales, Supplement::TransferOfEquity);
+    let q = quote(&r, &equity(500_000, 0, 5_000, 0));
+    let e = q.land_tax_estimate.clone().unwrap();
+    assert_eq!(
+        (e.land_tax_type, e.amount),
+        (LandTaxType::LandTransactionTax, 150_000)
+    );
+    assert_eq!(pounds(&q, "Legal fees", LTT_RETURN), 75);
+    assert!(!has_line(&q, SDLT_RETURN));
+}
+
+#[test]
+fn transfer_of_equity_without_the_facts_says_what_is_needed() {
+    // No debt or no country: no estimate and no return charge, and a note says what we need.
+    let r = remortgage_in(Jurisdiction::England, Supplement::TransferOfEquity);
+    let q = w().quote(&r).unwrap();
+    assert!(q.land_tax_estimate.is_none());
+    assert!(q.notes[0].contains("mortgage balance"), "{:?}", q.notes);
+    assert!(!has_line(&q, SDLT_RETURN));
+    let mut r = r;
+    r.land_tax = None;
+    let q = quote(&r, &equity(200_000, 0, 5_000, 0));
+    assert!(q.land_tax_estimate.is_none());
+    assert!(q.notes[0].contains("country"), "{:?}", q.notes);
+    // Shares that fall, or pass 100%, are refused, as is a debt below zero.
+    let w = w();
+    let refused = |d: &QuoteDetails| w.fees.quote_with(&r, d, &w.land_tax).unwrap_err();
+    assert_eq!(
+        refused(&equity(200_000, 6_000, 5_000, 0)),
+        QuoteError::Shares
+    );
+    assert_eq!(refused(&equity(200_000, 0, 10_001, 0)), QuoteError::Shares);
+    assert_eq!(
+        refused(&staircase(8_000, 7_500, 1, None)),
+        QuoteError::Shares
+    );
+    assert_eq!(refused(&equity(-1, 0, 5_000, 0)), QuoteError::Negative);
+}
+
+#[test]
+fn staircasing_without_its_facts_says_what_is_needed_and_charges_no_return() {
+    // A staircasing remortgage quoted before the shares and price are known shows no figure
+    // and no return charge, and tells the client what the estimate needs.
+    let r = remortgage_in(Jurisdiction::England, Supplement::SharedOwnership);
+    let q = quote(&r, &QuoteDetails::default());
+    assert!(q.land_tax_estimate.is_none());
+    assert!(!has_line(&q, SDLT_RETURN));
+    assert!(
+        q.notes[0].contains("market value election"),
+        "{:?}",
+        q.notes
+    );
+}
+
+#[test]
+fn staircasing_to_75_percent_without_election_is_tax_free_fa2003_sch9_para4a() {
+    // FA 2003 Sch 9 para 4A(2)(b), HMRC SDLTM27060: no tax while the total share stays at or
+    // under 80%; not notifiable (SDLTM27080), so no return charge.
+    let r = remortgage_in(Jurisdiction::England, Supplement::SharedOwnership);
+    for (after, election) in [(7_500, Some(false)), (8_000, None)] {
+        let q = quote(&r, &staircase(5_000, after, 200_000, election));
+        assert_eq!(q.land_tax_estimate.as_ref().unwrap().amount, 0);
+        assert!(!has_line(&q, SDLT_RETURN));
+        assert!(
+            q.notes[0].contains("until your share goes above 80%"),
+            "{:?}",
+            q.notes
+        );
+    }
+}
+
+#[test]
+fn staircasing_to_100_percent_without_election_is_taxed_on_the_tranche_price() {
+    // Sch 9 para 4A: above 80% with no market value election the purchase is chargeable on the
+    // price paid for the share: £150,000 → 2% of £25,000 = £500 (2025 rates); tax is due, so it
+    // is notifiable (SDLTM27080) and the return is charged.
+    let r = remortgage_in(Jurisdiction::England, Supplement::SharedOwnership);
+    let q = quote(&r, &staircase(7_500, 10_000, 150_000, Some(false)));
+    assert_eq!(q.land_tax_estimate.as_ref().unwrap().amount, 50_000);
+    assert_eq!(pounds(&q, "Legal fees", SDLT_RETURN), 75);
+    assert!(!q.notes[0].contains("market value election"));
+    // Not known whether an election was made: the chargeable figure, and the note says why.
+    let q = quote(&r, &staircase(7_500, 10_000, 150_000, None));
+    assert_eq!(q.land_tax_estimate.as_ref().unwrap().amount, 50_000);
+    assert!(
+        q.notes[0].contains("market value election"),
+        "{:?}",
+        q.notes
+    );
+    // Under the nil-rate band no tax is due, so no return (SDLTM27080).
+    let q = quote(&r, &staircase(7_500, 10_000, 100_000, Some(false)));
+    assert_eq!(q.land_tax_estimate.as_ref().unwrap().amount, 0);
+    assert!(!has_line(&q, SDLT_RETURN));
+}
+
+#[test]
+fn staircasing_after_a_market_value_election_pays_nothing_more_fa2003_sch9_para4a_2_a() {
+    let r = remortgage_in(Jurisdiction::England, Supplement::SharedOwnership);
+    let q = quote(&r, &staircase(7_500, 10_000, 150_000, Some(true)));
+    assert_eq!(q.land_tax_estimate.as_ref().unwrap().amount, 0);
+    assert!(!has_line(&q, SDLT_RETURN));
+    assert!(
+        q.notes[0].contains("market value election was made"),
+        "{:?}",
+        q.notes
+    );
+}
+
+#[test]
+fn staircasing_in_wales_claims_relief_in_a_return_ltta_2017_sch15_para6() {
+    // LTTA 2017 Sch 15 para 6: relieved (not exempt) up to 80%, so the relief is claimed in a
+    // return (s.17(b)), due unless the price is under £40,000 (s.46(3)).
+    let r = remortgage_in(Jurisdiction::Wales, Supplement::SharedOwnership);
+    let q = quote(&r, &staircase(5_000, 7_500, 60_000, Some(false)));
+    assert_eq!(q.land_tax_estimate.as_ref().unwrap().amount, 0);
+    assert_eq!(pounds(&q, "Legal fees", LTT_RETURN), 75);
+    assert!(q.notes[0].contains("claiming the relief"), "{:?}", q.notes);
+    let q = quote(&r, &staircase(5_000, 6_000, 30_000, Some(false)));
+    assert!(!has_line(&q, LTT_RETURN));
+    // Above 80%: LTT on the price, £250,000 → 6% of £25,000 = £1,500.
+    let q = quote(&r, &staircase(7_500, 10_000, 250_000, Some(false)));
+    assert_eq!(q.land_tax_estimate.as_ref().unwrap().amount, 150_000);
+    assert_eq!(pounds(&q, "Legal fees", LTT_RETURN), 75);
+}
+
+#[test]
+fn a_purchase_under_40000_needs_no_land_tax_return_fa2003_s77a() {
+    // FA 2003 s.77A(1) and LTTA 2017 s.46(3): a transfer (not a lease) for less than £40,000 is
+    // not notifiable; a new lease is still taken to need one (its rent is not known here).
+    for (j, line) in [
+        (Jurisdiction::England, SDLT_RETURN),
+        (Jurisdiction::Wales, LTT_RETURN),
+    ] {
+        let q = w().quote(&purchase_in(j, 39_999)).unwrap();
+        assert!(!has_line(&q, line), "{j:?}");
+        let q = w().quote(&purchase_in(j, 40_000)).unwrap();
+        assert_eq!(pounds(&q, "Legal fees", line), 75, "{j:?}");
+        let mut r = purchase_in(j, 39_999);
+        r.supplements = vec![Supplement::NewBuild];
+        assert_eq!(pounds(&w().quote(&r).unwrap(), "Legal fees", line), 75);
+    }
+}
+
+#[test]
+fn fee_order_2021_new_shared_ownership_lease_pays_scale_1_on_premium_and_rent() {
+    // Land Registration Fee Order 2021 art. 2(2)(c): the grant of a lease with a rent pays the
+    // full Scale 1 fee (column 2) on the premium plus the rent. A 25% share of a £300,000 home
+    // for £75,000 at £5,000 a year: £80,000 → £45; £76,000 + £5,000 = £81,000 → £95.
+    let mut r = purchase_in(Jurisdiction::England, 300_000);
+    r.supplements = vec![Supplement::SharedOwnership];
+    let lease = |premium: i64, rent: i64| QuoteDetails {
+        shared_ownership_lease: Some(SharedOwnershipLease {
+            premium: premium * 100,
+            annual_rent: rent * 100,
+        }),
+        ..QuoteDetails::default()
+    };
+    let q = quote(&r, &lease(75_000, 5_000));
+    assert_eq!(pounds(&q, "Disbursements", "Scale 1"), 45);
+    assert!(has_line(&q, "(new shared ownership lease)"));
+    assert!(q.notes.is_empty(), "{:?}", q.notes);
+    assert_eq!(
+        pounds(
+            &quote(&r, &lease(76_000, 5_000)),
+            "Disbursements",
+            "Scale 1"
+        ),
+        95
+    );
+    // A new lease whose premium and rent are not known: the whole price, and a note.
+    let unknown = QuoteDetails {
+        transfer_of_part_or_new_lease: Some(true),
+        ..QuoteDetails::default()
+    };
+    let q = quote(&r, &unknown);
+    assert_eq!(pounds(&q, "Disbursements", "Scale 1"), 330);
+    assert!(
+        q.notes
+            .iter()
+            .any(|n| n.contains("price of your share plus the yearly rent")),
+        "{:?}",
+        q.notes
+    );
 }

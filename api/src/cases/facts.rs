@@ -384,6 +384,14 @@ pub fn quote(
             if f.is_repaying_help_to_buy {
                 supplements.push(Supplement::HelpToBuyRedemption);
             }
+            // A change of ownership can carry land tax: where and when it happens. The shares
+            // and the mortgage balance are not known yet, so the quote says what it needs.
+            let ownership_change = supplements.iter().any(|s| {
+                matches!(
+                    s,
+                    Supplement::TransferOfEquity | Supplement::SharedOwnership
+                )
+            });
             QuoteRequest {
                 case_type,
                 price: f.property_value.unwrap_or_default(),
@@ -391,7 +399,20 @@ pub fn quote(
                 people: people.max(1),
                 supplements,
                 discount: 0,
-                land_tax: None,
+                land_tax: ownership_change.then(|| {
+                    land_tax_input(
+                        &PurchaseTaxFacts {
+                            jurisdiction: &f.jurisdiction,
+                            price: 0,
+                            completion: f.current_deal_end_date.filter(|d| *d > today),
+                            first_time_buyer: false,
+                            results_in_multiple_properties: None,
+                            is_replacing_main_residence: None,
+                            non_uk_resident: false,
+                        },
+                        today,
+                    )
+                }),
             }
         }
         CaseType::Buying => {

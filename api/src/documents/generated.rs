@@ -4,6 +4,8 @@
 use chrono::Utc;
 use threshold_documents::DocumentStore;
 use threshold_engine::CaseType;
+/// Pence as `£1,234.56`, as every generated document shows money.
+pub use threshold_engine::money::pounds;
 use threshold_store::UserId;
 use threshold_store::documents::{DocumentRecord, GENERATED, NewDocument};
 
@@ -61,19 +63,4 @@ pub(crate) async fn generate(state: &AppState, g: Generated<'_>) -> ApiResult<Do
     };
     audit(state, g.by, "document.generated", g.case_id, id).await?;
     state.db.document(id).await?.ok_or_else(ApiError::not_found)
-}
-
-/// Pence as `£1,234.56`.
-pub fn pounds(pence: i64) -> String {
-    let sign = if pence < 0 { "-" } else { "" };
-    let p = pence.unsigned_abs();
-    let whole = (p / 100).to_string();
-    let mut grouped = String::new();
-    for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    format!("{sign}£{grouped}.{:02}", p % 100)
 }

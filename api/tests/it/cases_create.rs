@@ -25,6 +25,7 @@ on_both_databases!(
     a_customer_creates_their_own_case,
     conveyancers_get_403_on_the_case_calls,
     quote_09_a_case_without_a_quote_has_no_latest_quote,
+    a_transfer_of_equity_quote_says_what_its_land_tax_needs_and_charges_no_return_yet,
 );
 
 /// CALLS-48: GET /remortgaging/{caseId}/quote/latest answers the latest quote with its id.
@@ -535,4 +536,33 @@ async fn quote_09_a_case_without_a_quote_has_no_latest_quote(backend: Backend) {
         .get(&format!("/api/remortgaging/{id}/quote/latest"))
         .await;
     assert_eq!(res.status, StatusCode::NOT_FOUND);
+}
+
+/// Issue 28.3: a remortgage with a transfer of equity can carry land tax (FA 2003 Sch 4 para 8),
+/// but a new case knows neither the shares nor the mortgage balance: its quote shows no figure,
+/// no land tax return charge, and a note naming what the estimate needs.
+async fn a_transfer_of_equity_quote_says_what_its_land_tax_needs_and_charges_no_return_yet(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let mut body = remortgaging_body("toe@example.com", "Tia Transfer");
+    body["remortgagingReason"] = json!("REMORTGAGE_TRANSFER_OF_EQUITY");
+    let res = broker.post("/api/remortgaging/case", body).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let id = res.body["caseId"].as_i64().unwrap();
+    let quote = broker
+        .get(&format!("/api/remortgaging/{id}/quote/latest"))
+        .await;
+    assert_eq!(quote.status, StatusCode::OK);
+    assert!(quote.body["landTaxEstimate"].is_null());
+    let notes = quote.body["notes"].to_string();
+    assert!(
+        notes.contains("we need the mortgage balance and each owner's share"),
+        "{notes}"
+    );
+    let labels = quote.body["costBreakdown"].to_string();
+    assert!(labels.contains("Transfer of equity"), "{labels}");
+    assert!(!labels.contains("Land Tax return"), "{labels}");
 }

@@ -58,6 +58,8 @@ pub struct EnglandTables {
     /// Below this price (pounds) neither the additional-dwelling nor the non-resident surcharge
     /// applies.
     pub higher_rates_floor: i64,
+    /// A transfer (not a lease) for less than this (pounds) needs no land transaction return.
+    pub return_threshold: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
@@ -68,6 +70,8 @@ pub struct WalesTables {
     pub higher: Vec<RateTable>,
     /// Below this price (pounds) the higher rates do not apply.
     pub higher_rates_floor: i64,
+    /// A transfer (not a lease) for less than this (pounds) needs no land transaction return.
+    pub return_threshold: i64,
 }
 
 /// All land tax tables (`workflows/land_tax.toml`).
@@ -201,6 +205,17 @@ impl LandTaxTables {
             basis_points(s.percent)?;
         }
         Ok(t)
+    }
+
+    /// The chargeable consideration (pence) from which a transfer of a freehold, or of a lease
+    /// granted for 7 years or more, needs a land transaction return: FA 2003 s.77(1)(a) and
+    /// s.77A(1) (England), LTTA 2017 s.45(1)(a) and s.46(3) (Wales). None outside both.
+    pub fn return_threshold(&self, jurisdiction: Jurisdiction) -> Option<i64> {
+        match jurisdiction {
+            Jurisdiction::England => Some(self.england.return_threshold * 100),
+            Jurisdiction::Wales => Some(self.wales.return_threshold * 100),
+            _ => None,
+        }
     }
 
     /// The estimate for one purchase.

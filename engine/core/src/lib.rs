@@ -7,9 +7,11 @@
 pub mod actions;
 pub mod completeness;
 pub mod definition;
+pub mod equity_tax;
 pub mod evaluate;
 pub mod land_tax;
 pub mod mermaid;
+pub mod money;
 pub mod quote;
 pub mod snapshot;
 pub mod types;

@@ -5,12 +5,16 @@
 //! as fees with VAT, not as disbursements; the referral fee disclosure of the SRA Code of
 //! Conduct for Solicitors, RELs and RFLs, para 5.1; an up-front payment described with the
 //! 14-day cancellation right of the Consumer Contracts (Information, Cancellation and
-//! Additional Charges) Regulations 2013; the land tax named with who it is paid to and by when.
+//! Additional Charges) Regulations 2013; the land tax named with who it is paid to and by when,
+//! and its return charged only when a return is due. The land tax on a transfer of equity or a
+//! staircasing purchase is worked out in [`crate::equity_tax`].
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::equity_tax::{self, OwnershipTax};
+pub use crate::equity_tax::{EquityTransfer, Staircasing};
 use crate::evaluate::format_date;
 use crate::land_tax::{LandTaxError, LandTaxEstimate, LandTaxInput, LandTaxTables};
 use crate::snapshot::{CostLine, CostSection};
@@ -71,6 +75,10 @@ pub enum Basis {
     /// Scale 1 on any money paid for the share (Fee Order 2021 art. 3(1)(b) and (3)), otherwise
     /// Scale 2 on the value of the share transferred (art. 4), portal fees for the whole title.
     LandRegistryTransferOfEquity,
+    /// A fixed amount, only when a land transaction return is due: a purchase unless it is a
+    /// transfer (not a new lease) for less than £40,000 (FA 2003 s.77A(1); LTTA 2017 s.46(3)); a
+    /// transfer of equity or staircasing when [`crate::equity_tax`] finds one due.
+    LandTaxReturn,
 }
 
 /// A cost paid to someone else on the client's behalf.
@@ -92,7 +100,7 @@ pub struct Disbursement {
 pub struct FirmCharge {
     pub label: String,
     pub amount: i64,
-    /// `fixed` (the default) or `per_person`.
+    /// `fixed` (the default), `per_person`, or `land_tax_return` (only when a return is due).
     #[serde(default)]
     pub basis: Basis,
     /// Only for a property in this country (the land tax return: SDLT to HMRC in England, LTT
@@ -178,6 +186,8 @@ pub enum QuoteError {
     SupplementNotOffered(Supplement),
     #[error("amounts must not be negative")]
     Negative,
+    #[error("ownership shares must be from 0% to 100%, the share after at least the share before")]
+    Shares,
 }
 
 /// What a quote depends on. Money in pence.
@@ -208,21 +218,32 @@ pub struct QuoteDetails {
     /// new builds, a new shared-ownership lease), so HM Land Registry's portal reduction does
     /// not apply. None = true for a new build (`Supplement::NewBuild`), false otherwise.
     pub transfer_of_part_or_new_lease: Option<bool>,
-    /// Remortgaging with a transfer of equity: what changes hands. None = no money paid and the
-    /// share worth the whole equity (value less the new loan), which never understates the fee.
+    /// Remortgaging with a transfer of equity: what changes hands, for HM Land Registry's fee
+    /// and the land tax. None = no money paid and the share worth the whole equity (value less
+    /// the new loan), which never understates the fee; no land tax estimate.
     pub equity_transfer: Option<EquityTransfer>,
+    /// Remortgaging with `Supplement::SharedOwnership` to buy a further share: its land tax.
+    /// None = no land tax estimate.
+    pub staircasing: Option<Staircasing>,
+    /// Buying with `Supplement::SharedOwnership`: the grant of a new shared-ownership lease, with
+    /// the premium and rent HM Land Registry's fee is charged on. Giving it says the purchase is
+    /// a new lease. None = a new lease only if `transfer_of_part_or_new_lease` says so, and then
+    /// the fee on the whole price, with a note.
+    pub shared_ownership_lease: Option<SharedOwnershipLease>,
     /// Who introduced the client and the referral fee paid to them. None = no introducer.
     pub introducer: Option<Introducer>,
 }
 
-/// A transfer of equity, for its HM Land Registry fee. Money in pence.
+/// A new shared-ownership lease, for HM Land Registry's fee: the full Scale 1 fee on the premium
+/// plus the rent (Land Registration Fee Order 2021 art. 2(2)(c)). Money in pence.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct EquityTransfer {
-    /// The value of the share that changes hands, less its part of any mortgage.
-    pub share_value: i64,
-    /// Money paid for the share; 0 = none (taking over the mortgage is not money paid).
-    pub consideration: i64,
+pub struct SharedOwnershipLease {
+    /// The premium: the price paid for the share bought.
+    pub premium: i64,
+    /// The yearly rent the lease reserves on the share not bought; 0 = none.
+    #[serde(default)]
+    pub annual_rent: i64,
 }
 
 /// Whoever introduced the client to the firm (a broker, an estate agent).
@@ -297,15 +318,20 @@ fn land_tax_estimate(
     input: Option<&LandTaxInput>,
     tax: &LandTaxTables,
 ) -> Result<LandTaxEstimate, String> {
-    const ONLY: &str =
-        "we estimate Stamp Duty Land Tax (England) and Land Transaction Tax (Wales) only";
     let Some(input) = input else {
         return Err("No land tax estimate yet: we need the country the property is in, the price and the completion date.".into());
     };
     if input.price <= 0 {
         return Err("No land tax estimate yet: the purchase price is not known.".into());
     }
-    tax.estimate(input).map_err(|e| match e {
+    tax.estimate(input).map_err(|e| why_no_estimate(&e))
+}
+
+/// Why there is no land tax estimate, in words for the customer.
+pub(crate) fn why_no_estimate(e: &LandTaxError) -> String {
+    const ONLY: &str =
+        "we estimate Stamp Duty Land Tax (England) and Land Transaction Tax (Wales) only";
+    match e {
         LandTaxError::UnsupportedJurisdiction(Jurisdiction::Scotland) => format!(
             "No land tax estimate: the property is in Scotland, where Land and Buildings Transaction Tax is paid to Revenue Scotland; {ONLY}."
         ),
@@ -315,10 +341,10 @@ fn land_tax_estimate(
         LandTaxError::UnsupportedJurisdiction(_) => format!("No land tax estimate: {ONLY}."),
         LandTaxError::NoRatesOn(date) => format!(
             "No land tax estimate: we hold no rates for a completion on {}.",
-            format_date(date)
+            format_date(*date)
         ),
         LandTaxError::Invalid(_) => "No land tax estimate: the rates could not be read; we will confirm the tax before exchange.".into(),
-    })
+    }
 }
 
 impl FeeSchedule {
@@ -338,15 +364,22 @@ impl FeeSchedule {
         for (name, fees) in [("remortgaging", &s.remortgaging), ("buying", &s.buying)] {
             check_bands(&format!("{name}.legal_fee_bands"), &fees.legal_fee_bands)?;
             for c in &fees.charges {
-                if !matches!(c.basis, Basis::Fixed | Basis::PerPerson) || c.amount < 0 {
+                if !matches!(
+                    c.basis,
+                    Basis::Fixed | Basis::PerPerson | Basis::LandTaxReturn
+                ) || c.amount < 0
+                {
                     return Err(QuoteError::Invalid(format!(
-                        "{name}.charges: {:?} must be a fixed or per-person amount",
+                        "{name}.charges: {:?} must be a fixed, per-person or land-tax-return amount",
                         c.label
                     )));
                 }
             }
             for d in &fees.disbursements {
-                let land_registry = !matches!(d.basis, Basis::Fixed | Basis::PerPerson);
+                let land_registry = !matches!(
+                    d.basis,
+                    Basis::Fixed | Basis::PerPerson | Basis::LandTaxReturn
+                );
                 if d.amount < 0 || (land_registry && (d.vat || d.amount != 0)) {
                     return Err(QuoteError::Invalid(format!(
                         "{name}.disbursements: {:?}: HM Land Registry fees come from the scales and carry no VAT",
@@ -395,16 +428,32 @@ impl FeeSchedule {
         tax: &LandTaxTables,
     ) -> Result<Quote, QuoteError> {
         let negative_details = details
-            .equity_transfer
+            .introducer
             .as_ref()
-            .is_some_and(|e| e.share_value < 0 || e.consideration < 0)
+            .is_some_and(|i| i.referral_fee < 0)
             || details
-                .introducer
+                .shared_ownership_lease
                 .as_ref()
-                .is_some_and(|i| i.referral_fee < 0);
+                .is_some_and(|l| l.premium < 0 || l.annual_rent < 0)
+            || details.staircasing.as_ref().is_some_and(|s| s.price < 0)
+            || details
+                .equity_transfer
+                .as_ref()
+                .is_some_and(|e| !e.amounts_valid());
         if req.price < 0 || req.discount < 0 || req.loan.is_some_and(|l| l < 0) || negative_details
         {
             return Err(QuoteError::Negative);
+        }
+        let shares_ok = details
+            .equity_transfer
+            .as_ref()
+            .is_none_or(EquityTransfer::shares_valid)
+            && details
+                .staircasing
+                .as_ref()
+                .is_none_or(Staircasing::shares_valid);
+        if !shares_ok {
+            return Err(QuoteError::Shares);
         }
         let fees = self.fees(req.case_type);
         // Remortgage fees follow the size of the loan; purchase fees the price.
@@ -429,6 +478,36 @@ impl FeeSchedule {
         }
         let transfer_of_equity = counts.contains_key(&Supplement::TransferOfEquity);
         let new_build = counts.contains_key(&Supplement::NewBuild);
+        let shared_ownership = counts.contains_key(&Supplement::SharedOwnership);
+        let part_or_new_lease = details.transfer_of_part_or_new_lease.unwrap_or(new_build);
+        let new_shared_ownership_lease = req.case_type == CaseType::Buying
+            && shared_ownership
+            && (part_or_new_lease || details.shared_ownership_lease.is_some());
+        // A remortgage that changes who owns the home carries its land tax.
+        let ownership_tax: Option<OwnershipTax> = match req.case_type {
+            CaseType::Remortgaging if transfer_of_equity => Some(equity_tax::transfer_of_equity(
+                &details.equity_transfer.clone().unwrap_or_default(),
+                req.land_tax.as_ref(),
+                tax,
+            )),
+            CaseType::Remortgaging if shared_ownership => Some(match &details.staircasing {
+                Some(s) => equity_tax::staircasing(s, req.land_tax.as_ref(), tax),
+                None => OwnershipTax::none(equity_tax::STAIRCASING_FACTS_NEEDED.into()),
+            }),
+            _ => None,
+        };
+        let return_due = match req.case_type {
+            CaseType::Remortgaging => ownership_tax.as_ref().is_some_and(|t| t.return_due),
+            // FA 2003 s.77A(1), LTTA 2017 s.46(3): no return for a transfer for less than
+            // £40,000; a new lease is taken to need one (its rent is not known here).
+            CaseType::Buying => {
+                part_or_new_lease
+                    || new_shared_ownership_lease
+                    || tax
+                        .return_threshold(jurisdiction)
+                        .is_none_or(|t| req.price >= t)
+            }
+        };
         for (s, n) in counts {
             let f = fees
                 .supplements
@@ -446,7 +525,9 @@ impl FeeSchedule {
         }
         // The firm's own charges are fees: in this section, with VAT, discountable.
         for c in &fees.charges {
-            if c.jurisdiction.is_some_and(|j| j != jurisdiction) {
+            if c.jurisdiction.is_some_and(|j| j != jurisdiction)
+                || (c.basis == Basis::LandTaxReturn && !return_due)
+            {
                 continue;
             }
             legal.push(match c.basis {
@@ -462,13 +543,30 @@ impl FeeSchedule {
         }
 
         let lr = &self.land_registry;
-        let part_or_new_lease = details.transfer_of_part_or_new_lease.unwrap_or(new_build);
+        let mut notes = vec![];
         let mut disbursements = vec![];
         let mut vatable_disbursements = 0;
         for d in &fees.disbursements {
             let (amount, label) = match d.basis {
                 Basis::Fixed => (d.amount * 100, d.label.clone()),
+                Basis::LandTaxReturn if !return_due => continue,
+                Basis::LandTaxReturn => (d.amount * 100, d.label.clone()),
                 Basis::PerPerson => (d.amount * 100 * people, per_person(&d.label, people)),
+                // Fee Order 2021 art. 2(2)(c): the grant of a lease with a rent pays the full
+                // Scale 1 fee on the premium plus the rent.
+                Basis::LandRegistryScale1 if new_shared_ownership_lease => {
+                    let value = match &details.shared_ownership_lease {
+                        Some(l) => l.premium + l.annual_rent,
+                        None => {
+                            notes.push("HM Land Registry's fee for a new shared ownership lease is charged on the price of your share plus the yearly rent; until we know them we have worked it out on the full price, so it may come down.".into());
+                            req.price
+                        }
+                    };
+                    (
+                        band_fee(&lr.scale_1, value),
+                        format!("{} (new shared ownership lease)", d.label),
+                    )
+                }
                 Basis::LandRegistryScale1 if part_or_new_lease => (
                     band_fee(&lr.scale_1, req.price),
                     format!("{} (transfer of part or new lease)", d.label),
@@ -493,6 +591,7 @@ impl FeeSchedule {
                     let t = details.equity_transfer.clone().unwrap_or(EquityTransfer {
                         share_value: (req.price - req.loan.unwrap_or(0)).max(0),
                         consideration: 0,
+                        ..EquityTransfer::default()
                     });
                     if t.consideration > 0 {
                         (
@@ -544,9 +643,11 @@ impl FeeSchedule {
             .map(|c| c.amount)
             .sum();
         let total_amount = subtotal - discount;
-        let mut notes = vec![];
         let land_tax_estimate = match req.case_type {
-            CaseType::Remortgaging => None,
+            CaseType::Remortgaging => ownership_tax.and_then(|t| {
+                notes.push(t.note);
+                t.estimate
+            }),
             CaseType::Buying => match land_tax_estimate(req.land_tax.as_ref(), tax) {
                 Ok(estimate) => Some(estimate),
                 Err(note) => {
