@@ -10,7 +10,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { isBuying, kindOf } from '../caseKind';
 import { SummaryList, type SummaryRow } from '../../../components/SummaryList';
 import { canOpenState } from '../machines/wizardMachine';
-import { propertyAddress } from '../summaries';
+import { propertyAddress } from '../../cases';
 import { APPLICATION_TEXTS, KEY_FACTS_TEXTS } from '../texts';
 import {
   JURISDICTION_LABELS,

@@ -21,7 +21,7 @@ import { RadioField, SelectField, TextInputField } from '../components/fields';
 import { FormError } from '../components/FormError';
 import { SaveRow } from '../components/SaveStatus';
 import { SummaryList, type SummaryRow } from '../../../components/SummaryList';
-import { propertyAddress } from '../summaries';
+import { propertyAddress } from '../../cases';
 import {
   APPLICATION_TEXTS,
   KEY_FACTS_TEXTS,
