@@ -445,7 +445,8 @@ impl Tables {
                 f.property_value = Some(band * 5_000_000 + 2_500_000);
                 f.purchase_price = f.property_value;
                 // The bulk cases' quotes are shared by band (benchmark data): no introducer.
-                let q = facts::quote(workflows, s.case_type, &f, 1, Utc::now().date_naive(), None)
+                let to = facts::QuoteFor::new_case(Utc::now().date_naive(), None);
+                let q = facts::quote(workflows, s.case_type, &f, &to)
                     .map_err(|e| anyhow::anyhow!("quote: {}", e.message))?;
                 if let Some(q) = q {
                     slot.insert(q);

@@ -135,9 +135,7 @@ async fn open<R: KeyFactsRequest>(
         workflows,
         R::CASE_TYPE,
         &key_facts,
-        1,
-        chrono::Utc::now().date_naive(),
-        introducer.as_ref(),
+        &facts::QuoteFor::new_case(chrono::Utc::now().date_naive(), introducer.as_ref()),
     )
     .map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let start = CaseStart {
@@ -381,6 +379,8 @@ async fn fill_property_and_owners(
                 is_uk_resident: Some(true),
                 ..ApplicantDetails::default()
             },
+            // UK resident, as the quote assumed: the price is unchanged.
+            requote: None,
         },
         OwnersWrite::AdultOccupants {
             has_adult_occupants: false,
@@ -450,6 +450,8 @@ async fn fill_purchase_with_gift(
             is_uk_resident: Some(true),
             ..ApplicantDetails::default()
         },
+        // UK resident, as the quote assumed: the price is unchanged.
+        requote: None,
     };
     cases
         .write_section(me, &case, SectionChange::Owners(buyer))

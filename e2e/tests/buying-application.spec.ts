@@ -31,6 +31,8 @@ const WELSH_ADDRESS = '3 Heol Llewellyn';
 const GIFTED_CLIENT = { name: 'Gus Giftwell', email: 'gus.giftwell@e2e.test' };
 const GIFTED_ADDRESS = '5 Giftwell Lane';
 const DONOR = { name: 'Greta Giftwell', email: 'greta.giftwell@e2e.test' };
+const SECOND_HOME_CLIENT = { name: 'Hal Holloway', email: 'hal.holloway@e2e.test' };
+const SECOND_HOME_ADDRESS = '9 Holloway Close';
 
 const SECTIONS = [
   'key-facts',
@@ -189,6 +191,63 @@ test('a buyer accepts the quote, completes every section, uploads the documents 
   await expect(client.getByRole('link', { name: /Purchase & Financing/ })).toHaveCount(0);
   await client.goto(`${casePath}/application/property`);
   await expect(client).toHaveURL(/\/buying$/);
+  await context.close();
+});
+
+// Issue 28.2: an answer after the quote that changes the price re-quotes the case. The buyer is
+// taken to the new quote, sees what they accepted beside it, and accepts it again; the broker
+// gets an e-mail.
+test('a land tax answer that changes the price asks the buyer to accept the new quote', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  const { customer: client, context, caseId, origin } = await clientWithAcceptedQuote(
+    page,
+    browser,
+    SECOND_HOME_CLIENT,
+    SECOND_HOME_ADDRESS,
+    { kind: 'buying' },
+  );
+  const casePath = `/buying/${caseId}`;
+  await apiPost(client.request, origin, '/api/property', {
+    caseType: 'BUYING',
+    caseId,
+    landOwnership: 'SOLE_OWNER',
+    propertyType: 'TERRACED',
+    tenure: 'FREEHOLD',
+  });
+  await client.goto(`${casePath}/application/buyer-details`);
+  await fillBuyerDetails(client, '4 Holloway Row');
+  await apiPost(client.request, origin, `/api/buying/${caseId}/purchase-and-financing`, { depositAmount: 4_000_000 });
+
+  await client.goto(`${casePath}/application/stamp-duty-land-tax`);
+  // A second home, not replacing the main one: the higher rates.
+  await client
+    .getByRole('radiogroup', { name: 'Will any buyer own more than one home once the purchase completes?' })
+    .getByRole('radio', { name: 'Yes' })
+    .check();
+  await client
+    .getByRole('radiogroup', { name: 'Is the purchase replacing a buyer’s main residence?' })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await client.getByRole('radiogroup', { name: 'Is every buyer a first-time buyer?' }).getByRole('radio', { name: 'No' }).check();
+  await client.getByRole('button', { name: 'Save answers' }).click();
+  await expect(client).toHaveURL(new RegExp(`${casePath}/application/quote$`));
+  const changed = client.getByText(/^Your quote has changed since you accepted it/);
+  await expect(changed).toBeVisible();
+  // £400,000: £10,000 at the standard rates, £30,000 with the 5% higher rates.
+  await expect(client.getByText('£10,000.00').first()).toBeVisible();
+  await expect(client.getByText('£30,000.00').first()).toBeVisible();
+  for (const width of [375, 1280]) {
+    await client.setViewportSize({ width, height: 900 });
+    await expectNoSidewaysScroll(client);
+  }
+  await expectAccessible(client);
+  const mail = await waitForMailAbout('broker@demo.threshold.test', `The quote for case ${caseId} has changed`);
+  expect(mail.text).toContain(SECOND_HOME_ADDRESS);
+  await client.getByRole('button', { name: 'Accept Quote & Continue' }).click();
+  await expect(client).toHaveURL(new RegExp(`${casePath}$`));
+  await client.goto(`${casePath}/application/quote`);
+  await expect(client.getByTestId('quote-accepted')).toBeVisible();
+  await expect(changed).toHaveCount(0);
   await context.close();
 });
 

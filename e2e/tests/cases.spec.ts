@@ -73,6 +73,24 @@ async function createCase(
   await page
     .getByLabel(kind === 'remortgaging' ? 'New lender (optional)' : 'Lender (optional)')
     .selectOption('NATIONWIDE_BUILDING_SOCIETY');
+  if (kind === 'buying') {
+    // Issue 28: a purchase then asks what affects its price (the tenure is left 'Not sure yet',
+    // so there is no new-lease question).
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Step 4 of 4')).toBeVisible();
+    for (const question of [
+      'Is every buyer a first-time buyer?',
+      'Will any buyer own more than one home once the purchase completes?',
+      'Is it a new build?',
+      'Is it a shared-ownership purchase?',
+    ]) {
+      await page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: 'No' }).check();
+    }
+    await page
+      .getByRole('radiogroup', { name: 'Is every buyer resident in the UK?' })
+      .getByRole('radio', { name: 'Yes' })
+      .check();
+  }
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Create case' }).click();
   await expect(page).toHaveURL(new RegExp(`/${kind}/\\d+$`));

@@ -42,6 +42,25 @@ function backOffice(request: APIRequestContext, origin: string, caseId: number) 
         checks: { photoMatches: true, nameMatches: true, dateOfBirthMatches: true, documentInDate: true, addressMatches: true },
       }),
     take: (transition: string, extra: Record<string, unknown> = {}) => post('/transition', { transition, ...extra }),
+    /**
+     * The cashier pays the firm's bill from what the client ledger holds (here the up-front
+     * payment), so the ledger is at zero: completion waits for that (issue 28.1).
+     */
+    async payOutWhatIsHeld() {
+      await apiPost(request, origin, '/api/auth/refresh', {});
+      const res = await request.get(`${base}/ledger`);
+      expect(res.status(), await res.text()).toBe(200);
+      const held = ((await res.json()) as { clientBalancePence: number }).clientBalancePence;
+      expect(held).toBeGreaterThan(0);
+      const entryDate = new Date().toISOString().slice(0, 10);
+      await post('/ledger', {
+        direction: 'PAID',
+        kind: 'FIRM_BILL',
+        amountPence: held,
+        counterparty: "The firm's office account",
+        entryDate,
+      });
+    },
     /** Uploads a search document as the firm and records it. */
     async addSearch(documentType: string, kind: 'DOCUMENT' | 'SUMMARY') {
       const documentId = await uploadDocument(request, origin, caseId, documentType, `${kind}.pdf`, 'BUYING');
@@ -247,7 +266,9 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   await expect(about).toContainText(`Completion date${shown}`);
   await expect(about).toContainText('Case handler');
   await atBothWidths(customer, () => expect(about).toBeVisible());
-  // Completing before the agreed day replaces it: the firm confirms it (issue 26.13).
+  // Completing before the agreed day replaces it: the firm confirms it (issue 26.13), once the
+  // client ledger is at zero (issue 28.1).
+  await office.payOutWhatIsHeld();
   await office.take('complete', { earlyCompletionConfirmed: true });
   await statusIs(customer.request, origin, caseId, 'COMPLETED');
   await firm.context.close();

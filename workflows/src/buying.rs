@@ -283,6 +283,7 @@ pub fn registry() -> Registry<Snap> {
             "quote_accepted_or_broker_stage",
             common::quote_accepted_or_broker_stage,
         )
+        .guard("client_balance_settled", common::client_balance_settled)
         .guard("lender_chosen", lender_chosen)
         .guard("documents_uploaded", documents_uploaded)
         .guard(

@@ -16,6 +16,7 @@ pub(crate) trait Common: CaseSnapshot {
     fn invited_by_lender(&self) -> bool;
     fn ineligibility(&self) -> Option<IneligibilityReason>;
     fn buy_to_let_documents(&self) -> &[RequiredDocument];
+    fn client_balance(&self) -> i64;
 }
 
 impl Common for RemortgagingSnapshot {
@@ -37,6 +38,9 @@ impl Common for RemortgagingSnapshot {
     fn buy_to_let_documents(&self) -> &[RequiredDocument] {
         &self.required_documents.buy_to_let_documents
     }
+    fn client_balance(&self) -> i64 {
+        self.client_balance
+    }
 }
 
 impl Common for BuyingSnapshot {
@@ -57,6 +61,9 @@ impl Common for BuyingSnapshot {
     }
     fn buy_to_let_documents(&self) -> &[RequiredDocument] {
         &self.required_documents.buy_to_let_documents
+    }
+    fn client_balance(&self) -> i64 {
+        self.client_balance
     }
 }
 
@@ -120,6 +127,23 @@ pub(crate) fn buy_to_let_documents_uploaded<S: Common>(s: &S, _: &Actor) -> Guar
 
 pub(crate) fn quote_accepted_or_broker_stage<S: Common>(s: &S, _: &Actor) -> GuardResult {
     check(quote_ok(s), "The quote must be accepted first.")
+}
+
+/// Completion: every penny held for the clients is paid out and every sum owed is received
+/// (SRA Accounts Rules 2019, rule 2.5: client money is returned promptly once there is no
+/// longer a reason to hold it), so the client ledger balances at zero.
+pub(crate) fn client_balance_settled<S: Common>(s: &S, _: &Actor) -> GuardResult {
+    let balance = s.client_balance();
+    let money = threshold_engine::money::pounds(balance.abs());
+    match balance {
+        0 => Ok(()),
+        b if b > 0 => Err(format!(
+            "The client ledger holds {money} for the clients: record what was paid out before completing."
+        )),
+        _ => Err(format!(
+            "The client ledger is {money} short: record the money received before completing."
+        )),
+    }
 }
 
 pub(crate) fn is_eligible<S: Common>(s: &S, _: &Actor) -> GuardResult {

@@ -220,6 +220,7 @@ pub fn registry() -> Registry<Snap> {
             "quote_accepted_or_broker_stage",
             common::quote_accepted_or_broker_stage,
         )
+        .guard("client_balance_settled", common::client_balance_settled)
         .guard("new_lender_chosen", new_lender_chosen)
         .guard(
             "buy_to_let_documents_uploaded",

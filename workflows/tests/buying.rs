@@ -477,3 +477,32 @@ fn completing_is_the_step_that_records_the_completion_date() {
         .collect();
     assert_eq!(records, ["complete"]);
 }
+
+/// Issue 28.1: 'Mark as completed' waits for the client ledger to balance: nothing still held
+/// for the buyers, nothing still owed by them (SRA Accounts Rules 2019, rule 2.5).
+#[test]
+fn completing_waits_for_the_client_ledger_to_balance() {
+    let mut s = purchase_ready();
+    s.status = S::PendingCompletion;
+    let c = Actor::conveyancer(3);
+    s.client_balance = 30_000;
+    let held = wf().apply(&s, &c, "complete", t0(), None).unwrap_err();
+    assert!(
+        held.to_string()
+            .contains("The client ledger holds £300.00 for the clients"),
+        "{held}"
+    );
+    s.client_balance = -1_250;
+    let short = wf().apply(&s, &c, "complete", t0(), None).unwrap_err();
+    assert!(
+        short
+            .to_string()
+            .contains("The client ledger is £12.50 short"),
+        "{short}"
+    );
+    s.client_balance = 0;
+    assert_eq!(
+        wf().apply(&s, &c, "complete", t0(), None).unwrap().to,
+        S::Completed
+    );
+}

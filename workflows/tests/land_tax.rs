@@ -198,6 +198,7 @@ fn estimate_serialises_as_the_spec_record() {
             "label": "Stamp Duty Land Tax (estimate), payable to HM Revenue & Customs within 14 days of completion",
             "payableTo": "HM Revenue & Customs",
             "dueDaysAfterCompletion": 14,
+            "assumptions": "The estimate assumes England, UK-resident buyers and no multiple property ownership.",
         })
     );
 }

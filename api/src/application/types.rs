@@ -3,8 +3,7 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use threshold_engine::types::{
-    AlterationType, ChargeType, DocumentsHeldBy, LandTaxType, PropertyType, SourceOfFundsType,
-    Tenure,
+    AlterationType, ChargeType, DocumentsHeldBy, PropertyType, SourceOfFundsType, Tenure,
 };
 use utoipa::ToSchema;
 
@@ -170,15 +169,9 @@ pub struct LandTaxAnswersRequest {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LandTaxAnswersSaved {
-    pub estimate: Option<LandTaxEstimateBody>,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LandTaxEstimateBody {
-    pub land_tax_type: LandTaxType,
-    /// Pence (whole pounds); 0: none expected.
-    pub amount: i64,
+    pub estimate: Option<crate::cases::types::LandTaxEstimateBody>,
+    /// The answers changed the price: a new quote waits for the customer to accept it.
+    pub requoted: bool,
 }
 
 /// A source of funds, in the expanded buying case.

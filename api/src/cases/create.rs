@@ -12,8 +12,9 @@ use threshold_store::audit::AuditEvent;
 use threshold_store::users::{NewUser, User};
 
 use super::access;
-use super::facts::{self, KeyFactsRequest, ineligibility};
+use super::facts::{self, KeyFactsRequest, QuoteFor, ineligibility};
 use super::quote::quote_body;
+use super::requote;
 use super::types::{BuyingCaseRequest, CaseCreated, ClientDetails, RemortgagingCaseRequest};
 use crate::app::AppState;
 use crate::auth::email_address::EmailAddress;
@@ -137,9 +138,7 @@ async fn create<R: KeyFactsRequest>(
         &state.workflows,
         case_type,
         &facts,
-        1,
-        now.date_naive(),
-        introducer.as_ref(),
+        &QuoteFor::new_case(now.date_naive(), introducer.as_ref()),
     )?;
     let start = CaseStart {
         case_type,
@@ -269,17 +268,13 @@ async fn update<R: KeyFactsRequest>(
         facts.broker_reference = case.loaded.row.broker_reference.clone();
     }
     // The quote is priced for the case's applicants as they are now.
-    let people = case.loaded.applicants().count() as u32;
     let reason = ineligibility(&facts);
-    let introducer = state.db.introduction_of_case(case_id).await?;
-    let quote = facts::quote(
-        &state.workflows,
-        case_type,
-        &facts,
-        people,
-        Utc::now().date_naive(),
-        introducer.as_ref(),
-    )?;
+    let quote = requote::quote_now(state, &case, &facts).await?;
+    let latest = state.db.latest_quote(case_id).await?;
+    let supersedes_accepted = latest.as_ref().is_some_and(|q| q.accepted_at.is_some())
+        && quote
+            .as_ref()
+            .is_some_and(|q| requote::changes_price(latest.as_ref(), q));
     let change = SectionChange::KeyFacts {
         facts: Box::new(facts),
         ineligibility_reason: reason,
@@ -297,6 +292,7 @@ async fn update<R: KeyFactsRequest>(
             ),
             other => other.into(),
         })?;
+    requote::tell_broker(state, &caller, &case, supersedes_accepted).await?;
     Ok(Json(
         created(state, case_type, case_id, status, reason).await?,
     ))

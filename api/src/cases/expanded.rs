@@ -125,6 +125,8 @@ pub(crate) async fn buying_body(
         is_first_time_buyer: r.is_first_time_buyer,
         is_new_build: r.is_new_build,
         is_shared_ownership: r.is_shared_ownership,
+        buyers_uk_resident: r.buyers_uk_resident,
+        is_new_lease: r.is_new_lease,
         target_move_in_date: r.target_move_in_date,
         has_paid_deposit: r.has_paid_deposit,
         buyers: parties(loaded, reader, "APPLICANT"),

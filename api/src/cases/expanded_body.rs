@@ -94,6 +94,10 @@ pub struct BuyingExpanded {
     pub is_first_time_buyer: bool,
     pub is_new_build: bool,
     pub is_shared_ownership: bool,
+    /// Every buyer is UK resident, as the key facts say (null: not asked).
+    pub buyers_uk_resident: Option<bool>,
+    /// The seller grants a new lease (null: not asked).
+    pub is_new_lease: Option<bool>,
     pub target_move_in_date: Option<NaiveDate>,
     pub has_paid_deposit: bool,
     pub buyers: Vec<PartyBody>,

@@ -269,6 +269,8 @@ impl KeyFactsRequest for BuyingCaseRequest {
         f.results_in_multiple_properties = self.results_in_multiple_properties;
         f.is_replacing_main_residence = self.is_replacing_main_residence;
         f.target_move_in_date = self.target_move_in_date;
+        f.buyers_uk_resident = self.buyers_uk_resident;
+        f.is_new_lease = self.is_new_lease;
     }
 
     fn client(&self) -> Option<&ClientDetails> {
@@ -351,22 +353,45 @@ pub fn land_tax_input(f: &PurchaseTaxFacts<'_>, today: chrono::NaiveDate) -> Lan
     }
 }
 
+/// Whom and when a quote is made for, beyond the key facts.
+pub struct QuoteFor<'a> {
+    /// The applicants it is priced for (one at least).
+    pub people: u32,
+    /// A buyer said in Buyer Details that they are not UK resident; buyers who have not said
+    /// are as the key facts' answer says.
+    pub buyer_not_uk_resident: bool,
+    pub today: chrono::NaiveDate,
+    /// The broker firm that introduced the client, with the referral fee the firm records for
+    /// it: the quote discloses it (SRA Code of Conduct for Solicitors, para 5.1).
+    pub introducer: Option<&'a Introduction>,
+}
+
+impl<'a> QuoteFor<'a> {
+    /// A case being opened: its lead applicant only, nobody's Buyer Details yet.
+    pub fn new_case(today: chrono::NaiveDate, introducer: Option<&'a Introduction>) -> Self {
+        Self {
+            people: 1,
+            buyer_not_uk_resident: false,
+            today,
+            introducer,
+        }
+    }
+}
+
 /// The engine's quote for these facts; None for an ineligible case (nothing to quote for).
-/// `introducer` is the broker firm that introduced the client, with the referral fee the firm
-/// records for it: the quote discloses it (SRA Code of Conduct for Solicitors, para 5.1).
 pub fn quote(
     workflows: &Workflows,
     case_type: CaseType,
     f: &KeyFacts,
-    people: u32,
-    today: chrono::NaiveDate,
-    introducer: Option<&Introduction>,
+    to: &QuoteFor<'_>,
 ) -> ApiResult<Option<NewQuote>> {
+    let (people, today) = (to.people, to.today);
     if ineligibility(f).is_some() {
         return Ok(None);
     }
     let leasehold = f.tenure.as_deref() == Some("LEASEHOLD");
     let mut supplements = vec![];
+    let mut transfer_of_part_or_new_lease = None;
     if leasehold {
         supplements.push(Supplement::Leasehold);
     }
@@ -422,6 +447,7 @@ pub fn quote(
             if f.is_shared_ownership {
                 supplements.push(Supplement::SharedOwnership);
             }
+            transfer_of_part_or_new_lease = f.is_new_lease;
             QuoteRequest {
                 case_type,
                 price: f.purchase_price.unwrap_or_default(),
@@ -429,8 +455,7 @@ pub fn quote(
                 people: people.max(1),
                 supplements,
                 discount: 0,
-                // A new case's buyers' residence is not known yet: UK resident until the Stamp
-                // Duty Land Tax section says otherwise.
+                // Not UK resident if the key facts or any buyer's own answer says so.
                 land_tax: Some(land_tax_input(
                     &PurchaseTaxFacts {
                         jurisdiction: &f.jurisdiction,
@@ -439,17 +464,18 @@ pub fn quote(
                         first_time_buyer: f.is_first_time_buyer,
                         results_in_multiple_properties: f.results_in_multiple_properties,
                         is_replacing_main_residence: f.is_replacing_main_residence,
-                        non_uk_resident: false,
+                        non_uk_resident: f.buyers_uk_resident == Some(false)
+                            || to.buyer_not_uk_resident,
                     },
                     today,
                 )),
             }
         }
     };
-    // The parties' residence is not known yet: the schedule's defaults (UK resident, a new
-    // build is a new lease).
+    // Unasked, a new build is taken to be a new lease (the schedule's default).
     let details = QuoteDetails {
-        introducer: introducer.map(|i| Introducer {
+        transfer_of_part_or_new_lease,
+        introducer: to.introducer.map(|i| Introducer {
             name: i.firm_name.clone(),
             referral_fee: i.referral_fee,
         }),
@@ -472,6 +498,11 @@ pub fn quote(
             .land_tax_estimate
             .as_ref()
             .map(|e| e.due_days_after_completion),
+        land_tax_assumptions: q
+            .land_tax_estimate
+            .as_ref()
+            .map(|e| e.assumptions.clone())
+            .filter(|a| !a.is_empty()),
     };
     Ok(Some(NewQuote {
         terms: serde_json::to_value(&terms).map_err(ApiError::internal)?,

@@ -12,6 +12,7 @@ pub(crate) mod lenders;
 pub mod list;
 mod overview;
 pub(crate) mod quote;
+pub(crate) mod requote;
 pub mod types;
 
 use utoipa_axum::router::OpenApiRouter;

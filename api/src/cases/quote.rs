@@ -12,8 +12,8 @@ use threshold_store::cases::Scope;
 
 use super::access;
 use super::types::{
-    CostLineBody, CostSectionBody, LandTaxEstimateBody, QuoteBody, QuoteTerms, ReportIssueRequest,
-    ReportedIssueBody,
+    CostLineBody, CostSectionBody, LandTaxEstimateBody, PreviousQuoteBody, QuoteBody, QuoteTerms,
+    ReportIssueRequest, ReportedIssueBody,
 };
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -57,11 +57,13 @@ pub fn quote_body(q: &QuoteRow, case_type: CaseType) -> QuoteBody {
             label: t.land_tax_label.clone(),
             payable_to: t.land_tax_payable_to.clone(),
             due_days_after_completion: t.land_tax_due_days_after_completion,
+            assumptions: t.land_tax_assumptions.clone(),
         }),
         deposit_terms: terms.as_ref().map(|t| t.deposit_terms.clone()),
         referral_fee: terms.as_ref().map(|t| t.referral_fee.clone()),
         notes: t.notes,
         reported_issues: Vec::new(),
+        previous: None,
     }
 }
 
@@ -126,6 +128,15 @@ async fn latest(
             .await?;
     }
     let mut body = quote_body(&quote, case_type);
+    if quote.accepted_at.is_none() {
+        body.previous = state.db.last_accepted_quote(case_id).await?.and_then(|q| {
+            Some(PreviousQuoteBody {
+                accepted_at: q.accepted_at?,
+                total_amount: q.total_amount,
+                land_tax_amount: q.land_tax_amount,
+            })
+        });
+    }
     body.reported_issues = state
         .db
         .case_messages(case_id, QUOTE_TOPIC, customer.then_some(session.user.id))

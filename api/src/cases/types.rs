@@ -103,6 +103,14 @@ pub struct BuyingCaseRequest {
     pub target_move_in_date: Option<NaiveDate>,
     #[serde(default)]
     pub broker_reference: Option<String>,
+    /// Every buyer is UK resident (false: at least one is not, which adds the 2% SDLT
+    /// surcharge in England). Null: not asked; UK resident is assumed until Buyer Details says.
+    #[serde(default)]
+    pub buyers_uk_resident: Option<bool>,
+    /// The seller grants a new lease (most new-build flats, every new shared-ownership lease):
+    /// HM Land Registry's fee has no portal reduction. Null: not asked (a new build is one).
+    #[serde(default)]
+    pub is_new_lease: Option<bool>,
 }
 
 /// One line of a quote.
@@ -132,6 +140,8 @@ pub struct LandTaxEstimateBody {
     pub payable_to: Option<String>,
     /// 14 for SDLT, 30 for LTT.
     pub due_days_after_completion: Option<u32>,
+    /// The facts the estimate was worked out on, in a sentence (CONST-29's for the defaults).
+    pub assumptions: Option<String>,
 }
 
 /// What a quote says beyond its figures, as stored with it.
@@ -151,6 +161,8 @@ pub struct QuoteTerms {
     pub land_tax_payable_to: Option<String>,
     #[serde(default)]
     pub land_tax_due_days_after_completion: Option<u32>,
+    #[serde(default)]
+    pub land_tax_assumptions: Option<String>,
 }
 
 /// The spec's Quote record (ENT-13). Money in pence.
@@ -176,6 +188,18 @@ pub struct QuoteBody {
     /// Issues customers reported about the quote ('Report an issue'): every one for the
     /// case's brokers, a customer's own for them.
     pub reported_issues: Vec<ReportedIssueBody>,
+    /// Only while this quote waits for acceptance after an earlier one was accepted (a later
+    /// answer changed the price): the accepted quote's figures, to show the difference.
+    pub previous: Option<PreviousQuoteBody>,
+}
+
+/// The quote a customer accepted before a re-quote. Money in pence.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PreviousQuoteBody {
+    pub accepted_at: DateTime<Utc>,
+    pub total_amount: i64,
+    pub land_tax_amount: Option<i64>,
 }
 
 /// A customer's report of an issue with the quote.

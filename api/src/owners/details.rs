@@ -10,6 +10,7 @@ use threshold_engine::CaseType;
 use super::types::ApplicantDetailsRequest;
 use super::{case_id, open, write};
 use crate::app::AppState;
+use crate::cases::requote;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, CurrentSession};
 
@@ -103,6 +104,9 @@ async fn save_details(
         details.town = property.town.clone();
         details.postcode = property.postcode.clone();
     }
+    let requote =
+        requote::requote_for_residence(state, &case, applicant_id, details.is_uk_resident).await?;
+    let requoted = requote.is_some();
     write(
         state,
         &caller,
@@ -110,9 +114,13 @@ async fn save_details(
         OwnersWrite::ApplicantDetails {
             applicant_id,
             details,
+            requote: requote.map(Box::new),
         },
     )
     .await?;
+    if requoted {
+        requote::tell_broker(state, &caller, &case, requote::quote_accepted(&case)).await?;
+    }
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -1,5 +1,5 @@
 //! A purchase's application (issue 13): Property, Buyer Details, Purchase & Financing (deposit,
-//! lender, sources of funds, ISAs), Stamp Duty Land Tax (the answers re-run the estimate),
+//! lender, sources of funds, ISAs), Stamp Duty Land Tax (an answer that changes the price re-quotes),
 //! Loans, the required documents they ask for, and submitting to PREPARE_CLIENT_CARE_LETTER.
 //! Gift donors and their own invitation (INVITE-03/06/12). Who may and who may not, on both
 //! databases. BUY-APP-07..18, FLOW-02, DOCS-06..08.
@@ -19,7 +19,7 @@ on_both_databases!(
     issue_26_a_buyer_s_address_is_given_in_full_with_its_postcode,
     a_buyer_completes_every_section_and_submits,
     purchase_and_financing_is_validated_and_keeps_its_rules,
-    the_land_tax_answers_re_run_the_estimate,
+    the_land_tax_answers_re_quote_the_case,
     a_co_buyer_is_invited_and_gives_their_own_details,
     strangers_staff_and_late_brokers_are_refused,
     a_gift_donor_is_invited_confirms_and_sees_only_their_gift,
@@ -295,45 +295,92 @@ async fn purchase_and_financing_is_validated_and_keeps_its_rules(backend: Backen
     );
 }
 
-async fn the_land_tax_answers_re_run_the_estimate(backend: Backend) {
+/// Issue 28.2: a Stamp Duty Land Tax answer, or a buyer's residence, that changes the price
+/// re-quotes the case. The buyer sees the quote they accepted beside the new one and accepts
+/// again before going on; the broker is told by e-mail. An answer the quote already assumed
+/// changes nothing. FA 2003 Sch 6ZA (first-time buyer relief), Sch 4ZA (higher rates for an
+/// additional home), Sch 9A (2% surcharge for a buyer not UK resident).
+async fn the_land_tax_answers_re_quote_the_case(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, mut bea, id) = with_buyer_details(&app).await;
     let sdlt = format!("/api/buying/{id}/stamp-duty-land-tax");
+    let latest = format!("/api/buying/{id}/quote/latest");
     let answer = |multiple: bool, replacing: bool, first: bool| {
         json!({ "resultsInMultipleProperties": multiple, "isReplacingMainResidence": replacing,
                 "isFirstTimeBuyer": first })
     };
-    // £400,000 in England.
+    let accepted = bea.get(&latest).await.body;
+    let standard = accepted["landTaxEstimate"]["amount"].as_i64().unwrap();
+    // £400,000 in England, as the quote assumed: nothing changes, the quote stays accepted.
     let res = bea.post(&sdlt, answer(false, true, false)).await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["requoted"], false);
     assert_eq!(res.body["estimate"]["landTaxType"], "STAMP_DUTY_LAND_TAX");
-    let standard = res.body["estimate"]["amount"].as_i64().unwrap();
+    assert_eq!(res.body["estimate"]["amount"], standard);
+    assert_eq!(bea.get(&latest).await.body["id"], accepted["id"]);
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(section(&case, "quote"), "IS_COMPLETE");
+
+    // The higher rates for an additional home: a new quote, waiting to be accepted.
+    let res = bea.post(&sdlt, answer(true, false, false)).await;
+    assert_eq!(res.body["requoted"], true, "{:?}", res.body);
+    let higher = res.body["estimate"]["amount"].as_i64().unwrap();
+    assert!(higher > standard, "{higher} > {standard}");
+    let quote = bea.get(&latest).await.body;
+    assert!(quote["acceptedAt"].is_null(), "{quote:?}");
+    assert_eq!(quote["landTaxEstimate"]["amount"], higher);
+    assert_eq!(quote["previous"]["landTaxAmount"], standard, "{quote:?}");
+    assert_eq!(quote["previous"]["totalAmount"], accepted["totalAmount"]);
+    assert_eq!(quote["previous"]["acceptedAt"], accepted["acceptedAt"]);
+    let assumptions = quote["landTaxEstimate"]["assumptions"].as_str().unwrap();
+    assert!(assumptions.contains("the higher rates"), "{assumptions}");
+    let case = bea.get(&expanded(id)).await.body;
+    assert_ne!(section(&case, "quote"), "IS_COMPLETE");
+    assert_eq!(case["resultsInMultipleProperties"], true);
+    assert_eq!(case["isReplacingMainResidence"], false);
+    let mail = app
+        .mail_with_subject("broker@firm.test", "has changed")
+        .await;
+    assert_eq!(mail.subject, format!("The quote for case {id} has changed"));
+    // Accepting the new quote goes on; it no longer shows the old one.
+    accept_latest(&mut bea, id).await;
+    let quote = bea.get(&latest).await.body;
+    assert!(quote["previous"].is_null(), "{quote:?}");
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(section(&case, "quote"), "IS_COMPLETE");
+
+    // First-time buyer relief (no additional home): less than the standard rates.
     let res = bea.post(&sdlt, answer(false, true, true)).await;
     let first_time = res.body["estimate"]["amount"].as_i64().unwrap();
     assert!(first_time < standard, "{first_time} < {standard}");
-    let res = bea.post(&sdlt, answer(true, false, false)).await;
-    let higher = res.body["estimate"]["amount"].as_i64().unwrap();
-    assert!(higher > standard, "{higher} > {standard}");
-    // The quote carries the new estimate and stays accepted.
-    let quote = bea
-        .get(&format!("/api/buying/{id}/quote/latest"))
-        .await
-        .body;
-    assert_eq!(quote["landTaxEstimate"]["amount"], higher, "{quote:?}");
-    let case = bea.get(&expanded(id)).await.body;
-    assert_eq!(section(&case, "quote"), "IS_COMPLETE");
-    assert_eq!(case["resultsInMultipleProperties"], true);
-    assert_eq!(case["isReplacingMainResidence"], false);
-    // A buyer who is not UK resident pays the surcharge.
+    accept_latest(&mut bea, id).await;
+    // A buyer who is not UK resident pays the surcharge: their Buyer Details re-quote too.
     let applicant = case["buyers"][0]["id"].as_i64().unwrap();
+    let before = bea.get(&latest).await.body["id"].clone();
     buyer_details(&mut bea, id, applicant, false).await;
-    let res = bea.post(&sdlt, answer(false, true, false)).await;
-    let non_resident = res.body["estimate"]["amount"].as_i64().unwrap();
-    assert!(non_resident > standard, "{non_resident} > {standard}");
+    let quote = bea.get(&latest).await.body;
+    assert_ne!(quote["id"], before);
+    let non_resident = quote["landTaxEstimate"]["amount"].as_i64().unwrap();
+    assert!(non_resident > first_time, "{non_resident} > {first_time}");
     let res = bea
         .post(&sdlt, json!({ "resultsInMultipleProperties": true }))
         .await;
     assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+async fn accept_latest(bea: &mut Client, id: i64) {
+    let quote = bea
+        .get(&format!("/api/buying/{id}/quote/latest"))
+        .await
+        .body;
+    let quote_id = quote["id"].as_i64().unwrap();
+    let res = bea
+        .post(
+            &format!("/api/quote/{quote_id}/accept"),
+            json!({ "caseType": "BUYING", "caseId": id }),
+        )
+        .await;
+    assert!(res.status.is_success(), "{:?}", res.body);
 }
 
 /// CALLS-30, CALLS-32, CALLS-73: a co-buyer added by POST /buying/applicant is in the expanded

@@ -5,7 +5,7 @@
 use crate::support;
 
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{Value, json};
 use support::cases::{
     buying_body, create_buying, create_remortgaging, firm, ids, remortgaging_body,
 };
@@ -26,6 +26,7 @@ on_both_databases!(
     conveyancers_get_403_on_the_case_calls,
     quote_09_a_case_without_a_quote_has_no_latest_quote,
     a_transfer_of_equity_quote_says_what_its_land_tax_needs_and_charges_no_return_yet,
+    issue_28_a_purchase_is_quoted_on_every_fact_that_changes_its_price,
 );
 
 /// CALLS-48: GET /remortgaging/{caseId}/quote/latest answers the latest quote with its id.
@@ -565,4 +566,76 @@ async fn a_transfer_of_equity_quote_says_what_its_land_tax_needs_and_charges_no_
     let labels = quote.body["costBreakdown"].to_string();
     assert!(labels.contains("Transfer of equity"), "{labels}");
     assert!(!labels.contains("Land Tax return"), "{labels}");
+}
+
+/// Issue 28.2: the start form's answers price the purchase before the quote exists (completion
+/// 1 March 2027, England). SDLT rates from 1 April 2025 (FA 2003 s.55; HMRC "Stamp Duty Land
+/// Tax: residential property rates"): first-time buyer relief, 0% to £300,000 (FA 2003
+/// Sch 6ZA); the higher rates for an additional home, 5% on the whole price (FA 2003 Sch 4ZA,
+/// 5% from 31 October 2024); the 2% surcharge for a buyer not UK resident (FA 2003 Sch 9A). In
+/// Wales (LTT) there is no non-resident surcharge.
+async fn issue_28_a_purchase_is_quoted_on_every_fact_that_changes_its_price(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let mut quote = async |price: i64, facts: Value| {
+        let mut body = buying_body("price@example.com", "Pat Price");
+        body["purchasePrice"] = json!(price);
+        body["depositAmount"] = json!(price / 10);
+        for (key, value) in facts.as_object().unwrap() {
+            body[key] = value.clone();
+        }
+        let res = broker.post("/api/buying/case", body).await;
+        assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+        res.body["quote"].clone()
+    };
+    let tax = |q: &Value| q["landTaxEstimate"]["amount"].as_i64().unwrap();
+    let standard = quote(30_000_000, json!({ "buyersUkResident": true })).await;
+    assert_eq!(tax(&standard), 500_000, "£5,000 at the standard rates");
+    assert_eq!(
+        standard["landTaxEstimate"]["assumptions"],
+        "The estimate assumes England, UK-resident buyers and no multiple property ownership."
+    );
+    let first = quote(30_000_000, json!({ "isFirstTimeBuyer": true })).await;
+    assert_eq!(tax(&first), 0, "first-time buyer relief to £300,000");
+    let additional = quote(
+        45_000_000,
+        json!({ "resultsInMultipleProperties": true, "isReplacingMainResidence": false }),
+    )
+    .await;
+    assert_eq!(tax(&additional), 3_500_000, "£12,500 + 5% of £450,000");
+    let replacing = quote(
+        45_000_000,
+        json!({ "resultsInMultipleProperties": true, "isReplacingMainResidence": true }),
+    )
+    .await;
+    assert_eq!(
+        tax(&replacing),
+        1_250_000,
+        "replacing a main home: standard rates"
+    );
+    let abroad = quote(30_000_000, json!({ "buyersUkResident": false })).await;
+    assert_eq!(tax(&abroad), 1_100_000, "£5,000 + 2% of £300,000");
+    assert!(
+        abroad["landTaxEstimate"]["assumptions"]
+            .as_str()
+            .unwrap()
+            .contains("not resident in the UK"),
+        "{abroad:?}"
+    );
+    // The firm's fees: a new build costs more to act on than a resale.
+    let new_build = quote(30_000_000, json!({ "isNewBuild": true })).await;
+    assert!(
+        new_build["totalAmount"].as_i64() > standard["totalAmount"].as_i64(),
+        "{new_build:?}"
+    );
+    // Wales: Land Transaction Tax, no surcharge for a buyer resident abroad.
+    let wales = |resident: bool| json!({ "jurisdiction": "WALES", "buyersUkResident": resident });
+    let home = quote(30_000_000, wales(true)).await;
+    let away = quote(30_000_000, wales(false)).await;
+    assert_eq!(
+        home["landTaxEstimate"]["landTaxType"],
+        "LAND_TRANSACTION_TAX"
+    );
+    assert_eq!(tax(&home), tax(&away));
 }

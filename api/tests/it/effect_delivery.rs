@@ -35,9 +35,7 @@ async fn quote_sent_to_kim(app: &TestApp) -> threshold_store::users::User {
         &workflows,
         CaseType::Remortgaging,
         &key_facts,
-        1,
-        chrono::Utc::now().date_naive(),
-        None,
+        &facts::QuoteFor::new_case(chrono::Utc::now().date_naive(), None),
     )
     .unwrap();
     let start = CaseStart {

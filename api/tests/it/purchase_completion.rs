@@ -337,11 +337,35 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
         "{:?}",
         refused.body
     );
+    let complete = json!({ "transition": "complete", "earlyCompletionConfirmed": true });
+    // Issue 28.1: not while the client ledger holds money for Bea (her up-front payment).
+    let ledger = connie.get(&format!("{staff_case}/ledger")).await.body;
+    let held = ledger["clientBalancePence"].as_i64().unwrap();
+    assert!(held > 0, "{ledger:?}");
+    let refused = connie
+        .post(&format!("{staff_case}/transition"), complete.clone())
+        .await;
+    assert!(refused.status.is_client_error(), "{:?}", refused.body);
+    assert!(
+        refused.body.to_string().contains(&format!(
+            "The client ledger holds {} for the clients",
+            support::pounds(held)
+        )),
+        "{:?}",
+        refused.body
+    );
+    // The firm takes its bill from what it holds: the ledger is at zero, the case completes.
     let res = connie
         .post(
-            &format!("{staff_case}/transition"),
-            json!({ "transition": "complete", "earlyCompletionConfirmed": true }),
+            &format!("{staff_case}/ledger"),
+            json!({ "direction": "PAID", "kind": "FIRM_BILL", "amountPence": held,
+                    "counterparty": "The firm's office account",
+                    "entryDate": chrono::Utc::now().date_naive() }),
         )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let res = connie
+        .post(&format!("{staff_case}/transition"), complete)
         .await;
     assert_eq!(res.body["status"], "COMPLETED", "{:?}", res.body);
 }

@@ -30,7 +30,7 @@ use threshold_workflows::Workflows;
 
 pub use error::CaseError;
 pub use progress::{Progress, draftable};
-pub use property::{LandTaxFigure, NewAlteration, NewLoan, PropertyChange, PropertyWrite};
+pub use property::{NewAlteration, NewLoan, PropertyChange, PropertyWrite};
 pub use sections::owners::OwnersWrite;
 
 /// Who is asking: a signed-in user, or the system (workers, scheduled checks, the CLI).

@@ -8,7 +8,7 @@ use chrono::Utc;
 use threshold_engine::snapshot::{Alteration, Isa, Loan, NEW_ROW_ID, RequiredSlot, SourceOfFunds};
 use threshold_engine::types::Tenure;
 use threshold_engine::{AnySnapshot, CaseStatus, CaseType};
-pub use threshold_store::cases::{LandTaxFigure, NewAlteration, NewLoan, PropertyWrite};
+pub use threshold_store::cases::{NewAlteration, NewLoan, PropertyWrite};
 use threshold_store::cases::{PropertyWriteRecord, parse_enum};
 
 use crate::{Caller, CaseError, CaseService, OpenCase};

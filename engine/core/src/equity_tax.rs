@@ -186,6 +186,11 @@ fn estimate_on(
         first_time_buyer: false,
         ..input.clone()
     })
+    // The buyer's assumptions do not describe a change of ownership: its note does.
+    .map(|e| LandTaxEstimate {
+        assumptions: String::new(),
+        ..e
+    })
     .map_err(|e| crate::quote::why_no_estimate(&e))
 }
 

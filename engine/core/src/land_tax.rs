@@ -129,11 +129,50 @@ pub struct LandTaxEstimate {
     /// date): 14 for SDLT, 30 for LTT.
     #[serde(default)]
     pub due_days_after_completion: u32,
+    /// The facts the estimate was worked out on, in a sentence for the customer (a purchase's;
+    /// empty for a change of ownership, whose note says what it used).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub assumptions: String,
+}
+
+impl LandTaxInput {
+    /// The facts the estimate rests on, in words: the spec's sentence (CONST-29) for the
+    /// defaults, "The estimate assumes England, UK-resident buyers and no multiple property
+    /// ownership.", and the facts actually used otherwise. Wales has no non-resident surcharge,
+    /// so residence is not named there.
+    pub fn assumptions(&self) -> String {
+        let mut facts = vec![match self.jurisdiction {
+            Jurisdiction::Wales => "Wales",
+            _ => "England",
+        }];
+        if self.first_time_buyer && self.jurisdiction != Jurisdiction::Wales {
+            facts.push("first-time buyers buying their main home");
+        }
+        if self.jurisdiction != Jurisdiction::Wales {
+            facts.push(if self.non_uk_resident {
+                "a buyer not resident in the UK (the 2% surcharge)"
+            } else {
+                "UK-resident buyers"
+            });
+        }
+        facts.push(if self.additional_dwelling {
+            "a buyer owning more than one home without replacing their main home (the higher rates)"
+        } else {
+            "no multiple property ownership"
+        });
+        let last = facts.pop().unwrap_or_default();
+        if facts.is_empty() {
+            format!("The estimate assumes {last}.")
+        } else {
+            format!("The estimate assumes {} and {last}.", facts.join(", "))
+        }
+    }
 }
 
 impl LandTaxEstimate {
-    fn new(land_tax_type: LandTaxType, amount: i64, a: &Authority) -> Self {
+    fn new(land_tax_type: LandTaxType, amount: i64, a: &Authority, input: &LandTaxInput) -> Self {
         Self {
+            assumptions: input.assumptions(),
             land_tax_type,
             amount,
             label: format!(
@@ -254,6 +293,7 @@ impl LandTaxTables {
             LandTaxType::StampDutyLandTax,
             tax(&table.bands, i.price, surcharge)?,
             &e.authority,
+            i,
         ))
     }
 
@@ -271,6 +311,7 @@ impl LandTaxTables {
             LandTaxType::LandTransactionTax,
             tax(&table.bands, i.price, 0)?,
             &w.authority,
+            i,
         ))
     }
 }
@@ -307,4 +348,58 @@ fn tax(bands: &[Band], price: i64, surcharge_bp: i64) -> Result<i64, LandTaxErro
     }
     let pence = (total / 10_000) as i64;
     Ok(pence / 100 * 100)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(jurisdiction: Jurisdiction) -> LandTaxInput {
+        LandTaxInput {
+            jurisdiction,
+            price: 30_000_000,
+            effective_date: NaiveDate::from_ymd_opt(2026, 12, 1).unwrap(),
+            first_time_buyer: false,
+            additional_dwelling: false,
+            non_uk_resident: false,
+        }
+    }
+
+    #[test]
+    fn const_29_the_default_facts_give_the_specs_sentence() {
+        assert_eq!(
+            input(Jurisdiction::England).assumptions(),
+            "The estimate assumes England, UK-resident buyers and no multiple property ownership."
+        );
+        assert_eq!(
+            input(Jurisdiction::Wales).assumptions(),
+            "The estimate assumes Wales and no multiple property ownership."
+        );
+    }
+
+    #[test]
+    fn the_sentence_names_the_facts_actually_used() {
+        let facts = LandTaxInput {
+            first_time_buyer: true,
+            non_uk_resident: true,
+            additional_dwelling: true,
+            ..input(Jurisdiction::England)
+        };
+        assert_eq!(
+            facts.assumptions(),
+            "The estimate assumes England, first-time buyers buying their main home, a buyer not \
+             resident in the UK (the 2% surcharge) and a buyer owning more than one home without \
+             replacing their main home (the higher rates)."
+        );
+        // Wales: no first-time buyer relief and no non-resident surcharge to name.
+        let wales = LandTaxInput {
+            first_time_buyer: true,
+            non_uk_resident: true,
+            ..input(Jurisdiction::Wales)
+        };
+        assert_eq!(
+            wales.assumptions(),
+            "The estimate assumes Wales and no multiple property ownership."
+        );
+    }
 }

@@ -360,6 +360,10 @@ pub struct RemortgagingSnapshot {
     pub invited_by_lender: bool,
     /// HM Land Registry title documents have been retrieved.
     pub title_documents_retrieved: bool,
+    /// Money held for the clients in the client ledger, in pence (received less paid out; the
+    /// up-front payment counts as received). Completion needs it to be zero.
+    #[serde(default)]
+    pub client_balance: i64,
     /// Set by the eligibility check; Some makes the case ineligible.
     pub ineligibility_reason: Option<IneligibilityReason>,
     /// The status is a broker stage (`broker_stage` in the workflow file). Filled in by the
@@ -397,6 +401,7 @@ impl RemortgagingSnapshot {
             invited_by_lender: false,
             title_documents_retrieved: false,
             ineligibility_reason: None,
+            client_balance: 0,
             broker_stage: false,
         }
     }
@@ -485,6 +490,9 @@ pub struct BuyingSnapshot {
     pub created_by_broker: bool,
     pub invited_by_lender: bool,
     pub ineligibility_reason: Option<IneligibilityReason>,
+    /// As [`RemortgagingSnapshot::client_balance`].
+    #[serde(default)]
+    pub client_balance: i64,
     /// As [`RemortgagingSnapshot::broker_stage`].
     #[serde(skip)]
     pub broker_stage: bool,
@@ -517,6 +525,7 @@ impl BuyingSnapshot {
             created_by_broker: true,
             invited_by_lender: false,
             ineligibility_reason: None,
+            client_balance: 0,
             broker_stage: false,
         }
     }

@@ -46,7 +46,8 @@ function payableLine(estimate: LandTaxEstimate): string | undefined {
 /**
  * Spec section 9: the note shows only when an amount exists; 0 says none is expected. Also the
  * application's Stamp Duty Land Tax section's estimate (issue 13), which is made from the
- * buyers' own answers; a quote's, made before there are any, says what it assumed.
+ * buyers' own answers; a quote's says what it assumed: the server's sentence (issue 28: it
+ * names the answers the estimate was made from), else the spec's for the tax.
  */
 export function LandTax({
   estimate,
@@ -58,7 +59,8 @@ export function LandTax({
   const name = landTaxName(estimate.landTaxType);
   const payable = payableLine(estimate);
   const assumes =
-    withAssumptions && LAND_TAX[estimate.landTaxType as keyof typeof LAND_TAX]?.assumes;
+    withAssumptions &&
+    (estimate.assumptions || LAND_TAX[estimate.landTaxType as keyof typeof LAND_TAX]?.assumes);
   return (
     <Box
       data-testid="land-tax"

@@ -179,6 +179,25 @@ impl TestApp {
         panic!("expected {count} e-mail(s) to {to}");
     }
 
+    /// The newest e-mail to `to` whose subject contains `part`, waiting up to 10 s for it.
+    pub async fn mail_with_subject(
+        &self,
+        to: &str,
+        part: &str,
+    ) -> threshold_api::mailbox::OutboxMail {
+        for _ in 0..200 {
+            let found = threshold_api::mailbox::read_outbox(&self.outbox)
+                .unwrap_or_default()
+                .into_iter()
+                .rfind(|m| m.to == to && m.subject.contains(part));
+            if let Some(mail) = found {
+                return mail;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("no e-mail to {to} with `{part}` in its subject");
+    }
+
     /// The sign-in e-mails to `to` (those with a token link), oldest first. Case e-mails (an
     /// invitation's link signs its invitee in too) end with "Open your case: …" and do not count.
     fn token_mails(&self, to: &str) -> Vec<String> {

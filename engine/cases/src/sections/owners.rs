@@ -41,10 +41,12 @@ pub enum OwnersWrite {
         applicant_id: i64,
         legal_name_id: i64,
     },
-    /// One owner's own case details.
+    /// One owner's own case details, with the new quote their residence leads to when it
+    /// changes a purchase's land tax.
     ApplicantDetails {
         applicant_id: i64,
         details: ApplicantDetails,
+        requote: Option<Box<threshold_store::cases::NewQuote>>,
     },
     /// The adult-occupants answer, with an occupant to add.
     AdultOccupants {
@@ -176,8 +178,9 @@ impl CaseService {
             OwnersWrite::ApplicantDetails {
                 applicant_id,
                 details,
+                requote,
             } => {
-                db.save_applicant_details(&w, *applicant_id, details)
+                db.save_applicant_details(&w, *applicant_id, details, requote.as_deref())
                     .await?;
                 None
             }

@@ -80,6 +80,7 @@ macro_rules! insert_quote {
         .await?
     };
 }
+pub(crate) use insert_quote;
 
 macro_rules! write_property {
     ($tx:expr, $case_id:expr, $f:expr, $now:expr) => {
@@ -114,7 +115,13 @@ const FACT_COLUMNS: &str = "jurisdiction, is_dependent_on_sale, is_company_owned
     property_usage, broker_reference, lender, remortgaging_reason, property_value, loan_amount, \
     current_deal_end_date, is_repaying_help_to_buy, purchase_price, deposit_amount, \
     is_first_time_buyer, is_new_build, is_shared_ownership, results_in_multiple_properties, \
-    is_replacing_main_residence, target_move_in_date, is_company_case";
+    is_replacing_main_residence, target_move_in_date, is_company_case, buyers_uk_resident, \
+    is_new_lease";
+
+/// How many columns [`FACT_COLUMNS`] names: the placeholders after them start at `$FACTS + 2`.
+fn fact_count() -> usize {
+    FACT_COLUMNS.split(',').count()
+}
 
 macro_rules! bind_facts {
     ($q:expr, $f:expr) => {
@@ -141,6 +148,8 @@ macro_rules! bind_facts {
             // The spec's "company case" is a company-owned property (its Financial Details
             // section is hidden).
             .bind($f.is_company_owned)
+            .bind($f.buyers_uk_resident)
+            .bind($f.is_new_lease)
     };
 }
 
@@ -172,12 +181,15 @@ impl Db {
     /// Creates the case and everything it starts with; returns its id.
     #[tracing::instrument(skip_all, fields(case_type = new.case_type))]
     pub async fn create_case(&self, new: &NewCase, now: DateTime<Utc>) -> Result<i64, StoreError> {
-        // status $1 (the initial one), facts $2..$22, then the rest.
+        // status $1 (the initial one), the facts from $2, then the rest.
+        let n = fact_count();
+        let now_at = n + 9;
         let sql = format!(
             "INSERT INTO cases (status, {FACT_COLUMNS}, case_type, firm_id, created_by_user_id, \
              created_by_broker, invited_by_lender, ineligibility_reason, title_documents_retrieved, \
-             created_at, updated_at, status_changed_at) VALUES ($1, {}, $23, $24, $25, $26, $27, $28, $29, $30, $30, $30) RETURNING id",
-            placeholders(2, 21)
+             created_at, updated_at, status_changed_at) VALUES ($1, {}, {}, ${now_at}, ${now_at}, ${now_at}) RETURNING id",
+            placeholders(2, n),
+            placeholders(n + 2, 7)
         );
         let initial = new
             .transitions
@@ -282,9 +294,13 @@ impl Db {
             .map(|(i, c)| format!("{} = ${}", c.trim(), i + 2))
             .collect::<Vec<_>>()
             .join(", ");
+        let n = fact_count();
         let sql = format!(
-            "UPDATE cases SET {sets}, ineligibility_reason = $23, updated_at = $24 \
-             WHERE id = $1 AND status = $25"
+            "UPDATE cases SET {sets}, ineligibility_reason = ${}, updated_at = ${} \
+             WHERE id = $1 AND status = ${}",
+            n + 2,
+            n + 3,
+            n + 4
         );
         crate::error::retrying!(async {
             on_db!(self, pool => {

@@ -30,7 +30,8 @@ macro_rules! case_columns {
          c.is_repaying_help_to_buy, c.has_htb_redemption_letter, c.has_mortgage_offer, \
          c.mortgage_offer_uploaded_at, c.purchase_price, c.deposit_amount, c.is_first_time_buyer, \
          c.is_new_build, c.is_shared_ownership, c.results_in_multiple_properties, \
-         c.is_replacing_main_residence, c.target_move_in_date, c.terms_accepted_at, \
+         c.is_replacing_main_residence, c.target_move_in_date, c.buyers_uk_resident, \
+         c.is_new_lease, c.terms_accepted_at, \
          c.has_paid_deposit, c.deposit_paid_at, c.created_at, c.updated_at, c.assignee_id, \
          c.status_changed_at, \
          p.address_line1, p.address_line2, p.town, p.county, p.postcode, p.formatted_address, \
@@ -78,6 +79,8 @@ pub struct CaseRow {
     pub results_in_multiple_properties: Option<bool>,
     pub is_replacing_main_residence: Option<bool>,
     pub target_move_in_date: Option<NaiveDate>,
+    pub buyers_uk_resident: Option<bool>,
+    pub is_new_lease: Option<bool>,
     pub terms_accepted_at: Option<DateTime<Utc>>,
     pub has_paid_deposit: bool,
     pub deposit_paid_at: Option<DateTime<Utc>>,
@@ -89,6 +92,44 @@ pub struct CaseRow {
     pub status_changed_at: Option<DateTime<Utc>>,
     #[sqlx(flatten)]
     pub property: PropertyRow,
+}
+
+impl CaseRow {
+    /// The key facts as stored, to price the case again when a later answer changes them.
+    pub fn key_facts(&self) -> super::KeyFacts {
+        let p = &self.property;
+        super::KeyFacts {
+            jurisdiction: self.jurisdiction.clone().unwrap_or_default(),
+            is_dependent_on_sale: self.is_dependent_on_sale,
+            is_company_owned: self.is_company_owned,
+            is_residential: self.is_residential,
+            property_usage: self.property_usage.clone().unwrap_or_default(),
+            address_line1: p.address_line1.clone().unwrap_or_default(),
+            address_line2: p.address_line2.clone(),
+            town: p.town.clone(),
+            county: p.county.clone(),
+            postcode: p.postcode.clone().unwrap_or_default(),
+            tenure: p.tenure.clone(),
+            property_type: p.property_type.clone(),
+            broker_reference: self.broker_reference.clone(),
+            lender: self.lender.clone(),
+            remortgaging_reason: self.remortgaging_reason.clone(),
+            property_value: self.property_value,
+            loan_amount: self.loan_amount,
+            current_deal_end_date: self.current_deal_end_date,
+            is_repaying_help_to_buy: self.is_repaying_help_to_buy,
+            purchase_price: self.purchase_price,
+            deposit_amount: self.deposit_amount,
+            is_first_time_buyer: self.is_first_time_buyer,
+            is_new_build: self.is_new_build,
+            is_shared_ownership: self.is_shared_ownership,
+            results_in_multiple_properties: self.results_in_multiple_properties,
+            is_replacing_main_residence: self.is_replacing_main_residence,
+            target_move_in_date: self.target_move_in_date,
+            buyers_uk_resident: self.buyers_uk_resident,
+            is_new_lease: self.is_new_lease,
+        }
+    }
 }
 
 /// The case's property (all None when it has none yet).
@@ -250,6 +291,9 @@ pub struct LoadedCase {
     required: Vec<RequiredRow>,
     acceptances: Vec<AcceptanceRow>,
     searches: Vec<SearchRow>,
+    /// Money held for the clients in the client ledger (received, the up-front payment
+    /// included, less paid out), in pence.
+    pub client_balance: i64,
     /// How the asking user relates to this case.
     pub relationship: Relationship,
 }
@@ -339,10 +383,17 @@ fn details_query(backend: crate::Backend) -> String {
         "FROM document_acceptances da JOIN applicants a ON a.id = da.applicant_id \
          WHERE a.case_id = $1",
     );
+    // As the back office's ledger counts it (staff::ledger_view): the entries, and the first
+    // up-front payment the payment provider took.
+    let client_balance = "(CAST(COALESCE((SELECT SUM(CASE WHEN l.direction = 'RECEIVED' \
+         THEN l.amount_pence ELSE -l.amount_pence END) FROM ledger_entries l \
+         WHERE l.case_id = $1), 0) AS BIGINT) + COALESCE((SELECT d.amount FROM deposit_payments d \
+         WHERE d.case_id = $1 AND d.paid_at IS NOT NULL ORDER BY d.paid_at LIMIT 1), 0))";
     format!(
         "SELECT {quote} AS quote, {} AS alterations, {} AS loans, {} AS isas, {} AS donors, \
          {} AS sources, {} AS transfer_of_equity, {} AS documents, {} AS generated_documents, \
-         {} AS required, {acceptances} AS acceptances, {} AS searches, {} AS ground_rent",
+         {} AS required, {acceptances} AS acceptances, {} AS searches, {} AS ground_rent, \
+         {client_balance} AS client_balance",
         list(
             "'id', t.id, 'alterationType', t.alteration_type, 'completedOn', t.completed_on, \
              'documentsHeldBy', t.documents_held_by",
@@ -410,6 +461,7 @@ struct CaseDetails {
     acceptances: sqlx::types::Json<Vec<AcceptanceRow>>,
     searches: sqlx::types::Json<Vec<SearchRow>>,
     ground_rent: Option<sqlx::types::Json<GroundRentRow>>,
+    client_balance: i64,
 }
 
 #[derive(serde::Deserialize)]
@@ -457,6 +509,7 @@ impl LoadedCase {
             required: vec![],
             acceptances: vec![],
             searches: vec![],
+            client_balance: 0,
             relationship,
         }
     }
@@ -539,6 +592,7 @@ impl LoadedCase {
         let r = &self.row;
         let status = WorkflowStatus::parse(&r.status)?;
         let mut s = RemortgagingSnapshot::new(r.id, status);
+        s.client_balance = self.client_balance;
         s.has_alterations = r.has_alterations;
         s.has_loans = r.has_loans;
         s.has_adult_occupants = r.has_adult_occupants;
@@ -607,6 +661,7 @@ impl LoadedCase {
         let r = &self.row;
         let status = WorkflowStatus::parse(&r.status)?;
         let mut s = BuyingSnapshot::new(r.id, status);
+        s.client_balance = self.client_balance;
         s.property_usage = parse_enum(r.property_usage.as_deref());
         s.lender = r.lender.clone();
         s.has_loans = r.has_loans;
@@ -811,6 +866,7 @@ impl Db {
             acceptances,
             searches,
             ground_rent,
+            client_balance,
         } = details;
         let ids = |v: sqlx::types::Json<Vec<IdJson>>| v.0.into_iter().map(|i| i.id).collect();
         Ok(Some(LoadedCase {
@@ -831,6 +887,7 @@ impl Db {
             required: required.0,
             acceptances: acceptances.0,
             searches: searches.0,
+            client_balance,
             relationship,
         }))
     }
@@ -859,13 +916,31 @@ impl Db {
     /// The latest quote of a case (the caller has checked the case is visible).
     #[tracing::instrument(skip_all, fields(case_id))]
     pub async fn latest_quote(&self, case_id: i64) -> Result<Option<QuoteRow>, StoreError> {
-        Ok(on_db!(self, pool => sqlx::query_as(
+        self.quote_where(case_id, "").await
+    }
+
+    /// The latest quote of a case a customer accepted (a re-quote waits for acceptance after it).
+    #[tracing::instrument(skip_all, fields(case_id))]
+    pub async fn last_accepted_quote(&self, case_id: i64) -> Result<Option<QuoteRow>, StoreError> {
+        self.quote_where(case_id, "AND accepted_at IS NOT NULL")
+            .await
+    }
+
+    async fn quote_where(
+        &self,
+        case_id: i64,
+        condition: &'static str,
+    ) -> Result<Option<QuoteRow>, StoreError> {
+        let sql = format!(
             "SELECT id, case_id, total_amount, deposit, subtotal, discount, cost_breakdown, \
              land_tax_type, land_tax_amount, accepted_at, created_at, terms FROM quotes \
-             WHERE case_id = $1 ORDER BY id DESC LIMIT 1",
-        )
+             WHERE case_id = $1 {condition} ORDER BY id DESC LIMIT 1"
+        );
+        Ok(
+            on_db!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone()))
         .bind(case_id)
         .fetch_optional(pool)
-        .await)?)
+        .await)?,
+        )
     }
 }

@@ -38,9 +38,7 @@ pub use owner_writes::{
     ApplicantDetails, NamedPerson, NewCoOwner, OwnersExtras, PersonRow, SectionWrite,
 };
 pub use progress_writes::IdentityDecision;
-pub use property_writes::{
-    CaseList, LandTaxFigure, NewAlteration, NewLoan, PropertyWrite, PropertyWriteRecord,
-};
+pub use property_writes::{CaseList, NewAlteration, NewLoan, PropertyWrite, PropertyWriteRecord};
 pub use referrals::{BrokerFirm, Introduction};
 pub use scope::Scope;
 pub use transition::{Announcement, NewCaseMessage, TransitionRecord};
@@ -78,6 +76,12 @@ pub struct KeyFacts {
     pub results_in_multiple_properties: Option<bool>,
     pub is_replacing_main_residence: Option<bool>,
     pub target_move_in_date: Option<NaiveDate>,
+    /// Buying: every buyer is UK resident (false: at least one is not, the SDLT surcharge);
+    /// None = not asked (the Buyer Details answers decide, else UK resident is assumed).
+    pub buyers_uk_resident: Option<bool>,
+    /// Buying: the seller grants a new lease (HM Land Registry's fee has no portal reduction);
+    /// None = not asked (a new build is taken to be one).
+    pub is_new_lease: Option<bool>,
 }
 
 impl KeyFacts {

@@ -368,6 +368,7 @@ impl Db {
         w: &SectionWrite<'_>,
         applicant_id: i64,
         d: &ApplicantDetails,
+        requote: Option<&super::NewQuote>,
     ) -> Result<(), StoreError> {
         let fields = d.given();
         section_write!(self, w, "case.owner_details_saved",
@@ -394,6 +395,10 @@ impl Db {
             .rows_affected();
             if done == 0 {
                 return Err(StoreError::NotFound);
+            }
+            // A buyer's residence can change the land tax: the new quote goes in with it.
+            if let Some(quote) = requote {
+                super::create::insert_quote!(tx, w.case_id, quote, now());
             }
         })
     }

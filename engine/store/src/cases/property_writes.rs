@@ -81,21 +81,14 @@ pub enum PropertyWrite {
     DeleteIsa {
         isa_id: i64,
     },
-    /// The Stamp Duty Land Tax answers, with the land tax estimate they give, written onto
-    /// the latest quote (an estimate beside the firm's fees, so the quote stays accepted).
+    /// The Stamp Duty Land Tax answers, with the new quote they lead to when they change the
+    /// price (the customer accepts it again, issue 28.2).
     LandTax {
         results_in_multiple_properties: bool,
         is_replacing_main_residence: bool,
         is_first_time_buyer: bool,
-        estimate: Option<LandTaxFigure>,
+        requote: Option<Box<super::NewQuote>>,
     },
-}
-
-/// A land tax estimate as the quote stores it: the LandTaxType name and pence.
-#[derive(Clone, Debug)]
-pub struct LandTaxFigure {
-    pub land_tax_type: String,
-    pub amount: i64,
 }
 
 impl PropertyWrite {
@@ -423,7 +416,7 @@ impl Db {
                         results_in_multiple_properties,
                         is_replacing_main_residence,
                         is_first_time_buyer,
-                        estimate,
+                        requote,
                     } => {
                         sqlx::query(
                             "UPDATE cases SET results_in_multiple_properties = $2, \
@@ -436,16 +429,8 @@ impl Db {
                         .bind(*is_first_time_buyer)
                         .execute(&mut *tx)
                         .await?;
-                        if let Some(e) = estimate {
-                            sqlx::query(
-                                "UPDATE quotes SET land_tax_type = $2, land_tax_amount = $3 \
-                                 WHERE id = (SELECT MAX(id) FROM quotes WHERE case_id = $1)",
-                            )
-                            .bind(case_id)
-                            .bind(&e.land_tax_type)
-                            .bind(e.amount)
-                            .execute(&mut *tx)
-                            .await?;
+                        if let Some(quote) = requote {
+                            super::create::insert_quote!(tx, case_id, quote, now);
                         }
                     }
                 }

@@ -599,6 +599,30 @@ describe('Stamp Duty Land Tax', () => {
     });
   });
 
+  it('issue 28.2: answers that change the price take the buyer to the new quote', async () => {
+    buyingServer(() => buyCase({ buyers: [ANN] }), {
+      'POST /api/buying/1001/stamp-duty-land-tax': () =>
+        json({
+          estimate: { landTaxType: 'STAMP_DUTY_LAND_TAX', amount: 2_750_000 },
+          requoted: true,
+        }),
+    });
+    const { router } = renderApp(`${APP}/stamp-duty-land-tax`);
+    const group = async (name: string) => screen.findByRole('radiogroup', { name });
+    await userEvent.click(
+      within(await group(SDLT_TEXTS.multipleProperties)).getByRole('radio', { name: 'Yes' }),
+    );
+    await userEvent.click(
+      within(await group(SDLT_TEXTS.replacingMainResidence)).getByRole('radio', { name: 'No' }),
+    );
+    await userEvent.click(
+      within(await group(SDLT_TEXTS.firstTimeBuyer)).getByRole('radio', { name: 'No' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: SDLT_TEXTS.save }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${APP}/quote`));
+    expect(await screen.findByText(SDLT_TEXTS.requoted)).toBeInTheDocument();
+  });
+
   it('in Wales the text names Land Transaction Tax and the Welsh Revenue Authority; 0 says none is expected', async () => {
     buyingServer(
       () =>

@@ -8,7 +8,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CaseView, RemortgagingExpanded } from '../../lib/api/types';
+import type { BuyingExpanded, CaseView, RemortgagingExpanded } from '../../lib/api/types';
 import {
   applicationServer,
   BUYING_SECTIONS,
@@ -23,6 +23,7 @@ import {
 import { apiError, json } from '../../test/fetchMock';
 import { makeMe } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { PRICE_TEXTS } from '../cases';
 import { canEditKeyFacts } from './sections/KeyFactsSection';
 import { APPLICATION_TEXTS, KEY_FACTS_TEXTS } from './texts';
 
@@ -391,6 +392,25 @@ const BUY_VIEW = '/buying/1001/application/key-facts';
 const BUY_EDIT = `${BUY_VIEW}/edit`;
 const BUY_UPDATE = 'POST /api/buying/case/1001';
 const BUY_CREATED = { ...CREATED, caseType: 'BUYING' };
+/** A purchase whose price questions (issue 28) were all answered when it was started. */
+const ANSWERED: Partial<BuyingExpanded> = {
+  resultsInMultipleProperties: false,
+  isReplacingMainResidence: null,
+  buyersUkResident: true,
+  isNewLease: null,
+};
+
+type PriceQuestion = keyof typeof PRICE_TEXTS;
+const priceGroup = (name: PriceQuestion) =>
+  screen.queryByRole('radiogroup', { name: PRICE_TEXTS[name].question });
+const checked = (name: PriceQuestion) =>
+  within(priceGroup(name)!)
+    .getAllByRole('radio')
+    .filter((r) => (r as HTMLInputElement).checked)
+    .map((r) => r.getAttribute('value'));
+async function answerPrice(name: PriceQuestion, answer: 'Yes' | 'No') {
+  await userEvent.click(within(priceGroup(name)!).getByRole('radio', { name: answer }));
+}
 
 describe("a purchase's Key Facts edit form", () => {
   it('is offered from Key Facts and filled in from the purchase, in its own words', async () => {
@@ -423,20 +443,32 @@ describe("a purchase's Key Facts edit form", () => {
     expect(screen.queryByLabelText(/Property value/)).toBeNull();
   });
 
-  it('BUY-APP-03: Save sends POST /buying/case/{caseId}, keeping what the form does not ask', async () => {
+  it('BUY-APP-03: Save sends POST /buying/case/{caseId}, with the price answers as the form holds them', async () => {
     const { calls } = buyingServer(
       () =>
         buyCase({
+          ...ANSWERED,
           isFirstTimeBuyer: true,
           isNewBuild: true,
-          resultsInMultipleProperties: false,
+          resultsInMultipleProperties: true,
           isReplacingMainResidence: true,
         }),
       { [BUY_UPDATE]: () => json(BUY_CREATED) },
     );
     const { router } = await openForm(BUY_EDIT);
+    // Issue 28: the price group, filled in from the purchase.
+    expect(screen.getByRole('region', { name: 'What affects the price' })).toBeInTheDocument();
+    expect(checked('isFirstTimeBuyer')).toEqual(['yes']);
+    expect(checked('resultsInMultipleProperties')).toEqual(['yes']);
+    expect(checked('isReplacingMainResidence')).toEqual(['yes']);
+    expect(checked('buyersUkResident')).toEqual(['yes']);
+    expect(checked('isNewBuild')).toEqual(['yes']);
+    expect(checked('isSharedOwnership')).toEqual(['no']);
+    // A freehold: no new lease.
+    expect(priceGroup('isNewLease')).toBeNull();
     await replace(/Purchase price/, '425,000');
     await replace(/^Deposit/, '50000');
+    await answerPrice('isSharedOwnership', 'Yes');
     await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
     await waitFor(() => expect(router.state.location.pathname).toBe(BUY_VIEW));
     expect(await screen.findByText(KEY_FACTS_TEXTS.saved)).toBeInTheDocument();
@@ -462,15 +494,78 @@ describe("a purchase's Key Facts edit form", () => {
       targetMoveInDate: '2027-03-01',
       brokerReference: null,
       isFirstTimeBuyer: true,
-      isNewBuild: true,
-      isSharedOwnership: false,
-      resultsInMultipleProperties: false,
+      resultsInMultipleProperties: true,
       isReplacingMainResidence: true,
+      buyersUkResident: true,
+      isNewBuild: true,
+      isSharedOwnership: true,
+      isNewLease: null,
     });
   });
 
+  it('issue 28: questions the purchase was never asked show unanswered, and must be answered', async () => {
+    const { calls } = buyingServer(
+      () =>
+        buyCase({
+          resultsInMultipleProperties: null,
+          isReplacingMainResidence: null,
+          buyersUkResident: null,
+          isNewLease: null,
+          property: { ...buyCase().property, tenure: 'LEASEHOLD' },
+        }),
+      { [BUY_UPDATE]: () => json(BUY_CREATED) },
+    );
+    const { router } = await openForm(BUY_EDIT);
+    expect(checked('resultsInMultipleProperties')).toEqual([]);
+    expect(checked('buyersUkResident')).toEqual([]);
+    expect(checked('isNewLease')).toEqual([]);
+    expect(priceGroup('isReplacingMainResidence')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    expect(await screen.findAllByText('Choose yes or no')).toHaveLength(3);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await answerPrice('resultsInMultipleProperties', 'Yes');
+    await answerPrice('isReplacingMainResidence', 'No');
+    await answerPrice('buyersUkResident', 'No');
+    await answerPrice('isNewLease', 'No');
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(BUY_VIEW));
+    expect(bodyOf(calls, 'POST', '/api/buying/case/1001')).toMatchObject({
+      property: { tenure: 'LEASEHOLD' },
+      isFirstTimeBuyer: false,
+      resultsInMultipleProperties: true,
+      isReplacingMainResidence: false,
+      buyersUkResident: false,
+      isNewBuild: false,
+      isSharedOwnership: false,
+      isNewLease: false,
+    });
+  });
+
+  it('issue 28: Key Facts lists the price answers, unanswered ones as such', async () => {
+    buyingServer(() =>
+      buyCase({
+        isFirstTimeBuyer: true,
+        resultsInMultipleProperties: true,
+        isReplacingMainResidence: null,
+        buyersUkResident: false,
+        isNewLease: true,
+      }),
+    );
+    renderApp(BUY_VIEW);
+    const summary = await screen.findByTestId('key-facts', {}, { timeout: 15_000 });
+    const value = (term: string) => within(summary).getByText(term).nextElementSibling?.textContent;
+    expect(value(PRICE_TEXTS.isFirstTimeBuyer.term)).toBe(APPLICATION_TEXTS.yes);
+    expect(value(PRICE_TEXTS.resultsInMultipleProperties.term)).toBe(APPLICATION_TEXTS.yes);
+    expect(value(PRICE_TEXTS.isReplacingMainResidence.term)).toBe(APPLICATION_TEXTS.notAnswered);
+    expect(value(PRICE_TEXTS.buyersUkResident.term)).toBe(APPLICATION_TEXTS.no);
+    expect(value(PRICE_TEXTS.isNewBuild.term)).toBe(APPLICATION_TEXTS.no);
+    expect(value(PRICE_TEXTS.isSharedOwnership.term)).toBe(APPLICATION_TEXTS.no);
+    // Answered although the property is freehold: shown.
+    expect(value(PRICE_TEXTS.isNewLease.term)).toBe(APPLICATION_TEXTS.yes);
+  });
+
   it("a 422 lands on the purchase's own fields", async () => {
-    buyingServer(() => buyCase(), {
+    buyingServer(() => buyCase(ANSWERED), {
       [BUY_UPDATE]: () =>
         apiError(422, 'Some of the details are not valid.', {
           depositAmount: 'must not be more than the purchase price',
@@ -486,7 +581,7 @@ describe("a purchase's Key Facts edit form", () => {
   });
 
   it('a customer whose change re-quotes the purchase is taken to its new quote', async () => {
-    buyingServer(() => buyCase(), {
+    buyingServer(() => buyCase(ANSWERED), {
       [BUY_UPDATE]: () => json({ ...BUY_CREATED, quote: { id: 2, acceptedAt: null } }),
     });
     const { router } = await openForm(BUY_EDIT);
@@ -501,7 +596,7 @@ describe("a purchase's Key Facts edit form", () => {
     const message =
       "Purchasing a buy-to-let property is a little more complex, and we're not quite ready for you just yet.";
     let reason: string | null = message;
-    buyingServer(() => buyCase(), {
+    buyingServer(() => buyCase(ANSWERED), {
       [BUY_UPDATE]: () =>
         json({
           ...BUY_CREATED,

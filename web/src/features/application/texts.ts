@@ -353,6 +353,9 @@ export const SDLT_TEXTS = {
   estimate: (name: string) => `${name} estimate`,
   noneExpected: (name: string) => `No ${name} is expected on this purchase.`,
   noEstimate: 'An estimate will be shown once your quote is ready.',
+  /** The answers changed the price: the new quote needs accepting before the buyer goes on. */
+  requoted:
+    'Answers saved. They change the land tax, so your quote has been worked out again: please review it and accept it to carry on.',
 } as const;
 
 /** Spec §3 "Ownership type", with what each means for the owners (labels: lib/labels). */

@@ -6,6 +6,7 @@ import { expanded, overviews, REM_SECTIONS } from '../../test/cases';
 import { apiError, json, type Handler } from '../../test/fetchMock';
 import { makeMe, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { PRICE_ANSWER_REQUIRED, PRICE_TEXTS, PRICE_TITLE } from './texts';
 import { START_MESSAGES } from './validation';
 
 const BROKER = makeMe({ role: 'ROLE_BROKER', enabledFeatures: ['BUYING'] });
@@ -52,6 +53,30 @@ async function fillProperty(valueLabel: RegExp, value: string) {
   await userEvent.type(screen.getByLabelText(/^Postcode/), 'ct1 1aa');
   await userEvent.type(screen.getByLabelText(valueLabel), value);
 }
+
+type PriceQuestion = keyof typeof PRICE_TEXTS;
+const question = (name: PriceQuestion) =>
+  screen.queryByRole('radiogroup', { name: PRICE_TEXTS[name].question });
+
+/** Answers the price step's questions (Yes or No), each within its own group. */
+async function answerPrice(answers: Partial<Record<PriceQuestion, 'Yes' | 'No'>>) {
+  for (const [name, answer] of Object.entries(answers) as [PriceQuestion, 'Yes' | 'No'][]) {
+    const group = await screen.findByRole('radiogroup', { name: PRICE_TEXTS[name].question });
+    await userEvent.click(within(group).getByRole('radio', { name: answer }));
+  }
+}
+
+/** A purchase's usual answers: no to each, every buyer resident in the UK. */
+const USUAL_PRICE: Partial<Record<PriceQuestion, 'Yes' | 'No'>> = {
+  isFirstTimeBuyer: 'No',
+  resultsInMultipleProperties: 'No',
+  buyersUkResident: 'Yes',
+  isNewBuild: 'No',
+  isSharedOwnership: 'No',
+};
+
+const buyingPost = (calls: { method: string; path: string; body?: string | null }[]) =>
+  JSON.parse(calls.find((c) => c.method === 'POST' && c.path === '/api/buying/case')!.body!);
 
 describe('start pages', () => {
   it('LIST-47 FLOW-03: a broker creates a remortgaging case (pounds sent in pence) and lands on it', async () => {
@@ -124,13 +149,131 @@ describe('start pages', () => {
     await answerEligibility();
     await fillProperty(/Purchase price/, '250000');
     await userEvent.type(screen.getByLabelText(/Deposit/), '25000.50');
+    // A purchase asks what affects its price before the case (and its quote) exists.
+    expect(screen.queryByRole('button', { name: 'Create case' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await answerPrice(USUAL_PRICE);
     await userEvent.click(screen.getByRole('button', { name: 'Create case' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/buying/2002'));
-    const body = JSON.parse(
-      calls.find((c) => c.method === 'POST' && c.path === '/api/buying/case')!.body!,
-    );
+    const body = buyingPost(calls);
     expect(body.client).toBeUndefined();
     expect(body).toMatchObject({ purchasePrice: 25000000, depositAmount: 2500050 });
+  });
+
+  it('issue 28: a purchase asks what affects its price, each question required, and sends the answers', async () => {
+    const { calls } = server(CUSTOMER, {
+      'POST /api/buying/case': () => json({ ...CREATED, caseId: 2002, caseType: 'BUYING' }, 201),
+    });
+    const { router } = renderApp('/buying/start');
+    expect(await screen.findByText('Step 1 of 3')).toBeInTheDocument();
+    await answerEligibility();
+    expect(await screen.findByText('Step 2 of 3')).toBeInTheDocument();
+    await fillProperty(/Purchase price/, '300000');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Step 3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: PRICE_TITLE })).toBeInTheDocument();
+    // Each question says how to answer it.
+    expect(screen.getByText(PRICE_TEXTS.buyersUkResident.hint)).toBeInTheDocument();
+    expect(question('buyersUkResident')).toHaveAccessibleDescription(
+      PRICE_TEXTS.buyersUkResident.hint,
+    );
+    // Whether it replaces a main residence waits for 'more than one home'; the new lease for
+    // a leasehold (the tenure was left 'Not sure yet').
+    expect(question('isReplacingMainResidence')).toBeNull();
+    expect(question('isNewLease')).toBeNull();
+
+    // Nothing answered: each question is refused, and nothing is sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Create case' }));
+    expect(await screen.findAllByText(PRICE_ANSWER_REQUIRED)).toHaveLength(5);
+    expect(calls.some((c) => c.path === '/api/buying/case')).toBe(false);
+
+    await answerPrice({
+      ...USUAL_PRICE,
+      isFirstTimeBuyer: 'Yes',
+      resultsInMultipleProperties: 'Yes',
+    });
+    expect(question('isReplacingMainResidence')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create case' }));
+    expect(await screen.findAllByText(PRICE_ANSWER_REQUIRED)).toHaveLength(1);
+    expect(calls.some((c) => c.path === '/api/buying/case')).toBe(false);
+    await answerPrice({ isReplacingMainResidence: 'Yes', isNewBuild: 'Yes' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create case' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buying/2002'));
+    expect(buyingPost(calls)).toMatchObject({
+      purchasePrice: 30000000,
+      isFirstTimeBuyer: true,
+      resultsInMultipleProperties: true,
+      isReplacingMainResidence: true,
+      buyersUkResident: true,
+      isNewBuild: true,
+      isSharedOwnership: false,
+      isNewLease: null,
+    });
+  });
+
+  it('issue 28: a leasehold is asked about a new lease; a question no longer asked is sent as null', async () => {
+    const { calls } = server(BROKER, {
+      'POST /api/buying/case': () => json({ ...CREATED, caseId: 2002, caseType: 'BUYING' }, 201),
+    });
+    const { router } = renderApp('/buying/start');
+    expect(await screen.findByText('Step 1 of 4')).toBeInTheDocument();
+    await answerEligibility();
+    await userEvent.type(await screen.findByLabelText(/Client's preferred name/), 'Sam Smith');
+    await userEvent.type(screen.getByLabelText(/Client's email address/), 'sam@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Step 3 of 4')).toBeInTheDocument();
+    await fillProperty(/Purchase price/, '250000');
+    await userEvent.selectOptions(screen.getByLabelText(/Tenure/), 'LEASEHOLD');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Step 4 of 4')).toBeInTheDocument();
+    // A yes to 'more than one home' taken back hides the question it brought, and its answer
+    // is not sent.
+    await answerPrice({
+      ...USUAL_PRICE,
+      buyersUkResident: 'No',
+      resultsInMultipleProperties: 'Yes',
+      isReplacingMainResidence: 'No',
+    });
+    await answerPrice({ resultsInMultipleProperties: 'No' });
+    expect(question('isReplacingMainResidence')).toBeNull();
+    expect(question('isNewLease')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create case' }));
+    expect(await screen.findByText(PRICE_ANSWER_REQUIRED)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/buying/case')).toBe(false);
+    await answerPrice({ isNewLease: 'Yes' });
+    // Back keeps the answers; the property step goes on with Next.
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Step 3 of 4')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(within(question('isNewLease')!).getByRole('radio', { name: 'Yes' })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Create case' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buying/2002'));
+    expect(buyingPost(calls)).toMatchObject({
+      client: { preferredName: 'Sam Smith', email: 'sam@example.com' },
+      property: { tenure: 'LEASEHOLD' },
+      isFirstTimeBuyer: false,
+      resultsInMultipleProperties: false,
+      isReplacingMainResidence: null,
+      buyersUkResident: false,
+      isNewBuild: false,
+      isSharedOwnership: false,
+      isNewLease: true,
+    });
+  });
+
+  it('issue 28: a failed create of a purchase keeps its last step', async () => {
+    server(CUSTOMER, { 'POST /api/buying/case': () => apiError(500) });
+    renderApp('/buying/start');
+    await answerEligibility();
+    await fillProperty(/Purchase price/, '250000');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await answerPrice(USUAL_PRICE);
+    await userEvent.click(screen.getByRole('button', { name: 'Create case' }));
+    expect(
+      await screen.findByText('We could not create the case, please try again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Step 3 of 3')).toBeInTheDocument();
+    expect(question('isFirstTimeBuyer')).toBeInTheDocument();
   });
 
   it('the start page of the other case type starts afresh (one route, remounted per type)', async () => {

@@ -1,5 +1,10 @@
 import type { BuyingCaseBody, RemortgagingCaseBody, Schemas } from '../../lib/api/types';
-import { poundsToPence, type KeyFactsValues, type StartCaseValues } from './validation';
+import {
+  asksPriceQuestion,
+  poundsToPence,
+  type KeyFactsValues,
+  type StartCaseValues,
+} from './validation';
 
 /**
  * The key facts of a case as the forms hold them (KeyFactsValues) and as the server takes them:
@@ -100,10 +105,18 @@ export function remortgagingBody(v: StartCaseValues, isBroker: boolean): Remortg
   };
 }
 
+/** A yes/no answer as sent; null when the question was not asked (or not answered). */
+function answer(value: 'yes' | 'no' | undefined, asked = true): boolean | null {
+  if (!asked || value === undefined) return null;
+  return value === 'yes';
+}
+
 /**
  * The key facts of a purchase, without the client: the body of POST /buying/case/{caseId}
- * (which refuses a client) and the start form's body less its client. What the form does not
- * ask (first-time buyer, new build, shared ownership, the land tax answers) the caller adds.
+ * (which refuses a client) and the start form's body less its client, with the answers that
+ * change its price (the 'price' group). A question not asked is sent as null: whether the
+ * purchase replaces a main residence when no buyer will own more than one home, whether the
+ * seller grants a new lease when the property is not leasehold.
  */
 export function buyingKeyFacts(v: KeyFactsValues, isBroker: boolean): BuyingCaseBody {
   const r = remortgagingKeyFacts(v, isBroker);
@@ -119,6 +132,16 @@ export function buyingKeyFacts(v: KeyFactsValues, isBroker: boolean): BuyingCase
     lender: text(v.lender),
     targetMoveInDate: text(v.date),
     brokerReference: r.brokerReference,
+    isFirstTimeBuyer: v.isFirstTimeBuyer === 'yes',
+    resultsInMultipleProperties: answer(v.resultsInMultipleProperties),
+    isReplacingMainResidence: answer(
+      v.isReplacingMainResidence,
+      asksPriceQuestion('isReplacingMainResidence', v),
+    ),
+    buyersUkResident: answer(v.buyersUkResident),
+    isNewBuild: v.isNewBuild === 'yes',
+    isSharedOwnership: v.isSharedOwnership === 'yes',
+    isNewLease: answer(v.isNewLease, asksPriceQuestion('isNewLease', v)),
   };
 }
 

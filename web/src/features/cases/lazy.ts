@@ -5,11 +5,12 @@
 export {
   KeyFactsFields,
   KEY_FACTS_PART_TITLES,
+  keyFactsParts,
   type KeyFactsPart,
 } from './components/KeyFactsFields';
 export { LeaveFormDialog } from './components/LeaveFormDialog';
 export { buyingKeyFacts, remortgagingKeyFacts } from './keyFacts';
-export { keyFactsSchema, type KeyFactsValues } from './validation';
+export { keyFactsFormSchema, keyFactsSchema, type KeyFactsValues } from './validation';
 // The case page, put together with other features in src/app/routes (loaded lazily): the start
 // form, the case's context block and section list, and the cancel dialog.
 export { StartCasePage } from './components/StartCasePage';

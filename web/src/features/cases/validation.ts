@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { UK_POSTCODE } from '../address';
+import type { CaseKind } from './caseTypes';
+import { PRICE_ANSWER_REQUIRED } from './texts';
 
 export const START_MESSAGES = {
   required: 'Please answer this question',
@@ -21,6 +23,8 @@ export function poundsToPence(value: string): number | null {
 }
 
 const yesNo = z.enum(['yes', 'no'], { message: START_MESSAGES.required });
+/** A purchase's price question: required only for a purchase (and some only when they apply). */
+const priceAnswer = z.enum(['yes', 'no'], { message: PRICE_ANSWER_REQUIRED }).optional();
 const optionalAmount = z
   .string()
   .refine((v) => v.trim() === '' || poundsToPence(v) !== null, START_MESSAGES.amountInvalid);
@@ -55,12 +59,72 @@ export const keyFactsSchema = z.object({
   reason: z.string(),
   date: z.string(),
   brokerReference: z.string(),
+  // A purchase's answers that change its price (the 'price' group; a remortgage leaves them).
+  isFirstTimeBuyer: priceAnswer,
+  resultsInMultipleProperties: priceAnswer,
+  isReplacingMainResidence: priceAnswer,
+  buyersUkResident: priceAnswer,
+  isNewBuild: priceAnswer,
+  isSharedOwnership: priceAnswer,
+  isNewLease: priceAnswer,
 });
 
 export type KeyFactsValues = z.infer<typeof keyFactsSchema>;
 
+/** The price questions in the order they are asked. */
+export const PRICE_FIELDS = [
+  'isFirstTimeBuyer',
+  'resultsInMultipleProperties',
+  'isReplacingMainResidence',
+  'buyersUkResident',
+  'isNewBuild',
+  'isSharedOwnership',
+  'isNewLease',
+] as const satisfies readonly (keyof KeyFactsValues)[];
+
+export type PriceField = (typeof PRICE_FIELDS)[number];
+
+/**
+ * Whether a price question is asked, given the other answers: whether the purchase replaces a
+ * main residence only when a buyer will own more than one home, whether the seller grants a new
+ * lease only for a leasehold.
+ */
+export function asksPriceQuestion(
+  field: PriceField,
+  values: Pick<KeyFactsValues, 'resultsInMultipleProperties' | 'tenure'>,
+): boolean {
+  if (field === 'isReplacingMainResidence') return values.resultsInMultipleProperties === 'yes';
+  if (field === 'isNewLease') return values.tenure === 'LEASEHOLD';
+  return true;
+}
+
+/**
+ * A purchase answers every price question it is asked. Checked whatever else is wrong (`when`),
+ * so every unanswered question is named at once.
+ */
+function checkPriceAnswers(values: KeyFactsValues, ctx: z.RefinementCtx<KeyFactsValues>) {
+  for (const field of PRICE_FIELDS) {
+    const answer: unknown = values[field];
+    if (asksPriceQuestion(field, values) && answer !== 'yes' && answer !== 'no') {
+      ctx.addIssue({ code: 'custom', path: [field], message: PRICE_ANSWER_REQUIRED });
+    }
+  }
+}
+
+const ALWAYS = { when: () => true };
+
+/** The Key Facts edit form's schema for a case type (a purchase also answers the price group). */
+export function keyFactsFormSchema(kind: CaseKind) {
+  return kind === 'buying' ? keyFactsSchema.superRefine(checkPriceAnswers, ALWAYS) : keyFactsSchema;
+}
+
 /** The start form: the key facts and, for a broker, the client the case is for. */
-export function startCaseSchema(isBroker: boolean) {
+export function startCaseSchema(isBroker: boolean, kind: CaseKind = 'remortgaging') {
+  const schema = startCaseObject(isBroker);
+  return kind === 'buying' ? schema.superRefine(checkPriceAnswers, ALWAYS) : schema;
+}
+
+function startCaseObject(isBroker: boolean) {
   return keyFactsSchema.extend({
     clientName: isBroker ? z.string().trim().min(1, START_MESSAGES.nameRequired) : z.string(),
     clientEmail: isBroker
@@ -73,31 +137,34 @@ export function startCaseSchema(isBroker: boolean) {
   });
 }
 
-export type StartCaseValues = z.infer<ReturnType<typeof startCaseSchema>>;
+export type StartCaseValues = z.infer<ReturnType<typeof startCaseObject>>;
 
-export const STEP_FIELDS: Record<'eligibility' | 'client' | 'property', (keyof StartCaseValues)[]> =
-  {
-    eligibility: [
-      'jurisdiction',
-      'isDependentOnSale',
-      'isCompanyOwned',
-      'isBuyToLet',
-      'isResidential',
-    ],
-    client: ['clientName', 'clientEmail'],
-    property: [
-      'addressLine1',
-      'addressLine2',
-      'town',
-      'county',
-      'postcode',
-      'tenure',
-      'propertyType',
-      'value',
-      'secondAmount',
-      'lender',
-      'reason',
-      'date',
-      'brokerReference',
-    ],
-  };
+export const STEP_FIELDS: Record<
+  'eligibility' | 'client' | 'property' | 'price',
+  (keyof StartCaseValues)[]
+> = {
+  eligibility: [
+    'jurisdiction',
+    'isDependentOnSale',
+    'isCompanyOwned',
+    'isBuyToLet',
+    'isResidential',
+  ],
+  client: ['clientName', 'clientEmail'],
+  property: [
+    'addressLine1',
+    'addressLine2',
+    'town',
+    'county',
+    'postcode',
+    'tenure',
+    'propertyType',
+    'value',
+    'secondAmount',
+    'lender',
+    'reason',
+    'date',
+    'brokerReference',
+  ],
+  price: [...PRICE_FIELDS],
+};

@@ -9,7 +9,7 @@ import { makeMe, signedInServer } from '../../test/fixtures';
 import { invitation, quote } from '../../test/invitations';
 import { renderApp } from '../../test/renderApp';
 import { BROKER_TEXTS } from './components/BrokerInvitations';
-import { QUOTE_TEXTS, REPORT_TEXTS } from './texts';
+import { QUOTE_CHANGED_TEXTS, QUOTE_TEXTS, REPORT_TEXTS } from './texts';
 
 const CUSTOMER = makeMe();
 const BROKER = makeMe({ role: 'ROLE_BROKER' });
@@ -111,6 +111,66 @@ describe('the Quote section page', () => {
       'You accepted this quote on 06/03/2026.',
     );
     expect(screen.queryByRole('button', { name: QUOTE_TEXTS.acceptQuote })).toBeNull();
+  });
+
+  it('issue 28: a re-quote tells the customer it changed since they accepted it, with the figures', async () => {
+    server(CUSTOMER, withCase({}), {
+      'GET /api/remortgaging/1001/quote/latest': () =>
+        json(
+          quote({
+            totalAmount: 61_000,
+            previous: { acceptedAt: '2026-03-06T12:00:00Z', totalAmount: 53_500 },
+          }),
+        ),
+    });
+    renderApp('/remortgaging/1001/application/quote');
+    const changed = await screen.findByTestId('quote-changed');
+    expect(within(changed).getByRole('status')).toHaveTextContent(
+      'Your quote has changed since you accepted it on 06/03/2026. Check the new figures and accept the quote again to carry on.',
+    );
+    const table = within(changed).getByRole('table', { name: QUOTE_CHANGED_TEXTS.caption });
+    const total = within(table).getByRole('row', { name: /Total/ });
+    expect(total).toHaveTextContent('Total£535.00£610.00');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual([QUOTE_CHANGED_TEXTS.figure, 'Was', 'Now']);
+    // A remortgage has no land tax: no row for it.
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    // Above the figures, and the new quote can be accepted.
+    expect(
+      changed.compareDocumentPosition(screen.getByTestId('quote-details')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: QUOTE_TEXTS.acceptQuote })).toBeInTheDocument();
+  });
+
+  it('issue 28: the broker is told their client has been asked to accept the new quote', async () => {
+    server(BROKER, withCase({}), {
+      'GET /api/remortgaging/1001/quote/latest': () =>
+        json(
+          quote({
+            totalAmount: 61_000,
+            previous: { acceptedAt: '2026-03-06T12:00:00Z', totalAmount: 53_500 },
+          }),
+        ),
+    });
+    renderApp('/remortgaging/1001/application/quote');
+    const changed = await screen.findByTestId('quote-changed');
+    expect(changed).toHaveTextContent(
+      'The quote changed after your client accepted it on 06/03/2026; they have been asked to accept it again.',
+    );
+    expect(within(changed).getByRole('row', { name: /Total/ })).toHaveTextContent(
+      'Total£535.00£610.00',
+    );
+  });
+
+  it('a quote that is not a re-quote says nothing of a change', async () => {
+    server(CUSTOMER, withCase({}));
+    renderApp('/remortgaging/1001/application/quote');
+    await screen.findByTestId('quote-details');
+    expect(screen.queryByTestId('quote-changed')).toBeNull();
   });
 
   it('a broker reads the quote without Accept', async () => {

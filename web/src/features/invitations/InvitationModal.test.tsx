@@ -219,6 +219,49 @@ describe('the quote modal', () => {
     );
   });
 
+  it("issue 28: the estimate says what it assumed in the server's words, when it gives them", async () => {
+    const assumptions =
+      'The estimate assumes England, first-time buyers, a buyer not resident in the UK and no multiple property ownership.';
+    server([feedItem('case-quote', { caseType: 'BUYING', caseId: 2002 })], {
+      'GET /api/buying/2002/quote/latest': () => {
+        const q = buyingQuote('STAMP_DUTY_LAND_TAX', 1_250_000);
+        return json({ ...q, landTaxEstimate: { ...q.landTaxEstimate!, assumptions } });
+      },
+    });
+    renderApp('/help');
+    const dialog = await modal(QUOTE_TEXTS.quoteTitle);
+    const landTax = await dialog.findByTestId('land-tax');
+    expect(landTax).toHaveTextContent(assumptions);
+    expect(landTax).not.toHaveTextContent('UK-resident buyers');
+  });
+
+  it('issue 28: a re-quote of a purchase shows the total and land tax it had, and asks again', async () => {
+    server([feedItem('case-quote', { caseType: 'BUYING', caseId: 2002 })], {
+      'GET /api/buying/2002/quote/latest': () =>
+        json({
+          ...buyingQuote('STAMP_DUTY_LAND_TAX', 2_000_000),
+          previous: {
+            acceptedAt: '2026-03-06T12:00:00Z',
+            totalAmount: 50_000,
+            landTaxAmount: 1_250_000,
+          },
+        }),
+    });
+    renderApp('/help');
+    const dialog = await modal(QUOTE_TEXTS.quoteTitle);
+    const changed = dialog.getByTestId('quote-changed');
+    expect(changed).toHaveTextContent(
+      'Your quote has changed since you accepted it on 06/03/2026. Check the new figures and accept the quote again to carry on.',
+    );
+    expect(within(changed).getByRole('row', { name: /^Total/ })).toHaveTextContent(
+      'Total£500.00£535.00',
+    );
+    expect(
+      within(changed).getByRole('row', { name: /Stamp Duty Land Tax estimate/ }),
+    ).toHaveTextContent('Stamp Duty Land Tax estimate£12,500.00£20,000.00');
+    expect(dialog.getByRole('button', { name: QUOTE_TEXTS.acceptQuote })).toBeInTheDocument();
+  });
+
   it('CONST-27: a purchase quote with no land tax estimate shows no land tax note', async () => {
     server([feedItem('case-quote', { caseType: 'BUYING', caseId: 2002 })], {
       'GET /api/buying/2002/quote/latest': () =>

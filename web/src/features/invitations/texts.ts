@@ -45,6 +45,25 @@ export const QUOTE_LABELS = {
   working: 'Please wait...',
 } as const;
 
+/**
+ * A re-quote waiting for the client to accept it again (issue 28): what changed since they
+ * accepted the earlier quote. Our wording.
+ */
+export const QUOTE_CHANGED_TEXTS = {
+  customer: (date: string) =>
+    `Your quote has changed since you accepted it on ${date}. Check the new figures and accept the quote again to carry on.`,
+  broker: (date: string) =>
+    `The quote changed after your client accepted it on ${date}; they have been asked to accept it again.`,
+  caption: 'How the quote changed',
+  figure: 'Figure',
+  was: 'Was',
+  now: 'Now',
+  total: 'Total',
+  /** When the new quote names no tax (the earlier one had an estimate). */
+  landTax: 'Land tax estimate',
+  none: 'None',
+} as const;
+
 /** A gift donor's own page (/gift/{caseId}); our wording. */
 export const DONOR_PAGE_TEXTS = {
   title: 'Your gift contribution',

@@ -2119,6 +2119,11 @@ export interface components {
         /** @description Key facts of a purchase. */
         BuyingCaseRequest: {
             brokerReference?: string | null;
+            /**
+             * @description Every buyer is UK resident (false: at least one is not, which adds the 2% SDLT
+             *     surcharge in England). Null: not asked; UK resident is assumed until Buyer Details says.
+             */
+            buyersUkResident?: boolean | null;
             client?: components["schemas"]["ClientDetails"] | null;
             /** Format: int64 */
             depositAmount?: number | null;
@@ -2126,6 +2131,11 @@ export interface components {
             isDependentOnSale: boolean;
             isFirstTimeBuyer?: boolean;
             isNewBuild?: boolean;
+            /**
+             * @description The seller grants a new lease (most new-build flats, every new shared-ownership lease):
+             *     HM Land Registry's fee has no portal reduction. Null: not asked (a new build is one).
+             */
+            isNewLease?: boolean | null;
             isReplacingMainResidence?: boolean | null;
             isResidential: boolean;
             isSharedOwnership?: boolean;
@@ -2145,6 +2155,8 @@ export interface components {
         /** @description GET /buying/case/{caseId}/expanded. */
         BuyingExpanded: components["schemas"]["ExpandedCommon"] & {
             buyers: components["schemas"]["PartyBody"][];
+            /** @description Every buyer is UK resident, as the key facts say (null: not asked). */
+            buyersUkResident?: boolean | null;
             deposit: components["schemas"]["Deposit"];
             /** Format: int64 */
             depositAmount?: number | null;
@@ -2157,6 +2169,8 @@ export interface components {
             hasPaidDeposit: boolean;
             isFirstTimeBuyer: boolean;
             isNewBuild: boolean;
+            /** @description The seller grants a new lease (null: not asked). */
+            isNewLease?: boolean | null;
             isReplacingMainResidence?: boolean | null;
             isSharedOwnership: boolean;
             isas: components["schemas"]["IsaBody"][];
@@ -2946,10 +2960,14 @@ export interface components {
         /** @description The land tax estimate the answers give (None: the case has no quote to carry one). */
         LandTaxAnswersSaved: {
             estimate?: components["schemas"]["LandTaxEstimateBody"] | null;
+            /** @description The answers changed the price: a new quote waits for the customer to accept it. */
+            requoted: boolean;
         };
         LandTaxEstimateBody: {
             /** Format: int64 */
             amount: number;
+            /** @description The facts the estimate was worked out on, in a sentence (CONST-29's for the defaults). */
+            assumptions?: string | null;
             /**
              * Format: int32
              * @description 14 for SDLT, 30 for LTT.
@@ -3273,6 +3291,15 @@ export interface components {
             /** Format: int32 */
             policyVersion: number;
         };
+        /** @description The quote a customer accepted before a re-quote. Money in pence. */
+        PreviousQuoteBody: {
+            /** Format: date-time */
+            acceptedAt: string;
+            /** Format: int64 */
+            landTaxAmount?: number | null;
+            /** Format: int64 */
+            totalAmount: number;
+        };
         /** @description The property's address and kind. */
         PropertyInput: {
             addressLine1: string;
@@ -3333,6 +3360,7 @@ export interface components {
             id: number;
             landTaxEstimate?: components["schemas"]["LandTaxEstimateBody"] | null;
             notes: string[];
+            previous?: components["schemas"]["PreviousQuoteBody"] | null;
             referralFee?: components["schemas"]["CostLineBody"] | null;
             /**
              * @description Issues customers reported about the quote ('Report an issue'): every one for the
@@ -6522,7 +6550,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Saved, with the land tax estimate the answers give */
+            /** @description Saved, with the land tax estimate the answers give and whether they re-quoted the case */
             200: {
                 headers: {
                     [name: string]: unknown;

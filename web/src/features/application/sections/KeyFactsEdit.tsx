@@ -15,10 +15,10 @@ import {
   buyingKeyFacts,
   KEY_FACTS_PART_TITLES,
   KeyFactsFields,
-  keyFactsSchema,
+  keyFactsFormSchema,
+  keyFactsParts,
   LeaveFormDialog,
   remortgagingKeyFacts,
-  type KeyFactsPart,
   type KeyFactsValues,
 } from '../../cases/lazy';
 import { isBuying, kindOf } from '../caseKind';
@@ -27,12 +27,16 @@ import { FormError } from '../components/FormError';
 import { APPLICATION_TEXTS, KEY_FACTS_TEXTS } from '../texts';
 import { applyServerErrors, penceToPounds, type ServerFieldMap } from '../validation';
 
+/** A stored answer as the form's radios hold it: null (never answered) leaves them unanswered. */
+const answerOf = (value: boolean | null | undefined): 'yes' | 'no' | undefined =>
+  value == null ? undefined : value ? 'yes' : 'no';
+
 /**
  * The form's values from the expanded case (read as the Key Facts summary reads them), for
  * either case type. The case does not hold the answers to "dependent on a sale?" and
  * "residential?" (nor, for a purchase, "owned by a company?") by themselves: a case whose key
  * facts may be edited is eligible, so they are no and yes, unless its ineligibility reason says
- * otherwise.
+ * otherwise. A purchase's price answers are the case's own.
  */
 export function keyFactsValues(expanded: ExpandedCase): DefaultValues<KeyFactsValues> {
   const { property } = expanded;
@@ -61,6 +65,13 @@ export function keyFactsValues(expanded: ExpandedCase): DefaultValues<KeyFactsVa
       lender: expanded.lender ?? '',
       reason: '',
       date: expanded.targetMoveInDate ?? '',
+      isFirstTimeBuyer: answerOf(expanded.isFirstTimeBuyer),
+      resultsInMultipleProperties: answerOf(expanded.resultsInMultipleProperties),
+      isReplacingMainResidence: answerOf(expanded.isReplacingMainResidence),
+      buyersUkResident: answerOf(expanded.buyersUkResident),
+      isNewBuild: answerOf(expanded.isNewBuild),
+      isSharedOwnership: answerOf(expanded.isSharedOwnership),
+      isNewLease: answerOf(expanded.isNewLease),
     };
   }
   return {
@@ -76,7 +87,8 @@ export function keyFactsValues(expanded: ExpandedCase): DefaultValues<KeyFactsVa
 
 /**
  * What is sent: the form's key facts and, unchanged, what the form does not ask (the update
- * replaces every key fact, so a fact left out would be cleared).
+ * replaces every key fact, so a fact left out would be cleared). A purchase's form asks every
+ * one of its facts, its price answers included.
  */
 function keyFactsUpdate(
   expanded: ExpandedCase,
@@ -86,14 +98,7 @@ function keyFactsUpdate(
   if (isBuying(expanded)) {
     return {
       kind: 'buying',
-      body: {
-        ...buyingKeyFacts(values, isBroker),
-        isFirstTimeBuyer: expanded.isFirstTimeBuyer,
-        isNewBuild: expanded.isNewBuild,
-        isSharedOwnership: expanded.isSharedOwnership,
-        resultsInMultipleProperties: expanded.resultsInMultipleProperties ?? null,
-        isReplacingMainResidence: expanded.isReplacingMainResidence ?? null,
-      },
+      body: buyingKeyFacts(values, isBroker),
     };
   }
   return {
@@ -137,10 +142,15 @@ const SERVER_FIELDS: Record<CaseKind, ServerFieldMap<KeyFactsValues>> = {
     depositAmount: 'secondAmount',
     lender: 'lender',
     targetMoveInDate: 'date',
+    isFirstTimeBuyer: 'isFirstTimeBuyer',
+    resultsInMultipleProperties: 'resultsInMultipleProperties',
+    isReplacingMainResidence: 'isReplacingMainResidence',
+    buyersUkResident: 'buyersUkResident',
+    isNewBuild: 'isNewBuild',
+    isSharedOwnership: 'isSharedOwnership',
+    isNewLease: 'isNewLease',
   },
 };
-
-const PARTS: KeyFactsPart[] = ['eligibility', 'property'];
 
 function KeyFactsForm({
   caseId,
@@ -157,7 +167,7 @@ function KeyFactsForm({
   const update = useUpdateKeyFacts(caseId);
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<KeyFactsValues>({
-    resolver: zodResolver(keyFactsSchema),
+    resolver: zodResolver(keyFactsFormSchema(kind)),
     defaultValues: keyFactsValues(expanded),
   });
   const {
@@ -227,7 +237,7 @@ function KeyFactsForm({
           text={KEY_FACTS_TEXTS.leave}
         />
         <Typography>{KEY_FACTS_TEXTS.editIntro}</Typography>
-        {PARTS.map((part) => (
+        {keyFactsParts(kind).map((part) => (
           <Stack
             key={part}
             spacing={3}

@@ -10,7 +10,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { isBuying, kindOf } from '../caseKind';
 import { SummaryList, type SummaryRow } from '../../../components/SummaryList';
 import { canOpenState } from '../machines/wizardMachine';
-import { propertyAddress } from '../../cases';
+import { PRICE_TEXTS, propertyAddress } from '../../cases';
 import { APPLICATION_TEXTS, KEY_FACTS_TEXTS } from '../texts';
 import {
   JURISDICTION_LABELS,
@@ -22,6 +22,8 @@ import {
 const none = APPLICATION_TEXTS.notGiven;
 const yesNoText = (value: boolean) => (value ? APPLICATION_TEXTS.yes : APPLICATION_TEXTS.no);
 const money = (pence: number | null | undefined) => (pence != null ? formatMoney(pence) : none);
+const answerText = (value: boolean | null | undefined) =>
+  value == null ? APPLICATION_TEXTS.notAnswered : yesNoText(value);
 
 /** The rows both case types start with: where the property is and how it is used. */
 function placeRows(expanded: ExpandedCase): SummaryRow[] {
@@ -46,13 +48,38 @@ function buyingRows(expanded: BuyingExpanded) {
     { term: KEY_FACTS_TEXTS.purchasePrice, value: money(expanded.purchasePrice) },
     { term: KEY_FACTS_TEXTS.deposit, value: money(expanded.depositAmount) },
     { term: KEY_FACTS_TEXTS.lender, value: expanded.lender ? lenderLabel(expanded.lender) : none },
-    { term: KEY_FACTS_TEXTS.firstTimeBuyer, value: yesNoText(expanded.isFirstTimeBuyer) },
-    { term: KEY_FACTS_TEXTS.newBuild, value: yesNoText(expanded.isNewBuild) },
-    { term: KEY_FACTS_TEXTS.sharedOwnership, value: yesNoText(expanded.isSharedOwnership) },
+    ...priceRows(expanded),
     {
       term: KEY_FACTS_TEXTS.targetMoveIn,
       value: expanded.targetMoveInDate ? formatDate(expanded.targetMoveInDate) : none,
     },
+  ];
+}
+
+/**
+ * A purchase's answers that change its price, as the key-facts forms ask them: whether it
+ * replaces a main residence only once a buyer will own more than one home (or when answered),
+ * whether the seller grants a new lease only for a leasehold (or when answered).
+ */
+function priceRows(expanded: BuyingExpanded): SummaryRow[] {
+  const row = (field: keyof typeof PRICE_TEXTS, value: boolean | null | undefined) => ({
+    term: PRICE_TEXTS[field].term,
+    value: answerText(value),
+  });
+  const replacing = expanded.isReplacingMainResidence;
+  const newLease = expanded.isNewLease;
+  return [
+    row('isFirstTimeBuyer', expanded.isFirstTimeBuyer),
+    row('resultsInMultipleProperties', expanded.resultsInMultipleProperties),
+    ...(expanded.resultsInMultipleProperties !== false || replacing != null
+      ? [row('isReplacingMainResidence', replacing)]
+      : []),
+    row('buyersUkResident', expanded.buyersUkResident),
+    row('isNewBuild', expanded.isNewBuild),
+    row('isSharedOwnership', expanded.isSharedOwnership),
+    ...(expanded.property.tenure === 'LEASEHOLD' || newLease != null
+      ? [row('isNewLease', newLease)]
+      : []),
   ];
 }
 

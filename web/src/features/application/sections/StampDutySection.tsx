@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Stack, Typography } from '@mui/material';
+import { useNavigate } from '@tanstack/react-router';
+import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { BuyingExpanded, LandTaxEstimate, LandTaxType } from '../../../lib/api/types';
+import { useSession } from '../../auth';
 import { formatMoney } from '../../../lib/format';
 import { LandTax, landTaxName } from '../../../components/LandTax';
 import { useSaveLandTaxAnswers } from '../api/saveLandTaxAnswers';
@@ -52,7 +55,9 @@ export function landTaxSentence(estimate: LandTaxEstimate): string {
  * Stamp Duty Land Tax (/buying/{caseId}/application/stamp-duty-land-tax): the three answers the
  * land tax depends on, all required (POST …/stamp-duty-land-tax), and the estimate they give,
  * as the server works it out. The section keeps the spec's title in both countries; for a
- * property in Wales the text names Land Transaction Tax and the Welsh Revenue Authority.
+ * property in Wales the text names Land Transaction Tax and the Welsh Revenue Authority. An
+ * answer that changes the price re-quotes the case (issue 28.2): a buyer is taken to the new
+ * quote, which they accept before the later sections go on.
  */
 export function StampDutySection({
   caseId,
@@ -62,6 +67,8 @@ export function StampDutySection({
   expanded: BuyingExpanded;
 }) {
   const save = useSaveLandTaxAnswers(caseId);
+  const { isBroker } = useSession();
+  const navigate = useNavigate();
   const [failure, setFailure] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
   // The answer to the last save; until then the quote's estimate.
@@ -90,6 +97,13 @@ export function StampDutySection({
       });
       setEstimate(result.estimate ?? null);
       setSaved(true);
+      if (result.requoted && !isBroker) {
+        enqueueSnackbar(SDLT_TEXTS.requoted, { variant: 'info' });
+        void navigate({
+          to: '/$caseType/$caseId/application/$section',
+          params: { caseType: 'buying', caseId, section: 'quote' },
+        });
+      }
     } catch (error) {
       if (applyServerErrors(error, setError, FIELDS)) setFailure(error);
     }

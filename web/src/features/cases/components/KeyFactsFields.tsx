@@ -7,7 +7,7 @@ import {
   RadioGroup,
   TextField,
 } from '@mui/material';
-import { Controller, useFormContext, useFormState } from 'react-hook-form';
+import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { FoundAddress } from '../../../lib/api/types';
 import { muiField } from '../../../lib/form';
 import { AddressLookup } from '../../address';
@@ -20,38 +20,100 @@ import {
 } from '../../../lib/labels';
 import { KIND_WORDS, type CaseKind } from '../caseTypes';
 import { JURISDICTIONS, PROPERTY_TYPES, REASONS, TENURES } from '../keyFacts';
-import type { KeyFactsValues } from '../validation';
+import { PRICE_TEXTS, PRICE_TITLE } from '../texts';
+import {
+  asksPriceQuestion,
+  PRICE_FIELDS,
+  type KeyFactsValues,
+  type PriceField,
+} from '../validation';
 
-/** The two groups of key facts: the eligibility questions, then the property and figures. */
-export type KeyFactsPart = 'eligibility' | 'property';
+/**
+ * The groups of key facts: the eligibility questions, the property and figures, and for a
+ * purchase what affects its price (the start form shows one group per step, the edit form all).
+ */
+export type KeyFactsPart = 'eligibility' | 'property' | 'price';
 
-/** Each group's heading (the start form shows one group per step, the edit form both). */
+/** Each group's heading. */
 export const KEY_FACTS_PART_TITLES: Record<KeyFactsPart, string> = {
   eligibility: 'About the property',
   property: 'Property and figures',
+  price: PRICE_TITLE,
 };
 
-type YesNoName = 'isDependentOnSale' | 'isCompanyOwned' | 'isBuyToLet' | 'isResidential';
+/** The groups a case type asks, in order: only a purchase has the price group. */
+export function keyFactsParts(kind: CaseKind): KeyFactsPart[] {
+  return kind === 'buying' ? ['eligibility', 'property', 'price'] : ['eligibility', 'property'];
+}
 
-function YesNo({ name, label }: { name: YesNoName; label: string }) {
+type YesNoName =
+  'isDependentOnSale' | 'isCompanyOwned' | 'isBuyToLet' | 'isResidential' | PriceField;
+
+/** A required yes/no question; `hint`, under the question, says how to answer it. */
+function YesNo({ name, label, hint }: { name: YesNoName; label: string; hint?: string }) {
   const { control } = useFormContext<KeyFactsValues>();
+  const hintId = `${name}-hint`;
+  const errorId = `${name}-error`;
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <FormControl error={!!fieldState.error} component="fieldset">
-          <FormLabel component="legend" id={`${name}-label`}>
-            {label}
-          </FormLabel>
-          <RadioGroup row {...field} value={field.value ?? ''} aria-labelledby={`${name}-label`}>
-            <FormControlLabel value="yes" control={<Radio />} label="Yes" />
-            <FormControlLabel value="no" control={<Radio />} label="No" />
-          </RadioGroup>
-          {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-        </FormControl>
-      )}
+      render={({ field, fieldState }) => {
+        const describedBy = [hint && hintId, fieldState.error && errorId].filter(Boolean).join(' ');
+        return (
+          <FormControl error={!!fieldState.error} component="fieldset">
+            <FormLabel component="legend" id={`${name}-label`}>
+              {label}
+            </FormLabel>
+            {hint && (
+              <FormHelperText id={hintId} error={false} sx={{ mx: 0 }}>
+                {hint}
+              </FormHelperText>
+            )}
+            <RadioGroup
+              row
+              {...field}
+              value={field.value ?? ''}
+              aria-labelledby={`${name}-label`}
+              aria-describedby={describedBy || undefined}
+            >
+              <FormControlLabel value="yes" control={<Radio />} label="Yes" />
+              <FormControlLabel value="no" control={<Radio />} label="No" />
+            </RadioGroup>
+            {fieldState.error && (
+              <FormHelperText id={errorId}>{fieldState.error.message}</FormHelperText>
+            )}
+          </FormControl>
+        );
+      }}
     />
+  );
+}
+
+/**
+ * What changes a purchase's price (issue 28): each question with how to answer it. Whether the
+ * purchase replaces a main residence is asked only once a buyer will own more than one home,
+ * whether the seller grants a new lease only for a leasehold.
+ */
+function PriceFields() {
+  const { control } = useFormContext<KeyFactsValues>();
+  const [resultsInMultipleProperties, tenure] = useWatch({
+    control,
+    name: ['resultsInMultipleProperties', 'tenure'],
+  });
+  return (
+    <>
+      {PRICE_FIELDS.filter((name) =>
+        asksPriceQuestion(name, { resultsInMultipleProperties, tenure }),
+      ).map((name) => (
+        <YesNo
+          key={name}
+          name={name}
+          label={PRICE_TEXTS[name].question}
+          hint={PRICE_TEXTS[name].hint}
+        />
+      ))}
+    </>
   );
 }
 
@@ -272,9 +334,7 @@ export function KeyFactsFields({
   /** Only a broker gives the broker reference. */
   isBroker: boolean;
 }) {
-  return part === 'eligibility' ? (
-    <EligibilityFields kind={kind} />
-  ) : (
-    <PropertyFields kind={kind} isBroker={isBroker} />
-  );
+  if (part === 'eligibility') return <EligibilityFields kind={kind} />;
+  if (part === 'price') return <PriceFields />;
+  return <PropertyFields kind={kind} isBroker={isBroker} />;
 }

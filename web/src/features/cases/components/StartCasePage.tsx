@@ -24,9 +24,13 @@ const CASE_BODY = { remortgaging: remortgagingBody, buying: buyingBody };
 export function StartCasePage({ kind }: { kind: CaseKind }) {
   const { isBroker } = useSession();
   const navigate = useNavigate();
-  const [snapshot, send, actor] = useMachine(startCaseMachine, { input: { isBroker } });
+  // A purchase asks what affects its price last, before the case (and its quote) is created.
+  const asksPrice = kind === 'buying';
+  const [snapshot, send, actor] = useMachine(startCaseMachine, {
+    input: { isBroker, asksPrice },
+  });
   const create = useCreateCase(kind);
-  const schema = useMemo(() => startCaseSchema(isBroker), [isBroker]);
+  const schema = useMemo(() => startCaseSchema(isBroker, kind), [isBroker, kind]);
   const form = useForm<StartCaseValues>({
     resolver: zodResolver(schema),
     shouldUnregister: false,
@@ -65,7 +69,7 @@ export function StartCasePage({ kind }: { kind: CaseKind }) {
     enableBeforeUnload: unsaved,
     withResolver: true,
   });
-  const position = stepPosition(step, isBroker);
+  const position = stepPosition(step, isBroker, asksPrice);
   const stepLine = position && (
     <Typography color="text.secondary" data-testid="start-step">
       Step {position.step} of {position.of}
@@ -82,6 +86,8 @@ export function StartCasePage({ kind }: { kind: CaseKind }) {
     if (await trigger(fields)) send({ type: 'NEXT' });
   };
   const onSubmit = async (values: StartCaseValues) => {
+    // Only the last step creates the case (a purchase's property step goes on to its price).
+    if (actor.getSnapshot().value !== (asksPrice ? 'price' : 'property')) return;
     send({ type: 'SUBMIT' });
     try {
       const result: CaseCreated = await create.mutateAsync(CASE_BODY[kind](values, isBroker));
@@ -114,6 +120,22 @@ export function StartCasePage({ kind }: { kind: CaseKind }) {
   }
 
   const busy = step === 'submitting' || step === 'created';
+  // The last step creates the case, and shows again while it is being created.
+  const lastStep = asksPrice ? 'price' : 'property';
+  const shows = (part: 'property' | 'price') => step === part || (busy && part === lastStep);
+  const failed = snapshot.context.failed && (
+    <Alert severity="error">We could not create the case, please try again.</Alert>
+  );
+  const createButtons = (
+    <Stack direction="row" spacing={2}>
+      <Button onClick={() => send({ type: 'BACK' })} disabled={busy}>
+        Back
+      </Button>
+      <Button type="submit" variant="contained" disabled={busy}>
+        {busy ? 'Submitting...' : 'Create case'}
+      </Button>
+    </Stack>
+  );
   return (
     <FormProvider {...form}>
       <Stack
@@ -170,21 +192,29 @@ export function StartCasePage({ kind }: { kind: CaseKind }) {
             </Stack>
           </Stack>
         )}
-        {(step === 'property' || busy) && (
+        {shows('property') && (
           <Stack spacing={3} component="section" aria-label={KEY_FACTS_PART_TITLES.property}>
             <Typography variant="h2">{KEY_FACTS_PART_TITLES.property}</Typography>
-            {snapshot.context.failed && (
-              <Alert severity="error">We could not create the case, please try again.</Alert>
-            )}
+            {lastStep === 'property' && failed}
             <KeyFactsFields kind={kind} part="property" isBroker={isBroker} />
-            <Stack direction="row" spacing={2}>
-              <Button onClick={() => send({ type: 'BACK' })} disabled={busy}>
-                Back
-              </Button>
-              <Button type="submit" variant="contained" disabled={busy}>
-                {busy ? 'Submitting...' : 'Create case'}
-              </Button>
-            </Stack>
+            {lastStep === 'property' ? (
+              createButtons
+            ) : (
+              <Stack direction="row" spacing={2}>
+                <Button onClick={() => send({ type: 'BACK' })}>Back</Button>
+                <Button variant="contained" onClick={() => void next(STEP_FIELDS.property)}>
+                  Next
+                </Button>
+              </Stack>
+            )}
+          </Stack>
+        )}
+        {asksPrice && shows('price') && (
+          <Stack spacing={3} component="section" aria-label={KEY_FACTS_PART_TITLES.price}>
+            <Typography variant="h2">{KEY_FACTS_PART_TITLES.price}</Typography>
+            {failed}
+            <KeyFactsFields kind={kind} part="price" isBroker={isBroker} />
+            {createButtons}
           </Stack>
         )}
       </Stack>

@@ -32,6 +32,7 @@ import {
   type InvitationVariant,
 } from '../machines/invitationMachine';
 import { preparedBy, QUOTE_LABELS, QUOTE_TEXTS } from '../texts';
+import { QuoteChanged } from './QuoteChanged';
 import { QuoteDetails } from './QuoteDetails';
 import { ReportIssueDialog } from './ReportIssueDialog';
 
@@ -185,6 +186,8 @@ export function InvitationModal({
       content = (
         <>
           <Intro variant={variant} kind={kind} data={data} gift={gift.data} />
+          {/* Only customers are asked to accept a quote here: a re-quote says so in their words. */}
+          {quote && <QuoteChanged quote={quote} isBroker={false} />}
           {quote && <QuoteDetails quote={quote} />}
         </>
       );

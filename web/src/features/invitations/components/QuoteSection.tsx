@@ -11,6 +11,7 @@ import { CASE_TYPE, type CaseKind } from '../../cases';
 import { useAcceptQuote } from '../api/acceptQuote';
 import { useLatestQuote } from '../api/getLatestQuote';
 import { preparedBy, QUOTE_LABELS, QUOTE_TEXTS, REPORT_TEXTS } from '../texts';
+import { QuoteChanged } from './QuoteChanged';
 import { QuoteDetails } from './QuoteDetails';
 import { ReportIssueDialog } from './ReportIssueDialog';
 
@@ -18,7 +19,8 @@ import { ReportIssueDialog } from './ReportIssueDialog';
  * The Quote section (/{caseType}/{caseId}/application/quote, REM-APP-08): the quote screen as a
  * page, naming the broker and their firm (QUOTE-02). A customer may accept a quote not yet
  * accepted, which takes them to the case page; the button comes after the figures, the terms
- * and the land-tax estimate, so they read what they accept first.
+ * and the land-tax estimate, so they read what they accept first. A re-quote of a quote they had
+ * accepted says so first, with the figures that changed (QuoteChanged).
  */
 export function QuoteSection({
   kind,
@@ -66,6 +68,7 @@ export function QuoteSection({
         {QUOTE_TEXTS.quoteTitle}
       </Typography>
       {prepared && <Typography sx={{ mb: 2 }}>{prepared}</Typography>}
+      <QuoteChanged quote={quote} isBroker={isBroker} />
       <QuoteDetails quote={quote} />
       <Stack spacing={2} sx={{ mt: 3 }}>
         {quote.acceptedAt && (
