@@ -76,6 +76,19 @@ async function fillBuyerDetails(page: Page, addressLine1: string) {
   await expect(page.getByText('All details given')).toBeVisible();
 }
 
+/**
+ * Answers the Stamp Duty Land Tax section's questions (not replacing a main residence) and
+ * saves them. A Welsh purchase has no first-time buyer question: leave `firstTimeBuyer` out.
+ */
+async function answerLandTax(page: Page, answers: { moreThanOneHome: 'Yes' | 'No'; firstTimeBuyer?: 'Yes' | 'No' }) {
+  const choose = (question: string, answer: string) =>
+    page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: answer }).check();
+  await choose('Will any buyer own more than one home once the purchase completes?', answers.moreThanOneHome);
+  await choose('Is the purchase replacing a buyer’s main residence?', 'No');
+  if (answers.firstTimeBuyer) await choose('Is every buyer a first-time buyer?', answers.firstTimeBuyer);
+  await page.getByRole('button', { name: 'Save answers' }).click();
+}
+
 test('a buyer accepts the quote, completes every section, uploads the documents and submits', async ({ page, browser }) => {
   test.setTimeout(480_000);
   const { customer: client, context, caseId } = await clientWithAcceptedQuote(page, browser, CLIENT, ADDRESS, {
@@ -142,16 +155,7 @@ test('a buyer accepts the quote, completes every section, uploads the documents 
   // BUY-APP-13/14: the land tax answers; the estimate is shown.
   await next(client, 'Stamp Duty Land Tax');
   await expect(client.getByTestId('land-tax-intro')).toContainText('HM Revenue & Customs');
-  await client
-    .getByRole('radiogroup', { name: 'Will any buyer own more than one home once the purchase completes?' })
-    .getByRole('radio', { name: 'No' })
-    .check();
-  await client
-    .getByRole('radiogroup', { name: 'Is the purchase replacing a buyer’s main residence?' })
-    .getByRole('radio', { name: 'No' })
-    .check();
-  await client.getByRole('radiogroup', { name: 'Is every buyer a first-time buyer?' }).getByRole('radio', { name: 'No' }).check();
-  await client.getByRole('button', { name: 'Save answers' }).click();
+  await answerLandTax(client, { moreThanOneHome: 'No', firstTimeBuyer: 'No' });
   await expect(client.getByTestId('land-tax')).toContainText('Stamp Duty Land Tax');
   await expectAccessible(client);
 
@@ -220,16 +224,7 @@ test('a land tax answer that changes the price asks the buyer to accept the new 
 
   await client.goto(`${casePath}/application/stamp-duty-land-tax`);
   // A second home, not replacing the main one: the higher rates.
-  await client
-    .getByRole('radiogroup', { name: 'Will any buyer own more than one home once the purchase completes?' })
-    .getByRole('radio', { name: 'Yes' })
-    .check();
-  await client
-    .getByRole('radiogroup', { name: 'Is the purchase replacing a buyer’s main residence?' })
-    .getByRole('radio', { name: 'No' })
-    .check();
-  await client.getByRole('radiogroup', { name: 'Is every buyer a first-time buyer?' }).getByRole('radio', { name: 'No' }).check();
-  await client.getByRole('button', { name: 'Save answers' }).click();
+  await answerLandTax(client, { moreThanOneHome: 'Yes', firstTimeBuyer: 'No' });
   await expect(client).toHaveURL(new RegExp(`${casePath}/application/quote$`));
   const changed = client.getByText(/^Your quote has changed since you accepted it/);
   await expect(changed).toBeVisible();
@@ -285,15 +280,7 @@ test('a Welsh purchase’s Stamp Duty Land Tax section names Land Transaction Ta
     await expectAccessible(client);
     await expectNoSidewaysScroll(client);
   }
-  await client
-    .getByRole('radiogroup', { name: 'Will any buyer own more than one home once the purchase completes?' })
-    .getByRole('radio', { name: 'No' })
-    .check();
-  await client
-    .getByRole('radiogroup', { name: 'Is the purchase replacing a buyer’s main residence?' })
-    .getByRole('radio', { name: 'No' })
-    .check();
-  await client.getByRole('button', { name: 'Save answers' }).click();
+  await answerLandTax(client, { moreThanOneHome: 'No' });
   await expect(client.getByTestId('land-tax')).toContainText('Land Transaction Tax');
   await context.close();
 });

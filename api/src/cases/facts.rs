@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use serde::de::DeserializeOwned;
+use threshold_engine::equity_tax::EquityTransfer;
 use threshold_engine::land_tax::LandTaxInput;
 use threshold_engine::quote::{Introducer, QuoteDetails};
 use threshold_engine::types::{
@@ -364,6 +365,9 @@ pub struct QuoteFor<'a> {
     /// The broker firm that introduced the client, with the referral fee the firm records for
     /// it: the quote discloses it (SRA Code of Conduct for Solicitors, para 5.1).
     pub introducer: Option<&'a Introduction>,
+    /// A transfer of equity's facts as the application has them so far (None: none yet, and
+    /// the quote says what its land tax needs).
+    pub equity_transfer: Option<EquityTransfer>,
 }
 
 impl<'a> QuoteFor<'a> {
@@ -374,6 +378,7 @@ impl<'a> QuoteFor<'a> {
             buyer_not_uk_resident: false,
             today,
             introducer,
+            equity_transfer: None,
         }
     }
 }
@@ -475,6 +480,7 @@ pub fn quote(
     // Unasked, a new build is taken to be a new lease (the schedule's default).
     let details = QuoteDetails {
         transfer_of_part_or_new_lease,
+        equity_transfer: to.equity_transfer.clone(),
         introducer: to.introducer.map(|i| Introducer {
             name: i.firm_name.clone(),
             referral_fee: i.referral_fee,

@@ -3,50 +3,111 @@
 //! broker is told.
 
 use threshold_cases::{Caller, OpenCase};
-use threshold_store::cases::{KeyFacts, NewQuote, QuoteRow};
+use threshold_engine::equity_tax::EquityTransfer;
+use threshold_engine::types::TransferReason;
+use threshold_store::cases::{Introduction, KeyFacts, NewQuote, QuoteRow};
 
 use super::facts::{self, QuoteFor};
 use crate::app::AppState;
 use crate::error::ApiResult;
 
+/// An answer being saved, which the case as loaded does not hold yet.
+#[derive(Clone, Copy)]
+enum Answer {
+    None,
+    /// A buyer's UK residence in Buyer Details.
+    Residence {
+        applicant_id: i64,
+        is_uk_resident: Option<bool>,
+    },
+    /// Why a remortgage transfers equity.
+    TransferReason(TransferReason),
+}
+
+/// Prices one case as it is now: what a quote needs besides the key facts, loaded once per
+/// request however many prices the request compares.
+struct Pricer<'a> {
+    state: &'a AppState,
+    case: &'a OpenCase,
+    introducer: Option<Introduction>,
+    today: chrono::NaiveDate,
+}
+
+impl<'a> Pricer<'a> {
+    async fn load(state: &'a AppState, case: &'a OpenCase) -> ApiResult<Self> {
+        let introducer = state.db.introduction_of_case(case.loaded.row.id).await?;
+        let today = chrono::Utc::now().date_naive();
+        Ok(Self {
+            state,
+            case,
+            introducer,
+            today,
+        })
+    }
+
+    /// The quote for these facts and the case's applicants, with the answer being saved.
+    fn quote(&self, facts: &KeyFacts, answer: Answer) -> ApiResult<Option<NewQuote>> {
+        let applicants = || self.case.loaded.applicants();
+        facts::quote(
+            &self.state.workflows,
+            self.case.case_type,
+            facts,
+            &QuoteFor {
+                people: applicants().count() as u32,
+                buyer_not_uk_resident: applicants().any(|p| {
+                    let resident = match answer {
+                        Answer::Residence {
+                            applicant_id,
+                            is_uk_resident,
+                        } if applicant_id == p.id => is_uk_resident,
+                        _ => p.is_uk_resident,
+                    };
+                    resident == Some(false)
+                }),
+                today: self.today,
+                introducer: self.introducer.as_ref(),
+                equity_transfer: self.equity_transfer(facts, answer),
+            },
+        )
+    }
+
+    /// A transfer of equity's facts as the application has them. Its reason (the spec's
+    /// separation reasons) makes it a transfer on divorce, dissolution or separation, which the
+    /// engine prices as exempt from land tax; before the reason, none (the quote says what its
+    /// land tax needs).
+    fn equity_transfer(&self, facts: &KeyFacts, answer: Answer) -> Option<EquityTransfer> {
+        let reason = match answer {
+            Answer::TransferReason(reason) => Some(reason),
+            _ => self
+                .case
+                .loaded
+                .transfer_of_equity
+                .clone()
+                .flatten()
+                .and_then(|r| serde_json::from_value(serde_json::Value::String(r)).ok()),
+        }?;
+        let loans = &self.case.loaded.loans;
+        // The debt secured on the home before the transfer, when every charge's balance is given.
+        let mortgage_debt = loans.iter().map(|l| l.amount).sum::<Option<i64>>();
+        Some(EquityTransfer {
+            mortgage_debt: mortgage_debt.filter(|_| !loans.is_empty()),
+            reason: Some(reason),
+            ..EquityTransfer::whole_equity(
+                facts.property_value.unwrap_or_default(),
+                facts.loan_amount,
+            )
+        })
+    }
+}
+
 /// The quote the case's facts now call for, priced for its applicants as they are (their own
-/// residence answers included).
+/// answers included).
 pub async fn quote_now(
     state: &AppState,
     case: &OpenCase,
     facts: &KeyFacts,
 ) -> ApiResult<Option<NewQuote>> {
-    quote_with_residence(state, case, facts, None).await
-}
-
-/// [`quote_now`] with one buyer's residence answer as it is being saved: (applicant id, their
-/// answer).
-async fn quote_with_residence(
-    state: &AppState,
-    case: &OpenCase,
-    facts: &KeyFacts,
-    saving: Option<(i64, Option<bool>)>,
-) -> ApiResult<Option<NewQuote>> {
-    let case_id = case.loaded.row.id;
-    let introducer = state.db.introduction_of_case(case_id).await?;
-    let people = case.loaded.applicants().count() as u32;
-    facts::quote(
-        &state.workflows,
-        case.case_type,
-        facts,
-        &QuoteFor {
-            people,
-            buyer_not_uk_resident: case.loaded.applicants().any(|p| {
-                let resident = match saving {
-                    Some((id, answer)) if id == p.id => answer,
-                    _ => p.is_uk_resident,
-                };
-                resident == Some(false)
-            }),
-            today: chrono::Utc::now().date_naive(),
-            introducer: introducer.as_ref(),
-        },
-    )
+    Pricer::load(state, case).await?.quote(facts, Answer::None)
 }
 
 /// What a client pays: the firm's total, the up-front payment and the land tax.
@@ -96,8 +157,9 @@ pub async fn requote_for_answers(
     if case.loaded.quote.is_none() {
         return Ok(None);
     }
-    let before = quote_now(state, case, &case.loaded.row.key_facts()).await?;
-    let after = quote_now(state, case, facts).await?;
+    let pricer = Pricer::load(state, case).await?;
+    let before = pricer.quote(&case.loaded.row.key_facts(), Answer::None)?;
+    let after = pricer.quote(facts, Answer::None)?;
     Ok(changed_by_answer(before, after))
 }
 
@@ -113,9 +175,30 @@ pub async fn requote_for_residence(
         return Ok(None);
     }
     let facts = case.loaded.row.key_facts();
-    let before = quote_with_residence(state, case, &facts, None).await?;
-    let saving = Some((applicant_id, is_uk_resident));
-    let after = quote_with_residence(state, case, &facts, saving).await?;
+    let pricer = Pricer::load(state, case).await?;
+    let before = pricer.quote(&facts, Answer::None)?;
+    let answer = Answer::Residence {
+        applicant_id,
+        is_uk_resident,
+    };
+    let after = pricer.quote(&facts, answer)?;
+    Ok(changed_by_answer(before, after))
+}
+
+/// The new quote a transfer of equity's reason leads to, when it changes the price of a quoted
+/// remortgage (a transfer on separation: no land tax, and no return to file).
+pub async fn requote_for_transfer_reason(
+    state: &AppState,
+    case: &OpenCase,
+    reason: TransferReason,
+) -> ApiResult<Option<NewQuote>> {
+    if case.loaded.quote.is_none() {
+        return Ok(None);
+    }
+    let facts = case.loaded.row.key_facts();
+    let pricer = Pricer::load(state, case).await?;
+    let before = pricer.quote(&facts, Answer::None)?;
+    let after = pricer.quote(&facts, Answer::TransferReason(reason))?;
     Ok(changed_by_answer(before, after))
 }
 

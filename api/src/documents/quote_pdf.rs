@@ -123,6 +123,8 @@ fn pdf_data(
                 (Some(to), None) => Some(format!("Payable to {to}.")),
                 _ => None,
             },
+            // The facts the figure was worked out on, as the screen states them.
+            "assumptions": t.assumptions,
         })),
         "referralFee": q.referral_fee.as_ref().map(|r| line(&r.label, r.amount)),
         "notes": q.notes,

@@ -7,9 +7,12 @@ use threshold_cases::OwnersWrite;
 use threshold_engine::CaseType;
 use threshold_engine::types::TransferReason;
 
-use super::types::{CreatedId, PersonInput, Problems, TransferOfEquityRequest};
+use super::types::{
+    CreatedId, PersonInput, Problems, TransferOfEquityRequest, TransferOfEquitySaved,
+};
 use super::{case_id, open, write};
 use crate::app::AppState;
+use crate::cases::requote;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, CurrentSession};
 
@@ -17,7 +20,7 @@ use crate::extract::{ApiJson, ApiPath, CurrentSession};
     request_body = TransferOfEquityRequest,
     params(("caseId" = String, Path, description = "The case id (numeric)")),
     responses(
-        (status = 204, description = "Saved; the section is complete"),
+        (status = 200, description = "Saved; the section is complete. A reason that changes the quote's price (a transfer on separation is free of land tax) makes a new quote for the owners to accept: `requoted`", body = TransferOfEquitySaved),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Staff roles", body = ErrorBody),
         (status = 404, description = "Unknown case, or not yours", body = ErrorBody),
@@ -30,21 +33,30 @@ pub async fn save_transfer_of_equity(
     session: CurrentSession,
     ApiPath(raw_case): ApiPath<String>,
     ApiJson(body): ApiJson<TransferOfEquityRequest>,
-) -> ApiResult<StatusCode> {
+) -> ApiResult<Json<TransferOfEquitySaved>> {
     let case_id = case_id(&raw_case)?;
     // Stored by its name, once it is known to be one.
-    serde_json::from_value::<TransferReason>(serde_json::Value::String(body.reason.clone()))
-        .map_err(|_| ApiError::bad_field("reason", "is not an accepted value"))?;
+    let parsed =
+        serde_json::from_value::<TransferReason>(serde_json::Value::String(body.reason.clone()))
+            .map_err(|_| ApiError::bad_field("reason", "is not an accepted value"))?;
     let (caller, case) = open(&state, &session, CaseType::Remortgaging, case_id).await?;
-    let reason = body.reason;
+    // A transfer on separation is free of land tax: the quote says so once the reason is known.
+    let requote = requote::requote_for_transfer_reason(&state, &case, parsed).await?;
+    let requoted = requote.is_some();
     write(
         &state,
         &caller,
         &case,
-        OwnersWrite::TransferReason { reason },
+        OwnersWrite::TransferReason {
+            reason: body.reason,
+            requote: requote.map(Box::new),
+        },
     )
     .await?;
-    Ok(StatusCode::NO_CONTENT)
+    if requoted {
+        requote::tell_broker(&state, &caller, &case, requote::quote_accepted(&case)).await?;
+    }
+    Ok(Json(TransferOfEquitySaved { requoted }))
 }
 
 #[utoipa::path(post, path = "/remortgaging/{caseId}/transfer-of-equity/removed-owners", tag = "owners",

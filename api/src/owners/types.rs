@@ -20,6 +20,15 @@ pub struct CreatedId {
     pub id: i64,
 }
 
+/// `200` answer of saving a transfer of equity's reason.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TransferOfEquitySaved {
+    /// The reason changed the quote's price (a transfer on separation is free of land tax): a
+    /// new quote waits for the owners to accept it, and the broker was told.
+    pub requoted: bool,
+}
+
 /// POST /remortgaging/applicant.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]

@@ -11,6 +11,7 @@ use axum::http::StatusCode;
 use chrono::{NaiveDate, Utc};
 use serde::Deserialize;
 use threshold_engine::CaseType;
+use threshold_engine::ledger::{LedgerDirection, LedgerKind};
 use threshold_store::ledger::{NewLedgerEntry, NewRedemptionStatement};
 use utoipa::ToSchema;
 
@@ -21,20 +22,6 @@ use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath};
 
-/// The kinds of entry, with the one direction each moves money in (OTHER: either).
-pub const KINDS: &[(&str, Option<&str>)] = &[
-    ("CLIENT_FUNDS", Some("RECEIVED")),
-    ("MORTGAGE_ADVANCE", Some("RECEIVED")),
-    ("GIFT", Some("RECEIVED")),
-    ("SELLER_SOLICITOR", Some("PAID")),
-    ("LAND_TAX", Some("PAID")),
-    ("LAND_REGISTRY", Some("PAID")),
-    ("REDEMPTION", Some("PAID")),
-    ("FIRM_BILL", Some("PAID")),
-    ("REFUND_TO_CLIENT", Some("PAID")),
-    ("OTHER", None),
-];
-
 /// The most one entry may be, in pence (£10 million): a larger figure is a typing error.
 const MAX_AMOUNT: i64 = 1_000_000_000;
 const MAX_TEXT: usize = 200;
@@ -42,11 +29,10 @@ const MAX_TEXT: usize = 200;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct LedgerEntryRequest {
-    /// RECEIVED or PAID.
-    pub direction: Option<String>,
-    /// CLIENT_FUNDS, MORTGAGE_ADVANCE, GIFT (received); SELLER_SOLICITOR, LAND_TAX,
-    /// LAND_REGISTRY, REDEMPTION, FIRM_BILL, REFUND_TO_CLIENT (paid); OTHER (either).
-    pub kind: Option<String>,
+    pub direction: Option<LedgerDirection>,
+    /// CLIENT_FUNDS, MORTGAGE_ADVANCE, GIFT are received; SELLER_SOLICITOR, LAND_TAX,
+    /// LAND_REGISTRY, REDEMPTION, FIRM_BILL, REFUND_TO_CLIENT paid; OTHER either.
+    pub kind: Option<LedgerKind>,
     /// Pence, from 1 to 1000000000.
     pub amount_pence: Option<i64>,
     /// Who paid the money, or to whom it was paid.
@@ -148,7 +134,7 @@ pub async fn client_ledger(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not staff, or the second factor is not proven", body = ErrorBody),
         (status = 404, description = "No such case", body = ErrorBody),
-        (status = 422, description = "A field is missing or invalid, each named: `direction`, `kind` (unknown, or not one that moves money that way), `amountPence`, `counterparty`, `reference`, `entryDate` (missing or in the future)", body = ErrorBody),
+        (status = 422, description = "A field is missing or invalid, each named: `direction` (missing or unknown), `kind` (missing, unknown, or not one that moves money that way), `amountPence`, `counterparty`, `reference`, `entryDate` (missing or in the future)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
 pub async fn record_ledger_entry(
@@ -160,18 +146,16 @@ pub async fn record_ledger_entry(
     let case = staff.open_case(&state, &case_type, &case_id).await?;
     let now = Utc::now();
     let mut bad = BTreeMap::new();
-    let direction = body.direction.as_deref().unwrap_or_default();
-    if !["RECEIVED", "PAID"].contains(&direction) {
-        bad.insert("direction".into(), "must be RECEIVED or PAID".into());
+    if body.direction.is_none() {
+        bad.insert("direction".into(), "is required (RECEIVED or PAID)".into());
     }
-    let kind = body.kind.as_deref().unwrap_or_default();
-    match KINDS.iter().find(|(k, _)| *k == kind) {
-        None => {
-            let all: Vec<&str> = KINDS.iter().map(|(k, _)| *k).collect();
-            bad.insert("kind".into(), format!("must be one of {}", all.join(", ")));
+    match (body.kind, body.kind.and_then(LedgerKind::direction)) {
+        (None, _) => {
+            bad.insert("kind".into(), "is required".into());
         }
-        Some((_, Some(way))) if *way != direction && !bad.contains_key("direction") => {
-            bad.insert("kind".into(), format!("{kind} is money {way}"));
+        (Some(kind), Some(way)) if body.direction.is_some_and(|d| d != way) => {
+            let kind = kind.as_str();
+            bad.insert("kind".into(), format!("{kind} is money {}", way.as_str()));
         }
         _ => {}
     }
@@ -182,8 +166,13 @@ pub async fn record_ledger_entry(
     if entry_date.is_some_and(|d| d > now.date_naive()) {
         bad.insert("entryDate".into(), "cannot be in the future".into());
     }
-    let (Some(counterparty), Some(entry_date), true) = (counterparty, entry_date, bad.is_empty())
-    else {
+    let (Some(direction), Some(kind), Some(counterparty), Some(entry_date), true) = (
+        body.direction,
+        body.kind,
+        counterparty,
+        entry_date,
+        bad.is_empty(),
+    ) else {
         return Err(ApiError::invalid_fields(bad));
     };
     let entry = NewLedgerEntry {

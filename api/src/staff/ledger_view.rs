@@ -10,6 +10,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use threshold_cases::OpenCase;
 use threshold_engine::CaseType;
+use threshold_engine::ledger::{LedgerDirection, LedgerKind};
 use threshold_engine::snapshot::doc_types;
 use utoipa::ToSchema;
 
@@ -22,9 +23,8 @@ use crate::error::{ApiError, ApiResult};
 #[serde(rename_all = "camelCase")]
 pub struct LedgerEntryBody {
     pub id: i64,
-    /// RECEIVED or PAID.
-    pub direction: String,
-    pub kind: String,
+    pub direction: LedgerDirection,
+    pub kind: LedgerKind,
     pub amount_pence: i64,
     pub counterparty: String,
     pub reference: Option<String>,
@@ -99,6 +99,18 @@ pub struct LedgerBody {
     pub statement: Option<StatementBody>,
     /// Otherwise, each missing figure by field, with what to record.
     pub statement_missing: BTreeMap<String, String>,
+    /// The kinds of entry the firm may record, each with the one way it moves money (none:
+    /// either way), so the back office's form offers what the server accepts.
+    pub kinds: Vec<LedgerKindBody>,
+}
+
+/// A kind of ledger entry and the direction it moves money in.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LedgerKindBody {
+    pub kind: LedgerKind,
+    /// The one way this kind moves money; null: either (`OTHER`).
+    pub direction: Option<LedgerDirection>,
 }
 
 fn lines(lines: Vec<Line>) -> Vec<StatementLineBody> {
@@ -118,13 +130,13 @@ pub(super) async fn ledger_body(state: &AppState, case: &OpenCase) -> ApiResult<
     let up_front = state.db.paid_up_front(id).await?;
     let received: i64 = entries
         .iter()
-        .filter(|e| e.direction == "RECEIVED")
+        .filter(|e| e.direction == LedgerDirection::Received)
         .map(|e| e.amount_pence)
         .sum::<i64>()
         + up_front.as_ref().map_or(0, |p| p.amount);
     let paid: i64 = entries
         .iter()
-        .filter(|e| e.direction == "PAID")
+        .filter(|e| e.direction == LedgerDirection::Paid)
         .map(|e| e.amount_pence)
         .sum();
     let mut redemptions = state.db.redemption_statements(id).await?;
@@ -189,6 +201,13 @@ pub(super) async fn ledger_body(state: &AppState, case: &OpenCase) -> ApiResult<
         client_balance_pence: received - paid,
         statement,
         statement_missing,
+        kinds: LedgerKind::ALL
+            .into_iter()
+            .map(|kind| LedgerKindBody {
+                kind,
+                direction: kind.direction(),
+            })
+            .collect(),
     })
 }
 
@@ -209,7 +228,7 @@ pub(super) async fn completion_statement(
         .await?
         .into_iter()
         .map(|e| Entry {
-            received: e.direction == "RECEIVED",
+            received: e.direction == LedgerDirection::Received,
             kind: e.kind,
             amount: e.amount_pence,
             counterparty: e.counterparty,
@@ -229,19 +248,8 @@ pub(super) async fn completion_statement(
                     g.gift_amount.map(|a| (donor, a))
                 })
                 .collect();
-            // The quote's own words: the tax, whom it is paid to and by when.
-            let land_tax = loaded.quote.as_ref().and_then(|q| {
-                let label = q
-                    .terms
-                    .as_ref()
-                    .and_then(|t| t.0.get("landTaxLabel"))
-                    .and_then(serde_json::Value::as_str)
-                    .unwrap_or("Land tax");
-                q.land_tax_amount.map(|t| (t, label.to_owned()))
-            });
             Deal::Purchase {
                 price: loaded.row.purchase_price,
-                land_tax,
                 gifts,
             }
         }
@@ -272,10 +280,24 @@ pub(super) async fn completion_statement(
         .paid_up_front(id)
         .await?
         .map(|p| (p.amount, p.paid_at.date_naive()));
+    // The statement charges what the clients accepted; a newer quote waiting for them counts
+    // for nothing until they do.
+    let accepted = loaded.quote.as_ref().filter(|q| q.accepted_at.is_some());
+    // The quote's own words for its land tax: the tax, whom it is paid to and by when.
+    let land_tax = accepted.and_then(|q| {
+        let label = q
+            .terms
+            .as_ref()
+            .and_then(|t| t.0.get("landTaxLabel"))
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or("Land tax");
+        q.land_tax_amount.map(|t| (t, label.to_owned()))
+    });
     Ok(statement::compute(&Facts {
         deal,
         advance,
-        firm_bill: loaded.quote.as_ref().map(|q| q.total_amount),
+        land_tax,
+        firm_bill: accepted.map(|q| q.total_amount),
         up_front,
         entries,
         completion: loaded.row.completion_date,

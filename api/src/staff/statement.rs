@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
+use threshold_engine::ledger::LedgerKind;
 
 use crate::documents::generated::pounds;
 
@@ -39,7 +40,7 @@ pub struct Charge {
 #[derive(Clone, Debug)]
 pub struct Entry {
     pub received: bool,
-    pub kind: String,
+    pub kind: LedgerKind,
     pub amount: i64,
     pub counterparty: String,
     pub date: NaiveDate,
@@ -50,8 +51,6 @@ pub struct Entry {
 pub enum Deal {
     Purchase {
         price: Option<i64>,
-        /// The quote's land tax, with its line's label (the tax and whom it is paid to).
-        land_tax: Option<(i64, String)>,
         /// Each donor's confirmed gift: the donor's name and the amount.
         gifts: Vec<(String, i64)>,
     },
@@ -65,6 +64,9 @@ pub enum Deal {
 pub struct Facts {
     pub deal: Deal,
     pub advance: Option<Advance>,
+    /// The accepted quote's land tax, with its line's label (the tax and whom it is paid to): a
+    /// purchase's, or a remortgage's that changes who owns the home.
+    pub land_tax: Option<(i64, String)>,
     /// The accepted quote's total: the firm's fees and the disbursements it pays on.
     pub firm_bill: Option<i64>,
     /// The up-front payment the provider took, with the day it was paid.
@@ -123,11 +125,7 @@ pub fn compute(f: &Facts) -> Result<Statement, Missing> {
     let mut lines = vec![];
     let advance = f.advance.as_ref().map(|a| (a.lender.clone(), a.amount));
     match &f.deal {
-        Deal::Purchase {
-            price,
-            land_tax,
-            gifts,
-        } => {
+        Deal::Purchase { price, gifts } => {
             match price {
                 Some(p) => lines.push(line("Purchase price, paid to the seller's solicitors", -p)),
                 None => {
@@ -140,9 +138,6 @@ pub fn compute(f: &Facts) -> Result<Statement, Missing> {
                 lines.push(line(format!("Mortgage advance from {lender}"), amount));
             }
             gift_lines(gifts, &f.entries, &mut lines);
-            if let Some((tax, label)) = land_tax.as_ref().filter(|(t, _)| *t > 0) {
-                lines.push(line(label.clone(), -tax));
-            }
         }
         Deal::Remortgage { charges } => {
             match advance {
@@ -166,6 +161,9 @@ pub fn compute(f: &Facts) -> Result<Statement, Missing> {
             }
         }
     }
+    if let Some((tax, label)) = f.land_tax.as_ref().filter(|(t, _)| *t > 0) {
+        lines.push(line(label.clone(), -tax));
+    }
     match f.firm_bill {
         Some(bill) => lines.push(line(
             "Our fees and disbursements (HM Land Registry, searches), as quoted",
@@ -178,7 +176,7 @@ pub fn compute(f: &Facts) -> Result<Statement, Missing> {
     for e in f
         .entries
         .iter()
-        .filter(|e| !e.received && e.kind == "OTHER")
+        .filter(|e| !e.received && e.kind == LedgerKind::Other)
     {
         lines.push(line(format!("Paid to {}", e.counterparty), -e.amount));
     }
@@ -199,7 +197,7 @@ pub fn compute(f: &Facts) -> Result<Statement, Missing> {
 fn advance_received(entries: &[Entry]) -> Option<(String, i64)> {
     let advances: Vec<&Entry> = entries
         .iter()
-        .filter(|e| e.received && e.kind == "MORTGAGE_ADVANCE")
+        .filter(|e| e.received && e.kind == LedgerKind::MortgageAdvance)
         .collect();
     let first = advances.first()?;
     Some((
@@ -217,7 +215,7 @@ fn gift_lines(gifts: &[(String, i64)], entries: &[Entry], lines: &mut Vec<Line>)
     }
     let received: i64 = entries
         .iter()
-        .filter(|e| e.received && e.kind == "GIFT")
+        .filter(|e| e.received && e.kind == LedgerKind::Gift)
         .map(|e| e.amount)
         .sum();
     if received > confirmed {
@@ -271,10 +269,12 @@ fn received_lines(f: &Facts) -> Vec<Line> {
         out.push(line(format!("Up-front payment, paid {}", date(on)), amount));
     }
     for e in &f.entries {
-        let label = match (e.received, e.kind.as_str()) {
-            (true, "CLIENT_FUNDS") => format!("Received from you, {}", date(e.date)),
-            (true, "OTHER") => format!("Received from {}, {}", e.counterparty, date(e.date)),
-            (false, "REFUND_TO_CLIENT") => format!("Refunded to you, {}", date(e.date)),
+        let label = match (e.received, e.kind) {
+            (true, LedgerKind::ClientFunds) => format!("Received from you, {}", date(e.date)),
+            (true, LedgerKind::Other) => {
+                format!("Received from {}, {}", e.counterparty, date(e.date))
+            }
+            (false, LedgerKind::RefundToClient) => format!("Refunded to you, {}", date(e.date)),
             _ => continue,
         };
         out.push(line(label, if e.received { e.amount } else { -e.amount }));

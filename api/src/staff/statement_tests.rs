@@ -4,17 +4,32 @@ fn day(s: &str) -> NaiveDate {
     s.parse().unwrap()
 }
 
-fn purchase(price: i64, tax: i64, gifts: Vec<(String, i64)>) -> Deal {
-    Deal::Purchase {
+/// A purchase, with the land tax of its quote.
+fn purchase(price: i64, tax: i64, gifts: Vec<(String, i64)>) -> (Deal, Option<(i64, String)>) {
+    let deal = Deal::Purchase {
         price: Some(price),
-        land_tax: Some((tax, "Stamp Duty Land Tax, paid to HMRC".into())),
         gifts,
-    }
+    };
+    (
+        deal,
+        Some((tax, "Stamp Duty Land Tax, paid to HMRC".into())),
+    )
 }
 
-fn facts(deal: Deal, advance: Option<i64>, bill: i64, up_front: Option<i64>) -> Facts {
+/// A remortgage paying off these charges, changing nobody's share (no land tax).
+fn remortgage(charges: Vec<Charge>) -> (Deal, Option<(i64, String)>) {
+    (Deal::Remortgage { charges }, None)
+}
+
+fn facts(
+    (deal, land_tax): (Deal, Option<(i64, String)>),
+    advance: Option<i64>,
+    bill: i64,
+    up_front: Option<i64>,
+) -> Facts {
     Facts {
         deal,
+        land_tax,
         advance: advance.map(|amount| Advance {
             lender: "Halifax".into(),
             amount,
@@ -28,10 +43,10 @@ fn facts(deal: Deal, advance: Option<i64>, bill: i64, up_front: Option<i64>) -> 
     }
 }
 
-fn entry(received: bool, kind: &str, amount: i64) -> Entry {
+fn entry(received: bool, kind: LedgerKind, amount: i64) -> Entry {
     Entry {
         received,
-        kind: kind.into(),
+        kind,
         amount,
         counterparty: "Someone".into(),
         date: day("2026-12-01"),
@@ -76,9 +91,9 @@ fn a_cash_purchase_has_no_advance_and_counts_what_the_buyer_sent() {
         Some(30_000),
     );
     f.entries = vec![
-        entry(true, "CLIENT_FUNDS", 20_000_000),
+        entry(true, LedgerKind::ClientFunds, 20_000_000),
         // Paying the seller is a line of the statement already: not counted again.
-        entry(false, "SELLER_SOLICITOR", 25_000_000),
+        entry(false, LedgerKind::SellerSolicitor, 25_000_000),
     ];
     let s = compute(&f).unwrap();
     assert_eq!(amounts(&s), [-25_000_000, -250_000, -150_000]);
@@ -124,9 +139,9 @@ fn a_confirmed_gift_counts_once_whether_or_not_it_has_arrived() {
         -(30_000_000 - 24_000_000 - 2_000_000 + 160_000)
     );
     // The gift arrives: the same balance; a larger sum than confirmed counts the rest.
-    f.entries = vec![entry(true, "GIFT", 2_000_000)];
+    f.entries = vec![entry(true, LedgerKind::Gift, 2_000_000)];
     assert_eq!(compute(&f).unwrap().balance, before.balance);
-    f.entries = vec![entry(true, "GIFT", 2_500_000)];
+    f.entries = vec![entry(true, LedgerKind::Gift, 2_500_000)];
     let more = compute(&f).unwrap();
     assert_eq!(more.lines[3], line("Further gifts received", 500_000));
     assert_eq!(more.balance, before.balance + 500_000);
@@ -155,12 +170,7 @@ fn a_remortgage_redeems_each_charge_with_interest_to_completion() {
         charge(1, "Nationwide", Some(redemption(15_000_000, 2_000))),
         charge(2, "Together", Some(redemption(3_000_000, 700))),
     ];
-    let f = facts(
-        Deal::Remortgage { charges },
-        Some(20_000_000),
-        120_000,
-        None,
-    );
+    let f = facts(remortgage(charges), Some(20_000_000), 120_000, None);
     let s = compute(&f).unwrap();
     // 1 to 14 December: 13 days of interest on each.
     let (first, second) = (15_000_000 + 13 * 2_000, 3_000_000 + 13 * 700);
@@ -173,6 +183,27 @@ fn a_remortgage_redeems_each_charge_with_interest_to_completion() {
     assert!(s.balance > 0, "the owners are paid what is left");
 }
 
+/// A transfer of equity that is not exempt pays its land tax from the advance, as quoted; one on
+/// divorce (the quote's land tax £0) has no such line.
+#[test]
+fn a_remortgage_changing_ownership_pays_the_quoted_land_tax() {
+    let charges = vec![charge(1, "Nationwide", Some(redemption(15_000_000, 0)))];
+    let (deal, _) = remortgage(charges);
+    let label = "Stamp Duty Land Tax on the transfer of equity, paid to HMRC";
+    let mut f = facts(
+        (deal, Some((250_000, label.into()))),
+        Some(20_000_000),
+        120_000,
+        None,
+    );
+    let s = compute(&f).unwrap();
+    assert_eq!(amounts(&s), [20_000_000, -15_000_000, -250_000, -120_000]);
+    assert_eq!(s.lines[2].label, label);
+    f.land_tax = Some((0, label.into()));
+    let exempt = compute(&f).unwrap();
+    assert_eq!(amounts(&exempt), [20_000_000, -15_000_000, -120_000]);
+}
+
 #[test]
 fn a_charge_without_a_current_figure_stops_the_statement() {
     let expired = Redemption {
@@ -183,7 +214,7 @@ fn a_charge_without_a_current_figure_stops_the_statement() {
         charge(1, "Nationwide", None),
         charge(2, "Together", Some(expired)),
     ];
-    let f = facts(Deal::Remortgage { charges }, None, 120_000, None);
+    let f = facts(remortgage(charges), None, 120_000, None);
     let missing = compute(&f).unwrap_err();
     assert_eq!(
         missing.keys().collect::<Vec<_>>(),
@@ -200,7 +231,7 @@ fn a_charge_without_a_current_figure_stops_the_statement() {
 #[test]
 fn without_a_completion_date_interest_runs_to_the_figures_last_day() {
     let charges = vec![charge(1, "Nationwide", Some(redemption(15_000_000, 2_000)))];
-    let mut f = facts(Deal::Remortgage { charges }, Some(20_000_000), 0, None);
+    let mut f = facts(remortgage(charges), Some(20_000_000), 0, None);
     f.completion = None;
     let s = compute(&f).unwrap();
     assert_eq!(s.lines[1].amount, -(15_000_000 + 30 * 2_000));

@@ -8,7 +8,7 @@ use crate::support;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use support::cases::{create_buying, firm};
+use support::cases::{accept_latest, create_buying, firm};
 use support::purchase::{
     BEA, about_you, accepted_purchase, buyer_details, expanded, upload_everything,
     with_buyer_details,
@@ -343,7 +343,7 @@ async fn the_land_tax_answers_re_quote_the_case(backend: Backend) {
         .await;
     assert_eq!(mail.subject, format!("The quote for case {id} has changed"));
     // Accepting the new quote goes on; it no longer shows the old one.
-    accept_latest(&mut bea, id).await;
+    accept_latest(&mut bea, "BUYING", id).await;
     let quote = bea.get(&latest).await.body;
     assert!(quote["previous"].is_null(), "{quote:?}");
     let case = bea.get(&expanded(id)).await.body;
@@ -353,7 +353,7 @@ async fn the_land_tax_answers_re_quote_the_case(backend: Backend) {
     let res = bea.post(&sdlt, answer(false, true, true)).await;
     let first_time = res.body["estimate"]["amount"].as_i64().unwrap();
     assert!(first_time < standard, "{first_time} < {standard}");
-    accept_latest(&mut bea, id).await;
+    accept_latest(&mut bea, "BUYING", id).await;
     // A buyer who is not UK resident pays the surcharge: their Buyer Details re-quote too.
     let applicant = case["buyers"][0]["id"].as_i64().unwrap();
     let before = bea.get(&latest).await.body["id"].clone();
@@ -366,21 +366,6 @@ async fn the_land_tax_answers_re_quote_the_case(backend: Backend) {
         .post(&sdlt, json!({ "resultsInMultipleProperties": true }))
         .await;
     assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
-}
-
-async fn accept_latest(bea: &mut Client, id: i64) {
-    let quote = bea
-        .get(&format!("/api/buying/{id}/quote/latest"))
-        .await
-        .body;
-    let quote_id = quote["id"].as_i64().unwrap();
-    let res = bea
-        .post(
-            &format!("/api/quote/{quote_id}/accept"),
-            json!({ "caseType": "BUYING", "caseId": id }),
-        )
-        .await;
-    assert!(res.status.is_success(), "{:?}", res.body);
 }
 
 /// CALLS-30, CALLS-32, CALLS-73: a co-buyer added by POST /buying/applicant is in the expanded

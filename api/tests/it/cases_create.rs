@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use support::cases::{
     buying_body, create_buying, create_remortgaging, firm, ids, remortgaging_body,
 };
-use support::{Backend, TestApp};
+use support::{Backend, TestApp, pdf_text};
 
 on_both_databases!(
     list_47_calls_17_a_broker_creates_a_remortgaging_case_with_a_quote_and_a_new_client_account,
@@ -638,4 +638,15 @@ async fn issue_28_a_purchase_is_quoted_on_every_fact_that_changes_its_price(back
         "LAND_TRANSACTION_TAX"
     );
     assert_eq!(tax(&home), tax(&away));
+    // The quote's PDF says what the screen says: the figure and the facts it rests on.
+    let body = json!({ "caseId": abroad["caseId"], "caseType": "BUYING" });
+    let res = broker.post("/api/quote/create-pdf", body).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let doc = res.body["documentId"].as_i64().unwrap();
+    let (_, _, bytes) = broker.get_bytes(&format!("/api/document/{doc}")).await;
+    let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = words(&pdf_text(&bytes));
+    assert!(text.contains("£11,000.00"), "{text}");
+    let assumed = abroad["landTaxEstimate"]["assumptions"].as_str().unwrap();
+    assert!(text.contains(&words(assumed)), "{assumed}: {text}");
 }

@@ -9,9 +9,10 @@ use chrono::{Days, NaiveDate, Utc};
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
+use support::cases::accept_latest;
 use support::cases::set_case;
 use support::purchase::{expanded, submitted_purchase};
-use support::remortgage::{exec, submitted_remortgage};
+use support::remortgage::{customer_case, exec, fill_in, submitted_remortgage};
 use support::staff::enrolled_conveyancer;
 use support::{Backend, Client, TestApp, pdf_text, pounds};
 
@@ -19,6 +20,7 @@ on_both_databases!(
     a_cash_purchase_statement_counts_what_the_buyer_sent,
     a_purchase_with_a_gift_takes_the_advance_from_the_recorded_offer,
     a_remortgage_redeems_each_charge_with_its_daily_interest,
+    a_transfer_of_equity_on_divorce_is_charged_no_land_tax,
 );
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
@@ -98,16 +100,33 @@ async fn a_cash_purchase_statement_counts_what_the_buyer_sent(backend: Backend) 
     let app = TestApp::spawn(backend).await;
     let (mut connie, id, price, (tax, tax_line), bill) = purchase(&app).await;
     let base = format!("/api/staff/cases/buying/{id}");
-    // Every field is checked, each named.
+    // Every field is checked, each named: a word that is not the ledger's, then the figures.
+    for (field, bad) in [("direction", "IN"), ("kind", "CASH")] {
+        let mut body = json!({ "direction": "RECEIVED", "kind": "GIFT", "amountPence": 100,
+                               "counterparty": "Dora", "entryDate": today() });
+        body[field] = json!(bad);
+        let res = connie.post(&format!("{base}/ledger"), body).await;
+        assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(res.field_error(field).is_some(), "{field}: {:?}", res.body);
+    }
     let res = connie
         .post(
             &format!("{base}/ledger"),
-            json!({ "direction": "IN", "kind": "GIFT", "amountPence": 0,
+            json!({ "direction": "RECEIVED", "kind": "GIFT", "amountPence": 0,
                     "counterparty": " ", "entryDate": today() + Days::new(1) }),
         )
         .await;
     assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
-    for field in ["direction", "amountPence", "counterparty", "entryDate"] {
+    for field in ["amountPence", "counterparty", "entryDate"] {
+        assert!(res.field_error(field).is_some(), "{field}: {:?}", res.body);
+    }
+    let res = connie
+        .post(
+            &format!("{base}/ledger"),
+            json!({ "amountPence": 100, "counterparty": "Dora", "entryDate": today() }),
+        )
+        .await;
+    for field in ["direction", "kind"] {
         assert!(res.field_error(field).is_some(), "{field}: {:?}", res.body);
     }
     let res = connie
@@ -297,4 +316,84 @@ async fn a_remortgage_redeems_each_charge_with_its_daily_interest(backend: Backe
             .count(),
         2
     );
+}
+
+/// Issue 28: a remortgage that takes an ex-partner off the title under a court order. The reason
+/// re-quotes the case (a transfer on divorce or dissolution is exempt from land tax, FA 2003
+/// Sch 3 para 3, and needs no return, s.77A), the owner accepts the new quote, and the statement
+/// charges that quote — HM Land Registry's transfer-of-equity fee within it — with no land tax.
+async fn a_transfer_of_equity_on_divorce_is_charged_no_land_tax(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (_broker, mut cara, id) = customer_case(&app).await;
+    set_case(
+        &app,
+        id,
+        "remortgaging_reason",
+        "REMORTGAGE_TRANSFER_OF_EQUITY",
+    )
+    .await;
+    fill_in(&app, &mut cara, id).await;
+    let res = cara
+        .post(
+            &format!("/api/remortgaging/{id}/transfer-of-equity"),
+            json!({ "reason": "COURT_ORDER" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["requoted"], true);
+    accept_latest(&mut cara, "REMORTGAGING", id).await;
+    let res = cara
+        .post(
+            &format!("/api/remortgaging/{id}/submit"),
+            json!({ "declarationConfirmed": true }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let quote = cara
+        .get(&format!("/api/remortgaging/{id}/quote/latest"))
+        .await
+        .body;
+    assert_eq!(quote["landTaxEstimate"]["amount"], 0, "{quote:?}");
+    let fees = quote["costBreakdown"].to_string();
+    assert!(fees.contains("transfer of equity"), "{fees}");
+    let bill = quote["totalAmount"].as_i64().unwrap();
+
+    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+    let base = format!("/api/staff/cases/remortgaging/{id}");
+    set_case(&app, id, "status", "PREPARE_COMPLETION_STATEMENT").await;
+    let completion = today() + Days::new(7);
+    set_case(&app, id, "completion_date", completion).await;
+    let advance = 22_000_000;
+    record_offer(&mut connie, "REMORTGAGING", id, advance).await;
+    exec(
+        &app,
+        format!(
+            "INSERT INTO loans (case_id, charge_type, lender_name, amount, created_at) \
+             VALUES ({id}, 'MORTGAGE', 'Barclays', 1, '2026-11-01T00:00:00Z')"
+        ),
+    )
+    .await;
+    let ledger = connie.get(&format!("{base}/ledger")).await.body;
+    let loan = ledger["charges"][0]["loanId"].as_i64().unwrap();
+    let res = connie
+        .post(
+            &format!("{base}/redemption-statements"),
+            json!({ "loanId": loan, "amountPence": 18_000_000, "asAt": today(),
+                    "dailyInterestPence": 0, "validUntil": completion }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let got = lines(&res.body, "lines");
+    let amounts: Vec<i64> = got.iter().map(|(_, a)| *a).collect();
+    assert_eq!(amounts, [advance, -18_000_000, -bill], "{got:?}");
+    assert!(
+        !got.iter().any(|(label, _)| label.contains("Land Tax")),
+        "{got:?}"
+    );
+    let balance = advance - 18_000_000 - bill;
+    assert_eq!(res.body["statement"]["balancePence"], balance);
+    let text = drafted_text(&mut connie, &base).await;
+    for expected in [pounds(bill), "Balance due to you".into(), pounds(balance)] {
+        assert!(text.contains(&expected), "{expected} in {text}");
+    }
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use support::cases::{create_remortgaging, firm, set_case};
+use support::cases::{accept_latest, create_remortgaging, firm, set_case};
 use support::remortgage::{CARA, DAN, dan_joins};
 use support::{Backend, Client, Res, TestApp};
 
@@ -834,11 +834,33 @@ async fn the_transfer_of_equity_takes_a_reason_and_removed_owners(backend: Backe
     );
     assert_eq!(section(&case, "transfer-of-equity"), "NOT_STARTED");
     let res = cara.post(&reason, court.clone()).await;
-    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
-    // ENUM-07: each reason is accepted and kept.
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    // Issue 28: the reason makes it a transfer on separation, free of land tax (FA 2003 Sch 3
+    // paras 3 and 3A) with no return to file: the quote is made again to say so, for the owner
+    // to accept, and the broker is told.
+    assert_eq!(res.body["requoted"], true);
+    let latest = format!("/api/remortgaging/{id}/quote/latest");
+    let quote = cara.get(&latest).await.body;
+    assert!(quote["acceptedAt"].is_null(), "{quote:?}");
+    assert_eq!(quote["landTaxEstimate"]["amount"], 0, "{quote:?}");
+    let notes = quote["notes"].to_string();
+    assert!(notes.contains("no return"), "{notes}");
+    assert!(notes.contains("under a court order"), "{notes}");
+    let mail = app
+        .mail_with_subject("broker@firm.test", "has changed")
+        .await;
+    assert_eq!(mail.subject, format!("The quote for case {id} has changed"));
+    assert_eq!(
+        section(&cara.get(&expanded(id)).await.body, "transfer-of-equity"),
+        "LOCKED",
+        "the sections after the quote wait for the new quote"
+    );
+    accept_latest(&mut cara, "REMORTGAGING", id).await;
+    // ENUM-07: each reason is accepted and kept; another separation reason prices the same.
     for each in ["PRIVATE_AGREEMENT", "COURT_ORDER", "CONSENT_ORDER"] {
         let res = cara.post(&reason, json!({ "reason": each })).await;
-        assert_eq!(res.status, StatusCode::NO_CONTENT, "{each}: {:?}", res.body);
+        assert_eq!(res.status, StatusCode::OK, "{each}: {:?}", res.body);
+        assert_eq!(res.body["requoted"], false, "{each}");
         let case = cara.get(&expanded(id)).await.body;
         assert_eq!(case["transferOfEquity"]["reason"], each);
     }

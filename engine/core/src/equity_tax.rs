@@ -80,6 +80,16 @@ impl Default for EquityTransfer {
 }
 
 impl EquityTransfer {
+    /// Nothing known but the home's value and the new loan: no money paid, and the share taken
+    /// to be worth the whole equity (value less the loan), which never understates HM Land
+    /// Registry's fee.
+    pub fn whole_equity(value: i64, loan: Option<i64>) -> Self {
+        Self {
+            share_value: (value - loan.unwrap_or(0)).max(0),
+            ..Self::default()
+        }
+    }
+
     /// The part of the mortgage debt the acquirers take on (pence), when the debt is known.
     pub fn debt_taken_on(&self) -> Option<i64> {
         let gained = self

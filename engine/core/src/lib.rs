@@ -10,6 +10,7 @@ pub mod definition;
 pub mod equity_tax;
 pub mod evaluate;
 pub mod land_tax;
+pub mod ledger;
 pub mod mermaid;
 pub mod money;
 pub mod quote;

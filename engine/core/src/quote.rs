@@ -588,11 +588,10 @@ impl FeeSchedule {
                 ),
                 Basis::LandRegistryTransferOfEquity if !transfer_of_equity => continue,
                 Basis::LandRegistryTransferOfEquity => {
-                    let t = details.equity_transfer.clone().unwrap_or(EquityTransfer {
-                        share_value: (req.price - req.loan.unwrap_or(0)).max(0),
-                        consideration: 0,
-                        ..EquityTransfer::default()
-                    });
+                    let t = details
+                        .equity_transfer
+                        .clone()
+                        .unwrap_or_else(|| EquityTransfer::whole_equity(req.price, req.loan));
                     if t.consideration > 0 {
                         (
                             band_fee(&lr.scale_1_electronic_whole, t.consideration),

@@ -6,17 +6,18 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
+use threshold_engine::ledger::{LedgerDirection, LedgerKind};
 
 use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db};
 
-/// An entry to record. Money in pence, more than 0; `direction` RECEIVED or PAID and `kind` one
-/// of the ledger's kinds (the API checks both; the database refuses anything else).
+/// An entry to record. Money in pence, more than 0; a kind that moves money one way only with
+/// that direction (the API checks; the database refuses any other names).
 #[derive(Clone, Debug)]
 pub struct NewLedgerEntry<'a> {
     pub case_id: i64,
-    pub direction: &'a str,
-    pub kind: &'a str,
+    pub direction: LedgerDirection,
+    pub kind: LedgerKind,
     pub amount: i64,
     /// Who paid it, or to whom it was paid.
     pub counterparty: &'a str,
@@ -31,8 +32,10 @@ pub struct NewLedgerEntry<'a> {
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct LedgerEntry {
     pub id: i64,
-    pub direction: String,
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub direction: LedgerDirection,
+    #[sqlx(try_from = "String")]
+    pub kind: LedgerKind,
     pub amount_pence: i64,
     pub counterparty: String,
     pub reference: Option<String>,
@@ -92,8 +95,8 @@ impl Db {
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
             )
             .bind(e.case_id)
-            .bind(e.direction)
-            .bind(e.kind)
+            .bind(e.direction.as_str())
+            .bind(e.kind.as_str())
             .bind(e.amount)
             .bind(e.counterparty)
             .bind(e.reference)

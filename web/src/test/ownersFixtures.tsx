@@ -135,6 +135,11 @@ export async function renderSection(
       path: '/$caseType',
       component: () => <h1>Case list</h1>,
     }),
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/$caseType/$caseId/application/$section',
+      component: () => <h1>Application section</h1>,
+    }),
   ]);
   const router = createRouter({
     routeTree,

@@ -151,3 +151,20 @@ where
         }
     }
 }
+
+/// The client accepts the case's latest quote (`case_type` BUYING or REMORTGAGING).
+pub async fn accept_latest(client: &mut Client, case_type: &str, id: i64) {
+    let kind = case_type.to_lowercase();
+    let quote = client
+        .get(&format!("/api/{kind}/{id}/quote/latest"))
+        .await
+        .body;
+    let quote_id = quote["id"].as_i64().unwrap();
+    let res = client
+        .post(
+            &format!("/api/quote/{quote_id}/accept"),
+            json!({ "caseType": case_type, "caseId": id }),
+        )
+        .await;
+    assert!(res.status.is_success(), "{:?}", res.body);
+}

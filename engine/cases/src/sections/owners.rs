@@ -61,9 +61,11 @@ pub enum OwnersWrite {
     TenancySplit {
         shares: Vec<(i64, i64)>,
     },
-    /// Why the ownership is transferred (a TransferReason name).
+    /// Why the ownership is transferred (a TransferReason name), with the new quote it leads to
+    /// when the reason changes the quote's land tax (a transfer on separation is exempt).
     TransferReason {
         reason: String,
+        requote: Option<Box<threshold_store::cases::NewQuote>>,
     },
     AddRemovedOwner {
         person: NamedPerson,
@@ -126,7 +128,7 @@ impl OwnersWrite {
                 has_adult_occupants,
                 ..
             } => s.has_adult_occupants = Some(*has_adult_occupants),
-            OwnersWrite::TransferReason { reason } => {
+            OwnersWrite::TransferReason { reason, .. } => {
                 s.transfer_of_equity = Some(TransferOfEquity {
                     reason: Some(reason.clone()),
                 })
@@ -207,8 +209,9 @@ impl CaseService {
                 db.save_tenancy_split(&w, shares).await?;
                 None
             }
-            OwnersWrite::TransferReason { reason } => {
-                db.save_transfer_reason(&w, reason).await?;
+            OwnersWrite::TransferReason { reason, requote } => {
+                db.save_transfer_reason(&w, reason, requote.as_deref())
+                    .await?;
                 None
             }
             OwnersWrite::AddRemovedOwner { person } => {

@@ -536,12 +536,14 @@ impl Db {
         })
     }
 
-    /// Sets why the ownership is being transferred (the section is complete from then on).
+    /// Sets why the ownership is being transferred (the section is complete from then on), with
+    /// the new quote the reason leads to, if any.
     #[tracing::instrument(skip_all, fields(case_id = w.case_id))]
     pub async fn save_transfer_reason(
         &self,
         w: &SectionWrite<'_>,
         reason: &str,
+        requote: Option<&super::NewQuote>,
     ) -> Result<(), StoreError> {
         section_write!(self, w, "case.transfer_of_equity_saved",
             |_: &()| json!({ "caseType": w.case_type, "reason": reason }),
@@ -556,6 +558,9 @@ impl Db {
             .bind(now())
             .execute(&mut *tx)
             .await?;
+            if let Some(quote) = requote {
+                super::create::insert_quote!(tx, w.case_id, quote, now());
+            }
         })
     }
 

@@ -168,6 +168,9 @@ export const TRANSFER_TEXTS = {
   reasonLegend: 'What is the transfer based on?',
   reasonRequired: 'Choose what the transfer is based on',
   saveReason: 'Save reason',
+  /** The reason changed the quote: the new quote needs accepting before the owners go on. */
+  requoted:
+    'Reason saved. A transfer on separation pays no land tax, so your quote has been worked out again: please review it and accept it to carry on.',
   removedHeading: 'Owners being removed from the title',
   removedIntro: 'Add each person who will no longer own the property after the transfer.',
   noRemoved: 'No one is listed yet.',

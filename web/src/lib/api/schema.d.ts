@@ -2995,6 +2995,11 @@ export interface components {
             clientBalancePence: number;
             /** @description In the order the money moved. */
             entries: components["schemas"]["LedgerEntryBody"][];
+            /**
+             * @description The kinds of entry the firm may record, each with the one way it moves money (none:
+             *     either way), so the back office's form offers what the server accepts.
+             */
+            kinds: components["schemas"]["LedgerKindBody"][];
             /** Format: int64 */
             paidPence: number;
             /**
@@ -3009,17 +3014,21 @@ export interface components {
             };
             upFrontPayment?: components["schemas"]["UpFrontPaymentBody"] | null;
         };
+        /**
+         * @description Which way money moved through the client account for a case.
+         * @enum {string}
+         */
+        LedgerDirection: "RECEIVED" | "PAID";
         LedgerEntryBody: {
             /** Format: int64 */
             amountPence: number;
             counterparty: string;
-            /** @description RECEIVED or PAID. */
-            direction: string;
+            direction: components["schemas"]["LedgerDirection"];
             /** Format: date */
             entryDate: string;
             /** Format: int64 */
             id: number;
-            kind: string;
+            kind: components["schemas"]["LedgerKind"];
             /** Format: date-time */
             recordedAt: string;
             reference?: string | null;
@@ -3032,20 +3041,25 @@ export interface components {
             amountPence?: number | null;
             /** @description Who paid the money, or to whom it was paid. */
             counterparty?: string | null;
-            /** @description RECEIVED or PAID. */
-            direction?: string | null;
+            direction?: components["schemas"]["LedgerDirection"] | null;
             /**
              * Format: date
              * @description When the money moved: not in the future.
              */
             entryDate?: string | null;
-            /**
-             * @description CLIENT_FUNDS, MORTGAGE_ADVANCE, GIFT (received); SELLER_SOLICITOR, LAND_TAX,
-             *     LAND_REGISTRY, REDEMPTION, FIRM_BILL, REFUND_TO_CLIENT (paid); OTHER (either).
-             */
-            kind?: string | null;
+            kind?: components["schemas"]["LedgerKind"] | null;
             /** @description The bank's or the payee's reference. */
             reference?: string | null;
+        };
+        /**
+         * @description What an entry was for.
+         * @enum {string}
+         */
+        LedgerKind: "CLIENT_FUNDS" | "MORTGAGE_ADVANCE" | "GIFT" | "SELLER_SOLICITOR" | "LAND_TAX" | "LAND_REGISTRY" | "REDEMPTION" | "FIRM_BILL" | "REFUND_TO_CLIENT" | "OTHER";
+        /** @description A kind of ledger entry and the direction it moves money in. */
+        LedgerKindBody: {
+            direction?: components["schemas"]["LedgerDirection"] | null;
+            kind: components["schemas"]["LedgerKind"];
         };
         LegalNameBody: {
             firstName: string;
@@ -4044,6 +4058,14 @@ export interface components {
         /** @description POST /remortgaging/{caseId}/transfer-of-equity. */
         TransferOfEquityRequest: {
             reason: components["schemas"]["TransferReason"];
+        };
+        /** @description `200` answer of saving a transfer of equity's reason. */
+        TransferOfEquitySaved: {
+            /**
+             * @description The reason changed the quote's price (a transfer on separation is free of land tax): a
+             *     new quote waits for the owners to accept it, and the broker was told.
+             */
+            requoted: boolean;
         };
         /**
          * @description Transfer reason (separation agreement), spec §3.
@@ -9866,12 +9888,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Saved; the section is complete */
-            204: {
+            /** @description Saved; the section is complete. A reason that changes the quote's price (a transfer on separation is free of land tax) makes a new quote for the owners to accept: `requoted` */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TransferOfEquitySaved"];
+                };
             };
             400: components["responses"]["BadRequest"];
             /** @description Not signed in */
@@ -10945,7 +10969,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description A field is missing or invalid, each named: `direction`, `kind` (unknown, or not one that moves money that way), `amountPence`, `counterparty`, `reference`, `entryDate` (missing or in the future) */
+            /** @description A field is missing or invalid, each named: `direction` (missing or unknown), `kind` (missing, unknown, or not one that moves money that way), `amountPence`, `counterparty`, `reference`, `entryDate` (missing or in the future) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,14 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
-import type { TransferOfEquityBody } from '../../../lib/api/types';
+import type { Schemas, TransferOfEquityBody } from '../../../lib/api/types';
 
-/** POST /remortgaging/{caseId}/transfer-of-equity {reason} → 204. */
+export type TransferOfEquitySaved = Schemas['TransferOfEquitySaved'];
+
+/**
+ * POST /remortgaging/{caseId}/transfer-of-equity {reason} → 200 {requoted}: whether the reason
+ * changed the quote's price (a transfer on separation is free of land tax).
+ */
 export async function saveTransferOfEquity(
   caseId: string,
   body: TransferOfEquityBody,
-): Promise<void> {
-  unwrap(
+): Promise<TransferOfEquitySaved> {
+  return unwrap(
     await api().POST('/remortgaging/{caseId}/transfer-of-equity', {
       params: { path: { caseId } },
       body,

@@ -49,10 +49,10 @@ describe('the Transfer of Equity section', () => {
 
   it('saves the reason', async () => {
     let theCase = toeCase();
-    const { calls } = await show(() => theCase, {
+    const { calls, router } = await show(() => theCase, {
       [`POST ${API}`]: () => {
         theCase = toeCase({ reason: 'CONSENT_ORDER', removedOwners: [] });
-        return noContent();
+        return json({ requoted: false });
       },
     });
     const form = reasonForm();
@@ -60,6 +60,20 @@ describe('the Transfer of Equity section', () => {
     await userEvent.click(within(form).getByRole('button', { name: TRANSFER_TEXTS.saveReason }));
     expect(await within(form).findByText(OWNERS_TEXTS.saved)).toBeInTheDocument();
     expect(bodiesOf(calls, 'POST', API)).toEqual([{ reason: 'CONSENT_ORDER' }]);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('a reason that changes the quote takes the owner to the new quote (issue 28)', async () => {
+    const { router } = await show(() => toeCase(), {
+      [`POST ${API}`]: () => json({ requoted: true }),
+    });
+    const form = reasonForm();
+    await userEvent.click(within(form).getByRole('radio', { name: /Court order/ }));
+    await userEvent.click(within(form).getByRole('button', { name: TRANSFER_TEXTS.saveReason }));
+    expect(await screen.findByText(TRANSFER_TEXTS.requoted)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/remortgaging/${CASE_ID}/application/quote`),
+    );
   });
 
   it('shows the saved reason', async () => {

@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack, Typography } from '@mui/material';
+import { useNavigate } from '@tanstack/react-router';
+import { enqueueSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { RemortgagingExpanded, TransferReason } from '../../../lib/api/types';
+import { useSession } from '../../auth';
 import { useAddRemovedOwner } from '../api/addRemovedOwner';
 import { useDeleteRemovedOwner } from '../api/deleteRemovedOwner';
 import { useSaveTransferOfEquity } from '../api/saveTransferOfEquity';
@@ -85,6 +88,8 @@ const REASON_OPTIONS = TRANSFER_REASON_ORDER.map((reason) => ({
 function ReasonForm({ caseId, saved }: { caseId: string; saved: TransferReason | null }) {
   const headingId = useId();
   const save = useSaveTransferOfEquity(caseId);
+  const { isBroker } = useSession();
+  const navigate = useNavigate();
   const [failure, setFailure] = useState<unknown>(null);
   const [done, setDone] = useState(false);
   const {
@@ -100,8 +105,17 @@ function ReasonForm({ caseId, saved }: { caseId: string; saved: TransferReason |
     setFailure(null);
     setDone(false);
     try {
-      await save.mutateAsync({ reason: values.reason });
+      const result = await save.mutateAsync({ reason: values.reason });
       setDone(true);
+      // The reason changed the quote (no land tax on a separation): the sections after the
+      // quote wait until the owners accept the new one, so take them to it.
+      if (result.requoted && !isBroker) {
+        enqueueSnackbar(T.requoted, { variant: 'info' });
+        void navigate({
+          to: '/$caseType/$caseId/application/$section',
+          params: { caseType: 'remortgaging', caseId, section: 'quote' },
+        });
+      }
     } catch (error) {
       if (applyServerErrors(error, setError, REASON_FIELDS)) setFailure(error);
     }

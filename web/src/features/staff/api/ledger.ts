@@ -7,6 +7,9 @@ import { staffUnwrap } from './client';
 export type Ledger = Schemas['LedgerBody'];
 export type LedgerEntryRequest = Schemas['LedgerEntryRequest'];
 export type RedemptionStatementRequest = Schemas['RedemptionStatementRequest'];
+export type LedgerKind = Schemas['LedgerKind'];
+export type LedgerDirection = Schemas['LedgerDirection'];
+export type LedgerKindRule = Schemas['LedgerKindBody'];
 
 const ledgerKey = (kind: CaseKind, caseId: string) => ['staff', 'case', kind, caseId, 'ledger'];
 

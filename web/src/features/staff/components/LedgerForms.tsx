@@ -2,22 +2,29 @@ import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../../../lib/api/errors';
 import { poundsToPence, todayIso } from '../../application';
-import type { LedgerEntryRequest, RedemptionStatementRequest } from '../api/ledger';
+import type {
+  LedgerDirection,
+  LedgerEntryRequest,
+  LedgerKind,
+  LedgerKindRule,
+  RedemptionStatementRequest,
+} from '../api/ledger';
 
-export const KINDS: { kind: string; direction?: 'RECEIVED' | 'PAID'; label: string }[] = [
-  { kind: 'CLIENT_FUNDS', direction: 'RECEIVED', label: 'Funds from the client' },
-  { kind: 'MORTGAGE_ADVANCE', direction: 'RECEIVED', label: 'Mortgage advance' },
-  { kind: 'GIFT', direction: 'RECEIVED', label: "A donor's gift" },
-  { kind: 'SELLER_SOLICITOR', direction: 'PAID', label: "The seller's solicitors" },
-  { kind: 'LAND_TAX', direction: 'PAID', label: 'Land tax (HMRC or WRA)' },
-  { kind: 'LAND_REGISTRY', direction: 'PAID', label: 'HM Land Registry' },
-  { kind: 'REDEMPTION', direction: 'PAID', label: "An existing lender's redemption" },
-  { kind: 'FIRM_BILL', direction: 'PAID', label: "The firm's bill" },
-  { kind: 'REFUND_TO_CLIENT', direction: 'PAID', label: 'Refund to the client' },
-  { kind: 'OTHER', label: 'Other' },
-];
+/** Each kind's words in the back office; which way it moves money comes from the server. */
+const KIND_LABELS: Record<LedgerKind, string> = {
+  CLIENT_FUNDS: 'Funds from the client',
+  MORTGAGE_ADVANCE: 'Mortgage advance',
+  GIFT: "A donor's gift",
+  SELLER_SOLICITOR: "The seller's solicitors",
+  LAND_TAX: 'Land tax (HMRC or WRA)',
+  LAND_REGISTRY: 'HM Land Registry',
+  REDEMPTION: "An existing lender's redemption",
+  FIRM_BILL: "The firm's bill",
+  REFUND_TO_CLIENT: 'Refund to the client',
+  OTHER: 'Other',
+};
 
-export const kindLabel = (kind: string) => KINDS.find((k) => k.kind === kind)?.label ?? kind;
+export const kindLabel = (kind: LedgerKind) => KIND_LABELS[kind];
 
 type Errors = Record<string, string>;
 
@@ -57,18 +64,29 @@ function Field(props: {
   );
 }
 
-/** Records what the firm received or paid: each field labelled, the server's refusals shown. */
-export function EntryForm({ record }: { record: (body: LedgerEntryRequest) => Promise<unknown> }) {
-  const [kind, setKind] = useState('CLIENT_FUNDS');
-  const [direction, setDirection] = useState('RECEIVED');
+/**
+ * Records what the firm received or paid: each field labelled, the server's refusals shown. The
+ * kinds, and the one way each moves money, are the server's (`kinds` of the ledger).
+ */
+export function EntryForm({
+  kinds,
+  record,
+}: {
+  kinds: LedgerKindRule[];
+  record: (body: LedgerEntryRequest) => Promise<unknown>;
+}) {
+  const [kind, setKind] = useState<LedgerKind>('CLIENT_FUNDS');
+  const [direction, setDirection] = useState<LedgerDirection>('RECEIVED');
   const [amount, setAmount] = useState('');
   const [counterparty, setCounterparty] = useState('');
   const [reference, setReference] = useState('');
   const [date, setDate] = useState(todayIso());
   const [errors, setErrors] = useState<Errors>({});
+  const wayOf = (k: LedgerKind) => kinds.find((x) => x.kind === k)?.direction;
   const chooseKind = (k: string) => {
-    setKind(k);
-    const way = KINDS.find((x) => x.kind === k)?.direction;
+    const chosen = k as LedgerKind;
+    setKind(chosen);
+    const way = wayOf(chosen);
     if (way) setDirection(way);
   };
   const submit = async (e: FormEvent) => {
@@ -95,13 +113,13 @@ export function EntryForm({ record }: { record: (body: LedgerEntryRequest) => Pr
       setErrors(refusal(error));
     }
   };
-  const fixed = KINDS.find((x) => x.kind === kind)?.direction;
+  const fixed = wayOf(kind);
   return (
     <Stack component="form" spacing={2} onSubmit={submit} aria-label="Record money" noValidate>
       <Field name="kind" label="Kind" value={kind} set={chooseKind} errors={errors}>
-        {KINDS.map((k) => (
+        {kinds.map((k) => (
           <MenuItem key={k.kind} value={k.kind}>
-            {k.label}
+            {kindLabel(k.kind)}
           </MenuItem>
         ))}
       </Field>
@@ -110,7 +128,7 @@ export function EntryForm({ record }: { record: (body: LedgerEntryRequest) => Pr
           name="direction"
           label="Direction"
           value={direction}
-          set={setDirection}
+          set={(d) => setDirection(d as LedgerDirection)}
           errors={errors}
         >
           <MenuItem value="RECEIVED">Received</MenuItem>

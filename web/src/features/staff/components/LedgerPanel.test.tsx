@@ -33,6 +33,12 @@ const LEDGER: Ledger = {
   statementMissing: {
     'redemptionStatements.11': "Record Barclays's redemption statement for this charge",
   },
+  // The server's kinds (a few of them), each with the one way it moves money.
+  kinds: [
+    { kind: 'CLIENT_FUNDS', direction: 'RECEIVED' },
+    { kind: 'FIRM_BILL', direction: 'PAID' },
+    { kind: 'OTHER', direction: null },
+  ],
 };
 
 function renderPanel() {
@@ -88,6 +94,41 @@ describe('LedgerPanel — the client ledger on the staff case page (issue 28, it
       direction: 'RECEIVED',
       kind: 'CLIENT_FUNDS',
       amountPence: 125_050,
+    });
+  });
+
+  it('offers the server’s kinds, asking the direction only of one that moves money either way', async () => {
+    const { calls } = mockFetch({
+      [`GET ${PATH}/ledger`]: () => json(LEDGER),
+      [`POST ${PATH}/ledger`]: () => json(LEDGER),
+    });
+    renderPanel();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Record money received or paid' }),
+    );
+    const form = screen.getByRole('form', { name: 'Record money' });
+    expect(within(form).queryByRole('combobox', { name: /Direction/ })).toBeNull();
+    await userEvent.click(within(form).getByRole('combobox', { name: /Kind/ }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Funds from the client',
+      "The firm's bill",
+      'Other',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: "The firm's bill" }));
+    expect(within(form).getByLabelText(/Paid to/)).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('combobox', { name: /Kind/ }));
+    await userEvent.click(screen.getByRole('option', { name: 'Other' }));
+    await userEvent.click(within(form).getByRole('combobox', { name: /Direction/ }));
+    await userEvent.click(screen.getByRole('option', { name: 'Received' }));
+    await userEvent.type(within(form).getByLabelText(/Amount/), '10');
+    await userEvent.type(within(form).getByLabelText(/Received from/), 'Bank interest');
+    await userEvent.click(within(form).getByRole('button', { name: 'Record' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST');
+    expect(JSON.parse(String(post?.body))).toMatchObject({
+      direction: 'RECEIVED',
+      kind: 'OTHER',
+      amountPence: 1_000,
     });
   });
 

@@ -137,7 +137,7 @@ export function LedgerPanel({ kind, caseId }: { kind: CaseKind; caseId: string }
           );
         })}
         <Collapsible title="Record money received or paid">
-          <EntryForm record={(body) => entry.mutateAsync(body)} />
+          <EntryForm kinds={ledger.kinds} record={(body) => entry.mutateAsync(body)} />
         </Collapsible>
       </Stack>
     </Panel>
