@@ -252,7 +252,14 @@ impl App {
                         .get("x-request-id")
                         .and_then(|v| v.to_str().ok())
                         .unwrap_or("-");
-                    tracing::info_span!("request", method = %req.method(), route, request_id = id)
+                    let span = tracing::info_span!(
+                        "request",
+                        method = %req.method(),
+                        route,
+                        request_id = id
+                    );
+                    crate::observability::otel::continue_trace(&span, req.headers());
+                    span
                 }),
             )
             .layer(PropagateRequestIdLayer::new(request_id.clone()))

@@ -169,7 +169,8 @@ const ALL_FEATURES: &[&str] = &["BUYING", "AI_BOT", "SOF"];
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    init_logging();
+    // Dropped last, once the runtime has stopped: it sends the traces still batched.
+    let _traces = init_logging();
     // Before the runtime, so that every thread reports (a bad configuration is reported by
     // the command itself).
     let _sentry = Config::load()
@@ -194,7 +195,9 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn init_logging() {
+/// Logs to stderr, errors to Sentry and, when configured, spans to an OpenTelemetry collector
+/// (the guard that flushes them).
+fn init_logging() -> Option<crate::observability::otel::TraceGuard> {
     use tracing_subscriber::prelude::*;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,apalis=warn"));
@@ -207,11 +210,14 @@ fn init_logging() {
     } else {
         lines.boxed()
     };
+    let (traces, guard) = crate::observability::otel::layer().unzip();
     tracing_subscriber::registry()
         .with(filter)
         .with(lines)
         .with(crate::observability::sentry::error_layer())
+        .with(traces)
         .init();
+    guard
 }
 
 async fn run(command: Command) -> anyhow::Result<()> {

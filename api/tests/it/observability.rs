@@ -236,3 +236,143 @@ async fn a_server_error_is_reported_to_sentry_without_personal_data() {
         assert!(!sent.contains(private), "{private} sent to Sentry: {sent}");
     }
 }
+
+/// A span as the fake collector received it.
+#[derive(Debug)]
+struct ExportedSpan {
+    service: String,
+    name: String,
+    trace_id: String,
+    parent_span_id: String,
+    attributes: Vec<(String, String)>,
+}
+
+/// Issue 30: with `OTEL_EXPORTER_OTLP_ENDPOINT` set, `threshold serve` sends its spans to the
+/// collector as OTLP/HTTP protobuf (decoded here as a collector would): each request's span with
+/// its route template, continuing the trace a caller's W3C `traceparent` names, under the
+/// service name "threshold" — and never the raw path nor its query.
+#[tokio::test]
+async fn spans_go_to_an_opentelemetry_collector_continuing_the_callers_trace() {
+    use axum::routing::post;
+    use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+    use opentelemetry_proto::tonic::common::v1::any_value::Value as Any;
+    use prost::Message as _;
+    use std::process::{Command, Stdio};
+
+    let spans = Arc::new(Mutex::new(Vec::<ExportedSpan>::new()));
+    let kept = spans.clone();
+    let collector = crate::support::serve_fake(axum::Router::new().route(
+        "/v1/traces",
+        post(move |body: axum::body::Bytes| {
+            let kept = kept.clone();
+            async move {
+                let export = ExportTraceServiceRequest::decode(body).expect("OTLP protobuf");
+                let text = |v: &Option<opentelemetry_proto::tonic::common::v1::AnyValue>| match v
+                    .as_ref()
+                    .and_then(|v| v.value.as_ref())
+                {
+                    Some(Any::StringValue(s)) => s.clone(),
+                    other => format!("{other:?}"),
+                };
+                for resource in export.resource_spans {
+                    let service = resource
+                        .resource
+                        .iter()
+                        .flat_map(|r| &r.attributes)
+                        .find(|a| a.key == "service.name")
+                        .map(|a| text(&a.value))
+                        .unwrap_or_default();
+                    for span in resource.scope_spans.into_iter().flat_map(|s| s.spans) {
+                        kept.lock().unwrap().push(ExportedSpan {
+                            service: service.clone(),
+                            name: span.name,
+                            trace_id: hex::encode(&span.trace_id),
+                            parent_span_id: hex::encode(&span.parent_span_id),
+                            attributes: span
+                                .attributes
+                                .iter()
+                                .map(|a| (a.key.clone(), text(&a.value)))
+                                .collect(),
+                        });
+                    }
+                }
+            }
+        }),
+    ))
+    .await;
+
+    let dir = tempfile::tempdir().unwrap();
+    let addr = free_address();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_threshold"))
+        .arg("serve")
+        .env_clear()
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}/otel.db", dir.path().display()),
+        )
+        .env("DATA_DIR", dir.path())
+        .env("LISTEN_ADDR", addr.to_string())
+        .env("PUBLIC_URL", format!("http://{addr}"))
+        .env("RUST_LOG", "info")
+        .env("OTEL_EXPORTER_OTLP_ENDPOINT", &collector)
+        .env("OTEL_BSP_SCHEDULE_DELAY", "100")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the threshold binary starts");
+
+    let (trace_id, caller_span) = ("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7");
+    let http = reqwest::Client::new();
+    let url = format!("http://{addr}/api/auth/me?token=leak-me-123");
+    let mut answered = None;
+    for _ in 0..300 {
+        let sent = http
+            .get(&url)
+            .header("traceparent", format!("00-{trace_id}-{caller_span}-01"))
+            .send()
+            .await;
+        if let Ok(res) = sent {
+            answered = Some(res.status());
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        answered,
+        Some(StatusCode::UNAUTHORIZED),
+        "the server answered"
+    );
+
+    let mut request_span = None;
+    for _ in 0..150 {
+        request_span = spans
+            .lock()
+            .unwrap()
+            .iter()
+            .position(|s| s.name == "request" && s.trace_id == trace_id);
+        if request_span.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let _ = server.kill();
+    let _ = server.wait();
+    let spans = spans.lock().unwrap();
+    let span = &spans[request_span.unwrap_or_else(|| panic!("no request span in {spans:?}"))];
+    assert_eq!(span.service, "threshold");
+    assert_eq!(
+        span.parent_span_id, caller_span,
+        "the caller's span is the parent"
+    );
+    let attribute = |key: &str| {
+        span.attributes
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    };
+    assert_eq!(attribute("route"), Some("/api/auth/me"), "{span:?}");
+    assert_eq!(attribute("method"), Some("GET"), "{span:?}");
+    let everything = format!("{spans:?}");
+    assert!(!everything.contains("leak-me-123"), "{everything}");
+}
