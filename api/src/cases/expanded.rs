@@ -70,6 +70,9 @@ pub(crate) async fn remortgaging_body(
         property_value: r.property_value,
         loan_amount: r.loan_amount,
         is_repaying_help_to_buy: r.is_repaying_help_to_buy,
+        staircasing: r
+            .staircasing()
+            .map(|s| super::types::Staircasing::from_facts(&s)),
         has_htb_redemption_letter: r.has_htb_redemption_letter,
         has_mortgage_offer: r.has_mortgage_offer,
         alterations: snap.alterations,

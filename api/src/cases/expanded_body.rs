@@ -64,6 +64,8 @@ pub struct RemortgagingExpanded {
     pub property_value: Option<i64>,
     pub loan_amount: Option<i64>,
     pub is_repaying_help_to_buy: bool,
+    /// A staircasing remortgage's further share, once given.
+    pub staircasing: Option<super::types::Staircasing>,
     #[serde(rename = "hasHTBRedemptionLetter")]
     pub has_htb_redemption_letter: bool,
     pub has_mortgage_offer: bool,

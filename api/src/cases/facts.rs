@@ -5,18 +5,18 @@ use std::collections::BTreeMap;
 use serde::de::DeserializeOwned;
 use threshold_engine::equity_tax::EquityTransfer;
 use threshold_engine::land_tax::LandTaxInput;
-use threshold_engine::quote::{Introducer, QuoteDetails};
+use threshold_engine::quote::{Introducer, QuoteDetails, Staircasing as StaircasingDetails};
 use threshold_engine::types::{
     IneligibilityReason, Jurisdiction, PropertyType, PropertyUsage, Tenure,
 };
 use threshold_engine::{CaseType, QuoteRequest, Supplement};
-use threshold_store::cases::{Introduction, KeyFacts, NewQuote};
+use threshold_store::cases::{Introduction, KeyFacts, NewQuote, StaircasingFacts};
 use threshold_workflows::Workflows;
 
 use super::lenders;
 use super::types::{
     BuyingCaseRequest, ClientDetails, CostLineBody, PropertyInput, QuoteTerms,
-    RemortgagingCaseRequest,
+    RemortgagingCaseRequest, Staircasing,
 };
 use crate::error::{ApiError, ApiResult};
 
@@ -109,6 +109,43 @@ fn money(problems: &mut Problems, field: &str, value: Option<i64>, required: boo
         None if required => problems.add(field, "is required"),
         _ => {}
     }
+}
+
+/// A share in percent as basis points (50 → 5000): at most two decimals, 0 to 100.
+fn basis_points(problems: &mut Problems, field: &str, percent: f64) -> Option<i32> {
+    let points = (percent * 100.0).round();
+    let exact = (percent * 100.0 - points).abs() < 1e-6;
+    if !(0.0..=10_000.0).contains(&points) || !exact {
+        problems.add(
+            field,
+            "must be a percentage from 0 to 100, with at most two decimals",
+        );
+        return None;
+    }
+    Some(points as i32)
+}
+
+/// A staircasing remortgage's facts, checked: the share grows, the price is money.
+fn staircasing_facts(problems: &mut Problems, s: &Staircasing) -> Option<StaircasingFacts> {
+    let before = basis_points(problems, "staircasing.shareBefore", s.share_before);
+    let after = basis_points(problems, "staircasing.shareAfter", s.share_after);
+    if let (Some(b), Some(a)) = (before, after)
+        && a <= b
+    {
+        problems.add("staircasing.shareAfter", "must be more than shareBefore");
+    }
+    money(
+        problems,
+        "staircasing.sharePrice",
+        Some(s.share_price),
+        true,
+    );
+    Some(StaircasingFacts {
+        share_before: before?,
+        share_after: after?,
+        price: s.share_price,
+        market_value_election_made: s.market_value_election_made,
+    })
 }
 
 /// A date within `years_back` years before and `years_ahead` years after today.
@@ -232,6 +269,17 @@ impl KeyFactsRequest for RemortgagingCaseRequest {
         f.lender = lender(problems, "newLender", &self.new_lender);
         f.current_deal_end_date = self.current_deal_end_date;
         f.is_repaying_help_to_buy = self.is_repaying_help_to_buy;
+        if let Some(s) = &self.staircasing {
+            let staircasing =
+                f.remortgaging_reason.as_deref() == Some("SHARED_OWNERSHIP_STAIRCASING");
+            if !staircasing {
+                problems.add(
+                    "staircasing",
+                    "is only for a remortgage to buy a further share (SHARED_OWNERSHIP_STAIRCASING)",
+                );
+            }
+            f.staircasing = staircasing_facts(problems, s);
+        }
     }
 
     fn client(&self) -> Option<&ClientDetails> {
@@ -481,6 +529,12 @@ pub fn quote(
     let details = QuoteDetails {
         transfer_of_part_or_new_lease,
         equity_transfer: to.equity_transfer.clone(),
+        staircasing: f.staircasing.map(|s| StaircasingDetails {
+            share_before: s.share_before.unsigned_abs(),
+            share_after: s.share_after.unsigned_abs(),
+            price: s.price,
+            market_value_election_made: s.market_value_election_made,
+        }),
         introducer: to.introducer.map(|i| Introducer {
             name: i.firm_name.clone(),
             referral_fee: i.referral_fee,

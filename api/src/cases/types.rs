@@ -67,6 +67,39 @@ pub struct RemortgagingCaseRequest {
     pub is_repaying_help_to_buy: bool,
     #[serde(default)]
     pub broker_reference: Option<String>,
+    /// Only with `remortgagingReason` SHARED_OWNERSHIP_STAIRCASING: the further share bought,
+    /// for the quote's land tax. Null: not known yet (the quote says what it needs).
+    #[serde(default)]
+    pub staircasing: Option<Staircasing>,
+}
+
+/// A shared-ownership owner buying a further share of their home ("staircasing"): what its land
+/// tax needs (FA 2003 Sch 9 para 4A; LTTA 2017 Sch 15 para 6).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Staircasing {
+    /// The owner's share of the home now, in percent (up to two decimals, e.g. 37.5).
+    pub share_before: f64,
+    /// Their share once the further share is bought, in percent (100: the whole home).
+    pub share_after: f64,
+    /// The price of the further share, in pence.
+    pub share_price: i64,
+    /// Whether land tax was paid on the home's full market value when the lease was granted (a
+    /// market value election: then no more is due). Null: not known.
+    #[serde(default)]
+    pub market_value_election_made: Option<bool>,
+}
+
+impl Staircasing {
+    /// As stored: shares in basis points.
+    pub fn from_facts(f: &threshold_store::cases::StaircasingFacts) -> Self {
+        Self {
+            share_before: f64::from(f.share_before) / 100.0,
+            share_after: f64::from(f.share_after) / 100.0,
+            share_price: f.price,
+            market_value_election_made: f.market_value_election_made,
+        }
+    }
 }
 
 /// Key facts of a purchase.

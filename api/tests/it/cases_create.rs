@@ -27,6 +27,7 @@ on_both_databases!(
     quote_09_a_case_without_a_quote_has_no_latest_quote,
     a_transfer_of_equity_quote_says_what_its_land_tax_needs_and_charges_no_return_yet,
     issue_28_a_purchase_is_quoted_on_every_fact_that_changes_its_price,
+    issue_28_a_staircasing_remortgage_is_taxed_above_80_percent,
 );
 
 /// CALLS-48: GET /remortgaging/{caseId}/quote/latest answers the latest quote with its id.
@@ -649,4 +650,80 @@ async fn issue_28_a_purchase_is_quoted_on_every_fact_that_changes_its_price(back
     assert!(text.contains("£11,000.00"), "{text}");
     let assumed = abroad["landTaxEstimate"]["assumptions"].as_str().unwrap();
     assert!(text.contains(&words(assumed)), "{assumed}: {text}");
+}
+
+/// Issue 28 (3): a shared-ownership owner buying a further share is taxed on its price only once
+/// their share goes above 80%, unless a market value election was made when the lease was
+/// granted (FA 2003 Sch 9 para 4A; HMRC SDLTM27060); England needs a return only when tax is due
+/// (SDLTM27080), Wales's relief is claimed in a return from £40,000 (LTTA 2017 Sch 15 para 6,
+/// s.46). The start form's facts price it, and the expanded case keeps them.
+async fn issue_28_a_staircasing_remortgage_is_taxed_above_80_percent(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    firm(&app).await;
+    let mut broker = app.sign_in("broker@firm.test").await;
+    let mut reader = app.sign_in("broker@firm.test").await;
+    let mut quote = async |staircasing: Value, extra: Value| {
+        let mut body = remortgaging_body("stair@example.com", "Sam Stair");
+        body["remortgagingReason"] = json!("SHARED_OWNERSHIP_STAIRCASING");
+        body["staircasing"] = staircasing;
+        for (key, value) in extra.as_object().unwrap() {
+            body[key] = value.clone();
+        }
+        broker.post("/api/remortgaging/case", body).await
+    };
+    let share = |before: f64, after: f64, price: i64, election: Option<bool>| {
+        json!({ "shareBefore": before, "shareAfter": after, "sharePrice": price,
+                "marketValueElectionMade": election })
+    };
+    let returns = |q: &Value| q["costBreakdown"].to_string().contains("return");
+    // 25% → 50%: within 80%, no tax and, in England, no return.
+    let res = quote(share(25.0, 50.0, 7_500_000, None), json!({})).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let within = &res.body["quote"];
+    assert_eq!(within["landTaxEstimate"]["amount"], 0, "{within:?}");
+    assert!(!returns(within), "{within:?}");
+    // 50% → 100% for £150,000: tax on the price, £0 to £125,000 and 2% above: £500, a return.
+    let res = quote(share(50.0, 100.0, 15_000_000, Some(false)), json!({})).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let above = &res.body["quote"];
+    assert_eq!(above["landTaxEstimate"]["amount"], 50_000, "{above:?}");
+    assert!(returns(above), "{above:?}");
+    let id = res.body["caseId"].as_i64().unwrap();
+    let case = reader
+        .get(&format!("/api/remortgaging/cases/{id}/expanded"))
+        .await;
+    assert_eq!(
+        case.body["staircasing"],
+        json!({ "shareBefore": 50.0, "shareAfter": 100.0, "sharePrice": 15_000_000,
+                "marketValueElectionMade": false })
+    );
+    // A market value election made when the lease was granted: nothing more to pay.
+    let res = quote(share(50.0, 100.0, 15_000_000, Some(true)), json!({})).await;
+    assert_eq!(res.body["quote"]["landTaxEstimate"]["amount"], 0);
+    assert!(!returns(&res.body["quote"]));
+    // Wales: relief claimed in a return.
+    let res = quote(
+        share(50.0, 100.0, 15_000_000, Some(false)),
+        json!({ "jurisdiction": "WALES", "property": { "addressLine1": "1 Heol Fawr",
+                "town": "Cardiff", "postcode": "CF10 1AA", "tenure": "LEASEHOLD" } }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    assert!(returns(&res.body["quote"]), "{:?}", res.body["quote"]);
+    // Bad facts, each named.
+    let res = quote(share(60.0, 60.0, 0, None), json!({})).await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    for field in ["staircasing.shareAfter", "staircasing.sharePrice"] {
+        assert!(res.field_error(field).is_some(), "{field}: {:?}", res.body);
+    }
+    let res = quote(share(37.555, 101.0, 100, None), json!({})).await;
+    for field in ["staircasing.shareBefore", "staircasing.shareAfter"] {
+        assert!(res.field_error(field).is_some(), "{field}: {:?}", res.body);
+    }
+    let res = quote(
+        share(25.0, 50.0, 100, None),
+        json!({ "remortgagingReason": "END_OF_CURRENT_DEAL" }),
+    )
+    .await;
+    assert!(res.field_error("staircasing").is_some(), "{:?}", res.body);
 }

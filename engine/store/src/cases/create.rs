@@ -116,7 +116,8 @@ const FACT_COLUMNS: &str = "jurisdiction, is_dependent_on_sale, is_company_owned
     current_deal_end_date, is_repaying_help_to_buy, purchase_price, deposit_amount, \
     is_first_time_buyer, is_new_build, is_shared_ownership, results_in_multiple_properties, \
     is_replacing_main_residence, target_move_in_date, is_company_case, buyers_uk_resident, \
-    is_new_lease";
+    is_new_lease, staircasing_share_before, staircasing_share_after, staircasing_price, \
+    market_value_election_made";
 
 /// How many columns [`FACT_COLUMNS`] names: the placeholders after them start at `$FACTS + 2`.
 fn fact_count() -> usize {
@@ -150,6 +151,10 @@ macro_rules! bind_facts {
             .bind($f.is_company_owned)
             .bind($f.buyers_uk_resident)
             .bind($f.is_new_lease)
+            .bind($f.staircasing.map(|s| s.share_before))
+            .bind($f.staircasing.map(|s| s.share_after))
+            .bind($f.staircasing.map(|s| s.price))
+            .bind($f.staircasing.and_then(|s| s.market_value_election_made))
     };
 }
 

@@ -31,7 +31,8 @@ macro_rules! case_columns {
          c.mortgage_offer_uploaded_at, c.purchase_price, c.deposit_amount, c.is_first_time_buyer, \
          c.is_new_build, c.is_shared_ownership, c.results_in_multiple_properties, \
          c.is_replacing_main_residence, c.target_move_in_date, c.buyers_uk_resident, \
-         c.is_new_lease, c.terms_accepted_at, \
+         c.is_new_lease, c.staircasing_share_before, c.staircasing_share_after, \
+         c.staircasing_price, c.market_value_election_made, c.terms_accepted_at, \
          c.has_paid_deposit, c.deposit_paid_at, c.created_at, c.updated_at, c.assignee_id, \
          c.status_changed_at, \
          p.address_line1, p.address_line2, p.town, p.county, p.postcode, p.formatted_address, \
@@ -81,6 +82,10 @@ pub struct CaseRow {
     pub target_move_in_date: Option<NaiveDate>,
     pub buyers_uk_resident: Option<bool>,
     pub is_new_lease: Option<bool>,
+    pub staircasing_share_before: Option<i32>,
+    pub staircasing_share_after: Option<i32>,
+    pub staircasing_price: Option<i64>,
+    pub market_value_election_made: Option<bool>,
     pub terms_accepted_at: Option<DateTime<Utc>>,
     pub has_paid_deposit: bool,
     pub deposit_paid_at: Option<DateTime<Utc>>,
@@ -128,7 +133,18 @@ impl CaseRow {
             target_move_in_date: self.target_move_in_date,
             buyers_uk_resident: self.buyers_uk_resident,
             is_new_lease: self.is_new_lease,
+            staircasing: self.staircasing(),
         }
+    }
+
+    /// A staircasing remortgage's facts, when its shares and price are recorded.
+    pub fn staircasing(&self) -> Option<super::StaircasingFacts> {
+        Some(super::StaircasingFacts {
+            share_before: self.staircasing_share_before?,
+            share_after: self.staircasing_share_after?,
+            price: self.staircasing_price?,
+            market_value_election_made: self.market_value_election_made,
+        })
     }
 }
 

@@ -82,6 +82,20 @@ pub struct KeyFacts {
     /// Buying: the seller grants a new lease (HM Land Registry's fee has no portal reduction);
     /// None = not asked (a new build is taken to be one).
     pub is_new_lease: Option<bool>,
+    /// Remortgaging to buy a further share of a shared-ownership home: the facts its land tax
+    /// needs. None = not given.
+    pub staircasing: Option<StaircasingFacts>,
+}
+
+/// What a staircasing remortgage's land tax needs: shares in basis points (5000 = 50%), the
+/// price of the further share in pence.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StaircasingFacts {
+    pub share_before: i32,
+    pub share_after: i32,
+    pub price: i64,
+    /// Whether a market value election was made when the lease was granted; None = not known.
+    pub market_value_election_made: Option<bool>,
 }
 
 impl KeyFacts {

@@ -23,7 +23,7 @@ import {
 import { apiError, json } from '../../test/fetchMock';
 import { makeMe } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { PRICE_TEXTS } from '../cases';
+import { PRICE_TEXTS, STAIRCASING_TEXTS } from '../cases';
 import { canEditKeyFacts } from './sections/KeyFactsSection';
 import { APPLICATION_TEXTS, KEY_FACTS_TEXTS } from './texts';
 
@@ -42,6 +42,17 @@ const CREATED = {
 };
 
 beforeEach(() => window.sessionStorage.clear());
+
+/** A remortgage buying a further share, with the share and price recorded. */
+const STAIRCASING_CASE: Partial<RemortgagingExpanded> = {
+  remortgagingReason: 'SHARED_OWNERSHIP_STAIRCASING',
+  staircasing: {
+    shareBefore: 37.5,
+    shareAfter: 100,
+    sharePrice: 18_750_000,
+    marketValueElectionMade: null,
+  },
+};
 
 const field = (label: RegExp) => screen.getByLabelText(label);
 
@@ -249,7 +260,41 @@ describe('the Key Facts edit form', () => {
       currentDealEndDate: '2027-01-31',
       brokerReference: null,
       isRepayingHelpToBuy: false,
+      staircasing: null,
     });
+  });
+
+  it('issue 28: Key Facts lists a staircasing remortgage’s share and price', async () => {
+    applicationServer(() => remCase(STAIRCASING_CASE));
+    renderApp(VIEW_PATH);
+    const T = STAIRCASING_TEXTS;
+    expect(await screen.findByText(T.staircasingShareBefore.term)).toBeInTheDocument();
+    expect(screen.getByText('37.5%')).toBeInTheDocument();
+    expect(screen.getByText('£187,500.00')).toBeInTheDocument();
+    expect(screen.getByText(T.marketValueElectionMade.term)).toBeInTheDocument();
+  });
+
+  it('issue 28: the edit form shows the share and price it has, and sends them back', async () => {
+    const { calls } = applicationServer(() => remCase(STAIRCASING_CASE), {
+      [UPDATE]: () => json(CREATED),
+    });
+    await openForm();
+    const T = STAIRCASING_TEXTS;
+    expect(screen.getByLabelText(T.staircasingShareBefore.label)).toHaveValue('37.5');
+    expect(screen.getByLabelText(T.staircasingPrice.label)).toHaveValue('187500');
+    await userEvent.selectOptions(screen.getByLabelText(T.marketValueElectionMade.label), 'yes');
+    await userEvent.click(screen.getByRole('button', { name: APPLICATION_TEXTS.save }));
+    await waitFor(() =>
+      expect(bodyOf(calls, 'POST', '/api/remortgaging/case/1001')).toMatchObject({
+        remortgagingReason: 'SHARED_OWNERSHIP_STAIRCASING',
+        staircasing: {
+          shareBefore: 37.5,
+          shareAfter: 100,
+          sharePrice: 18_750_000,
+          marketValueElectionMade: true,
+        },
+      }),
+    );
   });
 
   it("a broker's save keeps the broker reference and still sends no client", async () => {

@@ -6,8 +6,8 @@ import { expanded, overviews, REM_SECTIONS } from '../../test/cases';
 import { apiError, json, type Handler } from '../../test/fetchMock';
 import { makeMe, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { PRICE_ANSWER_REQUIRED, PRICE_TEXTS, PRICE_TITLE } from './texts';
-import { START_MESSAGES } from './validation';
+import { PRICE_ANSWER_REQUIRED, PRICE_TEXTS, PRICE_TITLE, STAIRCASING_TEXTS } from './texts';
+import { STAIRCASING_MESSAGES, START_MESSAGES } from './validation';
 
 const BROKER = makeMe({ role: 'ROLE_BROKER', enabledFeatures: ['BUYING'] });
 const CUSTOMER = makeMe({ enabledFeatures: ['BUYING'] });
@@ -114,6 +114,48 @@ describe('start pages', () => {
       propertyValue: 35000000,
       loanAmount: 20000000,
       newLender: 'NATIONWIDE_BUILDING_SOCIETY',
+      staircasing: null,
+    });
+  });
+
+  it('issue 28: a remortgage buying a further share asks its shares and price, all or none', async () => {
+    const { calls } = server(BROKER, { 'POST /api/remortgaging/case': () => json(CREATED, 201) });
+    const { router } = renderApp('/remortgaging/start');
+    await answerEligibility();
+    await userEvent.type(await screen.findByLabelText(/Client's preferred name/), 'Sam Smith');
+    await userEvent.type(screen.getByLabelText(/Client's email address/), 'sam@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await fillProperty(/Property value/, '300,000');
+    const T = STAIRCASING_TEXTS;
+    // Asked only for that reason.
+    expect(screen.queryByLabelText(T.staircasingShareBefore.label)).toBeNull();
+    await userEvent.selectOptions(
+      screen.getByLabelText(/Reason for remortgaging/),
+      'SHARED_OWNERSHIP_STAIRCASING',
+    );
+    expect(await screen.findByTestId('staircasing-intro')).toHaveTextContent('80%');
+    // One figure given: the others are needed, and the share must grow.
+    await userEvent.type(screen.getByLabelText(T.staircasingShareBefore.label), '60');
+    await userEvent.type(screen.getByLabelText(T.staircasingShareAfter.label), '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Create case' }));
+    expect(await screen.findByText(STAIRCASING_MESSAGES.larger)).toBeInTheDocument();
+    expect(screen.getByText(START_MESSAGES.amountInvalid)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.clear(screen.getByLabelText(T.staircasingShareAfter.label));
+    await userEvent.type(screen.getByLabelText(T.staircasingShareAfter.label), '100');
+    await userEvent.type(screen.getByLabelText(T.staircasingPrice.label), '120,000');
+    await userEvent.selectOptions(screen.getByLabelText(T.marketValueElectionMade.label), 'no');
+    await userEvent.click(screen.getByRole('button', { name: 'Create case' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/remortgaging/1001'));
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/api/remortgaging/case');
+    expect(JSON.parse(post!.body!)).toMatchObject({
+      remortgagingReason: 'SHARED_OWNERSHIP_STAIRCASING',
+      staircasing: {
+        shareBefore: 60,
+        shareAfter: 100,
+        sharePrice: 12_000_000,
+        marketValueElectionMade: false,
+      },
     });
   });
 

@@ -9,7 +9,7 @@ export { caseQuery } from './api/getCase';
 export { caseOverviewsQuery } from './api/getCaseOverviews';
 export { LOAD_ERROR } from './texts';
 // A purchase's price questions, for the application's Key Facts summary.
-export { PRICE_TEXTS } from './texts';
+export { PRICE_TEXTS, STAIRCASING_TEXTS } from './texts';
 // The protected index and the BUYING guard (issue 15): small enough to load with the shell.
 export { homeRedirect } from './home';
 export { BuyingUnavailable, BuyingUnavailableError } from './components/BuyingUnavailable';

@@ -1,6 +1,8 @@
 import type { BuyingCaseBody, RemortgagingCaseBody, Schemas } from '../../lib/api/types';
 import {
   asksPriceQuestion,
+  givesStaircasing,
+  parsePercent,
   poundsToPence,
   type KeyFactsValues,
   type StartCaseValues,
@@ -90,6 +92,19 @@ export function remortgagingKeyFacts(v: KeyFactsValues, isBroker: boolean): Remo
     remortgagingReason: choice(REASONS, v.reason),
     currentDealEndDate: text(v.date),
     brokerReference: isBroker ? text(v.brokerReference) : null,
+    staircasing: staircasing(v),
+  };
+}
+
+/** A staircasing remortgage's share and price, when given (validation has checked them). */
+function staircasing(v: KeyFactsValues): RemortgagingCaseBody['staircasing'] {
+  if (!givesStaircasing(v)) return null;
+  const election = v.marketValueElectionMade;
+  return {
+    shareBefore: parsePercent(v.staircasingShareBefore) ?? 0,
+    shareAfter: parsePercent(v.staircasingShareAfter) ?? 0,
+    sharePrice: pence(v.staircasingPrice ?? '') ?? 0,
+    marketValueElectionMade: election === 'yes' ? true : election === 'no' ? false : null,
   };
 }
 

@@ -50,3 +50,30 @@ export const PRICE_TITLE = 'What affects the price';
 
 /** An unanswered price question. */
 export const PRICE_ANSWER_REQUIRED = 'Choose yes or no';
+
+/**
+ * A remortgage to buy a further share of a shared-ownership home (issue 28): what its land tax
+ * needs, asked when that is the reason. Optional: without them the quote says what it needs.
+ */
+export const STAIRCASING_TEXTS = {
+  intro:
+    'Buying a further share can carry Stamp Duty Land Tax (Land Transaction Tax in Wales) once you own more than 80%. Tell us about the share for an exact quote, or leave these blank and we will ask later.',
+  staircasingShareBefore: {
+    label: 'Your share of the home now (%, optional)',
+    term: 'Share now',
+  },
+  staircasingShareAfter: {
+    label: 'Your share once you have bought more (%, optional)',
+    term: 'Share afterwards',
+  },
+  staircasingPrice: {
+    label: 'Price of the further share (£, optional)',
+    term: 'Price of the further share',
+  },
+  marketValueElectionMade: {
+    label: 'When you bought your first share, did you pay tax on the home’s full value?',
+    hint: 'This is called a market value election. If you did, there is no tax to pay on further shares. Your conveyancer at the time, or your completion statement, will say.',
+    term: 'Tax paid on the full value at the start',
+    notSure: 'Not sure',
+  },
+} as const;

@@ -67,9 +67,85 @@ export const keyFactsSchema = z.object({
   isNewBuild: priceAnswer,
   isSharedOwnership: priceAnswer,
   isNewLease: priceAnswer,
+  // A remortgage buying a further share of a shared-ownership home (its land tax).
+  staircasingShareBefore: z.string().optional(),
+  staircasingShareAfter: z.string().optional(),
+  staircasingPrice: z.string().optional(),
+  marketValueElectionMade: z.string().optional(),
 });
 
 export type KeyFactsValues = z.infer<typeof keyFactsSchema>;
+
+/** The remortgage reason that buys a further share. */
+export const STAIRCASING = 'SHARED_OWNERSHIP_STAIRCASING';
+
+/** The staircasing facts in the order they are asked. */
+export const STAIRCASING_FIELDS = [
+  'staircasingShareBefore',
+  'staircasingShareAfter',
+  'staircasingPrice',
+  'marketValueElectionMade',
+] as const satisfies readonly (keyof KeyFactsValues)[];
+
+/** '37.5' → 37.5; null for anything that is not a percentage with at most two decimals. */
+export function parsePercent(value: string | undefined): number | null {
+  const cleaned = (value ?? '').replace(/[%\s]/g, '');
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const percent = Number(cleaned);
+  return percent <= 100 ? percent : null;
+}
+
+/** Whether any of the share and price facts is filled in (then all three are needed). */
+export function givesStaircasing(values: Partial<KeyFactsValues>): boolean {
+  return (
+    values.reason === STAIRCASING &&
+    [values.staircasingShareBefore, values.staircasingShareAfter, values.staircasingPrice].some(
+      (v) => (v ?? '').trim() !== '',
+    )
+  );
+}
+
+/**
+ * A staircasing remortgage's facts are optional (the quote then says what it needs), but once
+ * one is given all three figures are: shares in percent, the one after larger, and the price.
+ */
+function checkStaircasing(values: KeyFactsValues, ctx: z.RefinementCtx<KeyFactsValues>) {
+  if (!givesStaircasing(values)) return;
+  const before = parsePercent(values.staircasingShareBefore);
+  const after = parsePercent(values.staircasingShareAfter);
+  if (before === null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['staircasingShareBefore'],
+      message: STAIRCASING_MESSAGES.share,
+    });
+  }
+  if (after === null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['staircasingShareAfter'],
+      message: STAIRCASING_MESSAGES.share,
+    });
+  } else if (before !== null && after <= before) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['staircasingShareAfter'],
+      message: STAIRCASING_MESSAGES.larger,
+    });
+  }
+  if ((poundsToPence(values.staircasingPrice ?? '') ?? 0) <= 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['staircasingPrice'],
+      message: START_MESSAGES.amountInvalid,
+    });
+  }
+}
+
+export const STAIRCASING_MESSAGES = {
+  share: 'Enter a percentage from 0 to 100, like 50 or 37.5',
+  larger: 'Your share afterwards must be larger than your share now',
+} as const;
 
 /** The price questions in the order they are asked. */
 export const PRICE_FIELDS = [
@@ -113,15 +189,22 @@ function checkPriceAnswers(values: KeyFactsValues, ctx: z.RefinementCtx<KeyFacts
 
 const ALWAYS = { when: () => true };
 
-/** The Key Facts edit form's schema for a case type (a purchase also answers the price group). */
+/**
+ * The Key Facts edit form's schema for a case type: a purchase also answers the price group, a
+ * staircasing remortgage gives its share and price whole.
+ */
 export function keyFactsFormSchema(kind: CaseKind) {
-  return kind === 'buying' ? keyFactsSchema.superRefine(checkPriceAnswers, ALWAYS) : keyFactsSchema;
+  return kind === 'buying'
+    ? keyFactsSchema.superRefine(checkPriceAnswers, ALWAYS)
+    : keyFactsSchema.superRefine(checkStaircasing, ALWAYS);
 }
 
 /** The start form: the key facts and, for a broker, the client the case is for. */
 export function startCaseSchema(isBroker: boolean, kind: CaseKind = 'remortgaging') {
   const schema = startCaseObject(isBroker);
-  return kind === 'buying' ? schema.superRefine(checkPriceAnswers, ALWAYS) : schema;
+  return kind === 'buying'
+    ? schema.superRefine(checkPriceAnswers, ALWAYS)
+    : schema.superRefine(checkStaircasing, ALWAYS);
 }
 
 function startCaseObject(isBroker: boolean) {
@@ -163,6 +246,7 @@ export const STEP_FIELDS: Record<
     'secondAmount',
     'lender',
     'reason',
+    ...STAIRCASING_FIELDS,
     'date',
     'brokerReference',
   ],

@@ -3455,6 +3455,7 @@ export interface components {
              */
             propertyValue: number;
             remortgagingReason?: components["schemas"]["RemortgagingReason"] | null;
+            staircasing?: components["schemas"]["Staircasing"] | null;
         };
         /** @description GET /remortgaging/cases/{caseId}/expanded. */
         RemortgagingExpanded: components["schemas"]["ExpandedCommon"] & {
@@ -3480,6 +3481,7 @@ export interface components {
             propertyValue?: number | null;
             remortgagingReason?: components["schemas"]["RemortgagingReason"] | null;
             requiredDocuments: components["schemas"]["RemortgagingRequiredDocuments"];
+            staircasing?: components["schemas"]["Staircasing"] | null;
             transferOfEquity?: components["schemas"]["TransferOfEquityBody"] | null;
         };
         /** @description A remortgaging case in the list (ENT-07) plus what the engine computes. */
@@ -3997,6 +3999,32 @@ export interface components {
              */
             guide?: string | null;
             waitsOn?: components["schemas"]["WaitsOn"] | null;
+        };
+        /**
+         * @description A shared-ownership owner buying a further share of their home ("staircasing"): what its land
+         *     tax needs (FA 2003 Sch 9 para 4A; LTTA 2017 Sch 15 para 6).
+         */
+        Staircasing: {
+            /**
+             * @description Whether land tax was paid on the home's full market value when the lease was granted (a
+             *     market value election: then no more is due). Null: not known.
+             */
+            marketValueElectionMade?: boolean | null;
+            /**
+             * Format: double
+             * @description Their share once the further share is bought, in percent (100: the whole home).
+             */
+            shareAfter: number;
+            /**
+             * Format: double
+             * @description The owner's share of the home now, in percent (up to two decimals, e.g. 37.5).
+             */
+            shareBefore: number;
+            /**
+             * Format: int64
+             * @description The price of the further share, in pence.
+             */
+            sharePrice: number;
         };
         StatementBody: {
             /**

@@ -8,7 +8,7 @@ import { FormProvider, useForm, type DefaultValues } from 'react-hook-form';
 import { Loading } from '../../../components/Loading';
 import { PageHeading } from '../../../components/PageHeading';
 import { RouterLink } from '../../../components/RouterLink';
-import type { CaseCreated, ExpandedCase } from '../../../lib/api/types';
+import type { CaseCreated, ExpandedCase, RemortgagingExpanded } from '../../../lib/api/types';
 import { useSession } from '../../auth';
 import { caseQuery, LOAD_ERROR, type CaseKind } from '../../cases';
 import {
@@ -82,6 +82,18 @@ export function keyFactsValues(expanded: ExpandedCase): DefaultValues<KeyFactsVa
     lender: expanded.newLender ?? '',
     reason: expanded.remortgagingReason ?? '',
     date: expanded.currentDealEndDate ?? '',
+    ...staircasingValues(expanded.staircasing),
+  };
+}
+
+/** A staircasing remortgage's recorded share and price as the form holds them. */
+function staircasingValues(s: RemortgagingExpanded['staircasing']) {
+  const election = s?.marketValueElectionMade;
+  return {
+    staircasingShareBefore: s ? String(s.shareBefore) : '',
+    staircasingShareAfter: s ? String(s.shareAfter) : '',
+    staircasingPrice: s ? penceToPounds(s.sharePrice) : '',
+    marketValueElectionMade: election == null ? '' : election ? 'yes' : 'no',
   };
 }
 
@@ -135,6 +147,10 @@ const SERVER_FIELDS: Record<CaseKind, ServerFieldMap<KeyFactsValues>> = {
     newLender: 'lender',
     remortgagingReason: 'reason',
     currentDealEndDate: 'date',
+    staircasing: 'staircasingShareBefore',
+    'staircasing.shareBefore': 'staircasingShareBefore',
+    'staircasing.shareAfter': 'staircasingShareAfter',
+    'staircasing.sharePrice': 'staircasingPrice',
   },
   buying: {
     ...COMMON_FIELDS,

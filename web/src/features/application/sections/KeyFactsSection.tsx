@@ -10,7 +10,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { isBuying, kindOf } from '../caseKind';
 import { SummaryList, type SummaryRow } from '../../../components/SummaryList';
 import { canOpenState } from '../machines/wizardMachine';
-import { PRICE_TEXTS, propertyAddress } from '../../cases';
+import { PRICE_TEXTS, propertyAddress, STAIRCASING_TEXTS } from '../../cases';
 import { APPLICATION_TEXTS, KEY_FACTS_TEXTS } from '../texts';
 import {
   JURISDICTION_LABELS,
@@ -115,6 +115,20 @@ function remortgagingRows(expanded: RemortgagingExpanded): SummaryRow[] {
       term: KEY_FACTS_TEXTS.helpToBuy,
       value: yesNoText(expanded.isRepayingHelpToBuy),
     },
+    ...staircasingRows(expanded),
+  ];
+}
+
+/** A staircasing remortgage's share and price, once given (the quote's land tax needs them). */
+function staircasingRows(expanded: RemortgagingExpanded): SummaryRow[] {
+  const s = expanded.staircasing;
+  if (expanded.remortgagingReason !== 'SHARED_OWNERSHIP_STAIRCASING' || !s) return [];
+  const T = STAIRCASING_TEXTS;
+  return [
+    { term: T.staircasingShareBefore.term, value: `${s.shareBefore}%` },
+    { term: T.staircasingShareAfter.term, value: `${s.shareAfter}%` },
+    { term: T.staircasingPrice.term, value: formatMoney(s.sharePrice) },
+    { term: T.marketValueElectionMade.term, value: answerText(s.marketValueElectionMade) },
   ];
 }
 

@@ -20,10 +20,11 @@ import {
 } from '../../../lib/labels';
 import { KIND_WORDS, type CaseKind } from '../caseTypes';
 import { JURISDICTIONS, PROPERTY_TYPES, REASONS, TENURES } from '../keyFacts';
-import { PRICE_TEXTS, PRICE_TITLE } from '../texts';
+import { PRICE_TEXTS, PRICE_TITLE, STAIRCASING_TEXTS } from '../texts';
 import {
   asksPriceQuestion,
   PRICE_FIELDS,
+  STAIRCASING,
   type KeyFactsValues,
   type PriceField,
 } from '../validation';
@@ -113,6 +114,50 @@ function PriceFields() {
           hint={PRICE_TEXTS[name].hint}
         />
       ))}
+    </>
+  );
+}
+
+/**
+ * A remortgage to buy a further share (issue 28): the shares, the price and the market value
+ * election its land tax needs, shown only for that reason.
+ */
+function StaircasingFields() {
+  const { register, control } = useFormContext<KeyFactsValues>();
+  const { errors } = useFormState({ control });
+  const reason = useWatch({ control, name: 'reason' });
+  if (reason !== STAIRCASING) return null;
+  const T = STAIRCASING_TEXTS;
+  const election = T.marketValueElectionMade;
+  return (
+    <>
+      <FormHelperText sx={{ mx: 0 }} data-testid="staircasing-intro">
+        {T.intro}
+      </FormHelperText>
+      {(['staircasingShareBefore', 'staircasingShareAfter', 'staircasingPrice'] as const).map(
+        (name) => (
+          <TextField
+            key={name}
+            label={T[name].label}
+            inputMode="decimal"
+            error={!!errors[name]}
+            helperText={errors[name]?.message}
+            {...muiField(register(name))}
+          />
+        ),
+      )}
+      <TextField
+        select
+        label={election.label}
+        error={!!errors.marketValueElectionMade}
+        helperText={errors.marketValueElectionMade?.message ?? election.hint}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        {...muiField(register('marketValueElectionMade'))}
+      >
+        <option value="">{election.notSure}</option>
+        <option value="yes">Yes</option>
+        <option value="no">No</option>
+      </TextField>
     </>
   );
 }
@@ -297,6 +342,7 @@ function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean 
           ))}
         </TextField>
       )}
+      {labels.asksReason && <StaircasingFields />}
       <TextField
         label={labels.date}
         type="date"
