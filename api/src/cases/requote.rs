@@ -78,13 +78,7 @@ impl<'a> Pricer<'a> {
     fn equity_transfer(&self, facts: &KeyFacts, answer: Answer) -> Option<EquityTransfer> {
         let reason = match answer {
             Answer::TransferReason(reason) => Some(reason),
-            _ => self
-                .case
-                .loaded
-                .transfer_of_equity
-                .clone()
-                .flatten()
-                .and_then(|r| serde_json::from_value(serde_json::Value::String(r)).ok()),
+            _ => self.case.loaded.transfer_of_equity.flatten(),
         }?;
         let loans = &self.case.loaded.loans;
         // The debt secured on the home before the transfer, when every charge's balance is given.

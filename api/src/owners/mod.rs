@@ -139,10 +139,10 @@ pub(crate) async fn expanded_extras(
 ) -> ApiResult<ExpandedExtras> {
     let case_id = loaded.row.id;
     let extras = state.db.owners_extras(case_id).await?;
-    let reason = loaded.transfer_of_equity.clone();
+    let reason = loaded.transfer_of_equity;
     let transfer_of_equity = (reason.is_some() || !extras.removed_owners.is_empty()).then(|| {
         types::TransferOfEquityBody {
-            reason: threshold_store::cases::parse_enum(reason.flatten().as_deref()),
+            reason: reason.flatten(),
             removed_owners: extras.removed_owners.into_iter().map(Into::into).collect(),
         }
     });

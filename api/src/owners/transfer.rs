@@ -5,7 +5,6 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use threshold_cases::OwnersWrite;
 use threshold_engine::CaseType;
-use threshold_engine::types::TransferReason;
 
 use super::types::{
     CreatedId, PersonInput, Problems, TransferOfEquityRequest, TransferOfEquitySaved,
@@ -35,13 +34,9 @@ pub async fn save_transfer_of_equity(
     ApiJson(body): ApiJson<TransferOfEquityRequest>,
 ) -> ApiResult<Json<TransferOfEquitySaved>> {
     let case_id = case_id(&raw_case)?;
-    // Stored by its name, once it is known to be one.
-    let parsed =
-        serde_json::from_value::<TransferReason>(serde_json::Value::String(body.reason.clone()))
-            .map_err(|_| ApiError::bad_field("reason", "is not an accepted value"))?;
     let (caller, case) = open(&state, &session, CaseType::Remortgaging, case_id).await?;
     // A transfer on separation is free of land tax: the quote says so once the reason is known.
-    let requote = requote::requote_for_transfer_reason(&state, &case, parsed).await?;
+    let requote = requote::requote_for_transfer_reason(&state, &case, body.reason).await?;
     let requoted = requote.is_some();
     write(
         &state,

@@ -94,8 +94,7 @@ pub struct OccupantsRequest {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct TransferOfEquityRequest {
-    #[schema(value_type = TransferReason)]
-    pub reason: String,
+    pub reason: TransferReason,
 }
 
 /// An adult occupant or removed owner in the expanded case.

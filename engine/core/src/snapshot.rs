@@ -303,8 +303,7 @@ pub struct RemortgagingProperty {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TransferOfEquity {
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<crate::types::TransferReason>))]
-    pub reason: Option<String>,
+    pub reason: Option<crate::types::TransferReason>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -526,6 +526,24 @@ pub enum TransferReason {
     PrivateAgreement,
 }
 
+impl TransferReason {
+    pub const ALL: [Self; 3] = [Self::CourtOrder, Self::ConsentOrder, Self::PrivateAgreement];
+
+    /// The name as stored and sent.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::CourtOrder => "COURT_ORDER",
+            Self::ConsentOrder => "CONSENT_ORDER",
+            Self::PrivateAgreement => "PRIVATE_AGREEMENT",
+        }
+    }
+
+    /// Parses a stored name.
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|r| r.as_str() == name)
+    }
+}
+
 /// Property usage / mortgage purpose, spec §3 (ENUM-13).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

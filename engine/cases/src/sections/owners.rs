@@ -64,7 +64,7 @@ pub enum OwnersWrite {
     /// Why the ownership is transferred (a TransferReason name), with the new quote it leads to
     /// when the reason changes the quote's land tax (a transfer on separation is exempt).
     TransferReason {
-        reason: String,
+        reason: threshold_engine::types::TransferReason,
         requote: Option<Box<threshold_store::cases::NewQuote>>,
     },
     AddRemovedOwner {
@@ -130,7 +130,7 @@ impl OwnersWrite {
             } => s.has_adult_occupants = Some(*has_adult_occupants),
             OwnersWrite::TransferReason { reason, .. } => {
                 s.transfer_of_equity = Some(TransferOfEquity {
-                    reason: Some(reason.clone()),
+                    reason: Some(*reason),
                 })
             }
             _ => {}
@@ -210,7 +210,7 @@ impl CaseService {
                 None
             }
             OwnersWrite::TransferReason { reason, requote } => {
-                db.save_transfer_reason(&w, reason, requote.as_deref())
+                db.save_transfer_reason(&w, *reason, requote.as_deref())
                     .await?;
                 None
             }

@@ -10,6 +10,7 @@ use threshold_engine::snapshot::{
     Party, PartyUser, QuoteSnapshot, RemortgagingProperty, RemortgagingRequiredDocuments,
     RequiredDocument, Searches, SourceOfFunds, TransferOfEquity, UploadedDocument,
 };
+use threshold_engine::types::TransferReason;
 use threshold_engine::{
     AnySnapshot, BuyingSnapshot, CaseType, RemortgagingSnapshot, WorkflowStatus,
 };
@@ -301,7 +302,8 @@ pub struct LoadedCase {
     pub isas: Vec<IsaRow>,
     pub donors: Vec<i64>,
     pub sources_of_funds: Vec<SourceOfFundsRow>,
-    pub transfer_of_equity: Option<Option<String>>,
+    /// A remortgage's transfer of equity, once begun: its reason when given.
+    pub transfer_of_equity: Option<Option<TransferReason>>,
     pub documents: Vec<DocumentRow>,
     pub generated_documents: Vec<GeneratedDocumentRow>,
     required: Vec<RequiredRow>,
@@ -659,7 +661,6 @@ impl LoadedCase {
         s.quote = self.quote_snapshot();
         s.transfer_of_equity = self
             .transfer_of_equity
-            .clone()
             .map(|reason| TransferOfEquity { reason });
         s.documents = self.case_documents();
         s.completion_date = r.completion_date;
@@ -897,7 +898,8 @@ impl Db {
             isas: isas.0,
             donors: ids(donors),
             sources_of_funds: sources.0,
-            transfer_of_equity: transfer_of_equity.map(|t| t.0.kind),
+            transfer_of_equity: transfer_of_equity
+                .map(|t| t.0.kind.as_deref().and_then(TransferReason::parse)),
             documents: documents.0,
             generated_documents: generated_documents.0,
             required: required.0,

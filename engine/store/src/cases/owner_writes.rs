@@ -8,6 +8,7 @@
 
 use chrono::{DateTime, Utc};
 use serde_json::{Value, json};
+use threshold_engine::types::TransferReason;
 use threshold_engine::{Effect, Recipient};
 
 use super::transition::write_transition;
@@ -542,7 +543,7 @@ impl Db {
     pub async fn save_transfer_reason(
         &self,
         w: &SectionWrite<'_>,
-        reason: &str,
+        reason: TransferReason,
         requote: Option<&super::NewQuote>,
     ) -> Result<(), StoreError> {
         section_write!(self, w, "case.transfer_of_equity_saved",
@@ -554,7 +555,7 @@ impl Db {
                  updated_at = excluded.updated_at",
             )
             .bind(w.case_id)
-            .bind(reason)
+            .bind(reason.as_str())
             .bind(now())
             .execute(&mut *tx)
             .await?;
