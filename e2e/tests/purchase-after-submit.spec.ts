@@ -6,7 +6,9 @@
 // firm uploading the seller's TA6 and a search in its back office and recording the search
 // there, the searches and the contract pack on the buyer's pages, the report on title and the
 // completion statement accepted, the completion date agreed in the back office (its dialog asks
-// for the date; the buyer is e-mailed it), and completion. The firm's other steps are the back
+// for the date; the buyer is e-mailed it), the client ledger worked to zero in the back office
+// (the statement's lines, the buyer's balance received, the seller's solicitors, the tax and the
+// firm's bill paid: issue 28), and completion. The firm's other steps are the back
 // office's API calls from the conveyancer's session (support/staff.ts signs them in through
 // /staff).
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
@@ -42,24 +44,12 @@ function backOffice(request: APIRequestContext, origin: string, caseId: number) 
         checks: { photoMatches: true, nameMatches: true, dateOfBirthMatches: true, documentInDate: true, addressMatches: true },
       }),
     take: (transition: string, extra: Record<string, unknown> = {}) => post('/transition', { transition, ...extra }),
-    /**
-     * The cashier pays the firm's bill from what the client ledger holds (here the up-front
-     * payment), so the ledger is at zero: completion waits for that (issue 28.1).
-     */
-    async payOutWhatIsHeld() {
+    /** The client ledger and the completion statement it makes, as the back office reads them. */
+    async ledger(): Promise<Ledger> {
       await apiPost(request, origin, '/api/auth/refresh', {});
       const res = await request.get(`${base}/ledger`);
       expect(res.status(), await res.text()).toBe(200);
-      const held = ((await res.json()) as { clientBalancePence: number }).clientBalancePence;
-      expect(held).toBeGreaterThan(0);
-      const entryDate = new Date().toISOString().slice(0, 10);
-      await post('/ledger', {
-        direction: 'PAID',
-        kind: 'FIRM_BILL',
-        amountPence: held,
-        counterparty: "The firm's office account",
-        entryDate,
-      });
+      return (await res.json()) as Ledger;
     },
     /** Uploads a search document as the firm and records it. */
     async addSearch(documentType: string, kind: 'DOCUMENT' | 'SUMMARY') {
@@ -67,6 +57,33 @@ function backOffice(request: APIRequestContext, origin: string, caseId: number) 
       await post('/searches', { documentId, kind });
     },
   };
+}
+
+interface Line {
+  label: string;
+  amountPence: number;
+}
+interface Ledger {
+  clientBalancePence: number;
+  statement: { lines: Line[]; received: Line[]; balancePence: number } | null;
+}
+
+/** Pence as the app shows money: £1,234.56. */
+const pounds = (pence: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
+
+/** Records money through the back office's Client ledger form, as the cashier does. */
+async function recordMoney(ledger: Locator, entry: { kind: string; pence: number; party: string }) {
+  const page = ledger.page();
+  const form = ledger.getByRole('form', { name: 'Record money' });
+  if (!(await form.isVisible())) await ledger.getByRole('button', { name: 'Record money received or paid' }).click();
+  await form.getByRole('combobox', { name: /^Kind/ }).click();
+  await page.getByRole('option', { name: entry.kind, exact: true }).click();
+  await form.getByLabel(/^Amount/).fill((entry.pence / 100).toFixed(2));
+  await form.getByLabel(/^(Paid to|Received from)/).fill(entry.party);
+  const saved = page.waitForResponse((r) => r.url().endsWith('/ledger') && r.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Record', exact: true }).click();
+  expect((await saved).status()).toBe(201);
 }
 
 /** The day `days` from today: as a date field takes it (yyyy-mm-dd) and as the app shows it. */
@@ -266,9 +283,38 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   await expect(about).toContainText(`Completion date${shown}`);
   await expect(about).toContainText('Case handler');
   await atBothWidths(customer, () => expect(about).toBeVisible());
-  // Completing before the agreed day replaces it: the firm confirms it (issue 26.13), once the
+  // Issue 28 (1): the cashier works the client ledger in the back office. No lender's offer is
+  // recorded, so the statement is a cash purchase's: the price, the land tax and the firm's
+  // bill, less the up-front payment; every figure is the case's, the quote's or the ledger's.
+  await staffPage.goto(`/staff/cases/buying/${caseId}`);
+  const ledger = staffPage.getByRole('region', { name: 'Client ledger' });
+  const statement = ledger.getByTestId('statement');
+  const figures = (await office.ledger()).statement!;
+  const lines = figures.lines.map((l) => l.label);
+  expect(lines[0]).toBe("Purchase price, paid to the seller's solicitors");
+  expect(lines.some((l) => /advance/i.test(l))).toBe(false);
+  expect(figures.received.map((l) => l.label)).toEqual([expect.stringMatching(/^Up-front payment, paid /)]);
+  const sum = [...figures.lines, ...figures.received].reduce((total, l) => total + l.amountPence, 0);
+  expect(sum).toBe(figures.balancePence);
+  expect(figures.balancePence).toBeLessThan(0);
+  for (const line of [...figures.lines, ...figures.received]) await expect(statement).toContainText(line.label);
+  await expect(statement).toContainText(`Due from the client: ${pounds(-figures.balancePence)}`);
+  // The buyer sends the balance; the firm pays the seller's solicitors, the tax and its bill.
+  await recordMoney(ledger, { kind: 'Funds from the client', pence: -figures.balancePence, party: CLIENT.name });
+  await expect(statement).toContainText('Due to the client: £0.00');
+  const payees: [RegExp, string, string][] = [
+    [/^Purchase price/, "The seller's solicitors", 'Seller & Co Solicitors'],
+    [/Land (Transaction )?Tax/, 'Land tax (HMRC or WRA)', 'HM Revenue & Customs'],
+    [/^Our fees/, "The firm's bill", "The firm's office account"],
+  ];
+  for (const [label, kind, party] of payees) {
+    const line = figures.lines.find((l) => label.test(l.label));
+    if (line) await recordMoney(ledger, { kind, pence: -line.amountPence, party });
+  }
+  await expect(ledger.getByTestId('client-balance')).toHaveText('Held for the client: £0.00');
+  await atBothWidths(staffPage, () => expect(ledger).toBeVisible());
+  // Completing before the agreed day replaces it: the firm confirms it (issue 26.13), now the
   // client ledger is at zero (issue 28.1).
-  await office.payOutWhatIsHeld();
   await office.take('complete', { earlyCompletionConfirmed: true });
   await statusIs(customer.request, origin, caseId, 'COMPLETED');
   await firm.context.close();

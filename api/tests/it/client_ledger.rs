@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use support::cases::accept_latest;
 use support::cases::set_case;
 use support::purchase::{expanded, submitted_purchase};
-use support::remortgage::{customer_case, exec, fill_in, submitted_remortgage};
+use support::remortgage::{customer_case, exec, fill_in, submit, submitted_remortgage};
 use support::staff::enrolled_conveyancer;
 use support::{Backend, Client, TestApp, pdf_text, pounds};
 
@@ -90,6 +90,18 @@ async fn purchase(app: &TestApp) -> (Client, i64, i64, (i64, String), i64) {
     );
     let bill = case["quote"]["totalAmount"].as_i64().unwrap();
     (connie, id, price, tax, bill)
+}
+
+/// An existing mortgage on the home, as the owners' Loans answers record one.
+async fn add_charge(app: &TestApp, id: i64, lender: &str) {
+    exec(
+        app,
+        format!(
+            "INSERT INTO loans (case_id, charge_type, lender_name, amount, created_at) \
+             VALUES ({id}, 'MORTGAGE', '{lender}', 1, '2026-11-01T00:00:00Z')"
+        ),
+    )
+    .await;
 }
 
 fn today() -> NaiveDate {
@@ -229,14 +241,7 @@ async fn a_remortgage_redeems_each_charge_with_its_daily_interest(backend: Backe
     let advance = 25_000_000;
     record_offer(&mut connie, "REMORTGAGING", id, advance).await;
     for lender in ["Barclays", "Together"] {
-        exec(
-            &app,
-            format!(
-                "INSERT INTO loans (case_id, charge_type, lender_name, amount, created_at) \
-                 VALUES ({id}, 'MORTGAGE', '{lender}', 1, '2026-11-01T00:00:00Z')"
-            ),
-        )
-        .await;
+        add_charge(&app, id, lender).await;
     }
     let ledger = connie.get(&format!("{base}/ledger")).await.body;
     let charges: Vec<i64> = ledger["charges"]
@@ -342,13 +347,7 @@ async fn a_transfer_of_equity_on_divorce_is_charged_no_land_tax(backend: Backend
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     assert_eq!(res.body["requoted"], true);
     accept_latest(&mut cara, "REMORTGAGING", id).await;
-    let res = cara
-        .post(
-            &format!("/api/remortgaging/{id}/submit"),
-            json!({ "declarationConfirmed": true }),
-        )
-        .await;
-    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    submit(&mut cara, id).await;
     let quote = cara
         .get(&format!("/api/remortgaging/{id}/quote/latest"))
         .await
@@ -365,14 +364,7 @@ async fn a_transfer_of_equity_on_divorce_is_charged_no_land_tax(backend: Backend
     set_case(&app, id, "completion_date", completion).await;
     let advance = 22_000_000;
     record_offer(&mut connie, "REMORTGAGING", id, advance).await;
-    exec(
-        &app,
-        format!(
-            "INSERT INTO loans (case_id, charge_type, lender_name, amount, created_at) \
-             VALUES ({id}, 'MORTGAGE', 'Barclays', 1, '2026-11-01T00:00:00Z')"
-        ),
-    )
-    .await;
+    add_charge(&app, id, "Barclays").await;
     let ledger = connie.get(&format!("{base}/ledger")).await.body;
     let loan = ledger["charges"][0]["loanId"].as_i64().unwrap();
     let res = connie

@@ -7,7 +7,7 @@ use crate::support;
 use reqwest::header::HeaderMap;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::cases::{accept_latest, create_buying};
+use support::cases::create_buying;
 use support::remortgage::{CARA, submitted_remortgage};
 use support::staff::{CONNIE, code, enrolled_conveyancer};
 use support::{Backend, Client, TestApp, pdf_text};
@@ -668,20 +668,9 @@ async fn a_purchase_completion_statement_pays_the_seller_from_deposit_and_mortga
     backend: Backend,
 ) {
     let app = TestApp::spawn(backend).await;
-    support::cases::firm(&app).await;
-    let mut broker = app.sign_in("broker@firm.test").await;
-    // £400,000 with a £40,000 deposit from Halifax (support::cases::buying_body).
-    let id = create_buying(&mut broker, "bea@example.test", "Bea Buyer").await;
-    // The statement charges the quote Bea accepted.
-    let res = broker
-        .post(
-            "/api/quote/send",
-            json!({ "caseId": id, "caseType": "BUYING" }),
-        )
-        .await;
-    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
-    let mut bea = app.sign_in("bea@example.test").await;
-    accept_latest(&mut bea, "BUYING", id).await;
+    // £400,000 with a £40,000 deposit from Halifax (support::cases::buying_body); the statement
+    // charges the quote Bea accepted.
+    let (mut broker, _bea, id) = support::purchase::accepted_purchase(&app).await;
     let (mut connie, ..) = enrolled_conveyancer(&app).await;
     let base = format!("/api/staff/cases/buying/{id}/documents");
     let res = connie

@@ -116,6 +116,11 @@ pub async fn submitted_remortgage(app: &TestApp) -> (Client, Client, i64) {
 /// with hers) and submits it, with the declaration: IDENTITY_VERIFICATION.
 pub async fn fill_in_and_submit(app: &TestApp, cara: &mut Client, id: i64) {
     fill_in(app, cara, id).await;
+    submit(cara, id).await;
+}
+
+/// Cara submits her completed application, with the declaration: IDENTITY_VERIFICATION.
+pub async fn submit(cara: &mut Client, id: i64) {
     let res = cara
         .post(
             &format!("/api/remortgaging/{id}/submit"),
