@@ -287,7 +287,7 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   // recorded, so the statement is a cash purchase's: the price, the land tax and the firm's
   // bill, less the up-front payment; every figure is the case's, the quote's or the ledger's.
   await staffPage.goto(`/staff/cases/buying/${caseId}`);
-  const ledger = staffPage.getByRole('region', { name: 'Client ledger' });
+  const ledger = staffPage.getByRole('region', { name: 'Client ledger', exact: true });
   const statement = ledger.getByTestId('statement');
   const figures = (await office.ledger()).statement!;
   const lines = figures.lines.map((l) => l.label);
