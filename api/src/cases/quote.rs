@@ -19,11 +19,16 @@ use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, CurrentSession};
 
-pub fn quote_body(q: &QuoteRow, case_type: CaseType) -> QuoteBody {
-    let terms: Option<QuoteTerms> = q
-        .terms
+/// What the quote says beyond its figures, as stored with it; none for a quote stored before
+/// its terms were.
+pub fn terms_of(q: &QuoteRow) -> Option<QuoteTerms> {
+    q.terms
         .as_ref()
-        .and_then(|t| serde_json::from_value(t.0.clone()).ok());
+        .and_then(|t| serde_json::from_value(t.0.clone()).ok())
+}
+
+pub fn quote_body(q: &QuoteRow, case_type: CaseType) -> QuoteBody {
+    let terms = terms_of(q);
     let t = terms.clone().unwrap_or_default();
     QuoteBody {
         id: q.id,

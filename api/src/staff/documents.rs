@@ -151,12 +151,8 @@ fn client_care_letter(loaded: &LoadedCase, firm: &str) -> Vec<Value> {
     let terms = loaded
         .quote
         .as_ref()
-        .and_then(|q| q.terms.as_ref())
-        .and_then(|t| {
-            t.0.get("depositTerms")
-                .and_then(Value::as_str)
-                .map(str::to_owned)
-        })
+        .and_then(crate::cases::quote::terms_of)
+        .map(|t| t.deposit_terms)
         .unwrap_or_default();
     if let Some(q) = &loaded.quote {
         for s in q.cost_breakdown.iter() {

@@ -17,6 +17,7 @@ use utoipa::ToSchema;
 use super::statement::{self, Advance, Charge, Deal, Entry, Facts, Line, Missing, Redemption};
 use crate::app::AppState;
 use crate::cases::lenders;
+use crate::cases::quote::terms_of;
 use crate::error::{ApiError, ApiResult};
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -285,13 +286,9 @@ pub(super) async fn completion_statement(
     let accepted = loaded.quote.as_ref().filter(|q| q.accepted_at.is_some());
     // The quote's own words for its land tax: the tax, whom it is paid to and by when.
     let land_tax = accepted.and_then(|q| {
-        let label = q
-            .terms
-            .as_ref()
-            .and_then(|t| t.0.get("landTaxLabel"))
-            .and_then(serde_json::Value::as_str)
-            .unwrap_or("Land tax");
-        q.land_tax_amount.map(|t| (t, label.to_owned()))
+        let label = terms_of(q).and_then(|t| t.land_tax_label);
+        let label = label.unwrap_or_else(|| "Land tax".to_owned());
+        q.land_tax_amount.map(|t| (t, label))
     });
     Ok(statement::compute(&Facts {
         deal,
