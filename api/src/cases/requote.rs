@@ -14,7 +14,8 @@ use crate::error::ApiResult;
 /// An answer being saved, which the case as loaded does not hold yet.
 #[derive(Clone, Copy)]
 enum Answer {
-    None,
+    /// Nothing new: the case as stored.
+    AsStored,
     /// A buyer's UK residence in Buyer Details.
     Residence {
         applicant_id: i64,
@@ -101,7 +102,9 @@ pub async fn quote_now(
     case: &OpenCase,
     facts: &KeyFacts,
 ) -> ApiResult<Option<NewQuote>> {
-    Pricer::load(state, case).await?.quote(facts, Answer::None)
+    Pricer::load(state, case)
+        .await?
+        .quote(facts, Answer::AsStored)
 }
 
 /// What a client pays: the firm's total, the up-front payment and the land tax.
@@ -152,8 +155,8 @@ pub async fn requote_for_answers(
         return Ok(None);
     }
     let pricer = Pricer::load(state, case).await?;
-    let before = pricer.quote(&case.loaded.row.key_facts(), Answer::None)?;
-    let after = pricer.quote(facts, Answer::None)?;
+    let before = pricer.quote(&case.loaded.row.key_facts(), Answer::AsStored)?;
+    let after = pricer.quote(facts, Answer::AsStored)?;
     Ok(changed_by_answer(before, after))
 }
 
@@ -170,7 +173,7 @@ pub async fn requote_for_residence(
     }
     let facts = case.loaded.row.key_facts();
     let pricer = Pricer::load(state, case).await?;
-    let before = pricer.quote(&facts, Answer::None)?;
+    let before = pricer.quote(&facts, Answer::AsStored)?;
     let answer = Answer::Residence {
         applicant_id,
         is_uk_resident,
@@ -191,7 +194,7 @@ pub async fn requote_for_transfer_reason(
     }
     let facts = case.loaded.row.key_facts();
     let pricer = Pricer::load(state, case).await?;
-    let before = pricer.quote(&facts, Answer::None)?;
+    let before = pricer.quote(&facts, Answer::AsStored)?;
     let after = pricer.quote(&facts, Answer::TransferReason(reason))?;
     Ok(changed_by_answer(before, after))
 }
