@@ -133,15 +133,27 @@ pub fn changes_price(latest: Option<&QuoteRow>, new: &NewQuote) -> bool {
     latest.is_none_or(|q| price_of_row(q) != price_of(new))
 }
 
-/// The quote for the case after an answer, when the answer itself changes the price: the quote
-/// with it against the quote without it, both for the case as it is now. So a change the answer
-/// did not make (a co-buyer's own identity-check fee, say) never asks the client to accept again
-/// on an unrelated answer.
-fn changed_by_answer(before: Option<NewQuote>, after: Option<NewQuote>) -> Option<NewQuote> {
-    match (before, after) {
+/// The quote for a quoted case after an answer, when the answer itself changes the price: the
+/// quote with it (and `facts`, the key facts as they will be) against the quote of the case as
+/// stored, both for the case's applicants as they are now. So a change the answer did not make
+/// (a co-buyer's own identity-check fee, say) never asks the client to accept again on an
+/// unrelated answer. None for a case with no quote yet: its first quote is made as ever.
+async fn requote(
+    state: &AppState,
+    case: &OpenCase,
+    facts: &KeyFacts,
+    answer: Answer,
+) -> ApiResult<Option<NewQuote>> {
+    if case.loaded.quote.is_none() {
+        return Ok(None);
+    }
+    let pricer = Pricer::load(state, case).await?;
+    let before = pricer.quote(&case.loaded.row.key_facts(), Answer::AsStored)?;
+    let after = pricer.quote(facts, answer)?;
+    Ok(match (before, after) {
         (Some(b), Some(a)) if price_of(&b) == price_of(&a) => None,
         (_, after) => after,
-    }
+    })
 }
 
 /// The new quote a key fact answered in the application (the Stamp Duty Land Tax answers)
@@ -151,13 +163,7 @@ pub async fn requote_for_answers(
     case: &OpenCase,
     facts: &KeyFacts,
 ) -> ApiResult<Option<NewQuote>> {
-    if case.loaded.quote.is_none() {
-        return Ok(None);
-    }
-    let pricer = Pricer::load(state, case).await?;
-    let before = pricer.quote(&case.loaded.row.key_facts(), Answer::AsStored)?;
-    let after = pricer.quote(facts, Answer::AsStored)?;
-    Ok(changed_by_answer(before, after))
+    requote(state, case, facts, Answer::AsStored).await
 }
 
 /// The new quote a buyer's residence answer leads to, when it changes the price of a quoted
@@ -168,18 +174,14 @@ pub async fn requote_for_residence(
     applicant_id: i64,
     is_uk_resident: Option<bool>,
 ) -> ApiResult<Option<NewQuote>> {
-    if case.case_type != threshold_engine::CaseType::Buying || case.loaded.quote.is_none() {
+    if case.case_type != threshold_engine::CaseType::Buying {
         return Ok(None);
     }
-    let facts = case.loaded.row.key_facts();
-    let pricer = Pricer::load(state, case).await?;
-    let before = pricer.quote(&facts, Answer::AsStored)?;
     let answer = Answer::Residence {
         applicant_id,
         is_uk_resident,
     };
-    let after = pricer.quote(&facts, answer)?;
-    Ok(changed_by_answer(before, after))
+    requote(state, case, &case.loaded.row.key_facts(), answer).await
 }
 
 /// The new quote a transfer of equity's reason leads to, when it changes the price of a quoted
@@ -189,14 +191,8 @@ pub async fn requote_for_transfer_reason(
     case: &OpenCase,
     reason: TransferReason,
 ) -> ApiResult<Option<NewQuote>> {
-    if case.loaded.quote.is_none() {
-        return Ok(None);
-    }
     let facts = case.loaded.row.key_facts();
-    let pricer = Pricer::load(state, case).await?;
-    let before = pricer.quote(&facts, Answer::AsStored)?;
-    let after = pricer.quote(&facts, Answer::TransferReason(reason))?;
-    Ok(changed_by_answer(before, after))
+    requote(state, case, &facts, Answer::TransferReason(reason)).await
 }
 
 /// Whether the case's latest quote has been accepted.
