@@ -312,6 +312,27 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   // client ledger is at zero (issue 28.1).
   await office.take('complete', { earlyCompletionConfirmed: true });
   await statusIs(customer.request, origin, caseId, 'COMPLETED');
+  // Issue 29: after completion the back office's legal file opens. The SDLT return (a purchase
+  // in England) waits for HMRC's SDLT5; recorded with its UTRN, the registration opens.
+  await staffPage.goto(`/staff/cases/buying/${caseId}`);
+  const file = staffPage.getByRole('region', { name: 'Legal file' });
+  const sdlt = file.getByRole('listitem').filter({ hasText: 'SDLT return filed with HMRC' });
+  await expect(sdlt).toContainText(`Due ${daysAhead(14).shown}`);
+  await expect(sdlt.getByRole('button', { name: 'Record as done' })).toBeDisabled();
+  await sdlt
+    .getByLabel('Upload the SDLT5 certificate (HMRC)')
+    .setInputFiles({ name: 'sdlt5.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(sdlt).toContainText('SDLT5 certificate (HMRC) uploaded');
+  await sdlt.getByRole('button', { name: 'Record as done' }).click();
+  const record = staffPage.getByRole('dialog', { name: 'Record as done: SDLT return filed with HMRC' });
+  await record.getByRole('textbox', { name: 'UTRN' }).fill('123456789MC');
+  await record.getByRole('button', { name: 'Record as done' }).click();
+  await expect(record).toBeHidden();
+  await expect(sdlt).toContainText('UTRN: 123456789MC');
+  const ap1 = file.getByRole('listitem').filter({ hasText: 'Registration applied for' });
+  await expect(ap1.getByRole('button', { name: 'Record as done' })).toBeEnabled();
+  await atBothWidths(staffPage, () => expect(file).toBeVisible());
+  await expectAccessible(staffPage);
   await firm.context.close();
   await customer.goto(casePath);
   await expect(customer.locator('[data-colour]').first()).toHaveText(new RegExp(`^Completed ${DATE.source}$`));

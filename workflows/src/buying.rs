@@ -4,7 +4,9 @@ use threshold_engine::completeness::{PartyKind, all_valid};
 use threshold_engine::snapshot::{
     all_accepted, all_uploaded, all_verified, doc_types, quote_is_empty,
 };
-use threshold_engine::types::{NO_LENDER, PropertyUsage, SourceOfFundsType as Source};
+use threshold_engine::types::{
+    Jurisdiction, NO_LENDER, PropertyUsage, SourceOfFundsType as Source,
+};
 use threshold_engine::{Actor, BuyingSnapshot as Snap, BuyingStatus, Registry, SectionState};
 
 use crate::common::{self, GuardResult, buy_to_let_uploaded, check, quote_ok, state};
@@ -200,6 +202,33 @@ fn lender_chosen(s: &Snap, _: &Actor) -> GuardResult {
     )
 }
 
+/// A purchase is notifiable to the land-tax authority (a return is due, whatever the tax) when
+/// its consideration is £40,000 or more: FA 2003 s.77A(1) for SDLT, LTTA 2017 s.44 with
+/// s.43 for LTT. Purchases of less are rare enough that the firm confirms them by hand.
+const NOTIFIABLE_FROM_PENCE: i64 = 4_000_000;
+
+fn land_tax_return_due_in(s: &Snap, nation: Jurisdiction) -> bool {
+    s.property.as_ref().is_some_and(|p| {
+        p.jurisdiction == Some(nation) && p.price.is_some_and(|v| v >= NOTIFIABLE_FROM_PENCE)
+    })
+}
+
+/// An SDLT return is due to HMRC (a notifiable purchase in England).
+fn sdlt_return_due(s: &Snap, _: &Actor) -> GuardResult {
+    check(
+        land_tax_return_due_in(s, Jurisdiction::England),
+        "No SDLT return is due for this purchase.",
+    )
+}
+
+/// An LTT return is due to the Welsh Revenue Authority (a notifiable purchase in Wales).
+fn ltt_return_due(s: &Snap, _: &Actor) -> GuardResult {
+    check(
+        land_tax_return_due_in(s, Jurisdiction::Wales),
+        "No LTT return is due for this purchase.",
+    )
+}
+
 fn documents_uploaded(s: &Snap, _: &Actor) -> GuardResult {
     check(
         documents_complete(s),
@@ -322,4 +351,6 @@ pub fn registry() -> Registry<Snap> {
         )
         .guard("actor_is_broker", common::actor_is_broker)
         .guard("has_completion_date", common::has_completion_date)
+        .guard("sdlt_return_due", sdlt_return_due)
+        .guard("ltt_return_due", ltt_return_due)
 }

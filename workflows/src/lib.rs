@@ -10,8 +10,9 @@ pub mod required_documents;
 
 use std::collections::BTreeSet;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use threshold_engine::quote::QuoteError;
+use threshold_engine::tasks::{TaskRefusal, TaskView};
 use threshold_engine::{
     Actor, ActorKind, AnySnapshot, Applied, BuyingSnapshot, CaseSnapshot, CaseStatus, CaseType,
     CaseView, Effect, FeeSchedule, LandTaxTables, LoadError, Quote, QuoteRequest,
@@ -144,6 +145,30 @@ impl Workflows {
         match snap {
             AnySnapshot::Remortgaging(s) => automatic(&self.remortgaging, s, now),
             AnySnapshot::Buying(s) => automatic(&self.buying, s, now),
+        }
+    }
+
+    /// The case's legal-file tasks on `today` (see [`Workflow::tasks`]).
+    pub fn tasks(&self, snap: &AnySnapshot, actor: &Actor, today: NaiveDate) -> Vec<TaskView> {
+        match snap {
+            AnySnapshot::Remortgaging(s) => self.remortgaging.tasks(s, actor, today),
+            AnySnapshot::Buying(s) => self.buying.tasks(s, actor, today),
+        }
+    }
+
+    /// Whether `actor` may record a task done now (see [`Workflow::may_complete_task`]).
+    pub fn may_complete_task(
+        &self,
+        snap: &AnySnapshot,
+        actor: &Actor,
+        name: &str,
+        today: NaiveDate,
+    ) -> Result<(), TaskRefusal> {
+        match snap {
+            AnySnapshot::Remortgaging(s) => {
+                self.remortgaging.may_complete_task(s, actor, name, today)
+            }
+            AnySnapshot::Buying(s) => self.buying.may_complete_task(s, actor, name, today),
         }
     }
 

@@ -7,6 +7,7 @@ use axum::http::StatusCode;
 use chrono::Utc;
 use threshold_cases::CaseError;
 use threshold_documents::{DocumentStore, UploadError};
+use threshold_engine::tasks::TaskState;
 use threshold_engine::{CaseType, UploadRefusal, Uploader};
 use threshold_store::documents::{NewDocument, UPLOADED};
 use threshold_store::staff::STAFF_ROLES;
@@ -57,7 +58,7 @@ pub struct UploadForm {
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not a party, broker or staff member of the case (or a purchase's gift donor); a `documentType` the caller may not upload (named in `fields`: the workflow's `document_types` say who uploads each, the firm's own only the firm); `second_factor_required` for a staff session that has not proven it", body = ErrorBody),
         (status = 404, description = "Unknown case or required-document slot, or not yours", body = ErrorBody),
-        (status = 409, description = "The case is closed; `gift_not_accepted`: a donor who has not confirmed the gift", body = ErrorBody),
+        (status = 409, description = "The case is closed (the firm may still add the evidence of an open task of the case's legal file); `gift_not_accepted`: a donor who has not confirmed the gift", body = ErrorBody),
         (status = 413, description = "`payload_too_large`: the file is larger than 32 MiB (or says so in its length); `case_storage_full`: the case's files would pass its storage quota (`CASE_STORAGE_QUOTA_MB`)", body = ErrorBody),
         (status = 429, description = "`upload_rate_limited`: more uploads this minute than `RATE_LIMIT_UPLOADS_PER_MINUTE`", body = ErrorBody),
         (status = 415, description = "Not a PDF, JPEG, PNG or HEIC file", body = ErrorBody),
@@ -143,7 +144,13 @@ pub async fn upload(
             "Confirm the gift before adding its evidence.",
         ));
     }
-    if is_closed(&state, &case) {
+    // After completion the firm still files the evidence of the legal file's open tasks (an
+    // SDLT5, the new title register): nothing else.
+    let task_evidence = firm
+        && state.cases.tasks(&case).iter().any(|t| {
+            t.state == TaskState::Open && t.evidence.as_deref() == Some(document_type.as_str())
+        });
+    if is_closed(&state, &case) && !task_evidence {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "case_closed",

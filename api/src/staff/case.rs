@@ -10,6 +10,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use threshold_cases::Progress;
 use threshold_engine::snapshot::doc_types;
+use threshold_engine::tasks::TaskView;
 use threshold_engine::{
     CaseStatus, CaseType, Chip, TransitionInput, TransitionView, Uploader, WaitsOn, format_date,
 };
@@ -85,6 +86,10 @@ pub struct StaffCase {
     pub unexpected_payments: Vec<StaffUnexpectedPayment>,
     /// The lender's mortgage offer as the firm recorded it; null until it is.
     pub mortgage_offer: Option<StaffMortgageOfferRecord>,
+    /// The legal file's tasks (the workflow file's `tasks`) that are part of this case, in
+    /// order: done, open, waiting for another, or ahead of the case's stage, each with its due
+    /// date once known.
+    pub tasks: Vec<TaskView>,
 }
 
 /// A recorded mortgage offer: what the firm read from it, and its document.
@@ -209,6 +214,7 @@ pub async fn view(
     let case = staff.open_case(&state, &case_type, &case_id).await?;
     let (case_type, case_id) = (case.case_type, case.loaded.row.id);
     let view = state.cases.view(&case);
+    let tasks = state.cases.tasks(&case);
     let assignee = match case.loaded.row.assignee_id {
         Some(id) => members_by_id(&state).await?.get(&id).map(body),
         None => None,
@@ -311,6 +317,7 @@ pub async fn view(
         unexpected_payments,
         uploads,
         mortgage_offer,
+        tasks,
     }))
 }
 

@@ -17,6 +17,7 @@ mod queue;
 mod removal;
 mod sealed;
 mod statement;
+mod tasks;
 mod users;
 mod work_start;
 
@@ -79,6 +80,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(progress::record_search))
         .routes(routes!(progress::draft))
         .routes(routes!(progress::issue))
+        .routes(routes!(tasks::complete_task))
         .routes(routes!(removal::remove_document))
         .routes(routes!(users::list))
         .routes(routes!(users::disable))

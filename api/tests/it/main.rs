@@ -31,6 +31,7 @@ mod identity_check;
 mod invitation_links;
 mod invitations;
 mod jobs_retry;
+mod legal_file;
 mod observability;
 mod operations;
 mod purchase_completion;

@@ -368,6 +368,23 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
         .post(&format!("{staff_case}/transition"), complete)
         .await;
     assert_eq!(res.body["status"], "COMPLETED", "{:?}", res.body);
+    // Issue 29: after completion, the SDLT return (a purchase in England at £400,000), the
+    // registration and the file closed.
+    crate::legal_file::work_the_file_after_completion(
+        &app,
+        &mut connie,
+        &mut bea,
+        "buying",
+        id,
+        &[
+            "sdlt_return",
+            "seller_charge_discharged",
+            "registration_applied",
+            "registration_completed",
+            "file_closed",
+        ],
+    )
+    .await;
 }
 
 async fn buy_post_12_stripe_checkout_and_its_signed_webhook_record_the_payment(backend: Backend) {

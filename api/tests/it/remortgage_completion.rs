@@ -465,6 +465,21 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
             "{action} in the audit trail"
         );
     }
+    // Issue 29: after completion, the new charge registered and the file closed.
+    crate::legal_file::work_the_file_after_completion(
+        &app,
+        &mut connie,
+        &mut cara,
+        "remortgaging",
+        id,
+        &[
+            "old_charge_discharged",
+            "registration_applied",
+            "registration_completed",
+            "file_closed",
+        ],
+    )
+    .await;
 }
 
 async fn rem_post_16_identity_needs_both_documents_and_a_rejection_says_why(backend: Backend) {

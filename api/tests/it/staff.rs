@@ -292,6 +292,7 @@ fn firm_steps(id: i64) -> Vec<(&'static str, String, Option<Value>)> {
                 "dailyInterestPence": 1, "validUntil": "2026-12-01",
             })),
         ),
+        ("POST", format!("{base}/tasks/file_closed"), Some(json!({}))),
         (
             "DELETE",
             format!("{base}/documents/1"),

@@ -11,6 +11,7 @@ mod error;
 mod progress;
 mod property;
 pub mod sections;
+mod tasks;
 
 use std::sync::Arc;
 

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, ActionDef, RuleBook};
 use crate::snapshot::CaseSnapshot;
+use crate::tasks::TaskDef;
 use crate::types::{
     Actor, ActorKind, CaseType, ChipColour, FeedKind, SectionState, Uploader, WaitsOn,
     WorkflowStatus,
@@ -322,6 +323,8 @@ struct RawDefinition {
     document_types: BTreeMap<String, DocumentTypeDef>,
     #[serde(default)]
     actions: BTreeMap<Action, ActionDef>,
+    #[serde(default)]
+    tasks: Vec<TaskDef<String>>,
 }
 
 /// A loaded, validated definition.
@@ -343,6 +346,8 @@ pub struct Definition<St> {
     pub document_types: BTreeMap<String, DocumentTypeDef>,
     /// The steps besides transitions this kind of case has, and who may take each.
     pub actions: BTreeMap<Action, ActionDef>,
+    /// The legal file's tasks, in the order the back office lists them.
+    pub tasks: Vec<TaskDef<St>>,
 }
 
 impl<St: WorkflowStatus> Definition<St> {
@@ -451,6 +456,8 @@ pub enum LoadError {
     IssuedWithoutTile(String),
     #[error("unknown transition `{name}` in {place}")]
     UnknownTransition { name: String, place: String },
+    #[error("task `{task}`: {problem}")]
+    BadTask { task: String, problem: String },
 }
 
 fn parse_status<St: WorkflowStatus>(name: &str, place: impl Into<String>) -> Result<St, LoadError> {
@@ -709,6 +716,7 @@ fn validate<S: CaseSnapshot>(
         }
     }
 
+    let tasks = validate_tasks::<S>(raw.tasks, &raw.document_types, reg)?;
     let def = Definition {
         case_type: raw.case_type,
         initial,
@@ -721,11 +729,80 @@ fn validate<S: CaseSnapshot>(
         effects: raw.effects,
         document_types: raw.document_types,
         actions: raw.actions,
+        tasks,
     };
     check_graph(&def)?;
     check_waits_on(&def)?;
     check_guides(&def)?;
     Ok(def)
+}
+
+/// Each task's names known: its statuses, its guard, the tasks before it (declared earlier, so
+/// no task waits on itself through others), and evidence the firm may upload.
+fn validate_tasks<S: CaseSnapshot>(
+    raw: Vec<TaskDef<String>>,
+    document_types: &BTreeMap<String, DocumentTypeDef>,
+    reg: &Registry<S>,
+) -> Result<Vec<TaskDef<S::Status>>, LoadError> {
+    let mut tasks: Vec<TaskDef<S::Status>> = Vec::with_capacity(raw.len());
+    for t in raw {
+        let bad = |problem: String| LoadError::BadTask {
+            task: t.name.clone(),
+            problem,
+        };
+        if tasks.iter().any(|x| x.name == t.name) {
+            return Err(LoadError::Duplicate {
+                what: "task",
+                name: t.name,
+            });
+        }
+        if t.by.is_empty() || t.open_in.is_empty() {
+            return Err(bad("names no actor (`by`) or no status (`open_in`)".into()));
+        }
+        if let Some(g) = t.when.as_deref().filter(|g| reg.get_guard(g).is_none()) {
+            return Err(bad(format!("unknown guard `{g}` in `when`")));
+        }
+        if let Some(a) = t
+            .after
+            .iter()
+            .find(|a| !tasks.iter().any(|x| &x.name == *a))
+        {
+            return Err(bad(format!(
+                "`after` names `{a}`, not a task declared before it"
+            )));
+        }
+        // Evidence no customer's or broker's file may pass for: a type only the firm uploads.
+        let firm_only = |d: &str| {
+            document_types
+                .get(d)
+                .is_some_and(|def| def.uploaded_by == [crate::types::Uploader::Firm])
+        };
+        if let Some(d) = t.evidence.as_deref().filter(|d| !firm_only(d)) {
+            return Err(bad(format!(
+                "evidence `{d}` is not a document type only the firm uploads"
+            )));
+        }
+        if t.due.is_some_and(|d| d.days == 0) {
+            return Err(bad("is due 0 days after its date".into()));
+        }
+        let open_in = t
+            .open_in
+            .iter()
+            .map(|n| parse_status::<S::Status>(n, format!("task {}", t.name)))
+            .collect::<Result<Vec<_>, _>>()?;
+        tasks.push(TaskDef {
+            name: t.name,
+            label: t.label,
+            open_in,
+            by: t.by,
+            when: t.when,
+            after: t.after,
+            evidence: t.evidence,
+            reference: t.reference,
+            due: t.due,
+        });
+    }
+    Ok(tasks)
 }
 
 /// The case page's "waiting on" line: an open case always waits on someone, a closed one on

@@ -15,6 +15,7 @@ pub mod mermaid;
 pub mod money;
 pub mod quote;
 pub mod snapshot;
+pub mod tasks;
 pub mod types;
 
 pub use actions::{Action, ActionDef, IssuedDocument, Refusal, RuleBook};

@@ -141,6 +141,35 @@ pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
             let _ = writeln!(out, "| {name} | {who} |");
         }
     }
+    if !def.tasks.is_empty() {
+        out.push_str(
+            "\n## Tasks\n\nThe legal file's work that moves no status, in order (issue 29).\n\n\
+             | task | open in | by | when | after | evidence | records | due |\n\
+             |---|---|---|---|---|---|---|---|\n",
+        );
+        let or_dash = |s: String| if s.is_empty() { "—".to_owned() } else { s };
+        for t in &def.tasks {
+            let open_in: Vec<&str> = t.open_in.iter().map(|s| s.as_str()).collect();
+            let by: Vec<&str> = t.by.iter().map(|k| k.as_str()).collect();
+            let due = t
+                .due
+                .map(|d| format!("{} days after completion", d.days))
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "| {} ({}) | {} | {} | {} | {} | {} | {} | {} |",
+                t.label,
+                t.name,
+                open_in.join(", "),
+                by.join(", "),
+                or_dash(t.when.clone().unwrap_or_default()),
+                or_dash(t.after.join(", ")),
+                or_dash(t.evidence.clone().unwrap_or_default()),
+                or_dash(t.reference.clone().unwrap_or_default()),
+                or_dash(due),
+            );
+        }
+    }
     out
 }
 

@@ -5,6 +5,8 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::tasks::TaskDone;
+
 use crate::types::{
     BuyingStatus, IneligibilityReason, Jurisdiction, PropertyUsage, RemortgagingReason,
     RemortgagingStatus, SourceOfFundsType, Tenure, WorkflowStatus,
@@ -363,6 +365,9 @@ pub struct RemortgagingSnapshot {
     /// up-front payment counts as received). Completion needs it to be zero.
     #[serde(default)]
     pub client_balance: i64,
+    /// The legal file's tasks recorded done (issue 29).
+    #[serde(default)]
+    pub tasks_done: Vec<TaskDone>,
     /// Set by the eligibility check; Some makes the case ineligible.
     pub ineligibility_reason: Option<IneligibilityReason>,
     /// The status is a broker stage (`broker_stage` in the workflow file). Filled in by the
@@ -401,6 +406,7 @@ impl RemortgagingSnapshot {
             title_documents_retrieved: false,
             ineligibility_reason: None,
             client_balance: 0,
+            tasks_done: vec![],
             broker_stage: false,
         }
     }
@@ -492,6 +498,9 @@ pub struct BuyingSnapshot {
     /// As [`RemortgagingSnapshot::client_balance`].
     #[serde(default)]
     pub client_balance: i64,
+    /// As [`RemortgagingSnapshot::tasks_done`].
+    #[serde(default)]
+    pub tasks_done: Vec<TaskDone>,
     /// As [`RemortgagingSnapshot::broker_stage`].
     #[serde(skip)]
     pub broker_stage: bool,
@@ -525,6 +534,7 @@ impl BuyingSnapshot {
             invited_by_lender: false,
             ineligibility_reason: None,
             client_balance: 0,
+            tasks_done: vec![],
             broker_stage: false,
         }
     }
@@ -540,9 +550,18 @@ pub trait CaseSnapshot: Clone {
     fn broker_stage(&self) -> bool;
     fn set_broker_stage(&mut self, broker_stage: bool);
     fn set_ineligibility_reason(&mut self, reason: Option<IneligibilityReason>);
+    fn documents(&self) -> &CaseDocuments;
+    /// The legal file's tasks recorded done.
+    fn tasks_done(&self) -> &[TaskDone];
 }
 
 impl CaseSnapshot for RemortgagingSnapshot {
+    fn documents(&self) -> &CaseDocuments {
+        &self.documents
+    }
+    fn tasks_done(&self) -> &[TaskDone] {
+        &self.tasks_done
+    }
     type Status = RemortgagingStatus;
     fn status(&self) -> RemortgagingStatus {
         self.status
@@ -568,6 +587,12 @@ impl CaseSnapshot for RemortgagingSnapshot {
 }
 
 impl CaseSnapshot for BuyingSnapshot {
+    fn documents(&self) -> &CaseDocuments {
+        &self.documents
+    }
+    fn tasks_done(&self) -> &[TaskDone] {
+        &self.tasks_done
+    }
     type Status = BuyingStatus;
     fn status(&self) -> BuyingStatus {
         self.status
@@ -634,6 +659,13 @@ impl AnySnapshot {
         match self {
             Self::Remortgaging(s) => &s.documents,
             Self::Buying(s) => &s.documents,
+        }
+    }
+
+    pub fn tasks_done(&self) -> &[TaskDone] {
+        match self {
+            Self::Remortgaging(s) => &s.tasks_done,
+            Self::Buying(s) => &s.tasks_done,
         }
     }
 

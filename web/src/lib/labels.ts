@@ -305,6 +305,9 @@ export const DOCUMENT_TYPE_LABELS: Record<string, string> = {
   ENVIRONMENTAL_SEARCH: 'Environmental search',
   CHANCEL_SEARCH: 'Chancel search',
   OTHER: 'Other document',
+  // After completion (the legal file's tasks).
+  SDLT5: 'SDLT5 certificate (HMRC)',
+  TITLE_REGISTER: 'Title register',
   // A purchase's evidence of its sources of funds and ISAs.
   MORTGAGE_IN_PRINCIPLE: 'Mortgage in principle',
   SAVINGS_STATEMENT: 'Savings statement',

@@ -10,6 +10,7 @@ use threshold_engine::snapshot::{
     Party, PartyUser, QuoteSnapshot, RemortgagingProperty, RemortgagingRequiredDocuments,
     RequiredDocument, Searches, SourceOfFunds, TransferOfEquity, UploadedDocument,
 };
+use threshold_engine::tasks::TaskDone;
 use threshold_engine::types::TransferReason;
 use threshold_engine::{
     AnySnapshot, BuyingSnapshot, CaseType, RemortgagingSnapshot, WorkflowStatus,
@@ -309,6 +310,8 @@ pub struct LoadedCase {
     required: Vec<RequiredRow>,
     acceptances: Vec<AcceptanceRow>,
     searches: Vec<SearchRow>,
+    /// The legal file's tasks recorded done.
+    tasks_done: Vec<TaskDone>,
     /// Money held for the clients in the client ledger (received, the up-front payment
     /// included, less paid out), in pence.
     pub client_balance: i64,
@@ -411,7 +414,7 @@ fn details_query(backend: crate::Backend) -> String {
         "SELECT {quote} AS quote, {} AS alterations, {} AS loans, {} AS isas, {} AS donors, \
          {} AS sources, {} AS transfer_of_equity, {} AS documents, {} AS generated_documents, \
          {} AS required, {acceptances} AS acceptances, {} AS searches, {} AS ground_rent, \
-         {client_balance} AS client_balance",
+         {client_balance} AS client_balance, {} AS tasks_done",
         list(
             "'id', t.id, 'alterationType', t.alteration_type, 'completedOn', t.completed_on, \
              'documentsHeldBy', t.documents_held_by",
@@ -461,6 +464,14 @@ fn details_query(backend: crate::Backend) -> String {
             "'amount', t.amount, 'frequency', t.frequency",
             "FROM ground_rents t WHERE t.case_id = $1"
         ),
+        json_array(
+            backend,
+            "'task', t.task, 'reference', t.reference, 'note', t.note, 'doneAt', t.done_at, \
+             'doneByName', u.preferred_name",
+            "t.id",
+            "FROM case_tasks t LEFT JOIN users u ON u.id = t.done_by_user_id \
+             WHERE t.case_id = $1",
+        ),
     )
 }
 
@@ -480,6 +491,7 @@ struct CaseDetails {
     searches: sqlx::types::Json<Vec<SearchRow>>,
     ground_rent: Option<sqlx::types::Json<GroundRentRow>>,
     client_balance: i64,
+    tasks_done: sqlx::types::Json<Vec<TaskDone>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -527,6 +539,7 @@ impl LoadedCase {
             required: vec![],
             acceptances: vec![],
             searches: vec![],
+            tasks_done: vec![],
             client_balance: 0,
             relationship,
         }
@@ -611,6 +624,7 @@ impl LoadedCase {
         let status = WorkflowStatus::parse(&r.status)?;
         let mut s = RemortgagingSnapshot::new(r.id, status);
         s.client_balance = self.client_balance;
+        s.tasks_done = self.tasks_done.clone();
         s.has_alterations = r.has_alterations;
         s.has_loans = r.has_loans;
         s.has_adult_occupants = r.has_adult_occupants;
@@ -679,6 +693,7 @@ impl LoadedCase {
         let status = WorkflowStatus::parse(&r.status)?;
         let mut s = BuyingSnapshot::new(r.id, status);
         s.client_balance = self.client_balance;
+        s.tasks_done = self.tasks_done.clone();
         s.property_usage = parse_enum(r.property_usage.as_deref());
         s.lender = r.lender.clone();
         s.has_loans = r.has_loans;
@@ -884,6 +899,7 @@ impl Db {
             searches,
             ground_rent,
             client_balance,
+            tasks_done,
         } = details;
         let ids = |v: sqlx::types::Json<Vec<IdJson>>| v.0.into_iter().map(|i| i.id).collect();
         Ok(Some(LoadedCase {
@@ -905,6 +921,7 @@ impl Db {
             required: required.0,
             acceptances: acceptances.0,
             searches: searches.0,
+            tasks_done: tasks_done.0,
             client_balance,
             relationship,
         }))

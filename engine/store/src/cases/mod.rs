@@ -17,6 +17,7 @@ mod referrals;
 mod scope;
 pub mod search;
 pub mod seed;
+mod task_writes;
 mod transition;
 
 use chrono::{DateTime, NaiveDate, Utc};
@@ -41,6 +42,7 @@ pub use progress_writes::IdentityDecision;
 pub use property_writes::{CaseList, NewAlteration, NewLoan, PropertyWrite, PropertyWriteRecord};
 pub use referrals::{BrokerFirm, Introduction};
 pub use scope::Scope;
+pub use task_writes::NewTaskDone;
 pub use transition::{Announcement, NewCaseMessage, TransitionRecord};
 
 /// The key facts a broker or customer gives when starting a case (both types; the fields of

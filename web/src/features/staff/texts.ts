@@ -413,3 +413,34 @@ export const brokerFirmTexts = {
   saveFee: (firm: string) => `Save the referral fee for ${firm}`,
   saved: (firm: string) => `The referral fee for ${firm} is recorded.`,
 };
+
+/** The legal file's tasks after completion (issue 29). */
+export const taskTexts = {
+  title: 'Legal file',
+  intro:
+    'The work after completion that moves no status: each task in order, with its due date. One not done by then is overdue.',
+  states: {
+    AHEAD: 'After completion',
+    WAITING: 'Waiting',
+    OPEN: 'To do',
+    DONE: 'Done',
+  } as const,
+  due: (date: string) => `Due ${date}`,
+  overdue: (date: string) => `Overdue: due ${date}`,
+  waitingFor: (labels: string) => `Waits for: ${labels}`,
+  evidenceNeeded: (label: string) => `Upload the ${label} first`,
+  evidenceUploaded: (label: string) => `${label} uploaded`,
+  uploadEvidence: (label: string) => `Upload the ${label}`,
+  uploading: (label: string) => `Uploading the ${label}`,
+  record: 'Record as done',
+  recordTitle: (label: string) => `Record as done: ${label}`,
+  recordIntro: 'This is kept in the case file and its audit trail. It cannot be undone.',
+  referenceRequired: (label: string) => `Enter the ${label}`,
+  referenceInvalid: 'Use at most 64 letters, digits, spaces, - or /',
+  note: 'Note (optional)',
+  noteTooLong: 'Use 2000 characters or fewer',
+  doneBy: (date: string, name: string | null | undefined) =>
+    name ? `Done ${date} by ${name}` : `Done ${date}`,
+  recordedReference: (label: string, reference: string) => `${label}: ${reference}`,
+  recorded: (label: string) => `Recorded: ${label}`,
+};

@@ -28,6 +28,12 @@ export type StaffAuditEntry = StaffCase['audit'][number];
 /** An owner's latest check with the identity provider (Onfido), where it checks identities. */
 export type StaffIdentityCheck = StaffCase['identityChecks'][number];
 export type StaffAssignee = NonNullable<StaffCase['assignee']>;
+/** A task of the legal file (issue 29): the firm's work after completion, in order. */
+export type StaffTask = StaffCase['tasks'][number];
+export type StaffTaskDoneRequest =
+  paths['/staff/cases/{caseType}/{caseId}/tasks/{task}']['post']['requestBody']['content']['application/json'];
+export type StaffTasks =
+  paths['/staff/cases/{caseType}/{caseId}/tasks/{task}']['post']['responses'][200]['content']['application/json'];
 /** Money the payment provider took that the case did not expect, for the firm to refund. */
 export type StaffUnexpectedPayment = StaffCase['unexpectedPayments'][number];
 export type StaffTransitionRequest =

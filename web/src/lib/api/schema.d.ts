@@ -1679,6 +1679,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/cases/{caseType}/{caseId}/tasks/{task}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["complete_task"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/cases/{caseType}/{caseId}/transition": {
         parameters: {
             query?: never;
@@ -3693,6 +3709,12 @@ export interface components {
             mortgageOffer?: components["schemas"]["StaffMortgageOfferRecord"] | null;
             status: components["schemas"]["CaseStatus"];
             /**
+             * @description The legal file's tasks (the workflow file's `tasks`) that are part of this case, in
+             *     order: done, open, waiting for another, or ahead of the case's stage, each with its due
+             *     date once known.
+             */
+            tasks: components["schemas"]["TaskView"][];
+            /**
              * @description The steps the workflow offers this staff member from the current status; one that is
              *     not allowed now says why in `reason`.
              */
@@ -3886,6 +3908,20 @@ export interface components {
             documentId: number;
             kind: components["schemas"]["SearchKind"];
         };
+        StaffTaskDoneRequest: {
+            /** @description The firm's note, at most 2000 characters. */
+            note?: string | null;
+            /**
+             * @description What the task's `referenceLabel` names (its UTRN, HM Land Registry's application
+             *     reference, the title number): required where it has one, refused where it has none.
+             *     Letters, digits, spaces, `-` and `/`, at most 64 characters.
+             */
+            reference?: string | null;
+        };
+        StaffTasks: {
+            /** @description The case's tasks after the change, in the workflow file's order. */
+            tasks: components["schemas"]["TaskView"][];
+        };
         StaffTransitionDone: {
             status: components["schemas"]["CaseStatus"];
         };
@@ -4052,6 +4088,42 @@ export interface components {
         SubmitRequest: {
             /** @description The customer ticked the declaration (the `DECLARATION` text); must be true. */
             declarationConfirmed?: boolean;
+        };
+        /** @description A task recorded done on a case. */
+        TaskDone: {
+            /** Format: date-time */
+            doneAt: string;
+            /** @description Who recorded it (the audit trail keeps their id). */
+            doneByName?: string | null;
+            note?: string | null;
+            reference?: string | null;
+            task: string;
+        };
+        /**
+         * @description Where a task of a case stands.
+         * @enum {string}
+         */
+        TaskState: "AHEAD" | "WAITING" | "OPEN" | "DONE";
+        /** @description One task of one case, as the back office shows it. */
+        TaskView: {
+            done?: components["schemas"]["TaskDone"] | null;
+            /**
+             * Format: date
+             * @description The last day for it, once the date it counts from is known.
+             */
+            dueOn?: string | null;
+            /** @description The document type that proves it, and whether one is uploaded. */
+            evidence?: string | null;
+            evidenceUploaded: boolean;
+            label: string;
+            name: string;
+            /** @description Not done and past its due date. */
+            overdue: boolean;
+            /** @description The label of what is recorded with it. */
+            referenceLabel?: string | null;
+            state: components["schemas"]["TaskState"];
+            /** @description The labels of the tasks it waits for. */
+            waitingFor: string[];
         };
         TenancyShareInput: {
             /**
@@ -6978,7 +7050,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The case is closed; `gift_not_accepted`: a donor who has not confirmed the gift */
+            /** @description The case is closed (the firm may still add the evidence of an open task of the case's legal file); `gift_not_accepted`: a donor who has not confirmed the gift */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11224,6 +11296,86 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description A field is missing or invalid (named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    complete_task: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` or `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description A task's `name`, from the case's `tasks` */
+                task: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffTaskDoneRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded (and audited): the case's tasks now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffTasks"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, the second factor is not proven, or the task is not this staff member's role's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case, or the case has no such task */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Done already (`conflict`), or not yet: the case has not reached the task's stage, a task before it is not done, or its evidence is not uploaded (`not_ready`, with the reason) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `reference` missing, not wanted or not well formed; `note` too long */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -7,6 +7,8 @@ import type {
   StaffIdentityDecision,
   StaffMortgageOffer,
   StaffSearchRequest,
+  StaffTaskDoneRequest,
+  StaffTasks,
   StaffTransitionDone,
 } from '../types';
 import { api } from '../../../lib/api/client';
@@ -118,6 +120,33 @@ export async function recordSearch(
       body,
     }),
   );
+}
+
+/**
+ * POST …/tasks/{task} {reference?, note?} → 200 {tasks}: a task of the legal file recorded done
+ * (422 names `reference` or `note`; 409 says why not yet, or that it is done already).
+ */
+export async function completeTask(
+  kind: CaseKind,
+  caseId: string,
+  task: string,
+  body: StaffTaskDoneRequest,
+): Promise<StaffTasks> {
+  return staffUnwrap(
+    await api().POST('/staff/cases/{caseType}/{caseId}/tasks/{task}', {
+      params: { path: { ...path(kind, caseId), task } },
+      body,
+    }),
+  );
+}
+
+export function useCompleteTask(kind: CaseKind, caseId: string, task: string) {
+  const refresh = useRefresh(kind, caseId);
+  return useMutation({
+    mutationKey: ['staff', 'task', kind, caseId, task],
+    mutationFn: (body: StaffTaskDoneRequest) => completeTask(kind, caseId, task, body),
+    onSuccess: refresh,
+  });
 }
 
 /**

@@ -24,6 +24,7 @@ import { MortgageOfferStep, needsMortgageOffer, offerLender } from './MortgageOf
 import { NextSteps } from './NextSteps';
 import { Detail, Details } from './Panel';
 import { SearchesPanel } from './SearchesPanel';
+import { TasksPanel } from './TasksPanel';
 import { UnexpectedPaymentsPanel } from './UnexpectedPaymentsPanel';
 import { UploadPanel } from './UploadPanel';
 import { WorkflowDiagram } from './WorkflowDiagram';
@@ -130,6 +131,9 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
             )
           }
         />
+        {staffCase.tasks.length > 0 && (
+          <TasksPanel kind={kind} caseId={caseId} tasks={staffCase.tasks} />
+        )}
         {staffCase.mortgageOffer && <MortgageOfferPanel offer={staffCase.mortgageOffer} />}
         <UnexpectedPaymentsPanel payments={staffCase.unexpectedPayments} />
         <LedgerPanel kind={kind} caseId={caseId} />

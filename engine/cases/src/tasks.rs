@@ -1,0 +1,63 @@
+//! The legal file's tasks (issue 29): the one door through which a person records a task of
+//! the workflow file done. Who may, and whether it may be done now, is the workflow's answer.
+
+use chrono::Utc;
+use threshold_engine::tasks::{TaskRefusal, TaskView};
+use threshold_store::cases::{NewTaskDone, SectionWrite};
+
+use crate::{Caller, CaseError, CaseService, OpenCase};
+
+impl From<TaskRefusal> for CaseError {
+    fn from(refusal: TaskRefusal) -> Self {
+        match refusal {
+            TaskRefusal::Unknown => CaseError::NotFound,
+            r @ TaskRefusal::NotPermitted(_) => CaseError::NotPermitted(r.to_string()),
+            r @ TaskRefusal::Done => CaseError::AlreadyDone(r.to_string()),
+            r => CaseError::GuardFailed {
+                guard: "task".into(),
+                reason: r.to_string(),
+            },
+        }
+    }
+}
+
+impl CaseService {
+    /// The case's tasks as they stand today, for the caller.
+    pub fn tasks(&self, case: &OpenCase) -> Vec<TaskView> {
+        self.workflows
+            .tasks(&case.snapshot, &case.actor, Utc::now().date_naive())
+    }
+
+    /// Records the task `done.task` done by the caller, with its audit event, in one write;
+    /// answers the case's tasks afterwards.
+    #[tracing::instrument(skip_all, fields(case_id = case.loaded.row.id, task = done.task))]
+    pub async fn complete_task(
+        &self,
+        caller: &Caller,
+        case: &OpenCase,
+        done: &NewTaskDone<'_>,
+    ) -> Result<Vec<TaskView>, CaseError> {
+        let by = caller
+            .user_id()
+            .ok_or_else(|| CaseError::NotPermitted("only a person records a task".into()))?;
+        let now = Utc::now();
+        self.workflows.may_complete_task(
+            &case.snapshot,
+            &case.actor,
+            done.task,
+            now.date_naive(),
+        )?;
+        let w = SectionWrite {
+            case_id: case.loaded.row.id,
+            case_type: case.case_type.as_str(),
+            expected_status: case.snapshot.status().as_str(),
+            actor: by,
+            transitions: &[],
+        };
+        self.db.record_task_done(&w, done, now).await?;
+        let reopened = self
+            .open(caller, case.case_type, case.loaded.row.id)
+            .await?;
+        Ok(self.tasks(&reopened))
+    }
+}

@@ -1,0 +1,263 @@
+//! The legal file's tasks (issue 29): the firm's work on a case that moves no status — the
+//! land-tax return after completion, the application to HM Land Registry, the new register.
+//!
+//! Each task is declared in the workflow file (`[[tasks]]`): where it is open (`open_in`), who
+//! does it (`by`), when it belongs to the case at all (`when`, a guard), what must be done first
+//! (`after`), the document that proves it (`evidence`), what is recorded with it (`reference`)
+//! and when it falls due (`due`). The engine answers what each task of a case stands at and
+//! whether a person may record one done; the store keeps what was done, by whom and when.
+
+use chrono::{DateTime, Days, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::definition::Workflow;
+use crate::snapshot::{CaseDocuments, CaseSnapshot};
+use crate::types::{Actor, ActorKind};
+
+/// A task as the workflow file declares it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub struct TaskDef<St> {
+    /// Its name in the file, the audit trail and the URL.
+    pub name: String,
+    /// What the back office's list says.
+    pub label: String,
+    /// The statuses in which it may be done; before them it is ahead of the case.
+    pub open_in: Vec<St>,
+    /// Who may record it done.
+    pub by: Vec<ActorKind>,
+    /// A guard: the task is part of this case's file only while it passes (an SDLT return for
+    /// a purchase in England, an LTT return for one in Wales).
+    #[serde(default)]
+    pub when: Option<String>,
+    /// Tasks done first, declared before this one; one that is not part of the case's file is
+    /// no obstacle.
+    #[serde(default)]
+    pub after: Vec<String>,
+    /// A document type of the case the firm uploads first, as the proof (an SDLT5).
+    #[serde(default)]
+    pub evidence: Option<String>,
+    /// What is recorded with it, required (the UTRN, the application's reference): its label.
+    #[serde(default)]
+    pub reference: Option<String>,
+    #[serde(default)]
+    pub due: Option<Due>,
+}
+
+/// When a task falls due: `days` after a date of the case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub struct Due {
+    pub days: u16,
+    pub after: DueFrom,
+}
+
+/// The date a task's due date counts from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DueFrom {
+    /// The day the case completed (the land-tax "effective date").
+    Completion,
+}
+
+impl Due {
+    /// The last day it may be done, once the date it counts from is known.
+    pub fn date(&self, completion: Option<NaiveDate>) -> Option<NaiveDate> {
+        match self.after {
+            DueFrom::Completion => completion?.checked_add_days(Days::new(self.days.into())),
+        }
+    }
+}
+
+/// A task recorded done on a case.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct TaskDone {
+    pub task: String,
+    pub reference: Option<String>,
+    pub note: Option<String>,
+    pub done_at: DateTime<Utc>,
+    /// Who recorded it (the audit trail keeps their id).
+    pub done_by_name: Option<String>,
+}
+
+/// Where a task of a case stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum TaskState {
+    /// The case has not reached a status where it is done.
+    Ahead,
+    /// Open, but a task it comes after is not done.
+    Waiting,
+    /// May be done now.
+    Open,
+    Done,
+}
+
+/// One task of one case, as the back office shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct TaskView {
+    pub name: String,
+    pub label: String,
+    pub state: TaskState,
+    /// The last day for it, once the date it counts from is known.
+    pub due_on: Option<NaiveDate>,
+    /// Not done and past its due date.
+    pub overdue: bool,
+    /// The document type that proves it, and whether one is uploaded.
+    pub evidence: Option<String>,
+    pub evidence_uploaded: bool,
+    /// The label of what is recorded with it.
+    pub reference_label: Option<String>,
+    /// The labels of the tasks it waits for.
+    pub waiting_for: Vec<String>,
+    pub done: Option<TaskDone>,
+}
+
+/// Why a task cannot be recorded done now.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TaskRefusal {
+    #[error("This case has no such task.")]
+    Unknown,
+    #[error("This task is for {0}.")]
+    NotPermitted(String),
+    #[error("This task is done already.")]
+    Done,
+    #[error("This task is done once the case reaches the stage it belongs to.")]
+    Ahead,
+    #[error("This task waits for: {0}.")]
+    Waiting(String),
+    /// The evidence's document type is not uploaded yet.
+    #[error("Upload the evidence for this task first ({0}).")]
+    NoEvidence(String),
+}
+
+impl TaskRefusal {
+    /// A refusal about the case's state (409), not the caller's rights (403) or a name (404).
+    pub fn is_conflict(&self) -> bool {
+        !matches!(self, Self::Unknown | Self::NotPermitted(_))
+    }
+}
+
+/// What a case's tasks are read from, besides their definitions.
+pub struct TaskFacts<'a, St> {
+    pub status: St,
+    pub documents: &'a CaseDocuments,
+    pub done: &'a [TaskDone],
+    pub completion: Option<NaiveDate>,
+    pub today: NaiveDate,
+}
+
+/// The case's tasks in the file's order; `applying` are the definitions part of its file
+/// (those whose `when` passes).
+pub fn views<St: Copy + PartialEq>(
+    applying: &[&TaskDef<St>],
+    facts: &TaskFacts<'_, St>,
+) -> Vec<TaskView> {
+    let done_of = |name: &str| facts.done.iter().find(|d| d.task == name);
+    applying
+        .iter()
+        .map(|d| {
+            let done = done_of(&d.name).cloned();
+            let waiting_for: Vec<String> = d
+                .after
+                .iter()
+                .filter_map(|a| applying.iter().find(|x| x.name == *a))
+                .filter(|x| done_of(&x.name).is_none())
+                .map(|x| x.label.clone())
+                .collect();
+            let open = d.open_in.contains(&facts.status);
+            let state = match (&done, open, waiting_for.is_empty()) {
+                (Some(_), _, _) => TaskState::Done,
+                (None, false, _) => TaskState::Ahead,
+                (None, true, false) => TaskState::Waiting,
+                (None, true, true) => TaskState::Open,
+            };
+            let due_on = d.due.and_then(|due| due.date(facts.completion));
+            TaskView {
+                name: d.name.clone(),
+                label: d.label.clone(),
+                state,
+                due_on,
+                overdue: done.is_none() && due_on.is_some_and(|day| day < facts.today),
+                evidence_uploaded: d
+                    .evidence
+                    .as_deref()
+                    .is_some_and(|t| facts.documents.has_uploaded(t)),
+                evidence: d.evidence.clone(),
+                reference_label: d.reference.clone(),
+                waiting_for,
+                done,
+            }
+        })
+        .collect()
+}
+
+/// Whether an actor of `kind` may record the task `name` done now.
+pub fn may_complete<St>(
+    defs: &[TaskDef<St>],
+    views: &[TaskView],
+    name: &str,
+    kind: Option<ActorKind>,
+) -> Result<(), TaskRefusal> {
+    let (Some(def), Some(view)) = (
+        defs.iter().find(|d| d.name == name),
+        views.iter().find(|v| v.name == name),
+    ) else {
+        return Err(TaskRefusal::Unknown);
+    };
+    if !kind.is_some_and(|k| def.by.contains(&k)) {
+        let who: Vec<&str> = def.by.iter().map(|k| k.as_str()).collect();
+        return Err(TaskRefusal::NotPermitted(who.join(" or ")));
+    }
+    match view.state {
+        TaskState::Done => Err(TaskRefusal::Done),
+        TaskState::Ahead => Err(TaskRefusal::Ahead),
+        TaskState::Waiting => Err(TaskRefusal::Waiting(view.waiting_for.join(", "))),
+        TaskState::Open => match &view.evidence {
+            Some(t) if !view.evidence_uploaded => Err(TaskRefusal::NoEvidence(t.clone())),
+            _ => Ok(()),
+        },
+    }
+}
+
+impl<S: CaseSnapshot> Workflow<S> {
+    /// The case's tasks on `today`, in the file's order, without those not part of its file
+    /// (whose `when` fails for this case).
+    pub fn tasks(&self, snap: &S, actor: &Actor, today: NaiveDate) -> Vec<TaskView> {
+        let applying: Vec<&TaskDef<S::Status>> = self
+            .definition
+            .tasks
+            .iter()
+            .filter(|t| {
+                t.when
+                    .as_deref()
+                    .is_none_or(|g| self.guard(g)(snap, actor).is_ok())
+            })
+            .collect();
+        let facts = TaskFacts {
+            status: snap.status(),
+            documents: snap.documents(),
+            done: snap.tasks_done(),
+            completion: snap.completion_date(),
+            today,
+        };
+        views(&applying, &facts)
+    }
+
+    /// Whether `actor` may record the task `name` done on this case on `today`.
+    pub fn may_complete_task(
+        &self,
+        snap: &S,
+        actor: &Actor,
+        name: &str,
+        today: NaiveDate,
+    ) -> Result<(), TaskRefusal> {
+        let views = self.tasks(snap, actor, today);
+        may_complete(&self.definition.tasks, &views, name, actor.kind())
+    }
+}

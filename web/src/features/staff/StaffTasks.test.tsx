@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeXhr } from '../../test/fakeXhr';
+import { json } from '../../test/fetchMock';
+import { renderApp } from '../../test/renderApp';
+import { CONVEYANCER, staffCase, staffServer } from '../../test/staff';
+import type { StaffCase, StaffTask } from './types';
+
+const mermaid = vi.hoisted(() => ({ initialize: vi.fn(), render: vi.fn() }));
+vi.mock('mermaid', () => ({ default: mermaid }));
+
+const CASE_PATH = '/api/staff/cases/remortgaging/1001';
+const TASK_PATH = `${CASE_PATH}/tasks/registration_applied`;
+
+beforeEach(() => {
+  mermaid.render.mockResolvedValue({ svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' });
+});
+
+function task(name: string, label: string, patch: Partial<StaffTask> = {}): StaffTask {
+  return {
+    name,
+    label,
+    state: 'OPEN',
+    dueOn: null,
+    overdue: false,
+    evidence: null,
+    evidenceUploaded: false,
+    referenceLabel: null,
+    waitingFor: [],
+    done: null,
+    ...patch,
+  };
+}
+
+const DISCHARGED = task(
+  'old_charge_discharged',
+  "Old lender's mortgage discharged (DS1 or e-DS1)",
+  {
+    state: 'DONE',
+    done: {
+      task: 'old_charge_discharged',
+      reference: null,
+      note: 'e-DS1 from Halifax',
+      doneAt: '2026-12-02T10:00:00Z',
+      doneByName: 'Connie Conveyancer',
+    },
+  },
+);
+const APPLIED = task(
+  'registration_applied',
+  'New mortgage sent for registration at HM Land Registry (AP1)',
+  { dueOn: '2026-12-22', referenceLabel: 'HM Land Registry application reference' },
+);
+const REGISTERED = task(
+  'registration_completed',
+  'Registration completed: the new title register',
+  {
+    state: 'WAITING',
+    evidence: 'TITLE_REGISTER',
+    referenceLabel: 'Title number',
+    waitingFor: ['New mortgage sent for registration at HM Land Registry (AP1)'],
+  },
+);
+
+/** The case with these tasks; a task's POST answers `answers` in turn. */
+function server(tasks: StaffTask[], answers: Response[] = []) {
+  const state = { current: staffCase({ tasks }) as StaffCase };
+  const result = staffServer(CONVEYANCER, {
+    [`GET ${CASE_PATH}`]: () => json(state.current),
+    [`POST ${TASK_PATH}`]: () => answers.shift() ?? json({ tasks: [] }),
+  });
+  const posts = () => result.calls.filter((c) => c.method === 'POST' && c.path === TASK_PATH);
+  return { ...result, state, posts };
+}
+
+async function openTasks() {
+  renderApp('/staff/cases/remortgaging/1001');
+  return within(await screen.findByRole('region', { name: 'Legal file' }));
+}
+
+describe("the back office's legal file (issue 29)", () => {
+  it('lists each task with its state, due date, who did it and what it waits for', async () => {
+    server([DISCHARGED, { ...APPLIED, overdue: true }, REGISTERED]);
+    const panel = await openTasks();
+    const items = panel.getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Done');
+    expect(items[0]).toHaveTextContent('by Connie Conveyancer');
+    expect(items[0]).toHaveTextContent('e-DS1 from Halifax');
+    expect(items[1]).toHaveTextContent('Overdue: due 22/12/2026');
+    expect(items[2]).toHaveTextContent(
+      'Waits for: New mortgage sent for registration at HM Land Registry (AP1)',
+    );
+    // Only the open task may be recorded.
+    expect(panel.getAllByRole('button', { name: 'Record as done' })).toHaveLength(1);
+  });
+
+  it('records a task with its reference and note, and shows the refusal on the field', async () => {
+    const s = server(
+      [DISCHARGED, APPLIED, REGISTERED],
+      [
+        json(
+          {
+            error: {
+              code: 'invalid_fields',
+              message: 'Some fields are not valid.',
+              fields: { reference: 'must be at most 64 letters, digits, spaces, - or /' },
+            },
+          },
+          422,
+        ),
+      ],
+    );
+    const panel = await openTasks();
+    await userEvent.click(panel.getByRole('button', { name: 'Record as done' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /^Record as done/ }));
+    // Checked before sending: the reference is required.
+    await userEvent.click(dialog.getByRole('button', { name: 'Record as done' }));
+    expect(
+      await dialog.findByText('Enter the HM Land Registry application reference'),
+    ).toBeInTheDocument();
+    await userEvent.type(
+      dialog.getByRole('textbox', { name: /HM Land Registry application reference/ }),
+      'PR-1234/567',
+    );
+    await userEvent.type(
+      dialog.getByRole('textbox', { name: 'Note (optional)' }),
+      'Sent by portal',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Record as done' }));
+    expect(
+      await dialog.findByText('must be at most 64 letters, digits, spaces, - or /'),
+    ).toBeInTheDocument();
+    expect(JSON.parse(s.posts()[0].body!)).toEqual({
+      reference: 'PR-1234/567',
+      note: 'Sent by portal',
+    });
+    await userEvent.click(dialog.getByRole('button', { name: 'Record as done' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /^Record as done/ })).toBeNull(),
+    );
+    expect(
+      await screen.findByText(
+        'Recorded: New mortgage sent for registration at HM Land Registry (AP1)',
+      ),
+    ).toBeInTheDocument();
+    expect(s.posts()).toHaveLength(2);
+  });
+
+  it('before completion the tasks are only what lies ahead, closed until opened', async () => {
+    server([
+      task('old_charge_discharged', "Old lender's mortgage discharged (DS1 or e-DS1)", {
+        state: 'AHEAD',
+      }),
+    ]);
+    renderApp('/staff/cases/remortgaging/1001');
+    const toggle = await screen.findByRole('button', { name: 'Legal file' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  describe('evidence', () => {
+    beforeEach(() => {
+      FakeXhr.sent = [];
+      vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('is uploaded as the case type and document type the task names, before recording', async () => {
+      server([{ ...REGISTERED, state: 'OPEN', waitingFor: [] }]);
+      const panel = await openTasks();
+      expect(panel.getByText('Upload the Title register first')).toBeInTheDocument();
+      expect(panel.getByRole('button', { name: 'Record as done' })).toBeDisabled();
+      await userEvent.upload(
+        panel.getByLabelText('Upload the Title register'),
+        new File(['%PDF-1.7'], 'register.pdf', { type: 'application/pdf' }),
+      );
+      await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+      expect(FakeXhr.sent[0].fields()).toEqual({
+        caseType: 'REMORTGAGING',
+        caseId: '1001',
+        documentType: 'TITLE_REGISTER',
+        file: 'register.pdf',
+      });
+    });
+  });
+});

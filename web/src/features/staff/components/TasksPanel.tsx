@@ -1,0 +1,266 @@
+import UploadFile from '@mui/icons-material/UploadFile';
+import { Box, Button, Chip, List, ListItem, Stack, TextField, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { muiField } from '../../../lib/form';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { documentTypeLabel } from '../../../lib/labels';
+import { UploadParts, useFileUpload } from '../../application';
+import { CASE_TYPE, type CaseKind } from '../../cases';
+import { useCompleteTask } from '../api/progress';
+import { reportIfSecondFactorRequired } from '../secondFactor';
+import { taskTexts as T, uploadTexts } from '../texts';
+import type { StaffTask } from '../types';
+import { Panel } from './Panel';
+import { StepDialog } from './StepDialog';
+import { showRefusal } from './stepUp';
+
+const STATE_COLOUR: Record<StaffTask['state'], 'default' | 'info' | 'success'> = {
+  AHEAD: 'default',
+  WAITING: 'default',
+  OPEN: 'info',
+  DONE: 'success',
+};
+
+/** The server's rule for a task's reference (a UTRN, HM Land Registry's reference). */
+const REFERENCE = /^[A-Za-z0-9 /-]{1,64}$/;
+const NOTE_MAX = 2000;
+
+/**
+ * 'Legal file': the case's tasks from its workflow file (issue 29) — the land-tax return, the
+ * registration at HM Land Registry, the file closed — each with its state and due date, an
+ * overdue one marked. An open task is recorded done here, its evidence uploaded first.
+ */
+export function TasksPanel({
+  kind,
+  caseId,
+  tasks,
+}: {
+  kind: CaseKind;
+  caseId: string;
+  tasks: StaffTask[];
+}) {
+  // Before the case reaches its tasks they are only what lies ahead: closed until opened.
+  const ahead = tasks.every((task) => task.state === 'AHEAD');
+  return (
+    <Panel title={T.title} collapsible={ahead}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {T.intro}
+      </Typography>
+      <List disablePadding aria-label={T.title}>
+        {tasks.map((task) => (
+          <ListItem key={task.name} divider disableGutters sx={{ display: 'block', py: 1.5 }}>
+            <TaskRow kind={kind} caseId={caseId} task={task} />
+          </ListItem>
+        ))}
+      </List>
+    </Panel>
+  );
+}
+
+function TaskRow({ kind, caseId, task }: { kind: CaseKind; caseId: string; task: StaffTask }) {
+  const [recording, setRecording] = useState(false);
+  const evidence = task.evidence ? documentTypeLabel(task.evidence) : null;
+  const open = task.state === 'OPEN';
+  return (
+    <Stack spacing={0.75}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography sx={{ fontWeight: 600 }}>{task.label}</Typography>
+        <Chip size="small" color={STATE_COLOUR[task.state]} label={T.states[task.state]} />
+        {task.dueOn && task.state !== 'DONE' && (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={task.overdue ? 'error' : 'default'}
+            label={task.overdue ? T.overdue(formatDate(task.dueOn)) : T.due(formatDate(task.dueOn))}
+          />
+        )}
+      </Stack>
+      {task.state === 'WAITING' && (
+        <Typography variant="body2" color="text.secondary">
+          {T.waitingFor(task.waitingFor.join(', '))}
+        </Typography>
+      )}
+      {task.done && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {T.doneBy(formatDateTime(task.done.doneAt), task.done.doneByName)}
+          {task.done.reference && task.referenceLabel
+            ? ` · ${T.recordedReference(task.referenceLabel, task.done.reference)}`
+            : ''}
+          {task.done.note ? ` · ${task.done.note}` : ''}
+        </Typography>
+      )}
+      {open && evidence && (
+        <Typography
+          variant="body2"
+          color={task.evidenceUploaded ? 'text.secondary' : 'warning.main'}
+        >
+          {task.evidenceUploaded ? T.evidenceUploaded(evidence) : T.evidenceNeeded(evidence)}
+        </Typography>
+      )}
+      {open && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          {task.evidence && !task.evidenceUploaded && (
+            <EvidenceUpload kind={kind} caseId={caseId} documentType={task.evidence} />
+          )}
+          <Box>
+            <Button
+              variant="outlined"
+              disabled={!!task.evidence && !task.evidenceUploaded}
+              onClick={() => setRecording(true)}
+            >
+              {T.record}
+            </Button>
+          </Box>
+        </Stack>
+      )}
+      {recording && (
+        <RecordTaskDialog
+          kind={kind}
+          caseId={caseId}
+          task={task}
+          onClose={() => setRecording(false)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The task's evidence, uploaded as the firm's document of the case (every query is read again
+ * after it, the case with it: see lib/queryClient).
+ */
+function EvidenceUpload({
+  kind,
+  caseId,
+  documentType,
+}: {
+  kind: CaseKind;
+  caseId: string;
+  documentType: string;
+}) {
+  const upload = useFileUpload();
+  const label = documentTypeLabel(documentType);
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    await upload.uploadChosen(
+      event,
+      (file) => ({ caseType: CASE_TYPE[kind], caseId: Number(caseId), documentType, file }),
+      reportIfSecondFactorRequired,
+    );
+  };
+  return (
+    <Box>
+      <Button
+        variant="contained"
+        startIcon={<UploadFile aria-hidden="true" />}
+        loading={upload.uploading}
+        loadingPosition="start"
+        disabled={upload.uploading}
+        onClick={() => upload.inputRef.current?.click()}
+      >
+        {T.uploadEvidence(label)}
+      </Button>
+      <UploadParts
+        upload={upload}
+        inputLabel={T.uploadEvidence(label)}
+        progressLabel={T.uploading(label)}
+        progressText={uploadTexts.progress}
+        onFile={(event) => void onFile(event)}
+      />
+    </Box>
+  );
+}
+
+interface Values {
+  reference: string;
+  note: string;
+}
+
+/**
+ * 'Record as done': the reference the task records (required where it has one) and a note;
+ * the server's field problems (422) show on the fields, its refusal (409) above them.
+ */
+function RecordTaskDialog({
+  kind,
+  caseId,
+  task,
+  onClose,
+}: {
+  kind: CaseKind;
+  caseId: string;
+  task: StaffTask;
+  onClose: () => void;
+}) {
+  const mutation = useCompleteTask(kind, caseId, task.name);
+  const { enqueueSnackbar } = useSnackbar();
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ defaultValues: { reference: '', note: '' } });
+  const referenceLabel = task.referenceLabel;
+
+  const onSubmit = async ({ reference, note }: Values) => {
+    setProblem(null);
+    try {
+      await mutation.mutateAsync({
+        ...(referenceLabel ? { reference: reference.trim() } : {}),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
+      enqueueSnackbar(T.recorded(task.label), { variant: 'success' });
+      onClose();
+    } catch (error) {
+      showRefusal(error, ['reference', 'note'] as const, {
+        field: (field, message) =>
+          field === 'code' ? setProblem(message) : setError(field, { message }),
+        problem: setProblem,
+      });
+    }
+  };
+
+  return (
+    <StepDialog
+      open
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      busy={isSubmitting || mutation.isPending}
+      title={T.recordTitle(task.label)}
+      intro={T.recordIntro}
+      problem={problem}
+      confirmLabel={T.record}
+    >
+      {referenceLabel && (
+        <TextField
+          label={referenceLabel}
+          required
+          fullWidth
+          error={!!errors.reference}
+          helperText={errors.reference?.message}
+          {...muiField(
+            register('reference', {
+              validate: (value) => {
+                const v = value.trim();
+                if (v === '') return T.referenceRequired(referenceLabel);
+                return REFERENCE.test(v) || T.referenceInvalid;
+              },
+            }),
+          )}
+        />
+      )}
+      <TextField
+        label={T.note}
+        multiline
+        minRows={2}
+        fullWidth
+        error={!!errors.note}
+        helperText={errors.note?.message}
+        {...muiField(
+          register('note', { validate: (v) => v.trim().length <= NOTE_MAX || T.noteTooLong }),
+        )}
+      />
+    </StepDialog>
+  );
+}

@@ -1,0 +1,239 @@
+//! Issue 29: the legal file's tasks as the workflow files declare them — which a case has,
+//! when each is open and due, who may record it — and the loader's refusals.
+
+use chrono::NaiveDate;
+use threshold_engine::snapshot::UploadedDocument;
+use threshold_engine::tasks::{TaskDone, TaskRefusal, TaskState, TaskView};
+use threshold_engine::types::Jurisdiction;
+use threshold_engine::{
+    Actor, BuyingSnapshot, BuyingStatus, LoadError, RemortgagingSnapshot, RemortgagingStatus,
+};
+use threshold_workflows::{BUYING_TOML, Workflows, load_buying};
+
+fn day(d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 12, d).unwrap()
+}
+
+/// A purchase completed on 1 December 2026, at `price` pounds, in `nation`.
+fn completed_purchase(nation: Jurisdiction, price: i64) -> BuyingSnapshot {
+    let mut s = BuyingSnapshot::new(1, BuyingStatus::Completed);
+    s.completion_date = Some(day(1));
+    s.property = Some(threshold_engine::snapshot::BuyingProperty {
+        jurisdiction: Some(nation),
+        price: Some(price * 100),
+        ..Default::default()
+    });
+    s
+}
+
+fn done(task: &str) -> TaskDone {
+    TaskDone {
+        task: task.into(),
+        reference: None,
+        note: None,
+        done_at: chrono::Utc::now(),
+        done_by_name: Some("Connie".into()),
+    }
+}
+
+fn names(views: &[TaskView]) -> Vec<&str> {
+    views.iter().map(|v| v.name.as_str()).collect()
+}
+
+fn task<'a>(views: &'a [TaskView], name: &str) -> &'a TaskView {
+    views.iter().find(|v| v.name == name).unwrap()
+}
+
+fn conveyancer() -> Actor {
+    Actor::conveyancer(9)
+}
+
+#[test]
+fn a_purchase_in_england_files_an_sdlt_return_within_14_days_of_completion() {
+    // FA 2003 s.76(1); HMRC SDLTM50100: 14 days beginning with the day after completion.
+    let w = Workflows::load().unwrap();
+    let s = completed_purchase(Jurisdiction::England, 300_000);
+    let views = w.buying.tasks(&s, &conveyancer(), day(10));
+    assert_eq!(
+        names(&views),
+        [
+            "sdlt_return",
+            "seller_charge_discharged",
+            "registration_applied",
+            "registration_completed",
+            "file_closed"
+        ]
+    );
+    let sdlt = task(&views, "sdlt_return");
+    assert_eq!(sdlt.state, TaskState::Open);
+    assert_eq!(sdlt.due_on, Some(day(15)));
+    assert!(!sdlt.overdue);
+    assert_eq!(sdlt.evidence.as_deref(), Some("SDLT5"));
+    assert_eq!(sdlt.reference_label.as_deref(), Some("UTRN"));
+    let ap1 = task(&views, "registration_applied");
+    assert_eq!(ap1.state, TaskState::Waiting);
+    assert_eq!(ap1.waiting_for, ["SDLT return filed with HMRC"]);
+    assert_eq!(ap1.due_on, Some(day(22)));
+    // The day after the last day, the return is overdue.
+    let later = w.buying.tasks(&s, &conveyancer(), day(16));
+    assert!(task(&later, "sdlt_return").overdue);
+}
+
+#[test]
+fn a_purchase_in_wales_files_an_ltt_return_within_30_days() {
+    // LTTA 2017 s.44: 30 days beginning with the day after the effective date.
+    let w = Workflows::load().unwrap();
+    let s = completed_purchase(Jurisdiction::Wales, 300_000);
+    let views = w.buying.tasks(&s, &conveyancer(), day(10));
+    assert!(!names(&views).contains(&"sdlt_return"));
+    let ltt = task(&views, "ltt_return");
+    assert_eq!(ltt.due_on, Some(day(31)));
+    assert_eq!(ltt.evidence, None);
+    assert_eq!(
+        task(&views, "registration_applied").waiting_for,
+        ["LTT return filed with the Welsh Revenue Authority"]
+    );
+}
+
+#[test]
+fn a_purchase_under_40000_pounds_files_no_land_tax_return() {
+    // FA 2003 s.77A(1): not notifiable below £40,000.
+    let w = Workflows::load().unwrap();
+    let s = completed_purchase(Jurisdiction::England, 39_999);
+    let views = w.buying.tasks(&s, &conveyancer(), day(10));
+    assert!(!names(&views).contains(&"sdlt_return"));
+    // With no return to wait for, the application to register is open at once.
+    assert_eq!(task(&views, "registration_applied").state, TaskState::Open);
+}
+
+#[test]
+fn before_completion_every_task_is_ahead_and_none_may_be_recorded() {
+    let w = Workflows::load().unwrap();
+    let mut s = completed_purchase(Jurisdiction::England, 300_000);
+    s.status = BuyingStatus::PendingCompletion;
+    let views = w.buying.tasks(&s, &conveyancer(), day(1));
+    assert!(
+        views.iter().all(|v| v.state == TaskState::Ahead),
+        "{views:?}"
+    );
+    assert_eq!(
+        w.buying
+            .may_complete_task(&s, &conveyancer(), "seller_charge_discharged", day(1)),
+        Err(TaskRefusal::Ahead)
+    );
+}
+
+#[test]
+fn a_task_is_recorded_by_the_firm_in_order_with_its_evidence() {
+    let w = Workflows::load().unwrap();
+    let mut s = completed_purchase(Jurisdiction::England, 300_000);
+    let may = |s: &BuyingSnapshot, actor: &Actor, name: &str| {
+        w.buying.may_complete_task(s, actor, name, day(2))
+    };
+    // Not the customer's, and not a name the file knows.
+    assert!(matches!(
+        may(&s, &Actor::customer(1), "sdlt_return"),
+        Err(TaskRefusal::NotPermitted(_))
+    ));
+    assert_eq!(
+        may(&s, &conveyancer(), "no_such_task"),
+        Err(TaskRefusal::Unknown)
+    );
+    // The SDLT5 first, then the return; the registration waits for it.
+    assert_eq!(
+        may(&s, &conveyancer(), "sdlt_return"),
+        Err(TaskRefusal::NoEvidence("SDLT5".into()))
+    );
+    assert!(matches!(
+        may(&s, &conveyancer(), "registration_applied"),
+        Err(TaskRefusal::Waiting(_))
+    ));
+    s.documents.documents.push(UploadedDocument {
+        document_id: 5,
+        document_type: "SDLT5".into(),
+    });
+    assert_eq!(may(&s, &conveyancer(), "sdlt_return"), Ok(()));
+    s.tasks_done.push(done("sdlt_return"));
+    assert_eq!(
+        may(&s, &conveyancer(), "sdlt_return"),
+        Err(TaskRefusal::Done)
+    );
+    assert_eq!(may(&s, &conveyancer(), "registration_applied"), Ok(()));
+    let views = w.buying.tasks(&s, &conveyancer(), day(30));
+    let sdlt = task(&views, "sdlt_return");
+    assert_eq!(sdlt.state, TaskState::Done);
+    assert!(!sdlt.overdue, "a task done is never overdue");
+}
+
+#[test]
+fn a_remortgage_registers_the_new_charge_after_completion() {
+    let w = Workflows::load().unwrap();
+    let mut s = RemortgagingSnapshot::new(1, RemortgagingStatus::Completed);
+    s.completion_date = Some(day(1));
+    let views = w.remortgaging.tasks(&s, &conveyancer(), day(2));
+    assert_eq!(
+        names(&views),
+        [
+            "old_charge_discharged",
+            "registration_applied",
+            "registration_completed",
+            "file_closed"
+        ]
+    );
+    assert_eq!(task(&views, "registration_applied").due_on, Some(day(22)));
+    assert_eq!(
+        task(&views, "registration_completed").evidence.as_deref(),
+        Some("TITLE_REGISTER")
+    );
+}
+
+fn broken_task(from: &str, to: &str) -> String {
+    assert!(
+        BUYING_TOML.contains(from),
+        "fixture text `{from}` not found"
+    );
+    match load_buying(&BUYING_TOML.replacen(from, to, 1)) {
+        Err(LoadError::BadTask { problem, .. }) => problem,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_loader_refuses_a_task_naming_what_the_file_lacks() {
+    assert!(
+        broken_task("when = \"sdlt_return_due\"", "when = \"tax_due\"").contains("unknown guard")
+    );
+    assert!(
+        broken_task(
+            "after = [\"registration_completed\"]",
+            "after = [\"archive\"]"
+        )
+        .contains("not a task declared before it")
+    );
+    // Evidence is what the firm uploads: a buyer's bank statement never proves a task.
+    assert!(
+        broken_task("evidence = \"SDLT5\"", "evidence = \"BANK_STATEMENT\"")
+            .contains("not a document type only the firm uploads")
+    );
+    assert!(
+        broken_task(
+            "due = { days = 14, after = \"completion\" }",
+            "due = { days = 0, after = \"completion\" }"
+        )
+        .contains("due 0 days")
+    );
+    let twice = BUYING_TOML.replacen("name = \"ltt_return\"", "name = \"sdlt_return\"", 1);
+    assert!(matches!(
+        load_buying(&twice),
+        Err(LoadError::Duplicate { what: "task", .. })
+    ));
+    let unknown_status = BUYING_TOML.replacen(
+        "name = \"file_closed\"\nlabel = \"File closed\"\nopen_in = [\"COMPLETED\"]",
+        "name = \"file_closed\"\nlabel = \"File closed\"\nopen_in = [\"ARCHIVED\"]",
+        1,
+    );
+    assert!(matches!(
+        load_buying(&unknown_status),
+        Err(LoadError::UnknownStatus { .. })
+    ));
+}
