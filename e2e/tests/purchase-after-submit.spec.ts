@@ -344,6 +344,9 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   // Completed early, so on the day it completed, not the agreed one.
   await expect(summary).toContainText(`Completed on${daysAhead(0).shown}`);
   await expect(summary.getByRole('link', { name: 'Download Completion statement' })).toBeVisible();
+  // Issue 29: what the firm still does, as the firm recorded it.
+  await expect(summary).toContainText('SDLT return filed with HMRC: Done');
+  await expect(summary).toContainText('File closed: Not yet');
   await atBothWidths(customer, () => expect(summary).toBeVisible());
   await expect(customer.getByRole('dialog', { name: 'How was your experience?' })).toHaveCount(0);
   await context.close();

@@ -8,6 +8,7 @@
 use apalis::prelude::BoxDynError;
 use chrono::{Duration, Utc};
 use serde::{Deserialize, Serialize};
+use threshold_engine::tasks::TaskReminder;
 use threshold_engine::{CaseType, Recipient};
 use threshold_store::magic_links::NewMagicLink;
 
@@ -33,15 +34,28 @@ pub struct CaseEmail {
     /// The link signs each recipient in (an invitation); false in jobs queued before it existed.
     #[serde(default)]
     pub signs_in: bool,
+    /// A task's reminder (issue 29): not sent once the task is done; its label is in the mail.
+    #[serde(default)]
+    pub task: Option<TaskReminder>,
 }
 
-/// The page a case e-mail sends its reader to: the case, or for a purchase's gift donor (no
-/// party to the case) their own gift's page (issue 26).
-fn case_page(case_type: CaseType, case_id: i64, donor: bool) -> String {
-    if donor {
-        format!("/gift/{case_id}")
-    } else {
-        format!("/{}/{case_id}", case_type.slug())
+/// Who a case e-mail's link is for: its page differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reader {
+    /// A customer or broker of the case: the case page.
+    Party,
+    /// A purchase's gift donor (no party to the case): their own gift's page (issue 26).
+    Donor,
+    /// The firm's staff (a reminder to the conveyancers): the case in the back office.
+    Firm,
+}
+
+/// The page a case e-mail sends its reader to.
+fn case_page(case_type: CaseType, case_id: i64, reader: Reader) -> String {
+    match reader {
+        Reader::Party => format!("/{}/{case_id}", case_type.slug()),
+        Reader::Donor => format!("/gift/{case_id}"),
+        Reader::Firm => format!("/staff/cases/{}/{case_id}", case_type.slug()),
     }
 }
 
@@ -61,6 +75,12 @@ impl Job for CaseEmail {
             tracing::info!(effect_id = self.effect_id, "reminder no longer needed");
             return Ok(());
         }
+        if let Some(task) = &self.task
+            && db.task_done(self.case_id, &task.name).await?
+        {
+            tracing::info!(effect_id = self.effect_id, "task done: reminder not needed");
+            return Ok(());
+        }
         let case_type = CaseType::parse(&case.case_type).unwrap_or(CaseType::Remortgaging);
         let kind = match case_type {
             CaseType::Remortgaging => "remortgage",
@@ -72,7 +92,12 @@ impl Job for CaseEmail {
             if db.effect_delivered(self.effect_id, &r.email).await? {
                 continue;
             }
-            let page = case_page(case_type, self.case_id, r.donor);
+            let reader = match (self.to, r.donor) {
+                (Recipient::Conveyancer, _) => Reader::Firm,
+                (_, true) => Reader::Donor,
+                (_, false) => Reader::Party,
+            };
+            let page = case_page(case_type, self.case_id, reader);
             let link = if self.signs_in {
                 // One link per person and effect: a retried job issues another under the same
                 // request id, which leaves the first one (perhaps mailed already) working.
@@ -110,6 +135,7 @@ impl Job for CaseEmail {
                 broker_firm: broker.as_ref().and_then(|b| b.firm_name.clone()),
                 support_email: settings.support_email.clone(),
                 completion_date: case.completion_date.map(threshold_engine::format_date),
+                task: self.task.as_ref().map(|t| t.label.clone()),
             };
             let rendered = deps.templates.render_case(&self.template, &ctx)?;
             let message_id = format!(
@@ -138,12 +164,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_donor_is_sent_to_their_gift_everyone_else_to_the_case() {
-        assert_eq!(case_page(CaseType::Buying, 7, true), "/gift/7");
-        assert_eq!(case_page(CaseType::Buying, 7, false), "/buying/7");
+    fn a_donor_is_sent_to_their_gift_the_firm_to_the_back_office_the_rest_to_the_case() {
+        assert_eq!(case_page(CaseType::Buying, 7, Reader::Donor), "/gift/7");
+        assert_eq!(case_page(CaseType::Buying, 7, Reader::Party), "/buying/7");
         assert_eq!(
-            case_page(CaseType::Remortgaging, 7, false),
+            case_page(CaseType::Remortgaging, 7, Reader::Party),
             "/remortgaging/7"
+        );
+        assert_eq!(
+            case_page(CaseType::Remortgaging, 7, Reader::Firm),
+            "/staff/cases/remortgaging/7"
         );
     }
 }

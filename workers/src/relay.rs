@@ -69,6 +69,7 @@ pub async fn relay_due(db: &Db, queue: &JobQueue, now: DateTime<Utc>) -> Result<
                     to,
                     only_in_status: None,
                     signs_in,
+                    task: None,
                 };
                 queue.push_once(job, &key).await?;
             }
@@ -76,6 +77,7 @@ pub async fn relay_due(db: &Db, queue: &JobQueue, now: DateTime<Utc>) -> Result<
                 template,
                 to,
                 signs_in,
+                task,
                 ..
             }) => {
                 let job = CaseEmail {
@@ -85,6 +87,7 @@ pub async fn relay_due(db: &Db, queue: &JobQueue, now: DateTime<Utc>) -> Result<
                     to,
                     only_in_status: row.set_in_status.clone(),
                     signs_in,
+                    task,
                 };
                 queue.push_once(job, &key).await?;
             }

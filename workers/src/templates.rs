@@ -37,6 +37,8 @@ pub struct CaseEmailContext {
     /// The agreed (or actual) completion date, dd/mm/yyyy, if there is one.
     pub completion_date: Option<String>,
     pub support_email: String,
+    /// A task's reminder: the task's label (issue 29).
+    pub task: Option<String>,
 }
 
 /// A rendered e-mail body in both forms.
@@ -230,6 +232,7 @@ mod tests {
             broker_firm: None,
             support_email: "s@x".into(),
             completion_date: Some("01/12/2026".into()),
+            task: Some("SDLT return filed with HMRC".into()),
         };
         for name in names {
             let mail = templates.render_case(name, &ctx).unwrap();
@@ -264,6 +267,7 @@ mod tests {
             broker_firm: Some("Demo Mortgage Brokers Ltd".into()),
             support_email: "s@x".into(),
             completion_date: None,
+            task: None,
         };
         for name in ["case_invitation", "invitation_reminder"] {
             let mail = templates.render_case(name, &ctx).unwrap();

@@ -237,3 +237,42 @@ fn the_loader_refuses_a_task_naming_what_the_file_lacks() {
         Err(LoadError::UnknownStatus { .. })
     ));
 }
+
+#[test]
+fn completing_sets_a_reminder_for_each_task_on_its_due_day() {
+    use threshold_engine::{Effect, Recipient};
+    let w = Workflows::load().unwrap();
+    let mut s = completed_purchase(Jurisdiction::England, 300_000);
+    s.status = BuyingStatus::PendingCompletion;
+    let now = day(1).and_hms_opt(15, 30, 0).unwrap().and_utc();
+    let applied = w
+        .buying
+        .apply(&s, &conveyancer(), "complete", now, None)
+        .unwrap();
+    let reminders: Vec<(String, String)> = applied
+        .effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Reminder {
+                task: Some(task),
+                to: Recipient::Conveyancer,
+                due_at,
+                ..
+            } => Some((task.name.clone(), due_at.to_rfc3339())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        reminders,
+        [
+            (
+                "sdlt_return".to_owned(),
+                "2026-12-15T09:00:00+00:00".to_owned()
+            ),
+            (
+                "registration_applied".to_owned(),
+                "2026-12-22T09:00:00+00:00".to_owned()
+            ),
+        ]
+    );
+}

@@ -7,15 +7,17 @@ use axum::extract::State;
 use chrono::Utc;
 use threshold_cases::OpenCase;
 use threshold_engine::snapshot::doc_types;
+use threshold_engine::tasks::TaskState;
 use threshold_engine::{AnySnapshot, CaseType, PartyKind, missing_fields};
 use threshold_store::UserId;
 use threshold_store::cases::{LoadedCase, PartyRow, parse_enum};
 
 use super::access;
 use super::expanded_body::{
-    AddressBody, BuyingExpanded, CaseBrokerBody, CaseDocumentsBody, CaseHandlerBody,
-    DepositPaymentInProgress, ExpandedCommon, ExpandedProperty, GeneratedDocumentBody, LoanBody,
-    PartyBody, PartyUserBody, RemortgagingExpanded, UploadedDocumentBody,
+    AddressBody, AfterCompletionStep, BuyingExpanded, CaseBrokerBody, CaseDocumentsBody,
+    CaseHandlerBody, DepositPaymentInProgress, ExpandedCommon, ExpandedProperty,
+    GeneratedDocumentBody, LoanBody, PartyBody, PartyUserBody, RemortgagingExpanded,
+    UploadedDocumentBody,
 };
 use super::list::{admins, legal_names};
 use super::quote::quote_body;
@@ -361,6 +363,16 @@ async fn common(state: &AppState, case: &OpenCase, reader: Reader) -> ApiResult<
         },
         invitations,
         view,
+        after_completion: state
+            .cases
+            .tasks(case)
+            .into_iter()
+            .filter(|t| t.state != TaskState::Ahead)
+            .map(|t| AfterCompletionStep {
+                done: t.state == TaskState::Done,
+                label: t.label,
+            })
+            .collect(),
     };
     Ok(common)
 }

@@ -47,6 +47,18 @@ pub struct ExpandedCommon {
     pub invitations: Vec<InvitationBody>,
     /// The engine's answer for the user asking: sections, tiles, chip, message, transitions.
     pub view: CaseView<CaseStatus>,
+    /// Once completed, the firm's remaining work on the legal file (issue 29) as the clients
+    /// read it, in order: the land-tax return, the registration, the file closed, each done or
+    /// not yet. Empty before completion.
+    pub after_completion: Vec<AfterCompletionStep>,
+}
+
+/// One task of the legal file after completion, for the case's clients and broker.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AfterCompletionStep {
+    pub label: String,
+    pub done: bool,
 }
 
 /// GET /remortgaging/cases/{caseId}/expanded.

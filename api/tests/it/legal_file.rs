@@ -9,6 +9,7 @@ use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 use support::{Client, TestApp};
+use threshold_api::mailbox::{OutboxMail, read_outbox};
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
 
@@ -90,6 +91,9 @@ pub(crate) async fn work_the_file_after_completion(
         "{ap1:?}"
     );
     assert_eq!(task(tasks, "file_closed")["state"], "WAITING");
+    // The clients read it too, as what happens next: nothing done yet.
+    let steps = customer.get(&expanded(case_type, id)).await.body["afterCompletion"].clone();
+    assert_eq!(steps[0]["done"], false, "{steps:?}");
 
     // Not the customer's to record; not a task of this case.
     let res = record(customer, case_type, id, "file_closed", json!({})).await;
@@ -141,6 +145,19 @@ pub(crate) async fn work_the_file_after_completion(
     assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
     assert_eq!(res.body["error"]["code"], "case_closed");
 
+    // Completing set a reminder to the firm for each task with a due date, on its day at 09:00.
+    let due: Vec<(String, String)> = tasks
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| {
+            let day = t["dueOn"].as_str()?;
+            Some((t["name"].as_str()?.to_owned(), format!("{day}T09:00:00Z")))
+        })
+        .collect();
+    assert!(!due.is_empty());
+    assert_eq!(task_reminders(app, id).await, due);
+
     // Every task in order, each with its evidence uploaded first where it has one.
     for name in expected {
         let t = task(
@@ -169,6 +186,9 @@ pub(crate) async fn work_the_file_after_completion(
         assert_eq!(now["done"]["note"], format!("{name} checked"));
         assert!(now["done"]["doneByName"].is_string(), "{now:?}");
         assert_eq!(now["overdue"], false);
+        if due.len() > 1 && *name == due[0].0 {
+            reminders_skip_what_is_done(app, id, tasks, &due).await;
+        }
     }
     // Done once.
     let res = record(connie, case_type, id, "file_closed", json!({})).await;
@@ -183,6 +203,115 @@ pub(crate) async fn work_the_file_after_completion(
         .map(|e| e.detail.0["task"].as_str().unwrap_or_default().to_owned())
         .collect();
     assert_eq!(audited, expected);
+    // The clients read what happens after completion, every step now done, nothing more.
+    let steps = customer.get(&expanded(case_type, id)).await.body["afterCompletion"].clone();
+    assert_eq!(
+        steps.as_array().map(Vec::len),
+        Some(expected.len()),
+        "{steps:?}"
+    );
+    assert!(
+        steps
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["done"] == true && s.as_object().unwrap().len() == 2),
+        "{steps:?}"
+    );
+}
+
+/// The first task with a due date is done, the second not: their day come, the second is
+/// reminded to the firm (linking to the case in the back office), the first not.
+async fn reminders_skip_what_is_done(
+    app: &TestApp,
+    id: i64,
+    tasks: &Value,
+    due: &[(String, String)],
+) {
+    let label = |name: &str| task(tasks, name)["label"].as_str().unwrap().to_owned();
+    let (done, open) = (label(&due[0].0), label(&due[1].0));
+    make_reminders_due(app, id).await;
+    let mail = wait_for_mail(app, &format!("Due today: {open},"))
+        .await
+        .unwrap();
+    assert_eq!(mail.to, support::staff::CONNIE);
+    assert!(
+        mail.links.iter().any(|l| l.contains("/staff/cases/")),
+        "{mail:?}"
+    );
+    let reminded_of_done = read_outbox(&app.outbox)
+        .unwrap_or_default()
+        .into_iter()
+        .any(|m| m.subject.starts_with(&format!("Due today: {done},")));
+    assert!(!reminded_of_done);
+}
+
+/// The task reminders waiting for the case: (task, when due).
+async fn task_reminders(app: &TestApp, id: i64) -> Vec<(String, String)> {
+    let far = chrono::Utc::now() + chrono::Duration::days(400);
+    app.db
+        .due_effects(far, 1000)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.case_id == id && e.effect.0["template"] == "task_due")
+        .map(|e| {
+            let at: chrono::DateTime<chrono::Utc> =
+                serde_json::from_value(e.effect.0["dueAt"].clone()).unwrap();
+            (
+                e.effect.0["task"]["name"].as_str().unwrap().to_owned(),
+                at.format("%Y-%m-%dT%H:%M:%SZ").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Brings the case's waiting reminders to now (their day has come).
+async fn make_reminders_due(app: &TestApp, id: i64) {
+    let now = chrono::Utc::now() - chrono::Duration::minutes(1);
+    let sql = "UPDATE case_effects SET due_at = $1 \
+               WHERE case_id = $2 AND done_at IS NULL AND due_at IS NOT NULL";
+    match &app.db {
+        threshold_store::Db::Sqlite(pool) => {
+            sqlx::query(sql)
+                .bind(now)
+                .bind(id)
+                .execute(pool)
+                .await
+                .unwrap();
+        }
+        threshold_store::Db::Postgres(pool) => {
+            sqlx::query(sql)
+                .bind(now)
+                .bind(id)
+                .execute(pool)
+                .await
+                .unwrap();
+        }
+    };
+}
+
+/// Waits (up to 10 s) for an e-mail whose subject starts with `subject`.
+async fn wait_for_mail(app: &TestApp, subject: &str) -> Result<OutboxMail, String> {
+    for _ in 0..200 {
+        let found = read_outbox(&app.outbox)
+            .unwrap_or_default()
+            .into_iter()
+            .find(|m| m.subject.starts_with(subject));
+        if let Some(mail) = found {
+            return Ok(mail);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    Err(format!("no e-mail `{subject}`"))
+}
+
+/// The customer's expanded case.
+fn expanded(case_type: &str, id: i64) -> String {
+    match case_type {
+        "buying" => support::purchase::expanded(id),
+        _ => format!("/api/remortgaging/cases/{id}/expanded"),
+    }
 }
 
 /// A well-formed reference where the task records one (a UTRN, HMLR's reference, a title

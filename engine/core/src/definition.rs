@@ -395,8 +395,9 @@ impl<St: WorkflowStatus> Definition<St> {
         }
     }
 
-    /// Every e-mail template the definition's effects name.
+    /// Every e-mail template the definition's effects name, and its tasks' reminder.
     pub fn email_templates(&self) -> std::collections::BTreeSet<&str> {
+        let tasks_remind = self.tasks.iter().any(|t| t.due.is_some());
         self.effects
             .values()
             .filter_map(|e| match e {
@@ -405,6 +406,7 @@ impl<St: WorkflowStatus> Definition<St> {
                 }
                 _ => None,
             })
+            .chain(tasks_remind.then_some(crate::tasks::TASK_DUE_TEMPLATE))
             .collect()
     }
 }

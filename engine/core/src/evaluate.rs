@@ -205,7 +205,8 @@ pub enum Effect {
     },
     #[serde(rename_all = "camelCase")]
     FeedNotification { kind: FeedKind, to: Recipient },
-    /// Send `template` at `due_at` unless the case has left the status it was set in.
+    /// Send `template` at `due_at` unless the case has left the status it was set in (or, for
+    /// a task's reminder, the task is done by then).
     #[serde(rename_all = "camelCase")]
     Reminder {
         template: String,
@@ -213,6 +214,8 @@ pub enum Effect {
         due_at: DateTime<Utc>,
         #[serde(default)]
         signs_in: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        task: Option<crate::tasks::TaskReminder>,
     },
     #[serde(rename_all = "camelCase")]
     RecordCompletionDate { date: NaiveDate },
@@ -500,7 +503,14 @@ impl<S: CaseSnapshot> Workflow<S> {
                 at: now,
                 reason: reason.map(str::to_owned),
             },
-            effects: self.effects_of(&t.effects, snap, now),
+            effects: {
+                let mut effects = self.effects_of(&t.effects, snap, now);
+                // Completing fixes the legal file's due dates: each is reminded on its day.
+                if self.definition.records_completion_date(t) {
+                    effects.extend(self.task_reminders(snap, actor, t.to, now.date_naive()));
+                }
+                effects
+            },
         })
     }
 
@@ -543,6 +553,7 @@ impl<S: CaseSnapshot> Workflow<S> {
                         due_at: start.unwrap_or(now)
                             + chrono::Duration::hours(i64::from(*after_hours)),
                         signs_in: *signs_in,
+                        task: None,
                     }
                 }
                 EffectDef::RecordCompletionDate => Effect::RecordCompletionDate {

@@ -10,7 +10,8 @@
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::definition::Workflow;
+use crate::definition::{Recipient, Workflow};
+use crate::evaluate::Effect;
 use crate::snapshot::{CaseDocuments, CaseSnapshot};
 use crate::types::{Actor, ActorKind};
 
@@ -67,6 +68,19 @@ impl Due {
             DueFrom::Completion => completion?.checked_add_days(Days::new(self.days.into())),
         }
     }
+}
+
+/// The template of a task's reminder to the firm on its due day (`workers/templates/case/`).
+pub const TASK_DUE_TEMPLATE: &str = "task_due";
+
+/// The hour (UTC) of a task's reminder on its due day: the start of the firm's working day.
+const REMINDER_HOUR: u32 = 9;
+
+/// The task a reminder is about: not sent once it is done; its label is the e-mail's subject.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskReminder {
+    pub name: String,
+    pub label: String,
 }
 
 /// A task recorded done on a case.
@@ -247,6 +261,41 @@ impl<S: CaseSnapshot> Workflow<S> {
             today,
         };
         views(&applying, &facts)
+    }
+
+    /// The reminders to the firm for the tasks open in `to` that fall due after completion on
+    /// `completed` (those part of the case's file): each at 09:00 UTC on its due day, sent only
+    /// if it is not done by then.
+    pub(crate) fn task_reminders(
+        &self,
+        snap: &S,
+        actor: &Actor,
+        to: S::Status,
+        completed: NaiveDate,
+    ) -> Vec<Effect> {
+        self.definition
+            .tasks
+            .iter()
+            .filter(|t| t.open_in.contains(&to))
+            .filter(|t| {
+                t.when
+                    .as_deref()
+                    .is_none_or(|g| self.guard(g)(snap, actor).is_ok())
+            })
+            .filter_map(|t| {
+                let day = t.due?.date(Some(completed))?;
+                Some(Effect::Reminder {
+                    template: TASK_DUE_TEMPLATE.into(),
+                    to: Recipient::Conveyancer,
+                    due_at: day.and_hms_opt(REMINDER_HOUR, 0, 0)?.and_utc(),
+                    signs_in: false,
+                    task: Some(TaskReminder {
+                        name: t.name.clone(),
+                        label: t.label.clone(),
+                    }),
+                })
+            })
+            .collect()
     }
 
     /// Whether `actor` may record the task `name` done on this case on `today`.

@@ -120,6 +120,7 @@ export function expanded(
     documents: { documents: [], generatedDocuments: [] },
     caseAdmins: [],
     broker: null,
+    afterCompletion: [],
     caseHandler: {
       name: null,
       firmName: 'Threshold Conveyancing LLP',

@@ -217,11 +217,13 @@ pub(super) fn addressed(effect: &Effect, applicant_id: i64) -> Value {
             to,
             due_at,
             signs_in,
+            task,
         } => Effect::Reminder {
             template,
             to: named(to),
             due_at,
             signs_in,
+            task,
         },
         other => other,
     };

@@ -17,6 +17,19 @@ pub struct NewTaskDone<'a> {
 }
 
 impl Db {
+    /// Whether the task is recorded done on the case (a task's reminder asks before it goes).
+    #[tracing::instrument(skip_all)]
+    pub async fn task_done(&self, case_id: i64, task: &str) -> Result<bool, StoreError> {
+        let found: Option<i64> = on_db!(self, pool => {
+            sqlx::query_scalar("SELECT id FROM case_tasks WHERE case_id = $1 AND task = $2")
+                .bind(case_id)
+                .bind(task)
+                .fetch_optional(pool)
+                .await
+        })?;
+        Ok(found.is_some())
+    }
+
     /// Records a task done by the write's actor (a second record of the same task is a
     /// conflict: a task is done once).
     #[tracing::instrument(skip_all)]

@@ -101,15 +101,19 @@ macro_rules! write_transition {
         $crate::webhooks::enqueue_transition_events!($tx, $case_id, $case_type, t, $now);
         for e in &t.effects {
             // A reminder set again (a date agreed anew, a status entered twice) replaces the
-            // one still waiting: one reminder per kind, due at the latest word.
+            // one still waiting: one reminder per kind (and per task, for the legal file's),
+            // due at the latest word.
             if let (Some(_), Some(template)) = (e.due_at, e.effect.get("template")) {
+                let task = e.effect.pointer("/task/name").and_then(|n| n.as_str());
                 sqlx::query(
                     "UPDATE case_effects SET done_at = $3 WHERE case_id = $1 AND done_at IS NULL \
-                     AND due_at IS NOT NULL AND effect->>'template' = $2",
+                     AND due_at IS NOT NULL AND effect->>'template' = $2 \
+                     AND COALESCE(effect->'task'->>'name', '') = $4",
                 )
                 .bind($case_id)
                 .bind(template.as_str())
                 .bind($now)
+                .bind(task.unwrap_or_default())
                 .execute(&mut *$tx)
                 .await?;
             }

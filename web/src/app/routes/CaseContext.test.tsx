@@ -190,12 +190,16 @@ describe('case page after submission (issue 26 item 9)', () => {
     );
   });
 
-  it('a completed case shows a summary of what was done and the documents to keep', async () => {
+  it('a completed case shows a summary of what was done, what happens next (issue 29) and the documents to keep', async () => {
     const base = submitted();
     serve(CUSTOMER, {
       ...base,
       status: 'COMPLETED',
       feedbackGiven: ['SUBMIT_APPLICATION'],
+      afterCompletion: [
+        { label: "Old lender's mortgage discharged (DS1 or e-DS1)", done: true },
+        { label: 'File closed', done: false },
+      ],
       documents: {
         documents: [],
         generatedDocuments: [
@@ -220,6 +224,10 @@ describe('case page after submission (issue 26 item 9)', () => {
       [COMPLETED_TEXTS.loanAmount, '£200,000.00'],
       [COMPLETED_TEXTS.completedOn, '17/04/2026'],
       [COMPLETED_TEXTS.handledBy, 'Connie Conveyancer, Threshold Conveyancing LLP'],
+      [
+        COMPLETED_TEXTS.next,
+        `${COMPLETED_TEXTS.nextIntro}Old lender's mortgage discharged (DS1 or e-DS1): DoneFile closed: Not yet`,
+      ],
       [COMPLETED_TEXTS.documents, 'Completion statementDownload'],
     ]);
     // Only issued documents: a draft is never the customer's.

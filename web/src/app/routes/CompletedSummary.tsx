@@ -17,6 +17,11 @@ export const COMPLETED_TEXTS = {
   purchasePrice: 'Purchase price',
   completedOn: 'Completed on',
   handledBy: 'Handled by',
+  next: 'What happens next',
+  nextIntro:
+    'We finish the legal work after completion: the tax return, the registration at HM Land Registry, then we close the file.',
+  stepDone: 'Done',
+  stepToDo: 'Not yet',
   documents: 'Documents to keep',
   noDocuments: 'We have sent you everything you need by e-mail.',
 } as const;
@@ -27,7 +32,8 @@ const named = (lender: string | null | undefined) =>
 
 /**
  * A completed case's summary (issue 26): the property, the loan or the purchase, the
- * completion date, who handled it, and the issued documents to keep, each to download.
+ * completion date, who handled it, what the firm still does after completion (issue 29), and
+ * the issued documents to keep, each to download.
  */
 export function CompletedSummary({ expanded }: { expanded: ExpandedCase }) {
   const headingId = useId();
@@ -61,6 +67,20 @@ export function CompletedSummary({ expanded }: { expanded: ExpandedCase }) {
           <Row term={COMPLETED_TEXTS.completedOn}>{formatDate(expanded.completionDate)}</Row>
         )}
         <Row term={COMPLETED_TEXTS.handledBy}>{handlerName(expanded.caseHandler)}</Row>
+        {expanded.afterCompletion.length > 0 && (
+          <Row term={COMPLETED_TEXTS.next}>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {COMPLETED_TEXTS.nextIntro}
+            </Typography>
+            <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }}>
+              {expanded.afterCompletion.map((step) => (
+                <li key={step.label}>
+                  {step.label}: {step.done ? COMPLETED_TEXTS.stepDone : COMPLETED_TEXTS.stepToDo}
+                </li>
+              ))}
+            </Box>
+          </Row>
+        )}
         <Row term={COMPLETED_TEXTS.documents}>
           {documents.length === 0 ? (
             COMPLETED_TEXTS.noDocuments

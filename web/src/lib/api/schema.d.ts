@@ -2048,6 +2048,11 @@ export interface components {
         AddressList: {
             addresses: components["schemas"]["FoundAddress"][];
         };
+        /** @description One task of the legal file after completion, for the case's clients and broker. */
+        AfterCompletionStep: {
+            done: boolean;
+            label: string;
+        };
         Alteration: {
             alterationType: components["schemas"]["AlterationType"];
             /** Format: date */
@@ -2667,6 +2672,12 @@ export interface components {
         };
         /** @description What both case types' expanded records share. */
         ExpandedCommon: {
+            /**
+             * @description Once completed, the firm's remaining work on the legal file (issue 29) as the clients
+             *     read it, in order: the land-tax return, the registration, the file closed, each done or
+             *     not yet. Empty before completion.
+             */
+            afterCompletion: components["schemas"]["AfterCompletionStep"][];
             broker?: components["schemas"]["CaseBrokerBody"] | null;
             /** @description Shown to the case's brokers only. */
             brokerReference?: string | null;
