@@ -316,7 +316,10 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   // in England) waits for HMRC's SDLT5; recorded with its UTRN, the registration opens.
   await staffPage.goto(`/staff/cases/buying/${caseId}`);
   const file = staffPage.getByRole('region', { name: 'Legal file' });
-  const sdlt = file.getByRole('listitem').filter({ hasText: 'SDLT return filed with HMRC' });
+  // A task's item by its own label (the next one names it in what it waits for).
+  const taskItem = (label: string) =>
+    file.getByRole('listitem').filter({ has: staffPage.getByText(label, { exact: true }) });
+  const sdlt = taskItem('SDLT return filed with HMRC');
   await expect(sdlt).toContainText(`Due ${daysAhead(14).shown}`);
   await expect(sdlt.getByRole('button', { name: 'Record as done' })).toBeDisabled();
   await sdlt
@@ -329,7 +332,7 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   await record.getByRole('button', { name: 'Record as done' }).click();
   await expect(record).toBeHidden();
   await expect(sdlt).toContainText('UTRN: 123456789MC');
-  const ap1 = file.getByRole('listitem').filter({ hasText: 'Registration applied for' });
+  const ap1 = taskItem('Registration applied for at HM Land Registry (AP1)');
   await expect(ap1.getByRole('button', { name: 'Record as done' })).toBeEnabled();
   await atBothWidths(staffPage, () => expect(file).toBeVisible());
   await expectAccessible(staffPage);

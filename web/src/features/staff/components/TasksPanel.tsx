@@ -16,10 +16,10 @@ import { Panel } from './Panel';
 import { StepDialog } from './StepDialog';
 import { showRefusal } from './stepUp';
 
-const STATE_COLOUR: Record<StaffTask['state'], 'default' | 'info' | 'success'> = {
+const STATE_COLOUR: Record<StaffTask['state'], 'default' | 'primary' | 'success'> = {
   AHEAD: 'default',
   WAITING: 'default',
-  OPEN: 'info',
+  OPEN: 'primary',
   DONE: 'success',
 };
 
