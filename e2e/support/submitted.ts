@@ -183,3 +183,35 @@ export async function acceptIssued(request: APIRequestContext, origin: string, c
   const res = await apiPost(request, origin, `/api/document/${issued[issued.length - 1].documentId}/accept`, {});
   return res?.status as string;
 }
+
+interface StaffTask {
+  name: string;
+  state: 'AHEAD' | 'WAITING' | 'OPEN' | 'DONE';
+  evidence: string | null;
+  referenceLabel: string | null;
+}
+
+/**
+ * The firm records the legal file's tasks open now (issue 29), in the file's order, as its
+ * back office does: each one's evidence uploaded first, its reference where it records one;
+ * `except` are left for the test to do in the browser. From the conveyancer's signed-in
+ * context. Returns the names recorded.
+ */
+export async function recordOpenTasks(
+  request: APIRequestContext,
+  origin: string,
+  caseType: CaseType,
+  caseId: number,
+  except: string[] = [],
+): Promise<string[]> {
+  const base = `/api/staff/cases/${caseType.toLowerCase()}/${caseId}`;
+  await refreshSession(request, origin);
+  const tasks = ((await (await request.get(base)).json()) as { tasks: StaffTask[] }).tasks;
+  const open = tasks.filter((t) => (t.state === 'OPEN' || t.state === 'WAITING') && !except.includes(t.name));
+  for (const task of open) {
+    if (task.evidence) await uploadDocument(request, origin, caseId, task.evidence, `${task.name}.pdf`, caseType);
+    await refreshSession(request, origin);
+    await apiPost(request, origin, `${base}/tasks/${task.name}`, task.referenceLabel ? { reference: 'REF-2026/1' } : {});
+  }
+  return open.map((t) => t.name);
+}

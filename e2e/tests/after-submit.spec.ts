@@ -11,7 +11,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiPost } from '../support/api';
 import { atBothWidths, caseTile, clientWithAcceptedQuote, expectAccessible, expectNoSidewaysScroll } from '../support/app';
 import { signInConveyancer } from '../support/staff';
-import { remortgageAsCustomer, submitRemortgage, uploadDocument } from '../support/submitted';
+import { recordOpenTasks, remortgageAsCustomer, submitRemortgage, uploadDocument } from '../support/submitted';
 import { PDF, PNG } from '../support/files';
 
 // Names the demo data does not use; the staff address is new on every run.
@@ -87,8 +87,15 @@ function backOffice(request: APIRequestContext, origin: string, caseId: number) 
       expect(member, name).toBeDefined();
       return post('/assignee', { userId: member!.id });
     },
-    /** Mark as completed (`complete`): the case is COMPLETED with today's completion date. */
-    markCompleted: () => post('/transition', { transition: 'complete' }),
+    /**
+     * Mark as completed (`complete`): the case is COMPLETED with today's completion date, once
+     * the legal file's tasks before it are done (issue 29: the mortgage deed, OS1, K16, the
+     * certificate of title).
+     */
+    async markCompleted() {
+      await recordOpenTasks(request, origin, 'REMORTGAGING', caseId);
+      return post('/transition', { transition: 'complete' });
+    },
   };
 }
 

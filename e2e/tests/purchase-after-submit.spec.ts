@@ -16,7 +16,7 @@ import { apiPost } from '../support/api';
 import { atBothWidths, caseTile, clientWithAcceptedQuote, expectAccessible } from '../support/app';
 import { waitForMailAbout } from '../support/mail';
 import { signInConveyancer } from '../support/staff';
-import { purchaseAsCustomer, submitIdentity, submitPurchase, uploadDocument } from '../support/submitted';
+import { purchaseAsCustomer, recordOpenTasks, submitIdentity, submitPurchase, uploadDocument } from '../support/submitted';
 import { PDF } from '../support/files';
 
 // Names the demo data does not use; the staff address is new on every run.
@@ -242,6 +242,27 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   const feedback = customer.getByRole('dialog', { name: 'How was your experience?' });
   await expect(feedback).toBeVisible();
   await feedback.getByRole('button', { name: 'No thanks' }).click();
+  // Issue 29: accepted, the statement waits for the exchange of contracts, the firm's move.
+  await statusIs(customer.request, origin, caseId, 'COMPLETION_STATEMENT_ACCEPTANCE');
+
+  // The firm holds the signed contract and transfer and the deposit (recorded by its calls),
+  // then records the exchange in its back office's Legal file: the case is pending completion.
+  await recordOpenTasks(firm.context.request, origin, 'BUYING', caseId, ['contracts_exchanged']);
+  await staffPage.goto(`/staff/cases/buying/${caseId}`);
+  const file = staffPage.getByRole('region', { name: 'Legal file' });
+  // A task's item by its own label (the next one names it in what it waits for).
+  const taskItem = (label: string) =>
+    file.getByRole('listitem').filter({ has: staffPage.getByText(label, { exact: true }) });
+  await expect(taskItem('Contract signed by the buyers')).toContainText('Signed contract uploaded');
+  const exchange = taskItem('Contracts exchanged');
+  await exchange.getByRole('button', { name: 'Record as done' }).click();
+  const exchanged = staffPage.getByRole('dialog', { name: 'Record as done: Contracts exchanged' });
+  await exchanged.getByRole('textbox', { name: 'Exchange attendance note reference' }).fill('EX-2026/14');
+  await atBothWidths(staffPage, () => expect(exchanged).toBeVisible());
+  await exchanged.getByRole('button', { name: 'Record as done' }).click();
+  await expect(exchanged).toBeHidden();
+  await expect(exchange).toContainText('Exchange attendance note reference: EX-2026/14');
+  await expect(staffPage.getByRole('region', { name: 'Next steps' })).toBeVisible();
   await statusIs(customer.request, origin, caseId, 'PENDING_COMPLETION');
 
   // The firm agrees the completion date in its back office: the step asks for the date (and
@@ -310,15 +331,17 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   await atBothWidths(staffPage, () => expect(ledger).toBeVisible());
   // Completing before the agreed day replaces it: the firm confirms it (issue 26.13), now the
   // client ledger is at zero (issue 28.1).
+  // Before completion: the seller's completion information, the OS1 and K16 searches.
+  expect(await recordOpenTasks(firm.context.request, origin, 'BUYING', caseId)).toEqual([
+    'completion_information',
+    'priority_search',
+    'bankruptcy_search',
+  ]);
   await office.take('complete', { earlyCompletionConfirmed: true });
   await statusIs(customer.request, origin, caseId, 'COMPLETED');
   // Issue 29: after completion the back office's legal file opens. The SDLT return (a purchase
   // in England) waits for HMRC's SDLT5; recorded with its UTRN, the registration opens.
   await staffPage.goto(`/staff/cases/buying/${caseId}`);
-  const file = staffPage.getByRole('region', { name: 'Legal file' });
-  // A task's item by its own label (the next one names it in what it waits for).
-  const taskItem = (label: string) =>
-    file.getByRole('listitem').filter({ has: staffPage.getByText(label, { exact: true }) });
   const sdlt = taskItem('SDLT return filed with HMRC');
   await expect(sdlt).toContainText(`Due ${daysAhead(14).shown}`);
   await expect(sdlt.getByRole('button', { name: 'Record as done' })).toBeDisabled();

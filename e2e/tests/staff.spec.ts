@@ -19,7 +19,15 @@ import { createUser } from '../support/cli';
 import { PDF } from '../support/files';
 import { linkIn, waitForMailAbout } from '../support/mail';
 import { authenticator, currentStep, freshCode, signInConveyancer } from '../support/staff';
-import { acceptIssued, joinAsCoOwner, remortgageAsCustomer, submitIdentity, submitRemortgage, uploadDocument } from '../support/submitted';
+import {
+  acceptIssued,
+  joinAsCoOwner,
+  recordOpenTasks,
+  remortgageAsCustomer,
+  submitIdentity,
+  submitRemortgage,
+  uploadDocument,
+} from '../support/submitted';
 
 // Names the demo data does not use; the staff address is new on every run.
 const CLIENT = { name: 'Quinn Queueby', email: 'quinn.queueby@e2e.test' };
@@ -336,6 +344,15 @@ test('FLOW-01 after submission: the firm verifies both owners, records the offer
   expect(await acceptIssued(coOwner.request, origin, caseId, 'COMPLETION_STATEMENT')).toBe('PENDING_COMPLETION');
   await staff.reload();
   await expect(status).toContainText('Pending Completion');
+  // Issue 29: not completed before the legal file's tasks that come first.
+  await expect(steps.getByRole('button', { name: 'Mark as completed' })).toBeDisabled();
+  expect(await recordOpenTasks(staff.request, origin, 'REMORTGAGING', caseId)).toEqual([
+    'mortgage_deed_signed',
+    'priority_search',
+    'bankruptcy_search',
+    'certificate_of_title',
+  ]);
+  await staff.reload();
   await steps.getByRole('button', { name: 'Mark as completed', disabled: false }).click();
   const complete = staff.getByRole('dialog', { name: 'Mark as completed' });
   await complete.getByRole('button', { name: 'Confirm' }).click();

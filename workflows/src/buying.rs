@@ -229,6 +229,15 @@ fn ltt_return_due(s: &Snap, _: &Actor) -> GuardResult {
     )
 }
 
+/// The buyers borrow from a lender (a mortgage among their sources of funds): its deed is
+/// signed, and the lender sent the certificate of title before completion.
+fn buying_with_mortgage(s: &Snap, _: &Actor) -> GuardResult {
+    check(
+        has_source(s, &[Source::Mortgage]),
+        "This purchase has no mortgage.",
+    )
+}
+
 fn documents_uploaded(s: &Snap, _: &Actor) -> GuardResult {
     check(
         documents_complete(s),
@@ -353,4 +362,5 @@ pub fn registry() -> Registry<Snap> {
         .guard("has_completion_date", common::has_completion_date)
         .guard("sdlt_return_due", sdlt_return_due)
         .guard("ltt_return_due", ltt_return_due)
+        .guard("buying_with_mortgage", buying_with_mortgage)
 }

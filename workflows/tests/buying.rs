@@ -501,6 +501,8 @@ fn completing_waits_for_the_client_ledger_to_balance() {
         "{short}"
     );
     s.client_balance = 0;
+    // …and for the legal file's tasks before completion (issue 29; tests/tasks.rs).
+    s.tasks_done = tasks_open_now_done(wf(), &s);
     assert_eq!(
         wf().apply(&s, &c, "complete", t0(), None).unwrap().to,
         S::Completed

@@ -670,6 +670,7 @@ fn conveyancer_publishes_the_report_only_when_a_final_one_exists() {
 fn completion_records_the_completion_date() {
     let mut s = remortgage_ready();
     s.status = S::PendingCompletion;
+    s.tasks_done = tasks_open_now_done(wf(), &s);
     let a = wf()
         .apply(&s, &Actor::conveyancer(3), "complete", t0(), None)
         .unwrap();

@@ -2,11 +2,13 @@
 //! when each is open and due, who may record it — and the loader's refusals.
 
 use chrono::NaiveDate;
+use threshold_engine::snapshot::SourceOfFunds;
 use threshold_engine::snapshot::UploadedDocument;
 use threshold_engine::tasks::{TaskDone, TaskRefusal, TaskState, TaskView};
-use threshold_engine::types::Jurisdiction;
+use threshold_engine::types::{Jurisdiction, SourceOfFundsType};
 use threshold_engine::{
     Actor, BuyingSnapshot, BuyingStatus, LoadError, RemortgagingSnapshot, RemortgagingStatus,
+    TransitionError,
 };
 use threshold_workflows::{BUYING_TOML, Workflows, load_buying};
 
@@ -40,6 +42,25 @@ fn names(views: &[TaskView]) -> Vec<&str> {
     views.iter().map(|v| v.name.as_str()).collect()
 }
 
+/// The tasks a completed purchase without a mortgage has before its post-completion ones.
+const PURCHASE_BEFORE_COMPLETION: [&str; 7] = [
+    "contract_signed",
+    "transfer_signed",
+    "exchange_deposit_held",
+    "contracts_exchanged",
+    "completion_information",
+    "priority_search",
+    "bankruptcy_search",
+];
+
+/// The names of the views after the tasks done before completion.
+fn after_completion(views: &[TaskView]) -> Vec<&str> {
+    names(views)
+        .into_iter()
+        .filter(|n| !PURCHASE_BEFORE_COMPLETION.contains(n))
+        .collect()
+}
+
 fn task<'a>(views: &'a [TaskView], name: &str) -> &'a TaskView {
     views.iter().find(|v| v.name == name).unwrap()
 }
@@ -55,7 +76,7 @@ fn a_purchase_in_england_files_an_sdlt_return_within_14_days_of_completion() {
     let s = completed_purchase(Jurisdiction::England, 300_000);
     let views = w.buying.tasks(&s, &conveyancer(), day(10));
     assert_eq!(
-        names(&views),
+        after_completion(&views),
         [
             "sdlt_return",
             "seller_charge_discharged",
@@ -107,13 +128,18 @@ fn a_purchase_under_40000_pounds_files_no_land_tax_return() {
 }
 
 #[test]
-fn before_completion_every_task_is_ahead_and_none_may_be_recorded() {
+fn before_completion_every_task_after_it_is_ahead_and_none_may_be_recorded() {
     let w = Workflows::load().unwrap();
     let mut s = completed_purchase(Jurisdiction::England, 300_000);
     s.status = BuyingStatus::PendingCompletion;
     let views = w.buying.tasks(&s, &conveyancer(), day(1));
+    let after: Vec<&TaskView> = views
+        .iter()
+        .filter(|v| after_completion(&views).contains(&v.name.as_str()))
+        .collect();
+    assert_eq!(after.len(), 5);
     assert!(
-        views.iter().all(|v| v.state == TaskState::Ahead),
+        after.iter().all(|v| v.state == TaskState::Ahead),
         "{views:?}"
     );
     assert_eq!(
@@ -166,6 +192,112 @@ fn a_task_is_recorded_by_the_firm_in_order_with_its_evidence() {
 }
 
 #[test]
+fn a_purchase_completes_only_once_the_pre_completion_tasks_are_done() {
+    // TA13 and the seller's undertaking (Law Society Conveyancing Protocol); OS1 and K16 before
+    // completion, and the certificate of title where a lender advances (Lenders' Handbook
+    // Part 1, 5.16 and 10).
+    let w = Workflows::load().unwrap();
+    let mut s = completed_purchase(Jurisdiction::England, 300_000);
+    s.status = BuyingStatus::PendingCompletion;
+    s.source_of_funds.push(SourceOfFunds {
+        id: 1,
+        source_type: SourceOfFundsType::Mortgage,
+    });
+    let now = day(1).and_hms_opt(15, 0, 0).unwrap().and_utc();
+    let refused =
+        |s: &BuyingSnapshot| match w.buying.apply(s, &conveyancer(), "complete", now, None) {
+            Err(TransitionError::GuardFailed { guard, reason }) => {
+                assert_eq!(guard, "tasks_done");
+                reason
+            }
+            other => panic!("{other:?}"),
+        };
+    assert_eq!(
+        refused(&s),
+        "The legal file needs first: Completion information and undertakings (TA13) received; \
+         Priority search of the register (OS1); Bankruptcy search against every buyer (K16); \
+         Certificate of title and request for the advance sent to the lender."
+    );
+    // The conveyancer's list of steps says the same.
+    let step = w
+        .buying
+        .transitions_for(&s, &conveyancer())
+        .into_iter()
+        .find(|t| t.name == "complete")
+        .unwrap();
+    assert!(!step.allowed);
+    for name in [
+        "completion_information",
+        "priority_search",
+        "bankruptcy_search",
+    ] {
+        s.tasks_done.push(done(name));
+    }
+    assert!(
+        refused(&s)
+            .ends_with("Certificate of title and request for the advance sent to the lender.")
+    );
+    s.tasks_done.push(done("certificate_of_title"));
+    assert!(
+        w.buying
+            .apply(&s, &conveyancer(), "complete", now, None)
+            .is_ok()
+    );
+    // A cash purchase has no certificate of title to send.
+    let mut cash = s.clone();
+    cash.source_of_funds.clear();
+    cash.tasks_done.retain(|d| d.task != "certificate_of_title");
+    assert!(
+        w.buying
+            .apply(&cash, &conveyancer(), "complete", now, None)
+            .is_ok()
+    );
+}
+
+#[test]
+fn contracts_are_exchanged_after_the_signatures_and_the_deposit() {
+    let w = Workflows::load().unwrap();
+    let mut s = completed_purchase(Jurisdiction::England, 300_000);
+    s.status = BuyingStatus::CompletionStatementAcceptance;
+    s.source_of_funds.push(SourceOfFunds {
+        id: 1,
+        source_type: SourceOfFundsType::Mortgage,
+    });
+    let views = w.buying.tasks(&s, &conveyancer(), day(1));
+    let exchange = task(&views, "contracts_exchanged");
+    assert_eq!(exchange.state, TaskState::Waiting);
+    assert_eq!(
+        exchange.waiting_for,
+        [
+            "Contract signed by the buyers",
+            "Transfer deed (TR1) signed by the buyers",
+            "Mortgage deed signed and witnessed",
+            "Exchange deposit held in the client account"
+        ]
+    );
+    assert_eq!(exchange.before, ["Completion statement accepted"]);
+    assert_eq!(
+        task(&views, "contract_signed").evidence.as_deref(),
+        Some("SIGNED_CONTRACT")
+    );
+    // Pre-completion tasks are ahead until contracts are exchanged.
+    assert_eq!(task(&views, "priority_search").state, TaskState::Ahead);
+    for name in [
+        "contract_signed",
+        "transfer_signed",
+        "mortgage_deed_signed",
+        "exchange_deposit_held",
+    ] {
+        s.tasks_done.push(done(name));
+    }
+    assert_eq!(
+        w.buying
+            .may_complete_task(&s, &conveyancer(), "contracts_exchanged", day(1)),
+        Ok(())
+    );
+}
+
+#[test]
 fn a_remortgage_registers_the_new_charge_after_completion() {
     let w = Workflows::load().unwrap();
     let mut s = RemortgagingSnapshot::new(1, RemortgagingStatus::Completed);
@@ -174,6 +306,10 @@ fn a_remortgage_registers_the_new_charge_after_completion() {
     assert_eq!(
         names(&views),
         [
+            "mortgage_deed_signed",
+            "priority_search",
+            "bankruptcy_search",
+            "certificate_of_title",
             "old_charge_discharged",
             "registration_applied",
             "registration_completed",
@@ -222,6 +358,21 @@ fn the_loader_refuses_a_task_naming_what_the_file_lacks() {
         )
         .contains("due 0 days")
     );
+    assert!(
+        broken_task(
+            "blocks = [\"completion_statement_accepted\"]",
+            "blocks = [\"exchange\"]"
+        )
+        .contains("not a transition")
+    );
+    // A task blocking a step taken from where it is not open could never be done first.
+    assert!(
+        broken_task(
+            "blocks = [\"completion_statement_accepted\"]",
+            "blocks = [\"publish_report_on_title\"]"
+        )
+        .contains("taken from PREPARE_REPORT_ON_TITLE where the task is not open")
+    );
     let twice = BUYING_TOML.replacen("name = \"ltt_return\"", "name = \"sdlt_return\"", 1);
     assert!(matches!(
         load_buying(&twice),
@@ -244,6 +395,13 @@ fn completing_sets_a_reminder_for_each_task_on_its_due_day() {
     let w = Workflows::load().unwrap();
     let mut s = completed_purchase(Jurisdiction::England, 300_000);
     s.status = BuyingStatus::PendingCompletion;
+    for name in [
+        "completion_information",
+        "priority_search",
+        "bankruptcy_search",
+    ] {
+        s.tasks_done.push(done(name));
+    }
     let now = day(1).and_hms_opt(15, 30, 0).unwrap().and_utc();
     let applied = w
         .buying

@@ -367,7 +367,7 @@ async fn common(state: &AppState, case: &OpenCase, reader: Reader) -> ApiResult<
             .cases
             .tasks(case)
             .into_iter()
-            .filter(|t| t.state != TaskState::Ahead)
+            .filter(|t| t.after_completion && t.state != TaskState::Ahead)
             .map(|t| AfterCompletionStep {
                 done: t.state == TaskState::Done,
                 label: t.label,

@@ -52,6 +52,32 @@ pub(crate) async fn draft_and_issue(connie: &mut Client, id: i64, kind: &str) ->
     (doc, res.body)
 }
 
+/// The buyers have signed, the deposit is held: the firm exchanges contracts, and the case,
+/// its completion statement accepted, moves on to PENDING_COMPLETION with the last task. Bea
+/// buys without a mortgage: no mortgage deed (workflows/tests/tasks.rs has a lender's case).
+async fn exchange_contracts(connie: &mut Client, id: i64) {
+    let open = crate::legal_file::open_tasks(connie, "buying", id).await;
+    assert_eq!(
+        open,
+        [
+            "contract_signed",
+            "transfer_signed",
+            "exchange_deposit_held",
+            "contracts_exchanged"
+        ]
+    );
+    // Not exchanged before everything it waits for.
+    let res = connie
+        .post(
+            &format!("/api/staff/cases/buying/{id}/tasks/contracts_exchanged"),
+            json!({ "reference": "EX-1" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    let names: Vec<&str> = open.iter().map(String::as_str).collect();
+    crate::legal_file::record_tasks(connie, "buying", id, &names).await;
+}
+
 /// The conveyancer takes a step of the workflow; its answer, whatever it is.
 async fn step(connie: &mut Client, id: i64, transition: &str) -> support::Res {
     connie
@@ -310,12 +336,22 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
     let (statement, _) = draft_and_issue(&mut connie, id, "COMPLETION_STATEMENT").await;
     let case = bea.get(&expanded(id)).await.body;
     assert_eq!(tile(&case, "completion-statement"), "NOT_STARTED");
+    // Issue 29: accepted, the statement waits for the exchange of contracts, the firm's move.
     assert_eq!(
         accept(&mut bea, statement).await["status"],
-        "PENDING_COMPLETION"
+        "COMPLETION_STATEMENT_ACCEPTANCE"
     );
     let case = bea.get(&expanded(id)).await.body;
     assert_eq!(tile(&case, "completion-statement"), "IS_COMPLETE");
+    assert_eq!(
+        case["view"]["message"],
+        "The completion statement is accepted. We are exchanging contracts and will confirm the completion date."
+    );
+    exchange_contracts(&mut connie, id).await;
+    assert_eq!(
+        bea.get(&expanded(id)).await.body["status"],
+        "PENDING_COMPLETION"
+    );
     // The date agreed with the lender and the seller's solicitor, then completion.
     let agreed = chrono::Utc::now().date_naive() + chrono::Duration::days(7);
     let res = connie
@@ -364,6 +400,31 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
         )
         .await;
     assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    // Not before the pre-completion tasks: completion information, OS1, K16 (no lender, so no
+    // certificate of title).
+    let refused = connie
+        .post(&format!("{staff_case}/transition"), complete.clone())
+        .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{:?}", refused.body);
+    assert!(
+        refused
+            .body
+            .to_string()
+            .contains("The legal file needs first: Completion information"),
+        "{:?}",
+        refused.body
+    );
+    let before = crate::legal_file::open_tasks(&mut connie, "buying", id).await;
+    assert_eq!(
+        before,
+        [
+            "completion_information",
+            "priority_search",
+            "bankruptcy_search"
+        ]
+    );
+    let names: Vec<&str> = before.iter().map(String::as_str).collect();
+    crate::legal_file::record_tasks(&mut connie, "buying", id, &names).await;
     let res = connie
         .post(&format!("{staff_case}/transition"), complete)
         .await;

@@ -430,11 +430,34 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
         expanded(&mut cara, id).await["status"],
         "PENDING_COMPLETION"
     );
+    let complete = json!({ "transition": "complete", "earlyCompletionConfirmed": true });
+    // Issue 29: not before the mortgage deed, the OS1 and K16 searches and the certificate of
+    // title (the Lenders' Handbook's requirements).
     let res = connie
-        .post(
-            &format!("{staff_case}/transition"),
-            json!({ "transition": "complete", "earlyCompletionConfirmed": true }),
-        )
+        .post(&format!("{staff_case}/transition"), complete.clone())
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    assert!(
+        res.body
+            .to_string()
+            .contains("The legal file needs first: Mortgage deed signed and witnessed"),
+        "{:?}",
+        res.body
+    );
+    crate::legal_file::record_tasks(
+        &mut connie,
+        "remortgaging",
+        id,
+        &[
+            "mortgage_deed_signed",
+            "priority_search",
+            "bankruptcy_search",
+            "certificate_of_title",
+        ],
+    )
+    .await;
+    let res = connie
+        .post(&format!("{staff_case}/transition"), complete)
         .await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     assert_eq!(res.body["status"], "COMPLETED");

@@ -2,7 +2,7 @@
 //! the workflow file done. Who may, and whether it may be done now, is the workflow's answer.
 
 use chrono::Utc;
-use threshold_engine::tasks::{TaskRefusal, TaskView};
+use threshold_engine::tasks::{TaskDone, TaskRefusal, TaskView};
 use threshold_store::cases::{NewTaskDone, SectionWrite};
 
 use crate::{Caller, CaseError, CaseService, OpenCase};
@@ -28,8 +28,8 @@ impl CaseService {
             .tasks(&case.snapshot, &case.actor, Utc::now().date_naive())
     }
 
-    /// Records the task `done.task` done by the caller, with its audit event, in one write;
-    /// answers the case's tasks afterwards.
+    /// Records the task `done.task` done by the caller, with its audit event and any system
+    /// transition it lets through, in one write; answers the case's tasks afterwards.
     #[tracing::instrument(skip_all, fields(case_id = case.loaded.row.id, task = done.task))]
     pub async fn complete_task(
         &self,
@@ -47,12 +47,23 @@ impl CaseService {
             done.task,
             now.date_naive(),
         )?;
+        // A task may be the last thing a system transition waited for (contracts exchanged,
+        // every buyer having accepted the completion statement): it is taken in the same write.
+        let mut snap = case.snapshot.clone();
+        snap.record_task_done(TaskDone {
+            task: done.task.to_owned(),
+            reference: done.reference.map(str::to_owned),
+            note: done.note.map(str::to_owned),
+            done_at: now,
+            done_by_name: None,
+        });
+        let records = self.automatic(&mut snap, now);
         let w = SectionWrite {
             case_id: case.loaded.row.id,
             case_type: case.case_type.as_str(),
             expected_status: case.snapshot.status().as_str(),
             actor: by,
-            transitions: &[],
+            transitions: &records,
         };
         self.db.record_task_done(&w, done, now).await?;
         let reopened = self

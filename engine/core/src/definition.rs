@@ -224,6 +224,10 @@ impl<St> StatusDef<St> {
 /// definition's `ready_to_submit` list (section keys and guard names) instead of a rule of its own.
 pub const READY_TO_SUBMIT: &str = "ready_to_submit";
 
+/// The guard a refusal names when tasks of the legal file that block the transition are not
+/// done (a task's `blocks`): not written in a transition's `guards`.
+pub const TASKS_DONE: &str = "tasks_done";
+
 /// A section or tile.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
@@ -718,7 +722,7 @@ fn validate<S: CaseSnapshot>(
         }
     }
 
-    let tasks = validate_tasks::<S>(raw.tasks, &raw.document_types, reg)?;
+    let tasks = validate_tasks::<S>(raw.tasks, &raw.document_types, &transitions, reg)?;
     let def = Definition {
         case_type: raw.case_type,
         initial,
@@ -740,10 +744,12 @@ fn validate<S: CaseSnapshot>(
 }
 
 /// Each task's names known: its statuses, its guard, the tasks before it (declared earlier, so
-/// no task waits on itself through others), and evidence the firm may upload.
+/// no task waits on itself through others), evidence the firm may upload, and the transitions
+/// it blocks, each taken only from statuses where the task is open (so it can be done first).
 fn validate_tasks<S: CaseSnapshot>(
     raw: Vec<TaskDef<String>>,
     document_types: &BTreeMap<String, DocumentTypeDef>,
+    transitions: &[TransitionDef<S::Status>],
     reg: &Registry<S>,
 ) -> Result<Vec<TaskDef<S::Status>>, LoadError> {
     let mut tasks: Vec<TaskDef<S::Status>> = Vec::with_capacity(raw.len());
@@ -792,6 +798,17 @@ fn validate_tasks<S: CaseSnapshot>(
             .iter()
             .map(|n| parse_status::<S::Status>(n, format!("task {}", t.name)))
             .collect::<Result<Vec<_>, _>>()?;
+        for b in &t.blocks {
+            let Some(blocked) = transitions.iter().find(|x| x.name == *b) else {
+                return Err(bad(format!("`blocks` names `{b}`, not a transition")));
+            };
+            if let Some(s) = blocked.from.iter().find(|s| !open_in.contains(s)) {
+                return Err(bad(format!(
+                    "blocks `{b}`, taken from {} where the task is not open",
+                    s.as_str()
+                )));
+            }
+        }
         tasks.push(TaskDef {
             name: t.name,
             label: t.label,
@@ -802,6 +819,7 @@ fn validate_tasks<S: CaseSnapshot>(
             evidence: t.evidence,
             reference: t.reference,
             due: t.due,
+            blocks: t.blocks,
         });
     }
     Ok(tasks)

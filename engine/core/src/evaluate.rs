@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 use crate::definition::{
-    EffectDef, READY_TO_SUBMIT, Recipient, ReminderStart, TransitionDef, TransitionInput, Workflow,
+    EffectDef, READY_TO_SUBMIT, Recipient, ReminderStart, TASKS_DONE, TransitionDef,
+    TransitionInput, Workflow,
 };
 use crate::snapshot::{CaseSnapshot, quote_is_empty};
 use crate::types::{
@@ -445,14 +446,20 @@ impl<S: CaseSnapshot> Workflow<S> {
         snap: &S,
         actor: &Actor,
     ) -> Option<(String, String)> {
-        t.guards.iter().find_map(|g| {
-            let outcome = if g == READY_TO_SUBMIT {
-                self.ready_to_submit(snap, actor)
-            } else {
-                self.guard(g)(snap, actor)
-            };
-            outcome.err().map(|reason| (g.clone(), reason))
-        })
+        t.guards
+            .iter()
+            .find_map(|g| {
+                let outcome = if g == READY_TO_SUBMIT {
+                    self.ready_to_submit(snap, actor)
+                } else {
+                    self.guard(g)(snap, actor)
+                };
+                outcome.err().map(|reason| (g.clone(), reason))
+            })
+            .or_else(|| {
+                self.blocking_tasks(snap, actor, &t.name)
+                    .map(|reason| (TASKS_DONE.to_owned(), reason))
+            })
     }
 
     /// Checks and applies a transition. Pure: returns the new status, the audit event and the

@@ -143,9 +143,10 @@ pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
     }
     if !def.tasks.is_empty() {
         out.push_str(
-            "\n## Tasks\n\nThe legal file's work that moves no status, in order (issue 29).\n\n\
-             | task | open in | by | when | after | evidence | records | due |\n\
-             |---|---|---|---|---|---|---|---|\n",
+            "\n## Tasks\n\nThe legal file's work that moves no status, in order (issue 29); a task \
+             `before` a transition must be done (when part of the case) before it is taken.\n\n\
+             | task | open in | by | when | after | evidence | records | due | before |\n\
+             |---|---|---|---|---|---|---|---|---|\n",
         );
         let or_dash = |s: String| if s.is_empty() { "—".to_owned() } else { s };
         for t in &def.tasks {
@@ -157,7 +158,7 @@ pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
                 .unwrap_or_default();
             let _ = writeln!(
                 out,
-                "| {} ({}) | {} | {} | {} | {} | {} | {} | {} |",
+                "| {} ({}) | {} | {} | {} | {} | {} | {} | {} | {} |",
                 t.label,
                 t.name,
                 open_in.join(", "),
@@ -167,6 +168,7 @@ pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
                 or_dash(t.evidence.clone().unwrap_or_default()),
                 or_dash(t.reference.clone().unwrap_or_default()),
                 or_dash(due),
+                or_dash(t.blocks.join(", ")),
             );
         }
     }

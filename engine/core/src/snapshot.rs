@@ -669,6 +669,14 @@ impl AnySnapshot {
         }
     }
 
+    /// A task of the legal file recorded done (a transition it blocked may follow).
+    pub fn record_task_done(&mut self, done: TaskDone) {
+        match self {
+            Self::Remortgaging(s) => s.tasks_done.push(done),
+            Self::Buying(s) => s.tasks_done.push(done),
+        }
+    }
+
     pub fn documents_mut(&mut self) -> &mut CaseDocuments {
         match self {
             Self::Remortgaging(s) => &mut s.documents,

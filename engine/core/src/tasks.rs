@@ -43,6 +43,11 @@ pub struct TaskDef<St> {
     pub reference: Option<String>,
     #[serde(default)]
     pub due: Option<Due>,
+    /// Transitions refused until it is done, while it is part of the case (exchange of
+    /// contracts before the case is pending completion). Each is taken only from statuses in
+    /// which the task is open, so the task can always be done first.
+    #[serde(default)]
+    pub blocks: Vec<String>,
 }
 
 /// When a task falls due: `days` after a date of the case.
@@ -129,6 +134,12 @@ pub struct TaskView {
     pub reference_label: Option<String>,
     /// The labels of the tasks it waits for.
     pub waiting_for: Vec<String>,
+    /// The labels of the steps refused until it is done (the exchange before the case is
+    /// pending completion).
+    pub before: Vec<String>,
+    /// Done after the case completes (open in a terminal status): what the clients read as
+    /// what happens next.
+    pub after_completion: bool,
     pub done: Option<TaskDone>,
 }
 
@@ -164,6 +175,8 @@ pub struct TaskFacts<'a, St> {
     pub done: &'a [TaskDone],
     pub completion: Option<NaiveDate>,
     pub today: NaiveDate,
+    /// The workflow's terminal statuses (a case completed).
+    pub terminal: &'a [St],
 }
 
 /// The case's tasks in the file's order; `applying` are the definitions part of its file
@@ -205,6 +218,8 @@ pub fn views<St: Copy + PartialEq>(
                 evidence: d.evidence.clone(),
                 reference_label: d.reference.clone(),
                 waiting_for,
+                before: d.blocks.clone(),
+                after_completion: d.open_in.iter().any(|s| facts.terminal.contains(s)),
                 done,
             }
         })
@@ -240,18 +255,43 @@ pub fn may_complete<St>(
 }
 
 impl<S: CaseSnapshot> Workflow<S> {
+    /// The tasks part of this case's file: those whose `when` passes.
+    fn applying_tasks<'a>(
+        &'a self,
+        snap: &'a S,
+        actor: &'a Actor,
+    ) -> impl Iterator<Item = &'a TaskDef<S::Status>> {
+        self.definition.tasks.iter().filter(move |t| {
+            t.when
+                .as_deref()
+                .is_none_or(|g| self.guard(g)(snap, actor).is_ok())
+        })
+    }
+
+    /// Why the transition `name` is refused for tasks not done yet: the labels of those part
+    /// of the case that block it, or `None` when none does.
+    pub(crate) fn blocking_tasks(&self, snap: &S, actor: &Actor, name: &str) -> Option<String> {
+        let done = snap.tasks_done();
+        let waiting: Vec<&str> = self
+            .applying_tasks(snap, actor)
+            .filter(|t| t.blocks.iter().any(|b| b == name))
+            .filter(|t| !done.iter().any(|d| d.task == t.name))
+            .map(|t| t.label.as_str())
+            .collect();
+        (!waiting.is_empty())
+            .then(|| format!("The legal file needs first: {}.", waiting.join("; ")))
+    }
+
     /// The case's tasks on `today`, in the file's order, without those not part of its file
     /// (whose `when` fails for this case).
     pub fn tasks(&self, snap: &S, actor: &Actor, today: NaiveDate) -> Vec<TaskView> {
-        let applying: Vec<&TaskDef<S::Status>> = self
+        let applying: Vec<&TaskDef<S::Status>> = self.applying_tasks(snap, actor).collect();
+        let terminal: Vec<S::Status> = self
             .definition
-            .tasks
+            .statuses
             .iter()
-            .filter(|t| {
-                t.when
-                    .as_deref()
-                    .is_none_or(|g| self.guard(g)(snap, actor).is_ok())
-            })
+            .filter(|s| s.terminal)
+            .map(|s| s.name)
             .collect();
         let facts = TaskFacts {
             status: snap.status(),
@@ -259,8 +299,18 @@ impl<S: CaseSnapshot> Workflow<S> {
             done: snap.tasks_done(),
             completion: snap.completion_date(),
             today,
+            terminal: &terminal,
         };
-        views(&applying, &facts)
+        let mut views = views(&applying, &facts);
+        // The steps a task blocks, by their labels.
+        for v in &mut views {
+            for b in &mut v.before {
+                if let Some(t) = self.definition.transition(b) {
+                    b.clone_from(&t.label);
+                }
+            }
+        }
+        views
     }
 
     /// The reminders to the firm for the tasks open in `to` that fall due after completion on
@@ -273,15 +323,8 @@ impl<S: CaseSnapshot> Workflow<S> {
         to: S::Status,
         completed: NaiveDate,
     ) -> Vec<Effect> {
-        self.definition
-            .tasks
-            .iter()
+        self.applying_tasks(snap, actor)
             .filter(|t| t.open_in.contains(&to))
-            .filter(|t| {
-                t.when
-                    .as_deref()
-                    .is_none_or(|g| self.guard(g)(snap, actor).is_ok())
-            })
             .filter_map(|t| {
                 let day = t.due?.date(Some(completed))?;
                 Some(Effect::Reminder {

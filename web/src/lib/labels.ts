@@ -305,7 +305,13 @@ export const DOCUMENT_TYPE_LABELS: Record<string, string> = {
   ENVIRONMENTAL_SEARCH: 'Environmental search',
   CHANCEL_SEARCH: 'Chancel search',
   OTHER: 'Other document',
-  // After completion (the legal file's tasks).
+  // Exchange and completion (the legal file's tasks).
+  SIGNED_CONTRACT: 'Signed contract',
+  SIGNED_TRANSFER: 'Signed transfer deed (TR1)',
+  SIGNED_MORTGAGE_DEED: 'Signed mortgage deed',
+  TA13: 'Completion information and undertakings (TA13)',
+  PRIORITY_SEARCH: 'Priority search result (OS1)',
+  BANKRUPTCY_SEARCH: 'Bankruptcy search result (K16)',
   SDLT5: 'SDLT5 certificate (HMRC)',
   TITLE_REGISTER: 'Title register',
   // A purchase's evidence of its sources of funds and ISAs.

@@ -3,8 +3,11 @@
 
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use threshold_engine::snapshot::*;
+use threshold_engine::tasks::{TaskDone, TaskState};
 use threshold_engine::types::{NO_LENDER, PropertyUsage};
-use threshold_engine::{BuyingSnapshot, BuyingStatus, RemortgagingSnapshot, RemortgagingStatus};
+use threshold_engine::{
+    Actor, BuyingSnapshot, BuyingStatus, RemortgagingSnapshot, RemortgagingStatus, Workflow,
+};
 
 pub fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 15, 10, 0, 0).unwrap()
@@ -120,4 +123,20 @@ pub fn purchase_ready() -> BuyingSnapshot {
     s.property_usage = Some(PropertyUsage::LiveIn);
     s.required_documents.documents = vec![doc("BANK_STATEMENT", true)];
     s
+}
+
+/// Every task of the legal file open now, recorded done (issue 29): what a case needs before
+/// the steps they block (tests/tasks.rs checks the blocking itself).
+pub fn tasks_open_now_done<S: CaseSnapshot>(w: &Workflow<S>, s: &S) -> Vec<TaskDone> {
+    w.tasks(s, &Actor::conveyancer(3), t0().date_naive())
+        .into_iter()
+        .filter(|t| t.state != TaskState::Ahead)
+        .map(|t| TaskDone {
+            task: t.name,
+            reference: None,
+            note: None,
+            done_at: t0(),
+            done_by_name: None,
+        })
+        .collect()
 }

@@ -28,6 +28,8 @@ function task(name: string, label: string, patch: Partial<StaffTask> = {}): Staf
     evidenceUploaded: false,
     referenceLabel: null,
     waitingFor: [],
+    before: [],
+    afterCompletion: true,
     done: null,
     ...patch,
   };
@@ -94,6 +96,21 @@ describe("the back office's legal file (issue 29)", () => {
     );
     // Only the open task may be recorded.
     expect(panel.getAllByRole('button', { name: 'Record as done' })).toHaveLength(1);
+  });
+
+  it('says which step a task is needed before, until it is done', async () => {
+    const before = ['Mark as completed'];
+    server([
+      task('priority_search', 'Priority search of the register (OS1)', { before }),
+      task('bankruptcy_search', 'Bankruptcy search against every owner (K16)', {
+        before,
+        state: 'DONE',
+        done: { ...DISCHARGED.done!, task: 'bankruptcy_search', note: null },
+      }),
+    ]);
+    const items = (await openTasks()).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Needed before: Mark as completed');
+    expect(items[1]).not.toHaveTextContent('Needed before');
   });
 
   it('records a task with its reference and note, and shows the refusal on the field', async () => {

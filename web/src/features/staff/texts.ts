@@ -418,9 +418,9 @@ export const brokerFirmTexts = {
 export const taskTexts = {
   title: 'Legal file',
   intro:
-    'The work after completion that moves no status: each task in order, with its due date. One not done by then is overdue.',
+    'The work on the file that moves no status: the exchange of contracts, what comes before completion and after it. Each task in order, with its due date; one not done by then is overdue.',
   states: {
-    AHEAD: 'After completion',
+    AHEAD: 'Later',
     WAITING: 'Waiting',
     OPEN: 'To do',
     DONE: 'Done',
@@ -428,6 +428,7 @@ export const taskTexts = {
   due: (date: string) => `Due ${date}`,
   overdue: (date: string) => `Overdue: due ${date}`,
   waitingFor: (labels: string) => `Waits for: ${labels}`,
+  neededBefore: (labels: string) => `Needed before: ${labels}`,
   evidenceNeeded: (label: string) => `Upload the ${label} first`,
   evidenceUploaded: (label: string) => `${label} uploaded`,
   uploadEvidence: (label: string) => `Upload the ${label}`,

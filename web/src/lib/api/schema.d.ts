@@ -4117,6 +4117,16 @@ export interface components {
         TaskState: "AHEAD" | "WAITING" | "OPEN" | "DONE";
         /** @description One task of one case, as the back office shows it. */
         TaskView: {
+            /**
+             * @description Done after the case completes (open in a terminal status): what the clients read as
+             *     what happens next.
+             */
+            afterCompletion: boolean;
+            /**
+             * @description The labels of the steps refused until it is done (the exchange before the case is
+             *     pending completion).
+             */
+            before: string[];
             done?: components["schemas"]["TaskDone"] | null;
             /**
              * Format: date

@@ -28,9 +28,10 @@ const REFERENCE = /^[A-Za-z0-9 /-]{1,64}$/;
 const NOTE_MAX = 2000;
 
 /**
- * 'Legal file': the case's tasks from its workflow file (issue 29) — the land-tax return, the
- * registration at HM Land Registry, the file closed — each with its state and due date, an
- * overdue one marked. An open task is recorded done here, its evidence uploaded first.
+ * 'Legal file': the case's tasks from its workflow file (issue 29) — the exchange of contracts,
+ * the pre-completion searches, the land-tax return, the registration at HM Land Registry, the
+ * file closed — each with its state and due date, an overdue one marked, and the step it is
+ * needed before. An open task is recorded done here, its evidence uploaded first.
  */
 export function TasksPanel({
   kind,
@@ -80,6 +81,11 @@ function TaskRow({ kind, caseId, task }: { kind: CaseKind; caseId: string; task:
       {task.state === 'WAITING' && (
         <Typography variant="body2" color="text.secondary">
           {T.waitingFor(task.waitingFor.join(', '))}
+        </Typography>
+      )}
+      {task.state !== 'DONE' && task.before.length > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {T.neededBefore(task.before.join(', '))}
         </Typography>
       )}
       {task.done && (
