@@ -5,7 +5,7 @@ use threshold_engine::snapshot::{
     all_accepted, all_uploaded, all_verified, doc_types, quote_is_empty,
 };
 use threshold_engine::types::{
-    Jurisdiction, NO_LENDER, PropertyUsage, SourceOfFundsType as Source,
+    Jurisdiction, NO_LENDER, PropertyUsage, SourceOfFundsType as Source, Tenure,
 };
 use threshold_engine::{Actor, BuyingSnapshot as Snap, BuyingStatus, Registry, SectionState};
 
@@ -238,6 +238,23 @@ fn buying_with_mortgage(s: &Snap, _: &Actor) -> GuardResult {
     )
 }
 
+fn is_leasehold(s: &Snap) -> bool {
+    s.property
+        .as_ref()
+        .is_some_and(|p| p.tenure == Some(Tenure::Leasehold))
+}
+
+/// A leasehold purchase: the landlord's pack before exchange, the notices and the deed of
+/// covenant after completion.
+fn leasehold(s: &Snap, _: &Actor) -> GuardResult {
+    check(is_leasehold(s), "This purchase is not of a leasehold.")
+}
+
+/// A leasehold bought with a mortgage: the landlord is told of the lender's charge too.
+fn leasehold_with_mortgage(s: &Snap, a: &Actor) -> GuardResult {
+    leasehold(s, a).and_then(|()| buying_with_mortgage(s, a))
+}
+
 fn documents_uploaded(s: &Snap, _: &Actor) -> GuardResult {
     check(
         documents_complete(s),
@@ -363,4 +380,6 @@ pub fn registry() -> Registry<Snap> {
         .guard("sdlt_return_due", sdlt_return_due)
         .guard("ltt_return_due", ltt_return_due)
         .guard("buying_with_mortgage", buying_with_mortgage)
+        .guard("leasehold", leasehold)
+        .guard("leasehold_with_mortgage", leasehold_with_mortgage)
 }

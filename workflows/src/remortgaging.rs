@@ -2,7 +2,7 @@
 
 use threshold_engine::completeness::{PartyKind, all_valid};
 use threshold_engine::snapshot::{all_accepted, all_uploaded, doc_types, quote_is_empty};
-use threshold_engine::types::{NO_LENDER, PropertyUsage, RemortgagingReason};
+use threshold_engine::types::{NO_LENDER, PropertyUsage, RemortgagingReason, Tenure};
 use threshold_engine::{
     Actor, Registry, RemortgagingSnapshot as Snap, RemortgagingStatus, SectionState,
 };
@@ -160,6 +160,24 @@ fn title_documents_retrieved(s: &Snap, _: &Actor) -> GuardResult {
     )
 }
 
+/// A leasehold: the landlord is told of the new lender's charge after completion.
+fn leasehold(s: &Snap, _: &Actor) -> GuardResult {
+    check(
+        s.property
+            .as_ref()
+            .is_some_and(|p| p.tenure == Some(Tenure::Leasehold)),
+        "This property is not a leasehold.",
+    )
+}
+
+/// The remortgage transfers a share of the property (a TR1 is signed with the mortgage deed).
+fn transfers_equity(s: &Snap, _: &Actor) -> GuardResult {
+    check(
+        transfer_of_equity_applies(s),
+        "This remortgage transfers no share of the property.",
+    )
+}
+
 fn has_mortgage_offer(s: &Snap, _: &Actor) -> GuardResult {
     check(
         s.has_mortgage_offer || s.documents.has_uploaded(doc_types::MORTGAGE_OFFER),
@@ -257,4 +275,6 @@ pub fn registry() -> Registry<Snap> {
         )
         .guard("actor_is_broker", common::actor_is_broker)
         .guard("has_completion_date", common::has_completion_date)
+        .guard("leasehold", leasehold)
+        .guard("transfers_equity", transfers_equity)
 }

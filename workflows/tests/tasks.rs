@@ -2,10 +2,9 @@
 //! when each is open and due, who may record it — and the loader's refusals.
 
 use chrono::NaiveDate;
-use threshold_engine::snapshot::SourceOfFunds;
-use threshold_engine::snapshot::UploadedDocument;
+use threshold_engine::snapshot::{RemortgagingProperty, SourceOfFunds, UploadedDocument};
 use threshold_engine::tasks::{TaskDone, TaskRefusal, TaskState, TaskView};
-use threshold_engine::types::{Jurisdiction, SourceOfFundsType};
+use threshold_engine::types::{Jurisdiction, RemortgagingReason, SourceOfFundsType, Tenure};
 use threshold_engine::{
     Actor, BuyingSnapshot, BuyingStatus, LoadError, RemortgagingSnapshot, RemortgagingStatus,
     TransitionError,
@@ -298,6 +297,96 @@ fn contracts_are_exchanged_after_the_signatures_and_the_deposit() {
 }
 
 #[test]
+fn a_leasehold_purchase_reviews_the_landlords_pack_and_serves_its_notices() {
+    // The TA7 and the landlord's pack before the enquiries are done (Law Society Conveyancing
+    // Protocol); after completion the notices and the deed of covenant the lease requires.
+    let w = Workflows::load().unwrap();
+    let mut s = completed_purchase(Jurisdiction::England, 300_000);
+    s.property.as_mut().unwrap().tenure = Some(Tenure::Leasehold);
+    s.source_of_funds.push(SourceOfFunds {
+        id: 1,
+        source_type: SourceOfFundsType::Mortgage,
+    });
+    s.status = BuyingStatus::ContractPackReview;
+    let now = day(1).and_hms_opt(12, 0, 0).unwrap().and_utc();
+    match w
+        .buying
+        .apply(&s, &conveyancer(), "enquiries_resolved", now, None)
+    {
+        Err(TransitionError::GuardFailed { reason, .. }) => assert_eq!(
+            reason,
+            "The legal file needs first: Leasehold pack and information form (TA7) reviewed."
+        ),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        w.buying
+            .may_complete_task(&s, &conveyancer(), "leasehold_pack_reviewed", day(1)),
+        Err(TaskRefusal::NoEvidence("TA7".into()))
+    );
+    s.tasks_done.push(done("leasehold_pack_reviewed"));
+    assert!(
+        w.buying
+            .apply(&s, &conveyancer(), "enquiries_resolved", now, None)
+            .is_ok()
+    );
+    s.status = BuyingStatus::Completed;
+    let views = w.buying.tasks(&s, &conveyancer(), day(2));
+    for name in [
+        "notice_of_assignment",
+        "notice_of_charge",
+        "deed_of_covenant",
+    ] {
+        assert_eq!(task(&views, name).due_on, Some(day(29)), "{name}");
+    }
+    assert!(
+        task(&views, "file_closed")
+            .waiting_for
+            .contains(&"Notice of assignment served on the landlord".to_owned())
+    );
+    // A freehold has none of them.
+    s.property.as_mut().unwrap().tenure = Some(Tenure::Freehold);
+    let views = w.buying.tasks(&s, &conveyancer(), day(2));
+    assert!(!names(&views).contains(&"notice_of_assignment"));
+    assert!(!names(&views).contains(&"leasehold_pack_reviewed"));
+}
+
+#[test]
+fn a_transfer_of_equity_completes_once_the_tr1_is_signed_and_advice_confirmed() {
+    // The lender's requirement of independent advice (Lenders' Handbook Part 1, 8).
+    let w = Workflows::load().unwrap();
+    let mut s = RemortgagingSnapshot::new(1, RemortgagingStatus::PendingCompletion);
+    s.remortgaging_reason = Some(RemortgagingReason::RemortgageTransferOfEquity);
+    let now = day(1).and_hms_opt(12, 0, 0).unwrap().and_utc();
+    for name in [
+        "mortgage_deed_signed",
+        "priority_search",
+        "bankruptcy_search",
+        "certificate_of_title",
+    ] {
+        s.tasks_done.push(done(name));
+    }
+    match w
+        .remortgaging
+        .apply(&s, &conveyancer(), "complete", now, None)
+    {
+        Err(TransitionError::GuardFailed { reason, .. }) => assert_eq!(
+            reason,
+            "The legal file needs first: Transfer deed (TR1) signed by every party; \
+             Independent legal advice confirmed for anyone giving up a share."
+        ),
+        other => panic!("{other:?}"),
+    }
+    s.tasks_done.push(done("transfer_signed"));
+    s.tasks_done.push(done("independent_advice_confirmed"));
+    assert!(
+        w.remortgaging
+            .apply(&s, &conveyancer(), "complete", now, None)
+            .is_ok()
+    );
+}
+
+#[test]
 fn a_remortgage_registers_the_new_charge_after_completion() {
     let w = Workflows::load().unwrap();
     let mut s = RemortgagingSnapshot::new(1, RemortgagingStatus::Completed);
@@ -321,6 +410,13 @@ fn a_remortgage_registers_the_new_charge_after_completion() {
         task(&views, "registration_completed").evidence.as_deref(),
         Some("TITLE_REGISTER")
     );
+    // A leasehold's landlord is told of the new charge.
+    s.property = Some(RemortgagingProperty {
+        tenure: Some(Tenure::Leasehold),
+        ..Default::default()
+    });
+    let views = w.remortgaging.tasks(&s, &conveyancer(), day(2));
+    assert_eq!(task(&views, "notice_of_charge").due_on, Some(day(29)));
 }
 
 fn broken_task(from: &str, to: &str) -> String {
@@ -341,7 +437,7 @@ fn the_loader_refuses_a_task_naming_what_the_file_lacks() {
     );
     assert!(
         broken_task(
-            "after = [\"registration_completed\"]",
+            "after = [\"registration_applied\", \"seller_charge_discharged\"]",
             "after = [\"archive\"]"
         )
         .contains("not a task declared before it")

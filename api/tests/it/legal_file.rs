@@ -9,7 +9,7 @@ use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 use support::{Client, TestApp};
-use threshold_api::mailbox::{OutboxMail, read_outbox};
+use threshold_api::mailbox::read_outbox;
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
 
@@ -274,11 +274,18 @@ async fn reminders_skip_what_is_done(
 ) {
     let label = |name: &str| task(tasks, name)["label"].as_str().unwrap().to_owned();
     let (done, open) = (label(&due[0].0), label(&due[1].0));
-    make_reminders_due(app, id).await;
-    let mail = wait_for_mail(app, &format!("Due today: {open},"))
-        .await
-        .unwrap();
-    assert_eq!(mail.to, support::staff::CONNIE);
+    // Their day has come.
+    support::remortgage::exec(
+        app,
+        format!(
+            "UPDATE case_effects SET due_at = created_at \
+             WHERE case_id = {id} AND done_at IS NULL AND due_at IS NOT NULL"
+        ),
+    )
+    .await;
+    let mail = app
+        .mail_with_subject(support::staff::CONNIE, &format!("Due today: {open},"))
+        .await;
     assert!(
         mail.links.iter().any(|l| l.contains("/staff/cases/")),
         "{mail:?}"
@@ -292,62 +299,18 @@ async fn reminders_skip_what_is_done(
 
 /// The task reminders waiting for the case: (task, when due).
 async fn task_reminders(app: &TestApp, id: i64) -> Vec<(String, String)> {
-    let far = chrono::Utc::now() + chrono::Duration::days(400);
-    app.db
-        .due_effects(far, 1000)
+    app.waiting_reminders(id, "task_due")
         .await
-        .unwrap()
         .into_iter()
-        .filter(|e| e.case_id == id && e.effect.0["template"] == "task_due")
         .map(|e| {
             let at: chrono::DateTime<chrono::Utc> =
-                serde_json::from_value(e.effect.0["dueAt"].clone()).unwrap();
+                serde_json::from_value(e["dueAt"].clone()).unwrap();
             (
-                e.effect.0["task"]["name"].as_str().unwrap().to_owned(),
+                e["task"]["name"].as_str().unwrap().to_owned(),
                 at.format("%Y-%m-%dT%H:%M:%SZ").to_string(),
             )
         })
         .collect()
-}
-
-/// Brings the case's waiting reminders to now (their day has come).
-async fn make_reminders_due(app: &TestApp, id: i64) {
-    let now = chrono::Utc::now() - chrono::Duration::minutes(1);
-    let sql = "UPDATE case_effects SET due_at = $1 \
-               WHERE case_id = $2 AND done_at IS NULL AND due_at IS NOT NULL";
-    match &app.db {
-        threshold_store::Db::Sqlite(pool) => {
-            sqlx::query(sql)
-                .bind(now)
-                .bind(id)
-                .execute(pool)
-                .await
-                .unwrap();
-        }
-        threshold_store::Db::Postgres(pool) => {
-            sqlx::query(sql)
-                .bind(now)
-                .bind(id)
-                .execute(pool)
-                .await
-                .unwrap();
-        }
-    };
-}
-
-/// Waits (up to 10 s) for an e-mail whose subject starts with `subject`.
-async fn wait_for_mail(app: &TestApp, subject: &str) -> Result<OutboxMail, String> {
-    for _ in 0..200 {
-        let found = read_outbox(&app.outbox)
-            .unwrap_or_default()
-            .into_iter()
-            .find(|m| m.subject.starts_with(subject));
-        if let Some(mail) = found {
-            return Ok(mail);
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    Err(format!("no e-mail `{subject}`"))
 }
 
 /// The customer's expanded case.

@@ -64,30 +64,12 @@ async fn expanded(client: &mut Client, id: i64) -> Value {
     res.body
 }
 
-async fn wait_for_subject(app: &TestApp, to: &str, part: &str) {
-    for _ in 0..200 {
-        let found = threshold_api::mailbox::read_outbox(&app.outbox)
-            .unwrap_or_default()
-            .into_iter()
-            .any(|m| m.to == to && m.subject.contains(part));
-        if found {
-            return;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("no e-mail to {to} with `{part}`");
-}
-
 /// The completion-overdue reminders still waiting, by when they are due.
 async fn overdue_reminders(app: &TestApp, id: i64) -> Vec<String> {
-    let far = chrono::Utc::now() + chrono::Duration::days(400);
-    app.db
-        .due_effects(far, 1000)
+    app.waiting_reminders(id, "completion_overdue")
         .await
-        .unwrap()
         .into_iter()
-        .filter(|e| e.case_id == id && e.effect.0["template"] == "completion_overdue")
-        .map(|e| e.effect.0["dueAt"].as_str().unwrap_or_default().to_owned())
+        .map(|e| e["dueAt"].as_str().unwrap_or_default().to_owned())
         .collect()
 }
 
@@ -163,7 +145,7 @@ async fn agree_completion_date(app: &TestApp, connie: &mut Client, staff_case: &
         agreed.as_str(),
         "{case}"
     );
-    wait_for_subject(app, CARA, "Completion date agreed").await;
+    app.mail_with_subject(CARA, "Completion date agreed").await;
     // The bare move, without its date, is refused by the case service itself.
     let connie_id = app.db.user_by_email(CONNIE).await.unwrap().unwrap().id;
     let res = app
@@ -190,7 +172,7 @@ async fn agree_completion_date(app: &TestApp, connie: &mut Client, staff_case: &
         "UPDATE case_effects SET due_at = created_at WHERE due_at IS NOT NULL AND done_at IS NULL",
     )
     .await;
-    wait_for_subject(app, CONNIE, "Completion overdue").await;
+    app.mail_with_subject(CONNIE, "Completion overdue").await;
 }
 
 /// The staff member drafts a document and issues it; returns its id.
@@ -328,7 +310,7 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
         "Issue the mortgage report first: choose 'Issue to customers' on its draft."
     );
     let report = draft_and_issue(&mut connie, &mut cara, id, "MORTGAGE_REPORT").await;
-    wait_for_subject(&app, CARA, "mortgage report").await;
+    app.mail_with_subject(CARA, "mortgage report").await;
     let case = expanded(&mut cara, id).await;
     assert_eq!(case["status"], "MORTGAGE_REPORT_ACCEPTANCE");
     assert_eq!(tile(&case, "mortgage-report"), "NOT_STARTED");

@@ -24,7 +24,7 @@ use threshold_engine::{
 pub use threshold_store::cases::NewCaseMessage;
 use threshold_store::cases::{
     Announcement, EffectRecord, KeyFacts, KeyFactsUpdate, LoadedCase, NewCase, NewParty, NewQuote,
-    Relationship, Scope, TransitionRecord,
+    Relationship, Scope, SectionWrite, TransitionRecord,
 };
 use threshold_store::{Db, UserId};
 use threshold_workflows::Workflows;
@@ -87,6 +87,20 @@ pub struct OpenCase {
     pub loaded: LoadedCase,
     pub snapshot: AnySnapshot,
     pub actor: Actor,
+}
+
+impl OpenCase {
+    /// A write to this case by `by`, made only while the case is still at the status it was
+    /// opened at, with the transitions it takes.
+    fn write<'a>(&'a self, by: UserId, transitions: &'a [TransitionRecord]) -> SectionWrite<'a> {
+        SectionWrite {
+            case_id: self.loaded.row.id,
+            case_type: self.case_type.as_str(),
+            expected_status: self.snapshot.status().as_str(),
+            actor: by,
+            transitions,
+        }
+    }
 }
 
 /// A change to one application section, checked against the section's state first.

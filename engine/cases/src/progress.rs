@@ -10,7 +10,7 @@ use chrono::{NaiveDate, Utc};
 use threshold_engine::snapshot::{DocumentAcceptance, doc_types};
 use threshold_engine::{Action, ActorKind, CaseStatus, RuleBook, TransitionInput, TransitionView};
 use threshold_store::UserId;
-use threshold_store::cases::{IdentityDecision, NewMortgageOffer, SectionWrite};
+use threshold_store::cases::{IdentityDecision, NewMortgageOffer};
 use threshold_store::identity_checks::ProviderVerdict;
 
 use crate::{Caller, CaseError, CaseService, OpenCase};
@@ -280,13 +280,7 @@ impl CaseService {
             }
         }
         records.extend(self.automatic(&mut snap, now));
-        let w = SectionWrite {
-            case_id: case.loaded.row.id,
-            case_type: case.case_type.as_str(),
-            expected_status: case.snapshot.status().as_str(),
-            actor: by,
-            transitions: &records,
-        };
+        let w = case.write(by, &records);
         let own_id = || {
             case.loaded
                 .applicants()

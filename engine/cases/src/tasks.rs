@@ -3,7 +3,7 @@
 
 use chrono::Utc;
 use threshold_engine::tasks::{TaskDone, TaskRefusal, TaskView};
-use threshold_store::cases::{NewTaskDone, SectionWrite};
+use threshold_store::cases::NewTaskDone;
 
 use crate::{Caller, CaseError, CaseService, OpenCase};
 
@@ -58,13 +58,7 @@ impl CaseService {
             done_by_name: None,
         });
         let records = self.automatic(&mut snap, now);
-        let w = SectionWrite {
-            case_id: case.loaded.row.id,
-            case_type: case.case_type.as_str(),
-            expected_status: case.snapshot.status().as_str(),
-            actor: by,
-            transitions: &records,
-        };
+        let w = case.write(by, &records);
         self.db.record_task_done(&w, done, now).await?;
         let reopened = self
             .open(caller, case.case_type, case.loaded.row.id)

@@ -310,6 +310,8 @@ export const DOCUMENT_TYPE_LABELS: Record<string, string> = {
   SIGNED_TRANSFER: 'Signed transfer deed (TR1)',
   SIGNED_MORTGAGE_DEED: 'Signed mortgage deed',
   TA13: 'Completion information and undertakings (TA13)',
+  TA7: 'Leasehold pack and information form (TA7)',
+  INDEPENDENT_ADVICE_CERTIFICATE: 'Independent legal advice certificate',
   PRIORITY_SEARCH: 'Priority search result (OS1)',
   BANKRUPTCY_SEARCH: 'Bankruptcy search result (K16)',
   SDLT5: 'SDLT5 certificate (HMRC)',

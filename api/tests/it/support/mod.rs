@@ -158,6 +158,19 @@ impl TestApp {
         }
     }
 
+    /// The case's reminders of `template` still waiting to be sent, as queued (their JSON).
+    pub async fn waiting_reminders(&self, case_id: i64, template: &str) -> Vec<serde_json::Value> {
+        let far = chrono::Utc::now() + chrono::Duration::days(400);
+        self.db
+            .due_effects(far, 1000)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|e| e.case_id == case_id && e.effect.0["template"] == template)
+            .map(|e| e.effect.0)
+            .collect()
+    }
+
     /// Waits for the e-mails sent to `to`, newest last (the outbox is read as files).
     pub async fn mails_to(
         &self,

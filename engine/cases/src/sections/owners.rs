@@ -12,7 +12,7 @@ use threshold_engine::snapshot::{Donor, NEW_ROW_ID, TransferOfEquity};
 use threshold_engine::{AnySnapshot, CaseType};
 use threshold_store::UserId;
 use threshold_store::cases::{
-    ApplicantDetails, NamedPerson, NewCoOwner, NewDonor, SectionWrite, TransitionRecord,
+    ApplicantDetails, NamedPerson, NewCoOwner, NewDonor, TransitionRecord,
 };
 
 use crate::{CaseError, CaseService, OpenCase};
@@ -149,14 +149,7 @@ impl CaseService {
         transitions: &[TransitionRecord],
         now: DateTime<Utc>,
     ) -> Result<Option<i64>, CaseError> {
-        let status = case.snapshot.status();
-        let w = SectionWrite {
-            case_id: case.loaded.row.id,
-            case_type: case.case_type.as_str(),
-            expected_status: status.as_str(),
-            actor: by,
-            transitions,
-        };
+        let w = case.write(by, transitions);
         let db = &self.db;
         Ok(match change {
             OwnersWrite::AddCoOwner {
