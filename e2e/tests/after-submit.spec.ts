@@ -238,6 +238,8 @@ test('after submitting: identity sent back and verified, the mortgage report and
   await expect(customer.getByTestId('identity-rejection')).toHaveCount(0);
 
   // Verified: the case moves on to the lender's offer.
+  // The firm's AML checks are recorded first (issue 29: risk assessment, sanctions and PEPs).
+  await recordOpenTasks(firm.context.request, origin, 'REMORTGAGING', caseId);
   await office.verifyIdentity(ownerId);
   await statusIs(customer.request, origin, caseId, 'AWAITING_MORTGAGE_OFFER');
   await customer.reload();

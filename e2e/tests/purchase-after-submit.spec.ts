@@ -176,6 +176,8 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   await customer.goto(casePath);
   await expect(caseTile(customer, 'identification')).toHaveAttribute('data-state', 'IN_PROGRESS');
   const [buyer] = (await purchaseAsCustomer(customer.request, origin, caseId)).buyers;
+  // The firm's AML checks are recorded first (issue 29: risk, sanctions and PEPs, funds).
+  await recordOpenTasks(firm.context.request, origin, 'BUYING', caseId);
   await office.verifyIdentity(buyer.id);
   await statusIs(customer.request, origin, caseId, 'AWAITING_MEMORANDUM_OF_SALE');
   await office.take('memorandum_of_sale_received');

@@ -238,6 +238,8 @@ test('FLOW-01 after submission: the firm verifies both owners, records the offer
   await preview.getByRole('button', { name: 'Close' }).click();
   await expect(preview).toBeHidden();
   expect(refused).toEqual([]);
+  // The firm's AML checks are recorded (issue 29); then the identities move the case on.
+  await recordOpenTasks(staff.request, origin, 'REMORTGAGING', caseId);
   for (const [name, next] of [
     [OWNER.name, 'Identity Verification'],
     [CO_OWNER.name, 'Awaiting Mortgage Offer'],

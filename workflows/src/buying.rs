@@ -238,6 +238,15 @@ fn buying_with_mortgage(s: &Snap, _: &Actor) -> GuardResult {
     )
 }
 
+/// The buyers have a gift among their sources of funds: each donor is identified and signs a
+/// declaration.
+fn buying_with_gift(s: &Snap, _: &Actor) -> GuardResult {
+    check(
+        has_source(s, &[Source::Gifts]),
+        "This purchase has no gifted deposit.",
+    )
+}
+
 fn is_leasehold(s: &Snap) -> bool {
     s.property
         .as_ref()
@@ -380,6 +389,7 @@ pub fn registry() -> Registry<Snap> {
         .guard("sdlt_return_due", sdlt_return_due)
         .guard("ltt_return_due", ltt_return_due)
         .guard("buying_with_mortgage", buying_with_mortgage)
+        .guard("buying_with_gift", buying_with_gift)
         .guard("leasehold", leasehold)
         .guard("leasehold_with_mortgage", leasehold_with_mortgage)
 }

@@ -2,7 +2,7 @@
 //! when each is open and due, who may record it — and the loader's refusals.
 
 use chrono::NaiveDate;
-use threshold_engine::snapshot::{RemortgagingProperty, SourceOfFunds, UploadedDocument};
+use threshold_engine::snapshot::{Party, RemortgagingProperty, SourceOfFunds, UploadedDocument};
 use threshold_engine::tasks::{TaskDone, TaskRefusal, TaskState, TaskView};
 use threshold_engine::types::{Jurisdiction, RemortgagingReason, SourceOfFundsType, Tenure};
 use threshold_engine::{
@@ -41,22 +41,12 @@ fn names(views: &[TaskView]) -> Vec<&str> {
     views.iter().map(|v| v.name.as_str()).collect()
 }
 
-/// The tasks a completed purchase without a mortgage has before its post-completion ones.
-const PURCHASE_BEFORE_COMPLETION: [&str; 7] = [
-    "contract_signed",
-    "transfer_signed",
-    "exchange_deposit_held",
-    "contracts_exchanged",
-    "completion_information",
-    "priority_search",
-    "bankruptcy_search",
-];
-
-/// The names of the views after the tasks done before completion.
+/// The names of the tasks done after completion.
 fn after_completion(views: &[TaskView]) -> Vec<&str> {
-    names(views)
-        .into_iter()
-        .filter(|n| !PURCHASE_BEFORE_COMPLETION.contains(n))
+    views
+        .iter()
+        .filter(|v| v.after_completion)
+        .map(|v| v.name.as_str())
         .collect()
 }
 
@@ -387,6 +377,50 @@ fn a_transfer_of_equity_completes_once_the_tr1_is_signed_and_advice_confirmed() 
 }
 
 #[test]
+fn the_case_leaves_identity_verification_only_after_the_aml_checks() {
+    // MLR 2017 reg. 28 (due diligence, the matter's risk) and reg. 35 (PEPs); a gift's donor
+    // signs a declaration (the Law Society's AML guidance).
+    let w = Workflows::load().unwrap();
+    let mut s = completed_purchase(Jurisdiction::England, 300_000);
+    s.status = BuyingStatus::IdentityVerification;
+    s.buyers.push(Party {
+        identity_verified_at: Some(chrono::Utc::now()),
+        ..Default::default()
+    });
+    s.source_of_funds.push(SourceOfFunds {
+        id: 1,
+        source_type: SourceOfFundsType::Gifts,
+    });
+    assert_eq!(w.buying.next_automatic(&s), None);
+    let views = w.buying.tasks(&s, &conveyancer(), day(1));
+    let aml = [
+        "aml_risk_assessment",
+        "sanctions_and_pep_screening",
+        "gift_declarations",
+        "source_of_funds_reviewed",
+    ];
+    for name in aml {
+        assert_eq!(task(&views, name).state, TaskState::Open, "{name}");
+        assert_eq!(task(&views, name).before, ["Identities verified"]);
+    }
+    assert_eq!(
+        task(&views, "gift_declarations").evidence.as_deref(),
+        Some("GIFT_DECLARATION")
+    );
+    for name in aml {
+        s.tasks_done.push(done(name));
+    }
+    assert_eq!(w.buying.next_automatic(&s), Some("identity_verified"));
+    // A remortgage screens its owners the same way.
+    let mut r = RemortgagingSnapshot::new(1, RemortgagingStatus::IdentityVerification);
+    r.property_owners = s.buyers.clone();
+    assert_eq!(w.remortgaging.next_automatic(&r), None);
+    r.tasks_done.push(done("aml_risk_assessment"));
+    r.tasks_done.push(done("sanctions_and_pep_screening"));
+    assert_eq!(w.remortgaging.next_automatic(&r), Some("identity_verified"));
+}
+
+#[test]
 fn a_remortgage_registers_the_new_charge_after_completion() {
     let w = Workflows::load().unwrap();
     let mut s = RemortgagingSnapshot::new(1, RemortgagingStatus::Completed);
@@ -395,6 +429,8 @@ fn a_remortgage_registers_the_new_charge_after_completion() {
     assert_eq!(
         names(&views),
         [
+            "aml_risk_assessment",
+            "sanctions_and_pep_screening",
             "mortgage_deed_signed",
             "priority_search",
             "bankruptcy_search",

@@ -79,6 +79,19 @@ pub(crate) async fn record_tasks(
     last
 }
 
+/// Records every task open or waiting now, in the file's order (the AML checks at identity
+/// verification, the exchange, the pre-completion searches); answers their names.
+pub(crate) async fn record_open_tasks(
+    connie: &mut Client,
+    case_type: &str,
+    id: i64,
+) -> Vec<String> {
+    let open = open_tasks(connie, case_type, id).await;
+    let names: Vec<&str> = open.iter().map(String::as_str).collect();
+    record_tasks(connie, case_type, id, &names).await;
+    open
+}
+
 /// The names of the case's tasks `open` or waiting now, in the file's order.
 pub(crate) async fn open_tasks(connie: &mut Client, case_type: &str, id: i64) -> Vec<String> {
     let case = connie

@@ -253,13 +253,27 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
     // Nothing is drafted at this stage but what it issues (none here): no completion
     // statement at identity verification.
     assert_eq!(staff_view["draftable"], json!([]));
+    // Issue 29: verified, Bea's identity leaves the case here until the firm's AML checks are
+    // recorded; the last of them moves it on.
     let res = connie
         .post(
             &format!("{staff_case}/identity/{buyer}"),
             support::staff::verified(),
         )
         .await;
-    assert_eq!(res.body["status"], "AWAITING_MEMORANDUM_OF_SALE");
+    assert_eq!(res.body["status"], "IDENTITY_VERIFICATION");
+    assert_eq!(
+        crate::legal_file::record_open_tasks(&mut connie, "buying", id).await,
+        [
+            "aml_risk_assessment",
+            "sanctions_and_pep_screening",
+            "source_of_funds_reviewed"
+        ]
+    );
+    assert_eq!(
+        bea.get(&expanded(id)).await.body["status"],
+        "AWAITING_MEMORANDUM_OF_SALE"
+    );
     assert_eq!(
         take(&mut connie, id, "memorandum_of_sale_received").await,
         "AWAITING_CONTRACT_PACK"

@@ -266,6 +266,11 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
         "{:?}",
         res.body
     );
+    // Issue 29: the firm's AML checks first (MLR 2017), then the identity moves the case on.
+    assert_eq!(
+        crate::legal_file::record_open_tasks(&mut connie, "remortgaging", id).await,
+        ["aml_risk_assessment", "sanctions_and_pep_screening"]
+    );
     let res = connie
         .post(
             &format!("{staff_case}/identity/{applicant}"),
@@ -599,6 +604,7 @@ async fn to_prepare_completion_statement(cara: &mut Client, connie: &mut Client,
         .as_i64()
         .unwrap();
     let base = format!("/api/staff/cases/remortgaging/{id}");
+    crate::legal_file::record_open_tasks(connie, "remortgaging", id).await;
     let verified = support::staff::verified();
     let res = connie
         .post(&format!("{base}/identity/{applicant}"), verified)
@@ -782,6 +788,7 @@ async fn two_owners_each_verify_and_accept_before_the_case_moves(backend: Backen
         assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
         res.body["status"].as_str().unwrap().to_owned()
     };
+    crate::legal_file::record_open_tasks(&mut connie, "remortgaging", id).await;
     assert_eq!(verify(&mut connie, cara_id).await, "IDENTITY_VERIFICATION");
     assert_eq!(
         tile(&expanded(&mut dan, id).await, "identification"),
