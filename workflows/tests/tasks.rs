@@ -342,6 +342,30 @@ fn a_leasehold_purchase_reviews_the_landlords_pack_and_serves_its_notices() {
 }
 
 #[test]
+fn a_report_on_title_is_issued_only_once_the_lenders_offer_is_checked() {
+    // The report says the lender's conditions are met (Lenders' Handbook Part 1, 6.1).
+    let w = Workflows::load().unwrap();
+    let mut s = completed_purchase(Jurisdiction::England, 300_000);
+    s.status = BuyingStatus::PrepareReportOnTitle;
+    s.source_of_funds.push(SourceOfFunds {
+        id: 1,
+        source_type: SourceOfFundsType::Mortgage,
+    });
+    let views = w.buying.tasks(&s, &conveyancer(), day(1));
+    let offer = task(&views, "mortgage_offer_checked");
+    assert_eq!(offer.before, ["Publish report on title"]);
+    assert_eq!(
+        w.buying
+            .may_complete_task(&s, &conveyancer(), "mortgage_offer_checked", day(1)),
+        Err(TaskRefusal::NoEvidence("MORTGAGE_OFFER".into()))
+    );
+    // A cash purchase has no offer to check.
+    s.source_of_funds.clear();
+    let views = w.buying.tasks(&s, &conveyancer(), day(1));
+    assert!(!names(&views).contains(&"mortgage_offer_checked"));
+}
+
+#[test]
 fn a_transfer_of_equity_completes_once_the_tr1_is_signed_and_advice_confirmed() {
     // The lender's requirement of independent advice (Lenders' Handbook Part 1, 8).
     let w = Workflows::load().unwrap();
