@@ -255,7 +255,7 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   // A task's item by its own label (the next one names it in what it waits for).
   const taskItem = (label: string) =>
     file.getByRole('listitem').filter({ has: staffPage.getByText(label, { exact: true }) });
-  await expect(taskItem('Contract signed by the buyers')).toContainText('Signed contract uploaded');
+  await expect(taskItem('Contract signed by the buyers')).toContainText('by Sol Searcher');
   const exchange = taskItem('Contracts exchanged');
   await exchange.getByRole('button', { name: 'Record as done' }).click();
   const exchanged = staffPage.getByRole('dialog', { name: 'Record as done: Contracts exchanged' });
