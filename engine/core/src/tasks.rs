@@ -255,27 +255,37 @@ pub fn may_complete<St>(
 }
 
 impl<S: CaseSnapshot> Workflow<S> {
-    /// The tasks part of this case's file: those whose `when` passes.
+    /// Whether the task is part of this case's file: its `when` passes.
+    fn applies(&self, task: &TaskDef<S::Status>, snap: &S, actor: &Actor) -> bool {
+        task.when
+            .as_deref()
+            .is_none_or(|g| self.guard(g)(snap, actor).is_ok())
+    }
+
+    /// The tasks part of this case's file.
     fn applying_tasks<'a>(
         &'a self,
         snap: &'a S,
         actor: &'a Actor,
     ) -> impl Iterator<Item = &'a TaskDef<S::Status>> {
-        self.definition.tasks.iter().filter(move |t| {
-            t.when
-                .as_deref()
-                .is_none_or(|g| self.guard(g)(snap, actor).is_ok())
-        })
+        self.definition
+            .tasks
+            .iter()
+            .filter(move |t| self.applies(t, snap, actor))
     }
 
     /// Why the transition `name` is refused for tasks not done yet: the labels of those part
     /// of the case that block it, or `None` when none does.
     pub(crate) fn blocking_tasks(&self, snap: &S, actor: &Actor, name: &str) -> Option<String> {
         let done = snap.tasks_done();
+        // Asked for every transition a case's page lists: the cheap tests before the guards.
         let waiting: Vec<&str> = self
-            .applying_tasks(snap, actor)
+            .definition
+            .tasks
+            .iter()
             .filter(|t| t.blocks.iter().any(|b| b == name))
             .filter(|t| !done.iter().any(|d| d.task == t.name))
+            .filter(|t| self.applies(t, snap, actor))
             .map(|t| t.label.as_str())
             .collect();
         (!waiting.is_empty())
