@@ -188,7 +188,16 @@ fn integral_numbers_as_integers(value: &mut serde_json::Value) {
 
 /// Fields whose text may run over several lines (a reason given for a step, notes, a question
 /// to the assistant): tab and line breaks are allowed in them. Every other text is a single line.
-pub const MULTI_LINE_FIELDS: &[&str] = &["reason", "notes", "message", "description", "content"];
+pub const MULTI_LINE_FIELDS: &[&str] = &[
+    "reason",
+    "notes",
+    "message",
+    "description",
+    "content",
+    "question",
+    "answer",
+    "followUp",
+];
 
 const CONTROL_CHARACTERS: &str = "must not contain control characters";
 const CONTROL_CHARACTERS_MULTI_LINE: &str =

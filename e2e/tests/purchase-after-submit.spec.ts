@@ -223,6 +223,22 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   await customer.goto(casePath);
   await expect(caseTile(customer, 'searches')).toHaveAttribute('data-state', 'IS_COMPLETE');
 
+  // Issue 29: the firm raises an enquiry with the seller's solicitor in its Enquiries panel
+  // and records the reply; none is left open, so the review can end.
+  await staffPage.goto(`/staff/cases/buying/${caseId}`);
+  const enquiries = staffPage.getByRole('region', { name: 'Enquiries' });
+  await enquiries.getByRole('button', { name: 'Raise an enquiry' }).click();
+  const raise = staffPage.getByRole('dialog', { name: 'Raise an enquiry' });
+  await raise.getByRole('textbox', { name: 'Enquiry' }).fill('Please confirm there is no boundary dispute.');
+  await raise.getByRole('button', { name: 'Raise an enquiry' }).click();
+  await expect(enquiries.getByText('1 raised, 1 open')).toBeVisible();
+  await enquiries.getByRole('button', { name: 'Record reply' }).click();
+  const reply = staffPage.getByRole('dialog', { name: 'Record the reply to enquiry 1' });
+  await reply.getByRole('textbox', { name: 'Reply' }).fill('None known to the seller.');
+  await reply.getByRole('button', { name: 'Record reply' }).click();
+  await expect(enquiries.getByText('1 raised, none open')).toBeVisible();
+  await atBothWidths(staffPage, () => expect(enquiries.getByText('None known to the seller.')).toBeVisible());
+
   // BUY-POST-17: the contract pack — the TA6 to read, then the report on title to accept.
   await office.take('enquiries_resolved');
   await office.draftAndIssue('REPORT_ON_TITLE');

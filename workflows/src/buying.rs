@@ -1,6 +1,7 @@
 //! The buying rules and guards named in `buying.toml` (spec §4 "Buying ...").
 
 use threshold_engine::completeness::{PartyKind, all_valid};
+use threshold_engine::enquiries::open_count;
 use threshold_engine::snapshot::{
     all_accepted, all_uploaded, all_verified, doc_types, quote_is_empty,
 };
@@ -306,6 +307,16 @@ fn searches_returned(s: &Snap, _: &Actor) -> GuardResult {
     )
 }
 
+fn enquiries_answered(s: &Snap, _: &Actor) -> GuardResult {
+    match open_count(&s.enquiries) {
+        0 => Ok(()),
+        1 => Err("One enquiry is still open: record the seller's solicitor's reply first.".into()),
+        n => Err(format!(
+            "{n} enquiries are still open: record the seller's solicitor's replies first."
+        )),
+    }
+}
+
 fn report_on_title_published(s: &Snap, _: &Actor) -> GuardResult {
     check(
         s.documents.published(doc_types::REPORT_ON_TITLE).is_some(),
@@ -374,6 +385,7 @@ pub fn registry() -> Registry<Snap> {
         .guard("all_identities_sent", common::all_identities_sent)
         .guard("contract_pack_received", contract_pack_received)
         .guard("searches_returned", searches_returned)
+        .guard("enquiries_answered", enquiries_answered)
         .guard("report_on_title_published", report_on_title_published)
         .guard("all_accepted_report_on_title", all_accepted_report_on_title)
         .guard(

@@ -76,6 +76,8 @@ fn who_may_take_each_step_of_a_purchase() {
             (Action::ReportIdentityCheck, &[ActorKind::System]),
             (Action::RecordMortgageOffer, FIRM),
             (Action::RecordSearch, FIRM),
+            (Action::RaiseEnquiry, FIRM),
+            (Action::AnswerEnquiry, FIRM),
             (
                 Action::ConfirmDeposit,
                 &[ActorKind::Customer, ActorKind::System],

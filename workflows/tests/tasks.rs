@@ -2,6 +2,7 @@
 //! when each is open and due, who may record it — and the loader's refusals.
 
 use chrono::NaiveDate;
+use threshold_engine::enquiries::{Enquiry, EnquiryOutcome};
 use threshold_engine::snapshot::{Party, RemortgagingProperty, SourceOfFunds, UploadedDocument};
 use threshold_engine::tasks::{TaskDone, TaskRefusal, TaskState, TaskView};
 use threshold_engine::types::{Jurisdiction, RemortgagingReason, SourceOfFundsType, Tenure};
@@ -284,6 +285,62 @@ fn contracts_are_exchanged_after_the_signatures_and_the_deposit() {
             .may_complete_task(&s, &conveyancer(), "contracts_exchanged", day(1)),
         Ok(())
     );
+}
+
+#[test]
+fn the_review_ends_only_with_every_enquiry_closed() {
+    // Issue 29: the firm raises enquiries with the seller's solicitor (Law Society
+    // Conveyancing Protocol, stage 2) and reports on title only once each is answered to its
+    // satisfaction, followed up by another, or withdrawn.
+    let w = Workflows::load().unwrap();
+    let mut s = completed_purchase(Jurisdiction::England, 300_000);
+    s.status = BuyingStatus::ContractPackReview;
+    let now = day(1).and_hms_opt(12, 0, 0).unwrap().and_utc();
+    let enquiry = |id, outcome| Enquiry {
+        id,
+        follow_up_of: None,
+        question: "Is there a boundary dispute?".into(),
+        raised_at: now,
+        raised_by_name: None,
+        answer: None,
+        answered_at: None,
+        answered_by_name: None,
+        outcome,
+        withdrawal_reason: None,
+    };
+    s.enquiries = vec![
+        enquiry(1, Some(EnquiryOutcome::FollowedUp)),
+        enquiry(2, None),
+        enquiry(3, None),
+    ];
+    let refusal = |s: &BuyingSnapshot| match w.buying.apply(
+        s,
+        &conveyancer(),
+        "enquiries_resolved",
+        now,
+        None,
+    ) {
+        Err(TransitionError::GuardFailed { guard, reason }) => {
+            assert_eq!(guard, "enquiries_answered");
+            Some(reason)
+        }
+        Ok(_) => None,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        refusal(&s).as_deref(),
+        Some("2 enquiries are still open: record the seller's solicitor's replies first.")
+    );
+    s.enquiries[1].outcome = Some(EnquiryOutcome::Satisfied);
+    assert_eq!(
+        refusal(&s).as_deref(),
+        Some("One enquiry is still open: record the seller's solicitor's reply first.")
+    );
+    s.enquiries[2].outcome = Some(EnquiryOutcome::Withdrawn);
+    assert_eq!(refusal(&s), None);
+    // A purchase with no enquiries raised moves on (the pack may raise none).
+    s.enquiries.clear();
+    assert_eq!(refusal(&s), None);
 }
 
 #[test]

@@ -9,10 +9,12 @@ use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use threshold_cases::Progress;
+use threshold_engine::enquiries::Enquiry;
 use threshold_engine::snapshot::doc_types;
 use threshold_engine::tasks::TaskView;
 use threshold_engine::{
-    CaseStatus, CaseType, Chip, TransitionInput, TransitionView, Uploader, WaitsOn, format_date,
+    Action, CaseStatus, CaseType, Chip, TransitionInput, TransitionView, Uploader, WaitsOn,
+    format_date,
 };
 use threshold_store::cases::LoadedCase;
 use threshold_store::documents::UploadLine;
@@ -90,6 +92,12 @@ pub struct StaffCase {
     /// order: done, open, waiting for another, or ahead of the case's stage, each with its due
     /// date once known.
     pub tasks: Vec<TaskView>,
+    /// A purchase's enquiries with the seller's solicitor, oldest first (none on a remortgage).
+    pub enquiries: Vec<Enquiry>,
+    /// Whether this staff member may raise, answer and withdraw enquiries now (the workflow
+    /// file's `raise_enquiry` and `answer_enquiry`: a purchase whose contract pack is awaited
+    /// or in).
+    pub may_work_enquiries: bool,
 }
 
 /// A recorded mortgage offer: what the firm read from it, and its document.
@@ -215,6 +223,10 @@ pub async fn view(
     let (case_type, case_id) = (case.case_type, case.loaded.row.id);
     let view = state.cases.view(&case);
     let tasks = state.cases.tasks(&case);
+    let enquiries = case.snapshot.enquiries().to_vec();
+    let may_work_enquiries = [Action::RaiseEnquiry, Action::AnswerEnquiry]
+        .into_iter()
+        .all(|action| state.cases.authorise(&case, action).is_ok());
     let assignee = match case.loaded.row.assignee_id {
         Some(id) => members_by_id(&state).await?.get(&id).map(body),
         None => None,
@@ -318,6 +330,8 @@ pub async fn view(
         uploads,
         mortgage_offer,
         tasks,
+        enquiries,
+        may_work_enquiries,
     }))
 }
 

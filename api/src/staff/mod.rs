@@ -9,6 +9,7 @@
 mod broker_firms;
 mod case;
 mod documents;
+mod enquiries;
 mod factor;
 mod ledger;
 mod ledger_view;
@@ -81,6 +82,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(progress::draft))
         .routes(routes!(progress::issue))
         .routes(routes!(tasks::complete_task))
+        .routes(routes!(enquiries::raise))
+        .routes(routes!(enquiries::answer))
+        .routes(routes!(enquiries::withdraw))
         .routes(routes!(removal::remove_document))
         .routes(routes!(users::list))
         .routes(routes!(users::disable))

@@ -10,6 +10,7 @@ use crate::support;
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
+use support::cases::case_column_set;
 use support::purchase::{BEA, expanded, submitted_purchase};
 use support::staff::enrolled_conveyancer;
 use support::stripe::{WEBHOOK_SECRET, app_with_stripe, completed_event, deliver, fake_stripe};
@@ -76,6 +77,114 @@ async fn exchange_contracts(connie: &mut Client, id: i64) {
     assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
     let names: Vec<&str> = open.iter().map(String::as_str).collect();
     crate::legal_file::record_tasks(connie, "buying", id, &names).await;
+}
+
+/// Issue 29: the firm raises its enquiries with the seller's solicitor, records each reply
+/// (one answered by a follow-up, which is then withdrawn), and cannot leave the review with
+/// one open. The list's ENQUIRES_RAISED_AT and ENQUIRES_RESPONDED_AT are written (spec §2).
+async fn enquiries_answered_before_the_report(app: &TestApp, connie: &mut Client, id: i64) {
+    let base = format!("/api/staff/cases/buying/{id}/enquiries");
+    assert!(!case_column_set(app, id, "enquires_raised_at").await);
+    let mut raised = vec![];
+    for question in [
+        "Please confirm the boiler was serviced in the last year.",
+        "Please supply the FENSA certificate for the\nrear windows.",
+    ] {
+        let res = connie.post(&base, json!({ "question": question })).await;
+        assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+        let last = res.body["enquiries"].as_array().unwrap().last().unwrap();
+        assert_eq!(last["question"], question);
+        assert_eq!(last["outcome"], Value::Null);
+        raised.push(last["id"].as_i64().unwrap());
+    }
+    assert!(case_column_set(app, id, "enquires_raised_at").await);
+    assert!(!case_column_set(app, id, "enquires_responded_at").await);
+    let refused = step(connie, id, "enquiries_resolved").await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    assert_eq!(
+        refused.body["error"]["message"],
+        "2 enquiries are still open: record the seller's solicitor's replies first."
+    );
+    // A reply that does not answer: a follow-up is raised in its place.
+    let res = connie
+        .post(
+            &format!("{base}/{}/answer", raised[0]),
+            json!({ "answer": "We are taking our client's instructions.",
+                    "followUp": "Please confirm the date of the last service." }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let enquiries = res.body["enquiries"].as_array().unwrap().clone();
+    assert_eq!(enquiries.len(), 3);
+    assert_eq!(enquiries[0]["outcome"], "FOLLOWED_UP");
+    assert!(enquiries[0]["answeredByName"].is_string(), "{enquiries:?}");
+    assert_eq!(enquiries[2]["followUpOf"], raised[0]);
+    let follow_up = enquiries[2]["id"].as_i64().unwrap();
+    assert!(case_column_set(app, id, "enquires_responded_at").await);
+    let res = connie
+        .post(
+            &format!("{base}/{}/answer", raised[1]),
+            json!({ "answer": "Attached." }),
+        )
+        .await;
+    assert_eq!(res.body["enquiries"][1]["outcome"], "SATISFIED");
+    let res = connie
+        .post(&format!("{base}/999999/answer"), json!({ "answer": "?" }))
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND, "{:?}", res.body);
+    // Closed once: a second reply to it is a conflict.
+    let res = connie
+        .post(
+            &format!("{base}/{}/answer", raised[1]),
+            json!({ "answer": "Again." }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    let refused = step(connie, id, "enquiries_resolved").await;
+    assert_eq!(
+        refused.body["error"]["message"],
+        "One enquiry is still open: record the seller's solicitor's reply first."
+    );
+    // Withdrawn only with a reason.
+    let withdraw = format!("{base}/{follow_up}/withdraw");
+    let res = connie.post(&withdraw, json!({})).await;
+    assert_eq!(
+        res.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{:?}",
+        res.body
+    );
+    assert!(
+        res.body["error"]["fields"]["reason"].is_string(),
+        "{:?}",
+        res.body
+    );
+    let res = connie
+        .post(
+            &withdraw,
+            json!({ "reason": "Answered by the TA6's replies." }),
+        )
+        .await;
+    assert_eq!(res.body["enquiries"][2]["outcome"], "WITHDRAWN");
+    // The case page lists them; the audit trail names each change, not its words.
+    let view = connie
+        .get(&format!("/api/staff/cases/buying/{id}"))
+        .await
+        .body;
+    assert_eq!(view["enquiries"].as_array().unwrap().len(), 3);
+    let audited: Vec<String> = app
+        .db
+        .audit_for("case", &id.to_string())
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.action.starts_with("case.enquiry_"))
+        .map(|e| {
+            assert!(!e.detail.0.to_string().contains("boiler"));
+            e.action
+        })
+        .collect();
+    assert_eq!(audited.len(), 5, "{audited:?}");
 }
 
 /// The conveyancer takes a step of the workflow; its answer, whatever it is.
@@ -286,7 +395,10 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
         refused.body["error"]["message"],
         "Upload the seller's property information form (TA6) from the contract pack first."
     );
+    assert!(!case_column_set(&app, id, "ta6_uploaded_at").await);
     let ta6 = upload(&mut connie, id, "TA6").await;
+    // The buying list's TA6_UPLOADED_AT sort field (spec §2) is the upload's.
+    assert!(case_column_set(&app, id, "ta6_uploaded_at").await);
     assert_eq!(
         take(&mut connie, id, "contract_pack_received").await,
         "AWAITING_SEARCHES"
@@ -331,6 +443,7 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
     assert_eq!(case["searches"]["summaries"].as_array().unwrap().len(), 3);
     // BUY-POST-17: the pack is complete from the report-on-title stages onward.
     assert_eq!(tile(&case, "contract-pack"), "NOT_STARTED");
+    enquiries_answered_before_the_report(&app, &mut connie, id).await;
     assert_eq!(
         take(&mut connie, id, "enquiries_resolved").await,
         "PREPARE_REPORT_ON_TITLE"
@@ -718,4 +831,75 @@ async fn the_payment_and_search_calls_are_refused_to_everyone_else(backend: Back
     let res = fresh.post_form("/api/document", form).await;
     assert_eq!(res.status, StatusCode::FORBIDDEN);
     assert_eq!(res.body["error"]["code"], "second_factor_required");
+
+    // Enquiries (issue 29; who may not is in staff.rs): none before the contract pack is
+    // awaited, none on a remortgage, and bad input named.
+    let enquiries = format!("/api/staff/cases/buying/{id}/enquiries");
+    let question = json!({ "question": "Is there a boundary dispute?" });
+    let res = connie.post(&enquiries, question.clone()).await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    let remortgage =
+        support::cases::create_remortgaging(&mut broker, "rory@example.test", "Rory R").await;
+    let res = connie
+        .post(
+            &format!("/api/staff/cases/remortgaging/{remortgage}/enquiries"),
+            question,
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
+    for (path, body, field) in [
+        (enquiries.clone(), json!({ "question": "  " }), "question"),
+        (
+            enquiries.clone(),
+            json!({ "question": "x".repeat(2001) }),
+            "question",
+        ),
+        (
+            enquiries.clone(),
+            json!({ "question": "Bell \u{7}" }),
+            "question",
+        ),
+        (
+            enquiries.clone(),
+            json!({ "question": "Q", "urgent": true }),
+            "urgent",
+        ),
+        (
+            format!("{enquiries}/1/answer"),
+            json!({ "answer": "" }),
+            "answer",
+        ),
+        (
+            format!("{enquiries}/1/answer"),
+            json!({ "answer": "x".repeat(5001) }),
+            "answer",
+        ),
+        (
+            format!("{enquiries}/1/answer"),
+            json!({ "answer": "No", "followUp": " " }),
+            "followUp",
+        ),
+        (
+            format!("{enquiries}/1/withdraw"),
+            json!({ "reason": "x".repeat(2001) }),
+            "reason",
+        ),
+    ] {
+        let res = connie.post(&path, body).await;
+        assert_eq!(
+            res.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{path}: {:?}",
+            res.body
+        );
+        assert!(
+            res.body["error"]["fields"][field].is_string(),
+            "{field}: {:?}",
+            res.body
+        );
+    }
+    let res = connie
+        .post(&format!("{enquiries}/x/answer"), json!({ "answer": "No" }))
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
 }

@@ -294,6 +294,21 @@ fn firm_steps(id: i64) -> Vec<(&'static str, String, Option<Value>)> {
         ),
         ("POST", format!("{base}/tasks/file_closed"), Some(json!({}))),
         (
+            "POST",
+            format!("/api/staff/cases/buying/{id}/enquiries"),
+            Some(json!({ "question": "Is there a boundary dispute?" })),
+        ),
+        (
+            "POST",
+            format!("/api/staff/cases/buying/{id}/enquiries/1/answer"),
+            Some(json!({ "answer": "No." })),
+        ),
+        (
+            "POST",
+            format!("/api/staff/cases/buying/{id}/enquiries/1/withdraw"),
+            Some(json!({ "reason": "Raised in error" })),
+        ),
+        (
             "DELETE",
             format!("{base}/documents/1"),
             Some(json!({ "reason": "Wrong file", "code": "123456" })),

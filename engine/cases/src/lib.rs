@@ -7,6 +7,7 @@
 //! The case type is dispatched on once, in [`Workflows`]; nothing here is per case type but
 //! where a new case starts.
 
+mod enquiries;
 mod error;
 mod progress;
 mod property;

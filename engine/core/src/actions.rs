@@ -45,6 +45,10 @@ pub enum Action {
     GiveFeedback,
     /// A customer accepts the quote (with the invitation, or later from the Quote section).
     AcceptQuote,
+    /// The firm raises an enquiry with the seller's solicitor, or withdraws one it raised.
+    RaiseEnquiry,
+    /// The firm records the seller's solicitor's reply to an enquiry, and whether it answers it.
+    AnswerEnquiry,
 }
 
 impl Action {
@@ -64,6 +68,8 @@ impl Action {
             Self::AnswerInvitation => "answer_invitation",
             Self::GiveFeedback => "give_feedback",
             Self::AcceptQuote => "accept_quote",
+            Self::RaiseEnquiry => "raise_enquiry",
+            Self::AnswerEnquiry => "answer_enquiry",
         }
     }
 
@@ -84,6 +90,8 @@ impl Action {
             Self::AnswerInvitation => "answer an invitation",
             Self::GiveFeedback => "give feedback",
             Self::AcceptQuote => "accept a quote",
+            Self::RaiseEnquiry => "raise an enquiry",
+            Self::AnswerEnquiry => "record an enquiry's answer",
         }
     }
 }

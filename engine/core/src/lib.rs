@@ -7,6 +7,7 @@
 pub mod actions;
 pub mod completeness;
 pub mod definition;
+pub mod enquiries;
 pub mod equity_tax;
 pub mod evaluate;
 pub mod land_tax;

@@ -5,6 +5,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::enquiries::Enquiry;
 use crate::tasks::TaskDone;
 
 use crate::types::{
@@ -501,6 +502,9 @@ pub struct BuyingSnapshot {
     /// As [`RemortgagingSnapshot::tasks_done`].
     #[serde(default)]
     pub tasks_done: Vec<TaskDone>,
+    /// The enquiries raised with the seller's solicitor, oldest first.
+    #[serde(default)]
+    pub enquiries: Vec<Enquiry>,
     /// As [`RemortgagingSnapshot::broker_stage`].
     #[serde(skip)]
     pub broker_stage: bool,
@@ -535,6 +539,7 @@ impl BuyingSnapshot {
             ineligibility_reason: None,
             client_balance: 0,
             tasks_done: vec![],
+            enquiries: vec![],
             broker_stage: false,
         }
     }
@@ -666,6 +671,14 @@ impl AnySnapshot {
         match self {
             Self::Remortgaging(s) => &s.tasks_done,
             Self::Buying(s) => &s.tasks_done,
+        }
+    }
+
+    /// A purchase's enquiries with the seller's solicitor (a remortgage raises none).
+    pub fn enquiries(&self) -> &[Enquiry] {
+        match self {
+            Self::Remortgaging(_) => &[],
+            Self::Buying(s) => &s.enquiries,
         }
     }
 

@@ -4,6 +4,7 @@
 //! removed before its object: a row never points at nothing.
 
 use chrono::{DateTime, Utc};
+use threshold_engine::snapshot::doc_types;
 
 use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db};
@@ -153,6 +154,17 @@ impl Db {
                     .execute(&mut *tx)
                     .await?;
                 }
+            }
+            // The buying list's TA6_UPLOADED_AT (spec §2): when the seller's information form
+            // first reached the file.
+            if new.document_type == doc_types::TA6 {
+                sqlx::query(
+                    "UPDATE cases SET ta6_uploaded_at = COALESCE(ta6_uploaded_at, $2) WHERE id = $1",
+                )
+                .bind(new.case_id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
             }
             tx.commit().await?;
             Ok(id)

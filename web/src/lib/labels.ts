@@ -300,6 +300,8 @@ export const DOCUMENT_TYPE_LABELS: Record<string, string> = {
   MORTGAGE_OFFER: 'Mortgage offer',
   HELP_TO_BUY_REDEMPTION_LETTER: 'Help to Buy redemption letter',
   TA6: 'Property information form (TA6)',
+  ENQUIRES_RAISED: "Enquiries raised with the seller's solicitor",
+  ENQUIRES_RESPONSE: 'Replies to enquiries',
   LOCAL_AUTHORITY_SEARCH: 'Local authority search',
   DRAINAGE_AND_WATER_SEARCH: 'Drainage and water search',
   ENVIRONMENTAL_SEARCH: 'Environmental search',

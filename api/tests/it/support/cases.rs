@@ -152,6 +152,24 @@ where
     }
 }
 
+/// Whether one column of a case is set (a sort field the product writes, say).
+pub async fn case_column_set(app: &TestApp, id: i64, column: &str) -> bool {
+    let sql = format!("SELECT COUNT(*) FROM cases WHERE id = $1 AND {column} IS NOT NULL");
+    let count: i64 = match &app.db {
+        threshold_store::Db::Sqlite(pool) => sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+            .bind(id)
+            .fetch_one(pool)
+            .await
+            .unwrap(),
+        threshold_store::Db::Postgres(pool) => sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+            .bind(id)
+            .fetch_one(pool)
+            .await
+            .unwrap(),
+    };
+    count == 1
+}
+
 /// The client accepts the case's latest quote (`case_type` BUYING or REMORTGAGING).
 pub async fn accept_latest(client: &mut Client, case_type: &str, id: i64) {
     let kind = case_type.to_lowercase();

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::de::DeserializeOwned;
+use threshold_engine::enquiries::Enquiry;
 use threshold_engine::snapshot::{
     Address, AlterationDocuments, BuyingProperty, BuyingRequiredDocuments, CaseDocuments,
     CostSection, Deposit, DocumentAcceptance, Donor, GeneratedDocument, Isa, LegalName, Loan,
@@ -312,6 +313,8 @@ pub struct LoadedCase {
     searches: Vec<SearchRow>,
     /// The legal file's tasks recorded done.
     tasks_done: Vec<TaskDone>,
+    /// A purchase's enquiries with the seller's solicitor, oldest first.
+    pub enquiries: Vec<Enquiry>,
     /// Money held for the clients in the client ledger (received, the up-front payment
     /// included, less paid out), in pence.
     pub client_balance: i64,
@@ -414,7 +417,7 @@ fn details_query(backend: crate::Backend) -> String {
         "SELECT {quote} AS quote, {} AS alterations, {} AS loans, {} AS isas, {} AS donors, \
          {} AS sources, {} AS transfer_of_equity, {} AS documents, {} AS generated_documents, \
          {} AS required, {acceptances} AS acceptances, {} AS searches, {} AS ground_rent, \
-         {client_balance} AS client_balance, {} AS tasks_done",
+         {client_balance} AS client_balance, {} AS tasks_done, {} AS enquiries",
         list(
             "'id', t.id, 'alterationType', t.alteration_type, 'completedOn', t.completed_on, \
              'documentsHeldBy', t.documents_held_by",
@@ -472,6 +475,16 @@ fn details_query(backend: crate::Backend) -> String {
             "FROM case_tasks t LEFT JOIN users u ON u.id = t.done_by_user_id \
              WHERE t.case_id = $1",
         ),
+        json_array(
+            backend,
+            "'id', t.id, 'followUpOf', t.follow_up_of, 'question', t.question, \
+             'raisedAt', t.raised_at, 'raisedByName', r.preferred_name, 'answer', t.answer, \
+             'answeredAt', t.answered_at, 'answeredByName', a.preferred_name, \
+             'outcome', t.outcome, 'withdrawalReason', t.withdrawal_reason",
+            "t.id",
+            "FROM case_enquiries t LEFT JOIN users r ON r.id = t.raised_by_user_id \
+             LEFT JOIN users a ON a.id = t.answered_by_user_id WHERE t.case_id = $1",
+        ),
     )
 }
 
@@ -492,6 +505,7 @@ struct CaseDetails {
     ground_rent: Option<sqlx::types::Json<GroundRentRow>>,
     client_balance: i64,
     tasks_done: sqlx::types::Json<Vec<TaskDone>>,
+    enquiries: sqlx::types::Json<Vec<Enquiry>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -540,6 +554,7 @@ impl LoadedCase {
             acceptances: vec![],
             searches: vec![],
             tasks_done: vec![],
+            enquiries: vec![],
             client_balance: 0,
             relationship,
         }
@@ -694,6 +709,7 @@ impl LoadedCase {
         let mut s = BuyingSnapshot::new(r.id, status);
         s.client_balance = self.client_balance;
         s.tasks_done = self.tasks_done.clone();
+        s.enquiries = self.enquiries.clone();
         s.property_usage = parse_enum(r.property_usage.as_deref());
         s.lender = r.lender.clone();
         s.has_loans = r.has_loans;
@@ -900,6 +916,7 @@ impl Db {
             ground_rent,
             client_balance,
             tasks_done,
+            enquiries,
         } = details;
         let ids = |v: sqlx::types::Json<Vec<IdJson>>| v.0.into_iter().map(|i| i.id).collect();
         Ok(Some(LoadedCase {
@@ -922,6 +939,7 @@ impl Db {
             acceptances: acceptances.0,
             searches: searches.0,
             tasks_done: tasks_done.0,
+            enquiries: enquiries.0,
             client_balance,
             relationship,
         }))

@@ -4,6 +4,7 @@
 mod args;
 mod create;
 mod donor_writes;
+mod enquiry_writes;
 mod firms;
 mod list;
 mod load;
@@ -26,6 +27,7 @@ use serde_json::Value;
 pub use args::Arg;
 pub use create::{KeyFactsUpdate, NewCase, NewParty, NewQuote};
 pub use donor_writes::{DonorGiftRow, NewDonor};
+pub use enquiry_writes::EnquiryChange;
 pub use firms::{CaseBroker, ManagedBroker};
 pub use list::{AssigneeFilter, CaseListItem, CaseListPage, ListMemo, ListQuery, SortBy};
 pub use load::{

@@ -445,3 +445,49 @@ export const taskTexts = {
   recordedReference: (label: string, reference: string) => `${label}: ${reference}`,
   recorded: (label: string) => `Recorded: ${label}`,
 };
+
+/** The 'Enquiries' panel of a purchase (issue 29). */
+export const enquiryTexts = {
+  title: 'Enquiries',
+  intro:
+    "The enquiries raised with the seller's solicitor about the contract pack and the searches, each with the reply recorded. Accept a reply that answers the enquiry, or raise a follow-up. The report on title waits until none is open.",
+  none: 'No enquiries raised yet.',
+  summary: (open: number, total: number) =>
+    open === 0 ? `${total} raised, none open` : `${total} raised, ${open} open`,
+  number: (n: number) => `Enquiry ${n}`,
+  followUpOf: (n: number) => `Follow-up to enquiry ${n}`,
+  outcomes: {
+    OPEN: 'Open',
+    SATISFIED: 'Answered',
+    FOLLOWED_UP: 'Followed up',
+    WITHDRAWN: 'Withdrawn',
+  } as const,
+  raisedBy: (date: string, name: string | null | undefined) =>
+    name ? `Raised ${date} by ${name}` : `Raised ${date}`,
+  repliedBy: (date: string, name: string | null | undefined) =>
+    name ? `Reply recorded ${date} by ${name}` : `Reply recorded ${date}`,
+  withdrawn: (reason: string) => `Withdrawn: ${reason}`,
+  raise: 'Raise an enquiry',
+  raiseIntro:
+    "Ask the seller's solicitor one specific question the contract pack or the searches leave open.",
+  question: 'Enquiry',
+  questionRequired: 'Enter the enquiry',
+  questionTooLong: 'Use 2000 characters or fewer',
+  raised: 'Enquiry raised',
+  answer: 'Record reply',
+  answerTitle: (n: number) => `Record the reply to enquiry ${n}`,
+  answerIntro: "The seller's solicitor's reply, as they sent it. It is kept in the case file.",
+  reply: 'Reply',
+  replyRequired: 'Enter the reply',
+  replyTooLong: 'Use 5000 characters or fewer',
+  notAnswered: 'The reply does not answer it: raise a follow-up',
+  followUp: 'Follow-up enquiry',
+  followUpRequired: 'Enter the follow-up enquiry',
+  answered: 'Reply recorded',
+  withdraw: 'Withdraw',
+  withdrawTitle: (n: number) => `Withdraw enquiry ${n}`,
+  withdrawIntro: 'Say why it is withdrawn (raised in error, or answered elsewhere).',
+  reason: 'Reason',
+  reasonRequired: 'Enter why it is withdrawn',
+  withdrawnDone: 'Enquiry withdrawn',
+};

@@ -34,6 +34,16 @@ export type StaffTaskDoneRequest =
   paths['/staff/cases/{caseType}/{caseId}/tasks/{task}']['post']['requestBody']['content']['application/json'];
 export type StaffTasks =
   paths['/staff/cases/{caseType}/{caseId}/tasks/{task}']['post']['responses'][200]['content']['application/json'];
+/** A purchase's enquiry with the seller's solicitor (issue 29). */
+export type StaffEnquiry = StaffCase['enquiries'][number];
+export type StaffRaiseEnquiryRequest =
+  paths['/staff/cases/{caseType}/{caseId}/enquiries']['post']['requestBody']['content']['application/json'];
+export type StaffAnswerEnquiryRequest =
+  paths['/staff/cases/{caseType}/{caseId}/enquiries/{enquiryId}/answer']['post']['requestBody']['content']['application/json'];
+export type StaffWithdrawEnquiryRequest =
+  paths['/staff/cases/{caseType}/{caseId}/enquiries/{enquiryId}/withdraw']['post']['requestBody']['content']['application/json'];
+export type StaffEnquiries =
+  paths['/staff/cases/{caseType}/{caseId}/enquiries']['post']['responses'][201]['content']['application/json'];
 /** Money the payment provider took that the case did not expect, for the firm to refund. */
 export type StaffUnexpectedPayment = StaffCase['unexpectedPayments'][number];
 export type StaffTransitionRequest =

@@ -1583,6 +1583,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/cases/{caseType}/{caseId}/enquiries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["raise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/cases/{caseType}/{caseId}/enquiries/{enquiryId}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/cases/{caseType}/{caseId}/enquiries/{enquiryId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/cases/{caseType}/{caseId}/htb-redemption-letter": {
         parameters: {
             query?: never;
@@ -2656,6 +2704,34 @@ export interface components {
         };
         /** @description An empty JSON object: writes always carry a JSON body (see the same-origin rule). */
         EmptyBody: Record<string, never>;
+        /** @description One enquiry on a case, as the case's file records it. */
+        Enquiry: {
+            /** @description The seller's solicitor's reply, as the firm recorded it. */
+            answer?: string | null;
+            /** Format: date-time */
+            answeredAt?: string | null;
+            answeredByName?: string | null;
+            /**
+             * Format: int64
+             * @description The enquiry whose reply this one follows up.
+             */
+            followUpOf?: number | null;
+            /** Format: int64 */
+            id: number;
+            outcome?: components["schemas"]["EnquiryOutcome"] | null;
+            question: string;
+            /** Format: date-time */
+            raisedAt: string;
+            /** @description Who raised it (the audit trail keeps their id). */
+            raisedByName?: string | null;
+            /** @description Why it was withdrawn. */
+            withdrawalReason?: string | null;
+        };
+        /**
+         * @description How an enquiry was closed.
+         * @enum {string}
+         */
+        EnquiryOutcome: "SATISFIED" | "FOLLOWED_UP" | "WITHDRAWN";
         /** @description The body of every error response. */
         ErrorBody: {
             error: components["schemas"]["ErrorDetail"];
@@ -3673,6 +3749,15 @@ export interface components {
          * @enum {string}
          */
         SourceOfFundsType: "MORTGAGE" | "SAVINGS" | "PROPERTY_SALE" | "HELP_TO_BUY_ISA" | "LIFETIME_ISA" | "GIFTS" | "INHERITANCE" | "PENSION" | "INVESTMENT_SALE" | "BUSINESS_SALE" | "OTHER";
+        StaffAnswerEnquiryRequest: {
+            /** @description The seller's solicitor's reply, 1 to 5000 characters. */
+            answer: string;
+            /**
+             * @description Where the reply does not answer the enquiry: the follow-up to raise in its place (1 to
+             *     2000 characters). Without it the reply is accepted and the enquiry closed.
+             */
+            followUp?: string | null;
+        };
         StaffAssignRequest: {
             /** @description A conveyancer's or administrator's user id; null to unassign. */
             userId?: string | null;
@@ -3704,6 +3789,8 @@ export interface components {
              *     the stage whose step issues it.
              */
             draftable: string[];
+            /** @description A purchase's enquiries with the seller's solicitor, oldest first (none on a remortgage). */
+            enquiries: components["schemas"]["Enquiry"][];
             expanded: components["schemas"]["StaffExpanded"];
             /** Format: int64 */
             id: number;
@@ -3717,6 +3804,12 @@ export interface components {
              *     uploaded it, so the firm checks each person against their own documents.
              */
             identityEvidence: components["schemas"]["StaffIdentityEvidence"][];
+            /**
+             * @description Whether this staff member may raise, answer and withdraw enquiries now (the workflow
+             *     file's `raise_enquiry` and `answer_enquiry`: a purchase whose contract pack is awaited
+             *     or in).
+             */
+            mayWorkEnquiries: boolean;
             mortgageOffer?: components["schemas"]["StaffMortgageOfferRecord"] | null;
             status: components["schemas"]["CaseStatus"];
             /**
@@ -3762,6 +3855,10 @@ export interface components {
              *     REPORT_ON_TITLE or COMPLETION_STATEMENT (buying).
              */
             documentType: string;
+        };
+        StaffEnquiries: {
+            /** @description The case's enquiries after the change, oldest first. */
+            enquiries: components["schemas"]["Enquiry"][];
         };
         StaffEnrolment: {
             /** @description `otpauth://totp/…`, what the QR code holds. */
@@ -3906,6 +4003,10 @@ export interface components {
             /** Format: int64 */
             totalCount: number;
         };
+        StaffRaiseEnquiryRequest: {
+            /** @description The enquiry, 1 to 2000 characters. */
+            question: string;
+        };
         StaffRecoveryCodes: {
             /** @description Shown once: each signs in once without the app. */
             recoveryCodes: string[];
@@ -4019,6 +4120,10 @@ export interface components {
         StaffVerifyRequest: {
             code?: string | null;
             recoveryCode?: string | null;
+        };
+        StaffWithdrawEnquiryRequest: {
+            /** @description Why it is withdrawn (raised in error, overtaken), 1 to 2000 characters. */
+            reason?: string | null;
         };
         StaffWorkStartRequest: {
             name: string;
@@ -10825,6 +10930,244 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    raise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `buying` (a remortgage raises none) */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRaiseEnquiryRequest"];
+            };
+        };
+        responses: {
+            /** @description Raised (and audited): the case's enquiries now */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffEnquiries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, the second factor is not proven, this staff member's role may not, or the case type raises none */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The contract pack is not in yet (`section_closed`), or the case changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `question` empty or too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description An enquiry's `id`, from the case's `enquiries` */
+                enquiryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffAnswerEnquiryRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded (and audited), with its follow-up if one was given: the case's enquiries now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffEnquiries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, the second factor is not proven, or this staff member's role may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case, or the case has no such enquiry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The enquiry is closed already (`conflict`), or the case changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `answer` or `followUp` empty or too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description An enquiry's `id`, from the case's `enquiries` */
+                enquiryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffWithdrawEnquiryRequest"];
+            };
+        };
+        responses: {
+            /** @description Withdrawn (and audited): the case's enquiries now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffEnquiries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, the second factor is not proven, or this staff member's role may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case, or the case has no such enquiry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The enquiry is closed already (`conflict`), or the case changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `reason` missing or too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };

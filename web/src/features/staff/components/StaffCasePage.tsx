@@ -25,6 +25,7 @@ import { NextSteps } from './NextSteps';
 import { Detail, Details } from './Panel';
 import { SearchesPanel } from './SearchesPanel';
 import { TasksPanel } from './TasksPanel';
+import { EnquiriesPanel } from './EnquiriesPanel';
 import { UnexpectedPaymentsPanel } from './UnexpectedPaymentsPanel';
 import { UploadPanel } from './UploadPanel';
 import { WorkflowDiagram } from './WorkflowDiagram';
@@ -133,6 +134,13 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
         />
         {staffCase.tasks.length > 0 && (
           <TasksPanel kind={kind} caseId={caseId} tasks={staffCase.tasks} />
+        )}
+        {(staffCase.mayWorkEnquiries || staffCase.enquiries.length > 0) && (
+          <EnquiriesPanel
+            caseId={caseId}
+            enquiries={staffCase.enquiries}
+            mayWork={staffCase.mayWorkEnquiries}
+          />
         )}
         {staffCase.mortgageOffer && <MortgageOfferPanel offer={staffCase.mortgageOffer} />}
         <UnexpectedPaymentsPanel payments={staffCase.unexpectedPayments} />

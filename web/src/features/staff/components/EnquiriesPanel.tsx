@@ -1,0 +1,383 @@
+import {
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  List,
+  ListItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { muiField } from '../../../lib/form';
+import { formatDateTime } from '../../../lib/format';
+import { useAnswerEnquiry, useRaiseEnquiry, useWithdrawEnquiry } from '../api/enquiries';
+import { enquiryTexts as T } from '../texts';
+import type { StaffEnquiry } from '../types';
+import { Panel } from './Panel';
+import { StepDialog, checkReason } from './StepDialog';
+import { showRefusal } from './stepUp';
+
+/** The server's limits (api/src/staff/enquiries.rs). */
+const QUESTION_MAX = 2000;
+const ANSWER_MAX = 5000;
+
+type Outcome = keyof typeof T.outcomes;
+
+const OUTCOME_COLOUR: Record<Outcome, 'primary' | 'success' | 'default'> = {
+  OPEN: 'primary',
+  SATISFIED: 'success',
+  FOLLOWED_UP: 'default',
+  WITHDRAWN: 'default',
+};
+
+/** A text field's check before sending: required, and at most `max` characters. */
+function checkText(required: string, tooLong: string, max: number) {
+  return (value: string) => {
+    const text = value.trim();
+    if (text === '') return required;
+    return text.length <= max || tooLong;
+  };
+}
+
+/**
+ * 'Enquiries' (issue 29): a purchase's enquiries with the seller's solicitor, numbered in the
+ * order raised, each with its reply and how it was closed. While the workflow lets this staff
+ * member (`mayWork`: the contract pack awaited or in), they raise one, record a reply —
+ * accepting it, or raising a follow-up in its place — or withdraw one with a reason.
+ */
+export function EnquiriesPanel({
+  caseId,
+  enquiries,
+  mayWork,
+}: {
+  caseId: string;
+  enquiries: StaffEnquiry[];
+  mayWork: boolean;
+}) {
+  const [raising, setRaising] = useState(false);
+  const numberOf = new Map(enquiries.map((e, i) => [e.id, i + 1]));
+  const open = enquiries.filter((e) => e.outcome == null).length;
+  return (
+    <Panel title={T.title}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {T.intro}
+      </Typography>
+      <Typography sx={{ mb: 1 }}>
+        {enquiries.length === 0 ? T.none : T.summary(open, enquiries.length)}
+      </Typography>
+      {enquiries.length > 0 && (
+        <List disablePadding aria-label={T.title}>
+          {enquiries.map((enquiry, i) => (
+            <ListItem key={enquiry.id} divider disableGutters sx={{ display: 'block', py: 1.5 }}>
+              <EnquiryRow
+                caseId={caseId}
+                enquiry={enquiry}
+                number={i + 1}
+                followUpOf={enquiry.followUpOf ? numberOf.get(enquiry.followUpOf) : undefined}
+                mayWork={mayWork}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {mayWork && (
+        <Box sx={{ mt: 1 }}>
+          <Button variant="outlined" onClick={() => setRaising(true)}>
+            {T.raise}
+          </Button>
+        </Box>
+      )}
+      {raising && <RaiseDialog caseId={caseId} onClose={() => setRaising(false)} />}
+    </Panel>
+  );
+}
+
+function EnquiryRow({
+  caseId,
+  enquiry,
+  number,
+  followUpOf,
+  mayWork,
+}: {
+  caseId: string;
+  enquiry: StaffEnquiry;
+  number: number;
+  followUpOf: number | undefined;
+  mayWork: boolean;
+}) {
+  const [dialog, setDialog] = useState<'answer' | 'withdraw' | null>(null);
+  const outcome: Outcome = enquiry.outcome ?? 'OPEN';
+  return (
+    <Stack spacing={0.75}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography sx={{ fontWeight: 600 }}>{T.number(number)}</Typography>
+        <Chip size="small" color={OUTCOME_COLOUR[outcome]} label={T.outcomes[outcome]} />
+        {followUpOf && (
+          <Typography variant="body2" color="text.secondary">
+            {T.followUpOf(followUpOf)}
+          </Typography>
+        )}
+      </Stack>
+      <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {enquiry.question}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {T.raisedBy(formatDateTime(enquiry.raisedAt), enquiry.raisedByName)}
+      </Typography>
+      {enquiry.answer != null && enquiry.answeredAt && (
+        <Box sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {enquiry.answer}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {T.repliedBy(formatDateTime(enquiry.answeredAt), enquiry.answeredByName)}
+          </Typography>
+        </Box>
+      )}
+      {enquiry.withdrawalReason && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {T.withdrawn(enquiry.withdrawalReason)}
+        </Typography>
+      )}
+      {mayWork && outcome === 'OPEN' && (
+        <Stack direction="row" spacing={1}>
+          <Button variant="outlined" onClick={() => setDialog('answer')}>
+            {T.answer}
+          </Button>
+          <Button onClick={() => setDialog('withdraw')}>{T.withdraw}</Button>
+        </Stack>
+      )}
+      {dialog === 'answer' && (
+        <AnswerDialog
+          caseId={caseId}
+          enquiryId={enquiry.id}
+          number={number}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'withdraw' && (
+        <WithdrawDialog
+          caseId={caseId}
+          enquiryId={enquiry.id}
+          number={number}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The server's field problems (422) show on the fields, its refusal (409) above them. */
+function useRefusal<F extends string>(
+  fields: readonly F[],
+  setError: (field: F, message: string) => void,
+) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const report = (error: unknown) =>
+    showRefusal(error, fields, {
+      field: (field, message) =>
+        field === 'code' ? setProblem(message) : setError(field, message),
+      problem: setProblem,
+    });
+  return { problem, clear: () => setProblem(null), report };
+}
+
+function RaiseDialog({ caseId, onClose }: { caseId: string; onClose: () => void }) {
+  const mutation = useRaiseEnquiry(caseId);
+  const { enqueueSnackbar } = useSnackbar();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<{ question: string }>({ defaultValues: { question: '' } });
+  const refusal = useRefusal(['question'] as const, (field, message) =>
+    setError(field, { message }),
+  );
+  const onSubmit = async ({ question }: { question: string }) => {
+    refusal.clear();
+    try {
+      await mutation.mutateAsync({ question: question.trim() });
+      enqueueSnackbar(T.raised, { variant: 'success' });
+      onClose();
+    } catch (error) {
+      refusal.report(error);
+    }
+  };
+  return (
+    <StepDialog
+      open
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      busy={isSubmitting || mutation.isPending}
+      title={T.raise}
+      intro={T.raiseIntro}
+      problem={refusal.problem}
+      confirmLabel={T.raise}
+    >
+      <TextField
+        label={T.question}
+        required
+        multiline
+        minRows={3}
+        fullWidth
+        error={!!errors.question}
+        helperText={errors.question?.message}
+        {...muiField(
+          register('question', {
+            validate: checkText(T.questionRequired, T.questionTooLong, QUESTION_MAX),
+          }),
+        )}
+      />
+    </StepDialog>
+  );
+}
+
+interface AnswerValues {
+  answer: string;
+  notAnswered: boolean;
+  followUp: string;
+}
+
+function AnswerDialog({
+  caseId,
+  enquiryId,
+  number,
+  onClose,
+}: {
+  caseId: string;
+  enquiryId: number;
+  number: number;
+  onClose: () => void;
+}) {
+  const mutation = useAnswerEnquiry(caseId, enquiryId);
+  const { enqueueSnackbar } = useSnackbar();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<AnswerValues>({ defaultValues: { answer: '', notAnswered: false, followUp: '' } });
+  const notAnswered = useWatch({ control, name: 'notAnswered' });
+  const refusal = useRefusal(['answer', 'followUp'] as const, (field, message) =>
+    setError(field, { message }),
+  );
+  const onSubmit = async (values: AnswerValues) => {
+    refusal.clear();
+    try {
+      await mutation.mutateAsync({
+        answer: values.answer.trim(),
+        ...(values.notAnswered ? { followUp: values.followUp.trim() } : {}),
+      });
+      enqueueSnackbar(T.answered, { variant: 'success' });
+      onClose();
+    } catch (error) {
+      refusal.report(error);
+    }
+  };
+  return (
+    <StepDialog
+      open
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      busy={isSubmitting || mutation.isPending}
+      title={T.answerTitle(number)}
+      intro={T.answerIntro}
+      problem={refusal.problem}
+      confirmLabel={T.answer}
+    >
+      <TextField
+        label={T.reply}
+        required
+        multiline
+        minRows={3}
+        fullWidth
+        error={!!errors.answer}
+        helperText={errors.answer?.message}
+        {...muiField(
+          register('answer', {
+            validate: checkText(T.replyRequired, T.replyTooLong, ANSWER_MAX),
+          }),
+        )}
+      />
+      <FormControlLabel control={<Checkbox {...register('notAnswered')} />} label={T.notAnswered} />
+      {notAnswered && (
+        <TextField
+          label={T.followUp}
+          required
+          multiline
+          minRows={2}
+          fullWidth
+          error={!!errors.followUp}
+          helperText={errors.followUp?.message}
+          {...muiField(
+            register('followUp', {
+              validate: checkText(T.followUpRequired, T.questionTooLong, QUESTION_MAX),
+            }),
+          )}
+        />
+      )}
+    </StepDialog>
+  );
+}
+
+function WithdrawDialog({
+  caseId,
+  enquiryId,
+  number,
+  onClose,
+}: {
+  caseId: string;
+  enquiryId: number;
+  number: number;
+  onClose: () => void;
+}) {
+  const mutation = useWithdrawEnquiry(caseId, enquiryId);
+  const { enqueueSnackbar } = useSnackbar();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
+  const refusal = useRefusal(['reason'] as const, (field, message) => setError(field, { message }));
+  const onSubmit = async ({ reason }: { reason: string }) => {
+    refusal.clear();
+    try {
+      await mutation.mutateAsync({ reason: reason.trim() });
+      enqueueSnackbar(T.withdrawnDone, { variant: 'success' });
+      onClose();
+    } catch (error) {
+      refusal.report(error);
+    }
+  };
+  return (
+    <StepDialog
+      open
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      busy={isSubmitting || mutation.isPending}
+      title={T.withdrawTitle(number)}
+      intro={T.withdrawIntro}
+      problem={refusal.problem}
+      confirmLabel={T.withdraw}
+    >
+      <TextField
+        label={T.reason}
+        required
+        multiline
+        minRows={2}
+        fullWidth
+        error={!!errors.reason}
+        helperText={errors.reason?.message}
+        {...muiField(register('reason', { validate: checkReason(T.reasonRequired) }))}
+      />
+    </StepDialog>
+  );
+}
