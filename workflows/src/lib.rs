@@ -156,6 +156,14 @@ impl Workflows {
         }
     }
 
+    /// The earliest due date of the case's open tasks (see [`Workflow::next_task_due`]).
+    pub fn next_task_due(&self, snap: &AnySnapshot) -> Option<NaiveDate> {
+        match snap {
+            AnySnapshot::Remortgaging(s) => self.remortgaging.next_task_due(s),
+            AnySnapshot::Buying(s) => self.buying.next_task_due(s),
+        }
+    }
+
     /// Whether `actor` may record a task done now (see [`Workflow::may_complete_task`]).
     pub fn may_complete_task(
         &self,

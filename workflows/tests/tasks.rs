@@ -288,6 +288,26 @@ fn contracts_are_exchanged_after_the_signatures_and_the_deposit() {
 }
 
 #[test]
+fn the_next_task_due_is_the_earliest_open_one() {
+    // The queue's deadline: the SDLT return (14 days: FA 2003 s.76(1)), then the application
+    // to register (21 days), nothing once those are done; none before a completion date.
+    let w = Workflows::load().unwrap();
+    let mut s = completed_purchase(Jurisdiction::England, 300_000);
+    let after = |days| day(1).checked_add_days(chrono::Days::new(days));
+    assert_eq!(w.buying.next_task_due(&s), after(14));
+    s.tasks_done.push(done("sdlt_return"));
+    assert_eq!(w.buying.next_task_due(&s), after(21));
+    s.tasks_done.push(done("registration_applied"));
+    assert_eq!(w.buying.next_task_due(&s), None);
+    // In Wales the LTT return's 30 days (LTTA 2017 s.44) come after the registration's 21.
+    let wales = completed_purchase(Jurisdiction::Wales, 300_000);
+    assert_eq!(w.buying.next_task_due(&wales), after(21));
+    let mut undated = completed_purchase(Jurisdiction::England, 300_000);
+    undated.completion_date = None;
+    assert_eq!(w.buying.next_task_due(&undated), None);
+}
+
+#[test]
 fn the_review_ends_only_with_every_enquiry_closed() {
     // Issue 29: the firm raises enquiries with the seller's solicitor (Law Society
     // Conveyancing Protocol, stage 2) and reports on title only once each is answered to its

@@ -227,6 +227,7 @@ pub fn parse(raw: Option<&str>, case_type: CaseType) -> ApiResult<ListQuery> {
         ascending,
         name,
         assignee: None,
+        task_due: None,
     })
 }
 

@@ -10,7 +10,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use threshold_engine::{CaseStatus, CaseType, Chip, WaitsOn};
 use threshold_store::UserId;
-use threshold_store::cases::{AssigneeFilter, ListQuery, LoadedCase, Scope};
+use threshold_store::cases::{AssigneeFilter, ListQuery, LoadedCase, Scope, SortBy, TaskDueFilter};
 use threshold_store::staff::StaffMember;
 use threshold_workflows::Workflows;
 use utoipa::ToSchema;
@@ -52,6 +52,10 @@ pub struct StaffQueueItem {
     /// The date the case is working towards, and what it is.
     pub due_date: Option<NaiveDate>,
     pub due_label: Option<String>,
+    /// The earliest due date of its open legal-file tasks (the SDLT return, the application to
+    /// register…), and whether that day has passed.
+    pub next_task_due_on: Option<NaiveDate>,
+    pub next_task_overdue: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -76,7 +80,8 @@ pub struct StaffAssignRequest {
         ("pageSize" = Option<i64>, Query, minimum = 1, maximum = 100, description = "Default 10"),
         ("page" = Option<i64>, Query, minimum = 0, maximum = 10000000, description = "0-based, default 0"),
         ("status" = Option<Vec<CaseStatus>>, Query, description = "Statuses of the case type; repeat or comma-separate"),
-        ("sortBy" = Option<String>, Query, description = "As the case lists: CREATED_AT (default), UPDATED_AT, …"),
+        ("taskDue" = Option<String>, Query, description = "`due`: only cases with a legal-file task due; `overdue`: only those with one past its due date"),
+        ("sortBy" = Option<String>, Query, description = "As the case lists: CREATED_AT (default), UPDATED_AT, …; or NEXT_TASK_DUE_ON, the earliest due date of the case's open legal-file tasks"),
         ("sortDirection" = Option<case_list::SortDirection>, Query, description = "Default DESC"),
         ("propertyOwnerName" = Option<String>, Query, description = "Remortgaging: prefix of an owner's name"),
         ("buyerName" = Option<String>, Query, description = "Buying: prefix of a buyer's name"),
@@ -107,6 +112,7 @@ pub async fn cases(
         .await?;
     let members = members_by_id(&state).await?;
     let user = staff.user();
+    let today = Utc::now().date_naive();
     let rel = case_list::relationship(&Scope::Everything);
     let items = page
         .items
@@ -135,6 +141,8 @@ pub async fn cases(
                 assignee: r.assignee_id.and_then(|id| members.get(&id)).map(body),
                 due_date,
                 due_label: due_label.map(str::to_owned),
+                next_task_due_on: r.next_task_due_on,
+                next_task_overdue: r.next_task_due_on.is_some_and(|day| day < today),
             })
         })
         .collect::<ApiResult<Vec<_>>>()?;
@@ -144,8 +152,11 @@ pub async fn cases(
     }))
 }
 
+/// The queue's sort by the earliest due date of a case's open legal-file tasks.
+const NEXT_TASK_DUE: &str = "NEXT_TASK_DUE_ON";
+
 /// The queue's list query from its parameters: the case lists' own (status, sort, name, page)
-/// plus `caseType`, `assignee` (`me` is `me_id`) and `waitsOn`, which becomes the statuses that
+/// plus `caseType`, `assignee` (`me` is `me_id`), `taskDue` (and its sort) and `waitsOn`, which becomes the statuses that
 /// wait on them, so it runs on the status index. None when `waitsOn` leaves no status to show.
 pub fn queue_query(
     workflows: &Workflows,
@@ -165,7 +176,25 @@ pub fn queue_query(
         None => CaseType::Remortgaging,
         Some(raw) => access::parse_case_type("caseType", raw)?,
     };
-    let mut query = case_list::parse(raw, case_type)?;
+    // The queue's own sort field is not one of the case lists' (whose parser refuses it).
+    let by_task_due = param("sortBy") == Some(NEXT_TASK_DUE);
+    let list_params = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(
+            params
+                .iter()
+                .filter(|(k, _)| !(by_task_due && k == "sortBy")),
+        )
+        .finish();
+    let mut query = case_list::parse(Some(&list_params), case_type)?;
+    if by_task_due {
+        query.sort_by = SortBy::NextTaskDueOn;
+    }
+    query.task_due = match param("taskDue") {
+        None | Some("") => None,
+        Some("due") => Some(TaskDueFilter::Due),
+        Some("overdue") => Some(TaskDueFilter::OverdueOn(Utc::now().date_naive())),
+        Some(_) => return Err(ApiError::bad_field("taskDue", "must be due or overdue")),
+    };
     query.assignee = match param("assignee") {
         None | Some("") => None,
         Some("me") => Some(AssigneeFilter::To(me_id)),

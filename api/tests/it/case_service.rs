@@ -215,7 +215,7 @@ async fn concurrent_transitions_one_wins(backend: Backend) {
         threshold_store::cases::TransitionRecord::from_applied(Some(f.broker.id), &applied);
     let err = app
         .db
-        .apply_transitions(case_id, "REMORTGAGING", &[record], chrono::Utc::now())
+        .apply_transitions(case_id, "REMORTGAGING", &[record], None, chrono::Utc::now())
         .await
         .unwrap_err();
     assert!(

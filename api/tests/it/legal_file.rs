@@ -8,6 +8,7 @@ use crate::support;
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
+use support::cases::set_case;
 use support::{Client, TestApp};
 use threshold_api::mailbox::read_outbox;
 
@@ -105,6 +106,52 @@ pub(crate) async fn open_tasks(connie: &mut Client, case_type: &str, id: i64) ->
         .filter(|t| t["state"] == "OPEN" || t["state"] == "WAITING")
         .map(|t| t["name"].as_str().unwrap().to_owned())
         .collect()
+}
+
+/// The case as the firm's queue lists it among the cases with a legal-file task `due` (or
+/// `overdue`), soonest first; null when it is not listed.
+async fn queue_item(connie: &mut Client, case_type: &str, id: i64, task_due: &str) -> Value {
+    let kind = case_type.to_uppercase();
+    let page = connie
+        .get(&format!(
+            "/api/staff/cases?caseType={kind}&taskDue={task_due}&sortBy=NEXT_TASK_DUE_ON&sortDirection=ASC"
+        ))
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{:?}", page.body);
+    page.body["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["id"] == id)
+        .cloned()
+        .unwrap_or(Value::Null)
+}
+
+/// The queue's deadline is the case's first task due (kept by the write that completed it),
+/// listed as due and not overdue; a day past it, overdue.
+async fn queue_shows_the_next_task_due(
+    app: &TestApp,
+    connie: &mut Client,
+    case_type: &str,
+    id: i64,
+    first_due: &str,
+) {
+    let item = queue_item(connie, case_type, id, "due").await;
+    assert_eq!(item["nextTaskDueOn"], first_due, "{item:?}");
+    assert_eq!(item["nextTaskOverdue"], false);
+    assert_eq!(
+        queue_item(connie, case_type, id, "overdue").await,
+        Value::Null
+    );
+    let res = connie.get("/api/staff/cases?taskDue=soon").await;
+    assert!(res.field_error("taskDue").is_some(), "{:?}", res.body);
+    // A deadline passed (the date moved back as time would move on), then put back.
+    let yesterday = chrono::Utc::now().date_naive() - chrono::Days::new(1);
+    let first_due: chrono::NaiveDate = first_due.parse().unwrap();
+    set_case(app, id, "next_task_due_on", yesterday).await;
+    let item = queue_item(connie, case_type, id, "overdue").await;
+    assert_eq!(item["nextTaskOverdue"], true, "{item:?}");
+    set_case(app, id, "next_task_due_on", first_due).await;
 }
 
 /// Works every task of a completed case, from the case page's list (`expected`, in order)
@@ -213,6 +260,8 @@ pub(crate) async fn work_the_file_after_completion(
         .collect();
     assert!(!due.is_empty());
     assert_eq!(task_reminders(app, id).await, due);
+    let first_due = due.iter().map(|(_, at)| &at[..10]).min().unwrap();
+    queue_shows_the_next_task_due(app, connie, case_type, id, first_due).await;
 
     // Every task in order, each with its evidence uploaded first where it has one.
     for name in expected {
@@ -260,6 +309,8 @@ pub(crate) async fn work_the_file_after_completion(
         .filter(|t| expected.contains(&t.as_str()))
         .collect();
     assert_eq!(audited, expected);
+    // Every task done: the queue has no deadline for it.
+    assert_eq!(queue_item(connie, case_type, id, "due").await, Value::Null);
     // The clients read what happens after completion, every step now done, nothing more.
     let steps = customer.get(&expanded(case_type, id)).await.body["afterCompletion"].clone();
     assert_eq!(

@@ -42,8 +42,9 @@ impl CaseService {
         }
         // No system transition reads the enquiries: the conveyancer takes the step out of the
         // review (`enquiries_resolved`) once none is open.
+        let next_task_due = self.workflows.next_task_due(&case.snapshot);
         self.db
-            .write_enquiry(&case.write(by, &[]), change, Utc::now())
+            .write_enquiry(&case.write(by, &[], next_task_due), change, Utc::now())
             .await?;
         let reopened = self
             .open(caller, case.case_type, case.loaded.row.id)

@@ -16,11 +16,11 @@ mod tasks;
 
 use std::sync::Arc;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use threshold_engine::types::IneligibilityReason;
 use threshold_engine::{
-    Action, Actor, AnySnapshot, BuyingSnapshot, BuyingStatus, CaseStatus, CaseType, CaseView,
-    Effect, RemortgagingSnapshot, RemortgagingStatus, Role, SectionState, WorkflowStatus,
+    Action, Actor, AnySnapshot, Applied, BuyingSnapshot, BuyingStatus, CaseStatus, CaseType,
+    CaseView, Effect, RemortgagingSnapshot, RemortgagingStatus, Role, SectionState, WorkflowStatus,
 };
 pub use threshold_store::cases::NewCaseMessage;
 use threshold_store::cases::{
@@ -92,14 +92,20 @@ pub struct OpenCase {
 
 impl OpenCase {
     /// A write to this case by `by`, made only while the case is still at the status it was
-    /// opened at, with the transitions it takes.
-    fn write<'a>(&'a self, by: UserId, transitions: &'a [TransitionRecord]) -> SectionWrite<'a> {
+    /// opened at, with the transitions it takes and the case's next task due date after it.
+    fn write<'a>(
+        &'a self,
+        by: UserId,
+        transitions: &'a [TransitionRecord],
+        next_task_due: Option<NaiveDate>,
+    ) -> SectionWrite<'a> {
         SectionWrite {
             case_id: self.loaded.row.id,
             case_type: self.case_type.as_str(),
             expected_status: self.snapshot.status().as_str(),
             actor: by,
             transitions,
+            next_task_due,
         }
     }
 }
@@ -274,12 +280,13 @@ impl CaseService {
             .workflows
             .apply(&case.snapshot, &case.actor, name, now, reason)?;
         let mut snap = case.snapshot.clone();
-        set_status(&mut snap, applied.to);
+        follow(&mut snap, &applied);
         let mut records = vec![TransitionRecord::from_applied(caller.user_id(), &applied)];
         // A move may make a system transition possible at once (e.g. every owner accepted).
         records.extend(self.automatic(&mut snap, now));
+        let next_task_due = self.workflows.next_task_due(&snap);
         self.db
-            .apply_transitions(case_id, case_type.as_str(), &records, now)
+            .apply_transitions(case_id, case_type.as_str(), &records, next_task_due, now)
             .await?;
         Ok(snap.status())
     }
@@ -354,13 +361,23 @@ impl CaseService {
                     return Err(CaseError::NotFound);
                 }
                 if !transitions.is_empty() {
+                    let next_task_due = self.workflows.next_task_due(&snap);
                     self.db
-                        .apply_transitions(case_id, case_type.as_str(), &transitions, now)
+                        .apply_transitions(
+                            case_id,
+                            case_type.as_str(),
+                            &transitions,
+                            next_task_due,
+                            now,
+                        )
                         .await?;
                 }
             }
             SectionChange::Owners(w) => {
-                created = self.write_owners(by, case, w, &transitions, now).await?;
+                let next_task_due = self.workflows.next_task_due(&snap);
+                created = self
+                    .write_owners(by, case, w, &transitions, next_task_due, now)
+                    .await?;
             }
         }
         Ok(SectionWritten {
@@ -628,11 +645,18 @@ fn opening_snapshot(case_type: CaseType, broker: bool, lender: bool) -> AnySnaps
     }
 }
 
-fn set_status(snap: &mut AnySnapshot, status: CaseStatus) {
-    match (snap, status) {
+/// The snapshot after a transition the engine allowed: its status, and the completion date a
+/// completing step records (the legal file's due dates count from it).
+fn follow(snap: &mut AnySnapshot, applied: &Applied<CaseStatus>) {
+    match (&mut *snap, applied.to) {
         (AnySnapshot::Remortgaging(s), CaseStatus::Remortgaging(st)) => s.status = st,
         (AnySnapshot::Buying(s), CaseStatus::Buying(st)) => s.status = st,
         _ => unreachable!("the engine answers in the case's own statuses"),
+    }
+    for effect in &applied.effects {
+        if let Effect::RecordCompletionDate { date } = effect {
+            snap.agree_completion_date(*date);
+        }
     }
 }
 

@@ -233,7 +233,7 @@ impl CaseService {
                 let applied = self
                     .workflows
                     .apply(&snap, &case.actor, transition, now, None)?;
-                crate::set_status(&mut snap, applied.to);
+                crate::follow(&mut snap, &applied);
                 records.push(threshold_store::cases::TransitionRecord::from_applied(
                     Some(by),
                     &applied,
@@ -252,7 +252,7 @@ impl CaseService {
                 let applied =
                     self.workflows
                         .apply(&snap, &case.actor, &transition.name, now, None)?;
-                crate::set_status(&mut snap, applied.to);
+                crate::follow(&mut snap, &applied);
                 records.push(threshold_store::cases::TransitionRecord::from_applied(
                     Some(by),
                     &applied,
@@ -280,7 +280,7 @@ impl CaseService {
             }
         }
         records.extend(self.automatic(&mut snap, now));
-        let w = case.write(by, &records);
+        let w = case.write(by, &records, self.workflows.next_task_due(&snap));
         let own_id = || {
             case.loaded
                 .applicants()

@@ -58,7 +58,7 @@ impl CaseService {
             done_by_name: None,
         });
         let records = self.automatic(&mut snap, now);
-        let w = case.write(by, &records);
+        let w = case.write(by, &records, self.workflows.next_task_due(&snap));
         self.db.record_task_done(&w, done, now).await?;
         let reopened = self
             .open(caller, case.case_type, case.loaded.row.id)

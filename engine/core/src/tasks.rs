@@ -177,6 +177,8 @@ pub struct TaskFacts<'a, St> {
     pub today: NaiveDate,
     /// The workflow's terminal statuses (a case completed).
     pub terminal: &'a [St],
+    /// A transition's label, for the steps a task is needed before.
+    pub step_label: &'a dyn Fn(&str) -> String,
 }
 
 /// The case's tasks in the file's order; `applying` are the definitions part of its file
@@ -218,7 +220,7 @@ pub fn views<St: Copy + PartialEq>(
                 evidence: d.evidence.clone(),
                 reference_label: d.reference.clone(),
                 waiting_for,
-                before: d.blocks.clone(),
+                before: d.blocks.iter().map(|b| (facts.step_label)(b)).collect(),
                 after_completion: d.open_in.iter().any(|s| facts.terminal.contains(s)),
                 done,
             }
@@ -310,17 +312,24 @@ impl<S: CaseSnapshot> Workflow<S> {
             completion: snap.completion_date(),
             today,
             terminal: &terminal,
+            step_label: &|name| {
+                self.definition
+                    .transition(name)
+                    .map_or_else(|| name.to_owned(), |t| t.label.clone())
+            },
         };
-        let mut views = views(&applying, &facts);
-        // The steps a task blocks, by their labels.
-        for v in &mut views {
-            for b in &mut v.before {
-                if let Some(t) = self.definition.transition(b) {
-                    b.clone_from(&t.label);
-                }
-            }
-        }
-        views
+        views(&applying, &facts)
+    }
+
+    /// The earliest due date of the case's tasks not done, if one has a due date: the firm's
+    /// queue sorts and filters by it (kept on the case with every write that may move it).
+    pub fn next_task_due(&self, snap: &S) -> Option<NaiveDate> {
+        let done = snap.tasks_done();
+        let system = Actor::system();
+        self.applying_tasks(snap, &system)
+            .filter(|t| !done.iter().any(|d| d.task == t.name))
+            .filter_map(|t| t.due?.date(snap.completion_date()))
+            .min()
     }
 
     /// The reminders to the firm for the tasks open in `to` that fall due after completion on

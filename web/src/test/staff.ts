@@ -43,6 +43,8 @@ export function queueItem(overrides: Partial<StaffQueueItem> = {}): StaffQueueIt
     assignee: null,
     dueDate: '2026-04-01',
     dueLabel: 'Identity checks due',
+    nextTaskDueOn: null,
+    nextTaskOverdue: false,
     ...overrides,
   };
 }

@@ -7,7 +7,7 @@
 //! `broker_stage`); afterwards the case is the customers' and a broker's write is refused as
 //! a closed section.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use threshold_engine::snapshot::{Donor, NEW_ROW_ID, TransferOfEquity};
 use threshold_engine::{AnySnapshot, CaseType};
 use threshold_store::UserId;
@@ -147,9 +147,10 @@ impl CaseService {
         case: &OpenCase,
         change: &OwnersWrite,
         transitions: &[TransitionRecord],
+        next_task_due: Option<NaiveDate>,
         now: DateTime<Utc>,
     ) -> Result<Option<i64>, CaseError> {
-        let w = case.write(by, transitions);
+        let w = case.write(by, transitions, next_task_due);
         let db = &self.db;
         Ok(match change {
             OwnersWrite::AddCoOwner {

@@ -3,6 +3,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use chrono::NaiveDate;
+
 use super::args::{Arg, Sql};
 use super::load::{AdminRow, CaseRow, LegalNameRow, PartyRow};
 use super::people::{CaseWithPeople, case_with_people_columns};
@@ -23,6 +25,8 @@ pub enum SortBy {
     Ta6UploadedAt,
     EnquiresRaisedAt,
     EnquiresRespondedAt,
+    /// The back office's queue only: the earliest due date of the case's open legal-file tasks.
+    NextTaskDueOn,
 }
 
 impl SortBy {
@@ -39,6 +43,7 @@ impl SortBy {
             SortBy::Ta6UploadedAt => "c.ta6_uploaded_at",
             SortBy::EnquiresRaisedAt => "c.enquires_raised_at",
             SortBy::EnquiresRespondedAt => "c.enquires_responded_at",
+            SortBy::NextTaskDueOn => "c.next_task_due_on",
         }
     }
 
@@ -64,6 +69,17 @@ pub struct ListQuery {
     pub name: Option<String>,
     /// The back office's work queue: only cases assigned to this conveyancer, or to nobody.
     pub assignee: Option<AssigneeFilter>,
+    /// The back office's work queue: only cases with a legal-file task due, or overdue.
+    pub task_due: Option<TaskDueFilter>,
+}
+
+/// Which cases the work queue shows by their open legal-file tasks' due dates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TaskDueFilter {
+    /// A task with a due date is open.
+    Due,
+    /// A task's due date is before this day (today) and it is not done.
+    OverdueOn(NaiveDate),
 }
 
 /// Whose cases the work queue shows.
@@ -113,6 +129,16 @@ impl ListQuery {
             }
             Some(AssigneeFilter::To(user)) => {
                 sql.push(" AND c.assignee_id = ").bind(Arg::User(user));
+            }
+            None => {}
+        }
+        match self.task_due {
+            Some(TaskDueFilter::Due) => {
+                sql.push(" AND c.next_task_due_on IS NOT NULL");
+            }
+            Some(TaskDueFilter::OverdueOn(today)) => {
+                sql.push(" AND c.next_task_due_on < ")
+                    .bind(Arg::Date(Some(today)));
             }
             None => {}
         }
@@ -198,6 +224,7 @@ impl ListQuery {
         if !self.broker_user_ids.is_empty()
             || self.name_range().is_some()
             || self.assignee.is_some()
+            || self.task_due.is_some()
         {
             return None;
         }

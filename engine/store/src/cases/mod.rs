@@ -29,7 +29,9 @@ pub use create::{KeyFactsUpdate, NewCase, NewParty, NewQuote};
 pub use donor_writes::{DonorGiftRow, NewDonor};
 pub use enquiry_writes::EnquiryChange;
 pub use firms::{CaseBroker, ManagedBroker};
-pub use list::{AssigneeFilter, CaseListItem, CaseListPage, ListMemo, ListQuery, SortBy};
+pub use list::{
+    AssigneeFilter, CaseListItem, CaseListPage, ListMemo, ListQuery, SortBy, TaskDueFilter,
+};
 pub use load::{
     AdminRow, AlterationRow, CaseRow, DocumentRow, GeneratedDocumentRow, GroundRentRow, IsaRow,
     LegalNameRow, LoadedCase, LoanRow, PartyRow, PropertyRow, QuoteRow, SourceOfFundsRow,

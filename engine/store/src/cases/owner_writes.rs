@@ -6,7 +6,7 @@
 //! Audit details name ids and field names, never values: names, e-mail addresses and
 //! National Insurance numbers are personal data.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::{Value, json};
 use threshold_engine::types::TransferReason;
 use threshold_engine::{Effect, Recipient};
@@ -16,7 +16,7 @@ use super::{TransitionRecord, search};
 use crate::{Db, StoreError, UserId, on_db};
 
 /// What every section write carries: the case, the status the caller decided on, who writes,
-/// and the automatic transitions the change triggers.
+/// the automatic transitions the change triggers, and the case's next task due date after it.
 #[derive(Clone, Copy, Debug)]
 pub struct SectionWrite<'a> {
     pub case_id: i64,
@@ -25,6 +25,8 @@ pub struct SectionWrite<'a> {
     pub expected_status: &'a str,
     pub actor: UserId,
     pub transitions: &'a [TransitionRecord],
+    /// The earliest due date of the case's open tasks once written (the queue's sort).
+    pub next_task_due: Option<NaiveDate>,
 }
 
 /// An adult occupant or a removed owner: a name and maybe an e-mail address.
@@ -112,11 +114,13 @@ macro_rules! section_write {
             on_db!($db, pool => {
                 let mut $tx = $crate::BeginWrite::begin_write(pool).await?;
                 let here = sqlx::query(
-                    "UPDATE cases SET updated_at = $3 WHERE id = $1 AND status = $2",
+                    "UPDATE cases SET updated_at = $3, next_task_due_on = $4 \
+                     WHERE id = $1 AND status = $2",
                 )
                 .bind(w.case_id)
                 .bind(w.expected_status)
                 .bind(now())
+                .bind(w.next_task_due)
                 .execute(&mut *$tx)
                 .await?
                 .rows_affected();

@@ -219,13 +219,15 @@ impl Db {
     }
 
     /// Persists allowed transitions, in order, atomically (status + audit event with its
-    /// reason + effects for each); a conflict if the case is no longer where they start.
+    /// reason + effects for each), with the case's next task due date after them; a conflict
+    /// if the case is no longer where they start.
     #[tracing::instrument(skip_all, fields(case_id))]
     pub async fn apply_transitions(
         &self,
         case_id: i64,
         case_type: &str,
         records: &[TransitionRecord],
+        next_task_due: Option<NaiveDate>,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         crate::error::retrying!(async {
@@ -234,6 +236,11 @@ impl Db {
                 for record in records {
                     write_transition!(tx, case_id, case_type, record, now);
                 }
+                sqlx::query("UPDATE cases SET next_task_due_on = $2 WHERE id = $1")
+                    .bind(case_id)
+                    .bind(next_task_due)
+                    .execute(&mut *tx)
+                    .await?;
                 tx.commit().await?;
                 Ok(())
             })

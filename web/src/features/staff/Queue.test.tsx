@@ -33,7 +33,7 @@ async function openQueue(path = '/staff', items = [queueItem()], totalCount = it
 describe('the work queue', () => {
   it('asks for remortgaging cases, longest waiting first, 25 a page, and shows each row', async () => {
     const { calls } = await openQueue('/staff', [
-      queueItem(),
+      queueItem({ nextTaskDueOn: '2026-12-15', nextTaskOverdue: true }),
       queueItem({
         id: 1002,
         address: null,
@@ -69,12 +69,16 @@ describe('the work queue', () => {
     expect(first.getByText('3 days ago')).toBeInTheDocument();
     expect(first.getByText('01/04/2026')).toBeInTheDocument();
     expect(first.getByText('Identity checks due')).toBeInTheDocument();
+    // Issue 29: the next legal-file task's due date, marked once it has passed.
+    expect(first.getByText('15/12/2026')).toBeInTheDocument();
+    expect(first.getByText('Overdue')).toBeInTheDocument();
     expect(first.getByText('Unassigned')).toBeInTheDocument();
     const second = within(rows[2]);
     expect(second.getByRole('link', { name: 'Case 1002' })).toBeInTheDocument();
     expect(second.getByText('Customer')).toBeInTheDocument();
     expect(second.getByText('Adam Admin')).toBeInTheDocument();
-    expect(second.getByText('None')).toBeInTheDocument();
+    expect(second.getAllByText('None')).toHaveLength(2);
+    expect(second.queryByText('Overdue')).toBeNull();
     expect(second.getByTestId('status-warning')).toBeInTheDocument();
   });
 
@@ -220,6 +224,34 @@ describe('the work queue', () => {
     expect(screen.getByRole('button', { name: 'Sort oldest first' })).toBeInTheDocument();
   });
 
+  it('legal file: only cases with a task overdue, the soonest deadline first (issue 29)', async () => {
+    const { calls, router } = await openQueue();
+    expect(lastRequest(calls).get('taskDue')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Legal file: Any case' }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'A task overdue' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by: Last updated' }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Next task due' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({
+        taskDue: 'overdue',
+        sortBy: 'NEXT_TASK_DUE_ON',
+      }),
+    );
+    await waitFor(() => {
+      const params = lastRequest(calls);
+      expect([params.get('taskDue'), params.get('sortBy'), params.get('sortDirection')]).toEqual([
+        'overdue',
+        'NEXT_TASK_DUE_ON',
+        'ASC',
+      ]);
+    });
+    // Deadlines read soonest first, not oldest.
+    expect(screen.getByRole('button', { name: 'Sort latest first' })).toHaveAttribute(
+      'title',
+      'Soonest first: sort latest first',
+    );
+  });
+
   it('pages of 25: page 2 goes to the URL (0-based) and the request', async () => {
     const { calls, router } = await openQueue('/staff', [queueItem()], 60);
     expect(screen.getByText('Showing 1 of 60 case(s)')).toBeInTheDocument();
@@ -299,5 +331,15 @@ describe('queue search parameters', () => {
     expect(withQueueFilter({ waitsOn: 'broker' }, { waitsOn: undefined })).toEqual({});
     expect(queueRequest({ waitsOn: 'seller' })).toMatchObject({ waitsOn: 'seller' });
     expect(queueRequest({})).not.toHaveProperty('waitsOn');
+  });
+
+  it('the legal file filter is due or overdue, and the next task due is a sort (issue 29)', () => {
+    expect(parseQueueSearch({ taskDue: 'OVERDUE', sortBy: 'next_task_due_on' })).toEqual({
+      taskDue: 'overdue',
+      sortBy: 'NEXT_TASK_DUE_ON',
+    });
+    expect(parseQueueSearch({ taskDue: 'soon', sortBy: 'DUE' })).toEqual({});
+    expect(queueRequest({ taskDue: 'due' })).toMatchObject({ taskDue: 'due' });
+    expect(queueRequest({})).not.toHaveProperty('taskDue');
   });
 });

@@ -5,6 +5,7 @@ import type {
   StaffQueueQuery,
   StaffSortDirection,
   StaffSortField,
+  StaffTaskDue,
   StaffWaitsOn,
 } from './types';
 
@@ -24,6 +25,8 @@ export interface QueueSearch {
   assignee?: string;
   /** Only the cases whose status waits on them now (absent: anyone). */
   waitsOn?: StaffWaitsOn;
+  /** Only the cases with a legal-file task due, or overdue (absent: any case). */
+  taskDue?: StaffTaskDue;
   name?: string;
   sortBy?: StaffSortField;
   sortDirection?: StaffSortDirection;
@@ -42,6 +45,15 @@ export const QUEUE_STATUSES: Record<StaffCaseType, readonly string[]> = {
 };
 
 /** Who the queue filters on, in the order offered (the firm first: its own work). */
+export const TASK_DUE_CHOICES = ['due', 'overdue'] as const satisfies readonly StaffTaskDue[];
+
+/** The sorts offered, the default first. */
+export const SORT_CHOICES = [
+  'UPDATED_AT',
+  'CREATED_AT',
+  'NEXT_TASK_DUE_ON',
+] as const satisfies readonly StaffSortField[];
+
 export const WAITS_ON_CHOICES = [
   'firm',
   'customer',
@@ -96,9 +108,12 @@ export function parseQueueSearch(raw: Record<string, unknown>): QueueSearch {
   }
   const waitsOn = WAITS_ON_CHOICES.find((w) => w === word(raw.waitsOn)?.toLowerCase());
   if (waitsOn) out.waitsOn = waitsOn;
+  const taskDue = TASK_DUE_CHOICES.find((t) => t === word(raw.taskDue)?.toLowerCase());
+  if (taskDue) out.taskDue = taskDue;
   const name = typeof raw.name === 'string' ? raw.name : undefined;
   if (name !== undefined && name.trim() !== '') out.name = name;
-  if (word(raw.sortBy) === 'CREATED_AT') out.sortBy = 'CREATED_AT';
+  const sortBy = SORT_CHOICES.find((f) => f === word(raw.sortBy));
+  if (sortBy && sortBy !== DEFAULT_QUEUE_SORT) out.sortBy = sortBy;
   if (word(raw.sortDirection) === 'DESC') out.sortDirection = 'DESC';
   const page = typeof raw.page === 'number' ? raw.page : Number(raw.page);
   if (Number.isInteger(page) && page > 0) out.page = page;
@@ -134,6 +149,7 @@ export function queueRequest(search: QueueSearch): StaffQueueQuery {
     ...(search.status?.length ? { status: search.status as QueueStatus[] } : {}),
     ...(search.assignee ? { assignee: search.assignee } : {}),
     ...(search.waitsOn ? { waitsOn: search.waitsOn } : {}),
+    ...(search.taskDue ? { taskDue: search.taskDue } : {}),
     ...(name ? { [caseType === 'BUYING' ? 'buyerName' : 'propertyOwnerName']: name } : {}),
     sortBy: search.sortBy ?? DEFAULT_QUEUE_SORT,
     sortDirection: search.sortDirection ?? DEFAULT_QUEUE_DIRECTION,
@@ -143,5 +159,11 @@ export function queueRequest(search: QueueSearch): StaffQueueQuery {
 }
 
 export function hasQueueFilters(search: QueueSearch): boolean {
-  return !!search.status?.length || !!search.assignee || !!search.waitsOn || !!search.name?.trim();
+  return (
+    !!search.status?.length ||
+    !!search.assignee ||
+    !!search.waitsOn ||
+    !!search.taskDue ||
+    !!search.name?.trim()
+  );
 }

@@ -1,4 +1,4 @@
-import type { StaffUserRole, StaffWaitsOn } from './types';
+import type { StaffTaskDue, StaffUserRole, StaffWaitsOn } from './types';
 
 /** The back office's words (issue 14). */
 export const STAFF_TEXTS = {
@@ -43,6 +43,10 @@ export const STAFF_TEXTS = {
   unassigned: 'Unassigned',
   anyone: 'Anyone',
   waitingOn: 'Waiting on',
+  legalFile: 'Legal file',
+  anyCase: 'Any case',
+  nextTask: 'Next task',
+  nextTaskOverdue: 'Overdue',
   // The case.
   backToQueue: 'Back to the work queue',
   caseLoadError: 'We could not load this case. Please try again.',
@@ -163,6 +167,27 @@ export const WAITS_ON_FILTER: Record<StaffWaitsOn, string> = {
   lender: 'Lender',
   seller: 'Seller',
 };
+
+/** The work queue's 'Legal file' filter (issue 29; absent: any case). */
+export const TASK_DUE_FILTER: Record<StaffTaskDue, string> = {
+  due: 'A task due',
+  overdue: 'A task overdue',
+};
+
+/**
+ * The sort direction button: what pressing it does and the order now, by dates of the past
+ * (created, updated) or deadlines (the next task due).
+ */
+export const SORT_ORDER_TEXTS = {
+  age: {
+    ASC: { press: 'Sort newest first', title: 'Oldest first: sort newest first' },
+    DESC: { press: 'Sort oldest first', title: 'Newest first: sort oldest first' },
+  },
+  due: {
+    ASC: { press: 'Sort latest first', title: 'Soonest first: sort latest first' },
+    DESC: { press: 'Sort soonest first', title: 'Latest first: sort soonest first' },
+  },
+} as const;
 
 export function waitsOnLabel(waitsOn: StaffWaitsOn | null | undefined): string {
   return waitsOn ? WAITS_ON_STAFF[waitsOn] : 'No one';

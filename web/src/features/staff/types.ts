@@ -85,7 +85,10 @@ export type StaffUpload = StaffCase['uploads'][number];
 export type StaffCaseType = Schemas['CaseType'];
 export type StaffWaitsOn = Schemas['WaitsOn'];
 /** The queue's sort fields: the case lists' (the back office offers these two). */
-export type StaffSortField = 'UPDATED_AT' | 'CREATED_AT';
+/** The queue's sorts: the case lists' two, and the next legal-file task's due date (issue 29). */
+export type StaffSortField = 'UPDATED_AT' | 'CREATED_AT' | 'NEXT_TASK_DUE_ON';
+/** Only the cases with a legal-file task due, or one overdue. */
+export type StaffTaskDue = 'due' | 'overdue';
 export type StaffSortDirection = Schemas['SortDirection'];
 
 /** A search document recorded as the search's result (DOCUMENT) or the firm's summary of it. */

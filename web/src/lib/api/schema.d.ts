@@ -3993,6 +3993,13 @@ export interface components {
             lastMovedAt: string;
             /** @description The owners' or buyers' names. */
             names: string[];
+            /**
+             * Format: date
+             * @description The earliest due date of its open legal-file tasks (the SDLT return, the application to
+             *     register…), and whether that day has passed.
+             */
+            nextTaskDueOn?: string | null;
+            nextTaskOverdue: boolean;
             status: components["schemas"]["CaseStatus"];
             /** Format: date-time */
             updatedAt: string;
@@ -10450,7 +10457,9 @@ export interface operations {
                 page?: number;
                 /** @description Statuses of the case type; repeat or comma-separate */
                 status?: components["schemas"]["CaseStatus"][];
-                /** @description As the case lists: CREATED_AT (default), UPDATED_AT, … */
+                /** @description `due`: only cases with a legal-file task due; `overdue`: only those with one past its due date */
+                taskDue?: string;
+                /** @description As the case lists: CREATED_AT (default), UPDATED_AT, …; or NEXT_TASK_DUE_ON, the earliest due date of the case's open legal-file tasks */
                 sortBy?: string;
                 /** @description Default DESC */
                 sortDirection?: components["schemas"]["SortDirection"];

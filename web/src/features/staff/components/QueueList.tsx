@@ -65,6 +65,26 @@ function Due({ item }: { item: StaffQueueItem }) {
   );
 }
 
+/** The earliest due date of the case's open legal-file tasks, marked when it has passed. */
+function NextTask({ item }: { item: StaffQueueItem }) {
+  if (!item.nextTaskDueOn) return <>None</>;
+  return (
+    <>
+      <time dateTime={item.nextTaskDueOn}>{formatDate(item.nextTaskDueOn)}</time>
+      {item.nextTaskOverdue && (
+        <Typography
+          component="span"
+          variant="body2"
+          color="error"
+          sx={{ display: 'block', fontWeight: 600 }}
+        >
+          {STAFF_TEXTS.nextTaskOverdue}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 const assigneeName = (item: StaffQueueItem) => item.assignee?.name ?? STAFF_TEXTS.unassigned;
 
 /**
@@ -91,6 +111,7 @@ function QueueTable({ items, label }: { items: StaffQueueItem[]; label: string }
             <TableCell>Waiting on</TableCell>
             <TableCell>Last moved</TableCell>
             <TableCell>Due</TableCell>
+            <TableCell>{STAFF_TEXTS.nextTask}</TableCell>
             <TableCell>Assignee</TableCell>
           </TableRow>
         </TableHead>
@@ -115,6 +136,9 @@ function QueueTable({ items, label }: { items: StaffQueueItem[]; label: string }
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <Due item={item} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <NextTask item={item} />
               </TableCell>
               <TableCell>{assigneeName(item)}</TableCell>
             </TableRow>
@@ -178,6 +202,9 @@ function QueueCards({ items, label }: { items: StaffQueueItem[]; label: string }
             </Field>
             <Field label="Due">
               <Due item={item} />
+            </Field>
+            <Field label={STAFF_TEXTS.nextTask}>
+              <NextTask item={item} />
             </Field>
             <Field label="Assignee">{assigneeName(item)}</Field>
           </Box>

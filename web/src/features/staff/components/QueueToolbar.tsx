@@ -9,20 +9,27 @@ import {
   DEFAULT_QUEUE_DIRECTION,
   DEFAULT_QUEUE_SORT,
   QUEUE_STATUSES,
+  SORT_CHOICES,
+  TASK_DUE_CHOICES,
   WAITS_ON_CHOICES,
   withQueueFilter,
   type QueueSearch,
 } from '../search';
-import { STAFF_TEXTS, WAITS_ON_FILTER } from '../texts';
-import type { StaffMember } from '../types';
+import { SORT_ORDER_TEXTS, STAFF_TEXTS, TASK_DUE_FILTER, WAITS_ON_FILTER } from '../texts';
+import type { StaffMember, StaffSortField } from '../types';
 
 const ANYONE = 'anyone';
 
 /**
- * The sort fields offered. The queue sorts by the case lists' fields: UPDATED_AT is any change to
- * the case (a move included), so it is called 'Last updated', not 'Last moved'.
+ * The sort fields offered. UPDATED_AT is any change to the case (a move included), so it is
+ * called 'Last updated', not 'Last moved'; NEXT_TASK_DUE_ON is the earliest due date of the
+ * case's open legal-file tasks (cases without one last).
  */
-export const SORT_LABELS = { UPDATED_AT: 'Last updated', CREATED_AT: 'Created' } as const;
+export const SORT_LABELS: Record<StaffSortField, string> = {
+  UPDATED_AT: 'Last updated',
+  CREATED_AT: 'Created',
+  NEXT_TASK_DUE_ON: 'Next task due',
+};
 
 /** The queue's filters: status, assignee, who it waits on, name, sort and its direction, reset. */
 export function QueueToolbar({
@@ -37,6 +44,8 @@ export function QueueToolbar({
   const change = (patch: Partial<QueueSearch>) => onChange(withQueueFilter(search, patch));
   const caseType = search.caseType ?? DEFAULT_CASE_TYPE;
   const direction = search.sortDirection ?? DEFAULT_QUEUE_DIRECTION;
+  const sortBy = search.sortBy ?? DEFAULT_QUEUE_SORT;
+  const order = SORT_ORDER_TEXTS[sortBy === 'NEXT_TASK_DUE_ON' ? 'due' : 'age'][direction];
   return (
     <Stack
       role="toolbar"
@@ -91,28 +100,28 @@ export function QueueToolbar({
         onChange={([waitsOn]) => change({ waitsOn: WAITS_ON_CHOICES.find((w) => w === waitsOn) })}
       />
       <FilterMenu
-        label="Sort by"
+        label={STAFF_TEXTS.legalFile}
         groups={[
           {
             options: [
-              { value: 'UPDATED_AT', label: SORT_LABELS.UPDATED_AT },
-              { value: 'CREATED_AT', label: SORT_LABELS.CREATED_AT },
+              { value: ANYONE, label: STAFF_TEXTS.anyCase },
+              ...TASK_DUE_CHOICES.map((t) => ({ value: t, label: TASK_DUE_FILTER[t] })),
             ],
           },
         ]}
-        selected={[search.sortBy ?? DEFAULT_QUEUE_SORT]}
-        onChange={([sortBy]) =>
-          change({ sortBy: sortBy === 'CREATED_AT' ? 'CREATED_AT' : 'UPDATED_AT' })
-        }
+        selected={[search.taskDue ?? ANYONE]}
+        onChange={([taskDue]) => change({ taskDue: TASK_DUE_CHOICES.find((t) => t === taskDue) })}
+      />
+      <FilterMenu
+        label="Sort by"
+        groups={[{ options: SORT_CHOICES.map((f) => ({ value: f, label: SORT_LABELS[f] })) }]}
+        selected={[sortBy]}
+        onChange={([chosen]) => change({ sortBy: SORT_CHOICES.find((f) => f === chosen) })}
       />
       {/* The name says what pressing does; the arrow shows the current order. */}
       <IconButton
-        aria-label={direction === 'ASC' ? 'Sort newest first' : 'Sort oldest first'}
-        title={
-          direction === 'ASC'
-            ? 'Oldest first: sort newest first'
-            : 'Newest first: sort oldest first'
-        }
+        aria-label={order.press}
+        title={order.title}
         onClick={() => change({ sortDirection: direction === 'ASC' ? 'DESC' : 'ASC' })}
       >
         {direction === 'ASC' ? <ArrowUpward /> : <ArrowDownward />}
