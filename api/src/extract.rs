@@ -197,6 +197,9 @@ pub const MULTI_LINE_FIELDS: &[&str] = &[
     "question",
     "answer",
     "followUp",
+    "titleFindings",
+    "searchFindings",
+    "lenderFindings",
 ];
 
 const CONTROL_CHARACTERS: &str = "must not contain control characters";

@@ -71,9 +71,11 @@ function backOffice(request: APIRequestContext, origin: string, caseId: number) 
         specialConditions: null,
       });
     },
-    /** Drafts a MORTGAGE_REPORT or COMPLETION_STATEMENT from the case; returns its id. */
+    /** Drafts a MORTGAGE_REPORT (with its findings) or COMPLETION_STATEMENT; returns its id. */
     async draft(documentType: 'MORTGAGE_REPORT' | 'COMPLETION_STATEMENT'): Promise<number> {
-      const drafted = await post('/documents', { documentType });
+      // A report carries the conveyancer's findings (issue 29).
+      const findings = documentType === 'MORTGAGE_REPORT' ? { lenderFindings: 'The offer matches the application.' } : {};
+      const drafted = await post('/documents', { documentType, ...findings });
       return drafted!.documentId as number;
     },
     /** Issues a draft (the workflow's publishing step: the owners may accept it). */

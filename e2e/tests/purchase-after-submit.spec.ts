@@ -32,9 +32,16 @@ function backOffice(request: APIRequestContext, origin: string, caseId: number) 
     return apiPost(request, origin, `${base}${path}`, data);
   }
   return {
-    /** Drafts a document from the case and issues it (the workflow's publishing step). */
+    /**
+     * Drafts a document from the case and issues it (the workflow's publishing step); the
+     * report on title with the conveyancer's findings (issue 29).
+     */
     async draftAndIssue(documentType: string) {
-      const drafted = await post('/documents', { documentType });
+      const findings =
+        documentType === 'REPORT_ON_TITLE'
+          ? { titleFindings: 'The seller is the registered proprietor.', searchFindings: 'Nothing adverse.' }
+          : {};
+      const drafted = await post('/documents', { documentType, ...findings });
       await post(`/documents/${drafted!.documentId as number}/issue`, {});
     },
     verifyIdentity: (applicantId: number) =>

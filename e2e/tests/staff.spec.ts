@@ -277,10 +277,20 @@ test('FLOW-01 after submission: the firm verifies both owners, records the offer
   await expect(recorded).toContainText('Nationwide Building Society');
   await expect(recorded.getByRole('link', { name: 'Download the offer' })).toBeVisible();
 
-  // The mortgage report: drafted from the case (rendering takes a moment), then issued.
+  // The mortgage report: the conveyancer's findings on the offer (issue 29: the report states
+  // nothing else the file does not record), drafted from the case (rendering takes a moment),
+  // then issued.
   const issued = staff.getByRole('region', { name: 'Documents we issue' });
   const item = (name: string) => issued.getByRole('listitem').filter({ has: staff.getByRole('link', { name, exact: true }) });
   await issued.getByRole('button', { name: 'Draft mortgage report' }).click();
+  const findings = staff.getByRole('dialog', { name: 'Draft mortgage report' });
+  await findings.getByRole('button', { name: 'Draft', exact: true }).click();
+  await expect(findings.getByText('Write your finding')).toBeVisible();
+  await findings
+    .getByRole('textbox', { name: /What you checked in the offer/ })
+    .fill('The offer names both owners and this property, for the amount applied for.');
+  await findings.getByRole('button', { name: 'Draft', exact: true }).click();
+  await expect(findings).toBeHidden({ timeout: 30_000 });
   const reportDraft = item('Open mortgage report (draft)');
   await expect(reportDraft).toBeVisible({ timeout: 30_000 });
   await expect(reportDraft.getByText('Draft', { exact: true })).toBeVisible();

@@ -3,19 +3,22 @@
 //! remortgage's or a purchase's), money formatted as pounds, for the `case_document` template. Whether one is a draft is its record's, not the PDF's: the file
 //! the staff reviewed is the one issued.
 
+use std::collections::BTreeMap;
+
 use chrono::Utc;
 use serde_json::{Value, json};
 use threshold_cases::OpenCase;
 use threshold_engine::CaseType;
-use threshold_engine::snapshot::doc_types;
-use threshold_store::cases::LoadedCase;
+use threshold_engine::enquiries::{Enquiry, EnquiryOutcome};
+use threshold_engine::snapshot::{UploadedDocument, doc_types};
+use threshold_store::cases::{LoadedCase, MortgageOfferRecord};
 
+use super::progress::StaffDraftRequest;
 use super::statement::{self, Statement};
 use crate::app::AppState;
-use crate::cases::lenders;
 use crate::config::Config;
 use crate::documents::generated::pounds;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 
 /// The documents the firm drafts for a case of this type.
 pub(super) fn drafted(case_type: CaseType) -> &'static [&'static str] {
@@ -29,12 +32,91 @@ pub(super) fn drafted(case_type: CaseType) -> &'static [&'static str] {
     }
 }
 
+/// The longest finding a conveyancer writes into a report.
+const MAX_FINDING_CHARS: usize = 5000;
+
+/// The conveyancer's own words in a report (issue 29): what the case's file cannot say for
+/// them — what the title register and the searches show, what the lender's offer asks. A
+/// report states the recorded facts (the tenure, the searches and enquiries on the file, the
+/// offer's figures) and leaves every finding to these.
+#[derive(Debug, Default)]
+pub(super) struct Findings {
+    title: Option<String>,
+    searches: Option<String>,
+    lender: Option<String>,
+}
+
+impl Findings {
+    /// The findings the draft request gives for this document type: each it requires given
+    /// (1–5000 characters), none it does not use.
+    pub(super) fn of(document_type: &str, body: &StaffDraftRequest) -> Result<Self, ApiError> {
+        let given = [
+            ("titleFindings", &body.title_findings),
+            ("searchFindings", &body.search_findings),
+            ("lenderFindings", &body.lender_findings),
+        ];
+        // (field, required) for each the document has.
+        let wanted: &[(&str, bool)] = match document_type {
+            doc_types::REPORT_ON_TITLE => &[
+                ("titleFindings", true),
+                ("searchFindings", true),
+                ("lenderFindings", false),
+            ],
+            doc_types::MORTGAGE_REPORT => &[("lenderFindings", true)],
+            _ => &[],
+        };
+        let mut problems = BTreeMap::new();
+        let mut text = |field: &str| -> Option<String> {
+            let value = given
+                .iter()
+                .find(|(name, _)| *name == field)
+                .and_then(|(_, v)| v.as_deref())
+                .map(str::trim)
+                .filter(|v| !v.is_empty());
+            let required = wanted.iter().find(|(name, _)| *name == field).map(|w| w.1);
+            match (value, required) {
+                (Some(_), None) => {
+                    problems.insert(field.to_owned(), "is not part of this document".to_owned());
+                    None
+                }
+                (None, Some(true)) => {
+                    problems.insert(
+                        field.to_owned(),
+                        "is required: the report states only your findings and the file's facts"
+                            .to_owned(),
+                    );
+                    None
+                }
+                (Some(v), _) if v.chars().count() > MAX_FINDING_CHARS => {
+                    problems.insert(
+                        field.to_owned(),
+                        format!("must be at most {MAX_FINDING_CHARS} characters"),
+                    );
+                    None
+                }
+                (v, _) => v.map(str::to_owned),
+            }
+        };
+        let findings = Findings {
+            title: text("titleFindings"),
+            searches: text("searchFindings"),
+            lender: text("lenderFindings"),
+        };
+        if problems.is_empty() {
+            Ok(findings)
+        } else {
+            Err(ApiError::invalid_fields(problems))
+        }
+    }
+}
+
 /// The template's data for a document of this type (one of [`drafted`] for the case's type).
 /// A completion statement whose figures are not all recorded is refused (409, each named).
 pub(super) async fn data(
     state: &AppState,
     case: &OpenCase,
     document_type: &str,
+    findings: &Findings,
 ) -> ApiResult<Value> {
     let config = &state.config;
     let firm = config.firm_name.as_str();
@@ -44,16 +126,12 @@ pub(super) async fn data(
         .applicants()
         .map(|p| p.preferred_name.clone())
         .collect();
-    let lender = r
-        .lender
-        .as_deref()
-        .map(lenders::name)
-        .unwrap_or_else(|| "your new lender".into());
     let property = super::queue::address(loaded).unwrap_or_else(|| "—".into());
+    let offer = state.db.mortgage_offer(r.id).await?;
     let (title, sections, closing) = match (document_type, case.case_type) {
         (doc_types::MORTGAGE_REPORT, _) => (
             "Mortgage Report",
-            mortgage_report(loaded, &lender, &property),
+            mortgage_report(loaded, offer.as_ref(), findings),
             "Please tell us at once if anything in this report is not as you expect.",
         ),
         (doc_types::CLIENT_CARE_LETTER, _) => (
@@ -63,7 +141,14 @@ pub(super) async fn data(
         ),
         (doc_types::REPORT_ON_TITLE, _) => (
             "Report on Title",
-            report_on_title(loaded, &lender, &property),
+            report_on_title(
+                loaded,
+                &property,
+                case.snapshot.searches_recorded(false),
+                case.snapshot.enquiries(),
+                offer.as_ref(),
+                findings,
+            ),
             "Please tell us at once if anything in this report is not as you expect, before you accept it.",
         ),
         (_, CaseType::Remortgaging) => (
@@ -97,37 +182,38 @@ fn section(title: &str, paragraphs: &[&str], lines: Vec<Value>) -> Value {
     json!({ "title": title, "paragraphs": paragraphs, "lines": lines })
 }
 
-fn mortgage_report(loaded: &LoadedCase, lender: &str, property: &str) -> Vec<Value> {
+fn mortgage_report(
+    loaded: &LoadedCase,
+    offer: Option<&MortgageOfferRecord>,
+    findings: &Findings,
+) -> Vec<Value> {
     let r = &loaded.row;
-    let loan = r.loan_amount.unwrap_or(0);
+    let loan = offer.map_or(r.loan_amount.unwrap_or(0), |o| o.amount);
     let value = r.property_value.or(r.purchase_price).unwrap_or(0);
     let ltv = if value > 0 {
         format!("{:.1}%", loan as f64 * 100.0 / value as f64)
     } else {
         "—".into()
     };
-    let offer = format!(
-        "{lender} has offered you a mortgage on {property}. These are the figures of the offer we have checked."
-    );
+    let mut conditions = vec![offer_facts(offer)];
+    conditions.extend(findings.lender.clone());
+    conditions.extend([
+        "You must keep the property insured for at least its rebuilding cost, and tell the lender before letting it or making structural changes.".to_owned(),
+        "If you repay the mortgage early during an initial rate period an early repayment charge may apply: your broker can tell you how much.".to_owned(),
+    ]);
     vec![
         section(
             "Your new mortgage",
-            &[&offer],
+            &[
+                "The figures of the lender's offer as we recorded it, and the value of the property you gave us.",
+            ],
             vec![
                 line("Amount borrowed", loan, true),
                 line("Value of the property", value, false),
                 json!({ "label": "Loan to value", "amount": ltv, "strong": false }),
             ],
         ),
-        section(
-            "The conditions of the offer",
-            &[
-                "The offer is made on the lender's standard conditions and the mortgage conditions it names. We have checked that the property, its owners and the amount match the application.",
-                "You must keep the property insured for at least its rebuilding cost, and tell the lender before letting it or making structural changes.",
-                "If you repay the mortgage early during an initial rate period an early repayment charge may apply: your broker can tell you how much.",
-            ],
-            vec![],
-        ),
+        paragraphs_section("The offer and its conditions", conditions),
         section(
             "What happens next",
             &[
@@ -136,6 +222,29 @@ fn mortgage_report(loaded: &LoadedCase, lender: &str, property: &str) -> Vec<Val
             vec![],
         ),
     ]
+}
+
+/// The lender's offer as the firm recorded it from the document: lender, amount, dates, and its
+/// special conditions in the lender's words.
+fn offer_facts(offer: Option<&MortgageOfferRecord>) -> String {
+    let Some(o) = offer else {
+        return "We have not recorded a mortgage offer on your case.".into();
+    };
+    let conditions = o.special_conditions.as_deref().map_or_else(
+        || "It has no special conditions.".to_owned(),
+        |c| format!("Its special conditions: {c}"),
+    );
+    format!(
+        "{} offered {} on {}; the offer is valid until {}. {conditions}",
+        o.lender,
+        pounds(o.amount),
+        o.offer_date.format("%-d %B %Y"),
+        o.expires_on.format("%-d %B %Y"),
+    )
+}
+
+fn paragraphs_section(title: &str, paragraphs: Vec<String>) -> Value {
+    json!({ "title": title, "paragraphs": paragraphs, "lines": [] })
 }
 
 /// Who we act for, what we do, what it costs and how the money is paid (the Solicitors
@@ -198,41 +307,45 @@ fn client_care_letter(loaded: &LoadedCase, firm: &str) -> Vec<Value> {
     ]
 }
 
-/// What we found in the title, the searches and the seller's answers, before the buyers
-/// commit to exchange.
-fn report_on_title(loaded: &LoadedCase, lender: &str, property: &str) -> Vec<Value> {
+/// What the file records and what the conveyancer found in the title, the searches, the
+/// seller's answers and the enquiries, before the buyers commit to exchange. Every finding is
+/// the conveyancer's (`findings`); the rest is what the case records.
+fn report_on_title(
+    loaded: &LoadedCase,
+    property: &str,
+    searches_recorded: &[UploadedDocument],
+    enquiries: &[Enquiry],
+    offer: Option<&MortgageOfferRecord>,
+    findings: &Findings,
+) -> Vec<Value> {
     let r = &loaded.row;
     let tenure = match r.property.tenure.as_deref() {
-        Some("LEASEHOLD") => {
-            "leasehold: the lease, its length and its ground rent and service charge are set out in the contract pack we reviewed"
-        }
-        Some("FREEHOLD") => {
-            "freehold: you will own the building and the land it stands on outright"
-        }
-        _ => "as shown in the title register",
+        Some("LEASEHOLD") => "leasehold",
+        Some("FREEHOLD") => "freehold",
+        _ => "of the tenure shown in the title register",
     };
-    let title = format!("{property} is {tenure}.");
-    let mortgage = format!(
-        "{lender}'s conditions are met by the title and the searches; we will report to the lender before completion."
-    );
+    let mut title = vec![format!("{property} is {tenure}.")];
+    title.extend(findings.title.clone());
+    let mut searches = vec![searches_on_file(searches_recorded)];
+    searches.extend(findings.searches.clone());
+    let mut answers = vec![
+        "The seller's property information form (TA6) is in the contract pack: please read it and tell us if anything is not as you were told at the viewing.".to_owned(),
+    ];
+    answers.extend(enquiry_lines(enquiries));
+    let mut mortgage = vec![match offer {
+        Some(_) => offer_facts(offer),
+        None => "You are buying without a mortgage.".to_owned(),
+    }];
+    mortgage.extend(findings.lender.clone());
     vec![
-        section(
-            "The property and its title",
-            &[
-                &title,
-                "The seller is the registered owner. The title register shows no rights of others that would stop you living in the property or selling it later.",
-            ],
-            vec![line("Price", r.purchase_price.unwrap_or(0), true)],
-        ),
-        section(
-            "The searches and the seller's answers",
-            &[
-                "The local authority, drainage and water, and environmental searches found nothing that affects the value or your use of the property beyond what we tell you in this report.",
-                "The seller's property information form (TA6) and their answers to our enquiries are in the contract pack: please read them and tell us if anything is not as you were told at the viewing.",
-            ],
-            vec![],
-        ),
-        section("Your mortgage", &[&mortgage], vec![]),
+        json!({
+            "title": "The property and its title",
+            "paragraphs": title,
+            "lines": [line("Price", r.purchase_price.unwrap_or(0), true)],
+        }),
+        paragraphs_section("The searches", searches),
+        paragraphs_section("The seller's answers and our enquiries", answers),
+        paragraphs_section("Your mortgage", mortgage),
         section(
             "What happens next",
             &[
@@ -241,6 +354,49 @@ fn report_on_title(loaded: &LoadedCase, lender: &str, property: &str) -> Vec<Val
             vec![],
         ),
     ]
+}
+
+/// The searches whose results are recorded on the case, by name.
+fn searches_on_file(recorded: &[UploadedDocument]) -> String {
+    let mut names: Vec<&str> = recorded
+        .iter()
+        .map(|s| match s.document_type.as_str() {
+            doc_types::LOCAL_AUTHORITY_SEARCH => "the local authority search",
+            doc_types::DRAINAGE_AND_WATER_SEARCH => "the drainage and water search",
+            doc_types::ENVIRONMENTAL_SEARCH => "the environmental search",
+            _ => "another search",
+        })
+        .collect();
+    names.dedup();
+    if names.is_empty() {
+        "No search result is recorded on your case.".into()
+    } else {
+        format!(
+            "We have the results of these searches: {}.",
+            names.join(", ")
+        )
+    }
+}
+
+/// Each enquiry raised with the seller's solicitor and its reply, as the file records them.
+fn enquiry_lines(enquiries: &[Enquiry]) -> Vec<String> {
+    if enquiries.is_empty() {
+        return vec![
+            "We raised no enquiries with the seller's solicitor beyond the contract pack.".into(),
+        ];
+    }
+    enquiries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let reply = match (e.outcome, e.answer.as_deref()) {
+                (Some(EnquiryOutcome::Withdrawn), _) => "Withdrawn.".to_owned(),
+                (_, Some(answer)) => format!("Reply: {answer}"),
+                (_, None) => "Not answered yet.".to_owned(),
+            };
+            format!("Enquiry {}: {} {reply}", i + 1, e.question)
+        })
+        .collect()
 }
 
 /// The case's completion statement, or a 409 naming each figure it lacks.

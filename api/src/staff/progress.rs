@@ -112,6 +112,15 @@ pub struct StaffDraftRequest {
     /// MORTGAGE_REPORT or COMPLETION_STATEMENT (remortgaging); CLIENT_CARE_LETTER,
     /// REPORT_ON_TITLE or COMPLETION_STATEMENT (buying).
     pub document_type: String,
+    /// REPORT_ON_TITLE, required: what the title register and the contract show (the owner,
+    /// rights, restrictions, anything the buyers must know), in the conveyancer's words.
+    /// 1–5000 characters.
+    pub title_findings: Option<String>,
+    /// REPORT_ON_TITLE, required: what the searches found that matters to the buyers.
+    pub search_findings: Option<String>,
+    /// MORTGAGE_REPORT, required; REPORT_ON_TITLE, optional: what the conveyancer checked in
+    /// the lender's offer and what its conditions ask of the clients.
+    pub lender_findings: Option<String>,
 }
 
 #[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/identity/{applicantId}", tag = "staff",
@@ -445,7 +454,7 @@ pub async fn record_search(
         (status = 403, description = "Not staff, or the second factor is not proven", body = ErrorBody),
         (status = 404, description = "No such case", body = ErrorBody),
         (status = 409, description = "`not_now`: the workflow does not issue a document of this type from the case's status (a completion statement is drafted once the case is preparing it)", body = ErrorBody),
-        (status = 422, description = "`documentType` is not one the firm drafts for this case type", body = ErrorBody),
+        (status = 422, description = "`documentType` is not one the firm drafts for this case type; a report's findings missing, too long, or not part of it (named)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
 pub async fn draft(
@@ -465,6 +474,7 @@ pub async fn draft(
                 format!("must be one of {} for this case", drafted.join(", ")),
             )
         })?;
+    let findings = super::documents::Findings::of(document_type, &body)?;
     // Drafted at its stage only, as the page offers it (issue 26, item 13): the rule book's
     // issuing step must be one the workflow offers from the case's status.
     let view = state.cases.view(&case);
@@ -485,7 +495,7 @@ pub async fn draft(
         &state,
         Generated {
             template: "case_document",
-            data: super::documents::data(&state, &case, document_type).await?,
+            data: super::documents::data(&state, &case, document_type, &findings).await?,
             case_id,
             case_type: case.case_type,
             document_type,

@@ -41,7 +41,7 @@ pub(crate) async fn draft_and_issue(connie: &mut Client, id: i64, kind: &str) ->
     let res = connie
         .post(
             &format!("{base}/documents"),
-            json!({ "documentType": kind }),
+            support::staff::draft_body(kind),
         )
         .await;
     assert_eq!(res.status, StatusCode::CREATED, "{kind}: {:?}", res.body);
@@ -451,11 +451,60 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
     let case = bea.get(&expanded(id)).await.body;
     assert_eq!(tile(&case, "contract-pack"), "IS_COMPLETE");
 
-    // The report on title, then the completion statement, each accepted by Bea.
+    // The report on title, then the completion statement, each accepted by Bea. Issue 29:
+    // the report states the file's facts and the conveyancer's findings, nothing else; it is
+    // not drafted without them.
+    let res = connie
+        .post(
+            &format!("{staff_case}/documents"),
+            json!({ "documentType": "REPORT_ON_TITLE", "lenderFindings": " ",
+                    "searchFindings": "x".repeat(5001) }),
+        )
+        .await;
+    assert_eq!(
+        res.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{:?}",
+        res.body
+    );
+    assert!(
+        res.field_error("titleFindings")
+            .unwrap()
+            .starts_with("is required")
+    );
+    assert!(res.field_error("searchFindings").unwrap().contains("5000"));
+    let res = connie
+        .post(
+            &format!("{staff_case}/documents"),
+            json!({ "documentType": "COMPLETION_STATEMENT", "titleFindings": "Clear." }),
+        )
+        .await;
+    assert_eq!(
+        res.field_error("titleFindings"),
+        Some("is not part of this document")
+    );
     let (report, moved) = draft_and_issue(&mut connie, id, "REPORT_ON_TITLE").await;
     assert_eq!(moved["status"], "REPORT_ON_TITLE_ACCEPTANCE");
     let (_, _, bytes) = bea.get_bytes(&format!("/api/document/{report}")).await;
-    assert!(pdf_text(&bytes).contains("Report on Title"));
+    let text = pdf_text(&bytes)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(text.contains("Report on Title"));
+    for recorded in [
+        "registered proprietor (title WYK123456)",
+        "no planning entries",
+        "We have the results of these searches: the local authority search, the drainage and water search, the environmental search.",
+        "Enquiry 2: Please supply the FENSA certificate for the rear windows. Reply: Attached.",
+        "Enquiry 3: Please confirm the date of the last service. Withdrawn.",
+        "You are buying without a mortgage.",
+    ] {
+        assert!(text.contains(recorded), "{recorded} not in {text}");
+    }
+    assert!(
+        !text.contains("The seller is the registered owner"),
+        "{text}"
+    );
     assert_eq!(
         accept(&mut bea, report).await["status"],
         "PREPARE_COMPLETION_STATEMENT"

@@ -181,7 +181,7 @@ async fn draft_and_issue(connie: &mut Client, cara: &mut Client, id: i64, kind: 
     let res = connie
         .post(
             &format!("{base}/documents"),
-            json!({ "documentType": kind }),
+            support::staff::draft_body(kind),
         )
         .await;
     assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
@@ -319,14 +319,27 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
     let case = expanded(&mut cara, id).await;
     assert_eq!(case["status"], "MORTGAGE_REPORT_ACCEPTANCE");
     assert_eq!(tile(&case, "mortgage-report"), "NOT_STARTED");
-    // The report reads the case's figures (loan £200,000 of a £350,000 property).
+    // The report reads the recorded offer (£185,000 of a £350,000 property, not the £200,000
+    // applied for), its special conditions and the conveyancer's finding (issue 29), and
+    // asserts no check the file does not record.
     let (status, _, bytes) = cara.get_bytes(&format!("/api/document/{report}")).await;
     assert_eq!(status, StatusCode::OK);
-    let text = pdf_text(&bytes);
-    assert!(text.contains("Mortgage Report"), "{text}");
-    assert!(text.contains("£200,000.00"), "{text}");
-    assert!(text.contains("£350,000.00"), "{text}");
-    assert!(text.contains("57.1%"), "{text}");
+    let text = pdf_text(&bytes)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for expected in [
+        "Mortgage Report",
+        "£185,000.00",
+        "£350,000.00",
+        "52.9%",
+        "Nationwide Building Society offered £185,000.00",
+        "Its special conditions: The existing charge is repaid at completion.",
+        "The offer names both owners and this property; its figures match.",
+    ] {
+        assert!(text.contains(expected), "{expected} not in {text}");
+    }
+    assert!(!text.contains("We have checked that"), "{text}");
     // The broker may read it, not accept it; nor issue it again.
     let res = broker
         .post(&format!("/api/document/{report}/accept"), json!({}))

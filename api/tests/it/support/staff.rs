@@ -36,6 +36,23 @@ pub fn offer(document_id: i64) -> Value {
     })
 }
 
+/// What the back office sends to draft a document of this type: a report carries the
+/// conveyancer's findings (issue 29), the rest only its type.
+pub fn draft_body(document_type: &str) -> Value {
+    match document_type {
+        "REPORT_ON_TITLE" => json!({
+            "documentType": document_type,
+            "titleFindings": "The seller is the registered proprietor (title WYK123456); no restrictions.",
+            "searchFindings": "The local search shows no planning entries affecting the property.",
+        }),
+        "MORTGAGE_REPORT" => json!({
+            "documentType": document_type,
+            "lenderFindings": "The offer names both owners and this property; its figures match.",
+        }),
+        _ => json!({ "documentType": document_type }),
+    }
+}
+
 /// The code an authenticator app shows `offset` 30-second steps from now.
 pub fn code(secret: &str, offset: i64) -> String {
     let totp = TOTP::new(

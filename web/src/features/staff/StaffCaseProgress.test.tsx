@@ -555,7 +555,7 @@ describe('documents we issue', () => {
     expect(within(statement).queryByText(/Accepted by/)).toBeNull();
   });
 
-  it("'Draft mortgage report' posts its type, shows progress, refreshes; only the stage's drafts are offered (issue 26.13)", async () => {
+  it("'Draft mortgage report' asks the conveyancer's findings, posts them with its type, shows progress, refreshes; only the stage's drafts are offered (issue 26.13, 29)", async () => {
     // Each draft is held until the test lets it go (rendering takes a moment).
     const held: (() => void)[] = [];
     const preparing = withCase({
@@ -588,14 +588,29 @@ describe('documents we issue', () => {
     const panel = screen.getByRole('region', { name: 'Documents we issue' });
     const before = s.gets();
     await userEvent.click(within(panel).getByRole('button', { name: 'Draft mortgage report' }));
+    // Issue 29: the report states the conveyancer's finding on the offer, required.
+    const dialog = within(await screen.findByRole('dialog', { name: 'Draft mortgage report' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Draft' }));
+    expect(await dialog.findByText('Write your finding')).toBeInTheDocument();
+    await userEvent.type(
+      dialog.getByRole('textbox', { name: /What you checked in the offer/ }),
+      'It names both owners.',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Draft' }));
     expect(
       await within(panel).findByText('Drafting the mortgage report. This takes a moment.'),
     ).toBeInTheDocument();
-    expect(within(panel).getByRole('status')).toHaveTextContent(
+    // (Behind the findings dialog, which shows its own progress until the draft is made.)
+    expect(within(panel).getByRole('status', { hidden: true })).toHaveTextContent(
       'Drafting the mortgage report. This takes a moment.',
     );
     // The completion statement is drafted at its own stage, not this one.
-    expect(within(panel).queryByRole('button', { name: /Draft completion statement/ })).toBeNull();
+    expect(
+      within(panel).queryByRole('button', { name: /Draft completion statement/, hidden: true }),
+    ).toBeNull();
+    expect(
+      within(panel).getByRole('button', { name: /Draft mortgage report/, hidden: true }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(held).toHaveLength(1));
     held.shift()!();
     expect(
@@ -606,7 +621,40 @@ describe('documents we issue', () => {
       within(panel).getAllByRole('link', { name: 'Open mortgage report (draft)' }),
     ).toHaveLength(2);
     expect(within(panel).getByRole('status')).toHaveTextContent('');
-    expect(s.posts('/documents')).toEqual([{ documentType: 'MORTGAGE_REPORT' }]);
+    expect(s.posts('/documents')).toEqual([
+      { documentType: 'MORTGAGE_REPORT', lenderFindings: 'It names both owners.' },
+    ]);
+    expect(screen.queryByRole('dialog', { name: 'Draft mortgage report' })).toBeNull();
+  });
+
+  it("a report's findings refused by the server show on their field, and the dialog stays", async () => {
+    const s = server(
+      withCase({
+        ...status('PREPARE_MORTGAGE_REPORT', 'Preparing Mortgage Report'),
+        draftable: ['MORTGAGE_REPORT'],
+      }),
+      {
+        [`POST ${CASE_PATH}/documents`]: () =>
+          json(
+            {
+              error: {
+                code: 'invalid_fields',
+                message: 'Some fields are not valid.',
+                fields: { lenderFindings: 'must be at most 5000 characters' },
+              },
+            },
+            422,
+          ),
+      },
+    );
+    await openCase();
+    const panel = screen.getByRole('region', { name: 'Documents we issue' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Draft mortgage report' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Draft mortgage report' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: /What you checked/ }), 'Checked.');
+    await userEvent.click(dialog.getByRole('button', { name: 'Draft' }));
+    expect(await dialog.findByText('must be at most 5000 characters')).toBeInTheDocument();
+    expect(s.posts('/documents')).toHaveLength(1);
   });
 
   it("'Issue to customers' asks first; a 409 is shown in the dialog as the workflow says it; then it is issued", async () => {

@@ -1,4 +1,10 @@
-import type { StaffTaskDue, StaffUserRole, StaffWaitsOn } from './types';
+import type {
+  StaffDraftType,
+  StaffFindingField,
+  StaffTaskDue,
+  StaffUserRole,
+  StaffWaitsOn,
+} from './types';
 
 /** The back office's words (issue 14). */
 export const STAFF_TEXTS = {
@@ -308,6 +314,12 @@ export const documentTexts = {
   draftedToast: (label: string) => `${label} drafted. Check it, then issue it to the customers.`,
   openLink: (label: string, draft: boolean) =>
     `Open ${lowerFirst(label)}${draft ? ' (draft)' : ''}`,
+  findingsTitle: (label: string) => `Draft ${lowerFirst(label)}`,
+  findingsIntro:
+    'The report states what the case records (the tenure, the price, the searches and enquiries on file, the lender’s offer) and your findings below, nothing more. You read the draft before you issue it.',
+  findingRequired: 'Write your finding',
+  findingTooLong: 'Use 5000 characters or fewer',
+  draftConfirm: 'Draft',
   issueTitle: (label: string) => `Issue ${lowerFirst(label)}?`,
   issueIntro: (parties: string) => `The ${parties} are told and asked to accept it.`,
   issuedToast: (label: string) => `${label} issued to the customers.`,
@@ -515,4 +527,43 @@ export const enquiryTexts = {
   reason: 'Reason',
   reasonRequired: 'Enter why it is withdrawn',
   withdrawnDone: 'Enquiry withdrawn',
+};
+
+/** The findings each report asks of the conveyancer (issue 29): the server requires the same. */
+export const FINDINGS: Partial<
+  Record<
+    StaffDraftType,
+    readonly { field: StaffFindingField; label: string; helper: string; required: boolean }[]
+  >
+> = {
+  REPORT_ON_TITLE: [
+    {
+      field: 'titleFindings',
+      label: 'What the title shows',
+      helper:
+        'The registered owner, rights and restrictions, and anything the buyers must know, from the title register and the contract.',
+      required: true,
+    },
+    {
+      field: 'searchFindings',
+      label: 'What the searches found',
+      helper: 'What the local authority, drainage and environmental searches show that matters.',
+      required: true,
+    },
+    {
+      field: 'lenderFindings',
+      label: 'The lender’s conditions (optional)',
+      helper: 'What the offer’s conditions ask of the buyers, where they borrow.',
+      required: false,
+    },
+  ],
+  MORTGAGE_REPORT: [
+    {
+      field: 'lenderFindings',
+      label: 'What you checked in the offer',
+      helper:
+        'That it names the owners, this property and the amount applied for, and what its conditions ask of them.',
+      required: true,
+    },
+  ],
 };

@@ -67,6 +67,8 @@ export type StaffDraftRequest = Omit<
   paths['/staff/cases/{caseType}/{caseId}/documents']['post']['requestBody']['content']['application/json'],
   'documentType'
 > & { documentType: StaffDraftType };
+/** The conveyancer's findings a report carries (issue 29). */
+export type StaffFindingField = 'titleFindings' | 'searchFindings' | 'lenderFindings';
 /** DELETE …/documents/{documentId} {reason, code}: the firm deletes a document (step-up). */
 export type StaffDocumentRemoval =
   paths['/staff/cases/{caseType}/{caseId}/documents/{documentId}']['delete']['requestBody']['content']['application/json'];

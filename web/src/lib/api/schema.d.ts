@@ -3855,6 +3855,19 @@ export interface components {
              *     REPORT_ON_TITLE or COMPLETION_STATEMENT (buying).
              */
             documentType: string;
+            /**
+             * @description MORTGAGE_REPORT, required; REPORT_ON_TITLE, optional: what the conveyancer checked in
+             *     the lender's offer and what its conditions ask of the clients.
+             */
+            lenderFindings?: string | null;
+            /** @description REPORT_ON_TITLE, required: what the searches found that matters to the buyers. */
+            searchFindings?: string | null;
+            /**
+             * @description REPORT_ON_TITLE, required: what the title register and the contract show (the owner,
+             *     rights, restrictions, anything the buyers must know), in the conveyancer's words.
+             *     1–5000 characters.
+             */
+            titleFindings?: string | null;
         };
         StaffEnquiries: {
             /** @description The case's enquiries after the change, oldest first. */
@@ -10780,7 +10793,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `documentType` is not one the firm drafts for this case type */
+            /** @description `documentType` is not one the firm drafts for this case type; a report's findings missing, too long, or not part of it (named) */
             422: {
                 headers: {
                     [name: string]: unknown;

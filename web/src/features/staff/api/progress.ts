@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CaseKind } from '../../cases';
 import type {
   StaffDocumentRemoval,
-  StaffDraftType,
+  StaffDraftRequest,
   StaffDraftedDocument,
   StaffIdentityDecision,
   StaffMortgageOffer,
@@ -56,16 +56,19 @@ export async function recordMortgageOffer(
   );
 }
 
-/** POST …/documents {documentType} → 201: a draft rendered from the case (staff see it only). */
+/**
+ * POST …/documents {documentType, …findings} → 201: a draft rendered from the case (staff see it
+ * only); a report carries the conveyancer's findings (422 names one missing or too long).
+ */
 export async function draftDocument(
   kind: CaseKind,
   caseId: string,
-  documentType: StaffDraftType,
+  body: StaffDraftRequest,
 ): Promise<StaffDraftedDocument> {
   return staffUnwrap(
     await api().POST('/staff/cases/{caseType}/{caseId}/documents', {
       params: { path: path(kind, caseId) },
-      body: { documentType },
+      body,
     }),
   );
 }
@@ -183,7 +186,7 @@ export function useDraftDocument(kind: CaseKind, caseId: string) {
   const refresh = useRefresh(kind, caseId);
   return useMutation({
     mutationKey: ['staff', 'draft', kind, caseId],
-    mutationFn: (documentType: StaffDraftType) => draftDocument(kind, caseId, documentType),
+    mutationFn: (body: StaffDraftRequest) => draftDocument(kind, caseId, body),
     onSuccess: refresh,
   });
 }

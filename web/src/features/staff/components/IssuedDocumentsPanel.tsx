@@ -7,8 +7,15 @@ import { documentTypeLabel } from '../../../lib/labels';
 import { documentUrl } from '../../documents';
 import { PreviewButton } from './DocumentPreview';
 import { useDraftDocument } from '../api/progress';
-import { documentTexts, STAFF_TEXTS } from '../texts';
-import type { StaffCase, StaffDraftType, StaffGeneratedDocument, StaffParty } from '../types';
+import { documentTexts, FINDINGS, STAFF_TEXTS } from '../texts';
+import type {
+  StaffCase,
+  StaffDraftRequest,
+  StaffDraftType,
+  StaffGeneratedDocument,
+  StaffParty,
+} from '../types';
+import { FindingsDialog } from './FindingsDialog';
 import { IssueDialog } from './IssueDialog';
 import { Detail, Details, Panel } from './Panel';
 import {
@@ -193,7 +200,21 @@ export function IssuedDocumentsPanel({
   // A new dialog each time it opens (no refusal left over from the last time).
   const [issueKey, setIssueKey] = useState(0);
 
-  const drafting = draft.isPending ? draft.variables : null;
+  // A report opens a dialog for the conveyancer's findings first; the rest are drafted at once.
+  const [findingsFor, setFindingsFor] = useState<StaffDraftType | null>(null);
+  const drafting = draft.isPending ? draft.variables.documentType : null;
+  const draftNow = (body: StaffDraftRequest) =>
+    draft.mutateAsync(body).then(
+      () => {
+        setFindingsFor(null);
+        report.done(documentTexts.draftedToast(documentTypeLabel(body.documentType)), status);
+      },
+      (error: unknown) => {
+        // A report's field problems show in its dialog; anything else as every step's does.
+        if (!findingsFor) report.failed(error);
+        throw error;
+      },
+    );
   return (
     <Panel title={STAFF_TEXTS.documentsWeIssue}>
       <Stack spacing={2}>
@@ -239,10 +260,9 @@ export function IssuedDocumentsPanel({
                     loadingPosition="start"
                     disabled={draft.isPending}
                     onClick={() =>
-                      draft.mutate(type, {
-                        onSuccess: () => report.done(documentTexts.draftedToast(label), status),
-                        onError: (error) => report.failed(error),
-                      })
+                      FINDINGS[type]
+                        ? setFindingsFor(type)
+                        : draftNow({ documentType: type }).catch(() => undefined)
                     }
                   >
                     {documentTexts.draftButton(label)}
@@ -257,6 +277,14 @@ export function IssuedDocumentsPanel({
         )}
       </Stack>
       {removal.dialog}
+      {findingsFor && (
+        <FindingsDialog
+          documentType={findingsFor}
+          busy={draft.isPending}
+          onDraft={draftNow}
+          onClose={() => setFindingsFor(null)}
+        />
+      )}
       {issuing && (
         <IssueDialog
           key={issueKey}
