@@ -189,21 +189,62 @@ function useRefusal<F extends string>(
 
 function RaiseDialog({ caseId, onClose }: { caseId: string; onClose: () => void }) {
   const mutation = useRaiseEnquiry(caseId);
+  return (
+    <TextDialog
+      field="question"
+      label={T.question}
+      title={T.raise}
+      intro={T.raiseIntro}
+      confirmLabel={T.raise}
+      validate={checkText(T.questionRequired, T.questionTooLong, QUESTION_MAX)}
+      busy={mutation.isPending}
+      send={(question) => mutation.mutateAsync({ question })}
+      done={T.raised}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * A step that sends one text, named `field` (an enquiry, the reason one is withdrawn), checked
+ * before sending; the server's problem with it shows on the field, a refusal above it.
+ */
+function TextDialog({
+  field,
+  label,
+  title,
+  intro,
+  confirmLabel,
+  validate,
+  busy,
+  send,
+  done,
+  onClose,
+}: {
+  field: 'question' | 'reason';
+  label: string;
+  title: string;
+  intro: string;
+  confirmLabel: string;
+  validate: (value: string) => string | true;
+  busy: boolean;
+  send: (text: string) => Promise<unknown>;
+  done: string;
+  onClose: () => void;
+}) {
   const { enqueueSnackbar } = useSnackbar();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<{ question: string }>({ defaultValues: { question: '' } });
-  const refusal = useRefusal(['question'] as const, (field, message) =>
-    setError(field, { message }),
-  );
-  const onSubmit = async ({ question }: { question: string }) => {
+  } = useForm<{ text: string }>({ defaultValues: { text: '' } });
+  const refusal = useRefusal([field], (_, message) => setError('text', { message }));
+  const onSubmit = async ({ text }: { text: string }) => {
     refusal.clear();
     try {
-      await mutation.mutateAsync({ question: question.trim() });
-      enqueueSnackbar(T.raised, { variant: 'success' });
+      await send(text.trim());
+      enqueueSnackbar(done, { variant: 'success' });
       onClose();
     } catch (error) {
       refusal.report(error);
@@ -214,25 +255,21 @@ function RaiseDialog({ caseId, onClose }: { caseId: string; onClose: () => void 
       open
       onClose={onClose}
       onSubmit={handleSubmit(onSubmit)}
-      busy={isSubmitting || mutation.isPending}
-      title={T.raise}
-      intro={T.raiseIntro}
+      busy={isSubmitting || busy}
+      title={title}
+      intro={intro}
       problem={refusal.problem}
-      confirmLabel={T.raise}
+      confirmLabel={confirmLabel}
     >
       <TextField
-        label={T.question}
+        label={label}
         required
         multiline
         minRows={3}
         fullWidth
-        error={!!errors.question}
-        helperText={errors.question?.message}
-        {...muiField(
-          register('question', {
-            validate: checkText(T.questionRequired, T.questionTooLong, QUESTION_MAX),
-          }),
-        )}
+        error={!!errors.text}
+        helperText={errors.text?.message}
+        {...muiField(register('text', { validate }))}
       />
     </StepDialog>
   );
@@ -339,45 +376,18 @@ function WithdrawDialog({
   onClose: () => void;
 }) {
   const mutation = useWithdrawEnquiry(caseId, enquiryId);
-  const { enqueueSnackbar } = useSnackbar();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
-  const refusal = useRefusal(['reason'] as const, (field, message) => setError(field, { message }));
-  const onSubmit = async ({ reason }: { reason: string }) => {
-    refusal.clear();
-    try {
-      await mutation.mutateAsync({ reason: reason.trim() });
-      enqueueSnackbar(T.withdrawnDone, { variant: 'success' });
-      onClose();
-    } catch (error) {
-      refusal.report(error);
-    }
-  };
   return (
-    <StepDialog
-      open
-      onClose={onClose}
-      onSubmit={handleSubmit(onSubmit)}
-      busy={isSubmitting || mutation.isPending}
+    <TextDialog
+      field="reason"
+      label={T.reason}
       title={T.withdrawTitle(number)}
       intro={T.withdrawIntro}
-      problem={refusal.problem}
       confirmLabel={T.withdraw}
-    >
-      <TextField
-        label={T.reason}
-        required
-        multiline
-        minRows={2}
-        fullWidth
-        error={!!errors.reason}
-        helperText={errors.reason?.message}
-        {...muiField(register('reason', { validate: checkReason(T.reasonRequired) }))}
-      />
-    </StepDialog>
+      validate={checkReason(T.reasonRequired)}
+      busy={mutation.isPending}
+      send={(reason) => mutation.mutateAsync({ reason })}
+      done={T.withdrawnDone}
+      onClose={onClose}
+    />
   );
 }
