@@ -253,6 +253,10 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   await customer.goto(`${casePath}/contract-pack`);
   await expect(customer.getByRole('heading', { level: 1, name: 'Contract Pack' })).toBeVisible();
   await expect(customer.getByText('The contract pack is reviewed and the enquiries are answered.')).toBeVisible();
+  // Issue 29: the buyer reads the firm's enquiry and the seller's solicitor's reply.
+  const asked = customer.getByRole('list', { name: "Our enquiries with the seller's solicitor" });
+  await expect(asked.getByText('Please confirm there is no boundary dispute.')).toBeVisible();
+  await expect(asked.getByText('None known to the seller.')).toBeVisible();
   await atBothWidths(customer, () => expect(customer.getByRole('button', { name: 'Accept', exact: true })).toBeVisible());
   await customer.getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(customer.getByText('Thank you: you have accepted the report on title')).toBeVisible();

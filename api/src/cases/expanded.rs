@@ -15,7 +15,7 @@ use threshold_store::cases::{LoadedCase, PartyRow, parse_enum};
 use super::access;
 use super::expanded_body::{
     AddressBody, AfterCompletionStep, BuyingExpanded, CaseBrokerBody, CaseDocumentsBody,
-    CaseHandlerBody, DepositPaymentInProgress, ExpandedCommon, ExpandedProperty,
+    CaseHandlerBody, DepositPaymentInProgress, EnquiryBody, ExpandedCommon, ExpandedProperty,
     GeneratedDocumentBody, LoanBody, PartyBody, PartyUserBody, RemortgagingExpanded,
     UploadedDocumentBody,
 };
@@ -161,6 +161,17 @@ pub(crate) async fn buying_body(
         deposit_payment,
         searches: snap.searches,
         feedback_given: crate::feedback::given(state, r.id, reader.id).await?,
+        enquiries: snap
+            .enquiries
+            .iter()
+            .map(|e| EnquiryBody {
+                question: e.question.clone(),
+                raised_at: e.raised_at,
+                answer: e.answer.clone(),
+                answered_at: e.answered_at,
+                outcome: e.outcome,
+            })
+            .collect(),
     })
 }
 

@@ -4,6 +4,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
+use threshold_engine::enquiries::EnquiryOutcome;
 use threshold_engine::snapshot::{
     Alteration, BuyingRequiredDocuments, Deposit, DocumentAcceptance,
     RemortgagingRequiredDocuments, Searches,
@@ -129,6 +130,21 @@ pub struct BuyingExpanded {
     pub searches: Searches,
     /// The feedback points the user asking has answered or dismissed on this case.
     pub feedback_given: Vec<FeedbackPoint>,
+    /// The enquiries the firm raised with the seller's solicitor and their replies (issue 29),
+    /// oldest first, without who at the firm raised them (a gift's donor never reads the case).
+    pub enquiries: Vec<EnquiryBody>,
+}
+
+/// An enquiry as the case's clients read it: what was asked, the reply, how it closed.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnquiryBody {
+    pub question: String,
+    pub raised_at: DateTime<Utc>,
+    pub answer: Option<String>,
+    pub answered_at: Option<DateTime<Utc>>,
+    /// Null while the firm awaits a reply it accepts.
+    pub outcome: Option<EnquiryOutcome>,
 }
 
 /// The conveyancer handling a case, and the firm's telephone (issue 26: a customer knows whom

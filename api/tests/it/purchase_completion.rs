@@ -444,6 +444,15 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
     // BUY-POST-17: the pack is complete from the report-on-title stages onward.
     assert_eq!(tile(&case, "contract-pack"), "NOT_STARTED");
     enquiries_answered_before_the_report(&app, &mut connie, id).await;
+    // The buyer and the broker follow them: each question, its reply, how it closed.
+    for client in [&mut bea, &mut broker] {
+        let enquiries = client.get(&expanded(id)).await.body["enquiries"].clone();
+        assert_eq!(enquiries.as_array().unwrap().len(), 3, "{enquiries:?}");
+        assert_eq!(enquiries[0]["outcome"], "FOLLOWED_UP");
+        assert_eq!(enquiries[1]["answer"], "Attached.");
+        assert_eq!(enquiries[2]["outcome"], "WITHDRAWN");
+        assert!(enquiries[0].get("raisedByName").is_none(), "{enquiries:?}");
+    }
     assert_eq!(
         take(&mut connie, id, "enquiries_resolved").await,
         "PREPARE_REPORT_ON_TITLE"

@@ -198,6 +198,7 @@ export function expanded(
     depositPayment: null,
     searches: { documents: [], summaries: [] },
     feedbackGiven: [],
+    enquiries: [],
   };
 }
 

@@ -135,6 +135,47 @@ describe('Contract Pack (/contract-pack)', () => {
     expect(screen.getByText(ISSUED_DOCUMENTS.REPORT_ON_TITLE.notReady)).toBeVisible();
   });
 
+  it("issue 29: the buyer follows the firm's enquiries, each with its reply or what it waits for", async () => {
+    const asked = (question: string, patch: Partial<BuyingExpanded['enquiries'][number]>) => ({
+      question,
+      raisedAt: '2026-12-01T10:00:00Z',
+      answer: null,
+      answeredAt: null,
+      outcome: null,
+      ...patch,
+    });
+    buyingServer(
+      () => ({
+        ...packCase('CONTRACT_PACK_REVIEW', { documents: [], generatedDocuments: [] }),
+        enquiries: [
+          asked('Was the boiler serviced?', {
+            answer: 'Awaiting instructions.',
+            answeredAt: '2026-12-02T10:00:00Z',
+            outcome: 'FOLLOWED_UP',
+          }),
+          asked('Please supply the FENSA certificate.', {
+            answer: 'Attached.',
+            answeredAt: '2026-12-03T10:00:00Z',
+            outcome: 'SATISFIED',
+          }),
+          asked('When was it last serviced?', {}),
+        ],
+      }),
+      { 'GET /api/documents': () => json(myDocuments([], 'BUYING')) },
+    );
+    renderApp('/buying/1001/contract-pack');
+    const list = within(
+      await screen.findByRole('list', { name: CONTRACT_PACK_TEXTS.enquiriesHeading }),
+    );
+    const items = list.getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Enquiry 1Was the boiler serviced?Raised 01/12/2026');
+    expect(items[0]).toHaveTextContent(CONTRACT_PACK_TEXTS.followedUp);
+    expect(items[1]).toHaveTextContent('Reply, 03/12/2026Attached.');
+    expect(items[1]).not.toHaveTextContent(CONTRACT_PACK_TEXTS.awaitingReply);
+    expect(items[2]).toHaveTextContent(CONTRACT_PACK_TEXTS.awaitingReply);
+  });
+
   it('BUY-POST-17: once reviewed, every step is done; the issued report on title is downloaded and accepted', async () => {
     const report = { documentId: 95, documentType: 'REPORT_ON_TITLE', isDraft: false };
     let current = packCase(

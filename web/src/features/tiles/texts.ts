@@ -202,4 +202,12 @@ export const CONTRACT_PACK_TEXTS = {
   done: 'The contract pack is reviewed and the enquiries are answered.',
   ta6Heading: 'Property information form (TA6)',
   noTa6: "The seller's property information form has not arrived yet.",
+  enquiriesHeading: "Our enquiries with the seller's solicitor",
+  noEnquiries: 'We have not raised any enquiries yet.',
+  enquiry: (n: number) => `Enquiry ${n}`,
+  raisedOn: (date: string) => `Raised ${date}`,
+  reply: (date: string) => `Reply, ${date}`,
+  awaitingReply: "Waiting for the seller's solicitor's reply.",
+  followedUp: 'We asked again: see the next enquiry.',
+  withdrawn: 'We withdrew this enquiry.',
 } as const;

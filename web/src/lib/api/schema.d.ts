@@ -2231,6 +2231,11 @@ export interface components {
             depositAmount?: number | null;
             depositPayment?: components["schemas"]["DepositPaymentInProgress"] | null;
             donors: components["schemas"]["PartyBody"][];
+            /**
+             * @description The enquiries the firm raised with the seller's solicitor and their replies (issue 29),
+             *     oldest first, without who at the firm raised them (a gift's donor never reads the case).
+             */
+            enquiries: components["schemas"]["EnquiryBody"][];
             /** @description The feedback points the user asking has answered or dismissed on this case. */
             feedbackGiven: components["schemas"]["FeedbackPoint"][];
             /** @description Each donor's gift and whether they confirmed it. */
@@ -2726,6 +2731,16 @@ export interface components {
             raisedByName?: string | null;
             /** @description Why it was withdrawn. */
             withdrawalReason?: string | null;
+        };
+        /** @description An enquiry as the case's clients read it: what was asked, the reply, how it closed. */
+        EnquiryBody: {
+            answer?: string | null;
+            /** Format: date-time */
+            answeredAt?: string | null;
+            outcome?: components["schemas"]["EnquiryOutcome"] | null;
+            question: string;
+            /** Format: date-time */
+            raisedAt: string;
         };
         /**
          * @description How an enquiry was closed.

@@ -1,5 +1,6 @@
 import { Alert, Box, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useId } from 'react';
+import { formatDate } from '../../../lib/format';
 import type { BuyingExpanded, CaseStatus } from '../../../lib/api/types';
 import { uploadsOf } from '../parties';
 import { CONTRACT_PACK_TEXTS, ISSUED_DOCUMENTS } from '../texts';
@@ -89,6 +90,7 @@ export function ContractPackTile({ expanded }: { expanded: BuyingExpanded }) {
           </Alert>
         )}
       </Box>
+      <Enquiries enquiries={expanded.enquiries} />
       <DocumentSection
         heading={CONTRACT_PACK_TEXTS.ta6Heading}
         documents={uploadsOf(expanded, ['TA6']).map(toRow)}
@@ -101,5 +103,74 @@ export function ContractPackTile({ expanded }: { expanded: BuyingExpanded }) {
         <IssuedDocument expanded={expanded} documentType="REPORT_ON_TITLE" tileState={tileState} />
       </Box>
     </Stack>
+  );
+}
+
+type Enquiry = BuyingExpanded['enquiries'][number];
+
+/** What the client reads of an enquiry's state besides its reply (nothing once answered). */
+function outcomeNote(e: Enquiry): string | null {
+  switch (e.outcome) {
+    case null:
+    case undefined:
+      return CONTRACT_PACK_TEXTS.awaitingReply;
+    case 'FOLLOWED_UP':
+      return CONTRACT_PACK_TEXTS.followedUp;
+    case 'WITHDRAWN':
+      return CONTRACT_PACK_TEXTS.withdrawn;
+    case 'SATISFIED':
+      return null;
+  }
+}
+
+/**
+ * The enquiries the firm raised with the seller's solicitor (issue 29), numbered, each with its
+ * reply, or that it awaits one, was asked again, or was withdrawn.
+ */
+function Enquiries({ enquiries }: { enquiries: Enquiry[] }) {
+  const headingId = useId();
+  const T = CONTRACT_PACK_TEXTS;
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+        {T.enquiriesHeading}
+      </Typography>
+      {enquiries.length === 0 ? (
+        <Typography>{T.noEnquiries}</Typography>
+      ) : (
+        <Box component="ol" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {enquiries.map((e, i) => (
+            <Box
+              component="li"
+              key={e.raisedAt + String(i)}
+              sx={{ py: 1.5, borderTop: i === 0 ? 0 : 1, borderColor: 'divider' }}
+            >
+              <Typography sx={{ fontWeight: 600 }}>{T.enquiry(i + 1)}</Typography>
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {e.question}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {T.raisedOn(formatDate(e.raisedAt))}
+              </Typography>
+              {e.answer != null && e.answeredAt && (
+                <Box sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5, mt: 1 }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {T.reply(formatDate(e.answeredAt))}
+                  </Typography>
+                  <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {e.answer}
+                  </Typography>
+                </Box>
+              )}
+              {outcomeNote(e) && (
+                <Typography variant="body2" sx={{ mt: 0.5 }}>
+                  {outcomeNote(e)}
+                </Typography>
+              )}
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
   );
 }
