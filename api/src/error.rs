@@ -170,6 +170,7 @@ impl From<threshold_cases::CaseError> for ApiError {
             }
             e @ E::Conflict => ApiError::new(StatusCode::CONFLICT, "conflict", e.to_string()),
             E::AlreadyDone(message) => ApiError::new(StatusCode::CONFLICT, "conflict", message),
+            E::InvalidField { field, message } => ApiError::bad_field(field, message),
             e @ (E::Corrupt(_) | E::Store(_)) => ApiError::internal(e),
         }
     }

@@ -35,11 +35,11 @@ export async function remortgageAsCustomer(request: APIRequestContext, origin: s
 
 /**
  * The lead owner of a remortgage in Customer Application (their profile given at first sign-in)
- * fills in every section and submits: Property Details (sole owner unless `landOwnership` says
- * otherwise; freehold terrace), their address, no other adults, no alterations, no loans. A
- * co-owner gives their own address first (`joinAsCoOwner`). Ends in Identity Verification.
+ * fills in every section: Property Details (sole owner unless `landOwnership` says otherwise;
+ * freehold terrace), their address, no other adults, no alterations, no loans. A co-owner gives
+ * their own address first (`joinAsCoOwner`).
  */
-export async function submitRemortgage(
+export async function fillRemortgage(
   request: APIRequestContext,
   origin: string,
   caseId: number,
@@ -54,6 +54,17 @@ export async function submitRemortgage(
   await apiPost(request, origin, `/api/remortgaging/${caseId}/property-occupant`, { hasAdultOccupants: false });
   await apiPost(request, origin, '/api/property/alterations', { ...caseRef, hasAlterations: false });
   await apiPost(request, origin, '/api/loans', { ...caseRef, hasLoans: false });
+}
+
+/** {@link fillRemortgage}, then submits with the declaration: ends in Identity Verification. */
+export async function submitRemortgage(
+  request: APIRequestContext,
+  origin: string,
+  caseId: number,
+  addressLine1: string,
+  landOwnership = 'SOLE_OWNER',
+) {
+  await fillRemortgage(request, origin, caseId, addressLine1, landOwnership);
   const submitted = await apiPost(request, origin, `/api/remortgaging/${caseId}/submit`, { declarationConfirmed: true });
   expect(submitted?.status).toBe('IDENTITY_VERIFICATION');
 }

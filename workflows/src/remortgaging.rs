@@ -2,6 +2,7 @@
 
 use threshold_engine::completeness::{PartyKind, all_valid};
 use threshold_engine::snapshot::{all_accepted, all_uploaded, doc_types, quote_is_empty};
+use threshold_engine::title_register::unaccounted;
 use threshold_engine::types::{NO_LENDER, PropertyUsage, RemortgagingReason, Tenure};
 use threshold_engine::{
     Actor, Registry, RemortgagingSnapshot as Snap, RemortgagingStatus, SectionState,
@@ -153,6 +154,23 @@ fn new_lender_chosen(s: &Snap, _: &Actor) -> GuardResult {
     )
 }
 
+/// Issue 33: every registered proprietor is an owner listed, or explained with its evidence
+/// (the lender lends to the people on the register).
+fn title_register_names_accounted_for(s: &Snap, _: &Actor) -> GuardResult {
+    match unaccounted(&s.title_register_names, &s.property_owners) {
+        0 => Ok(()),
+        1 => Err(
+            "A name on the title register is not one of the owners: tell us why in the \
+                  Owners section before submitting."
+                .into(),
+        ),
+        n => Err(format!(
+            "{n} names on the title register are not owners: tell us why in the Owners section \
+             before submitting."
+        )),
+    }
+}
+
 fn title_documents_retrieved(s: &Snap, _: &Actor) -> GuardResult {
     check(
         s.title_documents_retrieved,
@@ -255,6 +273,10 @@ pub fn registry() -> Registry<Snap> {
             common::invitation_terms_accepted,
         )
         .guard("title_documents_retrieved", title_documents_retrieved)
+        .guard(
+            "title_register_names_accounted_for",
+            title_register_names_accounted_for,
+        )
         .guard("all_identities_verified", common::all_identities_verified)
         .guard("all_identities_sent", common::all_identities_sent)
         .guard("has_mortgage_offer", has_mortgage_offer)

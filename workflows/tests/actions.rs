@@ -56,6 +56,7 @@ fn who_may_take_each_step_of_a_remortgage() {
             (Action::ReportIdentityCheck, &[ActorKind::System]),
             (Action::RecordMortgageOffer, FIRM),
             (Action::RecordHtbRedemptionLetter, FIRM),
+            (Action::RecordTitleRegisterName, FIRM),
             (Action::IssueDocument, FIRM),
             (Action::AcceptDocument, CUSTOMER),
             (Action::AgreeCompletionDate, FIRM),

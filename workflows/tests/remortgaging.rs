@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 
 use common::*;
 use threshold_engine::snapshot::doc_types as dt;
+use threshold_engine::title_register::{NameExplanation, TitleRegisterName};
 use threshold_engine::types::{PropertyUsage, RemortgagingReason};
 use threshold_engine::{
     Actor, CaseView, ChipColour, Effect, RemortgagingSnapshot as Snap, RemortgagingStatus as S,
@@ -273,6 +274,11 @@ fn rem_app_33_34_35_ready_to_submit() {
             },
             "Upload every buy-to-let document before submitting.",
         ),
+        (
+            |s| s.title_register_names.push(registered(7, "Robert Client")),
+            "A name on the title register is not one of the owners: tell us why in the Owners \
+             section before submitting.",
+        ),
     ];
     for (b, reason) in breaks {
         let mut s = remortgage_ready();
@@ -294,6 +300,54 @@ fn rem_app_33_34_35_ready_to_submit() {
         view(&s).ready_to_submit,
         "REM-APP-33: company cases need no financial details"
     );
+}
+
+fn registered(id: i64, full_name: &str) -> TitleRegisterName {
+    TitleRegisterName {
+        id,
+        full_name: full_name.into(),
+        explanation: None,
+        evidence_document_id: None,
+        explained_at: None,
+    }
+}
+
+/// Issue 33: every registered proprietor is an owner listed, or explained with its evidence,
+/// before the application goes in.
+#[test]
+fn the_title_register_s_names_are_accounted_for_before_submitting() {
+    let mut s = remortgage_ready();
+    let owner = s.property_owners[0].user.legal_names[0].clone();
+    let owner_name = format!("{} {}", owner.first_name.unwrap(), owner.surname.unwrap());
+    s.title_register_names
+        .push(registered(1, &owner_name.to_uppercase()));
+    assert!(view(&s).ready_to_submit, "an owner's own name");
+    s.title_register_names.push(registered(2, "Robert Client"));
+    s.title_register_names.push(registered(3, "Ruth Client"));
+    let reason = |s: &Snap| {
+        view(s)
+            .transitions
+            .into_iter()
+            .find(|t| t.name == "submit_application")
+            .unwrap()
+            .reason
+    };
+    assert_eq!(
+        reason(&s).as_deref(),
+        Some(
+            "2 names on the title register are not owners: tell us why in the Owners section \
+             before submitting."
+        )
+    );
+    s.title_register_names[1].explanation = Some(NameExplanation::Deceased);
+    s.title_register_names[1].evidence_document_id = Some(40);
+    s.title_register_names[2].explanation = Some(NameExplanation::Marriage);
+    assert!(
+        !view(&s).ready_to_submit,
+        "an explanation without its evidence"
+    );
+    s.title_register_names[2].evidence_document_id = Some(41);
+    assert!(view(&s).ready_to_submit);
 }
 
 #[test]

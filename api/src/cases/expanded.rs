@@ -61,6 +61,7 @@ pub(crate) async fn remortgaging_body(
     let loaded = &case.loaded;
     let r = &loaded.row;
     let extras = crate::owners::expanded_extras(state, loaded, reader.id).await?;
+    let title_register_names = crate::owners::title_register::listed(&snap);
     Ok(RemortgagingExpanded {
         common,
         has_alterations: r.has_alterations,
@@ -83,6 +84,7 @@ pub(crate) async fn remortgaging_body(
         required_documents: snap.required_documents,
         transfer_of_equity: extras.transfer_of_equity,
         occupants: extras.occupants,
+        title_register_names,
         feedback_given: extras.feedback_given,
     })
 }

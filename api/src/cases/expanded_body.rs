@@ -91,6 +91,9 @@ pub struct RemortgagingExpanded {
     pub transfer_of_equity: Option<TransferOfEquityBody>,
     /// Adults living at the property who are not owners.
     pub occupants: Vec<PersonBody>,
+    /// The names the firm read off the title register, but those explained already (issue
+    /// 33): each an owner listed, or to be explained before submitting.
+    pub title_register_names: Vec<crate::owners::title_register::TitleRegisterNameBody>,
     /// The feedback points the user asking has answered or dismissed on this case.
     pub feedback_given: Vec<FeedbackPoint>,
 }

@@ -10,6 +10,7 @@ mod details;
 pub(crate) mod donors;
 mod occupants;
 mod tenancy;
+pub(crate) mod title_register;
 mod transfer;
 pub mod types;
 
@@ -45,6 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(transfer::save_transfer_of_equity))
         .routes(routes!(transfer::add_removed_owner))
         .routes(routes!(transfer::delete_removed_owner))
+        .routes(routes!(title_register::explain_title_register_name))
 }
 
 /// The signed-in customer or broker and the case of this type they may see (404 otherwise).

@@ -98,6 +98,12 @@ pub struct StaffCase {
     /// file's `raise_enquiry` and `answer_enquiry`: a purchase whose contract pack is awaited
     /// or in).
     pub may_work_enquiries: bool,
+    /// A remortgage's names on the title register, each beside the owner it matches or the
+    /// customers' explanation (issue 33); none on a purchase.
+    pub title_register_names: Vec<super::title_register::StaffTitleRegisterName>,
+    /// Whether this staff member may record names on the title register (the workflow file's
+    /// `record_title_register_name`).
+    pub may_record_title_register_names: bool,
 }
 
 /// A recorded mortgage offer: what the firm read from it, and its document.
@@ -227,6 +233,11 @@ pub async fn view(
     let may_work_enquiries = [Action::RaiseEnquiry, Action::AnswerEnquiry]
         .into_iter()
         .all(|action| state.cases.authorise(&case, action).is_ok());
+    let title_register_names = super::title_register::names(&case.snapshot);
+    let may_record_title_register_names = state
+        .cases
+        .authorise(&case, Action::RecordTitleRegisterName)
+        .is_ok();
     let assignee = match case.loaded.row.assignee_id {
         Some(id) => members_by_id(&state).await?.get(&id).map(body),
         None => None,
@@ -332,6 +343,8 @@ pub async fn view(
         tasks,
         enquiries,
         may_work_enquiries,
+        title_register_names,
+        may_record_title_register_names,
     }))
 }
 

@@ -165,7 +165,7 @@ pub async fn withdraw(
 
 /// A text field, trimmed: 1 to `max` characters (control characters are refused for every
 /// body before this, line breaks allowed in these fields).
-fn text<'a>(field: &str, given: &'a str, max: usize) -> Result<&'a str, ApiError> {
+pub(super) fn text<'a>(field: &str, given: &'a str, max: usize) -> Result<&'a str, ApiError> {
     let text = given.trim();
     if text.is_empty() {
         Err(ApiError::bad_field(field, "is required"))

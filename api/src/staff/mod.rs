@@ -19,6 +19,7 @@ mod removal;
 mod sealed;
 mod statement;
 mod tasks;
+mod title_register;
 mod users;
 mod work_start;
 
@@ -85,6 +86,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(enquiries::raise))
         .routes(routes!(enquiries::answer))
         .routes(routes!(enquiries::withdraw))
+        .routes(routes!(title_register::record_title_register_name))
+        .routes(routes!(title_register::remove_title_register_name))
         .routes(routes!(removal::remove_document))
         .routes(routes!(users::list))
         .routes(routes!(users::disable))

@@ -53,4 +53,5 @@ mod settings;
 mod sign_in;
 mod staff;
 mod staff_users;
+mod title_register;
 mod work_start;

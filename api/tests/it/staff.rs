@@ -313,6 +313,16 @@ fn firm_steps(id: i64) -> Vec<(&'static str, String, Option<Value>)> {
             format!("{base}/documents/1"),
             Some(json!({ "reason": "Wrong file", "code": "123456" })),
         ),
+        (
+            "POST",
+            format!("{base}/title-register-names"),
+            Some(json!({ "fullName": "Cara Client" })),
+        ),
+        (
+            "DELETE",
+            format!("{base}/title-register-names/1"),
+            Some(json!({})),
+        ),
     ]
 }
 

@@ -29,6 +29,12 @@ pub enum CaseError {
     /// Another change reached the case first; reload and try again.
     #[error("the case has changed; reload it")]
     Conflict,
+    /// A value the caller sent does not fit the case (a document of another kind, say).
+    #[error("{field} {message}")]
+    InvalidField {
+        field: &'static str,
+        message: String,
+    },
     /// The step was taken already (a search recorded twice); the message says which.
     #[error("{0}")]
     AlreadyDone(String),

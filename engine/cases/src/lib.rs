@@ -13,6 +13,7 @@ mod progress;
 mod property;
 pub mod sections;
 mod tasks;
+mod title_register;
 
 use std::sync::Arc;
 

@@ -49,6 +49,9 @@ pub enum Action {
     RaiseEnquiry,
     /// The firm records the seller's solicitor's reply to an enquiry, and whether it answers it.
     AnswerEnquiry,
+    /// The firm records a registered proprietor read off the title's official copies, or takes
+    /// off one it recorded in error.
+    RecordTitleRegisterName,
 }
 
 impl Action {
@@ -70,6 +73,7 @@ impl Action {
             Self::AcceptQuote => "accept_quote",
             Self::RaiseEnquiry => "raise_enquiry",
             Self::AnswerEnquiry => "answer_enquiry",
+            Self::RecordTitleRegisterName => "record_title_register_name",
         }
     }
 
@@ -92,6 +96,7 @@ impl Action {
             Self::AcceptQuote => "accept a quote",
             Self::RaiseEnquiry => "raise an enquiry",
             Self::AnswerEnquiry => "record an enquiry's answer",
+            Self::RecordTitleRegisterName => "record a name on the title register",
         }
     }
 }

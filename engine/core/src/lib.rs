@@ -17,6 +17,7 @@ pub mod money;
 pub mod quote;
 pub mod snapshot;
 pub mod tasks;
+pub mod title_register;
 pub mod types;
 
 pub use actions::{Action, ActionDef, IssuedDocument, Refusal, RuleBook};

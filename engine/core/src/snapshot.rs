@@ -371,6 +371,9 @@ pub struct RemortgagingSnapshot {
     pub tasks_done: Vec<TaskDone>,
     /// Set by the eligibility check; Some makes the case ineligible.
     pub ineligibility_reason: Option<IneligibilityReason>,
+    /// The registered proprietors the firm read off the official copies (issue 33).
+    #[serde(default)]
+    pub title_register_names: Vec<crate::title_register::TitleRegisterName>,
     /// The status is a broker stage (`broker_stage` in the workflow file). Filled in by the
     /// engine from the definition before any rule runs: rules read it, nobody sets it by hand.
     #[serde(skip)]
@@ -408,6 +411,7 @@ impl RemortgagingSnapshot {
             ineligibility_reason: None,
             client_balance: 0,
             tasks_done: vec![],
+            title_register_names: vec![],
             broker_stage: false,
         }
     }

@@ -21,6 +21,7 @@ import type {
   IsaType,
   LandOwnership,
   Lender,
+  NameExplanation,
   PropertyType,
   Schemas,
   SourceOfFundsType,
@@ -238,6 +239,13 @@ export const TRANSFER_REASON_LABELS: Record<TransferReason, string> = {
   PRIVATE_AGREEMENT: 'Private agreement',
 };
 
+/** Why a name on the title register is no owner, as the firm's back office reads it. */
+export const NAME_EXPLANATION_LABELS: Record<NameExplanation, string> = {
+  DECEASED: 'Has died',
+  MARRIAGE: 'Name changed by marriage or civil partnership',
+  DEED_POLL: 'Name changed by deed poll',
+};
+
 // --- A purchase's money ----------------------------------------------------------------------
 
 /** Spec §3 "Source of funds" in plain English, in the spec's order. */
@@ -293,6 +301,10 @@ export const DOCUMENT_TYPE_LABELS: Record<string, string> = {
   GAS_SAFE_CERTIFICATE: 'Gas Safe certificate',
   ELECTRICAL_INSTALLATION_CERTIFICATE: 'Electrical installation certificate',
   MCS_CERTIFICATE: 'MCS certificate',
+  // Why a name on the title register is no owner (issue 33).
+  DEATH_CERTIFICATE: 'Death certificate',
+  MARRIAGE_CERTIFICATE: 'Marriage or civil partnership certificate',
+  DEED_POLL: 'Deed poll',
   // Identity evidence.
   PHOTO_ID: 'Photo ID',
   SELFIE: 'Selfie',

@@ -164,6 +164,7 @@ export function expanded(
       alterations: [],
       propertyOwners: [],
       occupants: [],
+      titleRegisterNames: [],
       requiredDocuments: { documents: [], alterationDocuments: [], buyToLetDocuments: [] },
       transferOfEquity: null,
       groundRent: null,

@@ -12,6 +12,7 @@ use threshold_engine::snapshot::{
     RequiredDocument, Searches, SourceOfFunds, TransferOfEquity, UploadedDocument,
 };
 use threshold_engine::tasks::TaskDone;
+use threshold_engine::title_register::TitleRegisterName;
 use threshold_engine::types::TransferReason;
 use threshold_engine::{
     AnySnapshot, BuyingSnapshot, CaseType, RemortgagingSnapshot, WorkflowStatus,
@@ -317,6 +318,8 @@ pub struct LoadedCase {
     tasks_done: Vec<TaskDone>,
     /// A purchase's enquiries with the seller's solicitor, oldest first.
     pub enquiries: Vec<Enquiry>,
+    /// A remortgage's names on the title register, in the order recorded.
+    pub title_register_names: Vec<TitleRegisterName>,
     /// Money held for the clients in the client ledger (received, the up-front payment
     /// included, less paid out), in pence.
     pub client_balance: i64,
@@ -419,7 +422,8 @@ fn details_query(backend: crate::Backend) -> String {
         "SELECT {quote} AS quote, {} AS alterations, {} AS loans, {} AS isas, {} AS donors, \
          {} AS sources, {} AS transfer_of_equity, {} AS documents, {} AS generated_documents, \
          {} AS required, {acceptances} AS acceptances, {} AS searches, {} AS ground_rent, \
-         {client_balance} AS client_balance, {} AS tasks_done, {} AS enquiries",
+         {client_balance} AS client_balance, {} AS tasks_done, {} AS enquiries, \
+         {} AS title_register_names",
         list(
             "'id', t.id, 'alterationType', t.alteration_type, 'completedOn', t.completed_on, \
              'documentsHeldBy', t.documents_held_by",
@@ -487,6 +491,11 @@ fn details_query(backend: crate::Backend) -> String {
             "FROM case_enquiries t LEFT JOIN users r ON r.id = t.raised_by_user_id \
              LEFT JOIN users a ON a.id = t.answered_by_user_id WHERE t.case_id = $1",
         ),
+        list(
+            "'id', t.id, 'fullName', t.full_name, 'explanation', t.explanation, \
+             'evidenceDocumentId', t.evidence_document_id, 'explainedAt', t.explained_at",
+            "title_register_names"
+        ),
     )
 }
 
@@ -508,6 +517,7 @@ struct CaseDetails {
     client_balance: i64,
     tasks_done: sqlx::types::Json<Vec<TaskDone>>,
     enquiries: sqlx::types::Json<Vec<Enquiry>>,
+    title_register_names: sqlx::types::Json<Vec<TitleRegisterName>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -557,6 +567,7 @@ impl LoadedCase {
             searches: vec![],
             tasks_done: vec![],
             enquiries: vec![],
+            title_register_names: vec![],
             client_balance: 0,
             relationship,
         }
@@ -702,6 +713,7 @@ impl LoadedCase {
         s.invited_by_lender = r.invited_by_lender;
         s.title_documents_retrieved = r.title_documents_retrieved;
         s.ineligibility_reason = parse_enum(r.ineligibility_reason.as_deref());
+        s.title_register_names = self.title_register_names.clone();
         Some(s)
     }
 
@@ -919,6 +931,7 @@ impl Db {
             client_balance,
             tasks_done,
             enquiries,
+            title_register_names,
         } = details;
         let ids = |v: sqlx::types::Json<Vec<IdJson>>| v.0.into_iter().map(|i| i.id).collect();
         Ok(Some(LoadedCase {
@@ -942,6 +955,7 @@ impl Db {
             searches: searches.0,
             tasks_done: tasks_done.0,
             enquiries: enquiries.0,
+            title_register_names: title_register_names.0,
             client_balance,
             relationship,
         }))

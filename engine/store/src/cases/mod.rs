@@ -19,6 +19,7 @@ mod scope;
 pub mod search;
 pub mod seed;
 mod task_writes;
+mod title_register_writes;
 mod transition;
 
 use chrono::{DateTime, NaiveDate, Utc};
@@ -47,6 +48,7 @@ pub use property_writes::{CaseList, NewAlteration, NewLoan, PropertyWrite, Prope
 pub use referrals::{BrokerFirm, Introduction};
 pub use scope::Scope;
 pub use task_writes::NewTaskDone;
+pub use title_register_writes::TitleRegisterChange;
 pub use transition::{Announcement, NewCaseMessage, TransitionRecord};
 
 /// The key facts a broker or customer gives when starting a case (both types; the fields of

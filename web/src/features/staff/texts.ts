@@ -484,6 +484,27 @@ export const taskTexts = {
 };
 
 /** The 'Enquiries' panel of a purchase (issue 29). */
+/** Issue 33: a remortgage's registered proprietors, read off HM Land Registry's official copies. */
+export const titleRegisterTexts = {
+  title: 'Title register',
+  intro:
+    'Record each registered proprietor as the official copies name them. The customers see the names beside the owners they list, and explain any name that is no owner, with its evidence, before they can submit.',
+  none: 'No names recorded yet.',
+  matches: (owner: string) => `Owner on the case: ${owner}`,
+  explained: (why: string) => `Explained: ${why}`,
+  evidence: 'View the evidence',
+  unaccounted: 'Not an owner, not explained yet',
+  fullName: 'Name as on the register',
+  fullNameRequired: 'Enter the name as the register gives it',
+  fullNameTooLong: 'Use 200 characters or fewer',
+  record: 'Record name',
+  recorded: 'Name recorded',
+  remove: 'Take off',
+  removeTitle: (name: string) => `Take ${name} off the title register list?`,
+  removeIntro: 'Only for a name recorded in error. The change is kept in the audit trail.',
+  removed: 'Name taken off',
+} as const;
+
 export const enquiryTexts = {
   title: 'Enquiries',
   intro:

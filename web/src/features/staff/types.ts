@@ -44,6 +44,10 @@ export type StaffWithdrawEnquiryRequest =
   paths['/staff/cases/{caseType}/{caseId}/enquiries/{enquiryId}/withdraw']['post']['requestBody']['content']['application/json'];
 export type StaffEnquiries =
   paths['/staff/cases/{caseType}/{caseId}/enquiries']['post']['responses'][201]['content']['application/json'];
+/** A name on a remortgage's title register beside what accounts for it (issue 33). */
+export type StaffTitleRegisterName = StaffCase['titleRegisterNames'][number];
+export type StaffRecordTitleRegisterNameRequest =
+  paths['/staff/cases/{caseType}/{caseId}/title-register-names']['post']['requestBody']['content']['application/json'];
 /** Money the payment provider took that the case did not expect, for the firm to refund. */
 export type StaffUnexpectedPayment = StaffCase['unexpectedPayments'][number];
 export type StaffTransitionRequest =

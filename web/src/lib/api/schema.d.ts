@@ -1391,6 +1391,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/remortgaging/{caseId}/title-register-names/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["explain_title_register_name"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/remortgaging/{caseId}/transfer-of-equity": {
         parameters: {
             query?: never;
@@ -1738,6 +1754,38 @@ export interface paths {
         put?: never;
         post: operations["complete_task"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/cases/{caseType}/{caseId}/title-register-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["record_title_register_name"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/cases/{caseType}/{caseId}/title-register-names/{nameId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["remove_title_register_name"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3301,6 +3349,11 @@ export interface components {
         MyDocuments: {
             cases: components["schemas"]["DocumentsOfCase"][];
         };
+        /**
+         * @description Why a registered proprietor is not among the owners listed.
+         * @enum {string}
+         */
+        NameExplanation: "DECEASED" | "MARRIAGE" | "DEED_POLL";
         NewAlterationBody: {
             alterationType: components["schemas"]["AlterationType"];
             /**
@@ -3600,6 +3653,11 @@ export interface components {
             remortgagingReason?: components["schemas"]["RemortgagingReason"] | null;
             requiredDocuments: components["schemas"]["RemortgagingRequiredDocuments"];
             staircasing?: components["schemas"]["Staircasing"] | null;
+            /**
+             * @description The names the firm read off the title register, but those explained already (issue
+             *     33): each an owner listed, or to be explained before submitting.
+             */
+            titleRegisterNames: components["schemas"]["TitleRegisterNameBody"][];
             transferOfEquity?: components["schemas"]["TransferOfEquityBody"] | null;
         };
         /** @description A remortgaging case in the list (ENT-07) plus what the engine computes. */
@@ -3820,6 +3878,11 @@ export interface components {
              */
             identityEvidence: components["schemas"]["StaffIdentityEvidence"][];
             /**
+             * @description Whether this staff member may record names on the title register (the workflow file's
+             *     `record_title_register_name`).
+             */
+            mayRecordTitleRegisterNames: boolean;
+            /**
              * @description Whether this staff member may raise, answer and withdraw enquiries now (the workflow
              *     file's `raise_enquiry` and `answer_enquiry`: a purchase whose contract pack is awaited
              *     or in).
@@ -3833,6 +3896,11 @@ export interface components {
              *     date once known.
              */
             tasks: components["schemas"]["TaskView"][];
+            /**
+             * @description A remortgage's names on the title register, each beside the owner it matches or the
+             *     customers' explanation (issue 33); none on a purchase.
+             */
+            titleRegisterNames: components["schemas"]["StaffTitleRegisterName"][];
             /**
              * @description The steps the workflow offers this staff member from the current status; one that is
              *     not allowed now says why in `reason`.
@@ -4042,6 +4110,10 @@ export interface components {
             /** @description The enquiry, 1 to 2000 characters. */
             question: string;
         };
+        StaffRecordTitleRegisterNameRequest: {
+            /** @description The proprietor's name as the register gives it, 1 to 200 characters. */
+            fullName: string;
+        };
         StaffRecoveryCodes: {
             /** @description Shown once: each signs in once without the app. */
             recoveryCodes: string[];
@@ -4068,6 +4140,23 @@ export interface components {
         StaffTasks: {
             /** @description The case's tasks after the change, in the workflow file's order. */
             tasks: components["schemas"]["TaskView"][];
+        };
+        /** @description A name on the title register, beside what accounts for it. */
+        StaffTitleRegisterName: {
+            /** Format: int64 */
+            evidenceDocumentId?: number | null;
+            /** Format: date-time */
+            explainedAt?: string | null;
+            explanation?: components["schemas"]["NameExplanation"] | null;
+            fullName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The owner on the case with this legal name (their current legal name), if one has it. */
+            ownerName?: string | null;
+        };
+        StaffTitleRegisterRecorded: {
+            /** Format: int64 */
+            id: number;
         };
         StaffTransitionDone: {
             status: components["schemas"]["CaseStatus"];
@@ -4311,6 +4400,15 @@ export interface components {
          * @enum {string}
          */
         Tenure: "FREEHOLD" | "LEASEHOLD" | "COMMONHOLD";
+        /** @description One name on the title register still on the owners' list. */
+        TitleRegisterNameBody: {
+            /** @description As the register gives it. */
+            fullName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description One of the owners listed has this legal name (current or previous): nothing to do. */
+            isOwner: boolean;
+        };
         /** @description The expanded case's transfer of equity: why, and whom it takes off the title. */
         TransferOfEquityBody: {
             reason?: components["schemas"]["TransferReason"] | null;
@@ -10133,6 +10231,93 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    explain_title_register_name: {
+        parameters: {
+            query: {
+                /**
+                 * @description DECEASED (with a DEATH_CERTIFICATE), MARRIAGE (a MARRIAGE_CERTIFICATE: marriage or
+                 *     civil partnership) or DEED_POLL (a DEED_POLL).
+                 */
+                explanation: components["schemas"]["NameExplanation"];
+                /**
+                 * @description The evidence, uploaded to this case first (POST /document) with the type the
+                 *     explanation asks.
+                 */
+                evidenceDocumentId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description A name on the case's title register */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Explained: the name is off the owners' list (the firm keeps it on file with its explanation and evidence) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or name, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `section_closed`: the Owners section is locked or disabled, or a broker outside a broker stage; `conflict`: the name is explained already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `explanation` missing or not one of DECEASED, MARRIAGE, DEED_POLL; `evidenceDocumentId` missing, not a document of this case, or not of the type the explanation asks */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     save_transfer_of_equity: {
         parameters: {
             query?: never;
@@ -11785,6 +11970,154 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    record_title_register_name: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` (a purchase's title is the seller's) */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRecordTitleRegisterNameRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded (and audited) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffTitleRegisterRecorded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, the second factor is not proven, this staff member's role may not, or the case type records none */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The case changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `fullName` empty or too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    remove_title_register_name: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description A name's `id`, from the case's `titleRegisterNames` */
+                nameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Taken off (recorded in error; audited) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, the second factor is not proven, or this staff member's role may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case, or the case has no such name */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The customers have explained the name (it stays on file), or the case changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -144,6 +144,9 @@ export type RemovedOwnerBody = JsonBody<
   '/remortgaging/{caseId}/transfer-of-equity/removed-owners',
   'post'
 >;
+/** Issue 33: a name on the title register, and why one is no owner (the server's enum). */
+export type TitleRegisterName = RemortgagingExpanded['titleRegisterNames'][number];
+export type NameExplanation = Schemas['NameExplanation'];
 /** What the expanded remortgaging case holds for each section. */
 export type Alteration = RemortgagingExpanded['alterations'][number];
 export type Loan = RemortgagingExpanded['loans'][number];

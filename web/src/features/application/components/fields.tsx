@@ -45,7 +45,7 @@ interface RadioGroupFieldProps {
  * Radios in a fieldset with a legend: one tab stop, arrows move between the options. The group
  * is named by the legend; an error is announced and tied to the group.
  */
-function RadioGroupField({
+export function RadioGroupField({
   legend,
   hint,
   options,

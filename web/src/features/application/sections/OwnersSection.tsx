@@ -44,6 +44,7 @@ import {
   type OwnerDetailsValues,
 } from './ownersControls';
 import { TenancySplitPart } from './TenancySplitPart';
+import { TitleRegisterPart } from './TitleRegisterPart';
 import { fullLegalName } from '../../../lib/format';
 
 export interface OwnersSectionProps {
@@ -94,6 +95,13 @@ export function OwnersSection({ caseId, expanded }: OwnersSectionProps) {
           />
         ))}
       </Stack>
+      {!isBuying(expanded) && (
+        <TitleRegisterPart
+          caseId={caseId}
+          expanded={expanded}
+          canExplain={!isBroker || brokerStage}
+        />
+      )}
       {!soleOwner && <AddOwnerForm kind={kind} caseId={caseId} />}
       <TenancySplitPart caseId={caseId} expanded={expanded} canEdit={!isBroker || brokerStage} />
       {!isBuying(expanded) && <OccupantsPart caseId={caseId} expanded={expanded} />}

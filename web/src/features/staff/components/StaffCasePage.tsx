@@ -25,6 +25,7 @@ import { NextSteps } from './NextSteps';
 import { Detail, Details } from './Panel';
 import { SearchesPanel } from './SearchesPanel';
 import { TasksPanel } from './TasksPanel';
+import { TitleRegisterPanel } from './TitleRegisterPanel';
 import { EnquiriesPanel } from './EnquiriesPanel';
 import { UnexpectedPaymentsPanel } from './UnexpectedPaymentsPanel';
 import { UploadPanel } from './UploadPanel';
@@ -134,6 +135,13 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
         />
         {staffCase.tasks.length > 0 && (
           <TasksPanel kind={kind} caseId={caseId} tasks={staffCase.tasks} />
+        )}
+        {(staffCase.mayRecordTitleRegisterNames || staffCase.titleRegisterNames.length > 0) && (
+          <TitleRegisterPanel
+            caseId={caseId}
+            names={staffCase.titleRegisterNames}
+            mayRecord={staffCase.mayRecordTitleRegisterNames}
+          />
         )}
         {(staffCase.mayWorkEnquiries || staffCase.enquiries.length > 0) && (
           <EnquiriesPanel
