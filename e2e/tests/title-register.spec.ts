@@ -2,7 +2,8 @@
 // records the registered proprietors in the back office; the owner sees them in Owners beside
 // herself, cannot submit while one is no owner, explains her late husband's name with his death
 // certificate (uploaded from the dialog), and submits; the firm sees the explanation and its
-// evidence. At a phone's width and a desktop's.
+// evidence; her case page's timeline then shows the application done and identity now. At a
+// phone's width and a desktop's.
 import { expect, test } from '@playwright/test';
 import { atBothWidths, clientWithAcceptedQuote } from '../support/app';
 import { PDF } from '../support/files';
@@ -20,7 +21,7 @@ test('the owner accounts for every name on the title register before submitting'
   test.setTimeout(300_000);
   const { customer, caseId, origin } = await clientWithAcceptedQuote(page, browser, OWNER, OWNER_ADDRESS);
   const casePath = `/remortgaging/${caseId}`;
-  await fillRemortgage(customer.request, origin, caseId, OWNER_ADDRESS, 'JOINT_TENANCY');
+  await fillRemortgage(customer.request, origin, caseId, OWNER_ADDRESS);
 
   // The conveyancer reads the official copies: the owner, as the register spells her, and her
   // late husband.
@@ -71,6 +72,19 @@ test('the owner accounts for every name on the title register before submitting'
   await customer.getByRole('checkbox', { name: /I confirm the information I have given is true/ }).check();
   await customer.getByRole('button', { name: 'Submit application' }).click();
   await expect(customer).toHaveURL(new RegExp(`${casePath}$`));
+  const feedback = customer.getByRole('dialog', { name: 'How was your experience?' });
+  await feedback.getByRole('button', { name: 'No thanks' }).click();
+  await expect(feedback).toBeHidden();
+
+  // Issue 32: the case page's timeline — the application done today, identity now, the rest
+  // expected from the workflow files' typical durations.
+  const timeline = customer.getByRole('region', { name: 'Timeline' });
+  await atBothWidths(customer, async () => {
+    await expect(timeline.getByRole('listitem').first()).toContainText('Customer Application');
+  });
+  await expect(timeline.locator('[aria-current="step"]')).toContainText('Now: Identity Verification');
+  await expect(timeline.locator('[aria-current="step"]')).toContainText('Expected by');
+  await expect(timeline.getByRole('listitem').last()).toContainText(/Completed.*Expected by \d\d\/\d\d\/\d{4}/);
 
   // The firm sees why, with the evidence to open.
   await staff.reload();

@@ -13,6 +13,7 @@ use std::collections::BTreeSet;
 use chrono::{DateTime, NaiveDate, Utc};
 use threshold_engine::quote::QuoteError;
 use threshold_engine::tasks::{TaskRefusal, TaskView};
+use threshold_engine::timeline::TimelineStage;
 use threshold_engine::{
     Actor, ActorKind, AnySnapshot, Applied, BuyingSnapshot, CaseSnapshot, CaseStatus, CaseType,
     CaseView, Effect, FeeSchedule, LandTaxTables, LoadError, Quote, QuoteRequest,
@@ -235,6 +236,84 @@ impl Workflows {
         match case_type {
             CaseType::Remortgaging => stages(&self.remortgaging.definition),
             CaseType::Buying => stages(&self.buying.definition),
+        }
+    }
+
+    /// The case's timeline (see [`threshold_engine::Definition::timeline`]); `history` is each
+    /// status it entered and when, oldest first (names the file does not know are skipped).
+    pub fn timeline(
+        &self,
+        status: CaseStatus,
+        waits_on: Option<WaitsOn>,
+        history: &[(&str, DateTime<Utc>)],
+        completion_date: Option<NaiveDate>,
+        today: NaiveDate,
+    ) -> Vec<TimelineStage<CaseStatus>> {
+        fn of<St: WorkflowStatus + Into<CaseStatus>>(
+            def: &threshold_engine::Definition<St>,
+            status: St,
+            waits_on: Option<WaitsOn>,
+            history: &[(&str, DateTime<Utc>)],
+            completion_date: Option<NaiveDate>,
+            today: NaiveDate,
+        ) -> Vec<TimelineStage<CaseStatus>> {
+            let history: Vec<(St, DateTime<Utc>)> = history
+                .iter()
+                .filter_map(|(name, at)| Some((St::parse(name)?, *at)))
+                .collect();
+            def.timeline(status, waits_on, &history, completion_date, today)
+                .into_iter()
+                .map(|t| TimelineStage {
+                    status: t.status.into(),
+                    label: t.label,
+                    state: t.state,
+                    started_on: t.started_on,
+                    finished_on: t.finished_on,
+                    expected_by: t.expected_by,
+                    overdue: t.overdue,
+                    waits_on: t.waits_on,
+                })
+                .collect()
+        }
+        match status {
+            CaseStatus::Remortgaging(s) => of(
+                &self.remortgaging.definition,
+                s,
+                waits_on,
+                history,
+                completion_date,
+                today,
+            ),
+            CaseStatus::Buying(s) => of(
+                &self.buying.definition,
+                s,
+                waits_on,
+                history,
+                completion_date,
+                today,
+            ),
+        }
+    }
+
+    /// Whether a case in `status` since `since` has run past its stage's expected date.
+    pub fn stage_overdue(
+        &self,
+        status: CaseStatus,
+        since: DateTime<Utc>,
+        completion_date: Option<NaiveDate>,
+        today: NaiveDate,
+    ) -> bool {
+        match status {
+            CaseStatus::Remortgaging(s) => {
+                self.remortgaging
+                    .definition
+                    .stage_overdue(s, since, completion_date, today)
+            }
+            CaseStatus::Buying(s) => {
+                self.buying
+                    .definition
+                    .stage_overdue(s, since, completion_date, today)
+            }
         }
     }
 

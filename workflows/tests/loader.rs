@@ -292,3 +292,14 @@ fn a_waits_on_when_naming_an_unknown_guard_is_refused() {
         "{e}"
     );
 }
+
+#[test]
+fn an_open_stage_of_the_main_path_without_typical_days_is_refused() {
+    // The timeline expects every stage ahead from it (issue 32).
+    // AWAITING_MORTGAGE_OFFER is the only remortgage stage of 14 days.
+    let e = broken("typical_days = 14\n", "");
+    assert_eq!(
+        e,
+        LoadError::MissingTypicalDays("AWAITING_MORTGAGE_OFFER".into())
+    );
+}

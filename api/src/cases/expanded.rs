@@ -8,6 +8,7 @@ use chrono::Utc;
 use threshold_cases::OpenCase;
 use threshold_engine::snapshot::doc_types;
 use threshold_engine::tasks::TaskState;
+use threshold_engine::timeline::TimelineStage;
 use threshold_engine::{AnySnapshot, CaseType, PartyKind, missing_fields};
 use threshold_store::UserId;
 use threshold_store::cases::{LoadedCase, PartyRow, parse_enum};
@@ -375,6 +376,12 @@ async fn common(state: &AppState, case: &OpenCase, reader: Reader) -> ApiResult<
             None
         },
         invitations,
+        timeline: timeline(state, case, &view).await?,
+        offer_expires_on: state
+            .db
+            .mortgage_offer(case_id)
+            .await?
+            .map(|o| o.expires_on),
         view,
         after_completion: state
             .cases
@@ -388,6 +395,30 @@ async fn common(state: &AppState, case: &OpenCase, reader: Reader) -> ApiResult<
             .collect(),
     };
     Ok(common)
+}
+
+/// The case's stages with their dates (issue 32), from its moves in the audit trail: the
+/// status it was opened in at its creation, then each status it entered.
+async fn timeline(
+    state: &AppState,
+    case: &OpenCase,
+    view: &threshold_engine::CaseView<threshold_engine::CaseStatus>,
+) -> ApiResult<Vec<TimelineStage<threshold_engine::CaseStatus>>> {
+    let r = &case.loaded.row;
+    let moves = state.db.status_moves(r.id).await?;
+    let opened_in = moves
+        .first()
+        .map_or(view.status.as_str(), |m| m.from.as_str());
+    let history: Vec<(&str, chrono::DateTime<Utc>)> = std::iter::once((opened_in, r.created_at))
+        .chain(moves.iter().map(|m| (m.to.as_str(), m.at)))
+        .collect();
+    Ok(state.workflows.timeline(
+        view.status,
+        view.stage.waits_on,
+        &history,
+        r.completion_date,
+        Utc::now().date_naive(),
+    ))
 }
 
 /// The case's conveyancer by name (anyone who may open the case may know who handles it) and

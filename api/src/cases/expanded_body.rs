@@ -46,6 +46,12 @@ pub struct ExpandedCommon {
     /// Each applicant's invitation: sent, opened, answered. The case's brokers only (empty
     /// for customers).
     pub invitations: Vec<InvitationBody>,
+    /// The case's stages (issue 32): those done with their dates, the current one since when
+    /// and expected by when, those ahead with expected dates (empty off the main path).
+    pub timeline: Vec<threshold_engine::timeline::TimelineStage<CaseStatus>>,
+    /// The day the lender's recorded mortgage offer expires (the case must complete before
+    /// it), once the firm has recorded the offer.
+    pub offer_expires_on: Option<NaiveDate>,
     /// The engine's answer for the user asking: sections, tiles, chip, message, transitions.
     pub view: CaseView<CaseStatus>,
     /// Once completed, the firm's remaining work on the legal file (issue 29) as the clients

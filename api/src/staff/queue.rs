@@ -56,6 +56,9 @@ pub struct StaffQueueItem {
     /// register…), and whether that day has passed.
     pub next_task_due_on: Option<NaiveDate>,
     pub next_task_overdue: bool,
+    /// The case has been in its stage longer than the workflow file's `typical_days` for it
+    /// (issue 32): the customers' timeline says so too.
+    pub stage_overdue: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -143,6 +146,12 @@ pub async fn cases(
                 due_label: due_label.map(str::to_owned),
                 next_task_due_on: r.next_task_due_on,
                 next_task_overdue: r.next_task_due_on.is_some_and(|day| day < today),
+                stage_overdue: state.workflows.stage_overdue(
+                    view.status,
+                    r.status_changed_at.unwrap_or(r.created_at),
+                    r.completion_date,
+                    today,
+                ),
             })
         })
         .collect::<ApiResult<Vec<_>>>()?;

@@ -53,5 +53,6 @@ mod settings;
 mod sign_in;
 mod staff;
 mod staff_users;
+mod timeline;
 mod title_register;
 mod work_start;

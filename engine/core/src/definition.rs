@@ -208,6 +208,12 @@ pub struct StatusDef<St> {
     /// Conditional messages, first match wins.
     #[serde(default)]
     pub messages: Vec<MessageDef>,
+    /// How many calendar days a case typically spends in this stage (reviewed by a
+    /// conveyancer): the case page's timeline expects each stage ahead from these, and flags
+    /// the current one once it runs past (issue 32). Every open stage of the main path (one
+    /// with a `guide`) has one (checked at load).
+    #[serde(default)]
+    pub typical_days: Option<u32>,
 }
 
 fn yes() -> bool {
@@ -449,6 +455,10 @@ pub enum LoadError {
     #[error("status {0} has a `guide` or a `broker_guide` without the other")]
     GuideForOneParty(String),
     #[error(
+        "status {0} is an open stage of the main path (it has a `guide`) without `typical_days`"
+    )]
+    MissingTypicalDays(String),
+    #[error(
         "effect `{effect}` of `{transition}` is for ADDED_APPLICANT, whom only an announcement about a person names"
     )]
     AddedApplicantOutsideAnnouncement { effect: String, transition: String },
@@ -562,6 +572,7 @@ fn validate<S: CaseSnapshot>(
             waits_on: s.waits_on,
             waits_on_when: s.waits_on_when,
             messages: s.messages,
+            typical_days: s.typical_days,
         });
     }
     let found: Vec<_> = statuses.iter().map(|s| s.name).collect();
@@ -843,12 +854,19 @@ fn check_waits_on<St: WorkflowStatus>(def: &Definition<St>) -> Result<(), LoadEr
 /// The case page's next step is written for each party who reads it: a stage told to the
 /// customer is told to the broker too.
 fn check_guides<St: WorkflowStatus>(def: &Definition<St>) -> Result<(), LoadError> {
-    match def
+    if let Some(s) = def
         .statuses
         .iter()
         .find(|s| s.guide.is_some() != s.broker_guide.is_some())
     {
-        Some(s) => Err(LoadError::GuideForOneParty(s.name.as_str().into())),
+        return Err(LoadError::GuideForOneParty(s.name.as_str().into()));
+    }
+    match def
+        .statuses
+        .iter()
+        .find(|s| s.guide.is_some() && !s.is_closed() && s.typical_days.is_none())
+    {
+        Some(s) => Err(LoadError::MissingTypicalDays(s.name.as_str().into())),
         None => Ok(()),
     }
 }

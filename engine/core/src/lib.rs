@@ -17,6 +17,7 @@ pub mod money;
 pub mod quote;
 pub mod snapshot;
 pub mod tasks;
+pub mod timeline;
 pub mod title_register;
 pub mod types;
 

@@ -100,15 +100,18 @@ pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
             t.effects.join(", "),
         );
     }
-    out.push_str("\n## Statuses\n\n| status | chip | card message |\n|---|---|---|\n");
+    out.push_str(
+        "\n## Statuses\n\n| status | chip | card message | typical days (the timeline) |\n|---|---|---|---|\n",
+    );
     for s in &def.statuses {
         let _ = writeln!(
             out,
-            "| {} | {:?}{} | {} |",
+            "| {} | {:?}{} | {} | {} |",
             s.name.as_str(),
             s.chip,
             if s.warning_icon { ", warning icon" } else { "" },
-            s.message
+            s.message,
+            s.typical_days.map(|d| d.to_string()).unwrap_or_default()
         );
     }
     if !def.actions.is_empty() {

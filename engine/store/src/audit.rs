@@ -66,3 +66,44 @@ impl Db {
         .await)?)
     }
 }
+
+/// One move of a case between statuses, from its audit trail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatusMove {
+    pub from: String,
+    pub to: String,
+    pub at: DateTime<Utc>,
+}
+
+#[derive(serde::Deserialize)]
+struct MoveDetail {
+    from: String,
+    to: String,
+}
+
+impl Db {
+    /// The case's moves between statuses, oldest first (every transition is audited in the
+    /// transaction that makes it, so the trail is the history; the timeline reads it).
+    #[tracing::instrument(skip_all)]
+    pub async fn status_moves(&self, case_id: i64) -> Result<Vec<StatusMove>, StoreError> {
+        let rows: Vec<(sqlx::types::Json<Value>, DateTime<Utc>)> = on_db!(self, pool => sqlx::query_as(
+            "SELECT detail, at FROM audit_events \
+             WHERE subject_type = 'case' AND subject_id = $1 AND action = 'case.transition' \
+             ORDER BY id",
+        )
+        .bind(case_id.to_string())
+        .fetch_all(pool)
+        .await)?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(detail, at)| {
+                let m: MoveDetail = serde_json::from_value(detail.0).ok()?;
+                Some(StatusMove {
+                    from: m.from,
+                    to: m.to,
+                    at,
+                })
+            })
+            .collect())
+    }
+}

@@ -121,6 +121,8 @@ export function expanded(
     caseAdmins: [],
     broker: null,
     afterCompletion: [],
+    timeline: [],
+    offerExpiresOn: null,
     caseHandler: {
       name: null,
       firmName: 'Threshold Conveyancing LLP',

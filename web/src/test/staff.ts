@@ -45,6 +45,7 @@ export function queueItem(overrides: Partial<StaffQueueItem> = {}): StaffQueueIt
     dueLabel: 'Identity checks due',
     nextTaskDueOn: null,
     nextTaskOverdue: false,
+    stageOverdue: false,
     ...overrides,
   };
 }

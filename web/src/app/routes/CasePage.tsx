@@ -11,6 +11,7 @@ import { CASE_TYPE, LIST_TITLE, useCase, type CaseKind } from '../../features/ca
 import {
   CancelCaseDialog,
   CaseContext,
+  CaseTimeline,
   SectionList,
   type CancelTarget,
 } from '../../features/cases/lazy';
@@ -93,6 +94,7 @@ export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
       <Stack spacing={3}>
         {expanded.status === 'COMPLETED' && <CompletedSummary expanded={expanded} />}
         <CaseContext expanded={expanded} />
+        <CaseTimeline expanded={expanded} />
         <BrokerInvitations expanded={expanded} />
         {!view.stage.closed && (
           <SectionList

@@ -15,5 +15,6 @@ export { keyFactsFormSchema, keyFactsSchema, type KeyFactsValues } from './valid
 // form, the case's context block and section list, and the cancel dialog.
 export { StartCasePage } from './components/StartCasePage';
 export { CaseContext, CONTEXT_TEXTS, handlerName, Row } from './components/CaseContext';
+export { CaseTimeline, TIMELINE_TEXTS } from './components/CaseTimeline';
 export { SectionList } from './components/SectionList';
 export { CancelCaseDialog, type CancelTarget } from './components/CancelCaseDialog';

@@ -53,6 +53,8 @@ export const STAFF_TEXTS = {
   anyCase: 'Any case',
   nextTask: 'Next task',
   nextTaskOverdue: 'Overdue',
+  /** The case has been in its stage longer than the stage usually takes (issue 32). */
+  stageOverdue: 'Stage overdue',
   // The case.
   backToQueue: 'Back to the work queue',
   caseLoadError: 'We could not load this case. Please try again.',

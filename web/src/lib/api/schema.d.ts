@@ -2839,10 +2839,21 @@ export interface components {
              */
             invitations: components["schemas"]["InvitationBody"][];
             loans: components["schemas"]["LoanBody"][];
+            /**
+             * Format: date
+             * @description The day the lender's recorded mortgage offer expires (the case must complete before
+             *     it), once the firm has recorded the offer.
+             */
+            offerExpiresOn?: string | null;
             property: components["schemas"]["ExpandedProperty"];
             propertyUsage?: components["schemas"]["PropertyUsage"] | null;
             quote?: components["schemas"]["QuoteBody"] | null;
             status: components["schemas"]["CaseStatus"];
+            /**
+             * @description The case's stages (issue 32): those done with their dates, the current one since when
+             *     and expected by when, those ahead with expected dates (empty off the main path).
+             */
+            timeline: components["schemas"]["TimelineStage_CaseStatus"][];
             /** Format: date-time */
             updatedAt: string;
             /** @description The engine's answer for the user asking: sections, tiles, chip, message, transitions. */
@@ -4096,6 +4107,11 @@ export interface components {
              */
             nextTaskDueOn?: string | null;
             nextTaskOverdue: boolean;
+            /**
+             * @description The case has been in its stage longer than the workflow file's `typical_days` for it
+             *     (issue 32): the customers' timeline says so too.
+             */
+            stageOverdue: boolean;
             status: components["schemas"]["CaseStatus"];
             /** Format: date-time */
             updatedAt: string;
@@ -4264,6 +4280,11 @@ export interface components {
             label: string;
             status: components["schemas"]["CaseStatus"];
         };
+        /**
+         * @description Where a stage stands on the case's path.
+         * @enum {string}
+         */
+        StageState: "DONE" | "CURRENT" | "AHEAD";
         /** @description Where a case stands, for the case page: what happens now and who must act. */
         StageView: {
             /** @description Not an active case any more: nothing is pending on it. */
@@ -4400,6 +4421,36 @@ export interface components {
          * @enum {string}
          */
         Tenure: "FREEHOLD" | "LEASEHOLD" | "COMMONHOLD";
+        /** @description One stage of the timeline. */
+        TimelineStage_CaseStatus: {
+            /**
+             * Format: date
+             * @description When it should be done (the current stage and those ahead); the final stage's is when
+             *     the case should reach it.
+             */
+            expectedBy?: string | null;
+            /**
+             * Format: date
+             * @description When the case left it: done stages.
+             */
+            finishedOn?: string | null;
+            /** @description As the case lists name it. */
+            label: string;
+            /** @description The current stage has run past `expected_by`. */
+            overdue: boolean;
+            /**
+             * Format: date
+             * @description When the case (last) entered it: done and current stages.
+             */
+            startedOn?: string | null;
+            state: components["schemas"]["StageState"];
+            /**
+             * @description A status of either case type (spec §3).
+             * @enum {string}
+             */
+            status: "INELIGIBLE" | "TITLE_DOCUMENT_RETRIEVAL" | "BROKER_APPLICATION" | "BROKER_APPLICATION_INVITE" | "CUSTOMER_APPLICATION" | "IDENTITY_VERIFICATION" | "AWAITING_MORTGAGE_OFFER" | "PREPARE_MORTGAGE_REPORT" | "MORTGAGE_REPORT_ACCEPTANCE" | "PREPARE_COMPLETION_STATEMENT" | "COMPLETION_STATEMENT_ACCEPTANCE" | "PENDING_COMPLETION" | "COMPLETED" | "CANCELLED" | "PREPARE_CLIENT_CARE_LETTER" | "CLIENT_CARE_LETTER_ACCEPTANCE" | "AWAITING_DEPOSIT" | "AWAITING_MEMORANDUM_OF_SALE" | "AWAITING_CONTRACT_PACK" | "AWAITING_SEARCHES" | "CONTRACT_PACK_REVIEW" | "PREPARE_REPORT_ON_TITLE" | "REPORT_ON_TITLE_ACCEPTANCE";
+            waitsOn?: components["schemas"]["WaitsOn"] | null;
+        };
         /** @description One name on the title register still on the owners' list. */
         TitleRegisterNameBody: {
             /** @description As the register gives it. */

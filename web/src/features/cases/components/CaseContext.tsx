@@ -1,5 +1,6 @@
 import { Box, Link, Typography } from '@mui/material';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { SectionCard } from '../../../components/SectionCard';
 import type { CaseBroker, ExpandedCase, WaitsOn } from '../../../lib/api/types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useSession } from '../../auth';
@@ -95,19 +96,11 @@ function BrokerContact({ broker }: { broker: CaseBroker }) {
  * and `waits_on`, through `view.stage`). A closed case says so instead of a next step.
  */
 export function CaseContext({ expanded }: { expanded: ExpandedCase }) {
-  const headingId = useId();
   const { isBroker } = useSession();
   const { stage } = expanded.view;
   const address = propertyAddress(expanded.property);
   return (
-    <Box
-      component="section"
-      aria-labelledby={headingId}
-      sx={{ p: 2, bgcolor: 'background.paper', borderRadius: 1, border: 1, borderColor: 'divider' }}
-    >
-      <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
-        {CONTEXT_TEXTS.heading}
-      </Typography>
+    <SectionCard title={CONTEXT_TEXTS.heading}>
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
         {address && <Row term={CONTEXT_TEXTS.property}>{address}</Row>}
         {expanded.broker && (
@@ -140,6 +133,6 @@ export function CaseContext({ expanded }: { expanded: ExpandedCase }) {
           </>
         )}
       </Box>
-    </Box>
+    </SectionCard>
   );
 }

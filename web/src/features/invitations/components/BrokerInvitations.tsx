@@ -6,6 +6,7 @@ import type { ExpandedCase, Invitation } from '../../../lib/api/types';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../auth';
 import { RouterLink } from '../../../components/RouterLink';
+import { SectionCard } from '../../../components/SectionCard';
 import { parseCaseKind } from '../../cases';
 import { QuotePdfButton } from '../../documents';
 import { useResendQuote } from '../api/resendQuote';
@@ -59,7 +60,6 @@ export function BrokerInvitations({ expanded }: { expanded: ExpandedCase }) {
   const sendQuote = useSendQuote();
   const resend = useResendQuote();
   const { enqueueSnackbar } = useSnackbar();
-  const headingId = useId();
   const reasonId = useId();
   const { isBroker } = useSession();
   // The quote PDF is the broker's to hand over (issue 11): offered once the case has a quote.
@@ -69,14 +69,7 @@ export function BrokerInvitations({ expanded }: { expanded: ExpandedCase }) {
   const kind = parseCaseKind(expanded.caseType) ?? 'remortgaging';
 
   return (
-    <Box
-      component="section"
-      aria-labelledby={headingId}
-      sx={{ p: 2, bgcolor: 'background.paper', borderRadius: 1, border: 1, borderColor: 'divider' }}
-    >
-      <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
-        {BROKER_TEXTS.heading}
-      </Typography>
+    <SectionCard title={BROKER_TEXTS.heading}>
       <Stack spacing={2}>
         {send && (
           <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -173,6 +166,6 @@ export function BrokerInvitations({ expanded }: { expanded: ExpandedCase }) {
           </List>
         )}
       </Stack>
-    </Box>
+    </SectionCard>
   );
 }

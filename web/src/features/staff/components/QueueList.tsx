@@ -65,6 +65,25 @@ function Due({ item }: { item: StaffQueueItem }) {
   );
 }
 
+/** The status, marked when the case has been in it longer than the stage usually takes. */
+function Status({ item }: { item: StaffQueueItem }) {
+  return (
+    <>
+      <StatusChip chip={item.chip} wrap />
+      {item.stageOverdue && (
+        <Typography
+          component="span"
+          variant="body2"
+          color="error"
+          sx={{ display: 'block', fontWeight: 600, mt: 0.5 }}
+        >
+          {STAFF_TEXTS.stageOverdue}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 /** The earliest due date of the case's open legal-file tasks, marked when it has passed. */
 function NextTask({ item }: { item: StaffQueueItem }) {
   if (!item.nextTaskDueOn) return <>None</>;
@@ -128,7 +147,7 @@ function QueueTable({ items, label }: { items: StaffQueueItem[]; label: string }
                 </Typography>
               </TableCell>
               <TableCell>
-                <StatusChip chip={item.chip} wrap />
+                <Status item={item} />
               </TableCell>
               <TableCell>{waitsOnLabel(item.waitsOn)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -190,7 +209,7 @@ function QueueCards({ items, label }: { items: StaffQueueItem[]; label: string }
             </Typography>
           </Stack>
           <Box sx={{ mb: 1, maxWidth: '100%' }}>
-            <StatusChip chip={item.chip} wrap />
+            <Status item={item} />
           </Box>
           <Box
             component="dl"

@@ -27,6 +27,14 @@ import { problemOf } from './useStepReport';
 /** The server's limit (api/src/staff/title_register.rs). */
 const NAME_MAX = 200;
 
+/** A chip whose words (a name) may wrap on a narrow screen. */
+const wrapSx = {
+  height: 'auto',
+  maxWidth: '100%',
+  py: 0.25,
+  '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+} as const;
+
 /**
  * 'Title register' (issue 33): the registered proprietors the firm read off the official
  * copies, each beside the owner on the case with that name, or the customers' explanation and
@@ -80,7 +88,7 @@ function NameRow({
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name.fullName}</Typography>
         {name.ownerName ? (
-          <Chip size="small" color="success" label={T.matches(name.ownerName)} />
+          <Chip size="small" color="success" label={T.matches(name.ownerName)} sx={wrapSx} />
         ) : explained && name.explanation ? (
           <Chip
             size="small"
