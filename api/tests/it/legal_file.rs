@@ -9,10 +9,8 @@ use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 use support::cases::set_case;
-use support::{Client, TestApp};
+use support::{Client, PDF, TestApp};
 use threshold_api::mailbox::read_outbox;
-
-const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
 
 async fn upload(
     client: &mut Client,

@@ -14,7 +14,7 @@ use support::cases::case_column_set;
 use support::purchase::{BEA, expanded, submitted_purchase};
 use support::staff::enrolled_conveyancer;
 use support::stripe::{WEBHOOK_SECRET, app_with_stripe, completed_event, deliver, fake_stripe};
-use support::{Backend, Client, TestApp, pdf_text, tile};
+use support::{Backend, Client, PDF, TestApp, pdf_text, tile};
 
 on_both_databases!(
     buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion,
@@ -22,17 +22,10 @@ on_both_databases!(
     the_payment_and_search_calls_are_refused_to_everyone_else,
 );
 
-const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
-
 async fn upload(client: &mut Client, id: i64, document_type: &str) -> i64 {
-    let form = Form::new()
-        .text("caseType", "BUYING")
-        .text("caseId", id.to_string())
-        .text("documentType", document_type.to_owned())
-        .part("file", Part::bytes(PDF.to_vec()).file_name("scan.pdf"));
-    let res = client.post_form("/api/document", form).await;
-    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
-    res.body["documentId"].as_i64().unwrap()
+    support::upload_pdf(client, "BUYING", id, document_type).await["documentId"]
+        .as_i64()
+        .unwrap()
 }
 
 /// The conveyancer drafts a document of the purchase and issues it; returns its id.

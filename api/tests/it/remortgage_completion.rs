@@ -7,7 +7,6 @@
 use crate::support;
 
 use reqwest::header::HeaderMap;
-use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use support::cases::set_case;
@@ -28,17 +27,8 @@ on_both_databases!(
     the_mortgage_offer_is_recorded_with_its_document_and_figures,
 );
 
-const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
-
 async fn upload(client: &mut Client, id: i64, document_type: &str) -> Value {
-    let form = Form::new()
-        .text("caseType", "REMORTGAGING")
-        .text("caseId", id.to_string())
-        .text("documentType", document_type.to_owned())
-        .part("file", Part::bytes(PDF.to_vec()).file_name("scan.pdf"));
-    let res = client.post_form("/api/document", form).await;
-    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
-    res.body
+    support::upload_pdf(client, "REMORTGAGING", id, document_type).await
 }
 
 /// The firm uploads the lender's offer and records it (as a person does in the back office).

@@ -8,7 +8,6 @@
 use crate::support;
 
 use reqwest::StatusCode;
-use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 use support::remortgage::{customer_case, dan_joins, fill_in, submit};
 use support::staff::enrolled_conveyancer;
@@ -19,17 +18,10 @@ on_both_databases!(
     who_may_record_and_explain_the_names,
 );
 
-const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
-
 async fn upload(client: &mut Client, id: i64, document_type: &str) -> i64 {
-    let form = Form::new()
-        .text("caseType", "REMORTGAGING")
-        .text("caseId", id.to_string())
-        .text("documentType", document_type.to_owned())
-        .part("file", Part::bytes(PDF.to_vec()).file_name("scan.pdf"));
-    let res = client.post_form("/api/document", form).await;
-    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
-    res.body["documentId"].as_i64().unwrap()
+    support::upload_pdf(client, "REMORTGAGING", id, document_type).await["documentId"]
+        .as_i64()
+        .unwrap()
 }
 
 async fn record(connie: &mut Client, id: i64, full_name: &str) -> i64 {

@@ -303,6 +303,35 @@ pub fn pounds(pence: i64) -> String {
     format!("£{grouped}.{:02}", pence % 100)
 }
 
+/// A one-object PDF: what the upload tests send (the server reads a file's type from its bytes).
+pub const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
+
+/// Uploads [`PDF`] as a document of `document_type` to the case (`POST /document`, the
+/// caller's own way in), asserting it is stored; the stored document's body.
+pub async fn upload_pdf(
+    client: &mut Client,
+    case_type: &str,
+    id: i64,
+    document_type: &str,
+) -> Value {
+    let form = reqwest::multipart::Form::new()
+        .text("caseType", case_type.to_owned())
+        .text("caseId", id.to_string())
+        .text("documentType", document_type.to_owned())
+        .part(
+            "file",
+            reqwest::multipart::Part::bytes(PDF.to_vec()).file_name("scan.pdf"),
+        );
+    let res = client.post_form("/api/document", form).await;
+    assert_eq!(
+        res.status,
+        StatusCode::CREATED,
+        "{document_type}: {:?}",
+        res.body
+    );
+    res.body
+}
+
 pub fn pdf_text(bytes: &[u8]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("document.pdf");
