@@ -68,6 +68,8 @@ pub struct AppState {
     pub csp: axum::http::HeaderValue,
     /// Requests in flight per client address (see [`crate::client_slots`]).
     pub client_requests: Arc<crate::client_slots::ClientSlots>,
+    /// Which cases' conversations changed, heard from every server process (issue 32).
+    pub live: threshold_store::live::LiveCases,
 }
 
 impl AppState {
@@ -136,6 +138,7 @@ impl App {
             absolute_timeout: ChronoDuration::hours(config.session_absolute_hours),
         };
         let cases = CaseService::new(db.clone(), workflows.clone());
+        let live = threshold_store::live::LiveCases::start(&db).await?;
         let identity = crate::identity::IdentityProvider::from_config(&config)?;
         let secrets = crate::staff::SecretBox::from_config(&config)?;
         let worker_deps = WorkerDeps {
@@ -195,6 +198,7 @@ impl App {
             list_memo: ListMemo::default(),
             workflows,
             client_requests,
+            live,
         };
         Ok(App { state, worker_deps })
     }
@@ -285,6 +289,13 @@ impl App {
             tokio::spawn(queue.run_workers(deps, poll, async move {
                 let _ = stop.wait_for(|s| *s).await;
             }))
+        });
+        // Open event streams end as the server stops, so the shutdown need not wait for them.
+        let live = self.state.live.clone();
+        let mut stopping = shutdown.clone();
+        tokio::spawn(async move {
+            let _ = stopping.wait_for(|s| *s).await;
+            live.close();
         });
         let proxies = self.state.limits.clone();
         serve_http(

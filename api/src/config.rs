@@ -44,6 +44,10 @@ pub struct Config {
     pub firm_phone_number: String,
     /// When the telephone is answered, in words, shown beside the number.
     pub firm_opening_hours: String,
+    /// The firm's reply-time promise (issue 32): a customer's or broker's message is answered
+    /// within this many working days (England and Wales: weekends and bank holidays aside),
+    /// or the queue shows it overdue.
+    pub reply_within_working_days: u32,
     /// The firm's SRA number: its documents say it is authorised and regulated by the
     /// Solicitors Regulation Authority under this number (SRA Transparency Rules, rule 4).
     /// Unset (the demo), the documents say no number rather than a made-up one.
@@ -184,6 +188,7 @@ impl Default for Config {
             // Ofcom's range for drama: never a real line.
             firm_phone_number: "020 7946 0000".into(),
             firm_opening_hours: "Monday to Friday, 9am to 5:30pm".into(),
+            reply_within_working_days: 1,
             firm_sra_number: None,
             firm_address: None,
             firm_complaints_email: None,
@@ -278,6 +283,7 @@ const ENV_KEYS: &[&str] = &[
     "FIRM_NAME",
     "FIRM_PHONE_NUMBER",
     "FIRM_OPENING_HOURS",
+    "REPLY_WITHIN_WORKING_DAYS",
     "FIRM_SRA_NUMBER",
     "FIRM_ADDRESS",
     "FIRM_COMPLAINTS_EMAIL",

@@ -187,7 +187,7 @@ fn integral_numbers_as_integers(value: &mut serde_json::Value) {
 }
 
 /// Fields whose text may run over several lines (a reason given for a step, notes, a question
-/// to the assistant): tab and line breaks are allowed in them. Every other text is a single line.
+/// to the assistant, a message on a case): tab and line breaks are allowed in them. Every other text is a single line.
 pub const MULTI_LINE_FIELDS: &[&str] = &[
     "reason",
     "notes",
@@ -200,6 +200,7 @@ pub const MULTI_LINE_FIELDS: &[&str] = &[
     "titleFindings",
     "searchFindings",
     "lenderFindings",
+    "body",
 ];
 
 const CONTROL_CHARACTERS: &str = "must not contain control characters";

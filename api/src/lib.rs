@@ -12,6 +12,7 @@ pub mod cases;
 pub mod cli;
 pub mod client_slots;
 pub mod config;
+pub mod conversation;
 pub mod demo;
 pub mod demo_cases;
 pub mod demo_journeys;

@@ -10,8 +10,8 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::app::AppState;
 use crate::error::ErrorBody;
 use crate::{
-    address_lookup, application, assistant, auth, broker, cases, documents, feed, feedback, help,
-    identity, owners, payments, policies, progress, staff, users,
+    address_lookup, application, assistant, auth, broker, cases, conversation, documents, feed,
+    feedback, help, identity, owners, payments, policies, progress, staff, users,
 };
 
 #[derive(OpenApi)]
@@ -37,6 +37,7 @@ use crate::{
         (name = "assistant", description = "The assistant: questions about how cases proceed and the app, for users with `AI_BOT`"),
         (name = "documents", description = "A case's uploaded and generated documents: upload, download, delete, the quote PDF"),
         (name = "owners", description = "A remortgaging application's Owners and Transfer of Equity sections: co-owners, each owner's details, adult occupants, removed owners"),
+        (name = "conversation", description = "One conversation per case: its threads, messages and read receipts"),
         (name = "feedback", description = "A customer's feedback at a point of their case"),
         (name = "address-lookup", description = "The addresses at a UK postcode, from the configured provider"),
         (name = "progress", description = "A customer's steps after submitting: identity, accepting the firm's documents"),
@@ -58,6 +59,7 @@ fn parts() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(help::router())
         .merge(assistant::router())
         .merge(owners::router())
+        .merge(conversation::router())
         .merge(feedback::router())
         .merge(address_lookup::router())
         .merge(progress::router())

@@ -37,6 +37,9 @@ pub struct CaseEmail {
     /// A task's reminder (issue 29): not sent once the task is done; its label is in the mail.
     #[serde(default)]
     pub task: Option<TaskReminder>,
+    /// A reminder of a message waiting for the firm's reply (issue 32): not sent once replied.
+    #[serde(default)]
+    pub awaits_reply: bool,
 }
 
 /// Who a case e-mail's link is for: its page differs.
@@ -81,6 +84,10 @@ impl Job for CaseEmail {
             tracing::info!(effect_id = self.effect_id, "task done: reminder not needed");
             return Ok(());
         }
+        if self.awaits_reply && !db.reply_overdue(self.case_id, Utc::now()).await? {
+            tracing::info!(effect_id = self.effect_id, "replied: reminder not needed");
+            return Ok(());
+        }
         let case_type = CaseType::parse(&case.case_type).unwrap_or(CaseType::Remortgaging);
         let kind = match case_type {
             CaseType::Remortgaging => "remortgage",
@@ -93,7 +100,7 @@ impl Job for CaseEmail {
                 continue;
             }
             let reader = match (self.to, r.donor) {
-                (Recipient::Conveyancer, _) => Reader::Firm,
+                (Recipient::Conveyancer | Recipient::AssignedConveyancer, _) => Reader::Firm,
                 (_, true) => Reader::Donor,
                 (_, false) => Reader::Party,
             };

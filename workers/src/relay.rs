@@ -70,6 +70,7 @@ pub async fn relay_due(db: &Db, queue: &JobQueue, now: DateTime<Utc>) -> Result<
                     only_in_status: None,
                     signs_in,
                     task: None,
+                    awaits_reply: false,
                 };
                 queue.push_once(job, &key).await?;
             }
@@ -78,6 +79,7 @@ pub async fn relay_due(db: &Db, queue: &JobQueue, now: DateTime<Utc>) -> Result<
                 to,
                 signs_in,
                 task,
+                awaits_reply,
                 ..
             }) => {
                 let job = CaseEmail {
@@ -85,9 +87,11 @@ pub async fn relay_due(db: &Db, queue: &JobQueue, now: DateTime<Utc>) -> Result<
                     case_id: row.case_id,
                     template,
                     to,
-                    only_in_status: row.set_in_status.clone(),
+                    // A message waits for its reply whatever the case's status by then.
+                    only_in_status: (!awaits_reply).then(|| row.set_in_status.clone()).flatten(),
                     signs_in,
                     task,
+                    awaits_reply,
                 };
                 queue.push_once(job, &key).await?;
             }

@@ -136,6 +136,18 @@ impl Workflows {
         }
     }
 
+    /// Whether this actor may make the named announcement on a case of this type (a message
+    /// in a conversation's thread: see `threshold_engine::conversation`).
+    pub fn may_announce(&self, case_type: CaseType, actor: &Actor, name: &str) -> bool {
+        let announcements = match case_type {
+            CaseType::Remortgaging => &self.remortgaging.definition.announcements,
+            CaseType::Buying => &self.buying.definition.announcements,
+        };
+        announcements
+            .get(name)
+            .is_some_and(|a| actor.kind().is_some_and(|k| a.by.contains(&k)))
+    }
+
     /// Applies, in order, the system transitions whose guards pass (a new case leaving its
     /// initial status, an answer that makes a case ineligible), moving `snap` along.
     pub fn automatic(

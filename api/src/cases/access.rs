@@ -37,6 +37,16 @@ pub fn parse_case_id(raw: &str) -> ApiResult<i64> {
         .ok_or_else(ApiError::not_found)
 }
 
+/// `remortgaging` or `buying`, as addresses write a case type; anything else is an unknown
+/// case.
+pub fn path_case_type(raw: &str) -> ApiResult<CaseType> {
+    match raw {
+        "remortgaging" => Ok(CaseType::Remortgaging),
+        "buying" => Ok(CaseType::Buying),
+        _ => Err(ApiError::not_found()),
+    }
+}
+
 /// The cases the signed-in user may see.
 pub async fn scope(state: &AppState, session: &CurrentSession) -> ApiResult<Scope> {
     let user = &session.user;

@@ -228,6 +228,7 @@ pub fn parse(raw: Option<&str>, case_type: CaseType) -> ApiResult<ListQuery> {
         name,
         assignee: None,
         task_due: None,
+        reply: None,
     })
 }
 

@@ -5,6 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use threshold_cases::NewCaseMessage;
 use threshold_store::cases::QuoteRow;
+use threshold_store::cases::ReplyDue;
 
 use chrono::Utc;
 use threshold_engine::CaseType;
@@ -202,6 +203,7 @@ pub async fn report_issue(
     let note = NewCaseMessage {
         topic: QUOTE_TOPIC,
         body: message,
+        reply: ReplyDue::Unchanged,
     };
     state
         .cases

@@ -434,7 +434,7 @@ pub async fn transition(
     ApiPath((case_type, case_id)): ApiPath<(String, String)>,
     ApiJson(body): ApiJson<StaffTransitionRequest>,
 ) -> ApiResult<Json<StaffTransitionDone>> {
-    let case_type = path_case_type(&case_type)?;
+    let case_type = crate::cases::access::path_case_type(&case_type)?;
     let case_id = access::parse_case_id(&case_id)?;
     let reason = super::reason_given(body.reason.as_deref())?;
     let definition = state
@@ -618,16 +618,6 @@ fn neutralise(text: &str) -> String {
         format!("'{text}")
     } else {
         text.to_owned()
-    }
-}
-
-/// `remortgaging` or `buying`, as the back office's addresses write it; anything else is an
-/// unknown case.
-pub(super) fn path_case_type(raw: &str) -> ApiResult<CaseType> {
-    match raw {
-        "remortgaging" => Ok(CaseType::Remortgaging),
-        "buying" => Ok(CaseType::Buying),
-        _ => Err(ApiError::not_found()),
     }
 }
 

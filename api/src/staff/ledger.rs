@@ -16,9 +16,9 @@ use threshold_store::ledger::{NewLedgerEntry, NewRedemptionStatement};
 use utoipa::ToSchema;
 
 use super::Staff;
-use super::case::path_case_type;
 use super::ledger_view::{LedgerBody, ledger_body};
 use crate::app::AppState;
+use crate::cases::access::path_case_type;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath};
 

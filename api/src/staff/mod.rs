@@ -8,6 +8,7 @@
 
 mod broker_firms;
 mod case;
+mod conversation;
 mod documents;
 mod enquiries;
 mod factor;
@@ -86,6 +87,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(enquiries::raise))
         .routes(routes!(enquiries::answer))
         .routes(routes!(enquiries::withdraw))
+        .routes(routes!(conversation::staff_conversation))
+        .routes(routes!(conversation::staff_post_message))
+        .routes(routes!(conversation::staff_mark_read))
+        .routes(routes!(conversation::staff_conversation_events))
         .routes(routes!(title_register::record_title_register_name))
         .routes(routes!(title_register::remove_title_register_name))
         .routes(routes!(removal::remove_document))
@@ -139,7 +144,7 @@ impl Staff {
         case_type: &str,
         case_id: &str,
     ) -> Result<OpenCase, ApiError> {
-        let case_type = case::path_case_type(case_type)?;
+        let case_type = crate::cases::access::path_case_type(case_type)?;
         let case_id = crate::cases::access::parse_case_id(case_id)?;
         Ok(state.cases.open(&self.caller(), case_type, case_id).await?)
     }

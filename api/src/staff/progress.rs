@@ -18,10 +18,11 @@ use threshold_store::cases::{IdentityDecision, NewMortgageOffer};
 use utoipa::ToSchema;
 
 use super::Staff;
-use super::case::{StaffTransitionDone, path_case_type};
+use super::case::StaffTransitionDone;
 use crate::app::AppState;
 use crate::auth::EmptyBody;
 use crate::cases::access;
+use crate::cases::access::path_case_type;
 use crate::documents::DocumentBody;
 use crate::documents::generated::{Generated, generate};
 use crate::error::{ApiError, ApiResult, ErrorBody};

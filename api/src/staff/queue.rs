@@ -10,7 +10,9 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use threshold_engine::{CaseStatus, CaseType, Chip, WaitsOn};
 use threshold_store::UserId;
-use threshold_store::cases::{AssigneeFilter, ListQuery, LoadedCase, Scope, SortBy, TaskDueFilter};
+use threshold_store::cases::{
+    AssigneeFilter, ListQuery, LoadedCase, ReplyFilter, Scope, SortBy, TaskDueFilter,
+};
 use threshold_store::staff::StaffMember;
 use threshold_workflows::Workflows;
 use utoipa::ToSchema;
@@ -59,6 +61,10 @@ pub struct StaffQueueItem {
     /// The case has been in its stage longer than the workflow file's `typical_days` for it
     /// (issue 32): the customers' timeline says so too.
     pub stage_overdue: bool,
+    /// When the firm's reply to the oldest customer's or broker's message waiting for one is
+    /// due (issue 32), and whether that time has passed.
+    pub reply_due_at: Option<DateTime<Utc>>,
+    pub reply_overdue: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -84,7 +90,8 @@ pub struct StaffAssignRequest {
         ("page" = Option<i64>, Query, minimum = 0, maximum = 10000000, description = "0-based, default 0"),
         ("status" = Option<Vec<CaseStatus>>, Query, description = "Statuses of the case type; repeat or comma-separate"),
         ("taskDue" = Option<String>, Query, description = "`due`: only cases with a legal-file task due; `overdue`: only those with one past its due date"),
-        ("sortBy" = Option<String>, Query, description = "As the case lists: CREATED_AT (default), UPDATED_AT, …; or NEXT_TASK_DUE_ON, the earliest due date of the case's open legal-file tasks"),
+        ("reply" = Option<String>, Query, description = "`waiting`: only cases with a customer's or broker's message waiting for the firm's reply; `overdue`: only those past the reply-time promise"),
+        ("sortBy" = Option<String>, Query, description = "As the case lists: CREATED_AT (default), UPDATED_AT, …; NEXT_TASK_DUE_ON, the earliest due date of the case's open legal-file tasks; or REPLY_DUE_AT, when the firm's reply to a waiting message is due"),
         ("sortDirection" = Option<case_list::SortDirection>, Query, description = "Default DESC"),
         ("propertyOwnerName" = Option<String>, Query, description = "Remortgaging: prefix of an owner's name"),
         ("buyerName" = Option<String>, Query, description = "Buying: prefix of a buyer's name"),
@@ -115,7 +122,8 @@ pub async fn cases(
         .await?;
     let members = members_by_id(&state).await?;
     let user = staff.user();
-    let today = Utc::now().date_naive();
+    let now = Utc::now();
+    let today = now.date_naive();
     let rel = case_list::relationship(&Scope::Everything);
     let items = page
         .items
@@ -152,6 +160,8 @@ pub async fn cases(
                     r.completion_date,
                     today,
                 ),
+                reply_due_at: r.reply_due_at,
+                reply_overdue: r.reply_due_at.is_some_and(|due| due < now),
             })
         })
         .collect::<ApiResult<Vec<_>>>()?;
@@ -161,12 +171,17 @@ pub async fn cases(
     }))
 }
 
-/// The queue's sort by the earliest due date of a case's open legal-file tasks.
-const NEXT_TASK_DUE: &str = "NEXT_TASK_DUE_ON";
+/// The queue's own sorts, beyond the case lists': by the earliest due date of a case's open
+/// legal-file tasks, and by when the firm's reply to a waiting message is due.
+const QUEUE_SORTS: [(&str, SortBy); 2] = [
+    ("NEXT_TASK_DUE_ON", SortBy::NextTaskDueOn),
+    ("REPLY_DUE_AT", SortBy::ReplyDueAt),
+];
 
 /// The queue's list query from its parameters: the case lists' own (status, sort, name, page)
-/// plus `caseType`, `assignee` (`me` is `me_id`), `taskDue` (and its sort) and `waitsOn`, which becomes the statuses that
-/// wait on them, so it runs on the status index. None when `waitsOn` leaves no status to show.
+/// plus `caseType`, `assignee` (`me` is `me_id`), `taskDue`, `reply` (and their sorts) and
+/// `waitsOn`, which becomes the statuses that wait on them, so it runs on the status index.
+/// None when `waitsOn` leaves no status to show.
 pub fn queue_query(
     workflows: &Workflows,
     raw: Option<&str>,
@@ -185,19 +200,28 @@ pub fn queue_query(
         None => CaseType::Remortgaging,
         Some(raw) => access::parse_case_type("caseType", raw)?,
     };
-    // The queue's own sort field is not one of the case lists' (whose parser refuses it).
-    let by_task_due = param("sortBy") == Some(NEXT_TASK_DUE);
+    // The queue's own sort fields are not the case lists' (whose parser refuses them).
+    let own_sort = QUEUE_SORTS
+        .iter()
+        .find(|(name, _)| param("sortBy") == Some(*name))
+        .map(|(_, sort)| *sort);
     let list_params = url::form_urlencoded::Serializer::new(String::new())
         .extend_pairs(
             params
                 .iter()
-                .filter(|(k, _)| !(by_task_due && k == "sortBy")),
+                .filter(|(k, _)| !(own_sort.is_some() && k == "sortBy")),
         )
         .finish();
     let mut query = case_list::parse(Some(&list_params), case_type)?;
-    if by_task_due {
-        query.sort_by = SortBy::NextTaskDueOn;
+    if let Some(sort) = own_sort {
+        query.sort_by = sort;
     }
+    query.reply = match param("reply") {
+        None | Some("") => None,
+        Some("waiting") => Some(ReplyFilter::Waiting),
+        Some("overdue") => Some(ReplyFilter::OverdueAt(Utc::now())),
+        Some(_) => return Err(ApiError::bad_field("reply", "must be waiting or overdue")),
+    };
     query.task_due = match param("taskDue") {
         None | Some("") => None,
         Some("due") => Some(TaskDueFilter::Due),
@@ -274,7 +298,7 @@ pub async fn assign(
     ApiPath((case_type, case_id)): ApiPath<(String, String)>,
     ApiJson(body): ApiJson<StaffAssignRequest>,
 ) -> ApiResult<StatusCode> {
-    let case_type = super::case::path_case_type(&case_type)?;
+    let case_type = crate::cases::access::path_case_type(&case_type)?;
     let case_id = access::parse_case_id(&case_id)?;
     let assignee = match body.user_id {
         None => None,

@@ -19,6 +19,7 @@ mod cases_create;
 mod cases_list;
 mod client_ledger;
 mod concurrency;
+mod conversation;
 mod demo_journeys;
 mod deposit_checkout;
 mod documents;

@@ -323,6 +323,18 @@ fn firm_steps(id: i64) -> Vec<(&'static str, String, Option<Value>)> {
             format!("{base}/title-register-names/1"),
             Some(json!({})),
         ),
+        ("GET", format!("{base}/conversation"), None),
+        ("GET", format!("{base}/conversation/events"), None),
+        (
+            "POST",
+            format!("{base}/conversation/parties"),
+            Some(json!({ "body": "Hello" })),
+        ),
+        (
+            "PUT",
+            format!("{base}/conversation/parties/read"),
+            Some(json!({ "upTo": 1 })),
+        ),
     ]
 }
 
@@ -332,6 +344,12 @@ async fn send(client: &mut Client, method: &str, path: &str, body: &Option<Value
         ("DELETE", Some(body)) => {
             client
                 .send(Method::DELETE, path, Some(body.clone()), HeaderMap::new())
+                .await
+                .status
+        }
+        ("PUT", Some(body)) => {
+            client
+                .send(Method::PUT, path, Some(body.clone()), HeaderMap::new())
                 .await
                 .status
         }

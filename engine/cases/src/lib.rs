@@ -7,6 +7,7 @@
 //! The case type is dispatched on once, in [`Workflows`]; nothing here is per case type but
 //! where a new case starts.
 
+mod conversation;
 mod enquiries;
 mod error;
 mod progress;
@@ -26,7 +27,7 @@ use threshold_engine::{
 pub use threshold_store::cases::NewCaseMessage;
 use threshold_store::cases::{
     Announcement, EffectRecord, KeyFacts, KeyFactsUpdate, LoadedCase, NewCase, NewParty, NewQuote,
-    Relationship, Scope, SectionWrite, TransitionRecord,
+    Relationship, Scope, SectionWrite, TransitionRecord, effect_due_at,
 };
 use threshold_store::{Db, UserId};
 use threshold_workflows::Workflows;
@@ -506,7 +507,8 @@ impl CaseService {
             None,
             now,
         )
-        .await
+        .await?;
+        Ok(())
     }
 
     /// Makes one of the workflow's announcements (see `AnnouncementDef`): a customer reporting
@@ -518,7 +520,7 @@ impl CaseService {
         case: &OpenCase,
         name: &str,
         message: Option<NewCaseMessage<'_>>,
-    ) -> Result<(), CaseError> {
+    ) -> Result<Option<i64>, CaseError> {
         let now = Utc::now();
         let effects = self
             .workflows
@@ -536,16 +538,18 @@ impl CaseService {
         effects: &[Effect],
         message: Option<NewCaseMessage<'_>>,
         now: DateTime<Utc>,
-    ) -> Result<(), CaseError> {
-        // Announcements send e-mails and feed items now: nothing of theirs waits for a date.
+    ) -> Result<Option<i64>, CaseError> {
+        // Announcements send e-mails and feed items now; a message's reminder of the firm's
+        // reply waits for its due time.
         let records: Vec<EffectRecord> = effects
             .iter()
             .map(|e| EffectRecord {
                 effect: serde_json::to_value(e).unwrap_or_default(),
-                due_at: None,
+                due_at: effect_due_at(e),
             })
             .collect();
-        self.db
+        Ok(self
+            .db
             .record_announcement(
                 &Announcement {
                     case_id: case.loaded.row.id,
@@ -557,8 +561,7 @@ impl CaseService {
                 },
                 now,
             )
-            .await?;
-        Ok(())
+            .await?)
     }
 
     /// Opens a case: where it starts is the workflow's (a remortgage fetches its title first; a

@@ -68,6 +68,8 @@ pub enum Recipient {
     Broker,
     /// The firm's conveyancing team.
     Conveyancer,
+    /// The conveyancer the case is assigned to, or the whole team while nobody is.
+    AssignedConveyancer,
     /// One applicant (by applicant id): a re-sent invitation. Not for workflow files, which
     /// name roles, not people.
     Applicant(i64),
@@ -405,9 +407,14 @@ impl<St: WorkflowStatus> Definition<St> {
         }
     }
 
-    /// Every e-mail template the definition's effects name, and its tasks' reminder.
+    /// Every e-mail template the definition's effects name, its tasks' reminder and its
+    /// conversation's reminder of a reply overdue.
     pub fn email_templates(&self) -> std::collections::BTreeSet<&str> {
         let tasks_remind = self.tasks.iter().any(|t| t.due.is_some());
+        let converses = self
+            .announcements
+            .keys()
+            .any(|a| a.contains("_message_by_"));
         self.effects
             .values()
             .filter_map(|e| match e {
@@ -417,6 +424,7 @@ impl<St: WorkflowStatus> Definition<St> {
                 _ => None,
             })
             .chain(tasks_remind.then_some(crate::tasks::TASK_DUE_TEMPLATE))
+            .chain(converses.then_some(crate::conversation::REPLY_OVERDUE_TEMPLATE))
             .collect()
     }
 }

@@ -207,7 +207,7 @@ pub enum Effect {
     #[serde(rename_all = "camelCase")]
     FeedNotification { kind: FeedKind, to: Recipient },
     /// Send `template` at `due_at` unless the case has left the status it was set in (or, for
-    /// a task's reminder, the task is done by then).
+    /// a task's reminder, the task is done by then; for a message's, the firm has replied).
     #[serde(rename_all = "camelCase")]
     Reminder {
         template: String,
@@ -217,6 +217,10 @@ pub enum Effect {
         signs_in: bool,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         task: Option<crate::tasks::TaskReminder>,
+        /// A message waiting for the firm's reply (issue 32): sent only while it still waits,
+        /// whatever the case's status by then.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        awaits_reply: bool,
     },
     #[serde(rename_all = "camelCase")]
     RecordCompletionDate { date: NaiveDate },
@@ -561,6 +565,7 @@ impl<S: CaseSnapshot> Workflow<S> {
                             + chrono::Duration::hours(i64::from(*after_hours)),
                         signs_in: *signs_in,
                         task: None,
+                        awaits_reply: false,
                     }
                 }
                 EffectDef::RecordCompletionDate => Effect::RecordCompletionDate {

@@ -6,6 +6,7 @@
 
 pub mod actions;
 pub mod completeness;
+pub mod conversation;
 pub mod definition;
 pub mod enquiries;
 pub mod equity_tax;
@@ -20,6 +21,7 @@ pub mod tasks;
 pub mod timeline;
 pub mod title_register;
 pub mod types;
+pub mod working_days;
 
 pub use actions::{Action, ActionDef, IssuedDocument, Refusal, RuleBook};
 pub use completeness::{MissingField, PartyKind, missing_fields};

@@ -355,6 +355,7 @@ impl<S: CaseSnapshot> Workflow<S> {
                         name: t.name.clone(),
                         label: t.label.clone(),
                     }),
+                    awaits_reply: false,
                 })
             })
             .collect()

@@ -56,6 +56,12 @@ const BROKERS: &str = "SELECT u.id AS user_id, u.email, u.preferred_name, FALSE 
 const CONVEYANCERS: &str = "SELECT u.id AS user_id, u.email, u.preferred_name, FALSE AS donor \
      FROM users u \
      WHERE u.role = 'ROLE_CONVEYANCER' AND $1 > 0 AND $2 = 0 ORDER BY u.created_at";
+/// The member of staff the case is assigned to; the whole team while nobody is.
+const ASSIGNED_CONVEYANCER: &str = "SELECT u.id AS user_id, u.email, u.preferred_name, \
+     FALSE AS donor FROM users u JOIN cases c ON c.id = $1 \
+     WHERE $2 = 0 AND (u.id = c.assignee_id \
+         OR (c.assignee_id IS NULL AND u.role = 'ROLE_CONVEYANCER')) \
+     ORDER BY u.created_at";
 
 impl Db {
     /// Effects not yet relayed whose due time (if any) has passed, oldest first.
@@ -110,6 +116,7 @@ impl Db {
             Recipient::LeadCustomer => (LEAD_CUSTOMER, 0),
             Recipient::Broker => (BROKERS, 0),
             Recipient::Conveyancer => (CONVEYANCERS, 0),
+            Recipient::AssignedConveyancer => (ASSIGNED_CONVEYANCER, 0),
             // Named when the effect is written (see `Recipient::AddedApplicant`); an effect
             // still addressed this way reaches no one.
             Recipient::AddedApplicant => (ONE_APPLICANT, -1),

@@ -18,6 +18,7 @@ pub mod feedback;
 pub mod identity_checks;
 pub mod invitations;
 pub mod ledger;
+pub mod live;
 pub mod magic_links;
 pub mod payments;
 mod secrets;

@@ -46,6 +46,8 @@ export function queueItem(overrides: Partial<StaffQueueItem> = {}): StaffQueueIt
     nextTaskDueOn: null,
     nextTaskOverdue: false,
     stageOverdue: false,
+    replyDueAt: null,
+    replyOverdue: false,
     ...overrides,
   };
 }

@@ -443,6 +443,14 @@ impl Client {
     }
 
     /// GETs raw bytes (downloads): status, headers and body.
+    /// A GET whose body is read as it arrives (server-sent events).
+    pub async fn stream(&self, path: &str) -> reqwest::Response {
+        self.with_cookies(self.http.get(format!("{}{}", self.base, path)))
+            .send()
+            .await
+            .unwrap()
+    }
+
     pub async fn get_bytes(&mut self, path: &str) -> (StatusCode, HeaderMap, Vec<u8>) {
         let req = self.with_cookies(self.http.get(format!("{}{}", self.base, path)));
         let res = req.send().await.unwrap();

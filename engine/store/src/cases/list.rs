@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 
 use super::args::{Arg, Sql};
 use super::load::{AdminRow, CaseRow, LegalNameRow, PartyRow};
@@ -27,6 +27,8 @@ pub enum SortBy {
     EnquiresRespondedAt,
     /// The back office's queue only: the earliest due date of the case's open legal-file tasks.
     NextTaskDueOn,
+    /// The back office's queue only: when the firm's reply to a waiting message is due.
+    ReplyDueAt,
 }
 
 impl SortBy {
@@ -44,6 +46,7 @@ impl SortBy {
             SortBy::EnquiresRaisedAt => "c.enquires_raised_at",
             SortBy::EnquiresRespondedAt => "c.enquires_responded_at",
             SortBy::NextTaskDueOn => "c.next_task_due_on",
+            SortBy::ReplyDueAt => "c.reply_due_at",
         }
     }
 
@@ -71,6 +74,18 @@ pub struct ListQuery {
     pub assignee: Option<AssigneeFilter>,
     /// The back office's work queue: only cases with a legal-file task due, or overdue.
     pub task_due: Option<TaskDueFilter>,
+    /// The back office's work queue: only cases with a message waiting for the firm's reply,
+    /// or one whose reply is overdue.
+    pub reply: Option<ReplyFilter>,
+}
+
+/// Which cases the work queue shows by the firm's reply-time promise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplyFilter {
+    /// A customer's or broker's message waits for the firm's reply.
+    Waiting,
+    /// The reply was due before this moment (now).
+    OverdueAt(DateTime<Utc>),
 }
 
 /// Which cases the work queue shows by their open legal-file tasks' due dates.
@@ -139,6 +154,16 @@ impl ListQuery {
             Some(TaskDueFilter::OverdueOn(today)) => {
                 sql.push(" AND c.next_task_due_on < ")
                     .bind(Arg::Date(Some(today)));
+            }
+            None => {}
+        }
+        match self.reply {
+            Some(ReplyFilter::Waiting) => {
+                sql.push(" AND c.reply_due_at IS NOT NULL");
+            }
+            Some(ReplyFilter::OverdueAt(now)) => {
+                sql.push(" AND c.reply_due_at < ")
+                    .bind(Arg::Time(Some(now)));
             }
             None => {}
         }

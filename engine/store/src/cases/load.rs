@@ -38,7 +38,7 @@ macro_rules! case_columns {
          c.is_new_lease, c.staircasing_share_before, c.staircasing_share_after, \
          c.staircasing_price, c.market_value_election_made, c.terms_accepted_at, \
          c.has_paid_deposit, c.deposit_paid_at, c.created_at, c.updated_at, c.assignee_id, \
-         c.status_changed_at, c.next_task_due_on, \
+         c.status_changed_at, c.next_task_due_on, c.reply_due_at, \
          p.address_line1, p.address_line2, p.town, p.county, p.postcode, p.formatted_address, \
          p.tenure, p.property_type, p.land_ownership"
     };
@@ -101,6 +101,8 @@ pub struct CaseRow {
     pub status_changed_at: Option<DateTime<Utc>>,
     /// The earliest due date of its open legal-file tasks (the work queue's deadline).
     pub next_task_due_on: Option<NaiveDate>,
+    /// When the firm's reply to the oldest message waiting for it is due (issue 32).
+    pub reply_due_at: Option<DateTime<Utc>>,
     #[sqlx(flatten)]
     pub property: PropertyRow,
 }

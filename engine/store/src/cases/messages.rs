@@ -1,22 +1,35 @@
-//! Messages left on a case for the others on it (a customer's report of an issue with the
-//! quote). Written with their announcement ([`Db::record_announcement`]).
+//! Messages left on a case for the others on it: a customer's report of an issue with the
+//! quote, and the case's conversation (issue 32), one thread per topic. Written with their
+//! announcement ([`Db::record_announcement`]); read receipts here.
 
 use chrono::{DateTime, Utc};
 
 use crate::{Db, StoreError, UserId, on_db};
 
-/// One message, with its author's preferred name (None once the account is gone).
+/// One message, with its author's preferred name and role (None once the account is gone).
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct CaseMessage {
     pub id: i64,
+    pub author_user_id: Option<UserId>,
     pub author_name: Option<String>,
+    pub author_role: Option<String>,
     pub body: String,
     pub created_at: DateTime<Utc>,
 }
 
+/// How far one person has read a thread.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct MessageRead {
+    pub user_id: UserId,
+    pub name: String,
+    pub role: String,
+    pub last_read_message_id: i64,
+    pub read_at: DateTime<Utc>,
+}
+
 impl Db {
     /// A case's messages on one topic, oldest first; only `author`'s when given (a customer
-    /// reads their own, the case's brokers read all).
+    /// reads their own reports on the quote, the case's brokers read all).
     pub async fn case_messages(
         &self,
         case_id: i64,
@@ -24,7 +37,8 @@ impl Db {
         author: Option<UserId>,
     ) -> Result<Vec<CaseMessage>, StoreError> {
         Ok(on_db!(self, pool => sqlx::query_as(
-            "SELECT m.id, u.preferred_name AS author_name, m.body, m.created_at \
+            "SELECT m.id, m.author_user_id, u.preferred_name AS author_name, u.role AS author_role, \
+             m.body, m.created_at \
              FROM case_messages m LEFT JOIN users u ON u.id = m.author_user_id \
              WHERE m.case_id = $1 AND m.topic = $2 AND ($3 IS NULL OR m.author_user_id = $3) \
              ORDER BY m.id",
@@ -34,5 +48,67 @@ impl Db {
         .bind(author)
         .fetch_all(pool)
         .await)?)
+    }
+
+    /// Whether a customer's or broker's message has waited for the firm's reply past its due
+    /// time (a reminder asks before it goes).
+    pub async fn reply_overdue(
+        &self,
+        case_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let due: Option<Option<DateTime<Utc>>> = on_db!(self, pool => {
+            sqlx::query_scalar("SELECT reply_due_at FROM cases WHERE id = $1")
+                .bind(case_id)
+                .fetch_optional(pool)
+                .await
+        })?;
+        Ok(due.flatten().is_some_and(|due| due <= now))
+    }
+
+    /// Who has read a thread how far, most recent reader first.
+    pub async fn message_reads(
+        &self,
+        case_id: i64,
+        topic: &str,
+    ) -> Result<Vec<MessageRead>, StoreError> {
+        Ok(on_db!(self, pool => sqlx::query_as(
+            "SELECT r.user_id, u.preferred_name AS name, u.role, r.last_read_message_id, r.read_at \
+             FROM case_message_reads r JOIN users u ON u.id = r.user_id \
+             WHERE r.case_id = $1 AND r.topic = $2 ORDER BY r.read_at DESC",
+        )
+        .bind(case_id)
+        .bind(topic)
+        .fetch_all(pool)
+        .await)?)
+    }
+
+    /// Records that `user` has read a thread up to a message (never backwards).
+    pub async fn mark_messages_read(
+        &self,
+        case_id: i64,
+        topic: &str,
+        user: UserId,
+        up_to: i64,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_db!(self, pool => sqlx::query(
+            "INSERT INTO case_message_reads (case_id, topic, user_id, last_read_message_id, read_at) \
+             VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (case_id, topic, user_id) DO UPDATE SET \
+             last_read_message_id = CASE WHEN excluded.last_read_message_id > case_message_reads.last_read_message_id \
+                 THEN excluded.last_read_message_id ELSE case_message_reads.last_read_message_id END, \
+             read_at = CASE WHEN excluded.last_read_message_id > case_message_reads.last_read_message_id \
+                 THEN excluded.read_at ELSE case_message_reads.read_at END",
+        )
+        .bind(case_id)
+        .bind(topic)
+        .bind(user)
+        .bind(up_to)
+        .bind(now)
+        .execute(pool)
+        .await
+        .map(|_| ()))?;
+        Ok(())
     }
 }

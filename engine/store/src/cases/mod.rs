@@ -31,17 +31,19 @@ pub use donor_writes::{DonorGiftRow, NewDonor};
 pub use enquiry_writes::EnquiryChange;
 pub use firms::{CaseBroker, ManagedBroker};
 pub use list::{
-    AssigneeFilter, CaseListItem, CaseListPage, ListMemo, ListQuery, SortBy, TaskDueFilter,
+    AssigneeFilter, CaseListItem, CaseListPage, ListMemo, ListQuery, ReplyFilter, SortBy,
+    TaskDueFilter,
 };
 pub use load::{
     AdminRow, AlterationRow, CaseRow, DocumentRow, GeneratedDocumentRow, GroundRentRow, IsaRow,
     LegalNameRow, LoadedCase, LoanRow, PartyRow, PropertyRow, QuoteRow, SourceOfFundsRow,
     parse_enum,
 };
-pub use messages::CaseMessage;
+pub use messages::{CaseMessage, MessageRead};
 pub use mortgage_offers::{MortgageOfferRecord, NewMortgageOffer};
 pub use owner_writes::{
     ApplicantDetails, NamedPerson, NewCoOwner, OwnersExtras, PersonRow, SectionWrite,
+    due_at as effect_due_at,
 };
 pub use progress_writes::IdentityDecision;
 pub use property_writes::{CaseList, NewAlteration, NewLoan, PropertyWrite, PropertyWriteRecord};
@@ -49,7 +51,7 @@ pub use referrals::{BrokerFirm, Introduction};
 pub use scope::Scope;
 pub use task_writes::NewTaskDone;
 pub use title_register_writes::TitleRegisterChange;
-pub use transition::{Announcement, NewCaseMessage, TransitionRecord};
+pub use transition::{Announcement, NewCaseMessage, ReplyDue, TransitionRecord};
 
 /// The key facts a broker or customer gives when starting a case (both types; the fields of
 /// the other type stay `None`). Money in pence.

@@ -222,12 +222,14 @@ pub(super) fn addressed(effect: &Effect, applicant_id: i64) -> Value {
             due_at,
             signs_in,
             task,
+            awaits_reply,
         } => Effect::Reminder {
             template,
             to: named(to),
             due_at,
             signs_in,
             task,
+            awaits_reply,
         },
         other => other,
     };
@@ -235,7 +237,7 @@ pub(super) fn addressed(effect: &Effect, applicant_id: i64) -> Value {
 }
 
 /// The due time of an effect (reminders wait).
-pub(super) fn due_at(effect: &Effect) -> Option<DateTime<Utc>> {
+pub fn due_at(effect: &Effect) -> Option<DateTime<Utc>> {
     match effect {
         Effect::Reminder { due_at, .. } => Some(*due_at),
         _ => None,

@@ -31,14 +31,10 @@ impl TransitionRecord {
             .effects
             .iter()
             .map(|e| {
-                let due_at = match e {
-                    Effect::Reminder { due_at, .. } => Some(*due_at),
-                    Effect::RecordCompletionDate { date } => {
-                        completion_date = Some(*date);
-                        None
-                    }
-                    _ => None,
-                };
+                if let Effect::RecordCompletionDate { date } = e {
+                    completion_date = Some(*date);
+                }
+                let due_at = super::owner_writes::due_at(e);
                 EffectRecord {
                     effect: serde_json::to_value(e).unwrap_or_default(),
                     due_at,
@@ -150,20 +146,32 @@ pub struct Announcement<'a> {
 /// A message someone on a case leaves for the others (see the case_messages migration).
 #[derive(Clone, Debug)]
 pub struct NewCaseMessage<'a> {
-    /// What it is about: `QUOTE`.
+    /// Its thread: `QUOTE`, or a conversation's channel (`PARTIES`…).
     pub topic: &'a str,
     pub body: &'a str,
+    pub reply: ReplyDue,
+}
+
+/// What a message does to the firm's reply-time promise (`cases.reply_due_at`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplyDue {
+    /// Nothing (a report on the quote, an internal note).
+    Unchanged,
+    /// It waits for the firm's reply, due then, unless an older one waits already.
+    Awaited(DateTime<Utc>),
+    /// The firm's reply: nothing waits any more.
+    Answered,
 }
 
 impl Db {
-    /// Records an announcement, audited, in one transaction; a conflict if the case has left
-    /// its status meanwhile.
+    /// Records an announcement, audited, in one transaction, and answers its message's id; a
+    /// conflict if the case has left its status meanwhile.
     #[tracing::instrument(skip_all, fields(case_id = a.case_id))]
     pub async fn record_announcement(
         &self,
         a: &Announcement<'_>,
         now: DateTime<Utc>,
-    ) -> Result<(), StoreError> {
+    ) -> Result<Option<i64>, StoreError> {
         on_db!(self, pool => {
             let mut tx = pool.begin_write().await?;
             let here = sqlx::query("UPDATE cases SET updated_at = $3 WHERE id = $1 AND status = $2")
@@ -176,6 +184,40 @@ impl Db {
             if here == 0 {
                 return Err(StoreError::Conflict("the case has changed; reload it"));
             }
+            // The audit trail names the message by id: its body is personal data.
+            let mut message_id = None;
+            if let Some(m) = &a.message {
+                let id: i64 = sqlx::query_scalar(
+                    "INSERT INTO case_messages (case_id, author_user_id, topic, body, created_at) \
+                     VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                )
+                .bind(a.case_id)
+                .bind(a.by)
+                .bind(m.topic)
+                .bind(m.body)
+                .bind(now)
+                .fetch_one(&mut *tx)
+                .await?;
+                message_id = Some(id);
+                match m.reply {
+                    ReplyDue::Unchanged => {}
+                    ReplyDue::Awaited(due) => {
+                        sqlx::query(
+                            "UPDATE cases SET reply_due_at = COALESCE(reply_due_at, $2) WHERE id = $1",
+                        )
+                        .bind(a.case_id)
+                        .bind(due)
+                        .execute(&mut *tx)
+                        .await?;
+                    }
+                    ReplyDue::Answered => {
+                        sqlx::query("UPDATE cases SET reply_due_at = NULL WHERE id = $1")
+                            .bind(a.case_id)
+                            .execute(&mut *tx)
+                            .await?;
+                    }
+                }
+            }
             sqlx::query(
                 "INSERT INTO audit_events (actor_user_id, action, subject_type, subject_id, detail, at) \
                  VALUES ($1, $2, 'case', $3, $4, $5)",
@@ -183,23 +225,10 @@ impl Db {
             .bind(a.by)
             .bind(a.action)
             .bind(a.case_id.to_string())
-            .bind(sqlx::types::Json(json!({ "effects": a.effects.len() })))
+            .bind(sqlx::types::Json(json!({ "effects": a.effects.len(), "messageId": message_id })))
             .bind(now)
             .execute(&mut *tx)
             .await?;
-            if let Some(m) = &a.message {
-                sqlx::query(
-                    "INSERT INTO case_messages (case_id, author_user_id, topic, body, created_at) \
-                     VALUES ($1, $2, $3, $4, $5)",
-                )
-                .bind(a.case_id)
-                .bind(a.by)
-                .bind(m.topic)
-                .bind(m.body)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-            }
             for e in a.effects {
                 sqlx::query(
                     "INSERT INTO case_effects (case_id, effect, due_at, created_at, set_in_status) \
@@ -214,7 +243,7 @@ impl Db {
                 .await?;
             }
             tx.commit().await?;
-            Ok(())
+            Ok(message_id)
         })
     }
 

@@ -11,6 +11,7 @@ import { CASE_TYPE, LIST_TITLE, useCase, type CaseKind } from '../../features/ca
 import {
   CancelCaseDialog,
   CaseContext,
+  CaseConversation,
   CaseTimeline,
   SectionList,
   type CancelTarget,
@@ -95,6 +96,7 @@ export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
         {expanded.status === 'COMPLETED' && <CompletedSummary expanded={expanded} />}
         <CaseContext expanded={expanded} />
         <CaseTimeline expanded={expanded} />
+        <CaseConversation kind={kind} caseId={caseId} />
         <BrokerInvitations expanded={expanded} />
         {!view.stage.closed && (
           <SectionList

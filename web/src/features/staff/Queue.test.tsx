@@ -252,6 +252,37 @@ describe('the work queue', () => {
     );
   });
 
+  it('messages: the cases waiting for our reply, the reply due soonest first (issue 32)', async () => {
+    const { calls, router } = await openQueue('/staff', [
+      queueItem({ replyDueAt: '2026-12-02T10:00:00Z', replyOverdue: true }),
+      queueItem({ id: 1002, replyDueAt: '2026-12-09T10:00:00Z' }),
+      queueItem({ id: 1003 }),
+    ]);
+    const rows = screen.getAllByRole('row');
+    expect(within(rows[1]).getByText('Reply overdue')).toBeInTheDocument();
+    expect(within(rows[2]).getByText('Message waiting')).toBeInTheDocument();
+    expect(within(rows[3]).queryByText(/Reply overdue|Message waiting/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Messages: Any case' }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Waiting for our reply' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by: Last updated' }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Reply due' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ reply: 'waiting', sortBy: 'REPLY_DUE_AT' }),
+    );
+    await waitFor(() => {
+      const params = lastRequest(calls);
+      expect([params.get('reply'), params.get('sortBy'), params.get('sortDirection')]).toEqual([
+        'waiting',
+        'REPLY_DUE_AT',
+        'ASC',
+      ]);
+    });
+    expect(screen.getByRole('button', { name: 'Sort latest first' })).toHaveAttribute(
+      'title',
+      'Soonest first: sort latest first',
+    );
+  });
+
   it('pages of 25: page 2 goes to the URL (0-based) and the request', async () => {
     const { calls, router } = await openQueue('/staff', [queueItem()], 60);
     expect(screen.getByText('Showing 1 of 60 case(s)')).toBeInTheDocument();
@@ -331,6 +362,16 @@ describe('queue search parameters', () => {
     expect(withQueueFilter({ waitsOn: 'broker' }, { waitsOn: undefined })).toEqual({});
     expect(queueRequest({ waitsOn: 'seller' })).toMatchObject({ waitsOn: 'seller' });
     expect(queueRequest({})).not.toHaveProperty('waitsOn');
+  });
+
+  it('the messages filter is waiting or overdue, and the reply due is a sort (issue 32)', () => {
+    expect(parseQueueSearch({ reply: 'Overdue', sortBy: 'reply_due_at' })).toEqual({
+      reply: 'overdue',
+      sortBy: 'REPLY_DUE_AT',
+    });
+    expect(parseQueueSearch({ reply: 'late' })).toEqual({});
+    expect(queueRequest({ reply: 'waiting' })).toMatchObject({ reply: 'waiting' });
+    expect(queueRequest({})).not.toHaveProperty('reply');
   });
 
   it('the legal file filter is due or overdue, and the next task due is a sort (issue 29)', () => {

@@ -5,6 +5,7 @@ import type {
   StaffQueueQuery,
   StaffSortDirection,
   StaffSortField,
+  StaffReply,
   StaffTaskDue,
   StaffWaitsOn,
 } from './types';
@@ -27,6 +28,8 @@ export interface QueueSearch {
   waitsOn?: StaffWaitsOn;
   /** Only the cases with a legal-file task due, or overdue (absent: any case). */
   taskDue?: StaffTaskDue;
+  /** Only the cases with a message waiting for the firm's reply, or overdue (issue 32). */
+  reply?: StaffReply;
   name?: string;
   sortBy?: StaffSortField;
   sortDirection?: StaffSortDirection;
@@ -47,11 +50,15 @@ export const QUEUE_STATUSES: Record<StaffCaseType, readonly string[]> = {
 /** Who the queue filters on, in the order offered (the firm first: its own work). */
 export const TASK_DUE_CHOICES = ['due', 'overdue'] as const satisfies readonly StaffTaskDue[];
 
+/** The queue's messages filter: waiting for the firm's reply, or past its promise. */
+export const REPLY_CHOICES = ['waiting', 'overdue'] as const satisfies readonly StaffReply[];
+
 /** The sorts offered, the default first. */
 export const SORT_CHOICES = [
   'UPDATED_AT',
   'CREATED_AT',
   'NEXT_TASK_DUE_ON',
+  'REPLY_DUE_AT',
 ] as const satisfies readonly StaffSortField[];
 
 export const WAITS_ON_CHOICES = [
@@ -110,6 +117,8 @@ export function parseQueueSearch(raw: Record<string, unknown>): QueueSearch {
   if (waitsOn) out.waitsOn = waitsOn;
   const taskDue = TASK_DUE_CHOICES.find((t) => t === word(raw.taskDue)?.toLowerCase());
   if (taskDue) out.taskDue = taskDue;
+  const reply = REPLY_CHOICES.find((r) => r === word(raw.reply)?.toLowerCase());
+  if (reply) out.reply = reply;
   const name = typeof raw.name === 'string' ? raw.name : undefined;
   if (name !== undefined && name.trim() !== '') out.name = name;
   const sortBy = SORT_CHOICES.find((f) => f === word(raw.sortBy));
@@ -150,6 +159,7 @@ export function queueRequest(search: QueueSearch): StaffQueueQuery {
     ...(search.assignee ? { assignee: search.assignee } : {}),
     ...(search.waitsOn ? { waitsOn: search.waitsOn } : {}),
     ...(search.taskDue ? { taskDue: search.taskDue } : {}),
+    ...(search.reply ? { reply: search.reply } : {}),
     ...(name ? { [caseType === 'BUYING' ? 'buyerName' : 'propertyOwnerName']: name } : {}),
     sortBy: search.sortBy ?? DEFAULT_QUEUE_SORT,
     sortDirection: search.sortDirection ?? DEFAULT_QUEUE_DIRECTION,
@@ -164,6 +174,7 @@ export function hasQueueFilters(search: QueueSearch): boolean {
     !!search.assignee ||
     !!search.waitsOn ||
     !!search.taskDue ||
+    !!search.reply ||
     !!search.name?.trim()
   );
 }

@@ -1,6 +1,7 @@
 import type {
   StaffDraftType,
   StaffFindingField,
+  StaffReply,
   StaffTaskDue,
   StaffUserRole,
   StaffWaitsOn,
@@ -55,6 +56,9 @@ export const STAFF_TEXTS = {
   nextTaskOverdue: 'Overdue',
   /** The case has been in its stage longer than the stage usually takes (issue 32). */
   stageOverdue: 'Stage overdue',
+  messages: 'Messages',
+  messageWaiting: 'Message waiting',
+  replyOverdue: 'Reply overdue',
   // The case.
   backToQueue: 'Back to the work queue',
   caseLoadError: 'We could not load this case. Please try again.',
@@ -174,6 +178,12 @@ export const WAITS_ON_FILTER: Record<StaffWaitsOn, string> = {
   broker: 'Broker',
   lender: 'Lender',
   seller: 'Seller',
+};
+
+/** The work queue's 'Messages' filter (issue 32; absent: any case). */
+export const REPLY_FILTER: Record<StaffReply, string> = {
+  waiting: 'Waiting for our reply',
+  overdue: 'Reply overdue',
 };
 
 /** The work queue's 'Legal file' filter (issue 29; absent: any case). */

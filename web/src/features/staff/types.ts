@@ -90,11 +90,15 @@ export type StaffUpload = StaffCase['uploads'][number];
 
 export type StaffCaseType = Schemas['CaseType'];
 export type StaffWaitsOn = Schemas['WaitsOn'];
-/** The queue's sort fields: the case lists' (the back office offers these two). */
-/** The queue's sorts: the case lists' two, and the next legal-file task's due date (issue 29). */
-export type StaffSortField = 'UPDATED_AT' | 'CREATED_AT' | 'NEXT_TASK_DUE_ON';
+/**
+ * The queue's sorts: the case lists' two, the next legal-file task's due date (issue 29) and
+ * when the firm's reply to a waiting message is due (issue 32).
+ */
+export type StaffSortField = 'UPDATED_AT' | 'CREATED_AT' | 'NEXT_TASK_DUE_ON' | 'REPLY_DUE_AT';
 /** Only the cases with a legal-file task due, or one overdue. */
 export type StaffTaskDue = 'due' | 'overdue';
+/** Only the cases with a message waiting for the firm's reply, or one past the promise. */
+export type StaffReply = 'waiting' | 'overdue';
 export type StaffSortDirection = Schemas['SortDirection'];
 
 /** A search document recorded as the search's result (DOCUMENT) or the firm's summary of it. */

@@ -655,6 +655,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/conversations/{caseType}/{caseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["read_conversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{caseType}/{caseId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["conversation_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{caseType}/{caseId}/{channel}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{caseType}/{caseId}/{channel}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["mark_read"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deposit-payment": {
         parameters: {
             query?: never;
@@ -1544,6 +1608,70 @@ export interface paths {
         };
         get: operations["audit_csv"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/cases/{caseType}/{caseId}/conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_conversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/cases/{caseType}/{caseId}/conversation/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["staff_conversation_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/cases/{caseType}/{caseId}/conversation/{channel}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["staff_post_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/cases/{caseType}/{caseId}/conversation/{channel}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["staff_mark_read"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2518,6 +2646,11 @@ export interface components {
             tiles: components["schemas"]["SectionView"][];
             transitions: components["schemas"]["TransitionView_CaseStatus"][];
         };
+        /**
+         * @description A thread of a case's conversation.
+         * @enum {string}
+         */
+        Channel: "PARTIES" | "BROKER_FIRM" | "FIRM_INTERNAL";
         /** @description An existing charge on the property, with its lender's redemption statement once recorded. */
         ChargeBody: {
             chargeType: string;
@@ -2565,6 +2698,43 @@ export interface components {
         /** @description The address the account uses from now on. */
         ConfirmEmailChangeResponse: {
             email: string;
+        };
+        Conversation: {
+            /**
+             * Format: date-time
+             * @description When the firm's reply to the oldest message waiting for one is due (null: none waits).
+             */
+            replyDueAt?: string | null;
+            /** @description That time has passed. */
+            replyOverdue: boolean;
+            /**
+             * Format: int32
+             * @description The firm's promise, in working days (weekends and bank holidays aside).
+             */
+            replyWithinWorkingDays: number;
+            /**
+             * @description The threads open to the caller: PARTIES for everyone on the case, BROKER_FIRM for the
+             *     brokers and the firm, FIRM_INTERNAL for the firm.
+             */
+            threads: components["schemas"]["ConversationThread"][];
+        };
+        ConversationMessage: {
+            /** @description The author's preferred name; null once their account is gone. */
+            authorName?: string | null;
+            authorSide?: components["schemas"]["Side"] | null;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Written by the caller. */
+            mine: boolean;
+        };
+        ConversationThread: {
+            channel: components["schemas"]["Channel"];
+            /** @description Oldest first. */
+            messages: components["schemas"]["ConversationMessage"][];
+            readByOthers: components["schemas"]["ReadReceipt"][];
         };
         /** @description One line of a quote. */
         CostLineBody: {
@@ -3329,6 +3499,13 @@ export interface components {
         ManagedBrokers: {
             managedBrokers: components["schemas"]["ManagedBrokerBody"][];
         };
+        MarkReadRequest: {
+            /**
+             * Format: int64
+             * @description The latest message of the thread the caller has seen.
+             */
+            upTo: number;
+        };
         /** @description The current user (spec record "Me"). */
         MeResponse: {
             enabledFeatures: string[];
@@ -3350,6 +3527,10 @@ export interface components {
             email: string;
             isOnboarded: boolean;
             preferredName: string;
+        };
+        MessagePosted: {
+            /** Format: int64 */
+            id: number;
         };
         /**
          * @description A field an owner or buyer still has to give; serialises as the spec's label.
@@ -3487,6 +3668,10 @@ export interface components {
             /** Format: int32 */
             policyVersion: number;
         };
+        PostMessageRequest: {
+            /** @description 1 to 5,000 characters; line breaks allowed. */
+            body: string;
+        };
         /** @description The quote a customer accepted before a re-quote. Money in pence. */
         PreviousQuoteBody: {
             /** Format: date-time */
@@ -3567,6 +3752,15 @@ export interface components {
             subtotal: number;
             /** Format: int64 */
             totalAmount: number;
+        };
+        /** @description How far someone else has read the thread (a read receipt). */
+        ReadReceipt: {
+            /** Format: int64 */
+            lastReadMessageId: number;
+            name: string;
+            /** Format: date-time */
+            readAt: string;
+            side?: components["schemas"]["Side"] | null;
         };
         RedemptionStatementBody: {
             /** Format: int64 */
@@ -3793,6 +3987,11 @@ export interface components {
         SessionsResponse: {
             sessions: components["schemas"]["SessionView"][];
         };
+        /**
+         * @description Who wrote or read: the customers' side, a broker, or the firm.
+         * @enum {string}
+         */
+        Side: "CUSTOMER" | "BROKER" | "FIRM";
         /** @description POST /auth/signup. */
         SignupRequest: {
             email: string;
@@ -4107,6 +4306,13 @@ export interface components {
              */
             nextTaskDueOn?: string | null;
             nextTaskOverdue: boolean;
+            /**
+             * Format: date-time
+             * @description When the firm's reply to the oldest customer's or broker's message waiting for one is
+             *     due (issue 32), and whether that time has passed.
+             */
+            replyDueAt?: string | null;
+            replyOverdue: boolean;
             /**
              * @description The case has been in its stage longer than the workflow file's `typical_days` for it
              *     (issue 32): the customers' timeline says so too.
@@ -7216,6 +7422,280 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    read_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` or `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description The threads open to the caller, with their messages and read receipts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles (the back office has its own) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    conversation_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` or `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Server-sent events: `changed` (data `{}`) whenever a message or read receipt is written on the case; read the conversation again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff roles (the back office has its own) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    post_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` or `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description `parties` (customers, brokers and the firm) or `broker-firm` (brokers and the firm) */
+                channel: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description Written (audited by id); the others are told by e-mail and in their feed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePosted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A thread not open to the caller, or a staff role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or thread, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The case is closed, or changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `body` empty, over 5,000 characters or with control characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` or `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description `parties` or `broker-firm` */
+                channel: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkReadRequest"];
+            };
+        };
+        responses: {
+            /** @description Read receipt left (it never moves back) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A thread not open to the caller, or a staff role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or thread, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `upTo` is no message of the thread */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -10723,7 +11203,9 @@ export interface operations {
                 status?: components["schemas"]["CaseStatus"][];
                 /** @description `due`: only cases with a legal-file task due; `overdue`: only those with one past its due date */
                 taskDue?: string;
-                /** @description As the case lists: CREATED_AT (default), UPDATED_AT, …; or NEXT_TASK_DUE_ON, the earliest due date of the case's open legal-file tasks */
+                /** @description `waiting`: only cases with a customer's or broker's message waiting for the firm's reply; `overdue`: only those past the reply-time promise */
+                reply?: string;
+                /** @description As the case lists: CREATED_AT (default), UPDATED_AT, …; NEXT_TASK_DUE_ON, the earliest due date of the case's open legal-file tasks; or REPLY_DUE_AT, when the firm's reply to a waiting message is due */
                 sortBy?: string;
                 /** @description Default DESC */
                 sortDirection?: components["schemas"]["SortDirection"];
@@ -10975,6 +11457,280 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    staff_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` or `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Every thread of the case, with read receipts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    staff_conversation_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` or `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Server-sent events: `changed` whenever a message or read receipt is written on the case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    staff_post_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` or `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description `parties`, `broker-firm` or `firm-internal` */
+                channel: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description Written (audited by id); a reply in `parties` or `broker-firm` answers what waited */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePosted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case or thread */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The case is closed, or changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `body` empty, over 5,000 characters or with control characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    staff_mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` or `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description `parties`, `broker-firm` or `firm-internal` */
+                channel: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkReadRequest"];
+            };
+        };
+        responses: {
+            /** @description Read receipt left */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case or thread */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `upTo` is no message of the thread */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -183,3 +183,10 @@ export type DonorEvidence =
   paths['/donor-evidence/{caseType}/{caseId}']['get']['responses'][200]['content']['application/json'];
 export type BuyingRequiredDocuments = BuyingExpanded['requiredDocuments'];
 export type LandTaxType = LandTaxEstimate['landTaxType'];
+
+/** A case's conversation (issue 32). */
+export type Conversation =
+  paths['/conversations/{caseType}/{caseId}']['get']['responses'][200]['content']['application/json'];
+export type ConversationThread = Conversation['threads'][number];
+export type ConversationMessage = ConversationThread['messages'][number];
+export type Channel = ConversationThread['channel'];

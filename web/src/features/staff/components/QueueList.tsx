@@ -65,7 +65,10 @@ function Due({ item }: { item: StaffQueueItem }) {
   );
 }
 
-/** The status, marked when the case has been in it longer than the stage usually takes. */
+/**
+ * The status, marked when the case has been in it longer than the stage usually takes, and when
+ * a customer's or broker's message waits for the firm's reply (overdue past the promise).
+ */
 function Status({ item }: { item: StaffQueueItem }) {
   return (
     <>
@@ -78,6 +81,16 @@ function Status({ item }: { item: StaffQueueItem }) {
           sx={{ display: 'block', fontWeight: 600, mt: 0.5 }}
         >
           {STAFF_TEXTS.stageOverdue}
+        </Typography>
+      )}
+      {item.replyDueAt && (
+        <Typography
+          component="span"
+          variant="body2"
+          color={item.replyOverdue ? 'error' : 'text.secondary'}
+          sx={{ display: 'block', fontWeight: 600, mt: 0.5 }}
+        >
+          {item.replyOverdue ? STAFF_TEXTS.replyOverdue : STAFF_TEXTS.messageWaiting}
         </Typography>
       )}
     </>

@@ -9,13 +9,20 @@ import {
   DEFAULT_QUEUE_DIRECTION,
   DEFAULT_QUEUE_SORT,
   QUEUE_STATUSES,
+  REPLY_CHOICES,
   SORT_CHOICES,
   TASK_DUE_CHOICES,
   WAITS_ON_CHOICES,
   withQueueFilter,
   type QueueSearch,
 } from '../search';
-import { SORT_ORDER_TEXTS, STAFF_TEXTS, TASK_DUE_FILTER, WAITS_ON_FILTER } from '../texts';
+import {
+  REPLY_FILTER,
+  SORT_ORDER_TEXTS,
+  STAFF_TEXTS,
+  TASK_DUE_FILTER,
+  WAITS_ON_FILTER,
+} from '../texts';
 import type { StaffMember, StaffSortField } from '../types';
 
 const ANYONE = 'anyone';
@@ -23,13 +30,18 @@ const ANYONE = 'anyone';
 /**
  * The sort fields offered. UPDATED_AT is any change to the case (a move included), so it is
  * called 'Last updated', not 'Last moved'; NEXT_TASK_DUE_ON is the earliest due date of the
- * case's open legal-file tasks (cases without one last).
+ * case's open legal-file tasks (cases without one last); REPLY_DUE_AT when the firm's reply to
+ * a waiting message is due (cases with none waiting last).
  */
 export const SORT_LABELS: Record<StaffSortField, string> = {
   UPDATED_AT: 'Last updated',
   CREATED_AT: 'Created',
   NEXT_TASK_DUE_ON: 'Next task due',
+  REPLY_DUE_AT: 'Reply due',
 };
+
+/** The sorts by a deadline, whose direction reads as soonest or latest first. */
+const DEADLINES: StaffSortField[] = ['NEXT_TASK_DUE_ON', 'REPLY_DUE_AT'];
 
 /** The queue's filters: status, assignee, who it waits on, name, sort and its direction, reset. */
 export function QueueToolbar({
@@ -45,7 +57,7 @@ export function QueueToolbar({
   const caseType = search.caseType ?? DEFAULT_CASE_TYPE;
   const direction = search.sortDirection ?? DEFAULT_QUEUE_DIRECTION;
   const sortBy = search.sortBy ?? DEFAULT_QUEUE_SORT;
-  const order = SORT_ORDER_TEXTS[sortBy === 'NEXT_TASK_DUE_ON' ? 'due' : 'age'][direction];
+  const order = SORT_ORDER_TEXTS[DEADLINES.includes(sortBy) ? 'due' : 'age'][direction];
   return (
     <Stack
       role="toolbar"
@@ -111,6 +123,19 @@ export function QueueToolbar({
         ]}
         selected={[search.taskDue ?? ANYONE]}
         onChange={([taskDue]) => change({ taskDue: TASK_DUE_CHOICES.find((t) => t === taskDue) })}
+      />
+      <FilterMenu
+        label={STAFF_TEXTS.messages}
+        groups={[
+          {
+            options: [
+              { value: ANYONE, label: STAFF_TEXTS.anyCase },
+              ...REPLY_CHOICES.map((r) => ({ value: r, label: REPLY_FILTER[r] })),
+            ],
+          },
+        ]}
+        selected={[search.reply ?? ANYONE]}
+        onChange={([reply]) => change({ reply: REPLY_CHOICES.find((r) => r === reply) })}
       />
       <FilterMenu
         label="Sort by"

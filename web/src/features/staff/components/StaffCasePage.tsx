@@ -16,6 +16,7 @@ import { STAFF_TEXTS, waitsOnLabel } from '../texts';
 import { AssigneeSelect } from './AssigneeSelect';
 import { AuditTrail } from './AuditTrail';
 import { ApplicationAnswers, DocumentsPanel } from './CaseDetails';
+import { ConversationSection } from './ConversationSection';
 import { IdentityReview } from './IdentityReview';
 import { IssuedDocumentsPanel, isClosed, isWorkable } from './IssuedDocumentsPanel';
 import { LedgerPanel } from './LedgerPanel';
@@ -133,6 +134,7 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
             )
           }
         />
+        <ConversationSection kind={kind} caseId={caseId} />
         {staffCase.tasks.length > 0 && (
           <TasksPanel kind={kind} caseId={caseId} tasks={staffCase.tasks} />
         )}

@@ -1,0 +1,82 @@
+// Issue 32, part 1: one conversation per case. The customer asks on her case page; the work
+// queue shows a message waiting for the firm's reply; the conveyancer reads it in the back
+// office, leaves an internal note and answers; the customer reads the answer and the firm sees
+// she has; the broker sees the customer's question and the firm's answer, never the note, and
+// writes to the firm in their own thread. At a phone's width and a desktop's.
+import { expect, test } from '@playwright/test';
+import { atBothWidths, clientWithAcceptedQuote } from '../support/app';
+import { signInConveyancer } from '../support/staff';
+
+// Names the demo data and the other specs do not use.
+const CLIENT = { name: 'Marisol Messenger', email: 'marisol.messenger@e2e.test' };
+const ADDRESS = '8 Messenger Mews';
+const CONVEYANCER = { name: 'Reggie Replier', email: 'reggie.replier@threshold.test' };
+const QUESTION = 'When will the lender send the offer?';
+const NOTE = 'Chase the lender on Thursday.';
+const ANSWER = 'The lender expects to send it this week.';
+const BROKER_NOTE = 'Client is worried about the rate expiring.';
+
+test('the customer asks, the firm answers and the broker sees both', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const { customer, caseId } = await clientWithAcceptedQuote(page, browser, CLIENT, ADDRESS);
+  const casePath = `/remortgaging/${caseId}`;
+
+  const mine = customer.getByRole('region', { name: 'Messages' });
+  await expect(mine.getByText('No messages yet.')).toBeVisible();
+  await expect(mine.getByText(/Threshold replies within one working day\./)).toBeVisible();
+  await mine.getByRole('textbox', { name: 'Your message' }).fill(QUESTION);
+  await mine.getByRole('button', { name: 'Send' }).click();
+  await expect(mine.getByRole('listitem').filter({ hasText: QUESTION })).toContainText('You');
+  await expect(mine.getByText(/Threshold's reply is due by/)).toBeVisible();
+  await atBothWidths(customer, async () => {
+    await expect(mine.getByRole('listitem')).toHaveCount(1);
+  });
+
+  // The work queue: the case waits for the firm's reply.
+  const { page: staff } = await signInConveyancer(browser, CONVEYANCER);
+  await staff.goto('/staff?reply=waiting&sortBy=REPLY_DUE_AT');
+  const row = staff.getByRole('row').filter({ hasText: ADDRESS });
+  await expect(row).toContainText('Message waiting');
+
+  // The back office: the question, an internal note, then the answer.
+  await staff.goto(`/staff/cases/remortgaging/${caseId}`);
+  const panel = staff.getByRole('region', { name: 'Messages' });
+  await expect(panel.getByRole('listitem').filter({ hasText: QUESTION })).toContainText(
+    `${CLIENT.name} (Customer)`,
+  );
+  await panel.getByRole('tab', { name: 'Internal notes' }).click();
+  await panel.getByRole('textbox', { name: 'Your message' }).fill(NOTE);
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByRole('listitem').filter({ hasText: NOTE })).toBeVisible();
+  await panel.getByRole('tab', { name: 'Everyone on the case' }).click();
+  await expect(panel.getByText(/Threshold's reply is due by/)).toBeVisible();
+  await panel.getByRole('textbox', { name: 'Your message' }).fill(ANSWER);
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByRole('listitem').filter({ hasText: ANSWER })).toBeVisible();
+  await expect(panel.getByText(/Threshold's reply is due by/)).toHaveCount(0);
+
+  // The customer reads the answer; the firm sees she has.
+  await customer.reload();
+  await expect(mine.getByRole('listitem').filter({ hasText: ANSWER })).toContainText(
+    `${CONVEYANCER.name} (Threshold)`,
+  );
+  await expect(mine.getByText(NOTE)).toHaveCount(0);
+  await staff.reload();
+  await expect(panel.getByText(`Read by ${CLIENT.name}`)).toBeVisible();
+
+  // The broker sees the question and the answer, not the firm's note, and writes to the firm.
+  await page.goto(casePath);
+  const brokers = page.getByRole('region', { name: 'Messages' });
+  await expect(brokers.getByText(QUESTION)).toBeVisible();
+  await expect(brokers.getByText(ANSWER)).toBeVisible();
+  await expect(brokers.getByText(NOTE)).toHaveCount(0);
+  await brokers.getByRole('tab', { name: 'Broker and Threshold' }).click();
+  await brokers.getByRole('textbox', { name: 'Your message' }).fill(BROKER_NOTE);
+  await brokers.getByRole('button', { name: 'Send' }).click();
+  await expect(brokers.getByRole('listitem').filter({ hasText: BROKER_NOTE })).toContainText('You');
+  await atBothWidths(page, async () => {
+    await expect(brokers.getByRole('listitem')).toHaveCount(1);
+  });
+  await customer.reload();
+  await expect(mine.getByText(BROKER_NOTE)).toHaveCount(0);
+});

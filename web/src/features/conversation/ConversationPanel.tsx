@@ -1,0 +1,175 @@
+import { Alert, Box, Button, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Channel, Conversation, ConversationThread } from '../../lib/api/types';
+import { formatDateTime } from '../../lib/format';
+import { isApiError } from '../../lib/api/errors';
+import {
+  useConversation,
+  useLiveConversation,
+  useMarkRead,
+  usePostMessage,
+  type ConversationCalls,
+} from './api';
+import { CONVERSATION_TEXTS as T } from './texts';
+
+/** The server's limit (engine/core/src/conversation.rs). */
+export const MESSAGE_MAX = 5000;
+
+/**
+ * The case's conversation (issue 32): one tab per thread open to the reader (the server says
+ * which), its messages oldest first with who wrote them and when, who has read the latest,
+ * the firm's reply-time promise, and a box to write in; live, as the server tells of each
+ * change. Shown to customers and brokers on the case page and to the firm in the back office.
+ */
+export function ConversationPanel({ calls }: { calls: ConversationCalls }) {
+  const query = useConversation(calls);
+  useLiveConversation(calls);
+  const [chosen, setChosen] = useState<Channel | null>(null);
+  if (query.isPending) return <Typography color="text.secondary">{T.heading}…</Typography>;
+  if (query.isError) return <Typography>{T.loadError}</Typography>;
+  const { threads } = query.data;
+  if (threads.length === 0) return null;
+  const thread = threads.find((t) => t.channel === chosen) ?? threads[0];
+  return (
+    <Box>
+      {threads.length > 1 && (
+        <Tabs
+          value={thread.channel}
+          onChange={(_, value: Channel) => setChosen(value)}
+          aria-label={T.threads}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ mb: 1 }}
+        >
+          {threads.map((t) => (
+            <Tab key={t.channel} value={t.channel} label={T.channel[t.channel]} />
+          ))}
+        </Tabs>
+      )}
+      <Thread calls={calls} conversation={query.data} thread={thread} />
+    </Box>
+  );
+}
+
+function Thread({
+  calls,
+  conversation,
+  thread,
+}: {
+  calls: ConversationCalls;
+  conversation: Conversation;
+  thread: ConversationThread;
+}) {
+  const markRead = useMarkRead(calls);
+  const last = thread.messages.at(-1);
+  const lastId = last && !last.mine ? last.id : null;
+  const { mutate } = markRead;
+  useEffect(() => {
+    if (lastId !== null) mutate({ channel: thread.channel, upTo: lastId });
+  }, [lastId, thread.channel, mutate]);
+  const readers = last
+    ? thread.readByOthers.filter((r) => r.lastReadMessageId >= last.id).map((r) => r.name)
+    : [];
+  return (
+    <Stack spacing={1.5}>
+      <Typography variant="body2" color="text.secondary">
+        {T.about[thread.channel]}
+        {thread.channel !== 'FIRM_INTERNAL' && ` ${T.promise(conversation.replyWithinWorkingDays)}`}
+      </Typography>
+      {conversation.replyDueAt && thread.channel !== 'FIRM_INTERNAL' && (
+        <ReplyDue at={conversation.replyDueAt} overdue={conversation.replyOverdue} />
+      )}
+      {thread.messages.length === 0 ? (
+        <Typography>{T.none}</Typography>
+      ) : (
+        <Box component="ol" aria-label={T.channel[thread.channel]} sx={{ m: 0, p: 0 }}>
+          {thread.messages.map((m) => (
+            <Box
+              component="li"
+              key={m.id}
+              sx={{
+                listStyle: 'none',
+                p: 1.5,
+                mb: 1,
+                borderRadius: 1,
+                bgcolor: m.mine ? 'action.selected' : 'action.hover',
+                ml: m.mine ? { xs: 2, sm: 6 } : 0,
+                mr: m.mine ? 0 : { xs: 2, sm: 6 },
+              }}
+            >
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {m.mine ? T.you : (m.authorName ?? T.formerUser)}
+                {!m.mine && m.authorSide && ` (${T.side[m.authorSide]})`}
+                {' · '}
+                <Box component="time" dateTime={m.createdAt} sx={{ fontWeight: 400 }}>
+                  {formatDateTime(m.createdAt)}
+                </Box>
+              </Typography>
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {m.body}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+      {readers.length > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {T.readBy(readers.join(', '))}
+        </Typography>
+      )}
+      <Compose calls={calls} channel={thread.channel} />
+    </Stack>
+  );
+}
+
+function ReplyDue({ at, overdue }: { at: string; overdue: boolean }) {
+  const when = formatDateTime(at);
+  return overdue ? (
+    <Alert severity="warning">{T.replyOverdue(when)}</Alert>
+  ) : (
+    <Typography variant="body2">{T.replyDue(when)}</Typography>
+  );
+}
+
+function Compose({ calls, channel }: { calls: ConversationCalls; channel: Channel }) {
+  const post = usePostMessage(calls);
+  const { enqueueSnackbar } = useSnackbar();
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = body.trim();
+    if (!text) return setError('Enter a message');
+    if (text.length > MESSAGE_MAX) return setError(`At most ${MESSAGE_MAX} characters`);
+    setError(null);
+    post.mutate(
+      { channel, body: text },
+      {
+        onSuccess: () => {
+          setBody('');
+          enqueueSnackbar(T.sent, { variant: 'success' });
+        },
+        onError: (e) => setError((isApiError(e) && e.fields.body) || e.message),
+      },
+    );
+  };
+  return (
+    <Box component="form" onSubmit={submit} noValidate>
+      <TextField
+        label={T.label}
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        multiline
+        minRows={2}
+        fullWidth
+        error={error !== null}
+        helperText={error ?? T.count(body.length, MESSAGE_MAX)}
+        slotProps={{ htmlInput: { maxLength: MESSAGE_MAX } }}
+      />
+      <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={post.isPending}>
+        {post.isPending ? T.sending : T.send}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../lib/api/client';
+import { unwrap } from '../../lib/api/errors';
+import type { Channel, Conversation } from '../../lib/api/types';
+
+/**
+ * How the panel reaches a case's conversation (docs/api/conversation.md, issue 32): customers
+ * and brokers at /conversations/{caseType}/{caseId} ([clientCalls]); the back office supplies
+ * its own, under /staff, which also sends a staff member back to the second-factor gate.
+ */
+export interface ConversationCalls {
+  /** The query key of this reader's view of the case's conversation. */
+  key: readonly unknown[];
+  /** The address of its server-sent events: `changed` when a message or receipt is written. */
+  events: string;
+  get: (signal?: AbortSignal) => Promise<Conversation>;
+  post: (channel: Channel, body: string) => Promise<unknown>;
+  markRead: (channel: Channel, upTo: number) => Promise<unknown>;
+}
+
+export type CaseTypePath = 'remortgaging' | 'buying';
+
+/**
+ * How often an open conversation asks for new messages besides: its events bring each change
+ * at once, this only covers a stream that dropped.
+ */
+export const CONVERSATION_REFETCH_MS = 60_000;
+
+/** `BROKER_FIRM` → `broker-firm`, as the addresses write a thread. */
+export const channelPath = (channel: Channel) => channel.toLowerCase().replace('_', '-');
+
+/** The customers' and brokers' calls. */
+export function clientCalls(caseType: CaseTypePath, caseId: string): ConversationCalls {
+  const path = { caseType, caseId };
+  return {
+    key: ['conversation', caseType, caseId],
+    events: `/api/conversations/${caseType}/${caseId}/events`,
+    get: async (signal) =>
+      unwrap(await api().GET('/conversations/{caseType}/{caseId}', { params: { path }, signal })),
+    post: async (channel, body) =>
+      unwrap(
+        await api().POST('/conversations/{caseType}/{caseId}/{channel}', {
+          params: { path: { ...path, channel: channelPath(channel) } },
+          body: { body },
+        }),
+      ),
+    markRead: async (channel, upTo) =>
+      unwrap(
+        await api().PUT('/conversations/{caseType}/{caseId}/{channel}/read', {
+          params: { path: { ...path, channel: channelPath(channel) } },
+          body: { upTo },
+        }),
+      ),
+  };
+}
+
+const conversationQuery = (calls: ConversationCalls) =>
+  queryOptions({
+    queryKey: calls.key,
+    queryFn: ({ signal }) => calls.get(signal),
+    refetchInterval: CONVERSATION_REFETCH_MS,
+  });
+
+export const useConversation = (calls: ConversationCalls) => useQuery(conversationQuery(calls));
+
+/**
+ * Reads the conversation again whenever the server says it changed (server-sent events, which
+ * reconnect by themselves). Where the browser has no EventSource, the polling above remains.
+ */
+export function useLiveConversation(calls: ConversationCalls) {
+  const queryClient = useQueryClient();
+  const { events, key } = calls;
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(events);
+    const changed = () => void queryClient.invalidateQueries({ queryKey: key });
+    source.addEventListener('changed', changed);
+    return () => source.close();
+  }, [events, key, queryClient]);
+}
+
+/** Writes a message, then reads the conversation again before the call counts as done. */
+export function usePostMessage(calls: ConversationCalls) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...calls.key, 'post'],
+    mutationFn: ({ channel, body }: { channel: Channel; body: string }) =>
+      calls.post(channel, body),
+    onSuccess: () => queryClient.refetchQueries({ queryKey: calls.key }),
+  });
+}
+
+export function useMarkRead(calls: ConversationCalls) {
+  return useMutation({
+    mutationKey: [...calls.key, 'read'],
+    mutationFn: ({ channel, upTo }: { channel: Channel; upTo: number }) =>
+      calls.markRead(channel, upTo),
+  });
+}

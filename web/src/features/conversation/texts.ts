@@ -1,0 +1,31 @@
+import type { Channel } from '../../lib/api/types';
+
+export const CONVERSATION_TEXTS = {
+  heading: 'Messages',
+  threads: 'Conversations',
+  channel: {
+    PARTIES: 'Everyone on the case',
+    BROKER_FIRM: 'Broker and Threshold',
+    FIRM_INTERNAL: 'Internal notes',
+  } satisfies Record<Channel, string>,
+  about: {
+    PARTIES: 'Write to everyone on this case: the customers, their broker and Threshold.',
+    BROKER_FIRM: 'Notes between the broker and Threshold. The customers do not see them.',
+    FIRM_INTERNAL: "Threshold's own notes. Nobody outside the firm sees them.",
+  } satisfies Record<Channel, string>,
+  promise: (days: number) =>
+    `Threshold replies within ${days === 1 ? 'one working day' : `${days} working days`}.`,
+  replyDue: (when: string) => `Threshold's reply is due by ${when}.`,
+  replyOverdue: (when: string) => `Threshold's reply was due by ${when}.`,
+  none: 'No messages yet.',
+  side: { CUSTOMER: 'Customer', BROKER: 'Broker', FIRM: 'Threshold' } as const,
+  you: 'You',
+  formerUser: 'A former user',
+  readBy: (names: string) => `Read by ${names}`,
+  label: 'Your message',
+  send: 'Send',
+  sending: 'Sending…',
+  sent: 'Message sent',
+  count: (n: number, max: number) => `${n} / ${max}`,
+  loadError: 'The messages could not be loaded. Try reloading the page.',
+} as const;

@@ -1,0 +1,34 @@
+import { api } from '../../../lib/api/client';
+import { channelPath, type ConversationCalls } from '../../conversation';
+import type { CaseKind } from '../../cases';
+import { staffUnwrap } from './client';
+
+/** The case's conversation in the back office: every thread, under /staff (issue 32). */
+export function staffConversationCalls(kind: CaseKind, caseId: string): ConversationCalls {
+  const path = { caseType: kind, caseId };
+  return {
+    key: ['staff', 'conversation', kind, caseId],
+    events: `/api/staff/cases/${kind}/${caseId}/conversation/events`,
+    get: async (signal) =>
+      staffUnwrap(
+        await api().GET('/staff/cases/{caseType}/{caseId}/conversation', {
+          params: { path },
+          signal,
+        }),
+      ),
+    post: async (channel, body) =>
+      staffUnwrap(
+        await api().POST('/staff/cases/{caseType}/{caseId}/conversation/{channel}', {
+          params: { path: { ...path, channel: channelPath(channel) } },
+          body: { body },
+        }),
+      ),
+    markRead: async (channel, upTo) =>
+      staffUnwrap(
+        await api().PUT('/staff/cases/{caseType}/{caseId}/conversation/{channel}/read', {
+          params: { path: { ...path, channel: channelPath(channel) } },
+          body: { upTo },
+        }),
+      ),
+  };
+}
