@@ -7,6 +7,7 @@ use threshold_cases::{
     Caller, CaseService, CaseStart, OwnersWrite, PropertyChange, PropertyWrite, SectionChange,
 };
 use threshold_engine::CaseType;
+use threshold_engine::conversation::Channel;
 use threshold_store::Db;
 use threshold_store::cases::ApplicantDetails;
 use threshold_store::users::{DetailsChange, NewLegalName, NewUser, User};
@@ -253,6 +254,17 @@ pub async fn seed(
     }
     cases
         .transition(&ola_caller, remortgaging, id, "submit_application", None)
+        .await?;
+    // ... and asks the firm a question, which waits for its reply in the work queue.
+    let case = cases.open(&ola_caller, remortgaging, id).await?;
+    cases
+        .post_message(
+            &ola_caller,
+            &case,
+            Channel::Parties,
+            "Is there anything else you need from me before the identity check?",
+            config.reply_within_working_days,
+        )
         .await?;
     made += 1;
 

@@ -10,7 +10,10 @@ use std::collections::HashSet;
 use chrono::Utc;
 use common::remortgage_ready;
 use threshold_engine::conversation::Channel;
-use threshold_engine::{Actor, ActorKind, AnySnapshot, CaseType, Effect, Recipient};
+use threshold_engine::{
+    Actor, ActorKind, AnySnapshot, CaseType, Effect, Recipient, RemortgagingSnapshot,
+    RemortgagingStatus, TransitionError,
+};
 use threshold_workflows::Workflows;
 
 fn actor(kind: ActorKind) -> Actor {
@@ -89,4 +92,28 @@ fn a_message_tells_the_other_sides_of_its_thread() {
     );
     assert_eq!(told(ActorKind::Admin, Channel::BrokerFirm), [Broker].into());
     assert!(told(ActorKind::Conveyancer, Channel::FirmInternal).is_empty());
+}
+
+/// The conversation goes on once the case is closed (`while_closed`); other announcements stop.
+#[test]
+fn the_conversation_outlives_the_case() {
+    let w = Workflows::load().unwrap();
+    for status in [RemortgagingStatus::Completed, RemortgagingStatus::Cancelled] {
+        let closed = AnySnapshot::Remortgaging(RemortgagingSnapshot::new(1, status));
+        let customer = actor(ActorKind::Customer);
+        assert!(
+            w.announce(
+                &closed,
+                &customer,
+                "parties_message_by_customer",
+                Utc::now()
+            )
+            .is_ok(),
+            "{status:?}"
+        );
+        assert!(matches!(
+            w.announce(&closed, &customer, "quote_issue_reported", Utc::now()),
+            Err(TransitionError::WrongStatus { .. })
+        ));
+    }
 }

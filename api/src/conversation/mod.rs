@@ -72,7 +72,7 @@ pub async fn read_conversation(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "A thread not open to the caller, or a staff role", body = ErrorBody),
         (status = 404, description = "Unknown case or thread, or not yours", body = ErrorBody),
-        (status = 409, description = "The case is closed, or changed meanwhile", body = ErrorBody),
+        (status = 409, description = "The case changed meanwhile", body = ErrorBody),
         (status = 422, description = "`body` empty, over 5,000 characters or with control characters", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]

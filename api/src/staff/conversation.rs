@@ -48,7 +48,7 @@ pub async fn staff_conversation(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not staff, or the second factor is not proven", body = ErrorBody),
         (status = 404, description = "No such case or thread", body = ErrorBody),
-        (status = 409, description = "The case is closed, or changed meanwhile", body = ErrorBody),
+        (status = 409, description = "The case changed meanwhile", body = ErrorBody),
         (status = 422, description = "`body` empty, over 5,000 characters or with control characters", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]

@@ -359,6 +359,10 @@ async fn who_may_read_and_write_each_thread(backend: Backend) {
         .await;
     assert!(res.field_error("upTo").is_some(), "{:?}", res.body);
 
+    // The conversation goes on once the case is closed: questions follow completion.
+    support::cases::set_case(&app, id, "status", "COMPLETED").await;
+    write(&mut cara, &parties, "Have the deeds been registered?").await;
+
     // The back office's routes are the firm's alone.
     let firms = format!("/api/staff/cases/remortgaging/{id}/conversation");
     for (who, client) in [("the customer", &mut cara), ("the broker", &mut broker)] {

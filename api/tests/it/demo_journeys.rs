@@ -48,6 +48,15 @@ async fn demo_cases_are_made_by_the_workflows(backend: Backend) {
     let donor_feed = feed_of(&app, grace.id).await;
     assert_eq!(donor_feed.len(), 1);
     assert_eq!(donor_feed[0].kind, "case-donor-invitation");
+    // The submitted remortgage's customer has asked the firm a question: it waits for a reply.
+    let waiting_for_reply: (i64,) = threshold_store::on_db!(&app.db, pool => sqlx::query_as(
+            "SELECT COUNT(*) FROM cases c JOIN case_messages m ON m.case_id = c.id \
+             WHERE c.reply_due_at IS NOT NULL AND m.topic = 'PARTIES'",
+        )
+        .fetch_one(pool)
+        .await)
+    .unwrap();
+    assert_eq!(waiting_for_reply.0, 1);
     assert!(!grace.is_onboarded);
     let purchase = donor_feed[0].case_id.unwrap();
     let mut jess = app.sign_in("jess@demo.threshold.test").await;

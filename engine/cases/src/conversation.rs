@@ -54,12 +54,10 @@ impl CaseService {
     ) -> Result<i64, CaseError> {
         self.check_channel(case, channel)?;
         let body = message_body(body)?;
-        let kind = case
+        let (kind, name) = case
             .actor
             .kind()
-            .ok_or_else(|| CaseError::NotPermitted("only a person writes a message".into()))?;
-        let name = channel
-            .announcement(kind)
+            .and_then(|k| Some((k, channel.announcement(k)?)))
             .ok_or_else(|| CaseError::NotPermitted("only a person writes a message".into()))?;
         // To the microsecond, as PostgreSQL keeps it, so the reminder's time (in its JSON) is
         // the case's reply due time exactly.

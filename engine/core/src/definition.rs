@@ -285,6 +285,10 @@ pub struct AnnouncementDef {
     pub label: String,
     pub by: Vec<ActorKind>,
     pub effects: Vec<String>,
+    /// It may be made once the case is closed (completed, cancelled, ineligible): a message
+    /// in the case's conversation, where questions go on after completion. Default: no.
+    #[serde(default)]
+    pub while_closed: bool,
 }
 
 /// A kind of document a case holds (`[document_types.<NAME>]`): who may upload a file of it.

@@ -636,7 +636,7 @@ impl<S: CaseSnapshot> Workflow<S> {
         if !actor.kind().is_some_and(|k| a.by.contains(&k)) {
             return Err(TransitionError::NotPermitted(name.into()));
         }
-        if self.definition.status(snap.status()).is_closed() {
+        if !a.while_closed && self.definition.status(snap.status()).is_closed() {
             return Err(TransitionError::WrongStatus {
                 transition: name.into(),
                 status: snap.status().as_str().into(),

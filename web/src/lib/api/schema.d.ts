@@ -7606,7 +7606,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The case is closed, or changed meanwhile */
+            /** @description The case changed meanwhile */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11641,7 +11641,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The case is closed, or changed meanwhile */
+            /** @description The case changed meanwhile */
             409: {
                 headers: {
                     [name: string]: unknown;
