@@ -30,6 +30,7 @@ const FEATURES = [
   'application',
   'invitations',
   'tiles',
+  'conversation',
   'shell',
   'staff',
 ];

@@ -69,7 +69,7 @@ pub struct AppState {
     /// Requests in flight per client address (see [`crate::client_slots`]).
     pub client_requests: Arc<crate::client_slots::ClientSlots>,
     /// Which cases' conversations changed, heard from every server process (issue 32).
-    pub live: threshold_store::live::LiveCases,
+    pub live: threshold_store::live::Live,
 }
 
 impl AppState {
@@ -138,10 +138,11 @@ impl App {
             absolute_timeout: ChronoDuration::hours(config.session_absolute_hours),
         };
         let cases = CaseService::new(db.clone(), workflows.clone());
-        let live = threshold_store::live::LiveCases::start(&db).await?;
+        let live = threshold_store::live::Live::start(&db).await?;
         let identity = crate::identity::IdentityProvider::from_config(&config)?;
         let secrets = crate::staff::SecretBox::from_config(&config)?;
         let worker_deps = WorkerDeps {
+            live: live.clone(),
             webhook_secrets: Arc::new(secrets.clone()),
             webhook_allow_private: config.webhook_allow_private_targets,
             identity_runs: identity.runs(),

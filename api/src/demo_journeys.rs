@@ -263,6 +263,7 @@ pub async fn seed(
             &case,
             Channel::Parties,
             "Is there anything else you need from me before the identity check?",
+            &[],
             config.reply_within_working_days,
         )
         .await?;

@@ -24,6 +24,7 @@ pub mod feedback;
 pub mod health;
 pub mod help;
 pub mod identity;
+pub mod live_events;
 pub mod mailbox;
 pub mod observability;
 pub mod openapi;

@@ -2,9 +2,11 @@
 // queue shows a message waiting for the firm's reply; the conveyancer reads it in the back
 // office, leaves an internal note and answers; the customer reads the answer and the firm sees
 // she has; the broker sees the customer's question and the firm's answer, never the note, and
-// writes to the firm in their own thread. At a phone's width and a desktop's.
+// writes to the firm in their own thread. The question carries a file the firm can open. At a
+// phone's width and a desktop's.
 import { expect, test } from '@playwright/test';
 import { atBothWidths, clientWithAcceptedQuote } from '../support/app';
+import { PDF } from '../support/files';
 import { signInConveyancer } from '../support/staff';
 
 // Names the demo data and the other specs do not use.
@@ -25,6 +27,11 @@ test('the customer asks, the firm answers and the broker sees both', async ({ pa
   await expect(mine.getByText('No messages yet.')).toBeVisible();
   await expect(mine.getByText(/Threshold replies within one working day\./)).toBeVisible();
   await mine.getByRole('textbox', { name: 'Your message' }).fill(QUESTION);
+  // The lender's letter goes with it: uploaded from the message box.
+  await mine
+    .getByLabel('Attach a file')
+    .setInputFiles({ name: 'lender-letter.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(mine.getByRole('button', { name: 'Remove lender-letter.pdf' })).toBeVisible();
   await mine.getByRole('button', { name: 'Send' }).click();
   await expect(mine.getByRole('listitem').filter({ hasText: QUESTION })).toContainText('You');
   await expect(mine.getByText(/Threshold's reply is due by/)).toBeVisible();
@@ -41,8 +48,11 @@ test('the customer asks, the firm answers and the broker sees both', async ({ pa
   // The back office: the question, an internal note, then the answer.
   await staff.goto(`/staff/cases/remortgaging/${caseId}`);
   const panel = staff.getByRole('region', { name: 'Messages' });
-  await expect(panel.getByRole('listitem').filter({ hasText: QUESTION })).toContainText(
-    `${CLIENT.name} (Customer)`,
+  const question = panel.getByRole('listitem').filter({ hasText: QUESTION });
+  await expect(question).toContainText(`${CLIENT.name} (Customer)`);
+  await expect(question.getByRole('link', { name: 'lender-letter.pdf' })).toHaveAttribute(
+    'href',
+    /\/api\/document\/\d+$/,
   );
   await panel.getByRole('tab', { name: 'Internal notes' }).click();
   await panel.getByRole('textbox', { name: 'Your message' }).fill(NOTE);

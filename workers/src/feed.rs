@@ -7,6 +7,7 @@ use serde_json::json;
 use threshold_engine::Recipient;
 use threshold_engine::types::FeedKind;
 use threshold_store::effects::NewFeedItem;
+use threshold_store::live::Change;
 
 use crate::queue::{Job, WorkerDeps};
 
@@ -53,6 +54,10 @@ impl Job for FeedItemJob {
                 db.add_invitation_feed_item(&item, now).await?;
             } else {
                 db.add_feed_item(&item, now).await?;
+            }
+            // The item is saved: a page not told in time still finds it at its next poll.
+            if let Err(err) = deps.live.changed(db, Change::Feed(r.user_id)).await {
+                tracing::warn!(error = %err, "could not announce a feed item");
             }
         }
         Ok(())

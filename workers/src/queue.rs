@@ -8,6 +8,7 @@
 
 pub mod depth;
 pub mod failed;
+mod heartbeat;
 pub mod retry;
 mod wakeups;
 
@@ -78,6 +79,8 @@ pub struct WorkerDeps {
     pub webhook_secrets: Arc<dyn crate::webhook::WebhookSecrets>,
     /// Webhooks may go to private and loopback addresses, over http (`WEBHOOK_ALLOW_PRIVATE_TARGETS`).
     pub webhook_allow_private: bool,
+    /// Tells open pages of a new feed item.
+    pub live: threshold_store::live::Live,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -233,14 +236,24 @@ impl JobQueue {
 
     /// Keeps one job type's worker running until `stop` turns true. An apalis worker ends for
     /// good on the first error of its database (a heartbeat or a fetch that fails: a busy
-    /// SQLite, a dropped PostgreSQL connection), while the rest of the process carries on; this
-    /// starts it again, under a new name, after a pause that grows while it keeps failing. The
-    /// jobs the old one held are taken back once its heartbeats are missed.
+    /// SQLite, a dropped PostgreSQL connection), while the rest of the process carries on; and
+    /// once in a long CI run one stood still without any error, its heartbeat no longer written
+    /// ([`heartbeat::stalled`]). Either way this starts it again, under a new name, after a
+    /// pause that grows while it keeps failing. The jobs the old one held are taken back once
+    /// its heartbeats are missed.
     async fn supervise<J: Job>(&self, workers: &Workers, mut stop: watch::Receiver<bool>) {
         let mut failures = 0;
         for run in 0u32.. {
             let started = tokio::time::Instant::now();
-            let Err(err) = self.run_worker::<J>(workers, run, stop.clone()).await else {
+            let name = worker_name(J::QUEUE, run);
+            let ended = tokio::select! {
+                ran = self.run_worker::<J>(workers, &name, stop.clone()) => ran.map_err(|e| e.to_string()),
+                still = heartbeat::stalled(self, &name) => Err(format!(
+                    "its heartbeat was last written {} s ago",
+                    still.as_secs()
+                )),
+            };
+            let Err(err) = ended else {
                 return;
             };
             if *stop.borrow() {
@@ -254,7 +267,7 @@ impl JobQueue {
             let wait = restart_delay(failures);
             tracing::error!(
                 queue = J::QUEUE,
-                error = %retry::redact(&err.to_string()),
+                error = %retry::redact(&err),
                 restart_in_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX),
                 "the worker stopped on an error; it will be started again"
             );
@@ -269,10 +282,9 @@ impl JobQueue {
     async fn run_worker<J: Job>(
         &self,
         workers: &Workers,
-        run: u32,
+        name: &str,
         mut stop: watch::Receiver<bool>,
     ) -> Result<(), WorkerError> {
-        let name = worker_name(J::QUEUE, run);
         let stopped = async move {
             let _ = stop.wait_for(|s| *s).await;
             Ok::<(), std::io::Error>(())

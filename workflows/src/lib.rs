@@ -11,14 +11,15 @@ pub mod required_documents;
 use std::collections::BTreeSet;
 
 use chrono::{DateTime, NaiveDate, Utc};
+use threshold_engine::conversation::Channel;
 use threshold_engine::quote::QuoteError;
 use threshold_engine::tasks::{TaskRefusal, TaskView};
 use threshold_engine::timeline::TimelineStage;
 use threshold_engine::{
-    Actor, ActorKind, AnySnapshot, Applied, BuyingSnapshot, CaseSnapshot, CaseStatus, CaseType,
-    CaseView, Effect, FeeSchedule, LandTaxTables, LoadError, Quote, QuoteRequest,
-    RemortgagingSnapshot, RuleBook, SectionState, TransitionError, TransitionInput, WaitsOn,
-    Workflow, WorkflowStatus,
+    Actor, ActorKind, AnnouncementDef, AnySnapshot, Applied, BuyingSnapshot, CaseSnapshot,
+    CaseStatus, CaseType, CaseView, Effect, FeeSchedule, LandTaxTables, LoadError, Quote,
+    QuoteRequest, RemortgagingSnapshot, ReplyClock, RuleBook, SectionState, TransitionError,
+    TransitionInput, WaitsOn, Workflow, WorkflowStatus,
 };
 
 /// The remortgaging definition, embedded so the binary needs no files at run time.
@@ -139,13 +140,35 @@ impl Workflows {
     /// Whether this actor may make the named announcement on a case of this type (a message
     /// in a conversation's thread: see `threshold_engine::conversation`).
     pub fn may_announce(&self, case_type: CaseType, actor: &Actor, name: &str) -> bool {
+        self.announcement(case_type, name)
+            .is_some_and(|a| actor.kind().is_some_and(|k| a.by.contains(&k)))
+    }
+
+    /// What the named announcement does to the firm's reply-time clock.
+    pub fn reply_clock(&self, case_type: CaseType, name: &str) -> Option<ReplyClock> {
+        self.announcement(case_type, name)
+            .and_then(|a| a.reply_clock)
+    }
+
+    /// Whether the firm promises a reply in this thread: someone's message in it starts the
+    /// reply-time clock.
+    pub fn promises_reply(&self, case_type: CaseType, channel: Channel) -> bool {
+        [
+            ActorKind::Customer,
+            ActorKind::Broker,
+            ActorKind::Conveyancer,
+        ]
+        .into_iter()
+        .filter_map(|k| channel.announcement(k))
+        .any(|name| self.reply_clock(case_type, &name) == Some(ReplyClock::Starts))
+    }
+
+    fn announcement(&self, case_type: CaseType, name: &str) -> Option<&AnnouncementDef> {
         let announcements = match case_type {
             CaseType::Remortgaging => &self.remortgaging.definition.announcements,
             CaseType::Buying => &self.buying.definition.announcements,
         };
-        announcements
-            .get(name)
-            .is_some_and(|a| actor.kind().is_some_and(|k| a.by.contains(&k)))
+        announcements.get(name)
     }
 
     /// Applies, in order, the system transitions whose guards pass (a new case leaving its

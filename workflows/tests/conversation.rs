@@ -12,7 +12,7 @@ use common::remortgage_ready;
 use threshold_engine::conversation::Channel;
 use threshold_engine::{
     Actor, ActorKind, AnySnapshot, CaseType, Effect, Recipient, RemortgagingSnapshot,
-    RemortgagingStatus, TransitionError,
+    RemortgagingStatus, ReplyClock, TransitionError,
 };
 use threshold_workflows::Workflows;
 
@@ -54,6 +54,39 @@ fn each_side_writes_in_its_own_threads_on_both_case_types() {
             );
         }
         assert!(threads_of(&w, case_type, ActorKind::System).is_empty());
+    }
+}
+
+/// The firm's reply-time promise: a customer's or broker's message to the firm starts the
+/// clock, the firm's message in that thread stops it, the firm's own notes leave it alone.
+#[test]
+fn messages_to_the_firm_start_the_reply_clock_and_the_firms_answer_stops_it() {
+    use Channel::*;
+    let w = Workflows::load().unwrap();
+    for case_type in [CaseType::Remortgaging, CaseType::Buying] {
+        let clock = |channel: Channel, kind: ActorKind| {
+            w.reply_clock(case_type, &channel.announcement(kind).unwrap())
+        };
+        for (channel, kind) in [
+            (Parties, ActorKind::Customer),
+            (Parties, ActorKind::Broker),
+            (BrokerFirm, ActorKind::Broker),
+        ] {
+            assert_eq!(
+                clock(channel, kind),
+                Some(ReplyClock::Starts),
+                "{channel:?}"
+            );
+        }
+        for channel in [Parties, BrokerFirm] {
+            assert_eq!(
+                clock(channel, ActorKind::Conveyancer),
+                Some(ReplyClock::Stops)
+            );
+            assert!(w.promises_reply(case_type, channel), "{channel:?}");
+        }
+        assert_eq!(clock(FirmInternal, ActorKind::Admin), None);
+        assert!(!w.promises_reply(case_type, FirmInternal));
     }
 }
 

@@ -303,3 +303,22 @@ fn an_open_stage_of_the_main_path_without_typical_days_is_refused() {
         LoadError::MissingTypicalDays("AWAITING_MORTGAGE_OFFER".into())
     );
 }
+
+/// The reply-time clock is started by a message to the firm and stopped by the firm's answer:
+/// a firm's message that starts it, or a customer's that stops it, is refused.
+#[test]
+fn a_reply_clock_on_the_wrong_side_is_refused() {
+    for (from, to) in [
+        (
+            "by = [\"conveyancer\", \"admin\"]\nwhile_closed = true\nreply_clock = \"stops\"",
+            "by = [\"conveyancer\", \"admin\"]\nwhile_closed = true\nreply_clock = \"starts\"",
+        ),
+        (
+            "by = [\"customer\"]\nwhile_closed = true\nreply_clock = \"starts\"",
+            "by = [\"customer\"]\nwhile_closed = true\nreply_clock = \"stops\"",
+        ),
+    ] {
+        let e = broken(from, to);
+        assert!(matches!(e, LoadError::ReplyClockBy(_)), "{e}");
+    }
+}

@@ -204,6 +204,7 @@ pub async fn report_issue(
         topic: QUOTE_TOPIC,
         body: message,
         reply: ReplyDue::Unchanged,
+        attachments: &[],
     };
     state
         .cases

@@ -2,11 +2,12 @@
 //! the back office, for the firm: the threads the caller may read, each with its messages and
 //! how far the others have read it. Who may read or write is the case service's question.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
 
 use axum::Json;
 use axum::http::StatusCode;
-use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::sse::{Event, Sse};
 use chrono::{DateTime, Utc};
 use futures::Stream;
 use serde::{Deserialize, Serialize};
@@ -15,7 +16,7 @@ use threshold_engine::Role;
 use threshold_engine::conversation::Channel;
 use threshold_store::UserId;
 use threshold_store::cases::{CaseMessage, MessageRead};
-use threshold_store::live::LiveCases;
+use threshold_store::live::Change;
 use utoipa::ToSchema;
 
 use crate::app::AppState;
@@ -50,6 +51,17 @@ pub struct ConversationMessage {
     pub mine: bool,
     pub body: String,
     pub created_at: DateTime<Utc>,
+    /// The documents it carries, read through `GET /document/{documentId}` (a document
+    /// deleted since is no longer listed).
+    pub attachments: Vec<Attachment>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Attachment {
+    pub document_id: i64,
+    pub file_name: Option<String>,
+    pub document_type: String,
 }
 
 /// How far someone else has read the thread (a read receipt).
@@ -66,6 +78,9 @@ pub struct ReadReceipt {
 #[serde(rename_all = "camelCase")]
 pub struct ConversationThread {
     pub channel: Channel,
+    /// The firm promises a reply to a message here within its working days (not in its own
+    /// notes).
+    pub promised: bool,
     /// Oldest first.
     pub messages: Vec<ConversationMessage>,
     pub read_by_others: Vec<ReadReceipt>,
@@ -90,6 +105,12 @@ pub struct Conversation {
 pub struct PostMessageRequest {
     /// 1 to 5,000 characters; line breaks allowed.
     pub body: String,
+    /// Up to 5 documents of the case to send with it (ids from its documents, or a file just
+    /// uploaded as `CORRESPONDENCE`): never a draft or a person's identity evidence, except in
+    /// the firm's own notes.
+    #[serde(default)]
+    #[schema(max_items = 5)]
+    pub attachments: Vec<i64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -117,6 +138,17 @@ pub async fn conversation(
     case: &OpenCase,
 ) -> ApiResult<Json<Conversation>> {
     let case_id = case.loaded.row.id;
+    let mut attachments: HashMap<i64, Vec<Attachment>> = HashMap::new();
+    for a in state.db.message_attachments(case_id).await? {
+        attachments
+            .entry(a.message_id)
+            .or_default()
+            .push(Attachment {
+                document_id: a.document_id,
+                file_name: a.file_name,
+                document_type: a.document_type,
+            });
+    }
     let mut threads = Vec::new();
     for channel in state.cases.channels(case) {
         let messages = state
@@ -126,7 +158,14 @@ pub async fn conversation(
         let reads = state.db.message_reads(case_id, channel.as_str()).await?;
         threads.push(ConversationThread {
             channel,
-            messages: messages.into_iter().map(|m| message(m, me)).collect(),
+            promised: state.workflows.promises_reply(case.case_type, channel),
+            messages: messages
+                .into_iter()
+                .map(|m| {
+                    let carried = attachments.remove(&m.id).unwrap_or_default();
+                    message(m, me, carried)
+                })
+                .collect(),
             read_by_others: reads
                 .into_iter()
                 .filter(|r| r.user_id != me)
@@ -146,8 +185,9 @@ pub async fn conversation(
     }))
 }
 
-fn message(m: CaseMessage, me: UserId) -> ConversationMessage {
+fn message(m: CaseMessage, me: UserId, attachments: Vec<Attachment>) -> ConversationMessage {
     ConversationMessage {
+        attachments,
         id: m.id,
         author_side: side(m.author_role.as_deref()),
         author_name: m.author_name,
@@ -181,6 +221,7 @@ pub async fn post(
             case,
             channel,
             &body.body,
+            &body.attachments,
             state.config.reply_within_working_days,
         )
         .await?;
@@ -221,23 +262,17 @@ pub async fn mark_read(
 /// Tells the case's open event streams, in every process, to read the conversation again. The
 /// change is saved already: a failure here only leaves the others to their next poll.
 async fn tell_listeners(state: &AppState, case: &OpenCase) {
-    if let Err(err) = state.live.changed(&state.db, case.loaded.row.id).await {
+    let change = Change::Conversation(case.loaded.row.id);
+    if let Err(err) = state.live.changed(&state.db, change).await {
         tracing::warn!(error = %err, "could not announce a conversation change");
     }
 }
 
-/// The case's conversation changes as server-sent events: a `changed` event (no data beyond
-/// `{}`) whenever a message or read receipt is written, for the page to read the thread again
-/// through the usual call. A comment every 15 seconds keeps proxies from closing the stream.
+/// The case's conversation changes as server-sent events: `changed` whenever a message or read
+/// receipt is written.
 pub fn events(
     state: &AppState,
     case: &OpenCase,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>> + use<>> {
-    let case_id = case.loaded.row.id;
-    let changes = futures::stream::unfold(state.live.subscribe(), move |mut rx| async move {
-        LiveCases::next_change(&mut rx, case_id)
-            .await
-            .map(|()| (Ok(Event::default().event("changed").data("{}")), rx))
-    });
-    Sse::new(changes).keep_alive(KeepAlive::default())
+    crate::live_events::changed_events(&state.live, Change::Conversation(case.loaded.row.id))
 }

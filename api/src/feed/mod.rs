@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(feed_page))
         .routes(routes!(feed_counts))
+        .routes(routes!(feed_events))
         .routes(routes!(archive_item))
         .routes(routes!(read_item))
 }
@@ -195,6 +196,25 @@ pub async fn feed_counts(
         total_count,
         unread_count,
     }))
+}
+
+/// The feed's changes as server-sent events, so the badge moves as an item arrives. Only the
+/// session's own user's changes, and only that one happened: the items themselves need the
+/// feed token, which an `EventSource` cannot send.
+#[utoipa::path(get, path = "/feed/events", tag = "feed",
+    responses(
+        (status = 200, description = "Server-sent events: `changed` (data `{}`) whenever an item is added to your feed; read the counts again", content_type = "text/event-stream", body = String),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    ))]
+#[tracing::instrument(skip_all)]
+pub async fn feed_events(
+    State(state): State<AppState>,
+    session: CurrentSession,
+) -> impl axum::response::IntoResponse {
+    crate::live_events::changed_events(
+        &state.live,
+        threshold_store::live::Change::Feed(session.user.id),
+    )
 }
 
 #[utoipa::path(post, path = "/feed/{itemId}/archive", tag = "feed",

@@ -528,7 +528,7 @@ fn agreed_date(given: Option<NaiveDate>, today: NaiveDate) -> ApiResult<NaiveDat
         ("caseId" = String, Path, description = "The case id (numeric)"),
     ),
     responses(
-        (status = 200, description = "The case's audit trail, oldest first, as CSV", content_type = "text/csv"),
+        (status = 200, description = "The case's audit trail, oldest first, as CSV; a message's line carries its thread and words", content_type = "text/csv"),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not staff, or the second factor is not proven", body = ErrorBody),
         (status = 404, description = "No such case", body = ErrorBody),
@@ -552,8 +552,10 @@ pub async fn audit_csv(
         "to",
         "reason",
         "detail",
+        "message",
     ];
     out.write_record(header).map_err(ApiError::internal)?;
+    let messages = state.db.case_message_texts(case_id).await?;
     for line in state.db.case_audit_trail(case_id).await?.into_iter().rev() {
         let field = |name: &str| {
             line.detail
@@ -572,6 +574,12 @@ pub async fn audit_csv(
             field("to"),
             field("reason"),
             other_detail(&line.detail),
+            line.detail
+                .get("messageId")
+                .and_then(serde_json::Value::as_i64)
+                .and_then(|id| messages.get(&id))
+                .map(|(topic, body)| neutralise(&format!("{topic}: {body}")))
+                .unwrap_or_default(),
         ])
         .map_err(ApiError::internal)?;
     }

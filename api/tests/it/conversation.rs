@@ -20,6 +20,7 @@ on_both_databases!(
     the_parties_write_and_the_firm_replies_within_a_working_day,
     who_may_read_and_write_each_thread,
     an_open_conversation_hears_of_each_change,
+    a_message_carries_documents_of_the_case_its_readers_may_see,
 );
 
 fn thread_path(id: i64, channel: &str) -> String {
@@ -30,6 +31,22 @@ async fn write(client: &mut Client, path: &str, body: &str) -> i64 {
     let res = client.post(path, json!({ "body": body })).await;
     assert_eq!(res.status, StatusCode::CREATED, "{path}: {:?}", res.body);
     res.body["id"].as_i64().unwrap()
+}
+
+/// `PUT {thread}/read` up to the message `up_to`.
+async fn read_up_to(client: &mut Client, thread: &str, up_to: i64) -> support::Res {
+    client
+        .send(
+            Method::PUT,
+            &format!("{thread}/read"),
+            Some(json!({ "upTo": up_to })),
+            Default::default(),
+        )
+        .await
+}
+
+async fn mark_read(client: &mut Client, thread: &str, up_to: i64) -> StatusCode {
+    read_up_to(client, thread, up_to).await.status
 }
 
 async fn conversation(client: &mut Client, path: &str) -> Value {
@@ -191,14 +208,7 @@ async fn the_parties_write_and_the_firm_replies_within_a_working_day(backend: Ba
     assert!(mail.text.contains("Read it and reply on the case page"));
 
     // Read receipts: Cara has read the firm's reply; the firm sees so, she does not see her own.
-    let res = cara
-        .send(
-            Method::PUT,
-            &format!("{}/read", thread_path(id, "parties")),
-            Some(json!({ "upTo": replied })),
-            Default::default(),
-        )
-        .await;
+    let res = read_up_to(&mut cara, &thread_path(id, "parties"), replied).await;
     assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
     let seen = conversation(&mut connie, &firms).await;
     let receipts = &thread(&seen, "PARTIES")["readByOthers"];
@@ -210,14 +220,7 @@ async fn the_parties_write_and_the_firm_replies_within_a_working_day(backend: Ba
         json!([])
     );
     // A read receipt never moves back.
-    let res = cara
-        .send(
-            Method::PUT,
-            &format!("{}/read", thread_path(id, "parties")),
-            Some(json!({ "upTo": asked })),
-            Default::default(),
-        )
-        .await;
+    let res = read_up_to(&mut cara, &thread_path(id, "parties"), asked).await;
     assert_eq!(res.status, StatusCode::NO_CONTENT);
     let seen = conversation(&mut connie, &firms).await;
     assert_eq!(
@@ -244,6 +247,20 @@ async fn the_parties_write_and_the_firm_replies_within_a_working_day(backend: Ba
         audited
             .iter()
             .any(|(a, d)| a == "case.parties_message_by_customer" && d["messageId"] == asked)
+    );
+    // The firm's export of the case's history carries each message beside its line.
+    let (status, _, csv) = connie
+        .get_bytes(&format!("/api/staff/cases/remortgaging/{id}/audit.csv"))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let csv = String::from_utf8(csv).unwrap();
+    assert!(
+        csv.contains("\"PARTIES: When will the lender send the offer?\nThanks\""),
+        "{csv}"
+    );
+    assert!(
+        csv.contains("FIRM_INTERNAL: Chase the lender tomorrow."),
+        "{csv}"
     );
 
     // A reminder lapses once the firm has replied: Cara thanks the firm, the firm answers, and
@@ -298,11 +315,20 @@ async fn who_may_read_and_write_each_thread(backend: Backend) {
             status,
             "{who} writes"
         );
+        assert_eq!(
+            mark_read(client, &parties, 1).await,
+            status,
+            "{who} marks read"
+        );
     }
     let mut anonymous = app.client();
     assert_eq!(anonymous.get(&mine).await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(
         anonymous.post(&parties, hello.clone()).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        mark_read(&mut anonymous, &parties, 1).await,
         StatusCode::UNAUTHORIZED
     );
     // The customers may not write in, or read, the broker's and the firm's threads.
@@ -313,6 +339,12 @@ async fn who_may_read_and_write_each_thread(backend: Backend) {
             StatusCode::FORBIDDEN,
             "{channel}: {:?}",
             res.body
+        );
+        let path = thread_path(id, channel);
+        assert_eq!(
+            mark_read(&mut cara, &path, 1).await,
+            StatusCode::FORBIDDEN,
+            "{channel} marked read"
         );
     }
     let res = broker
@@ -348,16 +380,13 @@ async fn who_may_read_and_write_each_thread(backend: Backend) {
             assert_eq!(field, Some(why), "{body}");
         }
     }
-    write(&mut cara, &parties, &"x".repeat(5000)).await;
-    let res = cara
-        .send(
-            Method::PUT,
-            &format!("{parties}/read"),
-            Some(json!({ "upTo": 999_999 })),
-            Default::default(),
-        )
-        .await;
+    let written = write(&mut cara, &parties, &"x".repeat(5000)).await;
+    let res = read_up_to(&mut cara, &parties, 999_999).await;
     assert!(res.field_error("upTo").is_some(), "{:?}", res.body);
+    assert_eq!(
+        mark_read(&mut broker, &parties, written).await,
+        StatusCode::NO_CONTENT
+    );
 
     // The conversation goes on once the case is closed: questions follow completion.
     support::cases::set_case(&app, id, "status", "COMPLETED").await;
@@ -394,9 +423,47 @@ async fn next_change(events: &mut reqwest::Response) {
     .unwrap_or_else(|_| panic!("no change heard; the stream said {seen:?}"));
 }
 
+/// Waits until every effect due now is handed on and every job has run: what setting the case
+/// up queued must not reach a stream opened after it.
+async fn settled(app: &TestApp) {
+    let unfinished = match app.db {
+        threshold_store::Db::Sqlite(_) => {
+            "SELECT COUNT(*) FROM Jobs WHERE status IN ('Pending', 'Queued', 'Running')"
+        }
+        threshold_store::Db::Postgres(_) => {
+            "SELECT COUNT(*) FROM apalis.jobs WHERE status IN ('Pending', 'Queued', 'Running')"
+        }
+    };
+    support::worker::wait_for(
+        "the queue to settle",
+        std::time::Duration::from_secs(20),
+        async || {
+            app.db.due_effects(Utc::now(), 10).await.unwrap().is_empty()
+                && app.scalar(unfinished).await == 0
+        },
+    )
+    .await;
+}
+
+/// Reads the event stream for a while: no `changed` event arrives.
+async fn no_change_within(events: &mut reqwest::Response, wait: std::time::Duration) {
+    let mut seen = String::new();
+    let heard = tokio::time::timeout(wait, async {
+        while !seen.contains("event: changed") {
+            match events.chunk().await {
+                Ok(Some(chunk)) => seen.push_str(&String::from_utf8_lossy(&chunk)),
+                _ => return,
+            }
+        }
+    })
+    .await;
+    assert!(heard.is_err(), "a change was heard: {seen:?}");
+}
+
 /// Server-sent events keep an open conversation live: the customer's page hears of the
 /// broker's message and the firm's, the firm's page of the customer's read receipt; strangers
-/// hear nothing (on PostgreSQL every process hears through NOTIFY).
+/// hear nothing (on PostgreSQL every process hears through NOTIFY). Each user's feed stream
+/// hears of the items the messages add to their feed, and only of theirs.
 async fn an_open_conversation_hears_of_each_change(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (mut broker, mut cara, id) = customer_case(&app).await;
@@ -412,20 +479,22 @@ async fn an_open_conversation_hears_of_each_change(backend: Backend) {
     );
     let mut the_firms = connie.stream(&format!("{firms}/events")).await;
     assert_eq!(the_firms.status(), StatusCode::OK);
+    // Each one's notification feed is live too: the badge moves as an item arrives.
+    settled(&app).await;
+    let mut her_feed = cara.stream("/api/feed/events").await;
+    assert_eq!(her_feed.status(), StatusCode::OK);
+    let mut his_feed = broker.stream("/api/feed/events").await;
 
     let written = write(&mut broker, &thread_path(id, "parties"), "Hello Cara").await;
     next_change(&mut hers).await;
     next_change(&mut the_firms).await;
+    next_change(&mut her_feed).await;
+    // The broker's own message is no item of his feed: his stream hears nothing of hers.
+    no_change_within(&mut his_feed, std::time::Duration::from_millis(1500)).await;
     write(&mut connie, &format!("{firms}/parties"), "Hello both").await;
     next_change(&mut hers).await;
-    let res = cara
-        .send(
-            Method::PUT,
-            &format!("{}/read", thread_path(id, "parties")),
-            Some(json!({ "upTo": written })),
-            Default::default(),
-        )
-        .await;
+    next_change(&mut his_feed).await;
+    let res = read_up_to(&mut cara, &thread_path(id, "parties"), written).await;
     assert_eq!(res.status, StatusCode::NO_CONTENT);
     next_change(&mut the_firms).await;
 
@@ -449,8 +518,133 @@ async fn an_open_conversation_hears_of_each_change(backend: Backend) {
             StatusCode::FORBIDDEN,
         ),
         ("anonymous", &app.client(), &mine, StatusCode::UNAUTHORIZED),
+        (
+            "anonymous on the feed's",
+            &app.client(),
+            &"/api/feed/events".to_owned(),
+            StatusCode::UNAUTHORIZED,
+        ),
     ] {
         assert_eq!(client.stream(path).await.status(), status, "{who}");
     }
     assert_eq!(rival.get(&mine).await.status, StatusCode::NOT_FOUND);
+}
+
+/// A message carries documents of the case: a file uploaded with it (CORRESPONDENCE) or one
+/// the case has; the thread's readers see them and download them through the document's own
+/// checks. Never another case's document, a draft, or a person's identity evidence, except in
+/// the firm's own notes; at most five.
+async fn a_message_carries_documents_of_the_case_its_readers_may_see(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, mut cara, id) = customer_case(&app).await;
+    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+    let mine = format!("/api/conversations/remortgaging/{id}");
+    let parties = thread_path(id, "parties");
+    let letter = support::upload_pdf(&mut cara, "REMORTGAGING", id, "CORRESPONDENCE").await;
+    let letter = letter["documentId"].as_i64().unwrap();
+    let statement = support::upload_pdf(&mut cara, "REMORTGAGING", id, "BANK_STATEMENT").await;
+    let statement = statement["documentId"].as_i64().unwrap();
+
+    let res = cara
+        .post(
+            &parties,
+            json!({ "body": "The lender's letter and my statement", "attachments": [letter, statement, letter] }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let written = res.body["id"].as_i64().unwrap();
+    let seen = conversation(&mut broker, &mine).await;
+    let carried = &thread(&seen, "PARTIES")["messages"][0]["attachments"];
+    assert_eq!(carried.as_array().unwrap().len(), 2, "{carried}");
+    assert_eq!(carried[0]["documentId"], letter);
+    assert_eq!(carried[0]["documentType"], "CORRESPONDENCE");
+    assert_eq!(carried[0]["fileName"], "scan.pdf");
+    let (status, _, bytes) = broker.get_bytes(&format!("/api/document/{letter}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(bytes.starts_with(b"%PDF"));
+    // The audit line names the documents beside the message's id.
+    let audited = app
+        .db
+        .audit_for("case", &id.to_string())
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|e| e.detail.0["messageId"] == written)
+        .expect("the message's audit line");
+    assert_eq!(audited.detail.0["attachments"], json!([letter, statement]));
+
+    // What may not travel with a message, by field.
+    let other_case =
+        support::cases::create_remortgaging(&mut broker, "olly@example.test", "Olly Other").await;
+    let elsewhere =
+        support::upload_pdf(&mut broker, "REMORTGAGING", other_case, "BANK_STATEMENT").await;
+    let passport = support::upload_pdf(&mut cara, "REMORTGAGING", id, "PHOTO_ID").await;
+    let passport = passport["documentId"].as_i64().unwrap();
+    for (attachments, why) in [
+        (json!([elsewhere["documentId"]]), "another case's document"),
+        (json!([999_999]), "no such document"),
+        (
+            json!([passport]),
+            "identity evidence in front of the broker",
+        ),
+        (
+            json!([letter, statement, passport, 1, 2, 3]),
+            "six documents",
+        ),
+    ] {
+        let res = cara
+            .post(
+                &parties,
+                json!({ "body": "See attached", "attachments": attachments }),
+            )
+            .await;
+        assert_eq!(
+            res.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{why}: {:?}",
+            res.body
+        );
+        assert!(
+            res.field_error("attachments").is_some(),
+            "{why}: {:?}",
+            res.body
+        );
+    }
+    let res = cara
+        .post(
+            &parties,
+            json!({ "body": "See attached", "attachments": ["letter"] }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        res.field_error("attachments[0]").is_some(),
+        "{:?}",
+        res.body
+    );
+    // The firm's own notes may carry what only the firm reads.
+    let notes = format!("/api/staff/cases/remortgaging/{id}/conversation/firm-internal");
+    let res = connie
+        .post(
+            &notes,
+            json!({ "body": "ID checked against this", "attachments": [passport] }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    // A document deleted later leaves the message without it.
+    let res = cara
+        .send(
+            Method::DELETE,
+            &format!("/api/document/{letter}"),
+            None,
+            Default::default(),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{:?}", res.body);
+    let seen = conversation(&mut cara, &mine).await;
+    let carried = &thread(&seen, "PARTIES")["messages"][0]["attachments"];
+    assert_eq!(
+        carried,
+        &json!([{ "documentId": statement, "fileName": "scan.pdf", "documentType": "BANK_STATEMENT" }])
+    );
 }

@@ -25,6 +25,59 @@ on_both_databases!(
     a_worker_whose_database_fails_is_started_again_and_delivers_what_comes_after,
 );
 
+/// A database call that hangs rather than fails is PostgreSQL's to make (a row lock waits
+/// without limit; SQLite's busy timeout turns the same wait into the error tested above).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_worker_whose_heartbeat_hangs_is_started_again_and_delivers_what_comes_after() {
+    let app = TestApp::spawn_without_workers(Backend::Postgres).await;
+    let threshold_store::Db::Postgres(pool) = &app.db else {
+        unreachable!("spawned on PostgreSQL")
+    };
+    let smtp = SmtpServer::accepting().await;
+    let worker = start_worker(&app, &smtp.url());
+    ask_for_sign_in_link(&app, "ivy@example.test").await;
+    wait_for("the first mail", Duration::from_secs(30), async || {
+        delivered_to(&smtp, "ivy@example.test") == 1
+    })
+    .await;
+
+    // The sign-in mail's worker row locked and kept locked: its next heartbeat waits for ever,
+    // without an error (the way one stood still in CI).
+    let mut hold = pool.begin().await.unwrap();
+    let locked: Vec<String> = sqlx::query_scalar(
+        "SELECT id FROM apalis.workers WHERE worker_type = 'auth-email' FOR UPDATE",
+    )
+    .fetch_all(&mut *hold)
+    .await
+    .unwrap();
+    assert_eq!(locked.len(), 1, "one auth-email worker: {locked:?}");
+    wait_for(
+        "the watchdog to start the auth-email worker again",
+        Duration::from_secs(60),
+        async || {
+            worker
+                .logged("ERROR", "the worker stopped on an error")
+                .iter()
+                .any(|l| {
+                    l["fields"]["queue"] == "auth-email"
+                        && l["fields"]["error"]
+                            .as_str()
+                            .is_some_and(|e| e.contains("heartbeat was last written"))
+                })
+        },
+    )
+    .await;
+
+    ask_for_sign_in_link(&app, "jo@example.test").await;
+    wait_for(
+        "the mail asked for after",
+        Duration::from_secs(30),
+        async || delivered_to(&smtp, "jo@example.test") == 1,
+    )
+    .await;
+    hold.rollback().await.unwrap();
+}
+
 /// The worker's base wait: tries after about 0.25, 0.5, 1, 2… s.
 const BASE_MS: u64 = 250;
 

@@ -548,7 +548,7 @@ async fn status_01_the_conveyancer_moves_a_case_only_as_the_workflow_allows(back
             .starts_with("text/csv")
     );
     let csv = String::from_utf8(csv).unwrap();
-    assert!(csv.starts_with("at,actor,role,action,transition,from,to,reason,detail\n"));
+    assert!(csv.starts_with("at,actor,role,action,transition,from,to,reason,detail,message\n"));
     assert!(
         csv.contains("return_application,IDENTITY_VERIFICATION,CUSTOMER_APPLICATION,'=Please"),
         "a formula is neutralised: {csv}"

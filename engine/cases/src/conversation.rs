@@ -4,9 +4,12 @@
 //! broker's message starts the firm's reply-time clock, the firm's reply stops it.
 
 use chrono::{DateTime, SubsecRound, Utc};
-use threshold_engine::conversation::{Channel, MAX_MESSAGE_CHARS, REPLY_OVERDUE_TEMPLATE};
+use threshold_engine::conversation::{
+    Channel, MAX_ATTACHMENTS, MAX_MESSAGE_CHARS, REPLY_OVERDUE_TEMPLATE,
+};
+use threshold_engine::snapshot::doc_types;
 use threshold_engine::working_days::working_days_after;
-use threshold_engine::{ActorKind, Effect, Recipient};
+use threshold_engine::{Effect, Recipient, ReplyClock};
 use threshold_store::cases::{NewCaseMessage, ReplyDue};
 
 use crate::{Caller, CaseError, CaseService, OpenCase};
@@ -40,9 +43,10 @@ impl CaseService {
             .may_announce(case.case_type, &case.actor, &name)
     }
 
-    /// Writes the caller's message in a thread, audited (by id), telling whom the workflow
-    /// file says; answers its id. A reply from the firm is due `reply_within` working days
-    /// after the oldest customer's or broker's message it has not answered.
+    /// Writes the caller's message in a thread, with the documents of the case it carries,
+    /// audited (by id), telling whom the workflow file says; answers its id. A reply from the
+    /// firm is due `reply_within` working days after the oldest customer's or broker's message
+    /// it has not answered.
     #[tracing::instrument(skip_all, fields(case_id = case.loaded.row.id, channel = channel.as_str()))]
     pub async fn post_message(
         &self,
@@ -50,19 +54,22 @@ impl CaseService {
         case: &OpenCase,
         channel: Channel,
         body: &str,
+        attachments: &[i64],
         reply_within: u32,
     ) -> Result<i64, CaseError> {
         self.check_channel(case, channel)?;
         let body = message_body(body)?;
-        let (kind, name) = case
+        let attachments = self.attachable(case, channel, attachments).await?;
+        let name = case
             .actor
             .kind()
-            .and_then(|k| Some((k, channel.announcement(k)?)))
+            .and_then(|k| channel.announcement(k))
             .ok_or_else(|| CaseError::NotPermitted("only a person writes a message".into()))?;
         // To the microsecond, as PostgreSQL keeps it, so the reminder's time (in its JSON) is
         // the case's reply due time exactly.
         let now = Utc::now().trunc_subsecs(6);
-        let reply = reply_due(channel, kind, now, reply_within);
+        let clock = self.workflows.reply_clock(case.case_type, &name);
+        let reply = reply_due(clock, now, reply_within);
         let mut effects = self
             .workflows
             .announce(&case.snapshot, &case.actor, &name, now)?;
@@ -73,6 +80,7 @@ impl CaseService {
             topic: channel.as_str(),
             body,
             reply,
+            attachments: &attachments,
         };
         self.record_announcement(
             caller,
@@ -84,6 +92,44 @@ impl CaseService {
         )
         .await?
         .ok_or_else(|| CaseError::Corrupt("a message was written without an id".into()))
+    }
+
+    /// The documents a message may carry, each once: at most [`MAX_ATTACHMENTS`] of this case
+    /// that every reader of the thread may read — never a draft of the firm's or a person's
+    /// identity evidence, except in the firm's own notes.
+    async fn attachable(
+        &self,
+        case: &OpenCase,
+        channel: Channel,
+        given: &[i64],
+    ) -> Result<Vec<i64>, CaseError> {
+        let mut ids = given.to_vec();
+        ids.sort_unstable();
+        ids.dedup();
+        let invalid = |message: String| CaseError::InvalidField {
+            field: "attachments",
+            message,
+        };
+        if ids.len() > MAX_ATTACHMENTS {
+            return Err(invalid(format!(
+                "must be at most {MAX_ATTACHMENTS} documents"
+            )));
+        }
+        let firm_only = channel == Channel::FirmInternal;
+        for id in &ids {
+            let readable = self.db.document(*id).await?.is_some_and(|doc| {
+                doc.case_id == case.loaded.row.id
+                    && (firm_only
+                        || !(doc.is_draft
+                            || doc_types::IDENTITY.contains(&doc.document_type.as_str())))
+            });
+            if !readable {
+                return Err(invalid(format!(
+                    "document {id} is not one of this case's documents that this conversation's readers may see"
+                )));
+            }
+        }
+        Ok(ids)
     }
 }
 
@@ -100,15 +146,12 @@ fn reply_reminder(due: DateTime<Utc>) -> Effect {
     }
 }
 
-/// What a message does to the firm's reply-time clock.
-fn reply_due(channel: Channel, kind: ActorKind, now: DateTime<Utc>, reply_within: u32) -> ReplyDue {
-    let by_firm = matches!(kind, ActorKind::Conveyancer | ActorKind::Admin);
-    if channel.awaits_firm_reply(kind) {
-        ReplyDue::Awaited(working_days_after(now, reply_within))
-    } else if by_firm && channel != Channel::FirmInternal {
-        ReplyDue::Answered
-    } else {
-        ReplyDue::Unchanged
+/// What a message does to the firm's reply-time clock, as its announcement declares.
+fn reply_due(clock: Option<ReplyClock>, now: DateTime<Utc>, reply_within: u32) -> ReplyDue {
+    match clock {
+        Some(ReplyClock::Starts) => ReplyDue::Awaited(working_days_after(now, reply_within)),
+        Some(ReplyClock::Stops) => ReplyDue::Answered,
+        None => ReplyDue::Unchanged,
     }
 }
 
@@ -156,19 +199,16 @@ mod tests {
     }
 
     #[test]
-    fn customers_and_brokers_start_the_clock_and_the_firm_stops_it() {
-        let now = "2026-12-01T10:00:00Z".parse().unwrap();
+    fn the_clock_starts_a_reply_due_in_working_days_and_stops_on_the_answer() {
+        let friday = "2026-12-04T16:00:00Z".parse().unwrap();
         assert_eq!(
-            reply_due(Channel::Parties, ActorKind::Customer, now, 1),
-            ReplyDue::Awaited("2026-12-02T10:00:00Z".parse().unwrap())
+            reply_due(Some(ReplyClock::Starts), friday, 1),
+            ReplyDue::Awaited("2026-12-07T16:00:00Z".parse().unwrap())
         );
         assert_eq!(
-            reply_due(Channel::BrokerFirm, ActorKind::Conveyancer, now, 1),
+            reply_due(Some(ReplyClock::Stops), friday, 1),
             ReplyDue::Answered
         );
-        assert_eq!(
-            reply_due(Channel::FirmInternal, ActorKind::Admin, now, 1),
-            ReplyDue::Unchanged
-        );
+        assert_eq!(reply_due(None, friday, 1), ReplyDue::Unchanged);
     }
 }

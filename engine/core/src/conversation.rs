@@ -10,6 +10,9 @@ use crate::ActorKind;
 /// The longest message, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 5000;
 
+/// The most documents one message carries.
+pub const MAX_ATTACHMENTS: usize = 5;
+
 /// The e-mail that reminds the case's conveyancer of a message past the reply-time promise.
 pub const REPLY_OVERDUE_TEMPLATE: &str = "reply_overdue";
 
@@ -59,12 +62,6 @@ impl Channel {
             self.as_str().to_ascii_lowercase()
         ))
     }
-
-    /// Whether a message by this kind of person waits for the firm's reply (the firm promises
-    /// one within its working days): a customer's or broker's, where the firm reads it.
-    pub fn awaits_firm_reply(self, kind: ActorKind) -> bool {
-        matches!(kind, ActorKind::Customer | ActorKind::Broker) && self != Self::FirmInternal
-    }
 }
 
 #[cfg(test)]
@@ -80,7 +77,5 @@ mod tests {
             Some("parties_message_by_firm")
         );
         assert_eq!(Channel::FirmInternal.announcement(ActorKind::System), None);
-        assert!(Channel::BrokerFirm.awaits_firm_reply(ActorKind::Broker));
-        assert!(!Channel::Parties.awaits_firm_reply(ActorKind::Conveyancer));
     }
 }

@@ -289,6 +289,20 @@ pub struct AnnouncementDef {
     /// in the case's conversation, where questions go on after completion. Default: no.
     #[serde(default)]
     pub while_closed: bool,
+    /// What it does to the firm's reply-time promise: a message to the firm `starts` the clock
+    /// (unless an older one already waits), the firm's answer `stops` it. Default: neither.
+    #[serde(default)]
+    pub reply_clock: Option<ReplyClock>,
+}
+
+/// An announcement's part in the firm's promise to reply within its working days.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReplyClock {
+    /// It waits for the firm's reply.
+    Starts,
+    /// It is the firm's reply.
+    Stops,
 }
 
 /// A kind of document a case holds (`[document_types.<NAME>]`): who may upload a file of it.
@@ -460,6 +474,10 @@ pub enum LoadError {
     Duplicate { what: &'static str, name: String },
     #[error("transition `{0}` names no actor")]
     NoActor(String),
+    #[error(
+        "announcement `{0}`: only the firm's message `stops` the reply clock, and only a message to the firm `starts` it"
+    )]
+    ReplyClockBy(String),
     #[error("open status {0} names no `waits_on`")]
     MissingWaitsOn(String),
     #[error("closed status {0} names a `waits_on`")]
@@ -691,6 +709,15 @@ fn validate<S: CaseSnapshot>(
     for (name, a) in &raw.announcements {
         if a.by.is_empty() {
             return Err(LoadError::NoActor(name.clone()));
+        }
+        let by_firm = a.by.iter().all(|k| k.is_firm());
+        let clock_by_wrong_side = match a.reply_clock {
+            Some(ReplyClock::Starts) => by_firm,
+            Some(ReplyClock::Stops) => !by_firm,
+            None => false,
+        };
+        if clock_by_wrong_side {
+            return Err(LoadError::ReplyClockBy(name.clone()));
         }
         if let Some(e) = a.effects.iter().find(|e| !raw.effects.contains_key(*e)) {
             return Err(LoadError::UnknownEffect {

@@ -270,6 +270,11 @@ impl ActorKind {
             Self::System => "system",
         }
     }
+
+    /// The firm's own people: its conveyancers and admins.
+    pub fn is_firm(self) -> bool {
+        matches!(self, Self::Conveyancer | Self::Admin)
+    }
 }
 
 /// Who may upload a document type, as named in definitions (`uploaded_by`).

@@ -17,6 +17,15 @@ pub struct CaseMessage {
     pub created_at: DateTime<Utc>,
 }
 
+/// A document a message carries.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct MessageAttachment {
+    pub message_id: i64,
+    pub document_id: i64,
+    pub file_name: Option<String>,
+    pub document_type: String,
+}
+
 /// How far one person has read a thread.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct MessageRead {
@@ -48,6 +57,41 @@ impl Db {
         .bind(author)
         .fetch_all(pool)
         .await)?)
+    }
+
+    /// The documents the case's messages carry, by message then document.
+    pub async fn message_attachments(
+        &self,
+        case_id: i64,
+    ) -> Result<Vec<MessageAttachment>, StoreError> {
+        Ok(on_db!(self, pool => sqlx::query_as(
+            "SELECT a.message_id, a.document_id, d.file_name, d.document_type \
+             FROM case_message_attachments a \
+             JOIN case_messages m ON m.id = a.message_id \
+             JOIN documents d ON d.id = a.document_id \
+             WHERE m.case_id = $1 ORDER BY a.message_id, a.document_id",
+        )
+        .bind(case_id)
+        .fetch_all(pool)
+        .await)?)
+    }
+
+    /// Every message on the case by id, whatever its thread, with its thread: what the audit
+    /// trail's export shows beside the line that names it (`detail.messageId`).
+    pub async fn case_message_texts(
+        &self,
+        case_id: i64,
+    ) -> Result<std::collections::HashMap<i64, (String, String)>, StoreError> {
+        let rows: Vec<(i64, String, String)> = on_db!(self, pool => sqlx::query_as(
+            "SELECT id, topic, body FROM case_messages WHERE case_id = $1",
+        )
+        .bind(case_id)
+        .fetch_all(pool)
+        .await)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, topic, body)| (id, (topic, body)))
+            .collect())
     }
 
     /// Whether a customer's or broker's message has waited for the firm's reply past its due

@@ -39,7 +39,7 @@ pub use load::{
     LegalNameRow, LoadedCase, LoanRow, PartyRow, PropertyRow, QuoteRow, SourceOfFundsRow,
     parse_enum,
 };
-pub use messages::{CaseMessage, MessageRead};
+pub use messages::{CaseMessage, MessageAttachment, MessageRead};
 pub use mortgage_offers::{MortgageOfferRecord, NewMortgageOffer};
 pub use owner_writes::{
     ApplicantDetails, NamedPerson, NewCoOwner, OwnersExtras, PersonRow, SectionWrite,

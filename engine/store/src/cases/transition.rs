@@ -150,6 +150,8 @@ pub struct NewCaseMessage<'a> {
     pub topic: &'a str,
     pub body: &'a str,
     pub reply: ReplyDue,
+    /// Documents of the case it carries (a conversation's message; the quote's report none).
+    pub attachments: &'a [i64],
 }
 
 /// What a message does to the firm's reply-time promise (`cases.reply_due_at`).
@@ -199,6 +201,24 @@ impl Db {
                 .fetch_one(&mut *tx)
                 .await?;
                 message_id = Some(id);
+                for document in m.attachments {
+                    // A document of this case still there: one deleted meanwhile is a conflict.
+                    let attached = sqlx::query(
+                        "INSERT INTO case_message_attachments (message_id, document_id) \
+                         SELECT $1, id FROM documents WHERE id = $2 AND case_id = $3",
+                    )
+                    .bind(id)
+                    .bind(document)
+                    .bind(a.case_id)
+                    .execute(&mut *tx)
+                    .await?
+                    .rows_affected();
+                    if attached == 0 {
+                        return Err(StoreError::Conflict(
+                            "a document to attach has been deleted; choose again",
+                        ));
+                    }
+                }
                 match m.reply {
                     ReplyDue::Unchanged => {}
                     ReplyDue::Awaited(due) => {
@@ -225,7 +245,7 @@ impl Db {
             .bind(a.by)
             .bind(a.action)
             .bind(a.case_id.to_string())
-            .bind(sqlx::types::Json(json!({ "effects": a.effects.len(), "messageId": message_id })))
+            .bind(sqlx::types::Json(announcement_detail(a, message_id)))
             .bind(now)
             .execute(&mut *tx)
             .await?;
@@ -275,4 +295,14 @@ impl Db {
             })
         })
     }
+}
+
+/// The audit line of an announcement: how many effects it queued, and its message by id with
+/// the documents it carries (the words stay in `case_messages`).
+fn announcement_detail(a: &Announcement<'_>, message_id: Option<i64>) -> serde_json::Value {
+    let mut detail = json!({ "effects": a.effects.len(), "messageId": message_id });
+    if let Some(m) = a.message.as_ref().filter(|m| !m.attachments.is_empty()) {
+        detail["attachments"] = json!(m.attachments);
+    }
+    detail
 }

@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Conversation, ConversationThread, Me } from '../../lib/api/types';
 import { expanded, overviews, page, REM_SECTIONS } from '../../test/cases';
+import { stubEventSource } from '../../test/eventSource';
+import { FakeXhr } from '../../test/fakeXhr';
 import { apiError, json, noContent } from '../../test/fetchMock';
 import { makeMe, signedInServer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -15,6 +17,7 @@ const BASE = '/api/conversations/remortgaging/1001';
 
 const PARTIES: ConversationThread = {
   channel: 'PARTIES',
+  promised: true,
   messages: [
     {
       id: 1,
@@ -23,6 +26,7 @@ const PARTIES: ConversationThread = {
       mine: true,
       body: 'When will the offer come?',
       createdAt: '2026-12-01T10:00:00Z',
+      attachments: [],
     },
     {
       id: 2,
@@ -31,6 +35,7 @@ const PARTIES: ConversationThread = {
       mine: false,
       body: 'This week,\nwe expect.',
       createdAt: '2026-12-01T11:00:00Z',
+      attachments: [{ documentId: 77, fileName: 'offer.pdf', documentType: 'MORTGAGE_OFFER' }],
     },
   ],
   readByOthers: [
@@ -80,6 +85,12 @@ describe('the case conversation (issue 32)', () => {
     expect(items[1]).toHaveTextContent('Connie Conveyancer (Threshold)');
     expect(within(items[1]).getByText(/This week,\s+we expect\./)).toBeInTheDocument();
     expect(region.getByText('Read by Bob Broker')).toBeInTheDocument();
+    // The firm's message carries a document, downloaded through its own address.
+    const files = within(within(items[1]).getByRole('list', { name: 'Attached files' }));
+    expect(files.getByRole('link', { name: 'offer.pdf' })).toHaveAttribute(
+      'href',
+      '/api/document/77',
+    );
     expect(region.getByText(/Threshold replies within one working day\./)).toBeInTheDocument();
     // The firm's latest message is marked read.
     await waitFor(() =>
@@ -103,10 +114,41 @@ describe('the case conversation (issue 32)', () => {
     await userEvent.click(region.getByRole('button', { name: 'Send' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST' && c.path === `${BASE}/parties`)?.body).toBe(
-        '{"body":"Any news?"}',
+        '{"body":"Any news?","attachments":[]}',
       ),
     );
     await waitFor(() => expect(region.getByLabelText('Your message')).toHaveValue(''));
+  });
+
+  it('uploads a file to go with the message, and sends its id', async () => {
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const { calls } = serve(CUSTOMER, conversation(), {
+      [`POST ${BASE}/parties`]: () => json({ id: 3 }, 201),
+    });
+    renderApp('/remortgaging/1001');
+    const region = await messages();
+    const file = new File(['%PDF-1.4'], 'payslip.pdf', { type: 'application/pdf' });
+    await userEvent.upload(await region.findByLabelText('Attach a file'), file);
+    expect(await region.findByText('Uploading payslip.pdf…')).toBeInTheDocument();
+    const [upload] = FakeXhr.sent;
+    expect(upload.fields()).toEqual({
+      caseType: 'REMORTGAGING',
+      caseId: '1001',
+      documentType: 'CORRESPONDENCE',
+      file: 'payslip.pdf',
+    });
+    act(() => upload.respond(201, { documentId: 91, fileName: 'payslip.pdf' }));
+    expect(await region.findByRole('button', { name: 'Remove payslip.pdf' })).toBeInTheDocument();
+    await userEvent.type(region.getByLabelText('Your message'), 'My payslip');
+    await userEvent.click(region.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === `${BASE}/parties`)?.body).toBe(
+        '{"body":"My payslip","attachments":[91]}',
+      ),
+    );
+    await waitFor(() => expect(region.queryByText('payslip.pdf')).toBeNull());
+    vi.unstubAllGlobals();
   });
 
   it('refuses an empty message, and shows the server’s word on a bad one', async () => {
@@ -125,37 +167,28 @@ describe('the case conversation (issue 32)', () => {
   });
 
   it('reads the thread again when the server says it changed (server-sent events)', async () => {
-    const sources: FakeEventSource[] = [];
-    class FakeEventSource {
-      listeners = new Map<string, () => void>();
-      closed = false;
-      constructor(readonly url: string) {
-        sources.push(this);
-      }
-      addEventListener(name: string, listener: () => void) {
-        this.listeners.set(name, listener);
-      }
-      close() {
-        this.closed = true;
-      }
-    }
-    vi.stubGlobal('EventSource', FakeEventSource);
+    const streams = stubEventSource();
     const { calls } = serve(CUSTOMER, conversation());
     const view = renderApp('/remortgaging/1001');
     await messages();
-    await waitFor(() => expect(sources).toHaveLength(1));
-    expect(sources[0].url).toBe(`${BASE}/events`);
+    await waitFor(() => expect(streams(`${BASE}/events`)).toHaveLength(1));
+    const [source] = streams(`${BASE}/events`);
     const reads = () => calls.filter((c) => c.method === 'GET' && c.path === BASE).length;
     const before = reads();
-    sources[0].listeners.get('changed')?.();
+    source.change();
     await waitFor(() => expect(reads()).toBe(before + 1));
     view.unmount();
-    expect(sources[0].closed).toBe(true);
+    expect(source.closed).toBe(true);
     vi.unstubAllGlobals();
   });
 
-  it('gives the broker a tab for their notes with the firm', async () => {
-    const notes: ConversationThread = { channel: 'BROKER_FIRM', messages: [], readByOthers: [] };
+  it('gives the broker a tab for their notes with the firm, with the promise the server makes there', async () => {
+    const notes: ConversationThread = {
+      channel: 'BROKER_FIRM',
+      promised: false,
+      messages: [],
+      readByOthers: [],
+    };
     serve(BROKER, conversation({ threads: [PARTIES, notes] }));
     renderApp('/remortgaging/1001');
     const region = await messages();
@@ -164,5 +197,6 @@ describe('the case conversation (issue 32)', () => {
       region.getByText(/Notes between the broker and Threshold\. The customers do not see them\./),
     ).toBeInTheDocument();
     expect(region.getByText('No messages yet.')).toBeInTheDocument();
+    expect(region.queryByText(/Threshold replies within/)).not.toBeInTheDocument();
   });
 });

@@ -11,11 +11,11 @@ import { CASE_TYPE, LIST_TITLE, useCase, type CaseKind } from '../../features/ca
 import {
   CancelCaseDialog,
   CaseContext,
-  CaseConversation,
   CaseTimeline,
   SectionList,
   type CancelTarget,
 } from '../../features/cases/lazy';
+import { CaseConversation } from '../../features/conversation';
 import { askForFeedback, FeedbackPrompt } from '../../features/feedback';
 import { BrokerInvitations, QuoteSection } from '../../features/invitations';
 import { TilePage } from '../../features/tiles';

@@ -11,7 +11,7 @@ export { KeyFactsEditPage } from './sections/KeyFactsEdit';
 // Documents section's upload slots and upload call.
 export { SubmittedApplication } from './sections/ReviewSubmitSection';
 export { RequiredDocumentGroups, outstandingGroups } from './sections/DocumentsSection';
-export { ACCEPTED_FILES } from './api/uploadDocument';
+export { ACCEPTED_FILES, uploadDocument } from './api/uploadDocument';
 export { useFileUpload } from './components/useFileUpload';
 export { UploadParts } from './components/UploadParts';
 // A gift donor's own evidence (features/invitations): the same upload, delete and guidance.

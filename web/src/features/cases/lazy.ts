@@ -16,6 +16,5 @@ export { keyFactsFormSchema, keyFactsSchema, type KeyFactsValues } from './valid
 export { StartCasePage } from './components/StartCasePage';
 export { CaseContext, CONTEXT_TEXTS, handlerName, Row } from './components/CaseContext';
 export { CaseTimeline, TIMELINE_TEXTS } from './components/CaseTimeline';
-export { CaseConversation } from './components/CaseConversation';
 export { SectionList } from './components/SectionList';
 export { CancelCaseDialog, type CancelTarget } from './components/CancelCaseDialog';

@@ -1,7 +1,29 @@
-import { Alert, Box, Button, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  LinearProgress,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Channel, Conversation, ConversationThread } from '../../lib/api/types';
+import type {
+  Channel,
+  Conversation,
+  ConversationThread,
+  UploadedDocument,
+} from '../../lib/api/types';
+import { documentTypeLabel } from '../../lib/labels';
+import { ACCEPTED_FILES, uploadDocument } from '../application';
+import { documentUrl } from '../documents';
 import { formatDateTime } from '../../lib/format';
 import { isApiError } from '../../lib/api/errors';
 import {
@@ -75,9 +97,9 @@ function Thread({
     <Stack spacing={1.5}>
       <Typography variant="body2" color="text.secondary">
         {T.about[thread.channel]}
-        {thread.channel !== 'FIRM_INTERNAL' && ` ${T.promise(conversation.replyWithinWorkingDays)}`}
+        {thread.promised && ` ${T.promise(conversation.replyWithinWorkingDays)}`}
       </Typography>
-      {conversation.replyDueAt && thread.channel !== 'FIRM_INTERNAL' && (
+      {conversation.replyDueAt && thread.promised && (
         <ReplyDue at={conversation.replyDueAt} overdue={conversation.replyOverdue} />
       )}
       {thread.messages.length === 0 ? (
@@ -109,6 +131,28 @@ function Thread({
               <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {m.body}
               </Typography>
+              {m.attachments.length > 0 && (
+                <Stack
+                  component="ul"
+                  aria-label={T.attachments}
+                  direction="row"
+                  sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, mt: 1, p: 0 }}
+                >
+                  {m.attachments.map((a) => (
+                    <li key={a.documentId}>
+                      <Chip
+                        icon={<AttachFileIcon />}
+                        label={a.fileName ?? documentTypeLabel(a.documentType)}
+                        component="a"
+                        href={documentUrl(a.documentId)}
+                        download={a.fileName ?? ''}
+                        clickable
+                        variant="outlined"
+                      />
+                    </li>
+                  ))}
+                </Stack>
+              )}
             </Box>
           ))}
         </Box>
@@ -132,11 +176,31 @@ function ReplyDue({ at, overdue }: { at: string; overdue: boolean }) {
   );
 }
 
+/** The most files one message carries (engine/core/src/conversation.rs). */
+export const ATTACHMENTS_MAX = 5;
+
 function Compose({ calls, channel }: { calls: ConversationCalls; channel: Channel }) {
   const post = usePostMessage(calls);
   const { enqueueSnackbar } = useSnackbar();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [attached, setAttached] = useState<UploadedDocument[]>([]);
+  const [uploading, setUploading] = useState<{ name: string; progress: number } | null>(null);
+  const attach = async (file: File) => {
+    setError(null);
+    setUploading({ name: file.name, progress: 0 });
+    try {
+      const uploaded = await uploadDocument(
+        { ...calls.caseRef, documentType: 'CORRESPONDENCE', file },
+        (progress) => setUploading({ name: file.name, progress }),
+      );
+      setAttached((files) => [...files, uploaded]);
+    } catch (e) {
+      setError(isApiError(e) ? (e.fields.file ?? e.message) : (e as Error).message);
+    } finally {
+      setUploading(null);
+    }
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = body.trim();
@@ -144,16 +208,19 @@ function Compose({ calls, channel }: { calls: ConversationCalls; channel: Channe
     if (text.length > MESSAGE_MAX) return setError(`At most ${MESSAGE_MAX} characters`);
     setError(null);
     post.mutate(
-      { channel, body: text },
+      { channel, body: text, attachments: attached.map((d) => d.documentId) },
       {
         onSuccess: () => {
           setBody('');
+          setAttached([]);
           enqueueSnackbar(T.sent, { variant: 'success' });
         },
-        onError: (e) => setError((isApiError(e) && e.fields.body) || e.message),
+        onError: (e) =>
+          setError((isApiError(e) && (e.fields.body ?? e.fields.attachments)) || e.message),
       },
     );
   };
+  const full = attached.length >= ATTACHMENTS_MAX;
   return (
     <Box component="form" onSubmit={submit} noValidate>
       <TextField
@@ -167,9 +234,59 @@ function Compose({ calls, channel }: { calls: ConversationCalls; channel: Channe
         helperText={error ?? T.count(body.length, MESSAGE_MAX)}
         slotProps={{ htmlInput: { maxLength: MESSAGE_MAX } }}
       />
-      <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={post.isPending}>
-        {post.isPending ? T.sending : T.send}
-      </Button>
+      {attached.length > 0 && (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
+          {attached.map((d) => {
+            const name = d.fileName;
+            return (
+              <Stack key={d.documentId} direction="row" sx={{ alignItems: 'center' }}>
+                <Chip icon={<AttachFileIcon />} label={name} />
+                <IconButton
+                  size="small"
+                  aria-label={T.detach(name)}
+                  onClick={() => setAttached((files) => files.filter((f) => f !== d))}
+                >
+                  <CloseIcon fontSize="small" />
+                </IconButton>
+              </Stack>
+            );
+          })}
+        </Stack>
+      )}
+      {uploading && (
+        <Box sx={{ mt: 1 }}>
+          <Typography variant="body2">{T.attaching(uploading.name)}</Typography>
+          <LinearProgress variant="determinate" value={uploading.progress * 100} />
+        </Box>
+      )}
+      <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Button type="submit" variant="contained" disabled={post.isPending || uploading !== null}>
+          {post.isPending ? T.sending : T.send}
+        </Button>
+        <Button
+          component="label"
+          variant="outlined"
+          startIcon={<AttachFileIcon />}
+          disabled={full || uploading !== null}
+        >
+          {T.attach}
+          <input
+            type="file"
+            hidden
+            accept={ACCEPTED_FILES}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void attach(file);
+            }}
+          />
+        </Button>
+        {full && (
+          <Typography variant="body2" color="text.secondary">
+            {T.attachLimit(ATTACHMENTS_MAX)}
+          </Typography>
+        )}
+      </Stack>
     </Box>
   );
 }

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { api } from '../../lib/api/client';
 import { unwrap } from '../../lib/api/errors';
-import type { Channel, Conversation } from '../../lib/api/types';
+import { useChangeEvents } from '../../lib/useChangeEvents';
+import type { CaseType, Channel, Conversation } from '../../lib/api/types';
+import { CASE_TYPE, type CaseKind } from '../cases';
 
 /**
  * How the panel reaches a case's conversation (docs/api/conversation.md, issue 32): customers
@@ -14,12 +15,13 @@ export interface ConversationCalls {
   key: readonly unknown[];
   /** The address of its server-sent events: `changed` when a message or receipt is written. */
   events: string;
+  /** The case, where a file sent with a message is uploaded (POST /document). */
+  caseRef: { caseType: CaseType; caseId: number };
   get: (signal?: AbortSignal) => Promise<Conversation>;
-  post: (channel: Channel, body: string) => Promise<unknown>;
+  /** Writes a message carrying the documents `attachments` (ids). */
+  post: (channel: Channel, body: string, attachments: number[]) => Promise<unknown>;
   markRead: (channel: Channel, upTo: number) => Promise<unknown>;
 }
-
-export type CaseTypePath = 'remortgaging' | 'buying';
 
 /**
  * How often an open conversation asks for new messages besides: its events bring each change
@@ -31,18 +33,19 @@ export const CONVERSATION_REFETCH_MS = 60_000;
 export const channelPath = (channel: Channel) => channel.toLowerCase().replace('_', '-');
 
 /** The customers' and brokers' calls. */
-export function clientCalls(caseType: CaseTypePath, caseId: string): ConversationCalls {
+export function clientCalls(caseType: CaseKind, caseId: string): ConversationCalls {
   const path = { caseType, caseId };
   return {
     key: ['conversation', caseType, caseId],
     events: `/api/conversations/${caseType}/${caseId}/events`,
+    caseRef: { caseType: CASE_TYPE[caseType], caseId: Number(caseId) },
     get: async (signal) =>
       unwrap(await api().GET('/conversations/{caseType}/{caseId}', { params: { path }, signal })),
-    post: async (channel, body) =>
+    post: async (channel, body, attachments) =>
       unwrap(
         await api().POST('/conversations/{caseType}/{caseId}/{channel}', {
           params: { path: { ...path, channel: channelPath(channel) } },
-          body: { body },
+          body: { body, attachments },
         }),
       ),
     markRead: async (channel, upTo) =>
@@ -64,20 +67,9 @@ const conversationQuery = (calls: ConversationCalls) =>
 
 export const useConversation = (calls: ConversationCalls) => useQuery(conversationQuery(calls));
 
-/**
- * Reads the conversation again whenever the server says it changed (server-sent events, which
- * reconnect by themselves). Where the browser has no EventSource, the polling above remains.
- */
+/** Reads the conversation again whenever the server says it changed (see useChangeEvents). */
 export function useLiveConversation(calls: ConversationCalls) {
-  const queryClient = useQueryClient();
-  const { events, key } = calls;
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(events);
-    const changed = () => void queryClient.invalidateQueries({ queryKey: key });
-    source.addEventListener('changed', changed);
-    return () => source.close();
-  }, [events, key, queryClient]);
+  useChangeEvents(calls.events, calls.key);
 }
 
 /** Writes a message, then reads the conversation again before the call counts as done. */
@@ -85,8 +77,15 @@ export function usePostMessage(calls: ConversationCalls) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...calls.key, 'post'],
-    mutationFn: ({ channel, body }: { channel: Channel; body: string }) =>
-      calls.post(channel, body),
+    mutationFn: ({
+      channel,
+      body,
+      attachments,
+    }: {
+      channel: Channel;
+      body: string;
+      attachments: number[];
+    }) => calls.post(channel, body, attachments),
     onSuccess: () => queryClient.refetchQueries({ queryKey: calls.key }),
   });
 }

@@ -1,5 +1,6 @@
 // One conversation per case (issue 32): the panel the case page and the back office show, and
 // the calls it makes (the back office brings its own).
 export { ConversationPanel, MESSAGE_MAX } from './ConversationPanel';
+export { CaseConversation } from './components/CaseConversation';
 export { CONVERSATION_TEXTS } from './texts';
 export { channelPath, clientCalls, type ConversationCalls } from './api';

@@ -27,5 +27,10 @@ export const CONVERSATION_TEXTS = {
   sending: 'Sending…',
   sent: 'Message sent',
   count: (n: number, max: number) => `${n} / ${max}`,
+  attach: 'Attach a file',
+  attaching: (name: string) => `Uploading ${name}…`,
+  attachments: 'Attached files',
+  detach: (name: string) => `Remove ${name}`,
+  attachLimit: (max: number) => `At most ${max} files with one message`,
   loadError: 'The messages could not be loaded. Try reloading the page.',
 } as const;

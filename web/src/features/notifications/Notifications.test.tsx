@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
 import type { FeedItem } from '../../lib/api/types';
 import { FEED_POLL_MS, FEED_REFUSED_POLL_MS } from '../../lib/constants';
+import { stubEventSource } from '../../test/eventSource';
 import { apiError, json, noContent, type Handler } from '../../test/fetchMock';
 import { makeMe, signedInServer } from '../../test/fixtures';
 import { feedItem } from '../../test/invitations';
@@ -200,6 +201,30 @@ describe('unread badge', () => {
     expect(await badgeLink('Notifications, 2 unread')).toBeInTheDocument();
     expect(screen.getByTestId('notifications-badge')).toHaveTextContent('2');
     expect(countCalls()).toBe(polled + 1);
+  });
+
+  it('a new item shows on the badge as soon as the server says the feed changed (server-sent events)', async () => {
+    const streams = stubEventSource();
+    const { setItems } = feedServer([notification(1)]);
+    const view = renderApp('/help');
+    expect(await badgeLink('Notifications, 1 unread')).toBeInTheDocument();
+    const [source] = streams('/api/feed/events');
+    setItems([notification(2), notification(1)]);
+    source.change();
+    expect(await badgeLink('Notifications, 2 unread')).toBeInTheDocument();
+    // A tab in the background holds no stream (the browser's connections are few); shown
+    // again, it listens again.
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    expect(source.closed).toBe(true);
+    visibility.mockReturnValue('visible');
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    const reopened = streams('/api/feed/events');
+    expect(reopened).toHaveLength(2);
+    view.unmount();
+    expect(reopened[1].closed).toBe(true);
+    visibility.mockRestore();
+    vi.unstubAllGlobals();
   });
 
   it('a first page that failed with a 4xx (not retried) is fetched again at the next poll', async () => {

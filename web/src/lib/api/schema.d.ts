@@ -879,6 +879,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feed/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The feed's changes as server-sent events, so the badge moves as an item arrives. Only the
+         *     session's own user's changes, and only that one happened: the items themselves need the
+         *     feed token, which an `EventSource` cannot send.
+         */
+        get: operations["feed_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/feed/{itemId}/archive": {
         parameters: {
             query?: never;
@@ -2345,6 +2366,12 @@ export interface components {
              */
             messages: components["schemas"]["ChatMessage"][];
         };
+        Attachment: {
+            /** Format: int64 */
+            documentId: number;
+            documentType: string;
+            fileName?: string | null;
+        };
         /** @description A broker firm and what the firm pays it per introduced client. */
         BrokerFirmBody: {
             /**
@@ -2719,6 +2746,11 @@ export interface components {
             threads: components["schemas"]["ConversationThread"][];
         };
         ConversationMessage: {
+            /**
+             * @description The documents it carries, read through `GET /document/{documentId}` (a document
+             *     deleted since is no longer listed).
+             */
+            attachments: components["schemas"]["Attachment"][];
             /** @description The author's preferred name; null once their account is gone. */
             authorName?: string | null;
             authorSide?: components["schemas"]["Side"] | null;
@@ -2734,6 +2766,11 @@ export interface components {
             channel: components["schemas"]["Channel"];
             /** @description Oldest first. */
             messages: components["schemas"]["ConversationMessage"][];
+            /**
+             * @description The firm promises a reply to a message here within its working days (not in its own
+             *     notes).
+             */
+            promised: boolean;
             readByOthers: components["schemas"]["ReadReceipt"][];
         };
         /** @description One line of a quote. */
@@ -3669,6 +3706,12 @@ export interface components {
             policyVersion: number;
         };
         PostMessageRequest: {
+            /**
+             * @description Up to 5 documents of the case to send with it (ids from its documents, or a file just
+             *     uploaded as `CORRESPONDENCE`): never a draft or a person's identity evidence, except in
+             *     the firm's own notes.
+             */
+            attachments?: number[];
             /** @description 1 to 5,000 characters; line breaks allowed. */
             body: string;
         };
@@ -8431,6 +8474,47 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    feed_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Server-sent events: `changed` (data `{}`) whenever an item is added to your feed; read the counts again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     archive_item: {
         parameters: {
             query?: never;
@@ -11416,7 +11500,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The case's audit trail, oldest first, as CSV */
+            /** @description The case's audit trail, oldest first, as CSV; a message's line carries its thread and words */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -3,6 +3,7 @@ import { api } from '../../../lib/api/client';
 import { isApiError, unwrap } from '../../../lib/api/errors';
 import type { FeedCounts } from '../../../lib/api/types';
 import { FEED_POLL_MS, FEED_REFUSED_POLL_MS } from '../../../lib/constants';
+import { useChangeEvents } from '../../../lib/useChangeEvents';
 import { knockHeader, requireToken, useKnockToken } from './knock';
 
 /** GET /feed/counts — how many unarchived and unread items the user has (the badge). */
@@ -26,15 +27,24 @@ export function feedPollInterval(query: Query<FeedCounts, Error, FeedCounts, rea
   return isApiError(query.state.error, 403) ? FEED_REFUSED_POLL_MS : FEED_POLL_MS;
 }
 
+const FEED_COUNTS_KEY = ['feed', 'counts'] as const;
+
 export const feedCountsQuery = (token: string | null) =>
   queryOptions({
-    queryKey: ['feed', 'counts'],
+    queryKey: FEED_COUNTS_KEY,
     queryFn: ({ signal }) => getFeedCounts(requireToken(token), signal),
     enabled: token !== null,
     refetchInterval: feedPollInterval,
     refetchIntervalInBackground: false,
   });
 
+/**
+ * The counts, read again at once when an item arrives: the server's events (GET /feed/events,
+ * by the session alone) say so while the user is signed in; the polling stays for a stream
+ * that dropped.
+ */
 export function useFeedCounts() {
-  return useQuery(feedCountsQuery(useKnockToken()));
+  const token = useKnockToken();
+  useChangeEvents(token === null ? null : '/api/feed/events', FEED_COUNTS_KEY);
+  return useQuery(feedCountsQuery(token));
 }

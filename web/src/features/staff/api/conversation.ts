@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api/client';
 import { channelPath, type ConversationCalls } from '../../conversation';
-import type { CaseKind } from '../../cases';
+import { CASE_TYPE, type CaseKind } from '../../cases';
 import { staffUnwrap } from './client';
 
 /** The case's conversation in the back office: every thread, under /staff (issue 32). */
@@ -9,6 +9,7 @@ export function staffConversationCalls(kind: CaseKind, caseId: string): Conversa
   return {
     key: ['staff', 'conversation', kind, caseId],
     events: `/api/staff/cases/${kind}/${caseId}/conversation/events`,
+    caseRef: { caseType: CASE_TYPE[kind], caseId: Number(caseId) },
     get: async (signal) =>
       staffUnwrap(
         await api().GET('/staff/cases/{caseType}/{caseId}/conversation', {
@@ -16,11 +17,11 @@ export function staffConversationCalls(kind: CaseKind, caseId: string): Conversa
           signal,
         }),
       ),
-    post: async (channel, body) =>
+    post: async (channel, body, attachments) =>
       staffUnwrap(
         await api().POST('/staff/cases/{caseType}/{caseId}/conversation/{channel}', {
           params: { path: { ...path, channel: channelPath(channel) } },
-          body: { body },
+          body: { body, attachments },
         }),
       ),
     markRead: async (channel, upTo) =>

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { SectionCard } from '../../../components/SectionCard';
-import { ConversationPanel, CONVERSATION_TEXTS, clientCalls } from '../../conversation';
-import type { CaseKind } from '../caseTypes';
+import type { CaseKind } from '../../cases';
+import { clientCalls } from '../api';
+import { ConversationPanel } from '../ConversationPanel';
+import { CONVERSATION_TEXTS } from '../texts';
 
 /** 'Messages' on the case page (issue 32): the customers, their broker and the firm. */
 export function CaseConversation({ kind, caseId }: { kind: CaseKind; caseId: string }) {
