@@ -11,7 +11,7 @@ import {
   type ErrorComponentProps,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Loading, PageLoading } from '../components/Loading';
 import {
   alreadySignedIn,
@@ -38,7 +38,7 @@ import {
   type CaseKind,
 } from '../features/cases';
 import { donorGiftRedirect } from '../features/invitations';
-import { ErrorPage, NotFoundPage, ProtectedLayout, UnauthenticatedLayout } from '../features/shell';
+import { ErrorPage, NotFoundPage, UnauthenticatedLayout } from '../features/shell';
 import { parseQueueSearch } from '../features/staff';
 // Only the search parser: the tiles' screens load lazily with the case pages.
 import { parseTileSearch } from './providerReturn';
@@ -51,7 +51,10 @@ import { trackPageViews } from './pageTracking';
 // Screens are loaded lazily: each feature's routes make a chunk of their own.
 const LoginPage = lazyRouteComponent(() => import('../features/auth/routes'), 'LoginPage');
 const LoginAuthPage = lazyRouteComponent(() => import('../features/auth/routes'), 'LoginAuthPage');
-const SignupPage = lazyRouteComponent(() => import('../features/auth/routes'), 'SignupPage');
+const SignupPage = lazyRouteComponent(
+  () => import('../features/auth/routes').then(({ loadSignupPage }) => loadSignupPage()),
+  'SignupPage',
+);
 const AboutYouPage = lazyRouteComponent(() => import('../features/onboarding'), 'AboutYouPage');
 const ConfirmEmailPage = lazyRouteComponent(
   () => import('../features/settings'),
@@ -65,6 +68,11 @@ type StaffScreens = typeof import('../features/staff/routes');
 const staffScreen = <K extends keyof StaffScreens>(name: K) =>
   lazyRouteComponent(() => import('../features/staff/routes'), name);
 const StaffLoginPage = staffScreen('StaffLoginPage');
+// The signed-in frame: the sign-in pages do not need it.
+const ProtectedLayout = lazyRouteComponent(
+  () => import('../features/shell/routes'),
+  'ProtectedLayout',
+);
 
 export interface RouterContext {
   session: SessionActor;
@@ -230,9 +238,12 @@ const protectedLayout = createRoute({
   },
   component: ProtectedLayout,
   errorComponent: (props) => (
-    <ProtectedLayout>
-      <RouteErrorPage {...props} standalone={false} />
-    </ProtectedLayout>
+    // The frame may still be loading (a guard failed before the route loaded it).
+    <Suspense fallback={<PageLoading />}>
+      <ProtectedLayout>
+        <RouteErrorPage {...props} standalone={false} />
+      </ProtectedLayout>
+    </Suspense>
   ),
   notFoundComponent: () => <NotFoundPage standalone={false} />,
 });
@@ -250,12 +261,20 @@ const indexRoute = createRoute({
   },
 });
 
-type CasesScreens = typeof import('../features/cases/routes') &
-  typeof import('./routes/CaseRoutes');
-const casesScreen = (name: keyof CasesScreens) =>
-  name === 'CaseListRoute'
-    ? lazyRouteComponent(() => import('../features/cases/routes'), name)
-    : lazyRouteComponent(() => import('./routes/CaseRoutes'), name);
+// The case screens, each group a chunk of its own: the list, the start page, the case page, the
+// application's sections and the post-submit tiles (the case page does not carry the forms).
+const casesScreen = {
+  CaseListRoute: lazyRouteComponent(() => import('../features/cases/routes'), 'CaseListRoute'),
+  StartCaseRoute: lazyRouteComponent(() => import('./routes/StartRoutes'), 'StartCaseRoute'),
+  CaseRoute: lazyRouteComponent(() => import('./routes/CaseRoutes'), 'CaseRoute'),
+  CaseSectionRoute: lazyRouteComponent(() => import('./routes/SectionRoutes'), 'CaseSectionRoute'),
+  CaseKeyFactsEditRoute: lazyRouteComponent(
+    () => import('./routes/SectionRoutes'),
+    'CaseKeyFactsEditRoute',
+  ),
+  CaseTileRoute: lazyRouteComponent(() => import('./routes/TileRoutes'), 'CaseTileRoute'),
+  CaseTileViewRoute: lazyRouteComponent(() => import('./routes/TileRoutes'), 'CaseTileViewRoute'),
+};
 
 /**
  * Buying exists only for users with the BUYING feature. Without it every buying URL says so
@@ -314,12 +333,12 @@ const caseListRoute = createRoute({
   // A non-broker with no cases goes to the start page.
   beforeLoad: ({ context, params }) =>
     startPageRedirect(context.queryClient, params.caseType, isBroker(context)),
-  component: casesScreen('CaseListRoute'),
+  component: casesScreen.CaseListRoute,
 });
 const caseStartRoute = createRoute({
   getParentRoute: () => caseTypeRoute,
   path: 'start',
-  component: casesScreen('StartCaseRoute'),
+  component: casesScreen.StartCaseRoute,
 });
 const caseRoute = createRoute({
   getParentRoute: () => caseTypeRoute,
@@ -328,7 +347,7 @@ const caseRoute = createRoute({
     loadGuardedCase(context.queryClient, params.caseType, params.caseId, { preload }).then(
       () => null,
     ),
-  component: casesScreen('CaseRoute'),
+  component: casesScreen.CaseRoute,
 });
 const caseApplicationRoute = createRoute({
   getParentRoute: () => caseTypeRoute,
@@ -348,7 +367,7 @@ const caseSectionRoute = createRoute({
     guardSection(context.queryClient, params.caseType, params.caseId, 'sections', params.section, {
       preload,
     }).then(() => null),
-  component: casesScreen('CaseSectionRoute'),
+  component: casesScreen.CaseSectionRoute,
 });
 // The Key Facts edit form of either case type (REM-APP-03, BUY-APP-03), behind the Key Facts
 // section's guard like the section page itself.
@@ -359,7 +378,7 @@ const caseKeyFactsEditRoute = createRoute({
     guardSection(context.queryClient, params.caseType, params.caseId, 'sections', 'key-facts', {
       preload,
     }).then(() => null),
-  component: casesScreen('CaseKeyFactsEditRoute'),
+  component: casesScreen.CaseKeyFactsEditRoute,
 });
 // ?payment=success|cancelled and ?check=done: a provider's return to a tile (providerReturn).
 const caseTileRoute = createRoute({
@@ -370,7 +389,7 @@ const caseTileRoute = createRoute({
     guardSection(context.queryClient, params.caseType, params.caseId, 'tiles', params.tile, {
       preload,
     }).then(() => null),
-  component: casesScreen('CaseTileRoute'),
+  component: casesScreen.CaseTileRoute,
 });
 // A tile's document shown in the page: /remortgaging/{caseId}/mortgage-report/view and
 // /completion-statement/view, behind the tile's own guard (REM-POST-11, REM-POST-15).
@@ -381,7 +400,7 @@ const caseTileViewRoute = createRoute({
     guardTileView(context.queryClient, params.caseType, params.caseId, params.tile, {
       preload,
     }).then(() => null),
-  component: casesScreen('CaseTileViewRoute'),
+  component: casesScreen.CaseTileViewRoute,
 });
 
 // --- Other screens ------------------------------------------------------------------------

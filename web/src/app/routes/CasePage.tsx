@@ -5,7 +5,6 @@ import { PageHeading } from '../../components/PageHeading';
 import { RouterLink } from '../../components/RouterLink';
 import { StatusChip } from '../../components/StatusChip';
 import type { ExpandedCase } from '../../lib/api/types';
-import { ApplicationSection } from '../../features/application';
 import { useSession } from '../../features/auth';
 import { CASE_TYPE, LIST_TITLE, useCase, type CaseKind } from '../../features/cases';
 import {
@@ -17,8 +16,7 @@ import {
 } from '../../features/cases/lazy';
 import { CaseConversation } from '../../features/conversation';
 import { askForFeedback, FeedbackPrompt } from '../../features/feedback';
-import { BrokerInvitations, QuoteSection } from '../../features/invitations';
-import { TilePage } from '../../features/tiles';
+import { BrokerInvitations } from '../../features/invitations';
 import { CompletedSummary } from './CompletedSummary';
 
 export function caseTitle(expanded: ExpandedCase): string {
@@ -124,44 +122,5 @@ export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
         feedbackGiven={expanded.feedbackGiven}
       />
     </Box>
-  );
-}
-
-/**
- * A section or tile page: its heading, then the application feature's section with Previous /
- * Next (issues 12, 13); the Quote section's screen in it is the quote (issue 11), naming the
- * case's broker and firm. A post-submit tile's page is the tiles feature's.
- */
-export function SectionPage({
-  kind,
-  caseId,
-  where,
-  sectionKey,
-}: {
-  kind: CaseKind;
-  caseId: string;
-  where: 'sections' | 'tiles';
-  sectionKey: string;
-}) {
-  const query = useCase(kind, caseId);
-  // A post-submit tile's page is the tiles feature's (its heading included).
-  if (where === 'tiles') return <TilePage kind={kind} caseId={caseId} tile={sectionKey} />;
-  if (query.isPending) return <Loading label="Loading case" />;
-  const entry = query.data?.view[where].find((s) => s.key === sectionKey);
-  const broker = query.data?.broker;
-  const quote =
-    sectionKey === 'quote' ? (
-      <QuoteSection
-        kind={kind}
-        caseId={caseId}
-        brokerName={broker?.preferredName}
-        brokerFirm={broker?.firmName}
-      />
-    ) : undefined;
-  return (
-    <>
-      <PageHeading>{entry?.label ?? 'Case'}</PageHeading>
-      <ApplicationSection kind={kind} caseId={caseId} sectionKey={sectionKey} screen={quote} />
-    </>
   );
 }

@@ -4,4 +4,4 @@
 // `forms` chunk, vite.config.ts), which only lazily loaded screens may.
 export { MagicLinkForm } from './components/MagicLinkForm';
 export { useRequestLoginLink } from './api/requestLoginLink';
-export { AUTH_VALIDATION_MESSAGES, EMAIL_PATTERN } from './validation';
+export { AUTH_VALIDATION_MESSAGES, EMAIL_PATTERN } from './emailRule';

@@ -1,4 +1,3 @@
-export { ProtectedLayout } from './components/ProtectedLayout';
 export { UnauthenticatedLayout } from './components/UnauthenticatedLayout';
 export { ErrorPage } from './routes/ErrorPage';
 export { NOT_FOUND_TEXT, NotFoundPage } from './routes/NotFoundPage';

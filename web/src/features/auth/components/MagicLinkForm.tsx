@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
-import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { Alert, Button, Stack, Typography } from '@mui/material';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { AwkwardError } from '../../../components/AwkwardError';
+import { PlainTextField } from '../../../components/PlainTextField';
 import { ApiError } from '../../../lib/api/errors';
-import { muiField } from '../../../lib/form';
 import { useRequestLoginLink } from '../api/requestLoginLink';
-import { loginSchema, type LoginValues } from '../validation';
+import { emailError } from '../emailRule';
 import { CheckInbox } from './CheckInbox';
 import { useSession } from './SessionProvider';
 
@@ -17,6 +15,10 @@ import { useSession } from './SessionProvider';
  * that ended) replaces the intro. A rate limit or a rejected address is explained in place;
  * any other failure is the 'Well this is awkward...' view with `failure` as its reason.
  * `afterMessage` follows the session's message (what /login offers after a failed link).
+ *
+ * /login shows this form first, so it does without the form libraries (react-hook-form, zod):
+ * one field, checked as they would (on submit, then again on every change, the field focused
+ * when wrong); and without TextField's select machinery (PlainTextField).
  */
 export function MagicLinkForm({
   title,
@@ -41,21 +43,33 @@ export function MagicLinkForm({
   const session = useSession();
   const mutation = useRequestLoginLink();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '' } });
+  const input = useRef<HTMLInputElement>(null);
+  // Checked on submit; once submitted, again on every change.
+  const [submitted, setSubmitted] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
 
-  const onSubmit = async (values: LoginValues) => {
-    const username = values.email.trim().toLowerCase();
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
+    const value = input.current?.value ?? '';
+    const invalid = emailError(value);
+    setFieldError(invalid);
+    if (invalid) {
+      input.current?.focus();
+      return;
+    }
+    const username = value.trim().toLowerCase();
+    setSubmitting(true);
     try {
       await mutation.mutateAsync({ username, redirectTo });
       session.send({ type: 'CLEAR_MESSAGE' });
       setSentTo(username);
     } catch {
       // The error is shown from mutation.error below.
+    } finally {
+      setSubmitting(false);
     }
   };
 
@@ -66,7 +80,8 @@ export function MagicLinkForm({
         onTryAgain={() => {
           setSentTo(null);
           mutation.reset();
-          reset();
+          setSubmitted(false);
+          setFieldError(null);
         }}
       >
         {sentFooter}
@@ -79,9 +94,9 @@ export function MagicLinkForm({
     error instanceof ApiError && error.status >= 400 && error.status < 500 ? error : null;
   if (error && !inlineError) return <AwkwardError reason={failure} />;
 
-  const busy = isSubmitting || mutation.isPending;
+  const busy = submitting || mutation.isPending;
   return (
-    <Stack component="form" spacing={3} noValidate onSubmit={handleSubmit(onSubmit)}>
+    <Stack component="form" spacing={3} noValidate onSubmit={(event) => void onSubmit(event)}>
       <Typography variant="h1">{title}</Typography>
       {session.message ? (
         <Alert severity="warning">{session.message}</Alert>
@@ -92,15 +107,19 @@ export function MagicLinkForm({
       {inlineError && (
         <Alert severity="error">{inlineError.fields.username ?? inlineError.message}</Alert>
       )}
-      <TextField
+      <PlainTextField
         label="Email address"
         type="email"
         autoComplete="email"
         fullWidth
         required
-        error={!!errors.email}
-        helperText={errors.email?.message}
-        {...muiField(register('email'))}
+        name="email"
+        inputRef={input}
+        onChange={(event) => {
+          if (submitted) setFieldError(emailError(event.target.value));
+        }}
+        error={!!fieldError}
+        helperText={fieldError ?? undefined}
       />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
         {busy ? 'Submitting...' : submitLabel}

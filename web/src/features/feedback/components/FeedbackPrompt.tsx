@@ -1,6 +1,11 @@
+import { lazy, Suspense } from 'react';
 import type { CaseType, FeedbackPoint } from '../../../lib/api/types';
 import { clearFeedbackRequest, useFeedbackRequest } from '../feedbackRequests';
-import { FeedbackDialog } from './FeedbackDialog';
+
+// The dialog's form brings the form libraries: loaded only once feedback is asked for.
+const FeedbackDialog = lazy(() =>
+  import('./FeedbackDialog').then(({ FeedbackDialog }) => ({ default: FeedbackDialog })),
+);
 
 /**
  * Shows the feedback dialog on a case's screen when feedback was asked for about this case
@@ -18,11 +23,15 @@ export function FeedbackPrompt({
   const request = useFeedbackRequest();
   const forThisCase =
     request && request.caseType === caseType && request.caseId === caseId ? request : null;
+  // Without a request the dialog shows nothing.
+  if (!forThisCase) return null;
   return (
-    <FeedbackDialog
-      request={forThisCase}
-      feedbackGiven={feedbackGiven}
-      onClose={clearFeedbackRequest}
-    />
+    <Suspense fallback={null}>
+      <FeedbackDialog
+        request={forThisCase}
+        feedbackGiven={feedbackGiven}
+        onClose={clearFeedbackRequest}
+      />
+    </Suspense>
   );
 }
