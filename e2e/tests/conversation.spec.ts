@@ -35,8 +35,10 @@ test('the customer asks, the firm answers and the broker sees both', async ({ pa
   await mine.getByRole('button', { name: 'Send' }).click();
   await expect(mine.getByRole('listitem').filter({ hasText: QUESTION })).toContainText('You');
   await expect(mine.getByText(/Threshold's reply is due by/)).toBeVisible();
+  // One message (its file is a list item of its own, inside it).
   await atBothWidths(customer, async () => {
-    await expect(mine.getByRole('listitem')).toHaveCount(1);
+    await expect(mine.getByRole('listitem').filter({ hasText: QUESTION })).toHaveCount(1);
+    await expect(mine.getByRole('link', { name: 'lender-letter.pdf' })).toBeVisible();
   });
 
   // The work queue: the case waits for the firm's reply.

@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type {
   Channel,
   Conversation,
@@ -186,6 +186,7 @@ function Compose({ calls, channel }: { calls: ConversationCalls; channel: Channe
   const [error, setError] = useState<string | null>(null);
   const [attached, setAttached] = useState<UploadedDocument[]>([]);
   const [uploading, setUploading] = useState<{ name: string; progress: number } | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
   const attach = async (file: File) => {
     setError(null);
     setUploading({ name: file.name, progress: 0 });
@@ -254,9 +255,13 @@ function Compose({ calls, channel }: { calls: ConversationCalls; channel: Channe
         </Stack>
       )}
       {uploading && (
-        <Box sx={{ mt: 1 }}>
+        <Box role="status" aria-live="polite" sx={{ mt: 1 }}>
           <Typography variant="body2">{T.attaching(uploading.name)}</Typography>
-          <LinearProgress variant="determinate" value={uploading.progress * 100} />
+          <LinearProgress
+            variant="determinate"
+            value={uploading.progress * 100}
+            aria-label={T.attaching(uploading.name)}
+          />
         </Box>
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -264,23 +269,26 @@ function Compose({ calls, channel }: { calls: ConversationCalls; channel: Channe
           {post.isPending ? T.sending : T.send}
         </Button>
         <Button
-          component="label"
           variant="outlined"
           startIcon={<AttachFileIcon />}
           disabled={full || uploading !== null}
+          onClick={() => picker.current?.click()}
         >
           {T.attach}
-          <input
-            type="file"
-            hidden
-            accept={ACCEPTED_FILES}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void attach(file);
-            }}
-          />
         </Button>
+        <input
+          ref={picker}
+          type="file"
+          accept={ACCEPTED_FILES}
+          aria-label={T.attach}
+          tabIndex={-1}
+          style={{ display: 'none' }}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void attach(file);
+          }}
+        />
         {full && (
           <Typography variant="body2" color="text.secondary">
             {T.attachLimit(ATTACHMENTS_MAX)}
