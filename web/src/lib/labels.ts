@@ -291,6 +291,7 @@ export const DOCUMENT_TYPE_LABELS: Record<string, string> = {
   // What the owners of a remortgage show.
   MORTGAGE_STATEMENT: 'Mortgage statement',
   BANK_STATEMENT: 'Bank statement',
+  CORRESPONDENCE: 'File sent with a message',
   TENANCY_AGREEMENT: 'Tenancy agreement',
   GAS_SAFETY_CERTIFICATE: 'Gas safety certificate',
   ENERGY_PERFORMANCE_CERTIFICATE: 'Energy Performance Certificate (EPC)',
