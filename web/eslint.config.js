@@ -28,9 +28,9 @@ const FEATURES = [
   'documents',
   'notifications',
   'application',
+  'conversation',
   'invitations',
   'tiles',
-  'conversation',
   'shell',
   'staff',
 ];

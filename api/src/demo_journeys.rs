@@ -7,7 +7,7 @@ use threshold_cases::{
     Caller, CaseService, CaseStart, OwnersWrite, PropertyChange, PropertyWrite, SectionChange,
 };
 use threshold_engine::CaseType;
-use threshold_engine::conversation::Channel;
+use threshold_engine::conversation::Thread;
 use threshold_store::Db;
 use threshold_store::cases::ApplicantDetails;
 use threshold_store::users::{DetailsChange, NewLegalName, NewUser, User};
@@ -261,7 +261,7 @@ pub async fn seed(
         .post_message(
             &ola_caller,
             &case,
-            Channel::Parties,
+            Thread::Parties,
             "Is there anything else you need from me before the identity check?",
             &[],
             config.reply_within_working_days,

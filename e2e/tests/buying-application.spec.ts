@@ -5,8 +5,9 @@
 // (checklist BUY-APP-01..23, DOCS-06..08). A gift donor is invited by e-mail, confirms the gift
 // in their own dialog without ever seeing the buyer's case, uploads their gift statement on their
 // own page (where they land when they sign in again), and the buyer sees the gift confirmed, its
-// evidence counted and their gift statement slot filled (INVITE-03/06). A Welsh purchase's land
-// tax section names Land Transaction Tax.
+// evidence counted and their gift statement slot filled (INVITE-03/06). The donor asks the firm
+// a question in their own thread, which the buyer never sees, and the conveyancer answers it
+// from the back office (issue 32). A Welsh purchase's land tax section names Land Transaction Tax.
 import { expect, test, type Page } from '@playwright/test';
 import { everySectionAtBothWidths, next, uploadSlot } from '../support/application';
 import { apiPost } from '../support/api';
@@ -22,6 +23,7 @@ import {
 } from '../support/app';
 import { PDF } from '../support/files';
 import { waitForMailAbout } from '../support/mail';
+import { signInConveyancer } from '../support/staff';
 
 // Surnames the demo data does not use.
 const CLIENT = { name: 'Bea Buckland', email: 'bea.buckland@e2e.test' };
@@ -379,6 +381,46 @@ test('a gift donor is invited, confirms the gift without seeing the case, and th
   await downloadLink.click();
   expect((await downloaded).suggestedFilename()).toBe('gift-statement.pdf');
   await atBothWidths(donor, () => expect(uploaded).toBeVisible());
+
+  // Issue 32: the donor's own thread with the firm, which the buyer does not see.
+  const QUESTION = 'Should the gift come from my savings account or my current account?';
+  const ANSWER = 'From the account your statement shows, please.';
+  const donorMessages = donor.getByRole('region', { name: 'Messages' });
+  await expect(donorMessages.getByText(/Threshold replies within one working day\./)).toBeVisible();
+  await expect(donorMessages.getByRole('button', { name: 'Attach a file' })).toHaveCount(0);
+  // Their statement, uploaded above, goes with the question: the only file they may send.
+  await donorMessages.getByRole('button', { name: 'Choose an uploaded file' }).click();
+  const choices = donor.getByRole('menu');
+  await expect(choices.getByRole('menuitem')).toHaveCount(1);
+  await choices.getByRole('menuitem', { name: /gift-statement\.pdf/ }).click();
+  await expect(donorMessages.getByRole('button', { name: 'Remove gift-statement.pdf' })).toBeVisible();
+  await donorMessages.getByRole('textbox', { name: 'Your message' }).fill(QUESTION);
+  await donorMessages.getByRole('button', { name: 'Send' }).click();
+  await expect(donorMessages.getByRole('listitem').filter({ hasText: QUESTION })).toContainText('You');
+  await atBothWidths(donor, () => expect(donorMessages.getByText(/Threshold's reply is due by/)).toBeVisible());
+  await expectAccessible(donor);
+  const { page: staff, context: staffContext } = await signInConveyancer(browser, {
+    name: 'Greg Giftreader',
+    email: 'greg.giftreader@threshold.test',
+  });
+  await staff.goto(`/staff/cases/buying/${caseId}`);
+  const firmMessages = staff.getByRole('region', { name: 'Messages' });
+  await firmMessages.getByRole('tab', { name: `Gift donor: ${DONOR.name}` }).click();
+  const asked = firmMessages.getByRole('listitem').filter({ hasText: QUESTION });
+  await expect(asked).toContainText('(Gift donor)');
+  await expect(asked.getByRole('link', { name: 'gift-statement.pdf' })).toBeVisible();
+  await firmMessages.getByRole('textbox', { name: 'Your message' }).fill(ANSWER);
+  await firmMessages.getByRole('button', { name: 'Send' }).click();
+  await expect(firmMessages.getByRole('listitem').filter({ hasText: ANSWER })).toBeVisible();
+  await staffContext.close();
+  await waitForMailAbout(DONOR.email, 'New message about your gift');
+  await donor.reload();
+  await expect(donorMessages.getByRole('listitem').filter({ hasText: ANSWER })).toContainText('(Threshold)');
+  await client.goto(casePath);
+  const buyerMessages = client.getByRole('region', { name: 'Messages' });
+  await expect(buyerMessages.getByText('No messages yet.')).toBeVisible();
+  await expect(client.getByText(QUESTION)).toHaveCount(0);
+  await client.goto(`${casePath}/application/purchase-and-financing`);
 
   // Signing in again, in a fresh browser, the donor lands on their gift (not 'Start a
   // remortgage'), their evidence still there.

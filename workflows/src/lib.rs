@@ -11,7 +11,7 @@ pub mod required_documents;
 use std::collections::BTreeSet;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use threshold_engine::conversation::Channel;
+use threshold_engine::conversation::Thread;
 use threshold_engine::quote::QuoteError;
 use threshold_engine::tasks::{TaskRefusal, TaskView};
 use threshold_engine::timeline::TimelineStage;
@@ -152,14 +152,15 @@ impl Workflows {
 
     /// Whether the firm promises a reply in this thread: someone's message in it starts the
     /// reply-time clock.
-    pub fn promises_reply(&self, case_type: CaseType, channel: Channel) -> bool {
+    pub fn promises_reply(&self, case_type: CaseType, thread: Thread) -> bool {
         [
             ActorKind::Customer,
             ActorKind::Broker,
+            ActorKind::Donor,
             ActorKind::Conveyancer,
         ]
         .into_iter()
-        .filter_map(|k| channel.announcement(k))
+        .filter_map(|k| thread.announcement(k))
         .any(|name| self.reply_clock(case_type, &name) == Some(ReplyClock::Starts))
     }
 

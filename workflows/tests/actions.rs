@@ -8,7 +8,8 @@ use threshold_workflows::{BUYING_TOML, REMORTGAGING_TOML, Workflows, load_remort
 const FIRM: &[ActorKind] = &[ActorKind::Conveyancer, ActorKind::Admin];
 const CUSTOMER: &[ActorKind] = &[ActorKind::Customer];
 
-/// One actor of each kind, acting on the case (a party, its broker, the firm, the system).
+/// One actor of each kind, acting on the case (a party, its broker, the firm, the system, a
+/// purchase's gift donor).
 fn acting_as(kind: ActorKind) -> Actor {
     match kind {
         ActorKind::Customer => Actor::customer(1),
@@ -16,15 +17,17 @@ fn acting_as(kind: ActorKind) -> Actor {
         ActorKind::Conveyancer => Actor::conveyancer(3),
         ActorKind::Admin => Actor::admin(4),
         ActorKind::System => Actor::system(),
+        ActorKind::Donor => Actor::donor(5),
     }
 }
 
-const EVERYONE: [ActorKind; 5] = [
+const EVERYONE: [ActorKind; 6] = [
     ActorKind::Customer,
     ActorKind::Broker,
     ActorKind::Conveyancer,
     ActorKind::Admin,
     ActorKind::System,
+    ActorKind::Donor,
 ];
 
 fn expect(case_type: CaseType, table: &[(Action, &[ActorKind])]) {

@@ -78,6 +78,7 @@ pub fn actor(user: &User, relationship: Relationship) -> Actor {
         is_lender: user.is_lender,
         is_party: relationship.is_party,
         is_case_admin: relationship.is_case_admin,
+        donor_id: None,
     }
 }
 

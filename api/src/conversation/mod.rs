@@ -1,7 +1,7 @@
-//! One conversation per case (issue 32) for its customers and brokers: `GET /conversations/
-//! {caseType}/{caseId}` reads the threads open to the caller, `POST …/{channel}` writes in one,
-//! `PUT …/{channel}/read` leaves a read receipt, `GET …/events` streams its changes (server-sent
-//! events). The back office has the same under `/staff`.
+//! One conversation per case (issue 32) for its customers, brokers and a purchase's gift
+//! donors: `GET /conversations/{caseType}/{caseId}` reads the threads open to the caller,
+//! `POST …/{thread}` writes in one, `PUT …/{thread}/read` leaves a read receipt, `GET …/events`
+//! streams its changes (server-sent events). The back office has the same under `/staff`.
 
 pub mod thread;
 
@@ -14,6 +14,9 @@ use utoipa_axum::routes;
 
 use self::thread::{Conversation, MarkReadRequest, MessagePosted, PostMessageRequest};
 use crate::app::AppState;
+use threshold_cases::CaseError;
+use threshold_engine::CaseType;
+
 use crate::cases::access;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, CurrentSession};
@@ -35,7 +38,13 @@ async fn open(
     let caller = access::caller(session)?;
     let case_type = access::path_case_type(case_type)?;
     let case_id = access::parse_case_id(case_id)?;
-    let case = state.cases.open(&caller, case_type, case_id).await?;
+    // A purchase's gift donor is no party to it: they have their own thread with the firm.
+    let case = match state.cases.open(&caller, case_type, case_id).await {
+        Err(CaseError::NotFound) if case_type == CaseType::Buying => {
+            state.cases.open_for_donor(&caller, case_id).await?
+        }
+        opened => opened?,
+    };
     Ok((caller, case))
 }
 
@@ -45,7 +54,7 @@ async fn open(
         ("caseId" = String, Path, description = "The case id (numeric)"),
     ),
     responses(
-        (status = 200, description = "The threads open to the caller, with their messages and read receipts", body = Conversation),
+        (status = 200, description = "The threads open to the caller (a gift donor: their own thread with the firm), with their messages and read receipts", body = Conversation),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Staff roles (the back office has its own)", body = ErrorBody),
         (status = 404, description = "Unknown case, or not yours", body = ErrorBody),
@@ -60,12 +69,12 @@ pub async fn read_conversation(
     thread::conversation(&state, session.user.id, &case).await
 }
 
-#[utoipa::path(post, path = "/conversations/{caseType}/{caseId}/{channel}", tag = "conversation",
+#[utoipa::path(post, path = "/conversations/{caseType}/{caseId}/{thread}", tag = "conversation",
     request_body = PostMessageRequest,
     params(
         ("caseType" = String, Path, description = "`remortgaging` or `buying`"),
         ("caseId" = String, Path, description = "The case id (numeric)"),
-        ("channel" = String, Path, description = "`parties` (customers, brokers and the firm) or `broker-firm` (brokers and the firm)"),
+        ("thread" = String, Path, description = "The thread's `path`: `parties` (customers, brokers and the firm), `broker-firm` (brokers and the firm) or a gift donor's `donor-{donorId}` (that donor and the firm)"),
     ),
     responses(
         (status = 201, description = "Written (audited by id); the others are told by e-mail and in their feed", body = MessagePosted),
@@ -73,26 +82,26 @@ pub async fn read_conversation(
         (status = 403, description = "A thread not open to the caller, or a staff role", body = ErrorBody),
         (status = 404, description = "Unknown case or thread, or not yours", body = ErrorBody),
         (status = 409, description = "The case changed meanwhile", body = ErrorBody),
-        (status = 422, description = "`body` empty, over 5,000 characters or with control characters", body = ErrorBody),
+        (status = 422, description = "`body` empty, over 5,000 characters or with control characters; `attachments` not documents this thread's readers may see", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
 pub async fn post_message(
     State(state): State<AppState>,
     session: CurrentSession,
-    ApiPath((case_type, case_id, channel)): ApiPath<(String, String, String)>,
+    ApiPath((case_type, case_id, thread)): ApiPath<(String, String, String)>,
     ApiJson(body): ApiJson<PostMessageRequest>,
 ) -> ApiResult<(StatusCode, Json<MessagePosted>)> {
-    let channel = thread::channel(&channel)?;
+    let thread = thread::thread(&thread)?;
     let (caller, case) = open(&state, &session, &case_type, &case_id).await?;
-    thread::post(&state, &caller, &case, channel, &body).await
+    thread::post(&state, &caller, &case, thread, &body).await
 }
 
-#[utoipa::path(put, path = "/conversations/{caseType}/{caseId}/{channel}/read", tag = "conversation",
+#[utoipa::path(put, path = "/conversations/{caseType}/{caseId}/{thread}/read", tag = "conversation",
     request_body = MarkReadRequest,
     params(
         ("caseType" = String, Path, description = "`remortgaging` or `buying`"),
         ("caseId" = String, Path, description = "The case id (numeric)"),
-        ("channel" = String, Path, description = "`parties` or `broker-firm`"),
+        ("thread" = String, Path, description = "The thread's `path`: `parties`, `broker-firm` or `donor-{donorId}`"),
     ),
     responses(
         (status = 204, description = "Read receipt left (it never moves back)"),
@@ -105,12 +114,12 @@ pub async fn post_message(
 pub async fn mark_read(
     State(state): State<AppState>,
     session: CurrentSession,
-    ApiPath((case_type, case_id, channel)): ApiPath<(String, String, String)>,
+    ApiPath((case_type, case_id, thread)): ApiPath<(String, String, String)>,
     ApiJson(body): ApiJson<MarkReadRequest>,
 ) -> ApiResult<StatusCode> {
-    let channel = thread::channel(&channel)?;
+    let thread = thread::thread(&thread)?;
     let (_, case) = open(&state, &session, &case_type, &case_id).await?;
-    thread::mark_read(&state, session.user.id, &case, channel, &body).await
+    thread::mark_read(&state, session.user.id, &case, thread, &body).await
 }
 
 #[utoipa::path(get, path = "/conversations/{caseType}/{caseId}/events", tag = "conversation",

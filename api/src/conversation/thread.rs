@@ -1,6 +1,7 @@
-//! A case's conversation as the API answers it (issue 32), for customers and brokers and, in
-//! the back office, for the firm: the threads the caller may read, each with its messages and
-//! how far the others have read it. Who may read or write is the case service's question.
+//! A case's conversation as the API answers it (issue 32), for customers, brokers and gift
+//! donors and, in the back office, for the firm: the threads the caller may read, each with its
+//! messages and how far the others have read it. Who may read or write is the case service's
+//! question.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -13,7 +14,7 @@ use futures::Stream;
 use serde::{Deserialize, Serialize};
 use threshold_cases::{Caller, OpenCase};
 use threshold_engine::Role;
-use threshold_engine::conversation::Channel;
+use threshold_engine::conversation::{Channel, Thread};
 use threshold_store::UserId;
 use threshold_store::cases::{CaseMessage, MessageRead};
 use threshold_store::live::Change;
@@ -22,17 +23,21 @@ use utoipa::ToSchema;
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 
-/// Who wrote or read: the customers' side, a broker, or the firm.
+/// Who wrote or read: the customers' side, a broker, a gift donor, or the firm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Side {
     Customer,
     Broker,
+    Donor,
     Firm,
 }
 
-fn side(role: Option<&str>) -> Option<Side> {
+/// The side of someone with this role in this thread: the only user in a donor's thread who is
+/// not the firm is the donor.
+fn side(role: Option<&str>, thread: Thread) -> Option<Side> {
     match Role::parse(role?)? {
+        Role::User if thread.donor().is_some() => Some(Side::Donor),
         Role::User => Some(Side::Customer),
         Role::Conveyancer | Role::Admin => Some(Side::Firm),
         r if r.is_broker() => Some(Side::Broker),
@@ -78,9 +83,16 @@ pub struct ReadReceipt {
 #[serde(rename_all = "camelCase")]
 pub struct ConversationThread {
     pub channel: Channel,
+    /// How the addresses name the thread (`parties`, `broker-firm`, `firm-internal`,
+    /// `donor-{donorId}`): write to it at `…/{path}`.
+    pub path: String,
+    /// A donor's thread, to the firm: the donor's name, as the buyer gave it.
+    pub donor_name: Option<String>,
     /// The firm promises a reply to a message here within its working days (not in its own
     /// notes).
     pub promised: bool,
+    /// The case's documents the caller may send with a message here (see `attachments`).
+    pub attachable: Vec<Attachment>,
     /// Oldest first.
     pub messages: Vec<ConversationMessage>,
     pub read_by_others: Vec<ReadReceipt>,
@@ -90,7 +102,8 @@ pub struct ConversationThread {
 #[serde(rename_all = "camelCase")]
 pub struct Conversation {
     /// The threads open to the caller: PARTIES for everyone on the case, BROKER_FIRM for the
-    /// brokers and the firm, FIRM_INTERNAL for the firm.
+    /// brokers and the firm, FIRM_INTERNAL for the firm, and one DONOR thread per gift donor
+    /// of a purchase for that donor and the firm.
     pub threads: Vec<ConversationThread>,
     /// When the firm's reply to the oldest message waiting for one is due (null: none waits).
     pub reply_due_at: Option<DateTime<Utc>>,
@@ -127,8 +140,8 @@ pub struct MarkReadRequest {
 }
 
 /// The thread named in the path, or an unknown one (404).
-pub fn channel(raw: &str) -> ApiResult<Channel> {
-    Channel::from_path(raw).ok_or_else(ApiError::not_found)
+pub fn thread(raw: &str) -> ApiResult<Thread> {
+    Thread::from_path(raw).ok_or_else(ApiError::not_found)
 }
 
 /// Every thread open to `me` on the case.
@@ -149,47 +162,89 @@ pub async fn conversation(
                 document_type: a.document_type,
             });
     }
-    let mut threads = Vec::new();
-    for channel in state.cases.channels(case) {
-        let messages = state
+    let readable = state.cases.threads(case);
+    // The firm tells donors' threads apart by name; a donor has only their own.
+    let named = case.actor.kind().is_some_and(|k| k.is_firm());
+    let donor_names: HashMap<i64, Option<String>> = if named {
+        state
             .db
-            .case_messages(case_id, channel.as_str(), None)
-            .await?;
-        let reads = state.db.message_reads(case_id, channel.as_str()).await?;
+            .donor_gifts(case_id)
+            .await?
+            .into_iter()
+            .map(|g| (g.id, g.invited_name))
+            .collect()
+    } else {
+        HashMap::new()
+    };
+    let attachable = state.cases.attachable_documents(case, &readable).await?;
+    let mut threads = Vec::new();
+    for (thread, documents) in readable.into_iter().zip(attachable) {
+        let topic = thread.topic();
+        let messages = state.db.case_messages(case_id, &topic, None).await?;
+        let reads = state.db.message_reads(case_id, &topic).await?;
         threads.push(ConversationThread {
-            channel,
-            promised: state.workflows.promises_reply(case.case_type, channel),
+            channel: thread.channel(),
+            path: thread.path(),
+            donor_name: thread
+                .donor()
+                .and_then(|id| donor_names.get(&id).cloned().flatten()),
+            promised: state.workflows.promises_reply(case.case_type, thread),
+            attachable: documents
+                .into_iter()
+                .map(|d| Attachment {
+                    document_id: d.id,
+                    file_name: d.file_name,
+                    document_type: d.document_type,
+                })
+                .collect(),
             messages: messages
                 .into_iter()
                 .map(|m| {
                     let carried = attachments.remove(&m.id).unwrap_or_default();
-                    message(m, me, carried)
+                    message(m, me, thread, carried)
                 })
                 .collect(),
             read_by_others: reads
                 .into_iter()
                 .filter(|r| r.user_id != me)
-                .map(receipt)
+                .map(|r| receipt(r, thread))
                 .collect(),
         });
     }
+    let reply_due_at = reply_due_for(case, &threads);
     Ok(Json(Conversation {
         threads,
-        reply_due_at: case.loaded.row.reply_due_at,
-        reply_overdue: case
-            .loaded
-            .row
-            .reply_due_at
-            .is_some_and(|due| due < Utc::now()),
+        reply_due_at,
+        reply_overdue: reply_due_at.is_some_and(|due| due < Utc::now()),
         reply_within_working_days: state.config.reply_within_working_days,
     }))
 }
 
-fn message(m: CaseMessage, me: UserId, attachments: Vec<Attachment>) -> ConversationMessage {
+/// When the firm's reply is due, as the caller may know it: the case's time for its parties
+/// and the firm; for a gift donor, only while their own last message waits (the buyers' wait
+/// is not theirs to see).
+fn reply_due_for(case: &OpenCase, threads: &[ConversationThread]) -> Option<DateTime<Utc>> {
+    let due = case.loaded.row.reply_due_at?;
+    if case.actor.donor_id.is_none() {
+        return Some(due);
+    }
+    let waits = threads
+        .iter()
+        .filter_map(|t| t.messages.last())
+        .any(|m| m.author_side == Some(Side::Donor));
+    waits.then_some(due)
+}
+
+fn message(
+    m: CaseMessage,
+    me: UserId,
+    thread: Thread,
+    attachments: Vec<Attachment>,
+) -> ConversationMessage {
     ConversationMessage {
         attachments,
         id: m.id,
-        author_side: side(m.author_role.as_deref()),
+        author_side: side(m.author_role.as_deref(), thread),
         author_name: m.author_name,
         mine: m.author_user_id == Some(me),
         body: m.body,
@@ -197,9 +252,9 @@ fn message(m: CaseMessage, me: UserId, attachments: Vec<Attachment>) -> Conversa
     }
 }
 
-fn receipt(r: MessageRead) -> ReadReceipt {
+fn receipt(r: MessageRead, thread: Thread) -> ReadReceipt {
     ReadReceipt {
-        side: side(Some(&r.role)),
+        side: side(Some(&r.role), thread),
         name: r.name,
         last_read_message_id: r.last_read_message_id,
         read_at: r.read_at,
@@ -211,7 +266,7 @@ pub async fn post(
     state: &AppState,
     caller: &Caller,
     case: &OpenCase,
-    channel: Channel,
+    thread: Thread,
     body: &PostMessageRequest,
 ) -> ApiResult<(StatusCode, Json<MessagePosted>)> {
     let id = state
@@ -219,7 +274,7 @@ pub async fn post(
         .post_message(
             caller,
             case,
-            channel,
+            thread,
             &body.body,
             &body.attachments,
             state.config.reply_within_working_days,
@@ -234,14 +289,15 @@ pub async fn mark_read(
     state: &AppState,
     me: UserId,
     case: &OpenCase,
-    channel: Channel,
+    thread: Thread,
     body: &MarkReadRequest,
 ) -> ApiResult<StatusCode> {
-    state.cases.check_channel(case, channel)?;
+    state.cases.check_thread(case, thread)?;
     let case_id = case.loaded.row.id;
+    let topic = thread.topic();
     let in_thread = state
         .db
-        .case_messages(case_id, channel.as_str(), None)
+        .case_messages(case_id, &topic, None)
         .await?
         .iter()
         .any(|m| m.id == body.up_to);
@@ -253,7 +309,7 @@ pub async fn mark_read(
     }
     state
         .db
-        .mark_messages_read(case_id, channel.as_str(), me, body.up_to, Utc::now())
+        .mark_messages_read(case_id, &topic, me, body.up_to, Utc::now())
         .await?;
     tell_listeners(state, case).await;
     Ok(StatusCode::NO_CONTENT)

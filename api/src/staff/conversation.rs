@@ -1,5 +1,5 @@
 //! The case's conversation in the back office (issue 32): the firm reads and writes every
-//! thread (the parties', the brokers', its own internal notes) through the same case service
+//! thread (the parties', the brokers', each gift donor's, its own internal notes) through the same case service
 //! door as the customers (see `crate::conversation`).
 
 use axum::Json;
@@ -36,15 +36,15 @@ pub async fn staff_conversation(
     thread::conversation(&state, staff.user().id, &case).await
 }
 
-#[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/conversation/{channel}", tag = "staff",
+#[utoipa::path(post, path = "/staff/cases/{caseType}/{caseId}/conversation/{thread}", tag = "staff",
     request_body = PostMessageRequest,
     params(
         ("caseType" = String, Path, description = "`remortgaging` or `buying`"),
         ("caseId" = String, Path, description = "The case id (numeric)"),
-        ("channel" = String, Path, description = "`parties`, `broker-firm` or `firm-internal`"),
+        ("thread" = String, Path, description = "The thread's `path`: `parties`, `broker-firm`, `firm-internal` or `donor-{donorId}`"),
     ),
     responses(
-        (status = 201, description = "Written (audited by id); a reply in `parties` or `broker-firm` answers what waited", body = MessagePosted),
+        (status = 201, description = "Written (audited by id); a reply in `parties`, `broker-firm` or a donor's thread answers what waited", body = MessagePosted),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not staff, or the second factor is not proven", body = ErrorBody),
         (status = 404, description = "No such case or thread", body = ErrorBody),
@@ -55,20 +55,20 @@ pub async fn staff_conversation(
 pub async fn staff_post_message(
     State(state): State<AppState>,
     staff: Staff,
-    ApiPath((case_type, case_id, channel)): ApiPath<(String, String, String)>,
+    ApiPath((case_type, case_id, thread)): ApiPath<(String, String, String)>,
     ApiJson(body): ApiJson<PostMessageRequest>,
 ) -> ApiResult<(StatusCode, Json<MessagePosted>)> {
-    let channel = thread::channel(&channel)?;
+    let thread = thread::thread(&thread)?;
     let case = staff.open_case(&state, &case_type, &case_id).await?;
-    thread::post(&state, &staff.caller(), &case, channel, &body).await
+    thread::post(&state, &staff.caller(), &case, thread, &body).await
 }
 
-#[utoipa::path(put, path = "/staff/cases/{caseType}/{caseId}/conversation/{channel}/read", tag = "staff",
+#[utoipa::path(put, path = "/staff/cases/{caseType}/{caseId}/conversation/{thread}/read", tag = "staff",
     request_body = MarkReadRequest,
     params(
         ("caseType" = String, Path, description = "`remortgaging` or `buying`"),
         ("caseId" = String, Path, description = "The case id (numeric)"),
-        ("channel" = String, Path, description = "`parties`, `broker-firm` or `firm-internal`"),
+        ("thread" = String, Path, description = "The thread's `path`: `parties`, `broker-firm`, `firm-internal` or `donor-{donorId}`"),
     ),
     responses(
         (status = 204, description = "Read receipt left"),
@@ -81,12 +81,12 @@ pub async fn staff_post_message(
 pub async fn staff_mark_read(
     State(state): State<AppState>,
     staff: Staff,
-    ApiPath((case_type, case_id, channel)): ApiPath<(String, String, String)>,
+    ApiPath((case_type, case_id, thread)): ApiPath<(String, String, String)>,
     ApiJson(body): ApiJson<MarkReadRequest>,
 ) -> ApiResult<StatusCode> {
-    let channel = thread::channel(&channel)?;
+    let thread = thread::thread(&thread)?;
     let case = staff.open_case(&state, &case_type, &case_id).await?;
-    thread::mark_read(&state, staff.user().id, &case, channel, &body).await
+    thread::mark_read(&state, staff.user().id, &case, thread, &body).await
 }
 
 #[utoipa::path(get, path = "/staff/cases/{caseType}/{caseId}/conversation/events", tag = "staff",

@@ -10,10 +10,10 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use support::cases::{accept_latest, create_buying, firm};
 use support::purchase::{
-    BEA, about_you, accepted_purchase, buyer_details, expanded, upload_everything,
-    with_buyer_details,
+    BEA, GINA, about_you, accepted_purchase, add_donor, add_source, buyer_details, expanded,
+    upload_everything, with_buyer_details,
 };
-use support::{Backend, Client, TestApp};
+use support::{Backend, TestApp};
 
 on_both_databases!(
     issue_26_a_buyer_s_address_is_given_in_full_with_its_postcode,
@@ -31,8 +31,6 @@ on_both_databases!(
 );
 
 const BEN: &str = "ben@example.test";
-const GINA: &str = "gina@example.test";
-
 fn section(case: &Value, key: &str) -> String {
     case["view"]["sections"]
         .as_array()
@@ -41,17 +39,6 @@ fn section(case: &Value, key: &str) -> String {
         .find(|s| s["key"] == key)
         .map(|s| s["state"].as_str().unwrap().to_owned())
         .expect("the section")
-}
-
-async fn add_source(client: &mut Client, id: i64, source_type: &str) -> i64 {
-    let res = client
-        .post(
-            &format!("/api/buying/{id}/sources-of-funds"),
-            json!({ "sourceType": source_type, "amount": 2_000_000 }),
-        )
-        .await;
-    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
-    res.body["id"].as_i64().unwrap()
 }
 
 fn required_types(case: &Value, group: &str) -> Vec<String> {
@@ -525,17 +512,6 @@ async fn strangers_staff_and_late_brokers_are_refused(backend: Backend) {
     let case = bea.get(&expanded(id)).await.body;
     assert!(case["sourceOfFunds"].as_array().unwrap().is_empty());
     assert_eq!(case["depositAmount"], 4_000_000);
-}
-
-async fn add_donor(client: &mut Client, id: i64) -> i64 {
-    let res = client
-        .post(
-            &format!("/api/buying/{id}/donor"),
-            json!({ "preferredName": "Gina Giver", "email": GINA, "giftAmount": 2_500_000 }),
-        )
-        .await;
-    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
-    res.body["id"].as_i64().unwrap()
 }
 
 /// The kinds of this person's unarchived feed items, once there are any.

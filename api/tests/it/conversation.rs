@@ -4,13 +4,15 @@
 //! reply, due one working day later (England and Wales: weekends and bank holidays aside), and
 //! the work queue shows the cases waiting and those overdue first. Read receipts, e-mail
 //! notification (the message stays in the app), the audit trail by id; who may and who may
-//! not, bad input by field; on both databases.
+//! not, bad input by field; on both databases. A purchase's gift donor has their own thread
+//! with the firm, which nobody else on the case sees.
 
 use crate::support;
 
 use chrono::{DateTime, Duration, Utc};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
+use support::purchase::{GINA, add_donor, add_source, with_buyer_details};
 use support::remortgage::{CARA, customer_case};
 use support::staff::enrolled_conveyancer;
 use support::{Backend, Client, TestApp};
@@ -21,6 +23,7 @@ on_both_databases!(
     who_may_read_and_write_each_thread,
     an_open_conversation_hears_of_each_change,
     a_message_carries_documents_of_the_case_its_readers_may_see,
+    a_gift_donor_writes_to_the_firm_alone,
 );
 
 fn thread_path(id: i64, channel: &str) -> String {
@@ -622,6 +625,25 @@ async fn a_message_carries_documents_of_the_case_its_readers_may_see(backend: Ba
         "{:?}",
         res.body
     );
+    // The message box offers what may travel in each thread, by the same rule.
+    let offered = |seen: &Value, channel: &str| -> Vec<i64> {
+        thread(seen, channel)["attachable"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["documentId"].as_i64().unwrap())
+            .collect()
+    };
+    let seen = conversation(&mut cara, &mine).await;
+    assert_eq!(offered(&seen, "PARTIES"), [letter, statement]);
+    let firms = conversation(
+        &mut connie,
+        &format!("/api/staff/cases/remortgaging/{id}/conversation"),
+    )
+    .await;
+    assert!(offered(&firms, "FIRM_INTERNAL").contains(&passport));
+    assert!(!offered(&firms, "BROKER_FIRM").contains(&passport));
+
     // The firm's own notes may carry what only the firm reads.
     let notes = format!("/api/staff/cases/remortgaging/{id}/conversation/firm-internal");
     let res = connie
@@ -647,4 +669,165 @@ async fn a_message_carries_documents_of_the_case_its_readers_may_see(backend: Ba
         carried,
         &json!([{ "documentId": statement, "fileName": "scan.pdf", "documentType": "BANK_STATEMENT" }])
     );
+}
+
+/// A gift donor writes to the firm about their gift in a thread of their own: the firm
+/// answers (the donor is told by e-mail), and neither the buyers nor their broker see it; the
+/// donor sees nothing else of the case, and sends only their own documents.
+async fn a_gift_donor_writes_to_the_firm_alone(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (mut broker, mut bea, id) = with_buyer_details(&app).await;
+    let (mut connie, ..) = enrolled_conveyancer(&app).await;
+    add_source(&mut bea, id, "GIFTS").await;
+    let donor = add_donor(&mut bea, id).await;
+    let mut gina = app.sign_in(GINA).await;
+    let hers = format!("/api/conversations/buying/{id}");
+    let gift_thread = format!("{hers}/donor-{donor}");
+
+    let seen = conversation(&mut gina, &hers).await;
+    assert_eq!(channels(&seen), ["DONOR"]);
+    assert_eq!(thread(&seen, "DONOR")["path"], format!("donor-{donor}"));
+    assert_eq!(thread(&seen, "DONOR")["promised"], true);
+    assert_eq!(seen["replyDueAt"], Value::Null);
+    let asked = write(
+        &mut gina,
+        &gift_thread,
+        "Which account should the gift come from?",
+    )
+    .await;
+    let seen = conversation(&mut gina, &hers).await;
+    assert!(seen["replyDueAt"].is_string(), "{seen}");
+    assert_eq!(thread(&seen, "DONOR")["messages"][0]["mine"], true);
+    assert!(
+        waiting_in_queue(&mut connie, "waiting&caseType=BUYING")
+            .await
+            .iter()
+            .any(|c| c["id"] == id),
+        "the donor's question waits for the firm"
+    );
+
+    // The buyers and their broker do not see the donor's thread, nor write in it.
+    for (who, client) in [("the buyer", &mut bea), ("the broker", &mut broker)] {
+        let seen = conversation(client, &hers).await;
+        assert!(!channels(&seen).contains(&"DONOR"), "{who}: {seen}");
+        let res = client.post(&gift_thread, json!({ "body": "Hi" })).await;
+        assert_eq!(res.status, StatusCode::FORBIDDEN, "{who}: {:?}", res.body);
+        assert_eq!(
+            mark_read(client, &gift_thread, asked).await,
+            StatusCode::FORBIDDEN,
+            "{who}"
+        );
+    }
+    // The donor writes nowhere else, and no stranger reaches the thread.
+    for path in ["parties", "broker-firm", "firm-internal"] {
+        let res = gina
+            .post(&format!("{hers}/{path}"), json!({ "body": "Hi" }))
+            .await;
+        assert_eq!(res.status, StatusCode::FORBIDDEN, "{path}: {:?}", res.body);
+    }
+    for path in [
+        format!("{hers}/donor-999999"),
+        format!("{hers}/donor-0{donor}"),
+    ] {
+        let res = gina.post(&path, json!({ "body": "Hi" })).await;
+        assert_eq!(res.status, StatusCode::NOT_FOUND, "{path}: {:?}", res.body);
+    }
+    let remortgage = format!("/api/conversations/remortgaging/{id}");
+    assert_eq!(gina.get(&remortgage).await.status, StatusCode::NOT_FOUND);
+    let mut rival = app.sign_in("rival@other.test").await;
+    app.create_user("stranger@example.test", "ROLE_USER", true)
+        .await;
+    let mut stranger = app.sign_in("stranger@example.test").await;
+    for (who, client, status) in [
+        ("another customer", &mut stranger, StatusCode::NOT_FOUND),
+        ("another firm's broker", &mut rival, StatusCode::NOT_FOUND),
+        (
+            "staff, outside the back office",
+            &mut connie,
+            StatusCode::FORBIDDEN,
+        ),
+        ("anonymous", &mut app.client(), StatusCode::UNAUTHORIZED),
+    ] {
+        assert_eq!(client.get(&hers).await.status, status, "{who} reads");
+        let res = client.post(&gift_thread, json!({ "body": "Hi" })).await;
+        assert_eq!(res.status, status, "{who} writes");
+    }
+
+    // The firm sees it by the donor's name and answers; the donor is told by e-mail.
+    let firms = format!("/api/staff/cases/buying/{id}/conversation");
+    let seen = conversation(&mut connie, &firms).await;
+    let theirs = thread(&seen, "DONOR");
+    assert_eq!(theirs["donorName"], "Gina Giver");
+    assert_eq!(theirs["messages"][0]["authorSide"], "DONOR");
+    write(
+        &mut connie,
+        &format!("{firms}/donor-{donor}"),
+        "From the account your statements show, please.",
+    )
+    .await;
+    let told = app
+        .mail_with_subject(GINA, "New message about your gift")
+        .await;
+    assert!(
+        !told.text.contains("Which account"),
+        "the message stays in the app"
+    );
+    let seen = conversation(&mut gina, &hers).await;
+    assert_eq!(seen["replyDueAt"], Value::Null, "answered");
+    let answer = &thread(&seen, "DONOR")["messages"][1];
+    assert_eq!(answer["authorSide"], "FIRM");
+    assert_eq!(
+        mark_read(&mut gina, &gift_thread, answer["id"].as_i64().unwrap()).await,
+        StatusCode::NO_CONTENT
+    );
+    let seen = conversation(&mut connie, &firms).await;
+    assert_eq!(thread(&seen, "DONOR")["readByOthers"][0]["side"], "DONOR");
+
+    // In the donor's thread only what the donor uploaded travels: never the buyers' papers.
+    let respond = format!("/api/buying/{id}/donor/invitation/respond");
+    let res = gina.post(&respond, json!({ "accepted": true })).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let statement = support::upload_pdf(&mut gina, "BUYING", id, "GIFT_STATEMENT").await;
+    let statement = statement["documentId"].as_i64().unwrap();
+    let beas = support::upload_pdf(&mut bea, "BUYING", id, "BANK_STATEMENT").await;
+    let beas = beas["documentId"].as_i64().unwrap();
+    for (client, path) in [
+        (&mut gina, gift_thread.clone()),
+        (&mut connie, format!("{firms}/donor-{donor}")),
+    ] {
+        let res = client
+            .post(
+                &path,
+                json!({ "body": "See attached", "attachments": [beas] }),
+            )
+            .await;
+        assert_eq!(res.status, StatusCode::UNPROCESSABLE_ENTITY, "{path}");
+        assert!(res.field_error("attachments").is_some(), "{:?}", res.body);
+    }
+    let res = gina
+        .post(
+            &gift_thread,
+            json!({ "body": "My statement", "attachments": [statement] }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let seen = conversation(&mut connie, &firms).await;
+    let last = thread(&seen, "DONOR")["messages"][2].clone();
+    assert_eq!(last["attachments"][0]["documentId"], statement);
+    // The message box offers the donor's own statements in their thread, and only those.
+    assert_eq!(
+        thread(&seen, "DONOR")["attachable"],
+        json!([last["attachments"][0]])
+    );
+    assert!(
+        thread(&seen, "PARTIES")["attachable"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["documentId"] == beas)
+    );
+    let hers_now = conversation(&mut gina, &hers).await;
+    let offered = &thread(&hers_now, "DONOR")["attachable"];
+    assert_eq!(offered.as_array().unwrap().len(), 1, "{offered}");
+    assert_eq!(offered[0]["documentId"], statement);
 }

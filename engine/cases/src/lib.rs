@@ -76,6 +76,7 @@ impl Caller {
                 is_lender: *is_lender,
                 is_party: relationship.is_party,
                 is_case_admin: relationship.is_case_admin,
+                donor_id: None,
             },
             Caller::System => Actor::system(),
         }

@@ -135,6 +135,7 @@ fn who(by: &[ActorKind]) -> String {
             ActorKind::Broker => "the case's broker",
             ActorKind::Conveyancer | ActorKind::Admin => "Threshold's conveyancing staff",
             ActorKind::System => "Threshold's own services",
+            ActorKind::Donor => "the gift's donor",
         })
         .collect();
     names.dedup();

@@ -76,6 +76,16 @@ pub enum Recipient {
     /// The applicant an announcement is about (a co-owner just added): the store names them
     /// (as [`Recipient::Applicant`]) when it writes the effect, once their row exists.
     AddedApplicant,
+    /// The gift donor whose thread a message is written in: named (as
+    /// [`Recipient::Applicant`]) when the message is written.
+    Donor,
+}
+
+impl Recipient {
+    /// A person only an announcement about them names; no transition may address them.
+    pub fn named_by_announcement(self) -> bool {
+        matches!(self, Self::AddedApplicant | Self::Donor)
+    }
 }
 
 /// An effect as declared in a definition (`[effects.<name>]`).
@@ -489,7 +499,7 @@ pub enum LoadError {
     )]
     MissingTypicalDays(String),
     #[error(
-        "effect `{effect}` of `{transition}` is for ADDED_APPLICANT, whom only an announcement about a person names"
+        "effect `{effect}` of `{transition}` is for ADDED_APPLICANT or DONOR, whom only an announcement about a person names"
     )]
     AddedApplicantOutsideAnnouncement { effect: String, transition: String },
     #[error("document type `{0}` is not a name of capitals, digits and underscores (at most 64)")]
@@ -683,7 +693,11 @@ fn validate<S: CaseSnapshot>(
                         transition: t.name.clone(),
                     });
                 }
-                Some(def) if def.recipient() == Some(Recipient::AddedApplicant) => {
+                Some(def)
+                    if def
+                        .recipient()
+                        .is_some_and(Recipient::named_by_announcement) =>
+                {
                     return Err(LoadError::AddedApplicantOutsideAnnouncement {
                         effect: e.clone(),
                         transition: t.name.clone(),

@@ -226,6 +226,48 @@ pub enum Effect {
     RecordCompletionDate { date: NaiveDate },
 }
 
+impl Effect {
+    /// The effect with the person its announcement is about named: a recipient written as
+    /// [`Recipient::AddedApplicant`] or [`Recipient::Donor`] becomes that applicant.
+    pub fn addressed_to(self, applicant_id: i64) -> Effect {
+        let named = |to: Recipient| match to {
+            Recipient::AddedApplicant | Recipient::Donor => Recipient::Applicant(applicant_id),
+            other => other,
+        };
+        match self {
+            Effect::SendEmail {
+                template,
+                to,
+                signs_in,
+            } => Effect::SendEmail {
+                template,
+                to: named(to),
+                signs_in,
+            },
+            Effect::FeedNotification { kind, to } => Effect::FeedNotification {
+                kind,
+                to: named(to),
+            },
+            Effect::Reminder {
+                template,
+                to,
+                due_at,
+                signs_in,
+                task,
+                awaits_reply,
+            } => Effect::Reminder {
+                template,
+                to: named(to),
+                due_at,
+                signs_in,
+                task,
+                awaits_reply,
+            },
+            other @ Effect::RecordCompletionDate { .. } => other,
+        }
+    }
+}
+
 /// The result of applying a transition; the caller persists it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

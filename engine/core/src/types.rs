@@ -258,6 +258,8 @@ pub enum ActorKind {
     Conveyancer,
     Admin,
     System,
+    /// A purchase's gift donor: no party to the case, they write to the firm about their gift.
+    Donor,
 }
 
 impl ActorKind {
@@ -268,6 +270,7 @@ impl ActorKind {
             Self::Conveyancer => "conveyancer",
             Self::Admin => "admin",
             Self::System => "system",
+            Self::Donor => "donor",
         }
     }
 
@@ -320,6 +323,9 @@ pub struct Actor {
     pub is_party: bool,
     /// The user administers this case (its broker, or a manager of that broker).
     pub is_case_admin: bool,
+    /// The user is a gift donor of this purchase (the donor's id), and no party to it.
+    #[serde(default)]
+    pub donor_id: Option<i64>,
 }
 
 impl Actor {
@@ -331,6 +337,7 @@ impl Actor {
             is_lender: false,
             is_party: false,
             is_case_admin: false,
+            donor_id: None,
         }
     }
 
@@ -342,6 +349,7 @@ impl Actor {
             is_lender: false,
             is_party: true,
             is_case_admin: false,
+            donor_id: None,
         }
     }
 
@@ -353,6 +361,7 @@ impl Actor {
             is_lender: false,
             is_party: false,
             is_case_admin: true,
+            donor_id: None,
         }
     }
 
@@ -364,6 +373,7 @@ impl Actor {
             is_lender: false,
             is_party: false,
             is_case_admin: false,
+            donor_id: None,
         }
     }
 
@@ -375,6 +385,19 @@ impl Actor {
             is_lender: false,
             is_party: false,
             is_case_admin: false,
+            donor_id: None,
+        }
+    }
+
+    /// A purchase's gift donor (`donor_id`: their gift's donor row).
+    pub fn donor(donor_id: i64) -> Self {
+        Self {
+            user_id: None,
+            role: Some(Role::User),
+            is_lender: false,
+            is_party: false,
+            is_case_admin: false,
+            donor_id: Some(donor_id),
         }
     }
 
@@ -394,6 +417,7 @@ impl Actor {
         match self.role {
             None => Some(ActorKind::System),
             Some(Role::User) if self.is_party => Some(ActorKind::Customer),
+            Some(Role::User) if self.donor_id.is_some() => Some(ActorKind::Donor),
             Some(Role::User) => None,
             Some(r) if r.is_broker() && self.is_case_admin => Some(ActorKind::Broker),
             Some(r) if r.is_broker() => None,

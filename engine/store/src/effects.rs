@@ -117,9 +117,9 @@ impl Db {
             Recipient::Broker => (BROKERS, 0),
             Recipient::Conveyancer => (CONVEYANCERS, 0),
             Recipient::AssignedConveyancer => (ASSIGNED_CONVEYANCER, 0),
-            // Named when the effect is written (see `Recipient::AddedApplicant`); an effect
-            // still addressed this way reaches no one.
-            Recipient::AddedApplicant => (ONE_APPLICANT, -1),
+            // Named when the effect is written (see `Recipient::named_by_announcement`); an
+            // effect still addressed this way reaches no one.
+            Recipient::AddedApplicant | Recipient::Donor => (ONE_APPLICANT, -1),
         };
         Ok(on_db!(self, pool => sqlx::query_as(sql)
             .bind(case_id)

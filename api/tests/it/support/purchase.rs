@@ -140,3 +140,30 @@ pub async fn submitted_purchase(app: &TestApp) -> (Client, Client, i64) {
     assert_eq!(res.body["status"], "PREPARE_CLIENT_CARE_LETTER");
     (broker, bea, id)
 }
+
+/// A gift donor's address.
+pub const GINA: &str = "gina@example.test";
+
+/// Adds a source of funds of this type (£20,000) to the purchase; its id.
+pub async fn add_source(client: &mut Client, id: i64, source_type: &str) -> i64 {
+    let res = client
+        .post(
+            &format!("/api/buying/{id}/sources-of-funds"),
+            json!({ "sourceType": source_type, "amount": 2_000_000 }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    res.body["id"].as_i64().unwrap()
+}
+
+/// Adds Gina Giver as a gift donor of £25,000 (she is invited); the donor id.
+pub async fn add_donor(client: &mut Client, id: i64) -> i64 {
+    let res = client
+        .post(
+            &format!("/api/buying/{id}/donor"),
+            json!({ "preferredName": "Gina Giver", "email": GINA, "giftAmount": 2_500_000 }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    res.body["id"].as_i64().unwrap()
+}

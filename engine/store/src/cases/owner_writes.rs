@@ -8,8 +8,8 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::{Value, json};
+use threshold_engine::Effect;
 use threshold_engine::types::TransferReason;
-use threshold_engine::{Effect, Recipient};
 
 use super::transition::write_transition;
 use super::{TransitionRecord, search};
@@ -198,42 +198,7 @@ pub(super) fn now() -> DateTime<Utc> {
 
 /// The effect as the outbox keeps it, its added applicant named.
 pub(super) fn addressed(effect: &Effect, applicant_id: i64) -> Value {
-    let named = |to: Recipient| match to {
-        Recipient::AddedApplicant => Recipient::Applicant(applicant_id),
-        other => other,
-    };
-    let effect = match effect.clone() {
-        Effect::SendEmail {
-            template,
-            to,
-            signs_in,
-        } => Effect::SendEmail {
-            template,
-            to: named(to),
-            signs_in,
-        },
-        Effect::FeedNotification { kind, to } => Effect::FeedNotification {
-            kind,
-            to: named(to),
-        },
-        Effect::Reminder {
-            template,
-            to,
-            due_at,
-            signs_in,
-            task,
-            awaits_reply,
-        } => Effect::Reminder {
-            template,
-            to: named(to),
-            due_at,
-            signs_in,
-            task,
-            awaits_reply,
-        },
-        other => other,
-    };
-    serde_json::to_value(effect).unwrap_or_default()
+    serde_json::to_value(effect.clone().addressed_to(applicant_id)).unwrap_or_default()
 }
 
 /// The due time of an effect (reminders wait).

@@ -17,7 +17,9 @@ const BASE = '/api/conversations/remortgaging/1001';
 
 const PARTIES: ConversationThread = {
   channel: 'PARTIES',
+  path: 'parties',
   promised: true,
+  attachable: [],
   messages: [
     {
       id: 1,
@@ -151,6 +153,45 @@ describe('the case conversation (issue 32)', () => {
     vi.unstubAllGlobals();
   });
 
+  it('sends a file the case already has, chosen from those the server offers in the thread', async () => {
+    const offered: ConversationThread = {
+      ...PARTIES,
+      attachable: [
+        { documentId: 41, fileName: 'statement.pdf', documentType: 'BANK_STATEMENT' },
+        { documentId: 42, fileName: null, documentType: 'CORRESPONDENCE' },
+      ],
+    };
+    const { calls } = serve(CUSTOMER, conversation({ threads: [offered] }), {
+      [`POST ${BASE}/parties`]: () => json({ id: 3 }, 201),
+    });
+    renderApp('/remortgaging/1001');
+    const region = await messages();
+    await userEvent.click(await region.findByRole('button', { name: 'Choose an uploaded file' }));
+    const menu = within(await screen.findByRole('menu'));
+    expect(menu.getAllByRole('menuitem')).toHaveLength(2);
+    await userEvent.click(menu.getByRole('menuitem', { name: /^statement\.pdf \(/ }));
+    expect(await region.findByRole('button', { name: 'Remove statement.pdf' })).toBeInTheDocument();
+    // What is attached already is not offered again.
+    await userEvent.click(region.getByRole('button', { name: 'Choose an uploaded file' }));
+    expect(within(await screen.findByRole('menu')).getAllByRole('menuitem')).toHaveLength(1);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.type(region.getByLabelText('Your message'), 'My statement');
+    await userEvent.click(region.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === `${BASE}/parties`)?.body).toBe(
+        '{"body":"My statement","attachments":[41]}',
+      ),
+    );
+  });
+
+  it('offers no choice where the thread lets no document travel', async () => {
+    serve(CUSTOMER, conversation());
+    renderApp('/remortgaging/1001');
+    const region = await messages();
+    expect(await region.findByRole('button', { name: 'Send' })).toBeInTheDocument();
+    expect(region.queryByRole('button', { name: 'Choose an uploaded file' })).toBeNull();
+  });
+
   it('refuses an empty message, and shows the server’s word on a bad one', async () => {
     serve(CUSTOMER, conversation(), {
       [`POST ${BASE}/parties`]: () =>
@@ -185,7 +226,9 @@ describe('the case conversation (issue 32)', () => {
   it('gives the broker a tab for their notes with the firm, with the promise the server makes there', async () => {
     const notes: ConversationThread = {
       channel: 'BROKER_FIRM',
+      path: 'broker-firm',
       promised: false,
+      attachable: [],
       messages: [],
       readByOthers: [],
     };

@@ -7,6 +7,8 @@ import {
   Chip,
   IconButton,
   LinearProgress,
+  Menu,
+  MenuItem,
   Stack,
   Tab,
   Tabs,
@@ -15,12 +17,7 @@ import {
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type {
-  Channel,
-  Conversation,
-  ConversationThread,
-  UploadedDocument,
-} from '../../lib/api/types';
+import type { Conversation, ConversationThread } from '../../lib/api/types';
 import { documentTypeLabel } from '../../lib/labels';
 import { ACCEPTED_FILES, uploadDocument } from '../application';
 import { documentUrl } from '../documents';
@@ -38,34 +35,39 @@ import { CONVERSATION_TEXTS as T } from './texts';
 /** The server's limit (engine/core/src/conversation.rs). */
 export const MESSAGE_MAX = 5000;
 
+/** A thread's name: its channel's, or (to the firm) the gift donor's it is with. */
+const threadName = (t: ConversationThread) =>
+  t.channel === 'DONOR' && t.donorName ? T.donorThread(t.donorName) : T.channel[t.channel];
+
 /**
  * The case's conversation (issue 32): one tab per thread open to the reader (the server says
  * which), its messages oldest first with who wrote them and when, who has read the latest,
  * the firm's reply-time promise, and a box to write in; live, as the server tells of each
- * change. Shown to customers and brokers on the case page and to the firm in the back office.
+ * change. Shown to customers and brokers on the case page, to a gift donor on their gift's
+ * page and to the firm in the back office.
  */
 export function ConversationPanel({ calls }: { calls: ConversationCalls }) {
   const query = useConversation(calls);
   useLiveConversation(calls);
-  const [chosen, setChosen] = useState<Channel | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
   if (query.isPending) return <Typography color="text.secondary">{T.heading}…</Typography>;
   if (query.isError) return <Typography>{T.loadError}</Typography>;
   const { threads } = query.data;
   if (threads.length === 0) return null;
-  const thread = threads.find((t) => t.channel === chosen) ?? threads[0];
+  const thread = threads.find((t) => t.path === chosen) ?? threads[0];
   return (
     <Box>
       {threads.length > 1 && (
         <Tabs
-          value={thread.channel}
-          onChange={(_, value: Channel) => setChosen(value)}
+          value={thread.path}
+          onChange={(_, value: string) => setChosen(value)}
           aria-label={T.threads}
           variant="scrollable"
           allowScrollButtonsMobile
           sx={{ mb: 1 }}
         >
           {threads.map((t) => (
-            <Tab key={t.channel} value={t.channel} label={T.channel[t.channel]} />
+            <Tab key={t.path} value={t.path} label={threadName(t)} />
           ))}
         </Tabs>
       )}
@@ -88,8 +90,8 @@ function Thread({
   const lastId = last && !last.mine ? last.id : null;
   const { mutate } = markRead;
   useEffect(() => {
-    if (lastId !== null) mutate({ channel: thread.channel, upTo: lastId });
-  }, [lastId, thread.channel, mutate]);
+    if (lastId !== null) mutate({ path: thread.path, upTo: lastId });
+  }, [lastId, thread.path, mutate]);
   const readers = last
     ? thread.readByOthers.filter((r) => r.lastReadMessageId >= last.id).map((r) => r.name)
     : [];
@@ -105,7 +107,7 @@ function Thread({
       {thread.messages.length === 0 ? (
         <Typography>{T.none}</Typography>
       ) : (
-        <Box component="ol" aria-label={T.channel[thread.channel]} sx={{ m: 0, p: 0 }}>
+        <Box component="ol" aria-label={threadName(thread)} sx={{ m: 0, p: 0 }}>
           {thread.messages.map((m) => (
             <Box
               component="li"
@@ -162,7 +164,7 @@ function Thread({
           {T.readBy(readers.join(', '))}
         </Typography>
       )}
-      <Compose calls={calls} channel={thread.channel} />
+      <Compose calls={calls} thread={thread} />
     </Stack>
   );
 }
@@ -179,23 +181,44 @@ function ReplyDue({ at, overdue }: { at: string; overdue: boolean }) {
 /** The most files one message carries (engine/core/src/conversation.rs). */
 export const ATTACHMENTS_MAX = 5;
 
-function Compose({ calls, channel }: { calls: ConversationCalls; channel: Channel }) {
+/** A document going with the message being written. */
+interface Attached {
+  documentId: number;
+  fileName: string;
+}
+
+/** A document's name in the message box: its file's, or its type's. */
+const fileLabel = (d: { fileName?: string | null; documentType: string }) =>
+  d.fileName ?? documentTypeLabel(d.documentType);
+
+function Compose({ calls, thread }: { calls: ConversationCalls; thread: ConversationThread }) {
+  const { path } = thread;
   const post = usePostMessage(calls);
   const { enqueueSnackbar } = useSnackbar();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [attached, setAttached] = useState<UploadedDocument[]>([]);
+  const [attached, setAttached] = useState<Attached[]>([]);
+  const [choosing, setChoosing] = useState<HTMLElement | null>(null);
+  // The case's documents the server lets travel in this thread, not yet attached.
+  const choices = thread.attachable.filter(
+    (d) => !attached.some((a) => a.documentId === d.documentId),
+  );
   const [uploading, setUploading] = useState<{ name: string; progress: number } | null>(null);
   const picker = useRef<HTMLInputElement>(null);
+  const { caseRef } = calls;
   const attach = async (file: File) => {
+    if (!caseRef) return;
     setError(null);
     setUploading({ name: file.name, progress: 0 });
     try {
       const uploaded = await uploadDocument(
-        { ...calls.caseRef, documentType: 'CORRESPONDENCE', file },
+        { ...caseRef, documentType: 'CORRESPONDENCE', file },
         (progress) => setUploading({ name: file.name, progress }),
       );
-      setAttached((files) => [...files, uploaded]);
+      setAttached((files) => [
+        ...files,
+        { documentId: uploaded.documentId, fileName: uploaded.fileName },
+      ]);
     } catch (e) {
       setError(isApiError(e) ? (e.fields.file ?? e.message) : (e as Error).message);
     } finally {
@@ -209,7 +232,7 @@ function Compose({ calls, channel }: { calls: ConversationCalls; channel: Channe
     if (text.length > MESSAGE_MAX) return setError(`At most ${MESSAGE_MAX} characters`);
     setError(null);
     post.mutate(
-      { channel, body: text, attachments: attached.map((d) => d.documentId) },
+      { path, body: text, attachments: attached.map((d) => d.documentId) },
       {
         onSuccess: () => {
           setBody('');
@@ -268,27 +291,59 @@ function Compose({ calls, channel }: { calls: ConversationCalls; channel: Channe
         <Button type="submit" variant="contained" disabled={post.isPending || uploading !== null}>
           {post.isPending ? T.sending : T.send}
         </Button>
-        <Button
-          variant="outlined"
-          startIcon={<AttachFileIcon />}
-          disabled={full || uploading !== null}
-          onClick={() => picker.current?.click()}
-        >
-          {T.attach}
-        </Button>
-        <input
-          ref={picker}
-          type="file"
-          accept={ACCEPTED_FILES}
-          aria-label={T.attach}
-          tabIndex={-1}
-          style={{ display: 'none' }}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void attach(file);
-          }}
-        />
+        {caseRef && (
+          <>
+            <Button
+              variant="outlined"
+              startIcon={<AttachFileIcon />}
+              disabled={full || uploading !== null}
+              onClick={() => picker.current?.click()}
+            >
+              {T.attach}
+            </Button>
+            <input
+              ref={picker}
+              type="file"
+              accept={ACCEPTED_FILES}
+              aria-label={T.attach}
+              tabIndex={-1}
+              style={{ display: 'none' }}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) void attach(file);
+              }}
+            />
+          </>
+        )}
+        {choices.length > 0 && (
+          <>
+            <Button
+              variant="outlined"
+              disabled={full || uploading !== null}
+              aria-haspopup="menu"
+              onClick={(e) => setChoosing(e.currentTarget)}
+            >
+              {T.choose}
+            </Button>
+            <Menu anchorEl={choosing} open={choosing !== null} onClose={() => setChoosing(null)}>
+              {choices.map((d) => (
+                <MenuItem
+                  key={d.documentId}
+                  onClick={() => {
+                    setAttached((files) => [
+                      ...files,
+                      { documentId: d.documentId, fileName: fileLabel(d) },
+                    ]);
+                    setChoosing(null);
+                  }}
+                >
+                  {T.choice(fileLabel(d), documentTypeLabel(d.documentType))}
+                </MenuItem>
+              ))}
+            </Menu>
+          </>
+        )}
         {full && (
           <Typography variant="body2" color="text.secondary">
             {T.attachLimit(ATTACHMENTS_MAX)}

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '../../lib/api/client';
 import { unwrap } from '../../lib/api/errors';
 import { useChangeEvents } from '../../lib/useChangeEvents';
-import type { CaseType, Channel, Conversation } from '../../lib/api/types';
+import type { CaseType, Conversation } from '../../lib/api/types';
 import { CASE_TYPE, type CaseKind } from '../cases';
 
 /**
@@ -15,12 +15,15 @@ export interface ConversationCalls {
   key: readonly unknown[];
   /** The address of its server-sent events: `changed` when a message or receipt is written. */
   events: string;
-  /** The case, where a file sent with a message is uploaded (POST /document). */
-  caseRef: { caseType: CaseType; caseId: number };
+  /**
+   * The case, where a file sent with a message is uploaded (POST /document); absent for a
+   * gift donor, who sends no files with a message (their statements go on their gift's page).
+   */
+  caseRef?: { caseType: CaseType; caseId: number };
   get: (signal?: AbortSignal) => Promise<Conversation>;
-  /** Writes a message carrying the documents `attachments` (ids). */
-  post: (channel: Channel, body: string, attachments: number[]) => Promise<unknown>;
-  markRead: (channel: Channel, upTo: number) => Promise<unknown>;
+  /** Writes a message carrying the documents `attachments` (ids) in the thread at `path`. */
+  post: (path: string, body: string, attachments: number[]) => Promise<unknown>;
+  markRead: (path: string, upTo: number) => Promise<unknown>;
 }
 
 /**
@@ -29,10 +32,7 @@ export interface ConversationCalls {
  */
 export const CONVERSATION_REFETCH_MS = 60_000;
 
-/** `BROKER_FIRM` → `broker-firm`, as the addresses write a thread. */
-export const channelPath = (channel: Channel) => channel.toLowerCase().replace('_', '-');
-
-/** The customers' and brokers' calls. */
+/** The customers', brokers' and gift donors' calls. */
 export function clientCalls(caseType: CaseKind, caseId: string): ConversationCalls {
   const path = { caseType, caseId };
   return {
@@ -41,17 +41,17 @@ export function clientCalls(caseType: CaseKind, caseId: string): ConversationCal
     caseRef: { caseType: CASE_TYPE[caseType], caseId: Number(caseId) },
     get: async (signal) =>
       unwrap(await api().GET('/conversations/{caseType}/{caseId}', { params: { path }, signal })),
-    post: async (channel, body, attachments) =>
+    post: async (thread, body, attachments) =>
       unwrap(
-        await api().POST('/conversations/{caseType}/{caseId}/{channel}', {
-          params: { path: { ...path, channel: channelPath(channel) } },
+        await api().POST('/conversations/{caseType}/{caseId}/{thread}', {
+          params: { path: { ...path, thread } },
           body: { body, attachments },
         }),
       ),
-    markRead: async (channel, upTo) =>
+    markRead: async (thread, upTo) =>
       unwrap(
-        await api().PUT('/conversations/{caseType}/{caseId}/{channel}/read', {
-          params: { path: { ...path, channel: channelPath(channel) } },
+        await api().PUT('/conversations/{caseType}/{caseId}/{thread}/read', {
+          params: { path: { ...path, thread } },
           body: { upTo },
         }),
       ),
@@ -78,14 +78,14 @@ export function usePostMessage(calls: ConversationCalls) {
   return useMutation({
     mutationKey: [...calls.key, 'post'],
     mutationFn: ({
-      channel,
+      path,
       body,
       attachments,
     }: {
-      channel: Channel;
+      path: string;
       body: string;
       attachments: number[];
-    }) => calls.post(channel, body, attachments),
+    }) => calls.post(path, body, attachments),
     onSuccess: () => queryClient.refetchQueries({ queryKey: calls.key }),
   });
 }
@@ -93,7 +93,6 @@ export function usePostMessage(calls: ConversationCalls) {
 export function useMarkRead(calls: ConversationCalls) {
   return useMutation({
     mutationKey: [...calls.key, 'read'],
-    mutationFn: ({ channel, upTo }: { channel: Channel; upTo: number }) =>
-      calls.markRead(channel, upTo),
+    mutationFn: ({ path, upTo }: { path: string; upTo: number }) => calls.markRead(path, upTo),
   });
 }

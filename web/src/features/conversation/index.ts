@@ -3,4 +3,4 @@
 export { ConversationPanel, MESSAGE_MAX } from './ConversationPanel';
 export { CaseConversation } from './components/CaseConversation';
 export { CONVERSATION_TEXTS } from './texts';
-export { channelPath, clientCalls, type ConversationCalls } from './api';
+export { clientCalls, type ConversationCalls } from './api';

@@ -2,11 +2,12 @@
 // donor with no case of their own goes to their newest gift (GET /case-overviews `gifts`,
 // /gift/{caseId}) with the 'Confirm Your Gift Contribution' dialog over it while it waits, never to
 // 'Start a remortgage'; the page shows their own gift only (GET /donor-evidence/buying/{caseId}),
-// once they answer the answer, and once they confirm their evidence (POST and DELETE /document).
+// once they answer the answer, and once they confirm their evidence (POST and DELETE /document);
+// and their own conversation with the firm (issue 32: GET and POST /conversations/buying/{caseId}).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CaseOverviews, DonorGift, FeedItem, Me } from '../../lib/api/types';
+import type { CaseOverviews, Conversation, DonorGift, FeedItem, Me } from '../../lib/api/types';
 import { RELEASE_VERSION } from '../../lib/release';
 import { expanded, overviews, page, remItem, REM_SECTIONS } from '../../test/cases';
 import { apiError, json, mockFetch, noContent, type Handler } from '../../test/fetchMock';
@@ -16,6 +17,7 @@ import { feedItem, feedPage } from '../../test/invitations';
 import { renderApp } from '../../test/renderApp';
 import { documentBody } from '../../test/tiles';
 import { DOCUMENT_GUIDANCE } from '../application';
+import { CONVERSATION_TEXTS } from '../conversation';
 import { DONOR_PAGE_TEXTS, QUOTE_LABELS, QUOTE_TEXTS } from './texts';
 
 const TOKEN = 'user-9.1900000000.abc';
@@ -348,5 +350,70 @@ describe("a donor's evidence", () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'A donor may upload only a gift statement.',
     );
+  });
+
+  it('writes to Threshold about the gift in a thread of their own, without files', async () => {
+    let conversation: Conversation = {
+      threads: [
+        {
+          channel: 'DONOR',
+          path: 'donor-5',
+          promised: true,
+          attachable: [],
+          messages: [],
+          readByOthers: [],
+        },
+      ],
+      replyDueAt: null,
+      replyOverdue: false,
+      replyWithinWorkingDays: 1,
+    };
+    const sent: unknown[] = [];
+    const { routes } = donorServer([], overviews(0, 0), {
+      'GET /api/conversations/buying/2002': () => json(conversation),
+      'POST /api/conversations/buying/2002/donor-5': async (request) => {
+        const body = (await request.json()) as { body: string };
+        sent.push(body);
+        conversation = {
+          ...conversation,
+          threads: [
+            {
+              ...conversation.threads[0],
+              messages: [
+                {
+                  id: 1,
+                  authorName: 'Gina',
+                  authorSide: 'DONOR',
+                  mine: true,
+                  body: body.body,
+                  createdAt: '2026-11-25T10:00:00Z',
+                  attachments: [],
+                },
+              ],
+            },
+          ],
+        };
+        return json({ id: 1 }, 201);
+      },
+    });
+    signedInServer(DONOR, routes);
+    renderApp('/gift/2002');
+    const messages = within(
+      await screen.findByRole('region', { name: CONVERSATION_TEXTS.heading }),
+    );
+    expect(
+      await messages.findByText(CONVERSATION_TEXTS.about.DONOR, { exact: false }),
+    ).toBeVisible();
+    expect(messages.getByText(CONVERSATION_TEXTS.promise(1), { exact: false })).toBeVisible();
+    // One thread: no tabs; and no files (their statements go in their evidence above).
+    expect(messages.queryByRole('tablist')).toBeNull();
+    expect(messages.queryByRole('button', { name: CONVERSATION_TEXTS.attach })).toBeNull();
+    await userEvent.type(
+      messages.getByRole('textbox', { name: CONVERSATION_TEXTS.label }),
+      'Which account should it come from?',
+    );
+    await userEvent.click(messages.getByRole('button', { name: CONVERSATION_TEXTS.send }));
+    expect(await messages.findByText('Which account should it come from?')).toBeVisible();
+    expect(sent).toEqual([{ body: 'Which account should it come from?', attachments: [] }]);
   });
 });

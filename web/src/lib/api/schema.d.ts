@@ -687,7 +687,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/conversations/{caseType}/{caseId}/{channel}": {
+    "/conversations/{caseType}/{caseId}/{thread}": {
         parameters: {
             query?: never;
             header?: never;
@@ -703,7 +703,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/conversations/{caseType}/{caseId}/{channel}/read": {
+    "/conversations/{caseType}/{caseId}/{thread}/read": {
         parameters: {
             query?: never;
             header?: never;
@@ -1668,7 +1668,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/staff/cases/{caseType}/{caseId}/conversation/{channel}": {
+    "/staff/cases/{caseType}/{caseId}/conversation/{thread}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1684,7 +1684,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/staff/cases/{caseType}/{caseId}/conversation/{channel}/read": {
+    "/staff/cases/{caseType}/{caseId}/conversation/{thread}/read": {
         parameters: {
             query?: never;
             header?: never;
@@ -2264,7 +2264,7 @@ export interface components {
          * @description Who may trigger a transition, as named in definitions.
          * @enum {string}
          */
-        ActorKind: "customer" | "broker" | "conveyancer" | "admin" | "system";
+        ActorKind: "customer" | "broker" | "conveyancer" | "admin" | "system" | "donor";
         /** @description POST /remortgaging/applicant. */
         AddCoOwnerRequest: {
             /** Format: int64 */
@@ -2674,10 +2674,10 @@ export interface components {
             transitions: components["schemas"]["TransitionView_CaseStatus"][];
         };
         /**
-         * @description A thread of a case's conversation.
+         * @description The kinds of thread a case's conversation has.
          * @enum {string}
          */
-        Channel: "PARTIES" | "BROKER_FIRM" | "FIRM_INTERNAL";
+        Channel: "PARTIES" | "BROKER_FIRM" | "FIRM_INTERNAL" | "DONOR";
         /** @description An existing charge on the property, with its lender's redemption statement once recorded. */
         ChargeBody: {
             chargeType: string;
@@ -2741,7 +2741,8 @@ export interface components {
             replyWithinWorkingDays: number;
             /**
              * @description The threads open to the caller: PARTIES for everyone on the case, BROKER_FIRM for the
-             *     brokers and the firm, FIRM_INTERNAL for the firm.
+             *     brokers and the firm, FIRM_INTERNAL for the firm, and one DONOR thread per gift donor
+             *     of a purchase for that donor and the firm.
              */
             threads: components["schemas"]["ConversationThread"][];
         };
@@ -2763,9 +2764,18 @@ export interface components {
             mine: boolean;
         };
         ConversationThread: {
+            /** @description The case's documents the caller may send with a message here (see `attachments`). */
+            attachable: components["schemas"]["Attachment"][];
             channel: components["schemas"]["Channel"];
+            /** @description A donor's thread, to the firm: the donor's name, as the buyer gave it. */
+            donorName?: string | null;
             /** @description Oldest first. */
             messages: components["schemas"]["ConversationMessage"][];
+            /**
+             * @description How the addresses name the thread (`parties`, `broker-firm`, `firm-internal`,
+             *     `donor-{donorId}`): write to it at `…/{path}`.
+             */
+            path: string;
             /**
              * @description The firm promises a reply to a message here within its working days (not in its own
              *     notes).
@@ -4031,10 +4041,10 @@ export interface components {
             sessions: components["schemas"]["SessionView"][];
         };
         /**
-         * @description Who wrote or read: the customers' side, a broker, or the firm.
+         * @description Who wrote or read: the customers' side, a broker, a gift donor, or the firm.
          * @enum {string}
          */
-        Side: "CUSTOMER" | "BROKER" | "FIRM";
+        Side: "CUSTOMER" | "BROKER" | "DONOR" | "FIRM";
         /** @description POST /auth/signup. */
         SignupRequest: {
             email: string;
@@ -7486,7 +7496,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The threads open to the caller, with their messages and read receipts */
+            /** @description The threads open to the caller (a gift donor: their own thread with the firm), with their messages and read receipts */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7601,8 +7611,8 @@ export interface operations {
                 caseType: string;
                 /** @description The case id (numeric) */
                 caseId: string;
-                /** @description `parties` (customers, brokers and the firm) or `broker-firm` (brokers and the firm) */
-                channel: string;
+                /** @description The thread's `path`: `parties` (customers, brokers and the firm), `broker-firm` (brokers and the firm) or a gift donor's `donor-{donorId}` (that donor and the firm) */
+                thread: string;
             };
             cookie?: never;
         };
@@ -7660,7 +7670,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `body` empty, over 5,000 characters or with control characters */
+            /** @description `body` empty, over 5,000 characters or with control characters; `attachments` not documents this thread's readers may see */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7681,8 +7691,8 @@ export interface operations {
                 caseType: string;
                 /** @description The case id (numeric) */
                 caseId: string;
-                /** @description `parties` or `broker-firm` */
-                channel: string;
+                /** @description The thread's `path`: `parties`, `broker-firm` or `donor-{donorId}` */
+                thread: string;
             };
             cookie?: never;
         };
@@ -11677,8 +11687,8 @@ export interface operations {
                 caseType: string;
                 /** @description The case id (numeric) */
                 caseId: string;
-                /** @description `parties`, `broker-firm` or `firm-internal` */
-                channel: string;
+                /** @description The thread's `path`: `parties`, `broker-firm`, `firm-internal` or `donor-{donorId}` */
+                thread: string;
             };
             cookie?: never;
         };
@@ -11688,7 +11698,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Written (audited by id); a reply in `parties` or `broker-firm` answers what waited */
+            /** @description Written (audited by id); a reply in `parties`, `broker-firm` or a donor's thread answers what waited */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -11757,8 +11767,8 @@ export interface operations {
                 caseType: string;
                 /** @description The case id (numeric) */
                 caseId: string;
-                /** @description `parties`, `broker-firm` or `firm-internal` */
-                channel: string;
+                /** @description The thread's `path`: `parties`, `broker-firm`, `firm-internal` or `donor-{donorId}` */
+                thread: string;
             };
             cookie?: never;
         };

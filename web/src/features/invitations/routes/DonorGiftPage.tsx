@@ -1,5 +1,6 @@
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { Loading } from '../../../components/Loading';
 import { PageHeading } from '../../../components/PageHeading';
 import { isApiError } from '../../../lib/api/errors';
@@ -8,6 +9,8 @@ import { formatMoney } from '../../../lib/format';
 import { SummaryList } from '../../../components/SummaryList';
 import { useSession } from '../../auth';
 import { LOAD_ERROR } from '../../cases';
+import { clientCalls, CONVERSATION_TEXTS, ConversationPanel } from '../../conversation';
+import { SectionCard } from '../../../components/SectionCard';
 import { useDonorGift } from '../api/getDonorGift';
 import { DonorEvidence } from '../components/DonorEvidence';
 import { DONOR_PAGE_TEXTS as T } from '../texts';
@@ -25,7 +28,8 @@ const STATUS: Record<GiftStatus, { label: string; note: string }> = {
  * buyers' case. A donor with no case of their own lands here after signing in (features/cases
  * home.ts) instead of 'Start a remortgage'; the 'Confirm Your Gift Contribution' dialog opens
  * over it while their invitation waits, and after they answer the page shows the answer. Once
- * they confirmed, they upload their evidence of the gift here.
+ * they confirmed, they upload their evidence of the gift here. Their own conversation with the
+ * firm about the gift sits below (issue 32): nobody else on the purchase sees it.
  */
 export function DonorGiftPage({ caseId }: { caseId: string }) {
   const { me } = useSession();
@@ -52,6 +56,7 @@ export function DonorGiftPage({ caseId }: { caseId: string }) {
           {STATUS[status].note}
         </Alert>
         {status === 'ACCEPTED' && <DonorEvidence caseId={caseId} documents={gift.data.documents} />}
+        <DonorConversation caseId={caseId} />
       </Stack>
     );
   } else if (gift.isError && !isApiError(gift.error, 404)) {
@@ -70,6 +75,16 @@ export function DonorGiftPage({ caseId }: { caseId: string }) {
       <PageHeading>{T.title}</PageHeading>
       {body}
     </Box>
+  );
+}
+
+/** The donor's thread with the firm; they send no files with a message (see ConversationCalls). */
+function DonorConversation({ caseId }: { caseId: string }) {
+  const calls = useMemo(() => ({ ...clientCalls('buying', caseId), caseRef: undefined }), [caseId]);
+  return (
+    <SectionCard title={CONVERSATION_TEXTS.heading}>
+      <ConversationPanel calls={calls} />
+    </SectionCard>
   );
 }
 

@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api/client';
-import { channelPath, type ConversationCalls } from '../../conversation';
+import type { ConversationCalls } from '../../conversation';
 import { CASE_TYPE, type CaseKind } from '../../cases';
 import { staffUnwrap } from './client';
 
@@ -17,17 +17,17 @@ export function staffConversationCalls(kind: CaseKind, caseId: string): Conversa
           signal,
         }),
       ),
-    post: async (channel, body, attachments) =>
+    post: async (thread, body, attachments) =>
       staffUnwrap(
-        await api().POST('/staff/cases/{caseType}/{caseId}/conversation/{channel}', {
-          params: { path: { ...path, channel: channelPath(channel) } },
+        await api().POST('/staff/cases/{caseType}/{caseId}/conversation/{thread}', {
+          params: { path: { ...path, thread } },
           body: { body, attachments },
         }),
       ),
-    markRead: async (channel, upTo) =>
+    markRead: async (thread, upTo) =>
       staffUnwrap(
-        await api().PUT('/staff/cases/{caseType}/{caseId}/conversation/{channel}/read', {
-          params: { path: { ...path, channel: channelPath(channel) } },
+        await api().PUT('/staff/cases/{caseType}/{caseId}/conversation/{thread}/read', {
+          params: { path: { ...path, thread } },
           body: { upTo },
         }),
       ),
