@@ -281,7 +281,24 @@ pub async fn seed(
         purchase("12 Larch Avenue", "LS8 1QT")?,
     )
     .await?;
-    fill_purchase_with_gift(db, cases, &caller(&jess, None), id).await?;
+    let grace = fill_purchase_with_gift(db, cases, &caller(&jess, None), id).await?;
+    // ... and her mother asks the firm about it, in her own thread, before she answers.
+    let grace = caller(&grace, None);
+    let case = cases.open_for_donor(&grace, id).await?;
+    let donor = case
+        .actor
+        .donor_id
+        .ok_or_else(|| anyhow::anyhow!("Grace is no donor of case {id}"))?;
+    cases
+        .post_message(
+            &grace,
+            &case,
+            Thread::Donor(donor),
+            "Will you need my bank statements for the gift, and how far back?",
+            &[],
+            config.reply_within_working_days,
+        )
+        .await?;
     made += 1;
 
     // A lender's invitation (no quote to accept) waiting for its client.
@@ -426,13 +443,14 @@ async fn lead_applicant(
 }
 
 /// A purchase's Property and Buyer Details filled in by the buyer, then Purchase & Financing
-/// started: the deposit, a gift as a source of funds, and the donor invited to confirm it.
+/// started: the deposit, a gift as a source of funds, and the donor invited to confirm it (the
+/// donor, returned).
 async fn fill_purchase_with_gift(
     db: &Db,
     cases: &CaseService,
     me: &Caller,
     id: i64,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<User> {
     let buying = CaseType::Buying;
     let case = cases.open(me, buying, id).await?;
     let details = PropertyWrite::Details {
@@ -503,5 +521,5 @@ async fn fill_purchase_with_gift(
     cases
         .write_section(me, &case, SectionChange::Owners(add))
         .await?;
-    Ok(())
+    Ok(donor)
 }

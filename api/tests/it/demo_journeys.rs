@@ -58,6 +58,16 @@ async fn demo_cases_are_made_by_the_workflows(backend: Backend) {
     .unwrap();
     assert_eq!(waiting_for_reply.0, 1);
     assert!(!grace.is_onboarded);
+    // ... and the donor has asked the firm about her gift in her own thread: it waits too.
+    let donor_asked: (i64,) = threshold_store::on_db!(&app.db, pool => sqlx::query_as(
+            "SELECT COUNT(*) FROM cases c JOIN case_messages m ON m.case_id = c.id \
+             WHERE c.reply_due_at IS NOT NULL AND m.topic LIKE 'DONOR:%' AND m.author_user_id = $1",
+        )
+        .bind(grace.id)
+        .fetch_one(pool)
+        .await)
+    .unwrap();
+    assert_eq!(donor_asked.0, 1);
     let purchase = donor_feed[0].case_id.unwrap();
     let mut jess = app.sign_in("jess@demo.threshold.test").await;
     let case = jess
