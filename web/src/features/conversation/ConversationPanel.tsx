@@ -6,7 +6,6 @@ import {
   Button,
   Chip,
   IconButton,
-  LinearProgress,
   Menu,
   MenuItem,
   Stack,
@@ -16,10 +15,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Conversation, ConversationThread } from '../../lib/api/types';
 import { documentTypeLabel } from '../../lib/labels';
-import { ACCEPTED_FILES, uploadDocument } from '../application';
+import { UploadParts, useFileUpload } from '../application';
 import { documentUrl } from '../documents';
 import { formatDateTime } from '../../lib/format';
 import { isApiError } from '../../lib/api/errors';
@@ -203,26 +202,24 @@ function Compose({ calls, thread }: { calls: ConversationCalls; thread: Conversa
   const choices = thread.attachable.filter(
     (d) => !attached.some((a) => a.documentId === d.documentId),
   );
-  const [uploading, setUploading] = useState<{ name: string; progress: number } | null>(null);
-  const picker = useRef<HTMLInputElement>(null);
+  // Uploaded first as the case's CORRESPONDENCE, as every upload of the app (size, progress,
+  // errors in words); the message then carries its id.
+  const upload = useFileUpload();
+  const [uploadingName, setUploadingName] = useState('');
   const { caseRef } = calls;
-  const attach = async (file: File) => {
+  const attach = async (event: ChangeEvent<HTMLInputElement>) => {
     if (!caseRef) return;
-    setError(null);
-    setUploading({ name: file.name, progress: 0 });
-    try {
-      const uploaded = await uploadDocument(
-        { ...caseRef, documentType: 'CORRESPONDENCE', file },
-        (progress) => setUploading({ name: file.name, progress }),
-      );
+    setUploadingName(event.target.files?.[0]?.name ?? '');
+    const uploaded = await upload.uploadChosen(event, (file) => ({
+      ...caseRef,
+      documentType: 'CORRESPONDENCE',
+      file,
+    }));
+    if (uploaded) {
       setAttached((files) => [
         ...files,
         { documentId: uploaded.documentId, fileName: uploaded.fileName },
       ]);
-    } catch (e) {
-      setError(isApiError(e) ? (e.fields.file ?? e.message) : (e as Error).message);
-    } finally {
-      setUploading(null);
     }
   };
   const submit = (event: FormEvent) => {
@@ -277,50 +274,25 @@ function Compose({ calls, thread }: { calls: ConversationCalls; thread: Conversa
           })}
         </Stack>
       )}
-      {uploading && (
-        <Box role="status" aria-live="polite" sx={{ mt: 1 }}>
-          <Typography variant="body2">{T.attaching(uploading.name)}</Typography>
-          <LinearProgress
-            variant="determinate"
-            value={uploading.progress * 100}
-            aria-label={T.attaching(uploading.name)}
-          />
-        </Box>
-      )}
       <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Button type="submit" variant="contained" disabled={post.isPending || uploading !== null}>
+        <Button type="submit" variant="contained" disabled={post.isPending || upload.uploading}>
           {post.isPending ? T.sending : T.send}
         </Button>
         {caseRef && (
-          <>
-            <Button
-              variant="outlined"
-              startIcon={<AttachFileIcon />}
-              disabled={full || uploading !== null}
-              onClick={() => picker.current?.click()}
-            >
-              {T.attach}
-            </Button>
-            <input
-              ref={picker}
-              type="file"
-              accept={ACCEPTED_FILES}
-              aria-label={T.attach}
-              tabIndex={-1}
-              style={{ display: 'none' }}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void attach(file);
-              }}
-            />
-          </>
+          <Button
+            variant="outlined"
+            startIcon={<AttachFileIcon />}
+            disabled={full || upload.uploading}
+            onClick={() => upload.inputRef.current?.click()}
+          >
+            {T.attach}
+          </Button>
         )}
         {choices.length > 0 && (
           <>
             <Button
               variant="outlined"
-              disabled={full || uploading !== null}
+              disabled={full || upload.uploading}
               aria-haspopup="menu"
               onClick={(e) => setChoosing(e.currentTarget)}
             >
@@ -350,6 +322,15 @@ function Compose({ calls, thread }: { calls: ConversationCalls; thread: Conversa
           </Typography>
         )}
       </Stack>
+      {caseRef && (
+        <UploadParts
+          upload={upload}
+          inputLabel={T.attach}
+          progressLabel={T.attaching(uploadingName)}
+          progressText={() => T.attaching(uploadingName)}
+          onFile={(event) => void attach(event)}
+        />
+      )}
     </Box>
   );
 }
