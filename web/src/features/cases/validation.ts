@@ -189,22 +189,23 @@ function checkPriceAnswers(values: KeyFactsValues, ctx: z.RefinementCtx<KeyFacts
 
 const ALWAYS = { when: () => true };
 
+/** What each case type checks beyond the shared key facts. */
+const KIND_CHECKS: Record<
+  CaseKind,
+  (values: KeyFactsValues, ctx: z.RefinementCtx<KeyFactsValues>) => void
+> = { remortgaging: checkStaircasing, buying: checkPriceAnswers };
+
 /**
  * The Key Facts edit form's schema for a case type: a purchase also answers the price group, a
  * staircasing remortgage gives its share and price whole.
  */
 export function keyFactsFormSchema(kind: CaseKind) {
-  return kind === 'buying'
-    ? keyFactsSchema.superRefine(checkPriceAnswers, ALWAYS)
-    : keyFactsSchema.superRefine(checkStaircasing, ALWAYS);
+  return keyFactsSchema.superRefine(KIND_CHECKS[kind], ALWAYS);
 }
 
 /** The start form: the key facts and, for a broker, the client the case is for. */
 export function startCaseSchema(isBroker: boolean, kind: CaseKind = 'remortgaging') {
-  const schema = startCaseObject(isBroker);
-  return kind === 'buying'
-    ? schema.superRefine(checkPriceAnswers, ALWAYS)
-    : schema.superRefine(checkStaircasing, ALWAYS);
+  return startCaseObject(isBroker).superRefine(KIND_CHECKS[kind], ALWAYS);
 }
 
 function startCaseObject(isBroker: boolean) {

@@ -38,6 +38,11 @@ export interface QueueSearch {
 
 export const QUEUE_PAGE_SIZE = 25;
 export const DEFAULT_CASE_TYPE: StaffCaseType = 'REMORTGAGING';
+/** The queue's filter by a person's name: the owners of a remortgage, the buyers of a purchase. */
+const NAME_FILTER: Record<StaffCaseType, 'propertyOwnerName' | 'buyerName'> = {
+  REMORTGAGING: 'propertyOwnerName',
+  BUYING: 'buyerName',
+};
 export const DEFAULT_QUEUE_SORT: StaffSortField = 'UPDATED_AT';
 export const DEFAULT_QUEUE_DIRECTION: StaffSortDirection = 'ASC';
 
@@ -160,7 +165,7 @@ export function queueRequest(search: QueueSearch): StaffQueueQuery {
     ...(search.waitsOn ? { waitsOn: search.waitsOn } : {}),
     ...(search.taskDue ? { taskDue: search.taskDue } : {}),
     ...(search.reply ? { reply: search.reply } : {}),
-    ...(name ? { [caseType === 'BUYING' ? 'buyerName' : 'propertyOwnerName']: name } : {}),
+    ...(name ? { [NAME_FILTER[caseType]]: name } : {}),
     sortBy: search.sortBy ?? DEFAULT_QUEUE_SORT,
     sortDirection: search.sortDirection ?? DEFAULT_QUEUE_DIRECTION,
     page: search.page ?? 0,

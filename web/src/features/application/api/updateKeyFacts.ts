@@ -16,11 +16,12 @@ export type KeyFactsUpdate =
  */
 export async function updateKeyFacts(caseId: string, update: KeyFactsUpdate): Promise<CaseCreated> {
   const params = { path: { caseId } };
-  return unwrap(
-    update.kind === 'buying'
-      ? await api().POST('/buying/case/{caseId}', { params, body: update.body })
-      : await api().POST('/remortgaging/case/{caseId}', { params, body: update.body }),
-  );
+  switch (update.kind) {
+    case 'remortgaging':
+      return unwrap(await api().POST('/remortgaging/case/{caseId}', { params, body: update.body }));
+    case 'buying':
+      return unwrap(await api().POST('/buying/case/{caseId}', { params, body: update.body }));
+  }
 }
 
 export function useUpdateKeyFacts(caseId: string) {

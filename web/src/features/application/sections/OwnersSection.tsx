@@ -33,6 +33,7 @@ import {
   ConfirmRemoveDialog,
   currentLegalName,
   formatIsoDate,
+  ASKS_FULL_ADDRESS,
   formatNiNumber,
   h2Sx,
   normaliseNiNumber,
@@ -492,7 +493,7 @@ function OwnerDetailsForm({
           <TextField
             label={T.townLabel}
             autoComplete={isMe ? 'address-level2' : 'off'}
-            required={kind === 'buying'}
+            required={ASKS_FULL_ADDRESS[kind]}
             fullWidth
             error={!!errors.town}
             helperText={errors.town?.message}
@@ -501,7 +502,7 @@ function OwnerDetailsForm({
           <TextField
             label={T.postcodeLabel}
             autoComplete={isMe ? 'postal-code' : 'off'}
-            required={kind === 'buying'}
+            required={ASKS_FULL_ADDRESS[kind]}
             fullWidth
             error={!!errors.postcode}
             helperText={errors.postcode?.message}

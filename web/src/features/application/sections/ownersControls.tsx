@@ -98,6 +98,9 @@ export type OwnerDetailsValues = z.infer<typeof ownerDetailsFields>;
  * address says whether they live there (then its address is theirs, not asked again); anyone else
  * gives their address, a buyer in full with town and postcode (identity checks, land tax return).
  */
+/** A buyer's address is asked in full, with town and postcode (identity checks, land tax return). */
+export const ASKS_FULL_ADDRESS: Record<CaseKind, boolean> = { remortgaging: false, buying: true };
+
 export function ownerDetailsSchema(kind: CaseKind, asksLivesAtProperty: boolean) {
   return ownerDetailsFields.superRefine((v, ctx) => {
     const issue = (path: keyof OwnerDetailsValues, message: string) =>
@@ -107,8 +110,9 @@ export function ownerDetailsSchema(kind: CaseKind, asksLivesAtProperty: boolean)
     }
     if (asksLivesAtProperty && v.livesAtProperty !== false) return;
     if (v.addressLine1 === '') issue('addressLine1', OWNERS_TEXTS.addressRequired);
-    if (kind === 'buying' && v.town === '') issue('town', OWNERS_TEXTS.townRequired);
-    if (kind === 'buying' && v.postcode === '') issue('postcode', OWNERS_TEXTS.postcodeRequired);
+    if (!ASKS_FULL_ADDRESS[kind]) return;
+    if (v.town === '') issue('town', OWNERS_TEXTS.townRequired);
+    if (v.postcode === '') issue('postcode', OWNERS_TEXTS.postcodeRequired);
   });
 }
 

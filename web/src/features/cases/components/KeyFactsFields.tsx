@@ -43,8 +43,13 @@ export const KEY_FACTS_PART_TITLES: Record<KeyFactsPart, string> = {
 };
 
 /** The groups a case type asks, in order: only a purchase has the price group. */
+const KEY_FACTS_PARTS: Record<CaseKind, KeyFactsPart[]> = {
+  remortgaging: ['eligibility', 'property'],
+  buying: ['eligibility', 'property', 'price'],
+};
+
 export function keyFactsParts(kind: CaseKind): KeyFactsPart[] {
-  return kind === 'buying' ? ['eligibility', 'property', 'price'] : ['eligibility', 'property'];
+  return KEY_FACTS_PARTS[kind];
 }
 
 type YesNoName =

@@ -20,12 +20,14 @@ import { LeaveFormDialog } from './LeaveFormDialog';
 /** The body of POST /remortgaging/case or POST /buying/case. */
 const CASE_BODY = { remortgaging: remortgagingBody, buying: buyingBody };
 
+/** A purchase asks what affects its price last, before the case (and its quote) is created. */
+const ASKS_PRICE: Record<CaseKind, boolean> = { remortgaging: false, buying: true };
+
 /** /remortgaging/start and /buying/start. */
 export function StartCasePage({ kind }: { kind: CaseKind }) {
   const { isBroker } = useSession();
   const navigate = useNavigate();
-  // A purchase asks what affects its price last, before the case (and its quote) is created.
-  const asksPrice = kind === 'buying';
+  const asksPrice = ASKS_PRICE[kind];
   const [snapshot, send, actor] = useMachine(startCaseMachine, {
     input: { isBroker, asksPrice },
   });
