@@ -76,6 +76,14 @@ fn thread<'a>(conversation: &'a Value, channel: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no {channel} thread in {conversation}"))
 }
 
+/// Strangers to every case: another firm's broker and another customer, signed in.
+async fn strangers(app: &TestApp) -> (Client, Client) {
+    let rival = app.sign_in("rival@other.test").await;
+    app.create_user("stranger@example.test", "ROLE_USER", true)
+        .await;
+    (rival, app.sign_in("stranger@example.test").await)
+}
+
 async fn waiting_in_queue(connie: &mut Client, filter: &str) -> Vec<Value> {
     let res = connie
         .get(&format!(
@@ -303,10 +311,7 @@ async fn who_may_read_and_write_each_thread(backend: Backend) {
     let hello = json!({ "body": "Hello" });
 
     // Strangers to the case see nothing; staff use the back office.
-    let mut rival = app.sign_in("rival@other.test").await;
-    app.create_user("stranger@example.test", "ROLE_USER", true)
-        .await;
-    let mut stranger = app.sign_in("stranger@example.test").await;
+    let (mut rival, mut stranger) = strangers(&app).await;
     for (who, client, status) in [
         ("another customer", &mut stranger, StatusCode::NOT_FOUND),
         ("another firm's broker", &mut rival, StatusCode::NOT_FOUND),
@@ -734,10 +739,7 @@ async fn a_gift_donor_writes_to_the_firm_alone(backend: Backend) {
     }
     let remortgage = format!("/api/conversations/remortgaging/{id}");
     assert_eq!(gina.get(&remortgage).await.status, StatusCode::NOT_FOUND);
-    let mut rival = app.sign_in("rival@other.test").await;
-    app.create_user("stranger@example.test", "ROLE_USER", true)
-        .await;
-    let mut stranger = app.sign_in("stranger@example.test").await;
+    let (mut rival, mut stranger) = strangers(&app).await;
     for (who, client, status) in [
         ("another customer", &mut stranger, StatusCode::NOT_FOUND),
         ("another firm's broker", &mut rival, StatusCode::NOT_FOUND),
