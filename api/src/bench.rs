@@ -1,8 +1,10 @@
 //! `threshold bench`: seeds N cases into a fresh SQLite file and a fresh PostgreSQL database,
 //! serves the API on loopback, loads GET /remortgaging/cases and the back office's queue (GET
 //! /staff/cases) with concurrent clients and prints p50/p99/throughput next to the same list
-//! query run directly against the database.
-//! Figures only: nothing here asserts a time.
+//! query run directly against the database. With `--memory`, it then starts the server as its
+//! own process on the same data and reports that process's resident memory idle, under the
+//! first list's load, and after it.
+//! Figures only: nothing here asserts a time or a size.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -52,6 +54,9 @@ pub struct BenchArgs {
     /// Reseed even when a database of this size exists from an earlier run.
     #[arg(long)]
     pub fresh: bool,
+    /// Also measure a separate `threshold serve` process's resident memory (Linux).
+    #[arg(long)]
+    pub memory: bool,
 }
 
 /// The list a scenario loads: a case list as customers and brokers have it, or the queue.
@@ -115,8 +120,12 @@ pub async fn run(base: Config, args: BenchArgs) -> anyhow::Result<()> {
         urls.push(postgres_database(server, args.cases, args.fresh).await?);
     }
     let mut report = vec![];
+    let mut memory = vec![];
     for url in urls {
         report.extend(bench_one(&base, &args, &url).await?);
+        if args.memory {
+            memory.push(server_memory(&base, &args, &url).await?);
+        }
     }
     println!();
     println!(
@@ -130,7 +139,101 @@ pub async fn run(base: Config, args: BenchArgs) -> anyhow::Result<()> {
     for line in report {
         println!("{line}");
     }
+    if !memory.is_empty() {
+        println!();
+        println!(
+            "`threshold serve`'s resident memory (VmRSS), {} cases; load: {}, {} clients, {} s",
+            args.cases, SCENARIOS[0].1, args.concurrency, args.seconds
+        );
+        println!("| database | idle MB | under load MB | after MB | peak MB |");
+        println!("|---|---|---|---|---|");
+        for line in memory {
+            println!("{line}");
+        }
+    }
     Ok(())
+}
+
+/// The server as its own process on the seeded database (its workers in it, as `make run`
+/// starts it): resident memory 5 s after it is ready, at the end of the first scenario's load,
+/// 5 s after, and its peak.
+async fn server_memory(base: &Config, args: &BenchArgs, url: &str) -> anyhow::Result<String> {
+    let backend = if url.starts_with("sqlite:") {
+        "SQLite"
+    } else {
+        "PostgreSQL"
+    };
+    let port = TcpListener::bind("127.0.0.1:0").await?.local_addr()?.port();
+    let site = format!("http://127.0.0.1:{port}");
+    // The same data folder, so the same secrets: a session made here is valid there.
+    let server = std::process::Command::new(std::env::current_exe()?)
+        .arg("serve")
+        .env("DATABASE_URL", url)
+        .env("DB_MAX_CONNECTIONS", args.connections.to_string())
+        .env("LISTEN_ADDR", format!("127.0.0.1:{port}"))
+        .env("PUBLIC_URL", &site)
+        .env("DATA_DIR", &args.dir)
+        .env("MAX_CONNECTIONS_PER_CLIENT", "100000")
+        .env_remove("DEMO")
+        .spawn()?;
+    let server = StoppedOnDrop(server);
+    let pid = server.0.id();
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(args.concurrency)
+        .build()?;
+    let ready = Instant::now() + Duration::from_secs(60);
+    while !http
+        .get(format!("{site}/readyz"))
+        .send()
+        .await
+        .is_ok_and(|r| r.status().is_success())
+    {
+        anyhow::ensure!(Instant::now() < ready, "the server did not become ready");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let idle = resident_mb(pid, "VmRSS")?;
+    let state = App::build(Config {
+        database_url: url.to_owned(),
+        data_dir: args.dir.clone(),
+        ..base.clone()
+    })
+    .await?
+    .state;
+    let (email, _, list, query) = SCENARIOS[0];
+    let (_, access) = sign_in(&state, email).await?;
+    let cookie = format!("{}={access}", state.cookie_name(ACCESS_COOKIE));
+    let target = format!("{site}{}?{query}", list.path());
+    http_load(args, &http, &target, &cookie).await?;
+    let loaded = resident_mb(pid, "VmRSS")?;
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let after = resident_mb(pid, "VmRSS")?;
+    let peak = resident_mb(pid, "VmHWM")?;
+    drop(server);
+    Ok(format!(
+        "| {backend} | {idle:.1} | {loaded:.1} | {after:.1} | {peak:.1} |"
+    ))
+}
+
+/// The measured server, stopped however the measurement ends.
+struct StoppedOnDrop(std::process::Child);
+
+impl Drop for StoppedOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A process's memory figure from /proc (`VmRSS`: resident now; `VmHWM`: its peak), in MB.
+fn resident_mb(pid: u32, field: &str) -> anyhow::Result<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
+    let kib: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .ok_or_else(|| anyhow::anyhow!("no {field} in /proc/{pid}/status"))?;
+    Ok(kib / 1024.0)
 }
 
 /// A database named after the size on the given server; reused when it already holds the
