@@ -72,8 +72,8 @@ test-e2e-postgres: build e2e-deps ## The journeys and lists in Playwright on a f
 	psql "$(TEST_DATABASE_URL)" -qc "DROP DATABASE IF EXISTS $(E2E_PG_DB)"
 
 BENCH_CASES ?= 100000
-bench: build ## Load the case list on loopback (64 clients) on SQLite and PostgreSQL; prints p50/p99/req/s, then each page's JavaScript weight
-	$(BIN) bench --cases $(BENCH_CASES) --postgres $(TEST_DATABASE_URL)
+bench: build ## Load the case list on loopback (64 clients) on SQLite and PostgreSQL; prints p50/p99/req/s and the server's memory, then each page's JavaScript weight
+	$(BIN) bench --cases $(BENCH_CASES) --postgres $(TEST_DATABASE_URL) --memory
 	cd web && npm run weight
 
 FUZZ_VENV := $(TARGET_DIR)/fuzz-venv
