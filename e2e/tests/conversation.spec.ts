@@ -1,5 +1,6 @@
 // Issue 32, part 1: one conversation per case. The customer asks on her case page; the work
-// queue shows a message waiting for the firm's reply; the conveyancer reads it in the back
+// queue shows a message waiting for the firm's reply, then (a working day on) overdue and
+// first; the conveyancer reads it in the back
 // office, leaves an internal note and answers; the customer reads the answer and the firm sees
 // she has; the broker sees the customer's question and the firm's answer, never the note, and
 // writes to the firm in their own thread. The question carries a file the firm can open. At a
@@ -7,6 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { atBothWidths, clientWithAcceptedQuote } from '../support/app';
 import { PDF } from '../support/files';
+import { replyFellDue } from '../support/clock';
 import { signInConveyancer } from '../support/staff';
 
 // Names the demo data and the other specs do not use.
@@ -46,6 +48,11 @@ test('the customer asks, the firm answers and the broker sees both', async ({ pa
   await staff.goto('/staff?reply=waiting&sortBy=REPLY_DUE_AT');
   const row = staff.getByRole('row').filter({ hasText: ADDRESS });
   await expect(row).toContainText('Message waiting');
+  // A working day on, unanswered: overdue, and first in the queue's overdue list.
+  replyFellDue(caseId);
+  await staff.goto('/staff?reply=overdue&sortBy=REPLY_DUE_AT');
+  await expect(staff.getByRole('row').nth(1)).toContainText(ADDRESS);
+  await expect(staff.getByRole('row').filter({ hasText: ADDRESS })).toContainText('Reply overdue');
 
   // The back office: the question, an internal note, then the answer.
   await staff.goto(`/staff/cases/remortgaging/${caseId}`);
@@ -61,11 +68,11 @@ test('the customer asks, the firm answers and the broker sees both', async ({ pa
   await panel.getByRole('button', { name: 'Send' }).click();
   await expect(panel.getByRole('listitem').filter({ hasText: NOTE })).toBeVisible();
   await panel.getByRole('tab', { name: 'Everyone on the case' }).click();
-  await expect(panel.getByText(/Threshold's reply is due by/)).toBeVisible();
+  await expect(panel.getByText(/Threshold's reply was due by/)).toBeVisible();
   await panel.getByRole('textbox', { name: 'Your message' }).fill(ANSWER);
   await panel.getByRole('button', { name: 'Send' }).click();
   await expect(panel.getByRole('listitem').filter({ hasText: ANSWER })).toBeVisible();
-  await expect(panel.getByText(/Threshold's reply is due by/)).toHaveCount(0);
+  await expect(panel.getByText(/Threshold's reply (is|was) due by/)).toHaveCount(0);
 
   // The customer reads the answer; the firm sees she has.
   await customer.reload();
