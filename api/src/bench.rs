@@ -175,6 +175,8 @@ async fn server_memory(base: &Config, args: &BenchArgs, url: &str) -> anyhow::Re
         .env("DATA_DIR", &args.dir)
         .env("MAX_CONNECTIONS_PER_CLIENT", "100000")
         .env_remove("DEMO")
+        // Its warnings and errors only, not a line per request.
+        .env("RUST_LOG", "warn")
         .spawn()?;
     let server = StoppedOnDrop(server);
     let pid = server.0.id();
