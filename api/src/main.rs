@@ -13,7 +13,7 @@ fn main() -> std::process::ExitCode {
 
 /// mimalloc asks Linux for transparent huge pages, and each 2 MiB page is resident as a whole
 /// once touched: 45 of an idle server's 95 MB (docs/bench.md, "Memory"). Turned off for the
-/// process before it allocates in earnest; small pages cost the lists nothing measurable.
+/// process before it allocates in earnest.
 fn without_transparent_huge_pages() {
     #[cfg(target_os = "linux")]
     if let Err(err) = rustix::thread::disable_transparent_huge_pages(true) {
