@@ -243,3 +243,36 @@ fn a_document_type_of_lower_case_words_or_an_unknown_uploader_is_refused() {
         LoadError::Parse(_)
     ));
 }
+
+/// The firm's own records (`firm_only`): its AML risk assessment and screening report on both
+/// case types, nothing a customer or broker uploads; and the loader refuses a `firm_only` type
+/// someone else may upload (they could not read their own file).
+#[test]
+fn the_firms_own_records_are_firm_only_and_only_the_firm_uploads_them() {
+    let w = Workflows::load().unwrap();
+    for case_type in [CaseType::Remortgaging, CaseType::Buying] {
+        let rules = w.rule_book(case_type);
+        let firm_only: Vec<&str> = rules
+            .document_types
+            .keys()
+            .map(String::as_str)
+            .filter(|t| rules.firm_only(t))
+            .collect();
+        assert_eq!(
+            firm_only,
+            ["AML_RISK_ASSESSMENT", "SCREENING_REPORT"],
+            "{case_type:?}"
+        );
+        assert!(!rules.firm_only(doc_types::BANK_STATEMENT));
+    }
+    let text = REMORTGAGING_TOML.replacen(
+        "[document_types.SCREENING_REPORT]\nuploaded_by = [\"firm\"]",
+        "[document_types.SCREENING_REPORT]\nuploaded_by = [\"firm\", \"customer\"]",
+        1,
+    );
+    assert_ne!(text, REMORTGAGING_TOML);
+    assert_eq!(
+        load_remortgaging(&text).unwrap_err(),
+        LoadError::FirmOnlyUploadedByOthers("SCREENING_REPORT".into())
+    );
+}

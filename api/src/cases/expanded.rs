@@ -294,6 +294,7 @@ async fn common(state: &AppState, case: &OpenCase, reader: Reader) -> ApiResult<
     } else {
         vec![]
     };
+    let rules = state.workflows.rule_book(case_type);
     let r = &loaded.row;
     let p = &r.property;
     let common = ExpandedCommon {
@@ -333,11 +334,13 @@ async fn common(state: &AppState, case: &OpenCase, reader: Reader) -> ApiResult<
             documents: loaded
                 .documents
                 .iter()
-                // A person's identity evidence is theirs and the firm's only.
+                // A person's identity evidence is theirs and the firm's only; the firm's own
+                // records (the workflow file's `firm_only`) the firm's alone.
                 .filter(|d| {
-                    !doc_types::IDENTITY.contains(&d.document_type.as_str())
-                        || reader.kind == ReaderKind::Staff
-                        || d.uploaded_by == Some(reader.id)
+                    reader.kind == ReaderKind::Staff
+                        || !(rules.firm_only(&d.document_type)
+                            || doc_types::IDENTITY.contains(&d.document_type.as_str())
+                                && d.uploaded_by != Some(reader.id))
                 })
                 .map(|d| UploadedDocumentBody {
                     document_id: d.id,

@@ -162,10 +162,22 @@ async fn visible_document(
         .can_see_case(doc.case_id, &doc.case_type, &scope)
         .await?
         || donors_own_evidence(state, session, &doc).await?.is_some();
-    if !visible || a_draft_for_staff_only(session, &doc) || someone_elses_identity(session, &doc) {
+    if !visible
+        || a_draft_for_staff_only(session, &doc)
+        || someone_elses_identity(session, &doc)
+        || a_firm_record(state, session, &doc)
+    {
         return Err(ApiError::not_found());
     }
     Ok(doc)
+}
+
+/// The firm's own record (the workflow file's `firm_only`: its AML risk assessment, its
+/// screening report), asked for by anyone but its staff.
+fn a_firm_record(state: &AppState, session: &CurrentSession, doc: &DocumentRecord) -> bool {
+    !STAFF_ROLES.contains(&session.user.role.as_str())
+        && threshold_engine::CaseType::parse(&doc.case_type)
+            .is_none_or(|t| state.workflows.rule_book(t).firm_only(&doc.document_type))
 }
 
 /// The purchase, when this document is the evidence its gift donor (this user) uploaded: the

@@ -261,6 +261,62 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
         crate::legal_file::record_open_tasks(&mut connie, "remortgaging", id).await,
         ["aml_risk_assessment", "sanctions_and_pep_screening"]
     );
+    // Their evidence is the firm's own record (`firm_only`): never listed to the owner or the
+    // broker, nor readable by them, nor offered in the message box outside the firm's notes.
+    let uploads = connie.get(&staff_case).await.body["uploads"].clone();
+    let records: Vec<i64> = uploads
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|u| {
+            ["AML_RISK_ASSESSMENT", "SCREENING_REPORT"]
+                .contains(&u["documentType"].as_str().unwrap())
+        })
+        .map(|u| u["documentId"].as_i64().unwrap())
+        .collect();
+    assert_eq!(records.len(), 2, "{uploads}");
+    for (who, client) in [("the owner", &mut cara), ("the broker", &mut broker)] {
+        let listed = expanded(client, id).await["documents"]["documents"].clone();
+        assert!(
+            listed
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|d| !records.contains(&d["documentId"].as_i64().unwrap())),
+            "{who}: {listed}"
+        );
+        for record in &records {
+            let (status, ..) = client.get_bytes(&format!("/api/document/{record}")).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{who} reads {record}");
+        }
+        let talk = client
+            .get(&format!("/api/conversations/remortgaging/{id}"))
+            .await
+            .body;
+        let offered = talk["threads"][0]["attachable"].to_string();
+        assert!(
+            records
+                .iter()
+                .all(|r| !offered.contains(&format!("\"documentId\":{r}"))),
+            "{who}: {offered}"
+        );
+    }
+    let (status, ..) = connie
+        .get_bytes(&format!("/api/document/{}", records[0]))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let notes = connie.get(&format!("{staff_case}/conversation")).await.body;
+    let internal = notes["threads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["channel"] == "FIRM_INTERNAL")
+        .unwrap()["attachable"]
+        .to_string();
+    assert!(
+        internal.contains(&format!("\"documentId\":{}", records[0])),
+        "{internal}"
+    );
     let res = connie
         .post(
             &format!("{staff_case}/identity/{applicant}"),

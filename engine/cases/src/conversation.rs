@@ -164,6 +164,7 @@ impl CaseService {
         } else {
             vec![]
         };
+        let rules = self.workflows.rule_book(case.case_type);
         Ok(threads
             .iter()
             .map(|thread| {
@@ -172,7 +173,9 @@ impl CaseService {
                     .and_then(|id| gifts.iter().find(|g| g.id == id));
                 documents
                     .iter()
-                    .filter(|doc| readable_in(*thread, donor, doc))
+                    .filter(|doc| {
+                        readable_in(*thread, donor, doc, rules.firm_only(&doc.document_type))
+                    })
                     .cloned()
                     .collect()
             })
@@ -190,9 +193,9 @@ impl CaseService {
     }
 
     /// The documents a message may carry, each once: at most [`MAX_ATTACHMENTS`] of this case
-    /// that every reader of the thread may read — never a draft of the firm's or a person's
-    /// identity evidence, except in the firm's own notes; in a donor's thread, only what the
-    /// donor uploaded (the buyers' documents are not theirs to see).
+    /// that every reader of the thread may read — never a draft of the firm's, a person's
+    /// identity evidence or the firm's own records, except in the firm's own notes; in a donor's
+    /// thread, only what the donor uploaded (the buyers' documents are not theirs to see).
     async fn attachable(
         &self,
         case: &OpenCase,
@@ -212,9 +215,11 @@ impl CaseService {
                 "must be at most {MAX_ATTACHMENTS} documents"
             )));
         }
+        let rules = self.workflows.rule_book(case.case_type);
         for id in &ids {
             let readable = self.db.document(*id).await?.is_some_and(|doc| {
-                doc.case_id == case.loaded.row.id && readable_in(thread, donor, &doc)
+                doc.case_id == case.loaded.row.id
+                    && readable_in(thread, donor, &doc, rules.firm_only(&doc.document_type))
             });
             if !readable {
                 return Err(invalid(format!(
@@ -226,9 +231,17 @@ impl CaseService {
     }
 }
 
-/// Whether every reader of the thread may read this document of its case.
-fn readable_in(thread: Thread, donor: Option<&DonorGiftRow>, doc: &DocumentRecord) -> bool {
-    let shared = || !(doc.is_draft || doc_types::IDENTITY.contains(&doc.document_type.as_str()));
+/// Whether every reader of the thread may read this document of its case (`firm_only`: the
+/// firm's own record, by the workflow file).
+fn readable_in(
+    thread: Thread,
+    donor: Option<&DonorGiftRow>,
+    doc: &DocumentRecord,
+    firm_only: bool,
+) -> bool {
+    let shared = || {
+        !(firm_only || doc.is_draft || doc_types::IDENTITY.contains(&doc.document_type.as_str()))
+    };
     match (thread, donor) {
         (Thread::FirmInternal, _) => true,
         (Thread::Donor(_), Some(gift)) => doc.uploaded_by_user_id == Some(gift.user_id) && shared(),

@@ -181,6 +181,13 @@ impl<'a> RuleBook<'a> {
         }
     }
 
+    /// Whether documents of this type are the firm's own record, read by the firm alone.
+    pub fn firm_only(&self, document_type: &str) -> bool {
+        self.document_types
+            .get(document_type)
+            .is_some_and(|d| d.firm_only)
+    }
+
     /// How a document of this type is issued, if the firm drafts and issues it.
     pub fn issued(&self, document_type: &str) -> Option<IssuedDocument<'a>> {
         let d = self.document_types.get(document_type)?;

@@ -330,6 +330,11 @@ pub struct DocumentTypeDef {
     pub issued_by: Option<String>,
     #[serde(default)]
     pub tile: Option<String>,
+    /// The firm's own record (its AML risk assessment, its screening report): read by the firm
+    /// alone, never listed to, read by or sent in a message to the customers, brokers or
+    /// donors. Only the firm uploads it.
+    #[serde(default)]
+    pub firm_only: bool,
 }
 
 /// Why an upload of a document type is refused.
@@ -506,6 +511,8 @@ pub enum LoadError {
     BadDocumentType(String),
     #[error("action `{0}` names no actor")]
     ActionWithoutActor(&'static str),
+    #[error("document type `{0}` is `firm_only` but someone besides the firm may upload it")]
+    FirmOnlyUploadedByOthers(String),
     #[error("unknown tile `{name}` in {place}")]
     UnknownTile { name: String, place: String },
     #[error("document type `{0}` names `issued_by` without `tile`, or `tile` without `issued_by`")]
@@ -765,6 +772,9 @@ fn validate<S: CaseSnapshot>(
         }
     }
     for (name, d) in &raw.document_types {
+        if d.firm_only && d.uploaded_by.iter().any(|u| *u != Uploader::Firm) {
+            return Err(LoadError::FirmOnlyUploadedByOthers(name.clone()));
+        }
         let place = || format!("document type {name}");
         match (&d.issued_by, &d.tile) {
             (None, None) => {}
