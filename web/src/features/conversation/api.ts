@@ -17,7 +17,7 @@ export interface ConversationCalls {
   events: string;
   /**
    * The case, where a file sent with a message is uploaded (POST /document); absent for a
-   * gift donor, who sends no files with a message (their statements go on their gift's page).
+   * gift donor, who uploads their statements on their gift's page (then chooses them).
    */
   caseRef?: { caseType: CaseType; caseId: number };
   get: (signal?: AbortSignal) => Promise<Conversation>;

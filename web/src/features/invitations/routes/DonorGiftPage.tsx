@@ -78,7 +78,10 @@ export function DonorGiftPage({ caseId }: { caseId: string }) {
   );
 }
 
-/** The donor's thread with the firm; they send no files with a message (see ConversationCalls). */
+/**
+ * The donor's thread with the firm. No upload from the message box: their statements go under
+ * 'Your evidence' above, and may then be chosen to go with a message.
+ */
 function DonorConversation({ caseId }: { caseId: string }) {
   const calls = useMemo(() => ({ ...clientCalls('buying', caseId), caseRef: undefined }), [caseId]);
   return (
