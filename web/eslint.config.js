@@ -28,6 +28,7 @@ const FEATURES = [
   'documents',
   'notifications',
   'application',
+  'sourceOfFunds',
   'conversation',
   'invitations',
   'tiles',

@@ -148,6 +148,14 @@ enum UserCommand {
         #[arg(long)]
         role: String,
     },
+    /// Set an account's enabled features (replacing them): BUYING, AI_BOT, SOF; none with an
+    /// empty list (`--features ''`).
+    SetFeatures {
+        #[arg(long)]
+        email: String,
+        #[arg(long, value_delimiter = ',')]
+        features: Vec<String>,
+    },
     /// Forget a staff member's authenticator (a lost phone): their sessions end, and at their
     /// next sign-in they enrol a new one.
     ResetFactor {
@@ -166,6 +174,18 @@ const ALL_ROLES: &[&str] = &[
 ];
 
 const ALL_FEATURES: &[&str] = &["BUYING", "AI_BOT", "SOF"];
+
+/// `--features`, each one known (an empty value, as `--features ''` gives, is none).
+fn known_features(features: Vec<String>) -> anyhow::Result<Vec<String>> {
+    let features: Vec<String> = features.into_iter().filter(|f| !f.is_empty()).collect();
+    if let Some(unknown) = features
+        .iter()
+        .find(|f| !ALL_FEATURES.contains(&f.as_str()))
+    {
+        anyhow::bail!("--features: unknown feature {unknown}");
+    }
+    Ok(features)
+}
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -366,12 +386,7 @@ async fn create_user(
         name.trim().chars().count() >= 2,
         "--name must be at least 2 characters"
     );
-    for feature in &features {
-        anyhow::ensure!(
-            ALL_FEATURES.contains(&feature.as_str()),
-            "--features: unknown feature {feature}"
-        );
-    }
+    let features = known_features(features)?;
     let app = App::build(config).await?;
     let user = app
         .state
@@ -462,6 +477,13 @@ async fn manage_user(config: Config, command: UserCommand) -> anyhow::Result<()>
             let user = find(email).await?;
             let changed = db.set_user_role(user.id, role, None, now).await?;
             said(changed, &format!("now {role}"), &format!("already {role}"));
+        }
+        UserCommand::SetFeatures { email, features } => {
+            let features = known_features(features)?;
+            let user = find(email).await?;
+            let changed = db.set_user_features(user.id, &features, None, now).await?;
+            let now_has = format!("features: {}", features.join(","));
+            said(changed, &now_has, &format!("already {now_has}"));
         }
         UserCommand::ResetFactor { email } => {
             let user = find(email).await?;

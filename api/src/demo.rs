@@ -15,7 +15,7 @@ pub const DEMO_ACCOUNTS: &[(&str, &str, &str, bool, &[&str])] = &[
         "Casey Customer",
         "ROLE_USER",
         false,
-        &["BUYING", "AI_BOT"],
+        &["BUYING", "AI_BOT", "SOF"],
     ),
     (
         "broker@demo.threshold.test",

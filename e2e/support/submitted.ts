@@ -203,6 +203,22 @@ interface StaffTask {
 }
 
 /**
+ * The firm accepts every source of funds of a purchase not accepted yet, as its back office's
+ * "Accept" does (the task `source_of_funds_reviewed` needs them all accepted).
+ */
+export async function acceptSourcesOfFunds(request: APIRequestContext, origin: string, caseId: number) {
+  const base = `/api/staff/cases/buying/${caseId}`;
+  await refreshSession(request, origin);
+  const staffCase = (await (await request.get(base)).json()) as {
+    expanded: { sourceOfFunds: { id: number; state: string }[] };
+  };
+  for (const source of staffCase.expanded.sourceOfFunds.filter((f) => f.state !== 'ACCEPTED')) {
+    await refreshSession(request, origin);
+    await apiPost(request, origin, `${base}/sources-of-funds/${source.id}/review`, { outcome: 'ACCEPTED' });
+  }
+}
+
+/**
  * The firm records the legal file's tasks open now (issue 29), in the file's order, as its
  * back office does: each one's evidence uploaded first, its reference where it records one;
  * `except` are left for the test to do in the browser. From the conveyancer's signed-in
@@ -220,6 +236,7 @@ export async function recordOpenTasks(
   const tasks = ((await (await request.get(base)).json()) as { tasks: StaffTask[] }).tasks;
   const open = tasks.filter((t) => (t.state === 'OPEN' || t.state === 'WAITING') && !except.includes(t.name));
   for (const task of open) {
+    if (task.name === 'source_of_funds_reviewed') await acceptSourcesOfFunds(request, origin, caseId);
     if (task.evidence) await uploadDocument(request, origin, caseId, task.evidence, `${task.name}.pdf`, caseType);
     await refreshSession(request, origin);
     await apiPost(request, origin, `${base}/tasks/${task.name}`, task.referenceLabel ? { reference: 'REF-2026/1' } : {});

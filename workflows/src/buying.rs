@@ -5,6 +5,7 @@ use threshold_engine::enquiries::open_count;
 use threshold_engine::snapshot::{
     all_accepted, all_uploaded, all_verified, doc_types, quote_is_empty,
 };
+use threshold_engine::source_of_funds::SourceOfFundsState;
 use threshold_engine::types::{
     Jurisdiction, NO_LENDER, PropertyUsage, SourceOfFundsType as Source, Tenure,
 };
@@ -248,6 +249,19 @@ fn buying_with_gift(s: &Snap, _: &Actor) -> GuardResult {
     )
 }
 
+/// Every source of funds accepted in the firm's review (issue 33): the source-of-funds task
+/// waits for it.
+fn sources_of_funds_accepted(s: &Snap, _: &Actor) -> GuardResult {
+    let open = crate::required_documents::source_of_funds_states(s)
+        .into_iter()
+        .filter(|(_, state)| *state != SourceOfFundsState::Accepted)
+        .count();
+    check(
+        open == 0,
+        &format!("{open} source(s) of funds not accepted yet in the review."),
+    )
+}
+
 fn is_leasehold(s: &Snap) -> bool {
     s.property
         .as_ref()
@@ -402,6 +416,7 @@ pub fn registry() -> Registry<Snap> {
         .guard("ltt_return_due", ltt_return_due)
         .guard("buying_with_mortgage", buying_with_mortgage)
         .guard("buying_with_gift", buying_with_gift)
+        .guard("sources_of_funds_accepted", sources_of_funds_accepted)
         .guard("leasehold", leasehold)
         .guard("leasehold_with_mortgage", leasehold_with_mortgage)
 }

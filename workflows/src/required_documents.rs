@@ -2,7 +2,8 @@
 //! store keeps the `required_documents` rows in line with these slots after every section
 //! write, keeping what was uploaded into a slot that is still wanted.
 
-use threshold_engine::snapshot::{RequiredSlot, doc_types};
+use threshold_engine::snapshot::{RequiredDocument, RequiredSlot, doc_types};
+use threshold_engine::source_of_funds::{self, SourceOfFundsState};
 use threshold_engine::types::{AlterationType, DocumentsHeldBy, PropertyUsage, SourceOfFundsType};
 use threshold_engine::{BuyingSnapshot, RemortgagingSnapshot};
 
@@ -136,6 +137,45 @@ pub fn buying(s: &BuyingSnapshot) -> Vec<RequiredSlot> {
     }
     push(STATEMENTS, doc_types::BANK_STATEMENT);
     slots
+}
+
+/// The document type that evidences a source of funds: its own slot's, or its kind of ISA's
+/// statement.
+pub fn evidence_type(source: SourceOfFundsType) -> &'static str {
+    match source {
+        SourceOfFundsType::HelpToBuyIsa => "HELP_TO_BUY_STATEMENT",
+        SourceOfFundsType::LifetimeIsa => "LIFETIME_ISA_STATEMENT",
+        other => source_of_funds_document(other).map_or(doc_types::BANK_STATEMENT, |(_, t)| t),
+    }
+}
+
+/// The slot a source's evidence goes in, when the case asks for it.
+pub fn evidence_slot(s: &BuyingSnapshot, source: SourceOfFundsType) -> Option<&RequiredDocument> {
+    let wanted = evidence_type(source);
+    s.required_documents
+        .groups()
+        .into_iter()
+        .flatten()
+        .find(|r| r.document_type == wanted)
+}
+
+/// Where each of a purchase's sources of funds stands in the firm's review, with the document
+/// now in its evidence slot.
+pub fn source_of_funds_states(s: &BuyingSnapshot) -> Vec<(i64, SourceOfFundsState)> {
+    s.source_of_funds
+        .iter()
+        .map(|f| {
+            let slot = evidence_slot(s, f.source_type);
+            let state = source_of_funds::state(
+                f.source_type,
+                f.details.as_ref(),
+                f.review.as_ref(),
+                slot.and_then(|r| r.document_id),
+                slot.is_some(),
+            );
+            (f.id, state)
+        })
+        .collect()
 }
 
 fn alteration_type(name: &str) -> Option<AlterationType> {

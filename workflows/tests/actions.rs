@@ -93,6 +93,11 @@ fn who_may_take_each_step_of_a_purchase() {
             (Action::AcceptQuote, CUSTOMER),
             (Action::AnswerInvitation, CUSTOMER),
             (Action::GiveFeedback, CUSTOMER),
+            (
+                Action::DescribeSourceOfFunds,
+                &[ActorKind::Customer, ActorKind::Broker],
+            ),
+            (Action::ReviewSourceOfFunds, FIRM),
         ],
     );
 }

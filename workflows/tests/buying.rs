@@ -97,19 +97,14 @@ fn buy_app_09_to_12_purchase_and_financing() {
     s.deposit_amount = None;
     assert_eq!(sec(&s, "purchase-and-financing"), NotStarted, "BUY-APP-10");
     let mut s = purchase_ready();
-    s.source_of_funds.push(SourceOfFunds {
-        id: 2,
-        source_type: Src::Gifts,
-    });
+    s.source_of_funds
+        .push(SourceOfFunds::declared(2, Src::Gifts));
     assert_eq!(sec(&s, "purchase-and-financing"), NotStarted, "BUY-APP-11");
     s.donors.push(Donor { id: 1 });
     assert_eq!(sec(&s, "purchase-and-financing"), IsComplete);
     for isa in [Src::LifetimeIsa, Src::HelpToBuyIsa] {
         let mut s = purchase_ready();
-        s.source_of_funds.push(SourceOfFunds {
-            id: 2,
-            source_type: isa,
-        });
+        s.source_of_funds.push(SourceOfFunds::declared(2, isa));
         assert_eq!(sec(&s, "purchase-and-financing"), NotStarted, "BUY-APP-12");
         s.isas.push(Isa {
             id: 1,

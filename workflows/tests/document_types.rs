@@ -105,10 +105,7 @@ fn purchase_slot_types() -> BTreeSet<&'static str> {
     s.source_of_funds = SOURCES
         .iter()
         .enumerate()
-        .map(|(i, source_type)| SourceOfFunds {
-            id: i as i64 + 1,
-            source_type: *source_type,
-        })
+        .map(|(i, source_type)| SourceOfFunds::declared(i as i64 + 1, *source_type))
         .collect();
     s.isas = [S::HelpToBuyIsa, S::LifetimeIsa]
         .into_iter()

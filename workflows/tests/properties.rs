@@ -117,10 +117,10 @@ fn purchase(status: usize, f: [bool; 16]) -> BuyingSnapshot {
     }
     if f[5] {
         s.source_of_funds
-            .push(threshold_engine::snapshot::SourceOfFunds {
-                id: 2,
-                source_type: SourceOfFundsType::Gifts,
-            });
+            .push(threshold_engine::snapshot::SourceOfFunds::declared(
+                2,
+                SourceOfFundsType::Gifts,
+            ));
     }
     if f[6] {
         s.is_replacing_main_residence = None;

@@ -189,10 +189,8 @@ fn a_purchase_completes_only_once_the_pre_completion_tasks_are_done() {
     let w = Workflows::load().unwrap();
     let mut s = completed_purchase(Jurisdiction::England, 300_000);
     s.status = BuyingStatus::PendingCompletion;
-    s.source_of_funds.push(SourceOfFunds {
-        id: 1,
-        source_type: SourceOfFundsType::Mortgage,
-    });
+    s.source_of_funds
+        .push(SourceOfFunds::declared(1, SourceOfFundsType::Mortgage));
     let now = day(1).and_hms_opt(15, 0, 0).unwrap().and_utc();
     let refused =
         |s: &BuyingSnapshot| match w.buying.apply(s, &conveyancer(), "complete", now, None) {
@@ -249,10 +247,8 @@ fn contracts_are_exchanged_after_the_signatures_and_the_deposit() {
     let w = Workflows::load().unwrap();
     let mut s = completed_purchase(Jurisdiction::England, 300_000);
     s.status = BuyingStatus::CompletionStatementAcceptance;
-    s.source_of_funds.push(SourceOfFunds {
-        id: 1,
-        source_type: SourceOfFundsType::Mortgage,
-    });
+    s.source_of_funds
+        .push(SourceOfFunds::declared(1, SourceOfFundsType::Mortgage));
     let views = w.buying.tasks(&s, &conveyancer(), day(1));
     let exchange = task(&views, "contracts_exchanged");
     assert_eq!(exchange.state, TaskState::Waiting);
@@ -370,10 +366,8 @@ fn a_leasehold_purchase_reviews_the_landlords_pack_and_serves_its_notices() {
     let w = Workflows::load().unwrap();
     let mut s = completed_purchase(Jurisdiction::England, 300_000);
     s.property.as_mut().unwrap().tenure = Some(Tenure::Leasehold);
-    s.source_of_funds.push(SourceOfFunds {
-        id: 1,
-        source_type: SourceOfFundsType::Mortgage,
-    });
+    s.source_of_funds
+        .push(SourceOfFunds::declared(1, SourceOfFundsType::Mortgage));
     s.status = BuyingStatus::ContractPackReview;
     let now = day(1).and_hms_opt(12, 0, 0).unwrap().and_utc();
     match w
@@ -424,10 +418,8 @@ fn a_report_on_title_is_issued_only_once_the_lenders_offer_is_checked() {
     let w = Workflows::load().unwrap();
     let mut s = completed_purchase(Jurisdiction::England, 300_000);
     s.status = BuyingStatus::PrepareReportOnTitle;
-    s.source_of_funds.push(SourceOfFunds {
-        id: 1,
-        source_type: SourceOfFundsType::Mortgage,
-    });
+    s.source_of_funds
+        .push(SourceOfFunds::declared(1, SourceOfFundsType::Mortgage));
     let views = w.buying.tasks(&s, &conveyancer(), day(1));
     let offer = task(&views, "mortgage_offer_checked");
     assert_eq!(offer.before, ["Publish report on title"]);
@@ -488,10 +480,8 @@ fn the_case_leaves_identity_verification_only_after_the_aml_checks() {
         identity_verified_at: Some(chrono::Utc::now()),
         ..Default::default()
     });
-    s.source_of_funds.push(SourceOfFunds {
-        id: 1,
-        source_type: SourceOfFundsType::Gifts,
-    });
+    s.source_of_funds
+        .push(SourceOfFunds::declared(1, SourceOfFundsType::Gifts));
     assert_eq!(w.buying.next_automatic(&s), None);
     let views = w.buying.tasks(&s, &conveyancer(), day(1));
     let aml = [
@@ -519,6 +509,44 @@ fn the_case_leaves_identity_verification_only_after_the_aml_checks() {
     r.tasks_done.push(done("aml_risk_assessment"));
     r.tasks_done.push(done("sanctions_and_pep_screening"));
     assert_eq!(w.remortgaging.next_automatic(&r), Some("identity_verified"));
+}
+
+#[test]
+fn the_source_of_funds_is_reviewed_only_once_every_source_is_accepted() {
+    // MLR 2017 reg. 28(11): the firm scrutinises the source of the funds; the task `needs`
+    // every source accepted in its review (issue 33).
+    use threshold_engine::snapshot::RequiredDocument;
+    use threshold_engine::source_of_funds::{ReviewOutcome, SourceOfFundsReview};
+    let w = Workflows::load().unwrap();
+    let mut s = completed_purchase(Jurisdiction::England, 300_000);
+    s.status = BuyingStatus::IdentityVerification;
+    s.source_of_funds
+        .push(SourceOfFunds::declared(1, SourceOfFundsType::Mortgage));
+    s.required_documents.documents.push(RequiredDocument {
+        id: 1,
+        document_type: "MORTGAGE_IN_PRINCIPLE".into(),
+        document_id: Some(7),
+    });
+    let record = |s: &BuyingSnapshot| {
+        w.buying
+            .may_complete_task(s, &conveyancer(), "source_of_funds_reviewed", day(1))
+    };
+    assert_eq!(
+        record(&s),
+        Err(TaskRefusal::Unmet(
+            "1 source(s) of funds not accepted yet in the review.".into()
+        ))
+    );
+    s.source_of_funds[0].review = Some(SourceOfFundsReview {
+        outcome: ReviewOutcome::Accepted,
+        reason: None,
+        evidence_document_id: Some(7),
+        reviewed_at: chrono::Utc::now(),
+    });
+    assert_eq!(record(&s), Ok(()));
+    // Another offer in its slot: the firm looks again.
+    s.required_documents.documents[0].document_id = Some(8);
+    assert!(matches!(record(&s), Err(TaskRefusal::Unmet(_))));
 }
 
 #[test]

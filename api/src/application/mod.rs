@@ -9,6 +9,7 @@ mod land_tax;
 mod loans;
 mod property;
 mod purchase;
+pub(crate) mod source_of_funds;
 mod submit;
 pub mod types;
 
@@ -35,6 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(purchase::delete_source_of_funds))
         .routes(routes!(purchase::add_isa))
         .routes(routes!(purchase::delete_isa))
+        .routes(routes!(source_of_funds::describe_source_of_funds))
         .routes(routes!(land_tax::stamp_duty_land_tax))
         .routes(routes!(submit::submit_remortgaging))
         .routes(routes!(submit::submit_buying))

@@ -2,6 +2,9 @@
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
+use threshold_engine::source_of_funds::{
+    SourceOfFundsDetails, SourceOfFundsReview, SourceOfFundsState,
+};
 use threshold_engine::types::{
     AlterationType, ChargeType, DocumentsHeldBy, PropertyType, SourceOfFundsType, Tenure,
 };
@@ -179,10 +182,19 @@ pub struct LandTaxAnswersSaved {
 #[serde(rename_all = "camelCase")]
 pub struct SourceOfFundsBody {
     pub id: i64,
-    #[schema(value_type = SourceOfFundsType)]
-    pub source_type: String,
+    pub source_type: SourceOfFundsType,
     /// Pence.
     pub amount: Option<i64>,
+    /// Where it stands in the firm's anti-money-laundering review.
+    pub state: SourceOfFundsState,
+    /// Whether the buyers are asked how it was built up (not for a mortgage).
+    pub asks_details: bool,
+    /// How the buyers say it was built up, once they have.
+    pub details: Option<SourceOfFundsDetails>,
+    /// The firm's latest review: what it needs, when it asked for more.
+    pub review: Option<SourceOfFundsReview>,
+    /// The document type of its evidence (the required-document slot it fills).
+    pub evidence_type: String,
 }
 
 /// An ISA paying towards the purchase, in the expanded buying case.

@@ -24,7 +24,7 @@ use super::list::{admins, legal_names};
 use super::quote::quote_body;
 use super::types::InvitationBody;
 use crate::app::AppState;
-use crate::application::types::{IsaBody, SourceOfFundsBody};
+use crate::application::types::IsaBody;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiPath, CurrentSession};
 
@@ -140,15 +140,7 @@ pub(crate) async fn buying_body(
         buyers: parties(loaded, reader, "APPLICANT"),
         donors: parties(loaded, reader, "DONOR"),
         gifts,
-        source_of_funds: loaded
-            .sources_of_funds
-            .iter()
-            .map(|f| SourceOfFundsBody {
-                id: f.id,
-                source_type: f.source_type.clone(),
-                amount: f.amount,
-            })
-            .collect(),
+        source_of_funds: crate::application::source_of_funds::bodies(loaded, &snap),
         isas: loaded
             .isas
             .iter()

@@ -104,6 +104,8 @@ pub struct StaffCase {
     /// Whether this staff member may record names on the title register (the workflow file's
     /// `record_title_register_name`).
     pub may_record_title_register_names: bool,
+    /// Whether this staff member may accept a source of funds or ask for more (a purchase's).
+    pub may_review_sources_of_funds: bool,
 }
 
 /// A recorded mortgage offer: what the firm read from it, and its document.
@@ -238,6 +240,10 @@ pub async fn view(
         .cases
         .authorise(&case, Action::RecordTitleRegisterName)
         .is_ok();
+    let may_review_sources_of_funds = state
+        .cases
+        .authorise(&case, Action::ReviewSourceOfFunds)
+        .is_ok();
     let assignee = match case.loaded.row.assignee_id {
         Some(id) => members_by_id(&state).await?.get(&id).map(body),
         None => None,
@@ -345,6 +351,7 @@ pub async fn view(
         may_work_enquiries,
         title_register_names,
         may_record_title_register_names,
+        may_review_sources_of_funds,
     }))
 }
 

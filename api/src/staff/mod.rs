@@ -18,6 +18,7 @@ mod progress;
 mod queue;
 mod removal;
 mod sealed;
+mod source_of_funds;
 mod statement;
 mod tasks;
 mod title_register;
@@ -93,6 +94,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(conversation::staff_conversation_events))
         .routes(routes!(title_register::record_title_register_name))
         .routes(routes!(title_register::remove_title_register_name))
+        .routes(routes!(source_of_funds::review_source_of_funds))
         .routes(routes!(removal::remove_document))
         .routes(routes!(users::list))
         .routes(routes!(users::disable))

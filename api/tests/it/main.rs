@@ -52,6 +52,7 @@ mod security_sign_in_mail;
 mod sessions;
 mod settings;
 mod sign_in;
+mod source_of_funds;
 mod staff;
 mod staff_users;
 mod timeline;

@@ -13,6 +13,7 @@ mod error;
 mod progress;
 mod property;
 pub mod sections;
+mod source_of_funds;
 mod tasks;
 mod title_register;
 
@@ -36,6 +37,7 @@ pub use error::CaseError;
 pub use progress::{Progress, draftable};
 pub use property::{NewAlteration, NewLoan, PropertyChange, PropertyWrite};
 pub use sections::owners::OwnersWrite;
+pub use source_of_funds::{SourceAnswers, SourceReviewDecision};
 
 /// Who is asking: a signed-in user, or the system (workers, scheduled checks, the CLI).
 #[derive(Clone, Debug)]

@@ -114,10 +114,8 @@ impl PropertyChange {
             }
             (AnySnapshot::Buying(s), W::AddSourceOfFunds { source_type, .. }) => {
                 if let Some(source_type) = parse_enum(Some(source_type)) {
-                    s.source_of_funds.push(SourceOfFunds {
-                        id: NEW_ROW_ID,
-                        source_type,
-                    });
+                    s.source_of_funds
+                        .push(SourceOfFunds::declared(NEW_ROW_ID, source_type));
                 }
             }
             (AnySnapshot::Buying(s), W::DeleteSourceOfFunds { source_id }) => {

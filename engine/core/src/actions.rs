@@ -52,6 +52,10 @@ pub enum Action {
     /// The firm records a registered proprietor read off the title's official copies, or takes
     /// off one it recorded in error.
     RecordTitleRegisterName,
+    /// A buyer, or their broker, says how a source of funds was built up.
+    DescribeSourceOfFunds,
+    /// The firm accepts a source of funds, or asks for more about it.
+    ReviewSourceOfFunds,
 }
 
 impl Action {
@@ -74,6 +78,8 @@ impl Action {
             Self::RaiseEnquiry => "raise_enquiry",
             Self::AnswerEnquiry => "answer_enquiry",
             Self::RecordTitleRegisterName => "record_title_register_name",
+            Self::DescribeSourceOfFunds => "describe_source_of_funds",
+            Self::ReviewSourceOfFunds => "review_source_of_funds",
         }
     }
 
@@ -97,6 +103,8 @@ impl Action {
             Self::RaiseEnquiry => "raise an enquiry",
             Self::AnswerEnquiry => "record an enquiry's answer",
             Self::RecordTitleRegisterName => "record a name on the title register",
+            Self::DescribeSourceOfFunds => "describe a source of funds",
+            Self::ReviewSourceOfFunds => "review a source of funds",
         }
     }
 }

@@ -841,8 +841,10 @@ fn validate_tasks<S: CaseSnapshot>(
         if t.by.is_empty() || t.open_in.is_empty() {
             return Err(bad("names no actor (`by`) or no status (`open_in`)".into()));
         }
-        if let Some(g) = t.when.as_deref().filter(|g| reg.get_guard(g).is_none()) {
-            return Err(bad(format!("unknown guard `{g}` in `when`")));
+        for (field, guard) in [("when", &t.when), ("needs", &t.needs)] {
+            if let Some(g) = guard.as_deref().filter(|g| reg.get_guard(g).is_none()) {
+                return Err(bad(format!("unknown guard `{g}` in `{field}`")));
+            }
         }
         if let Some(a) = t
             .after
@@ -889,6 +891,7 @@ fn validate_tasks<S: CaseSnapshot>(
             open_in,
             by: t.by,
             when: t.when,
+            needs: t.needs,
             after: t.after,
             evidence: t.evidence,
             reference: t.reference,

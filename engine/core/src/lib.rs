@@ -17,6 +17,7 @@ pub mod mermaid;
 pub mod money;
 pub mod quote;
 pub mod snapshot;
+pub mod source_of_funds;
 pub mod tasks;
 pub mod timeline;
 pub mod title_register;

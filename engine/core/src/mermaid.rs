@@ -147,9 +147,10 @@ pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
     if !def.tasks.is_empty() {
         out.push_str(
             "\n## Tasks\n\nThe legal file's work that moves no status, in order (issue 29); a task \
-             `before` a transition must be done (when part of the case) before it is taken.\n\n\
-             | task | open in | by | when | after | evidence | records | due | before |\n\
-             |---|---|---|---|---|---|---|---|---|\n",
+             `before` a transition must be done (when part of the case) before it is taken; one that \
+             `needs` a guard is recorded only once it passes.\n\n\
+             | task | open in | by | when | needs | after | evidence | records | due | before |\n\
+             |---|---|---|---|---|---|---|---|---|---|\n",
         );
         let or_dash = |s: String| if s.is_empty() { "—".to_owned() } else { s };
         for t in &def.tasks {
@@ -161,12 +162,13 @@ pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
                 .unwrap_or_default();
             let _ = writeln!(
                 out,
-                "| {} ({}) | {} | {} | {} | {} | {} | {} | {} | {} |",
+                "| {} ({}) | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
                 t.label,
                 t.name,
                 open_in.join(", "),
                 by.join(", "),
                 or_dash(t.when.clone().unwrap_or_default()),
+                or_dash(t.needs.clone().unwrap_or_default()),
                 or_dash(t.after.join(", ")),
                 or_dash(t.evidence.clone().unwrap_or_default()),
                 or_dash(t.reference.clone().unwrap_or_default()),

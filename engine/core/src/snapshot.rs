@@ -6,6 +6,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::enquiries::Enquiry;
+use crate::source_of_funds::{SourceOfFundsDetails, SourceOfFundsReview};
 use crate::tasks::TaskDone;
 
 use crate::types::{
@@ -438,6 +439,24 @@ pub struct SourceOfFunds {
     /// The stored row's id ([`NEW_ROW_ID`] while it is being added).
     pub id: i64,
     pub source_type: SourceOfFundsType,
+    /// How the buyers say the money was built up (the `SOF` feature's questions).
+    #[serde(default)]
+    pub details: Option<SourceOfFundsDetails>,
+    /// The firm's latest anti-money-laundering review of it.
+    #[serde(default)]
+    pub review: Option<SourceOfFundsReview>,
+}
+
+impl SourceOfFunds {
+    /// A source as declared, before anyone has said more about it.
+    pub fn declared(id: i64, source_type: SourceOfFundsType) -> Self {
+        Self {
+            id,
+            source_type,
+            details: None,
+            review: None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -31,6 +31,10 @@ pub struct TaskDef<St> {
     /// a purchase in England, an LTT return for one in Wales).
     #[serde(default)]
     pub when: Option<String>,
+    /// A guard that must pass before it is recorded done: what the case itself must show (every
+    /// source of funds accepted in the firm's review).
+    #[serde(default)]
+    pub needs: Option<String>,
     /// Tasks done first, declared before this one; one that is not part of the case's file is
     /// no obstacle.
     #[serde(default)]
@@ -156,6 +160,9 @@ pub enum TaskRefusal {
     Ahead,
     #[error("This task waits for: {0}.")]
     Waiting(String),
+    /// Its `needs` guard fails: the reason says what the case lacks.
+    #[error("{0}")]
+    Unmet(String),
     /// The evidence's document type is not uploaded yet.
     #[error("Upload the evidence for this task first ({0}).")]
     NoEvidence(String),
@@ -370,6 +377,16 @@ impl<S: CaseSnapshot> Workflow<S> {
         today: NaiveDate,
     ) -> Result<(), TaskRefusal> {
         let views = self.tasks(snap, actor, today);
-        may_complete(&self.definition.tasks, &views, name, actor.kind())
+        may_complete(&self.definition.tasks, &views, name, actor.kind())?;
+        let needs = self
+            .definition
+            .tasks
+            .iter()
+            .find(|t| t.name == name)
+            .and_then(|t| t.needs.as_deref());
+        match needs {
+            Some(g) => self.guard(g)(snap, actor).map_err(TaskRefusal::Unmet),
+            None => Ok(()),
+        }
     }
 }

@@ -26,6 +26,7 @@ describe('page names (CONSENT-07)', () => {
     expect(nameOf('/remortgaging/123/mortgage-report/view')).toBe('mortgage_report_accept');
     expect(nameOf('/remortgaging/123/mortgage-report')).toBe('mortgage_report_accept');
     expect(nameOf('/assistant')).toBe('ai_assistant');
+    expect(nameOf('/buying/123/source-of-funds')).toBe('source_of_funds');
   });
 
   it('a path no route matches is not_found', () => {

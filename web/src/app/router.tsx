@@ -4,6 +4,7 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  notFound,
   Outlet,
   redirect,
   useRouter,
@@ -403,6 +404,31 @@ const caseTileViewRoute = createRoute({
   component: casesScreen.CaseTileViewRoute,
 });
 
+// A purchase's source of funds (issue 33): only for users with SOF; anyone else goes to the
+// case page (FLAG-03). A remortgage has no such page.
+const caseSourceOfFundsRoute = createRoute({
+  getParentRoute: () => caseTypeRoute,
+  path: '$caseId/source-of-funds',
+  beforeLoad: ({ context, params }) => {
+    if (params.caseType !== 'buying') throw notFound();
+    if (!sessionFlags(context.session.getSnapshot().context.me).sourceOfFundsEnabled) {
+      throw redirect({
+        to: '/$caseType/$caseId',
+        params: { caseType: params.caseType, caseId: params.caseId },
+        replace: true,
+      });
+    }
+  },
+  loader: ({ context, params, preload }) =>
+    loadGuardedCase(context.queryClient, params.caseType, params.caseId, { preload }).then(
+      () => null,
+    ),
+  component: lazyRouteComponent(
+    () => import('../features/sourceOfFunds/routes'),
+    'SourceOfFundsRoute',
+  ),
+});
+
 // --- Other screens ------------------------------------------------------------------------
 const documentsRoute = createRoute({
   getParentRoute: () => protectedLayout,
@@ -568,6 +594,7 @@ export const routeTree = rootRoute.addChildren([
       caseKeyFactsEditRoute,
       caseTileRoute,
       caseTileViewRoute,
+      caseSourceOfFundsRoute,
     ]),
     documentsRoute,
     caseDocumentsRoute,

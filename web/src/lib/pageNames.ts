@@ -11,7 +11,7 @@ export const PAGE_NAMES = {
   notFound: 'not_found',
   unexpectedError: 'unexpected_error',
   mortgageReportAccept: 'mortgage_report_accept',
-  // No route yet: kept for when the source-of-funds feature gets a page.
+  // A purchase's source-of-funds page, /buying/{caseId}/source-of-funds (SOF feature).
   sourceOfFunds: 'source_of_funds',
   aiAssistant: 'ai_assistant',
 } as const;
@@ -24,6 +24,7 @@ const NAMED: Record<string, string> = {
   remortgaging_case_mortgage_report: PAGE_NAMES.mortgageReportAccept,
   remortgaging_case_mortgage_report_view: PAGE_NAMES.mortgageReportAccept,
   source_of_funds: PAGE_NAMES.sourceOfFunds,
+  buying_case_source_of_funds: PAGE_NAMES.sourceOfFunds,
   // The assistant's page is /assistant.
   assistant: PAGE_NAMES.aiAssistant,
 };

@@ -5,6 +5,7 @@ import type {
   RemortgagingListItem,
   SectionKey,
   SectionState,
+  SourceOfFunds,
 } from '../lib/api/types';
 
 export const BROKER_ID = '5f0c0000-0000-4000-8000-000000000001';
@@ -224,3 +225,40 @@ export const REM_TILES_HIDDEN: Entry[] = [
   ['mortgage-report', 'Mortgage Report', 'HIDDEN'],
   ['completion-statement', 'Completion Statement', 'HIDDEN'],
 ];
+
+/** The document type of each source's evidence slot, as the server gives it. */
+const EVIDENCE_TYPES: Record<SourceOfFunds['sourceType'], string> = {
+  MORTGAGE: 'MORTGAGE_IN_PRINCIPLE',
+  SAVINGS: 'SAVINGS_STATEMENT',
+  PROPERTY_SALE: 'PROPERTY_SALE_EVIDENCE',
+  HELP_TO_BUY_ISA: 'HELP_TO_BUY_STATEMENT',
+  LIFETIME_ISA: 'LIFETIME_ISA_STATEMENT',
+  GIFTS: 'GIFT_STATEMENT',
+  INHERITANCE: 'INHERITANCE_EVIDENCE',
+  PENSION: 'PENSION_STATEMENT',
+  INVESTMENT_SALE: 'INVESTMENT_SALE_EVIDENCE',
+  BUSINESS_SALE: 'BUSINESS_SALE_EVIDENCE',
+  OTHER: 'SOURCE_OF_FUNDS_EVIDENCE',
+};
+
+/**
+ * A source of funds of the expanded purchase (issue 33): nothing told about it yet, its evidence
+ * the slot of its type; a mortgage asks no details.
+ */
+export function source(
+  id: number,
+  sourceType: SourceOfFunds['sourceType'],
+  patch: Partial<SourceOfFunds> = {},
+): SourceOfFunds {
+  return {
+    id,
+    sourceType,
+    amount: null,
+    state: 'DETAILS_NEEDED',
+    details: null,
+    review: null,
+    evidenceType: EVIDENCE_TYPES[sourceType],
+    asksDetails: sourceType !== 'MORTGAGE',
+    ...patch,
+  };
+}

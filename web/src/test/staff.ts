@@ -231,6 +231,7 @@ export function staffCase(overrides: Partial<StaffCase> = {}): StaffCase {
     mayWorkEnquiries: false,
     titleRegisterNames: [],
     mayRecordTitleRegisterNames: false,
+    mayReviewSourcesOfFunds: false,
     uploads: [
       upload(31, 'MORTGAGE_STATEMENT', '2026-03-04T10:00:00Z'),
       upload(33, 'PHOTO_ID', '2026-03-04T10:05:00Z'),

@@ -112,10 +112,10 @@ pub fn purchase_ready() -> BuyingSnapshot {
     });
     s.buyers = vec![party(1), party(2)];
     s.deposit_amount = Some(3_000_000);
-    s.source_of_funds = vec![SourceOfFunds {
-        id: 1,
-        source_type: threshold_engine::types::SourceOfFundsType::Savings,
-    }];
+    s.source_of_funds = vec![SourceOfFunds::declared(
+        1,
+        threshold_engine::types::SourceOfFundsType::Savings,
+    )];
     s.results_in_multiple_properties = Some(false);
     s.is_replacing_main_residence = Some(false);
     s.has_loans = Some(false);

@@ -425,6 +425,11 @@ impl Client {
         .await
     }
 
+    pub async fn put(&mut self, path: &str, body: Value) -> Res {
+        self.send(Method::PUT, path, Some(body), HeaderMap::new())
+            .await
+    }
+
     pub async fn delete(&mut self, path: &str) -> Res {
         self.send(Method::DELETE, path, None, HeaderMap::new())
             .await

@@ -108,7 +108,16 @@ pub async fn upload_everything(client: &mut Client, id: i64) {
 /// Bea's purchase, every section complete and submitted: PREPARE_CLIENT_CARE_LETTER.
 /// Returns (broker, Bea, case id).
 pub async fn submitted_purchase(app: &TestApp) -> (Client, Client, i64) {
+    submitted_purchase_with(app, &[]).await
+}
+
+/// Bea's purchase as [`submitted_purchase`], paid for also from these sources of funds (each
+/// £20,000, its evidence uploaded).
+pub async fn submitted_purchase_with(app: &TestApp, sources: &[&str]) -> (Client, Client, i64) {
     let (broker, mut bea, id) = with_buyer_details(app).await;
+    for source_type in sources {
+        add_source(&mut bea, id, source_type).await;
+    }
     let calls = [
         (
             "/api/property".to_owned(),

@@ -11,6 +11,7 @@ use threshold_engine::snapshot::{
     Party, PartyUser, QuoteSnapshot, RemortgagingProperty, RemortgagingRequiredDocuments,
     RequiredDocument, Searches, SourceOfFunds, TransferOfEquity, UploadedDocument,
 };
+use threshold_engine::source_of_funds::{ReviewOutcome, SourceOfFundsDetails, SourceOfFundsReview};
 use threshold_engine::tasks::TaskDone;
 use threshold_engine::title_register::TitleRegisterName;
 use threshold_engine::types::TransferReason;
@@ -356,6 +357,35 @@ pub struct SourceOfFundsRow {
     pub id: i64,
     pub source_type: String,
     pub amount: Option<i64>,
+    origin: Option<String>,
+    built_up_over: Option<String>,
+    account_holder: Option<String>,
+    described_at: Option<DateTime<Utc>>,
+    review_outcome: Option<String>,
+    review_reason: Option<String>,
+    reviewed_evidence_id: Option<i64>,
+    reviewed_at: Option<DateTime<Utc>>,
+}
+
+impl SourceOfFundsRow {
+    /// The buyers' answers, once all three are given.
+    fn details(&self) -> Option<SourceOfFundsDetails> {
+        Some(SourceOfFundsDetails {
+            origin: self.origin.clone()?,
+            built_up_over: self.built_up_over.clone()?,
+            account_holder: self.account_holder.clone()?,
+            described_at: self.described_at?,
+        })
+    }
+
+    fn review(&self) -> Option<SourceOfFundsReview> {
+        Some(SourceOfFundsReview {
+            outcome: ReviewOutcome::parse(self.review_outcome.as_deref()?)?,
+            reason: self.review_reason.clone(),
+            evidence_document_id: self.reviewed_evidence_id,
+            reviewed_at: self.reviewed_at?,
+        })
+    }
 }
 
 /// A Lifetime or Help to Buy ISA paying towards a purchase, and the buyer whose it is.
@@ -442,7 +472,11 @@ fn details_query(backend: crate::Backend) -> String {
         ),
         list("'id', t.id", "donors"),
         list(
-            "'id', t.id, 'sourceType', t.source_type, 'amount', t.amount",
+            "'id', t.id, 'sourceType', t.source_type, 'amount', t.amount, 'origin', t.origin, \
+             'builtUpOver', t.built_up_over, 'accountHolder', t.account_holder, \
+             'describedAt', t.described_at, 'reviewOutcome', t.review_outcome, \
+             'reviewReason', t.review_reason, 'reviewedEvidenceId', t.reviewed_evidence_id, \
+             'reviewedAt', t.reviewed_at",
             "sources_of_funds"
         ),
         one(
@@ -747,8 +781,9 @@ impl LoadedCase {
             .iter()
             .filter_map(|f| {
                 parse_enum(Some(&f.source_type)).map(|source_type| SourceOfFunds {
-                    id: f.id,
-                    source_type,
+                    details: f.details(),
+                    review: f.review(),
+                    ..SourceOfFunds::declared(f.id, source_type)
                 })
             })
             .collect();

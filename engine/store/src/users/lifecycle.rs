@@ -101,6 +101,49 @@ impl Db {
         })
     }
 
+    /// Sets an account's enabled features (BUYING, AI_BOT, SOF), audited; false when they
+    /// were those already.
+    #[tracing::instrument(skip_all)]
+    pub async fn set_user_features(
+        &self,
+        id: UserId,
+        features: &[String],
+        actor: Option<UserId>,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let after = features.join(",");
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let before: Option<(String,)> =
+                sqlx::query_as("SELECT enabled_features FROM users WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            let Some((before,)) = before else {
+                return Err(StoreError::NotFound);
+            };
+            if before == after {
+                return Ok(false);
+            }
+            sqlx::query("UPDATE users SET enabled_features = $2, updated_at = $3 WHERE id = $1")
+                .bind(id)
+                .bind(&after)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query(AUDIT)
+                .bind(actor)
+                .bind("user.features_changed")
+                .bind(id.to_string())
+                .bind(sqlx::types::Json(json!({ "from": before, "to": after })))
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(true)
+        })
+    }
+
     /// Gives an account another role; false when it had that role already.
     #[tracing::instrument(skip_all)]
     pub async fn set_user_role(

@@ -17,6 +17,7 @@ import {
 import { CaseConversation } from '../../features/conversation';
 import { askForFeedback, FeedbackPrompt } from '../../features/feedback';
 import { BrokerInvitations } from '../../features/invitations';
+import { SourceOfFundsEntry } from '../../features/sourceOfFunds';
 import { CompletedSummary } from './CompletedSummary';
 
 export function caseTitle(expanded: ExpandedCase): string {
@@ -52,7 +53,7 @@ function usePostCompletionFeedback(expanded: ExpandedCase | undefined, isBroker:
  */
 export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
   const query = useCase(kind, caseId);
-  const { isBroker } = useSession();
+  const { isBroker, sourceOfFundsEnabled } = useSession();
   const [cancelTarget, setCancelTarget] = useState<CancelTarget | null>(null);
   usePostCompletionFeedback(query.data, isBroker);
   if (query.isPending) return <Loading label="Loading case" />;
@@ -96,6 +97,7 @@ export function CasePage({ kind, caseId }: { kind: CaseKind; caseId: string }) {
         <CaseTimeline expanded={expanded} />
         <CaseConversation kind={kind} caseId={caseId} />
         <BrokerInvitations expanded={expanded} />
+        <SourceOfFundsEntry expanded={expanded} enabled={sourceOfFundsEnabled} />
         {!view.stage.closed && (
           <SectionList
             kind={kind}

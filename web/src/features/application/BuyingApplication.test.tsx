@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { PREVIOUS_LEGAL_NAMES_TEXTS } from '../../components/PreviousLegalNames';
 import type { BuyingExpanded, CaseTransition } from '../../lib/api/types';
 import { bodyOf, buyCase, buyingServer, withStates, BUYING_SECTIONS } from '../../test/application';
+import { source } from '../../test/cases';
 import { apiError, json, noContent } from '../../test/fetchMock';
 import { makeMe } from '../../test/fixtures';
 import { owner } from '../../test/ownersFixtures';
@@ -253,7 +254,7 @@ describe('Purchase & Financing asks each thing once (issue 26, item 6)', () => {
       () =>
         buyCase({
           buyers: [ANN],
-          sourceOfFunds: [{ id: 1, sourceType: 'GIFTS', amount: null }],
+          sourceOfFunds: [source(1, 'GIFTS')],
           gifts: [gift, { ...gift, donorId: 5, donorName: 'Gina', giftAmount: 500_000 }],
         }),
       { 'POST /api/buying/1001/sources-of-funds': () => json({ id: 2 }, 201) },
@@ -357,10 +358,7 @@ describe('Purchase & Financing', () => {
       'POST /api/buying/1001/sources-of-funds': () => {
         current = buyCase({
           buyers: [ANN],
-          sourceOfFunds: [
-            { id: 1, sourceType: 'SAVINGS', amount: 1_000_000 },
-            { id: 2, sourceType: 'LIFETIME_ISA', amount: null },
-          ],
+          sourceOfFunds: [source(1, 'SAVINGS', { amount: 1_000_000 }), source(2, 'LIFETIME_ISA')],
         });
         return json({ id: 2 }, 201);
       },
@@ -411,10 +409,7 @@ describe('Purchase & Financing', () => {
       () =>
         buyCase({
           buyers: [ANN],
-          sourceOfFunds: [
-            { id: 1, sourceType: 'GIFTS', amount: null },
-            { id: 2, sourceType: 'HELP_TO_BUY_ISA', amount: null },
-          ],
+          sourceOfFunds: [source(1, 'GIFTS'), source(2, 'HELP_TO_BUY_ISA')],
           isas: [{ id: 9, isaType: 'HELP_TO_BUY_ISA', amount: null, applicantId: 21 }],
         }),
       {
@@ -453,7 +448,7 @@ describe('Gift donors (BUY-APP-11, INVITE-03)', () => {
       () =>
         buyCase({
           buyers: [ANN],
-          sourceOfFunds: [{ id: 1, sourceType: 'GIFTS', amount: null }],
+          sourceOfFunds: [source(1, 'GIFTS')],
           gifts,
         }),
       {
@@ -515,7 +510,7 @@ describe('Gift donors (BUY-APP-11, INVITE-03)', () => {
       () =>
         buyCase({
           buyers: [ANN],
-          sourceOfFunds: [{ id: 1, sourceType: 'GIFTS', amount: null }],
+          sourceOfFunds: [source(1, 'GIFTS')],
           gifts,
         }),
       { 'POST /api/buying/1001/donor/4': () => answer() },
@@ -746,7 +741,7 @@ describe('Review & Submit (buying)', () => {
         hasLoans: false,
         resultsInMultipleProperties: false,
         isReplacingMainResidence: true,
-        sourceOfFunds: [{ id: 1, sourceType: 'SAVINGS', amount: null }],
+        sourceOfFunds: [source(1, 'SAVINGS')],
       },
       COMPLETE,
       { readyToSubmit: true, transitions: [SUBMIT] },
@@ -804,7 +799,7 @@ describe('Review & Submit (buying)', () => {
                 { nationalInsuranceNumber: null },
               ),
             ],
-            sourceOfFunds: [{ id: 1, sourceType: 'GIFTS', amount: null }],
+            sourceOfFunds: [source(1, 'GIFTS')],
           },
           withStates({ 'purchase-and-financing': 'NOT_STARTED' }, COMPLETE),
           { readyToSubmit: false, transitions: [] },

@@ -11,6 +11,8 @@ export { KeyFactsEditPage } from './sections/KeyFactsEdit';
 // Documents section's upload slots and upload call.
 export { SubmittedApplication } from './sections/ReviewSubmitSection';
 export { RequiredDocumentGroups, outstandingGroups } from './sections/DocumentsSection';
+// A purchase's source of funds (features/sourceOfFunds): the evidence's slot on its own.
+export { RequiredDocumentSlot } from './sections/DocumentsSection';
 export { ACCEPTED_FILES, uploadDocument } from './api/uploadDocument';
 export { useFileUpload } from './components/useFileUpload';
 export { UploadParts } from './components/UploadParts';

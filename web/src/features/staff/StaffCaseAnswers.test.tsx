@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
 import { CONVEYANCER, party, staffCase, staffPurchase, staffServer } from '../../test/staff';
+import { source } from '../../test/cases';
 import { SDLT_TEXTS } from '../application';
 import type { StaffCase } from './types';
 
@@ -95,8 +96,8 @@ describe("the case page's application answers (issue 26.12)", () => {
       buyers: [sam],
       donors: [donor],
       sourceOfFunds: [
-        { id: 1, sourceType: 'SAVINGS', amount: 2_000_000 },
-        { id: 2, sourceType: 'GIFTS', amount: 2_000_000 },
+        source(1, 'SAVINGS', { amount: 2_000_000 }),
+        source(2, 'GIFTS', { amount: 2_000_000 }),
       ],
       isas: [{ id: 3, isaType: 'LIFETIME_ISA', amount: 400_000, applicantId: sam.id }],
       gifts: [gift(21, 'Dee Donor', 'ACCEPTED'), gift(22, 'Gil Giver', 'INVITED')],

@@ -517,6 +517,40 @@ export const titleRegisterTexts = {
   removed: 'Name taken off',
 } as const;
 
+/** A purchase's sources of funds as the firm reviews them (issue 33, SOF feature). */
+export const sourcesOfFundsTexts = {
+  title: 'Sources of funds',
+  intro:
+    "Check where the money for the purchase comes from before going ahead (anti-money-laundering). Accept each source once the buyer's account and its evidence satisfy you, or ask for more, saying what you need.",
+  none: 'No sources of funds listed yet.',
+  states: {
+    DETAILS_NEEDED: "Waiting for the buyer's answers",
+    EVIDENCE_NEEDED: 'Waiting for evidence',
+    READY_FOR_REVIEW: 'Ready to review',
+    MORE_NEEDED: 'More asked for',
+    ACCEPTED: 'Accepted',
+  } as const,
+  amount: 'Amount',
+  origin: 'Where the money came from',
+  builtUpOver: 'Built up over',
+  accountHolder: 'Account in the name of',
+  notGiven: 'Not given yet',
+  evidence: 'Evidence',
+  noEvidenceNeeded: 'None needed',
+  notUploaded: (type: string) => `${type}: not uploaded yet`,
+  askedFor: (reason: string) => `Asked for: ${reason}`,
+  accept: 'Accept',
+  accepted: 'Source accepted',
+  askForMore: 'Ask for more',
+  askTitle: (source: string) => `Ask for more about ${source}`,
+  askIntro: 'The buyer sees your reason on their source-of-funds page. Say what you need.',
+  reason: 'What do you need?',
+  reasonRequired: 'Say what you need from the buyer',
+  reasonTooLong: 'Use 1000 characters or fewer',
+  send: 'Send',
+  asked: 'Asked the buyer for more',
+} as const;
+
 export const enquiryTexts = {
   title: 'Enquiries',
   intro:

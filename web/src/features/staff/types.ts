@@ -48,6 +48,9 @@ export type StaffEnquiries =
 export type StaffTitleRegisterName = StaffCase['titleRegisterNames'][number];
 export type StaffRecordTitleRegisterNameRequest =
   paths['/staff/cases/{caseType}/{caseId}/title-register-names']['post']['requestBody']['content']['application/json'];
+/** A purchase's source of funds (SOF feature): the firm accepts it or asks for more. */
+export type StaffSourceReviewRequest =
+  paths['/staff/cases/{caseType}/{caseId}/sources-of-funds/{sourceId}/review']['post']['requestBody']['content']['application/json'];
 /** Money the payment provider took that the case did not expect, for the firm to refund. */
 export type StaffUnexpectedPayment = StaffCase['unexpectedPayments'][number];
 export type StaffTransitionRequest =

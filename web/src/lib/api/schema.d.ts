@@ -591,6 +591,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/buying/{caseId}/sources-of-funds/{sourceId}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["describe_source_of_funds"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/buying/{caseId}/stamp-duty-land-tax": {
         parameters: {
             query?: never;
@@ -1886,6 +1902,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["record_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/cases/{caseType}/{caseId}/sources-of-funds/{sourceId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["review_source_of_funds"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3994,6 +4026,11 @@ export interface components {
             id: number;
         };
         /**
+         * @description The firm's decision on one source.
+         * @enum {string}
+         */
+        ReviewOutcome: "ACCEPTED" | "MORE_NEEDED";
+        /**
          * @description User roles, spec §3 and §6 (ROLES-01).
          * @enum {string}
          */
@@ -4067,9 +4104,40 @@ export interface components {
              * @description Pence.
              */
             amount?: number | null;
+            /** @description Whether the buyers are asked how it was built up (not for a mortgage). */
+            asksDetails: boolean;
+            details?: components["schemas"]["SourceOfFundsDetails"] | null;
+            /** @description The document type of its evidence (the required-document slot it fills). */
+            evidenceType: string;
             /** Format: int64 */
             id: number;
+            review?: components["schemas"]["SourceOfFundsReview"] | null;
             sourceType: components["schemas"]["SourceOfFundsType"];
+            /** @description Where it stands in the firm's anti-money-laundering review. */
+            state: components["schemas"]["SourceOfFundsState"];
+        };
+        /** @description The buyers' answers about one source. */
+        SourceOfFundsDetails: {
+            /** @description Whose name the account holding it is in. */
+            accountHolder: string;
+            /** @description Over how long it was built up ("about four years"). */
+            builtUpOver: string;
+            /** Format: date-time */
+            describedAt: string;
+            /** @description Where the money came from ("saved from my salary as a teacher"). */
+            origin: string;
+        };
+        /**
+         * @description How the money of one source was built up, in the buyer's words (each required, at most
+         *     500 characters).
+         */
+        SourceOfFundsDetailsRequest: {
+            /** @description Whose name the account holding it is in. */
+            accountHolder: string;
+            /** @description Over how long it was built up ("about four years"). */
+            builtUpOver: string;
+            /** @description Where the money came from ("saved from my salary as a teacher"). */
+            origin: string;
         };
         /** @description POST /buying/{caseId}/sources-of-funds: one source of the money for the purchase. */
         SourceOfFundsRequest: {
@@ -4080,6 +4148,24 @@ export interface components {
             amount?: number | null;
             sourceType: components["schemas"]["SourceOfFundsType"];
         };
+        /** @description The firm's latest review of one source, and the evidence it looked at. */
+        SourceOfFundsReview: {
+            /**
+             * Format: int64
+             * @description The evidence document in the source's slot when it was reviewed.
+             */
+            evidenceDocumentId?: number | null;
+            outcome: components["schemas"]["ReviewOutcome"];
+            /** @description What the firm needs, when it asks for more. */
+            reason?: string | null;
+            /** Format: date-time */
+            reviewedAt: string;
+        };
+        /**
+         * @description Where one source stands, for the buyers and the firm.
+         * @enum {string}
+         */
+        SourceOfFundsState: "DETAILS_NEEDED" | "EVIDENCE_NEEDED" | "READY_FOR_REVIEW" | "MORE_NEEDED" | "ACCEPTED";
         /**
          * @description Source of funds, spec §3 (ENUM-19).
          * @enum {string}
@@ -4145,6 +4231,8 @@ export interface components {
              *     `record_title_register_name`).
              */
             mayRecordTitleRegisterNames: boolean;
+            /** @description Whether this staff member may accept a source of funds or ask for more (a purchase's). */
+            mayReviewSourcesOfFunds: boolean;
             /**
              * @description Whether this staff member may raise, answer and withdraw enquiries now (the workflow
              *     file's `raise_enquiry` and `answer_enquiry`: a purchase whose contract pack is awaited
@@ -4401,6 +4489,14 @@ export interface components {
              */
             documentId: number;
             kind: components["schemas"]["SearchKind"];
+        };
+        StaffSourceReviewRequest: {
+            outcome: components["schemas"]["ReviewOutcome"];
+            /**
+             * @description What the firm needs: required when asking for more (at most 1,000 characters); the
+             *     buyers read it.
+             */
+            reason?: string | null;
         };
         StaffTaskDoneRequest: {
             /** @description The firm's note, at most 2000 characters. */
@@ -7222,6 +7318,82 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    describe_source_of_funds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description The source of funds */
+                sourceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SourceOfFundsDetailsRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved: the source goes to the firm's review once its evidence is uploaded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker on the case, or `feature_off`: the source-of-funds page is not enabled for this user (no `SOF`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or source, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `conflict`: the firm has accepted this source or closed its review */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description An answer is missing, blank or over 500 characters (named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -12783,6 +12955,84 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description A field is missing or invalid (named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    review_source_of_funds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description A source's `id`, from the case's `sourceOfFunds` */
+                sourceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffSourceReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Reviewed (and audited) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, the second factor is not proven, or this staff member's role may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case, or the case has no such source */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Accepted already, its evidence is not uploaded (`guard_failed`), or the case changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `outcome` unknown, or `reason` missing when asking for more or over 1,000 characters */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -175,6 +175,15 @@ export type LandTaxAnswersSaved =
 /** What the expanded buying case holds for its sections. */
 export type Buyer = BuyingExpanded['buyers'][number];
 export type SourceOfFunds = BuyingExpanded['sourceOfFunds'][number];
+/**
+ * Issue 33 (SOF feature): where each source stands, the buyer's account of the money and the
+ * firm's review of it. By name: the request body's path is a PUT, which JsonBody does not read.
+ */
+export type SourceOfFundsState = Schemas['SourceOfFundsState'];
+export type SourceOfFundsDetails = Schemas['SourceOfFundsDetails'];
+export type SourceOfFundsReview = Schemas['SourceOfFundsReview'];
+export type ReviewOutcome = Schemas['ReviewOutcome'];
+export type SourceOfFundsDetailsRequest = Schemas['SourceOfFundsDetailsRequest'];
 export type Isa = BuyingExpanded['isas'][number];
 export type DonorGift = BuyingExpanded['gifts'][number];
 export type GiftStatus = DonorGift['status'];

@@ -213,6 +213,27 @@ function DocumentSlot({
   );
 }
 
+/**
+ * One required-document slot on its own, with its guidance and upload (the source-of-funds page:
+ * a source's evidence).
+ */
+export function RequiredDocumentSlot({
+  caseType,
+  caseId,
+  slot,
+}: {
+  caseType: CaseType;
+  caseId: string;
+  slot: RequiredDocument;
+}) {
+  const files = useSlotFiles(slot.documentId != null);
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <DocumentSlot caseType={caseType} caseId={caseId} slot={slot} files={files} />
+    </Box>
+  );
+}
+
 interface Group {
   key: string;
   title: string;

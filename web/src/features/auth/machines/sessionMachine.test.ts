@@ -433,4 +433,11 @@ describe('session flags (spec section 6)', () => {
     expect(sessionFlags(makeMe({ enabledFeatures: ['BUYING'] })).buyingEnabled).toBe(true);
     expect(sessionFlags(makeMe({ enabledFeatures: ['AI_BOT'] })).buyingEnabled).toBe(false);
   });
+
+  it('FLAG-02/03: the source-of-funds page is enabled only with SOF in enabledFeatures', () => {
+    expect(sessionFlags(makeMe({ enabledFeatures: ['BUYING', 'SOF'] })).sourceOfFundsEnabled).toBe(
+      true,
+    );
+    expect(sessionFlags(makeMe({ enabledFeatures: ['BUYING'] })).sourceOfFundsEnabled).toBe(false);
+  });
 });

@@ -25,6 +25,7 @@ import { MortgageOfferStep, needsMortgageOffer, offerLender } from './MortgageOf
 import { NextSteps } from './NextSteps';
 import { Detail, Details } from './Panel';
 import { SearchesPanel } from './SearchesPanel';
+import { SourcesOfFundsPanel } from './SourcesOfFundsPanel';
 import { TasksPanel } from './TasksPanel';
 import { TitleRegisterPanel } from './TitleRegisterPanel';
 import { EnquiriesPanel } from './EnquiriesPanel';
@@ -143,6 +144,13 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
             caseId={caseId}
             names={staffCase.titleRegisterNames}
             mayRecord={staffCase.mayRecordTitleRegisterNames}
+          />
+        )}
+        {isBuying(expanded) && expanded.sourceOfFunds.length > 0 && (
+          <SourcesOfFundsPanel
+            caseId={caseId}
+            expanded={expanded}
+            mayReview={staffCase.mayReviewSourcesOfFunds}
           />
         )}
         {(staffCase.mayWorkEnquiries || staffCase.enquiries.length > 0) && (
