@@ -1,7 +1,7 @@
 //! Issue 33, part 1 (FLAG-02, FLAG-03): the source-of-funds review. A buyer with `SOF` says how
 //! each source of funds was built up (`PUT /buying/{caseId}/sources-of-funds/{sourceId}/
 //! details`); the firm accepts each against its answers and evidence or asks for more with a
-//! reason the buyer reads; the AML task `source_of_funds_reviewed` waits until every source is
+//! reason the buyer reads (told by e-mail); the AML task `source_of_funds_reviewed` waits until every source is
 //! accepted. Who may and who may not, bad input by field, the audit trail, on both databases.
 
 use crate::support;
@@ -133,6 +133,12 @@ async fn a_buyer_answers_and_the_firm_reviews_each_source(backend: Backend) {
     assert_eq!(asked["state"], "MORE_NEEDED");
     assert_eq!(asked["review"]["outcome"], "MORE_NEEDED");
     assert_eq!(asked["review"]["reason"], reason);
+    // She hears of it by e-mail, which says where to look and not what the firm wrote.
+    let mail = app
+        .mail_with_subject(BEA, "We need more about your source of funds")
+        .await;
+    assert!(mail.text.contains("Source of funds"), "{}", mail.text);
+    assert!(!mail.text.contains("12 months"), "{}", mail.text);
 
     // New answers put it back with the firm, which accepts it; then the answers are closed.
     let more = json!({ "origin": "Salary, and a bonus in 2024", "builtUpOver": "Four years",

@@ -542,15 +542,7 @@ impl CaseService {
         message: Option<NewCaseMessage<'_>>,
         now: DateTime<Utc>,
     ) -> Result<Option<i64>, CaseError> {
-        // Announcements send e-mails and feed items now; a message's reminder of the firm's
-        // reply waits for its due time.
-        let records: Vec<EffectRecord> = effects
-            .iter()
-            .map(|e| EffectRecord {
-                effect: serde_json::to_value(e).unwrap_or_default(),
-                due_at: effect_due_at(e),
-            })
-            .collect();
+        let records = announcement_records(effects);
         Ok(self
             .db
             .record_announcement(
@@ -565,6 +557,20 @@ impl CaseService {
                 now,
             )
             .await?)
+    }
+
+    /// The effects of one of the workflow's announcements, made by the caller now, as the
+    /// store writes them: for a write that announces in its own transaction.
+    fn announcement_effects(
+        &self,
+        case: &OpenCase,
+        name: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<EffectRecord>, CaseError> {
+        let effects = self
+            .workflows
+            .announce(&case.snapshot, &case.actor, name, now)?;
+        Ok(announcement_records(&effects))
     }
 
     /// Opens a case: where it starts is the workflow's (a remortgage fetches its title first; a
@@ -681,4 +687,16 @@ pub fn parse_status(case_type: CaseType, name: &str) -> Option<CaseStatus> {
         CaseType::Remortgaging => RemortgagingStatus::parse(name).map(Into::into),
         CaseType::Buying => BuyingStatus::parse(name).map(Into::into),
     }
+}
+
+/// Announcements send e-mails and feed items now; a message's reminder of the firm's reply
+/// waits for its due time.
+fn announcement_records(effects: &[Effect]) -> Vec<EffectRecord> {
+    effects
+        .iter()
+        .map(|e| EffectRecord {
+            effect: serde_json::to_value(e).unwrap_or_default(),
+            due_at: effect_due_at(e),
+        })
+        .collect()
 }

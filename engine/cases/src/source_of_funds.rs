@@ -15,6 +15,8 @@ use crate::{Caller, CaseError, CaseService, OpenCase};
 
 /// The task that closes the review: once done, no source's answers change.
 const REVIEW_TASK: &str = "source_of_funds_reviewed";
+/// The workflow's announcement when the firm asks for more.
+const MORE_NEEDED_ANNOUNCEMENT: &str = "source_of_funds_more_needed";
 
 /// The buyers' answers about one source, as sent.
 #[derive(Debug, Clone, Copy)]
@@ -143,15 +145,24 @@ impl CaseService {
             .ok_or(CaseError::NotFound)?;
         let evidence_document_id =
             evidence_slot(snap, source.source_type).and_then(|r| r.document_id);
+        let now = Utc::now();
+        // Asking for more tells the buyers (e-mail and feed), in the same write.
+        let effects = match decision.outcome {
+            ReviewOutcome::MoreNeeded => {
+                self.announcement_effects(case, MORE_NEEDED_ANNOUNCEMENT, now)?
+            }
+            ReviewOutcome::Accepted => vec![],
+        };
         let change = SourceOfFundsChange::Review {
             source_id,
             outcome: decision.outcome,
             reason: reason.filter(|_| decision.outcome == ReviewOutcome::MoreNeeded),
             evidence_document_id,
+            effects: &effects,
         };
         let next_task_due = self.workflows.next_task_due(&case.snapshot);
         self.db
-            .write_source_of_funds(&case.write(by, &[], next_task_due), change, Utc::now())
+            .write_source_of_funds(&case.write(by, &[], next_task_due), change, now)
             .await?;
         Ok(())
     }

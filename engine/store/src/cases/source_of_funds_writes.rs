@@ -7,12 +7,13 @@ use chrono::{DateTime, Utc};
 use serde_json::json;
 use threshold_engine::source_of_funds::ReviewOutcome;
 
+use super::EffectRecord;
 use super::owner_writes::{SectionWrite, now, section_write};
 use super::transition::write_transition;
 use crate::{Db, StoreError, on_db};
 
 /// One change to a source of funds' review.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub enum SourceOfFundsChange<'a> {
     /// The buyers' answers (trimmed), replacing any given before.
     Describe {
@@ -21,12 +22,14 @@ pub enum SourceOfFundsChange<'a> {
         built_up_over: &'a str,
         account_holder: &'a str,
     },
-    /// The firm's decision on what it has now: the answers and the evidence document.
+    /// The firm's decision on what it has now: the answers and the evidence document, with
+    /// the effects that tell the buyers (asking for more).
     Review {
         source_id: i64,
         outcome: ReviewOutcome,
         reason: Option<&'a str>,
         evidence_document_id: Option<i64>,
+        effects: &'a [EffectRecord],
     },
 }
 
@@ -80,7 +83,20 @@ impl Db {
                     .await?
                     .rows_affected()
                 }
-                SourceOfFundsChange::Review { source_id, outcome, reason, evidence_document_id } => {
+                SourceOfFundsChange::Review { source_id, outcome, reason, evidence_document_id, effects } => {
+                    for e in effects {
+                        sqlx::query(
+                            "INSERT INTO case_effects (case_id, effect, due_at, created_at, \
+                             set_in_status) VALUES ($1, $2, $3, $4, $5)",
+                        )
+                        .bind(w.case_id)
+                        .bind(sqlx::types::Json(&e.effect))
+                        .bind(e.due_at)
+                        .bind(at)
+                        .bind(w.expected_status)
+                        .execute(&mut *tx)
+                        .await?;
+                    }
                     sqlx::query(
                         "UPDATE sources_of_funds SET review_outcome = $3, review_reason = $4, \
                          reviewed_evidence_id = $5, reviewed_by_user_id = $6, reviewed_at = $7 \
