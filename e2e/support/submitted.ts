@@ -151,10 +151,16 @@ export async function purchaseAsCustomer(request: APIRequestContext, origin: str
 /**
  * The sole buyer of a purchase in Customer Application (their profile given at first sign-in)
  * fills in every section, uploads each required document and submits: Property (sole owner,
- * detached, freehold), their details, the land tax answers, no loans. Ends in Prepare Client
- * Care Letter.
+ * detached, freehold), their details, any more `sources` of funds, the land tax answers, no
+ * loans. Ends in Prepare Client Care Letter.
  */
-export async function submitPurchase(request: APIRequestContext, origin: string, caseId: number, addressLine1: string) {
+export async function submitPurchase(
+  request: APIRequestContext,
+  origin: string,
+  caseId: number,
+  addressLine1: string,
+  sources: { sourceType: string; amount: number }[] = [],
+) {
   const caseRef = { caseType: 'BUYING', caseId };
   await refreshSession(request, origin);
   await apiPost(request, origin, '/api/property', { ...caseRef, landOwnership: 'SOLE_OWNER', propertyType: 'DETACHED_HOUSE', tenure: 'FREEHOLD' });
@@ -168,6 +174,7 @@ export async function submitPurchase(request: APIRequestContext, origin: string,
     nationalInsuranceNumber: 'QQ 12 34 56 C',
     isUkResident: true,
   });
+  for (const source of sources) await apiPost(request, origin, `/api/buying/${caseId}/sources-of-funds`, source);
   await apiPost(request, origin, `/api/buying/${caseId}/stamp-duty-land-tax`, {
     resultsInMultipleProperties: false,
     isReplacingMainResidence: true,

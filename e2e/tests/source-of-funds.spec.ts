@@ -6,7 +6,6 @@
 // answers again; the conveyancer accepts it and the page shows it accepted, with the answers
 // closed. At a phone's width and a desktop's.
 import { expect, test } from '@playwright/test';
-import { apiPost } from '../support/api';
 import { atBothWidths, clientWithAcceptedQuote, expectAccessible } from '../support/app';
 import { thresholdCli } from '../support/cli';
 import { signInConveyancer } from '../support/staff';
@@ -23,11 +22,7 @@ test('FLAG-02/03: the buyer accounts for her savings and the firm accepts them',
   const { customer, caseId, origin } = await clientWithAcceptedQuote(page, browser, CLIENT, ADDRESS, { kind: 'buying' });
   const casePath = `/buying/${caseId}`;
   const pagePath = `${casePath}/source-of-funds`;
-  await apiPost(customer.request, origin, `/api/buying/${caseId}/sources-of-funds`, {
-    sourceType: 'SAVINGS',
-    amount: 2_500_000,
-  });
-  await submitPurchase(customer.request, origin, caseId, ADDRESS);
+  await submitPurchase(customer.request, origin, caseId, ADDRESS, [{ sourceType: 'SAVINGS', amount: 2_500_000 }]);
 
   // FLAG-03: without SOF, no entry, and the page's address leads back to the case.
   await customer.goto(casePath);
@@ -42,7 +37,7 @@ test('FLAG-02/03: the buyer accounts for her savings and the firm accepts them',
   await customer.getByRole('link', { name: 'Source of funds' }).click();
   await expect(customer).toHaveURL(new RegExp(`${pagePath}$`));
   await expect(customer.getByRole('heading', { name: 'Source of funds', level: 1 })).toBeVisible();
-  const savings = customer.getByRole('listitem').filter({ has: customer.getByRole('heading', { name: 'Savings' }) });
+  const savings = customer.getByRole('listitem', { name: 'Savings', exact: true });
   await atBothWidths(customer, async () => {
     await expect(savings).toContainText('Tell us about it');
   });
