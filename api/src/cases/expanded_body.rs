@@ -9,7 +9,9 @@ use threshold_engine::snapshot::{
     Alteration, BuyingRequiredDocuments, Deposit, DocumentAcceptance,
     RemortgagingRequiredDocuments, Searches,
 };
-use threshold_engine::types::{IneligibilityReason, PropertyUsage, RemortgagingReason};
+use threshold_engine::types::{
+    IneligibilityReason, Jurisdiction, PropertyType, PropertyUsage, RemortgagingReason, Tenure,
+};
 use threshold_engine::{CaseStatus, CaseType, CaseView, MissingField};
 use utoipa::ToSchema;
 
@@ -213,13 +215,10 @@ pub struct ExpandedProperty {
     pub county: Option<String>,
     pub postcode: Option<String>,
     pub formatted_address: Option<String>,
-    #[schema(value_type = Option<threshold_engine::types::Jurisdiction>)]
-    pub jurisdiction: Option<String>,
-    #[schema(value_type = Option<threshold_engine::types::Tenure>)]
-    pub tenure: Option<String>,
+    pub jurisdiction: Option<Jurisdiction>,
+    pub tenure: Option<Tenure>,
     #[serde(rename = "type")]
-    #[schema(value_type = Option<threshold_engine::types::PropertyType>)]
-    pub property_type: Option<String>,
+    pub property_type: Option<PropertyType>,
     pub land_ownership: Option<String>,
 }
 
