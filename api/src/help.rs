@@ -25,8 +25,7 @@ pub struct HowCasesProceed {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StageBody {
-    #[schema(value_type = threshold_engine::CaseStatus)]
-    pub status: &'static str,
+    pub status: threshold_engine::CaseStatus,
     /// The status's name as the case lists show it.
     pub label: String,
     /// What happens in this stage, and who does it, in plain English.

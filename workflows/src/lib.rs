@@ -50,7 +50,7 @@ pub struct TransitionInfo {
 /// One stage of a case type's main path, as the help page tells it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stage {
-    pub status: &'static str,
+    pub status: CaseStatus,
     /// The status's label, without a placeholder (`Completed`, not `Completed {date}`).
     pub label: String,
     pub guide: String,
@@ -254,12 +254,14 @@ impl Workflows {
 
     /// The stages of a case type in the workflow file's order: every status with a `guide`.
     pub fn stages(&self, case_type: CaseType) -> Vec<Stage> {
-        fn stages<St: WorkflowStatus>(def: &threshold_engine::Definition<St>) -> Vec<Stage> {
+        fn stages<St: WorkflowStatus + Into<CaseStatus>>(
+            def: &threshold_engine::Definition<St>,
+        ) -> Vec<Stage> {
             def.statuses
                 .iter()
                 .filter_map(|s| {
                     Some(Stage {
-                        status: s.name.as_str(),
+                        status: s.name.into(),
                         label: s
                             .chip_label_fallback
                             .clone()

@@ -25,7 +25,7 @@ fn guide(case_type: CaseType, status: &str) -> String {
         .unwrap()
         .stages(case_type)
         .into_iter()
-        .find(|s| s.status == status)
+        .find(|s| s.status.as_str() == status)
         .unwrap()
         .guide
 }
