@@ -60,6 +60,12 @@ impl ApiError {
         )
     }
 
+    /// A 403 `feature_off`: the feature this call belongs to is not among the user's enabled
+    /// features (AI_BOT, SOF).
+    pub fn feature_off(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::FORBIDDEN, "feature_off", message)
+    }
+
     pub fn forbidden(message: impl Into<String>) -> Self {
         Self::new(StatusCode::FORBIDDEN, "forbidden", message)
     }

@@ -2,7 +2,7 @@
 //! store keeps the `required_documents` rows in line with these slots after every section
 //! write, keeping what was uploaded into a slot that is still wanted.
 
-use threshold_engine::snapshot::{RequiredDocument, RequiredSlot, doc_types};
+use threshold_engine::snapshot::{RequiredDocument, RequiredSlot, SourceOfFunds, doc_types};
 use threshold_engine::source_of_funds::{self, SourceOfFundsState};
 use threshold_engine::types::{AlterationType, DocumentsHeldBy, PropertyUsage, SourceOfFundsType};
 use threshold_engine::{BuyingSnapshot, RemortgagingSnapshot};
@@ -159,22 +159,29 @@ pub fn evidence_slot(s: &BuyingSnapshot, source: SourceOfFundsType) -> Option<&R
         .find(|r| r.document_type == wanted)
 }
 
-/// Where each of a purchase's sources of funds stands in the firm's review, with the document
+/// Where one of a purchase's sources of funds stands in the firm's review, and the document
 /// now in its evidence slot.
+pub fn source_of_funds_state(
+    s: &BuyingSnapshot,
+    source: &SourceOfFunds,
+) -> (SourceOfFundsState, Option<i64>) {
+    let slot = evidence_slot(s, source.source_type);
+    let evidence = slot.and_then(|r| r.document_id);
+    let state = source_of_funds::state(
+        source.source_type,
+        source.details.as_ref(),
+        source.review.as_ref(),
+        evidence,
+        slot.is_some(),
+    );
+    (state, evidence)
+}
+
+/// Where each of a purchase's sources of funds stands in the firm's review.
 pub fn source_of_funds_states(s: &BuyingSnapshot) -> Vec<(i64, SourceOfFundsState)> {
     s.source_of_funds
         .iter()
-        .map(|f| {
-            let slot = evidence_slot(s, f.source_type);
-            let state = source_of_funds::state(
-                f.source_type,
-                f.details.as_ref(),
-                f.review.as_ref(),
-                slot.and_then(|r| r.document_id),
-                slot.is_some(),
-            );
-            (f.id, state)
-        })
+        .map(|f| (f.id, source_of_funds_state(s, f).0))
         .collect()
 }
 

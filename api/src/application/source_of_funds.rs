@@ -9,7 +9,7 @@ use threshold_cases::SourceAnswers;
 use threshold_engine::source_of_funds::asks_details;
 use threshold_engine::{BuyingSnapshot, CaseType};
 use threshold_store::cases::LoadedCase;
-use threshold_workflows::required_documents::{evidence_type, source_of_funds_states};
+use threshold_workflows::required_documents::{evidence_type, source_of_funds_state};
 use utoipa::ToSchema;
 
 use super::open;
@@ -57,10 +57,8 @@ pub async fn describe_source_of_funds(
     ApiJson(body): ApiJson<SourceOfFundsDetailsRequest>,
 ) -> ApiResult<StatusCode> {
     let case_id = access::parse_case_id(&case_id)?;
-    if !session.user.features().iter().any(|f| f == FEATURE) {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "feature_off",
+    if !session.user.has_feature(FEATURE) {
+        return Err(ApiError::feature_off(
             "The source-of-funds page is not enabled for your account.",
         ));
     }
@@ -80,11 +78,9 @@ pub async fn describe_source_of_funds(
 /// The case's sources of funds with where each stands in the firm's review (the expanded
 /// buying case's `sourceOfFunds`).
 pub(crate) fn bodies(loaded: &LoadedCase, snap: &BuyingSnapshot) -> Vec<SourceOfFundsBody> {
-    let states = source_of_funds_states(snap);
     snap.source_of_funds
         .iter()
-        .zip(states)
-        .map(|(f, (_, state))| SourceOfFundsBody {
+        .map(|f| SourceOfFundsBody {
             id: f.id,
             source_type: f.source_type,
             amount: loaded
@@ -92,7 +88,7 @@ pub(crate) fn bodies(loaded: &LoadedCase, snap: &BuyingSnapshot) -> Vec<SourceOf
                 .iter()
                 .find(|row| row.id == f.id)
                 .and_then(|row| row.amount),
-            state,
+            state: source_of_funds_state(snap, f).0,
             asks_details: asks_details(f.source_type),
             details: f.details.clone(),
             review: f.review.clone(),

@@ -181,10 +181,8 @@ pub async fn ask_assistant(
     ApiJson(body): ApiJson<AssistantRequest>,
 ) -> ApiResult<Json<AssistantReply>> {
     require_app_role(&session.user)?;
-    if !session.user.features().iter().any(|f| f == FEATURE) {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "feature_off",
+    if !session.user.has_feature(FEATURE) {
+        return Err(ApiError::feature_off(
             "The assistant is not enabled for your account.",
         ));
     }

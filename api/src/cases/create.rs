@@ -110,7 +110,7 @@ async fn create<R: KeyFactsRequest>(
     let now = Utc::now();
     if !access::is_broker(user) {
         // Buying is a feature customers have or do not (spec §6, FLAG-01).
-        if case_type == CaseType::Buying && !user.features().iter().any(|f| f == "BUYING") {
+        if case_type == CaseType::Buying && !user.has_feature("BUYING") {
             return Err(ApiError::forbidden(
                 "Buying is not enabled for your account.",
             ));

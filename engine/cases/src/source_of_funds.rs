@@ -9,7 +9,7 @@ use threshold_engine::source_of_funds::{
 };
 use threshold_engine::{Action, AnySnapshot, BuyingSnapshot, CaseSnapshot};
 use threshold_store::cases::SourceOfFundsChange;
-use threshold_workflows::required_documents::{evidence_slot, source_of_funds_states};
+use threshold_workflows::required_documents::source_of_funds_state;
 
 use crate::{Caller, CaseError, CaseService, OpenCase};
 
@@ -40,13 +40,18 @@ fn purchase(case: &OpenCase) -> Result<&BuyingSnapshot, CaseError> {
     }
 }
 
-/// Where the source stands now; NotFound when the case has no such source.
-fn state_of(snap: &BuyingSnapshot, source_id: i64) -> Result<SourceOfFundsState, CaseError> {
-    source_of_funds_states(snap)
-        .into_iter()
-        .find(|(id, _)| *id == source_id)
-        .map(|(_, state)| state)
-        .ok_or(CaseError::NotFound)
+/// The source and where it stands now, with the document in its evidence slot; NotFound when
+/// the case has no such source.
+fn source_of(
+    snap: &BuyingSnapshot,
+    source_id: i64,
+) -> Result<(SourceOfFundsState, Option<i64>), CaseError> {
+    let source = snap
+        .source_of_funds
+        .iter()
+        .find(|f| f.id == source_id)
+        .ok_or(CaseError::NotFound)?;
+    Ok(source_of_funds_state(snap, source))
 }
 
 impl CaseService {
@@ -65,7 +70,7 @@ impl CaseService {
             .user_id()
             .ok_or_else(|| CaseError::NotPermitted("only a person answers".into()))?;
         let snap = purchase(case)?;
-        if state_of(snap, source_id)? == SourceOfFundsState::Accepted
+        if source_of(snap, source_id)?.0 == SourceOfFundsState::Accepted
             || snap.tasks_done().iter().any(|t| t.task == REVIEW_TASK)
         {
             return Err(CaseError::AlreadyDone(
@@ -107,7 +112,7 @@ impl CaseService {
             .user_id()
             .ok_or_else(|| CaseError::NotPermitted("only a person reviews".into()))?;
         let snap = purchase(case)?;
-        let state = state_of(snap, source_id)?;
+        let (state, evidence_document_id) = source_of(snap, source_id)?;
         let reason = decision.reason.map(str::trim).filter(|r| !r.is_empty());
         match decision.outcome {
             ReviewOutcome::MoreNeeded => match reason {
@@ -138,13 +143,6 @@ impl CaseService {
             }
             ReviewOutcome::Accepted => {}
         }
-        let source = snap
-            .source_of_funds
-            .iter()
-            .find(|f| f.id == source_id)
-            .ok_or(CaseError::NotFound)?;
-        let evidence_document_id =
-            evidence_slot(snap, source.source_type).and_then(|r| r.document_id);
         let now = Utc::now();
         // Asking for more tells the buyers (e-mail and feed), in the same write.
         let effects = match decision.outcome {

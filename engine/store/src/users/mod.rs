@@ -34,6 +34,11 @@ pub struct User {
 }
 
 impl User {
+    /// Whether this enabled feature (BUYING, AI_BOT, SOF) is among the user's.
+    pub fn has_feature(&self, feature: &str) -> bool {
+        self.enabled_features.split(',').any(|f| f == feature)
+    }
+
     /// The enabled features, stored as a comma-separated list.
     pub fn features(&self) -> Vec<String> {
         self.enabled_features
