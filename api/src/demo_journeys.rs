@@ -13,7 +13,7 @@ use threshold_store::cases::ApplicantDetails;
 use threshold_store::users::{DetailsChange, NewLegalName, NewUser, User};
 use threshold_workflows::Workflows;
 
-use crate::cases::facts::{self, KeyFactsRequest, ineligibility};
+use crate::cases::facts::{self, KeyFactsRequest};
 use crate::cases::invitations::Invitations;
 use crate::cases::types::{BuyingCaseRequest, RemortgagingCaseRequest};
 use crate::config::Config;
@@ -141,7 +141,11 @@ async fn open<R: KeyFactsRequest>(
     .map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let start = CaseStart {
         case_type: R::CASE_TYPE,
-        ineligibility_reason: ineligibility(&key_facts),
+        ineligibility_reason: workflows.ineligibility(
+            R::CASE_TYPE,
+            &key_facts.eligibility(),
+            false,
+        ),
         facts: key_facts,
         quote,
         lead: lead.id,

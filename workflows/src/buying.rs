@@ -381,6 +381,7 @@ pub fn registry() -> Registry<Snap> {
         )
         .guard("is_eligible", common::is_eligible)
         .guard("is_ineligible", common::is_ineligible)
+        .guard("may_be_taken_on", common::may_be_taken_on)
         .guard("created_by_broker", common::created_by_broker)
         .guard("created_by_customer", common::created_by_customer)
         .guard("has_lead_customer", common::has_lead_customer)

@@ -157,6 +157,16 @@ pub(crate) fn is_ineligible<S: Common>(s: &S, _: &Actor) -> GuardResult {
     check(s.ineligibility().is_some(), "The case is eligible.")
 }
 
+/// A conveyancer may take on a more complex case after review, never one outside England and
+/// Wales (see `threshold_engine::eligibility`).
+pub(crate) fn may_be_taken_on<S: Common>(s: &S, _: &Actor) -> GuardResult {
+    match s.ineligibility() {
+        Some(r) if r.may_be_taken_on() => Ok(()),
+        Some(_) => Err("We cannot act on a property outside England and Wales.".into()),
+        None => Err("The case is eligible.".into()),
+    }
+}
+
 pub(crate) fn created_by_broker<S: Common>(s: &S, _: &Actor) -> GuardResult {
     check(
         s.created_by_broker(),

@@ -12,9 +12,11 @@ use std::collections::BTreeSet;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use threshold_engine::conversation::Thread;
+use threshold_engine::eligibility::EligibilityFacts;
 use threshold_engine::quote::QuoteError;
 use threshold_engine::tasks::{TaskRefusal, TaskView};
 use threshold_engine::timeline::TimelineStage;
+use threshold_engine::types::IneligibilityReason;
 use threshold_engine::{
     Actor, ActorKind, AnnouncementDef, AnySnapshot, Applied, BuyingSnapshot, CaseSnapshot,
     CaseStatus, CaseType, CaseView, Effect, FeeSchedule, LandTaxTables, LoadError, Quote,
@@ -45,6 +47,9 @@ pub struct TransitionInfo {
     pub asks_for: Option<TransitionInput>,
     /// Its effects record today as the completion date (see `Definition::records_completion_date`).
     pub records_completion_date: bool,
+    /// Its effects set the case's ineligibility aside (see `Definition::takes_on`): the case
+    /// is priced as it is taken on.
+    pub takes_on: bool,
 }
 
 /// One stage of a case type's main path, as the help page tells it.
@@ -382,6 +387,7 @@ impl Workflows {
                     step_up: t.step_up,
                     asks_for: t.asks_for,
                     records_completion_date: def.records_completion_date(t),
+                    takes_on: def.takes_on(t),
                 })
                 .collect()
         }
@@ -409,6 +415,21 @@ impl Workflows {
             CaseType::Remortgaging => self.remortgaging.definition.rule_book(),
             CaseType::Buying => self.buying.definition.rule_book(),
         }
+    }
+
+    /// Why the firm does not take a case of this type with these facts, if it does not (its
+    /// file's `[eligibility]`; `taken_on`: a conveyancer has set the more complex kinds aside).
+    pub fn ineligibility(
+        &self,
+        case_type: CaseType,
+        facts: &EligibilityFacts,
+        taken_on: bool,
+    ) -> Option<IneligibilityReason> {
+        let eligibility = match case_type {
+            CaseType::Remortgaging => &self.remortgaging.definition.eligibility,
+            CaseType::Buying => &self.buying.definition.eligibility,
+        };
+        eligibility.ineligibility(facts, taken_on)
     }
 
     /// Every e-mail template either workflow names: the workers must have each one.

@@ -58,6 +58,14 @@ fn financial_complete(s: &Snap) -> bool {
     yes_with_items(s.has_loans, !s.loans.is_empty())
 }
 
+/// A company case names its company and at least one director, who signs for it (issue 33).
+fn company_recorded(s: &Snap, _: &Actor) -> GuardResult {
+    check(
+        !s.is_company_case || s.company.as_ref().is_some_and(|c| c.has_director()),
+        "Add the company's details and at least one director.",
+    )
+}
+
 fn is_buy_to_let(s: &Snap) -> bool {
     s.property_usage == Some(PropertyUsage::BuyToLet)
 }
@@ -264,6 +272,8 @@ pub fn registry() -> Registry<Snap> {
         )
         .guard("is_eligible", common::is_eligible)
         .guard("is_ineligible", common::is_ineligible)
+        .guard("may_be_taken_on", common::may_be_taken_on)
+        .guard("company_recorded", company_recorded)
         .guard("created_by_broker", common::created_by_broker)
         .guard("created_by_customer", common::created_by_customer)
         .guard("has_lead_customer", common::has_lead_customer)

@@ -296,6 +296,7 @@ fn rem_app_33_34_35_ready_to_submit() {
     let mut s = remortgage_ready();
     s.is_company_case = true;
     s.has_loans = None;
+    s.company = Some(company(true));
     assert!(
         view(&s).ready_to_submit,
         "REM-APP-33: company cases need no financial details"

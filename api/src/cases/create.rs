@@ -12,7 +12,7 @@ use threshold_store::audit::AuditEvent;
 use threshold_store::users::{NewUser, User};
 
 use super::access;
-use super::facts::{self, KeyFactsRequest, QuoteFor, ineligibility};
+use super::facts::{self, KeyFactsRequest, QuoteFor};
 use super::quote::quote_body;
 use super::requote;
 use super::types::{BuyingCaseRequest, CaseCreated, ClientDetails, RemortgagingCaseRequest};
@@ -131,7 +131,9 @@ async fn create<R: KeyFactsRequest>(
         no_client(body.client())?;
         (user.clone(), party_names(state, user).await?, None)
     };
-    let reason = ineligibility(&facts);
+    let reason = state
+        .workflows
+        .ineligibility(case_type, &facts.eligibility(), false);
     // A broker's firm introduced the client; a customer came alone (no firm of theirs).
     let introducer = state.db.introduction_by(user.id).await?;
     let quote = facts::quote(
@@ -267,8 +269,12 @@ async fn update<R: KeyFactsRequest>(
     if !case.loaded.relationship.is_case_admin {
         facts.broker_reference = case.loaded.row.broker_reference.clone();
     }
+    // A case a conveyancer took on stays taken on whatever more complex kind its answers give.
+    let taken_on = case.loaded.row.taken_on_at.is_some();
+    let reason = state
+        .workflows
+        .ineligibility(case_type, &facts.eligibility(), taken_on);
     // The quote is priced for the case's applicants as they are now.
-    let reason = ineligibility(&facts);
     let quote = requote::quote_now(state, &case, &facts).await?;
     let latest = state.db.latest_quote(case_id).await?;
     let supersedes_accepted = latest.as_ref().is_some_and(|q| q.accepted_at.is_some())

@@ -86,6 +86,7 @@ pub(crate) async fn remortgaging_body(
         transfer_of_equity: extras.transfer_of_equity,
         occupants: extras.occupants,
         title_register_names,
+        company: snap.company,
         feedback_given: extras.feedback_given,
     })
 }

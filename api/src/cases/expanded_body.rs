@@ -102,6 +102,8 @@ pub struct RemortgagingExpanded {
     /// The names the firm read off the title register, but those explained already (issue
     /// 33): each an owner listed, or to be explained before submitting.
     pub title_register_names: Vec<crate::owners::title_register::TitleRegisterNameBody>,
+    /// A company case's company, once recorded (POST /remortgaging/{caseId}/company).
+    pub company: Option<threshold_engine::company::Company>,
     /// The feedback points the user asking has answered or dismissed on this case.
     pub feedback_given: Vec<FeedbackPoint>,
 }

@@ -327,23 +327,6 @@ impl KeyFactsRequest for BuyingCaseRequest {
     }
 }
 
-/// The eligibility check of spec §5 (ELIG-01..05), first reason wins.
-pub fn ineligibility(f: &KeyFacts) -> Option<IneligibilityReason> {
-    if !matches!(f.jurisdiction.as_str(), "ENGLAND" | "WALES") {
-        Some(IneligibilityReason::NotEnglandOrWales)
-    } else if f.is_dependent_on_sale {
-        Some(IneligibilityReason::DependentOnSale)
-    } else if f.is_company_owned {
-        Some(IneligibilityReason::CompanyOwned)
-    } else if f.property_usage == "BUY_TO_LET" {
-        Some(IneligibilityReason::BuyToLet)
-    } else if !f.is_residential {
-        Some(IneligibilityReason::NonResidential)
-    } else {
-        None
-    }
-}
-
 /// The spec's ineligibility texts (ELIG-01..06): buying says "purchasing".
 pub fn ineligibility_message(case_type: CaseType, reason: IneligibilityReason) -> String {
     let verb = match case_type {
@@ -416,6 +399,8 @@ pub struct QuoteFor<'a> {
     /// A transfer of equity's facts as the application has them so far (None: none yet, and
     /// the quote says what its land tax needs).
     pub equity_transfer: Option<EquityTransfer>,
+    /// A conveyancer took the case on despite a more complex kind (see `Workflows::ineligibility`).
+    pub taken_on: bool,
 }
 
 impl<'a> QuoteFor<'a> {
@@ -427,6 +412,7 @@ impl<'a> QuoteFor<'a> {
             today,
             introducer,
             equity_transfer: None,
+            taken_on: false,
         }
     }
 }
@@ -439,7 +425,10 @@ pub fn quote(
     to: &QuoteFor<'_>,
 ) -> ApiResult<Option<NewQuote>> {
     let (people, today) = (to.people, to.today);
-    if ineligibility(f).is_some() {
+    if workflows
+        .ineligibility(case_type, &f.eligibility(), to.taken_on)
+        .is_some()
+    {
         return Ok(None);
     }
     let leasehold = f.tenure.as_deref() == Some("LEASEHOLD");

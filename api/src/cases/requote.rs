@@ -32,6 +32,8 @@ struct Pricer<'a> {
     case: &'a OpenCase,
     introducer: Option<Introduction>,
     today: chrono::NaiveDate,
+    /// Priced as a case a conveyancer has taken on (see `Workflows::ineligibility`).
+    taken_on: bool,
 }
 
 impl<'a> Pricer<'a> {
@@ -43,6 +45,7 @@ impl<'a> Pricer<'a> {
             case,
             introducer,
             today,
+            taken_on: case.loaded.row.taken_on_at.is_some(),
         })
     }
 
@@ -68,6 +71,7 @@ impl<'a> Pricer<'a> {
                 today: self.today,
                 introducer: self.introducer.as_ref(),
                 equity_transfer: self.equity_transfer(facts, answer),
+                taken_on: self.taken_on,
             },
         )
     }
@@ -105,6 +109,13 @@ pub async fn quote_now(
     Pricer::load(state, case)
         .await?
         .quote(facts, Answer::AsStored)
+}
+
+/// The quote of a case a conveyancer is taking on: refused, it had none.
+pub async fn quote_when_taken_on(state: &AppState, case: &OpenCase) -> ApiResult<Option<NewQuote>> {
+    let mut pricer = Pricer::load(state, case).await?;
+    pricer.taken_on = true;
+    pricer.quote(&case.loaded.row.key_facts(), Answer::AsStored)
 }
 
 /// What a client pays: the firm's total, the up-front payment and the land tax.

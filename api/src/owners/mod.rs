@@ -6,6 +6,7 @@
 //! (and a broker's stage) first.
 
 mod co_owners;
+mod company;
 mod details;
 pub(crate) mod donors;
 mod occupants;
@@ -28,6 +29,7 @@ use crate::extract::CurrentSession;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(co_owners::add_co_owner))
+        .routes(routes!(company::save_company))
         .routes(routes!(co_owners::add_co_buyer))
         .routes(routes!(co_owners::remove_owner))
         .routes(routes!(co_owners::remove_buyer))

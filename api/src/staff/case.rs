@@ -449,12 +449,13 @@ pub async fn transition(
         .transitions(case_type)
         .into_iter()
         .find(|t| t.name == body.transition);
+    // Opened first: a stranger's case id is a 404 before any code is spent on it.
+    let case = state
+        .cases
+        .open(&staff.caller(), case_type, case_id)
+        .await?;
     if let Some(TransitionInput::CompletionDate) = definition.as_ref().and_then(|t| t.asks_for) {
         let date = agreed_date(body.completion_date, Utc::now().date_naive())?;
-        let case = state
-            .cases
-            .open(&staff.caller(), case_type, case_id)
-            .await?;
         let status = state
             .cases
             .progress(
@@ -470,31 +471,31 @@ pub async fn transition(
         .is_some_and(|t| t.records_completion_date)
         && body.early_completion_confirmed != Some(true)
     {
-        let case = state
-            .cases
-            .open(&staff.caller(), case_type, case_id)
-            .await?;
         early_completion(case.loaded.row.completion_date, Utc::now().date_naive())?;
     }
-    if definition.is_some_and(|t| t.step_up) {
+    // A step that needs a reason refuses its absence before a code is spent on it.
+    if definition.as_ref().is_some_and(|t| t.requires_reason) && reason.is_none() {
+        return Err(ApiError::bad_field("reason", "is required for this step"));
+    }
+    if definition.as_ref().is_some_and(|t| t.step_up) {
         let Some(code) = body.code.as_deref() else {
             return Err(super::step_up_required());
         };
-        // Open first: a stranger's case id is a 404 before any code is spent on it.
-        state
-            .cases
-            .open(&staff.caller(), case_type, case_id)
-            .await?;
         factor::check_code(&state, staff.user(), code, false, Utc::now()).await?;
     }
+    // A case taken on had no quote while refused: it is priced as it is taken on.
+    let quote = match definition {
+        Some(t) if t.takes_on => crate::cases::requote::quote_when_taken_on(&state, &case).await?,
+        _ => None,
+    };
     let status = state
         .cases
-        .transition(
+        .transition_quoted(
             &staff.caller(),
-            case_type,
-            case_id,
+            &case,
             &body.transition,
             reason.as_deref(),
+            quote.as_ref(),
         )
         .await?;
     Ok(Json(StaffTransitionDone { status }))

@@ -18,6 +18,7 @@ mod cases_cancel;
 mod cases_create;
 mod cases_list;
 mod client_ledger;
+mod complex_cases;
 mod concurrency;
 mod conversation;
 mod demo_journeys;

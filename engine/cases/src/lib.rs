@@ -20,6 +20,7 @@ mod title_register;
 use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
+use threshold_engine::company::Company;
 use threshold_engine::types::IneligibilityReason;
 use threshold_engine::{
     Action, Actor, AnySnapshot, Applied, BuyingSnapshot, BuyingStatus, CaseStatus, CaseType,
@@ -128,6 +129,8 @@ pub enum SectionChange {
     AcceptQuote { quote_id: i64 },
     /// Owners and Transfer of Equity (see [`OwnersWrite`]).
     Owners(OwnersWrite),
+    /// A remortgage's company, in the Owners section: it makes the case a company case.
+    Company(Box<Company>),
 }
 
 impl SectionChange {
@@ -138,6 +141,7 @@ impl SectionChange {
             SectionChange::KeyFacts { .. } => "key-facts",
             SectionChange::AcceptQuote { .. } => "quote",
             SectionChange::Owners(w) => w.section(case_type),
+            SectionChange::Company(_) => "owners",
         }
     }
 
@@ -155,6 +159,12 @@ impl SectionChange {
             }
             SectionChange::AcceptQuote { .. } => snap.accept_quote(now),
             SectionChange::Owners(w) => w.apply_to(snap),
+            SectionChange::Company(c) => {
+                if let AnySnapshot::Remortgaging(s) = snap {
+                    s.is_company_case = true;
+                    s.company = Some((**c).clone());
+                }
+            }
         }
     }
 }
@@ -259,7 +269,6 @@ impl CaseService {
 
     /// Moves a case by a named transition of its workflow, if the caller may and its guards
     /// pass; writes the status, the audit event with `reason`, and the effects at once.
-    #[tracing::instrument(skip_all, fields(case_id, transition = name))]
     pub async fn transition(
         &self,
         caller: &Caller,
@@ -269,6 +278,22 @@ impl CaseService {
         reason: Option<&str>,
     ) -> Result<CaseStatus, CaseError> {
         let case = self.open(caller, case_type, case_id).await?;
+        self.transition_quoted(caller, &case, name, reason, None)
+            .await
+    }
+
+    /// [`CaseService::transition`] of a case the caller has opened, with the quote the step
+    /// brings, if any (a case taken on is priced as it is taken on), in the same transaction.
+    #[tracing::instrument(skip_all, fields(case_id = case.loaded.row.id, transition = name))]
+    pub async fn transition_quoted(
+        &self,
+        caller: &Caller,
+        case: &OpenCase,
+        name: &str,
+        reason: Option<&str>,
+        quote: Option<&NewQuote>,
+    ) -> Result<CaseStatus, CaseError> {
+        let case_type = case.case_type;
         // A step that records something (a date) is taken with it, through `progress`.
         if self
             .workflows
@@ -291,7 +316,14 @@ impl CaseService {
         records.extend(self.automatic(&mut snap, now));
         let next_task_due = self.workflows.next_task_due(&snap);
         self.db
-            .apply_transitions(case_id, case_type.as_str(), &records, next_task_due, now)
+            .apply_transitions_quoted(
+                case.loaded.row.id,
+                case_type.as_str(),
+                &records,
+                quote,
+                next_task_due,
+                now,
+            )
             .await?;
         Ok(snap.status())
     }
@@ -382,6 +414,12 @@ impl CaseService {
                 let next_task_due = self.workflows.next_task_due(&snap);
                 created = self
                     .write_owners(by, case, w, &transitions, next_task_due, now)
+                    .await?;
+            }
+            SectionChange::Company(c) => {
+                let next_task_due = self.workflows.next_task_due(&snap);
+                self.db
+                    .write_company(&case.write(by, &transitions, next_task_due), c, now)
                     .await?;
             }
         }
@@ -658,8 +696,9 @@ fn opening_snapshot(case_type: CaseType, broker: bool, lender: bool) -> AnySnaps
     }
 }
 
-/// The snapshot after a transition the engine allowed: its status, and the completion date a
-/// completing step records (the legal file's due dates count from it).
+/// The snapshot after a transition the engine allowed: its status, the completion date a
+/// completing step records (the legal file's due dates count from it), and a case taken on
+/// no longer ineligible (so the automatic moves after it do not refuse it again).
 fn follow(snap: &mut AnySnapshot, applied: &Applied<CaseStatus>) {
     match (&mut *snap, applied.to) {
         (AnySnapshot::Remortgaging(s), CaseStatus::Remortgaging(st)) => s.status = st,
@@ -667,8 +706,10 @@ fn follow(snap: &mut AnySnapshot, applied: &Applied<CaseStatus>) {
         _ => unreachable!("the engine answers in the case's own statuses"),
     }
     for effect in &applied.effects {
-        if let Effect::RecordCompletionDate { date } = effect {
-            snap.agree_completion_date(*date);
+        match effect {
+            Effect::RecordCompletionDate { date } => snap.agree_completion_date(*date),
+            Effect::TakeOn => snap.set_ineligibility_reason(None),
+            _ => {}
         }
     }
 }

@@ -6,11 +6,12 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, ActionDef, RuleBook};
+use crate::eligibility::EligibilityDef;
 use crate::snapshot::CaseSnapshot;
 use crate::tasks::TaskDef;
 use crate::types::{
-    Actor, ActorKind, CaseType, ChipColour, FeedKind, SectionState, Uploader, WaitsOn,
-    WorkflowStatus,
+    Actor, ActorKind, CaseType, ChipColour, FeedKind, IneligibilityReason, SectionState, Uploader,
+    WaitsOn, WorkflowStatus,
 };
 
 /// A guard: Ok when the condition holds, Err with a reason a person can read when not.
@@ -118,6 +119,9 @@ pub enum EffectDef {
     },
     /// Store today's date as the case's completion date.
     RecordCompletionDate,
+    /// Set the case's ineligibility aside for good: a conveyancer has reviewed the more
+    /// complex case and takes it on (see [`crate::eligibility`]).
+    TakeOn,
 }
 
 impl EffectDef {
@@ -127,7 +131,7 @@ impl EffectDef {
             EffectDef::SendEmail { to, .. }
             | EffectDef::FeedNotification { to, .. }
             | EffectDef::Reminder { to, .. } => Some(*to),
-            EffectDef::RecordCompletionDate => None,
+            EffectDef::RecordCompletionDate | EffectDef::TakeOn => None,
         }
     }
 }
@@ -370,6 +374,8 @@ struct RawDefinition {
     actions: BTreeMap<Action, ActionDef>,
     #[serde(default)]
     tasks: Vec<TaskDef<String>>,
+    #[serde(default)]
+    eligibility: EligibilityDef,
 }
 
 /// A loaded, validated definition.
@@ -393,6 +399,8 @@ pub struct Definition<St> {
     pub actions: BTreeMap<Action, ActionDef>,
     /// The legal file's tasks, in the order the back office lists them.
     pub tasks: Vec<TaskDef<St>>,
+    /// The more complex kinds of case the firm takes without review.
+    pub eligibility: EligibilityDef,
 }
 
 impl<St: WorkflowStatus> Definition<St> {
@@ -411,6 +419,12 @@ impl<St: WorkflowStatus> Definition<St> {
         t.effects
             .iter()
             .any(|e| matches!(self.effects.get(e), Some(EffectDef::RecordCompletionDate)))
+    }
+    /// Whether the transition takes on a case the eligibility check refused.
+    pub fn takes_on(&self, t: &TransitionDef<St>) -> bool {
+        t.effects
+            .iter()
+            .any(|e| matches!(self.effects.get(e), Some(EffectDef::TakeOn)))
     }
     /// The statuses lists and the start page count as closed.
     pub fn closed_statuses(&self) -> Vec<St> {
@@ -521,6 +535,8 @@ pub enum LoadError {
     UnknownTransition { name: String, place: String },
     #[error("task `{task}`: {problem}")]
     BadTask { task: String, problem: String },
+    #[error("[eligibility] takes {0:?}, which no firm in England and Wales can take")]
+    TakesTheUntakeable(IneligibilityReason),
 }
 
 fn parse_status<St: WorkflowStatus>(name: &str, place: impl Into<String>) -> Result<St, LoadError> {
@@ -797,6 +813,9 @@ fn validate<S: CaseSnapshot>(
     }
 
     let tasks = validate_tasks::<S>(raw.tasks, &raw.document_types, &transitions, reg)?;
+    if let Some(r) = raw.eligibility.takes.iter().find(|r| !r.may_be_taken_on()) {
+        return Err(LoadError::TakesTheUntakeable(*r));
+    }
     let def = Definition {
         case_type: raw.case_type,
         initial,
@@ -810,6 +829,7 @@ fn validate<S: CaseSnapshot>(
         document_types: raw.document_types,
         actions: raw.actions,
         tasks,
+        eligibility: raw.eligibility,
     };
     check_graph(&def)?;
     check_waits_on(&def)?;

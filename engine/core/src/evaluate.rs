@@ -224,6 +224,8 @@ pub enum Effect {
     },
     #[serde(rename_all = "camelCase")]
     RecordCompletionDate { date: NaiveDate },
+    /// The case's ineligibility is set aside: it is written on the case itself.
+    TakeOn,
 }
 
 impl Effect {
@@ -263,7 +265,7 @@ impl Effect {
                 task,
                 awaits_reply,
             },
-            other @ Effect::RecordCompletionDate { .. } => other,
+            other @ (Effect::RecordCompletionDate { .. } | Effect::TakeOn) => other,
         }
     }
 }
@@ -613,6 +615,7 @@ impl<S: CaseSnapshot> Workflow<S> {
                 EffectDef::RecordCompletionDate => Effect::RecordCompletionDate {
                     date: now.date_naive(),
                 },
+                EffectDef::TakeOn => Effect::TakeOn,
             })
             .collect()
     }

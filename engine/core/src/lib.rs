@@ -5,9 +5,11 @@
 //! transitions with [`Workflow::apply`], persisting the returned status, audit event and effects.
 
 pub mod actions;
+pub mod company;
 pub mod completeness;
 pub mod conversation;
 pub mod definition;
+pub mod eligibility;
 pub mod enquiries;
 pub mod equity_tax;
 pub mod evaluate;

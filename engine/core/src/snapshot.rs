@@ -375,6 +375,9 @@ pub struct RemortgagingSnapshot {
     /// The registered proprietors the firm read off the official copies (issue 33).
     #[serde(default)]
     pub title_register_names: Vec<crate::title_register::TitleRegisterName>,
+    /// A company case's company, once recorded (issue 33).
+    #[serde(default)]
+    pub company: Option<crate::company::Company>,
     /// The status is a broker stage (`broker_stage` in the workflow file). Filled in by the
     /// engine from the definition before any rule runs: rules read it, nobody sets it by hand.
     #[serde(skip)]
@@ -413,6 +416,7 @@ impl RemortgagingSnapshot {
             client_balance: 0,
             tasks_done: vec![],
             title_register_names: vec![],
+            company: None,
             broker_stage: false,
         }
     }

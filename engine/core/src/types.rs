@@ -660,6 +660,15 @@ pub enum IneligibilityReason {
     NonResidential,
 }
 
+impl IneligibilityReason {
+    /// A "more complex" kind (every reason but the jurisdiction): the firm may take such a
+    /// case, by its own setting or a conveyancer's review. Scots and Northern Irish property
+    /// law it cannot practise.
+    pub fn may_be_taken_on(self) -> bool {
+        self != Self::NotEnglandOrWales
+    }
+}
+
 /// Lender value meaning "no new lender" (ENUM-14).
 pub const NO_LENDER: &str = "NO_LENDER";
 

@@ -140,3 +140,23 @@ pub fn tasks_open_now_done<S: CaseSnapshot>(w: &Workflow<S>, s: &S) -> Vec<TaskD
         })
         .collect()
 }
+
+/// A company case's company with one owner (id 1), a director or not.
+pub fn company(director: bool) -> threshold_engine::company::Company {
+    use threshold_engine::company::{Company, CompanyOfficer, RegisteredOffice};
+    Company {
+        registered_name: "Client Holdings Ltd".into(),
+        company_number: "01234567".into(),
+        registered_office: RegisteredOffice {
+            address_line1: "1 High Street".into(),
+            address_line2: None,
+            town: "Canterbury".into(),
+            postcode: "CT1 1AA".into(),
+        },
+        officers: vec![CompanyOfficer {
+            owner_id: 1,
+            is_director: director,
+            is_guarantor: true,
+        }],
+    }
+}

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::de::DeserializeOwned;
+use threshold_engine::company::{Company, CompanyOfficer, RegisteredOffice};
 use threshold_engine::enquiries::Enquiry;
 use threshold_engine::snapshot::{
     Address, AlterationDocuments, BuyingProperty, BuyingRequiredDocuments, CaseDocuments,
@@ -39,7 +40,7 @@ macro_rules! case_columns {
          c.is_new_lease, c.staircasing_share_before, c.staircasing_share_after, \
          c.staircasing_price, c.market_value_election_made, c.terms_accepted_at, \
          c.has_paid_deposit, c.deposit_paid_at, c.created_at, c.updated_at, c.assignee_id, \
-         c.status_changed_at, c.next_task_due_on, c.reply_due_at, \
+         c.status_changed_at, c.next_task_due_on, c.reply_due_at, c.taken_on_at, \
          p.address_line1, p.address_line2, p.town, p.county, p.postcode, p.formatted_address, \
          p.tenure, p.property_type, p.land_ownership"
     };
@@ -104,6 +105,8 @@ pub struct CaseRow {
     pub next_task_due_on: Option<NaiveDate>,
     /// When the firm's reply to the oldest message waiting for it is due (issue 32).
     pub reply_due_at: Option<DateTime<Utc>>,
+    /// When a conveyancer took the case on despite a more complex kind (issue 33).
+    pub taken_on_at: Option<DateTime<Utc>>,
     #[sqlx(flatten)]
     pub property: PropertyRow,
 }
@@ -323,6 +326,8 @@ pub struct LoadedCase {
     pub enquiries: Vec<Enquiry>,
     /// A remortgage's names on the title register, in the order recorded.
     pub title_register_names: Vec<TitleRegisterName>,
+    /// A company case's company, once recorded.
+    pub company: Option<Company>,
     /// Money held for the clients in the client ledger (received, the up-front payment
     /// included, less paid out), in pence.
     pub client_balance: i64,
@@ -455,7 +460,7 @@ fn details_query(backend: crate::Backend) -> String {
          {} AS sources, {} AS transfer_of_equity, {} AS documents, {} AS generated_documents, \
          {} AS required, {acceptances} AS acceptances, {} AS searches, {} AS ground_rent, \
          {client_balance} AS client_balance, {} AS tasks_done, {} AS enquiries, \
-         {} AS title_register_names",
+         {} AS title_register_names, {} AS company, {} AS company_officers",
         list(
             "'id', t.id, 'alterationType', t.alteration_type, 'completedOn', t.completed_on, \
              'documentsHeldBy', t.documents_held_by",
@@ -532,7 +537,65 @@ fn details_query(backend: crate::Backend) -> String {
              'evidenceDocumentId', t.evidence_document_id, 'explainedAt', t.explained_at",
             "title_register_names"
         ),
+        one(
+            "'registeredName', t.registered_name, 'companyNumber', t.company_number, \
+             'addressLine1', t.office_line1, 'addressLine2', t.office_line2, \
+             'town', t.office_town, 'postcode', t.office_postcode",
+            "FROM case_companies t WHERE t.case_id = $1"
+        ),
+        json_array(
+            backend,
+            "'ownerId', t.applicant_id, 'isDirector', t.is_director, \
+             'isGuarantor', t.is_guarantor",
+            "t.applicant_id",
+            "FROM company_officers t WHERE t.case_id = $1",
+        ),
     )
+}
+
+/// The company's row as the details query reads it.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CompanyRow {
+    registered_name: String,
+    company_number: String,
+    address_line1: String,
+    address_line2: Option<String>,
+    town: String,
+    postcode: String,
+}
+
+/// A company officer's row.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OfficerRow {
+    owner_id: i64,
+    #[serde(deserialize_with = "super::people::flag")]
+    is_director: bool,
+    #[serde(deserialize_with = "super::people::flag")]
+    is_guarantor: bool,
+}
+
+fn company(row: Option<CompanyRow>, officers: Vec<OfficerRow>) -> Option<Company> {
+    let c = row?;
+    Some(Company {
+        registered_name: c.registered_name,
+        company_number: c.company_number,
+        registered_office: RegisteredOffice {
+            address_line1: c.address_line1,
+            address_line2: c.address_line2,
+            town: c.town,
+            postcode: c.postcode,
+        },
+        officers: officers
+            .into_iter()
+            .map(|o| CompanyOfficer {
+                owner_id: o.owner_id,
+                is_director: o.is_director,
+                is_guarantor: o.is_guarantor,
+            })
+            .collect(),
+    })
 }
 
 #[derive(sqlx::FromRow)]
@@ -554,6 +617,8 @@ struct CaseDetails {
     tasks_done: sqlx::types::Json<Vec<TaskDone>>,
     enquiries: sqlx::types::Json<Vec<Enquiry>>,
     title_register_names: sqlx::types::Json<Vec<TitleRegisterName>>,
+    company: Option<sqlx::types::Json<CompanyRow>>,
+    company_officers: sqlx::types::Json<Vec<OfficerRow>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -604,6 +669,7 @@ impl LoadedCase {
             tasks_done: vec![],
             enquiries: vec![],
             title_register_names: vec![],
+            company: None,
             client_balance: 0,
             relationship,
         }
@@ -750,6 +816,7 @@ impl LoadedCase {
         s.title_documents_retrieved = r.title_documents_retrieved;
         s.ineligibility_reason = parse_enum(r.ineligibility_reason.as_deref());
         s.title_register_names = self.title_register_names.clone();
+        s.company = self.company.clone();
         Some(s)
     }
 
@@ -969,6 +1036,8 @@ impl Db {
             tasks_done,
             enquiries,
             title_register_names,
+            company: company_row,
+            company_officers,
         } = details;
         let ids = |v: sqlx::types::Json<Vec<IdJson>>| v.0.into_iter().map(|i| i.id).collect();
         Ok(Some(LoadedCase {
@@ -993,6 +1062,7 @@ impl Db {
             tasks_done: tasks_done.0,
             enquiries: enquiries.0,
             title_register_names: title_register_names.0,
+            company: company(company_row.map(|c| c.0), company_officers.0),
             client_balance,
             relationship,
         }))

@@ -2,6 +2,7 @@
 //! the engine's snapshot, and transitions written atomically with their audit event and effects.
 
 mod args;
+mod company_writes;
 mod create;
 mod donor_writes;
 mod enquiry_writes;
@@ -126,6 +127,17 @@ impl KeyFacts {
         .filter(|s| !s.is_empty())
         .collect::<Vec<_>>()
         .join(", ")
+    }
+
+    /// What the eligibility check reads of them (stored names; a validated request's).
+    pub fn eligibility(&self) -> threshold_engine::eligibility::EligibilityFacts {
+        threshold_engine::eligibility::EligibilityFacts {
+            england_or_wales: matches!(self.jurisdiction.as_str(), "ENGLAND" | "WALES"),
+            dependent_on_sale: self.is_dependent_on_sale,
+            company_owned: self.is_company_owned,
+            buy_to_let: self.property_usage == "BUY_TO_LET",
+            residential: self.is_residential,
+        }
     }
 }
 

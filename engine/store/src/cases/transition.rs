@@ -20,6 +20,8 @@ pub struct TransitionRecord {
     pub effects: Vec<EffectRecord>,
     /// From the engine's RecordCompletionDate effect: written on the case itself.
     pub completion_date: Option<NaiveDate>,
+    /// From the engine's TakeOn effect: the case's ineligibility is set aside for good.
+    pub takes_on: bool,
 }
 
 impl TransitionRecord {
@@ -27,12 +29,15 @@ impl TransitionRecord {
     /// trail. `actor` is ours (the engine knows users by role only).
     pub fn from_applied(actor: Option<UserId>, applied: &Applied<CaseStatus>) -> Self {
         let mut completion_date = None;
+        let mut takes_on = false;
         let effects = applied
             .effects
             .iter()
             .map(|e| {
-                if let Effect::RecordCompletionDate { date } = e {
-                    completion_date = Some(*date);
+                match e {
+                    Effect::RecordCompletionDate { date } => completion_date = Some(*date),
+                    Effect::TakeOn => takes_on = true,
+                    _ => {}
                 }
                 let due_at = super::owner_writes::due_at(e);
                 EffectRecord {
@@ -49,6 +54,7 @@ impl TransitionRecord {
             reason: applied.audit.reason.clone(),
             effects,
             completion_date,
+            takes_on,
         }
     }
 
@@ -71,13 +77,17 @@ macro_rules! write_transition {
         let t = $t;
         let moved = sqlx::query(
             "UPDATE cases SET status = $3, updated_at = $4, status_changed_at = $4, \
-             completion_date = COALESCE($5, completion_date) WHERE id = $1 AND status = $2",
+             completion_date = COALESCE($5, completion_date), \
+             taken_on_at = CASE WHEN $6 THEN $4 ELSE taken_on_at END, \
+             ineligibility_reason = CASE WHEN $6 THEN NULL ELSE ineligibility_reason END \
+             WHERE id = $1 AND status = $2",
         )
         .bind($case_id)
         .bind(&t.from)
         .bind(&t.to)
         .bind($now)
         .bind(t.completion_date)
+        .bind(t.takes_on)
         .execute(&mut *$tx)
         .await?
         .rows_affected();
@@ -279,11 +289,30 @@ impl Db {
         next_task_due: Option<NaiveDate>,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
+        self.apply_transitions_quoted(case_id, case_type, records, None, next_task_due, now)
+            .await
+    }
+
+    /// [`Db::apply_transitions`] with the quote a step brings (a case a conveyancer takes on is
+    /// priced then: it had none while refused), written in the same transaction.
+    #[tracing::instrument(skip_all, fields(case_id))]
+    pub async fn apply_transitions_quoted(
+        &self,
+        case_id: i64,
+        case_type: &str,
+        records: &[TransitionRecord],
+        quote: Option<&super::NewQuote>,
+        next_task_due: Option<NaiveDate>,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
         crate::error::retrying!(async {
             on_db!(self, pool => {
                 let mut tx = pool.begin_write().await?;
                 for record in records {
                     write_transition!(tx, case_id, case_type, record, now);
+                }
+                if let Some(quote) = quote {
+                    super::create::insert_quote!(tx, case_id, quote, now);
                 }
                 sqlx::query("UPDATE cases SET next_task_due_on = $2 WHERE id = $1")
                     .bind(case_id)

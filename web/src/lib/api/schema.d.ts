@@ -1380,6 +1380,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/remortgaging/{caseId}/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["save_company"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/remortgaging/{caseId}/ground-rent": {
         parameters: {
             query?: never;
@@ -2749,6 +2765,41 @@ export interface components {
             email: string;
             preferredName: string;
         };
+        /** @description The company as recorded on the case. */
+        Company: {
+            /** @description Upper case, eight characters (see [`company_number`]). */
+            companyNumber: string;
+            /** @description The case's people who act for it, in the owners' order. */
+            officers: components["schemas"]["CompanyOfficer"][];
+            registeredName: string;
+            registeredOffice: components["schemas"]["RegisteredOffice"];
+        };
+        /** @description One of the case's people (an owner row, by its id) and what they are to the company. */
+        CompanyOfficer: {
+            isDirector: boolean;
+            isGuarantor: boolean;
+            /** Format: int64 */
+            ownerId: number;
+        };
+        CompanyOfficerRequest: {
+            isDirector?: boolean;
+            isGuarantor?: boolean;
+            /**
+             * Format: int64
+             * @description An owner of this case (`propertyOwners[].id`).
+             */
+            ownerId: number;
+        };
+        /** @description The whole company: a second call replaces it. */
+        CompanyRequest: {
+            /** @description The company's registered number: eight digits, or two letters and six digits (SC…). */
+            companyNumber: string;
+            /** @description The case's owners who act for it; at least one director. */
+            officers: components["schemas"]["CompanyOfficerRequest"][];
+            /** @description As on the register, 1–160 characters. */
+            registeredName: string;
+            registeredOffice: components["schemas"]["RegisteredOfficeRequest"];
+        };
         /** @description POST /email-change/confirm. */
         ConfirmEmailChangeRequest: {
             /** @description The `token` query parameter of the `/confirm-email` link. */
@@ -3890,6 +3941,23 @@ export interface components {
              */
             referralFee: number;
         };
+        /** @description The registered office's address. */
+        RegisteredOffice: {
+            addressLine1: string;
+            addressLine2?: string | null;
+            postcode: string;
+            town: string;
+        };
+        RegisteredOfficeRequest: {
+            /** @description 1–200 characters. */
+            addressLine1: string;
+            /** @description At most 200 characters. */
+            addressLine2?: string | null;
+            /** @description A UK postcode. */
+            postcode: string;
+            /** @description 1–100 characters. */
+            town: string;
+        };
         /** @description Key facts of a remortgage (create and update; `client` only when a broker creates). */
         RemortgagingCaseRequest: {
             brokerReference?: string | null;
@@ -3921,6 +3989,7 @@ export interface components {
         /** @description GET /remortgaging/cases/{caseId}/expanded. */
         RemortgagingExpanded: components["schemas"]["ExpandedCommon"] & {
             alterations: components["schemas"]["Alteration"][];
+            company?: components["schemas"]["Company"] | null;
             /** Format: date */
             currentDealEndDate?: string | null;
             /** @description The feedback points the user asking has answered or dismissed on this case. */
@@ -10544,6 +10613,80 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    save_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved; the case is a company case */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a customer or broker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Owners section is closed (`section_closed`; a broker after the broker stages too) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is missing or invalid (named: `registeredName`, `companyNumber`, `registeredOffice.postcode`, `officers`, `officers[0].ownerId`…) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
