@@ -70,8 +70,16 @@ test('the customer asks, the firm answers and the broker sees both', async ({ pa
   await panel.getByRole('tab', { name: 'Everyone on the case' }).click();
   await expect(panel.getByText(/Threshold's reply was due by/)).toBeVisible();
   await panel.getByRole('textbox', { name: 'Your message' }).fill(ANSWER);
+  // The answer is on the server before anyone reloads to read it (the list then refetches:
+  // on a busy two-core machine that can take a while).
+  const answered = staff.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/conversation\/[^/]+$/.test(r.url()),
+  );
   await panel.getByRole('button', { name: 'Send' }).click();
-  await expect(panel.getByRole('listitem').filter({ hasText: ANSWER })).toBeVisible();
+  expect((await answered).ok()).toBe(true);
+  await expect(panel.getByRole('listitem').filter({ hasText: ANSWER })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(panel.getByText(/Threshold's reply (is|was) due by/)).toHaveCount(0);
 
   // The customer reads the answer; the firm sees she has.
