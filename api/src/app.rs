@@ -62,6 +62,8 @@ pub struct AppState {
     pub payments: crate::payments::PaymentProvider,
     /// Who checks identities: the firm's own review, or Onfido.
     pub identity: crate::identity::IdentityProvider,
+    /// The open-banking provider buyers may share statements through, when configured.
+    pub open_banking: Option<crate::open_banking::truelayer::TrueLayer>,
     /// Seals the staff's authenticator secrets in the database.
     pub secrets: crate::staff::SecretBox,
     /// The Content-Security-Policy header, with the configured third parties' origins.
@@ -178,6 +180,7 @@ impl App {
             None => None,
         };
         let assistant = crate::assistant::Assistant::from_config(&config, &workflows)?;
+        let open_banking = crate::open_banking::truelayer::TrueLayer::from_config(&config)?;
         let client_requests =
             crate::client_slots::ClientSlots::new(config.max_connections_per_client);
         let state = AppState {
@@ -186,6 +189,7 @@ impl App {
             assistant,
             payments,
             identity,
+            open_banking,
             secrets,
             documents,
             cases,

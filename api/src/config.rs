@@ -158,6 +158,15 @@ pub struct Config {
     pub onfido_webhook_token: Option<String>,
     /// Onfido's API base URL (a local fake in the tests): the EU region's by default.
     pub onfido_api_url: String,
+    /// TrueLayer's Data API client id and secret (issue 33): with both, a buyer with the `SOF`
+    /// feature may connect their bank to share a source of funds' statements instead of
+    /// uploading them; unset, they upload.
+    pub truelayer_client_id: Option<String>,
+    pub truelayer_client_secret: Option<String>,
+    /// TrueLayer's auth server (a local fake in the tests).
+    pub truelayer_auth_url: String,
+    /// TrueLayer's Data API (a local fake in the tests).
+    pub truelayer_api_url: String,
     /// The key that seals the staff's authenticator secrets in the database: 32 random bytes,
     /// base64, the same for every process. Unset: `data_dir/secrets.key`, made on first start.
     pub secrets_key: Option<String>,
@@ -243,6 +252,10 @@ impl Default for Config {
             onfido_workflow_id: None,
             onfido_webhook_token: None,
             onfido_api_url: "https://api.eu.onfido.com".into(),
+            truelayer_client_id: None,
+            truelayer_client_secret: None,
+            truelayer_auth_url: "https://auth.truelayer.com".into(),
+            truelayer_api_url: "https://api.truelayer.com".into(),
             assistant_api_key: None,
             assistant_api_url: "https://api.openai.com/v1".into(),
             assistant_model: "gpt-4o-mini".into(),
@@ -336,6 +349,10 @@ const ENV_KEYS: &[&str] = &[
     "ONFIDO_WORKFLOW_ID",
     "ONFIDO_WEBHOOK_TOKEN",
     "ONFIDO_API_URL",
+    "TRUELAYER_CLIENT_ID",
+    "TRUELAYER_CLIENT_SECRET",
+    "TRUELAYER_AUTH_URL",
+    "TRUELAYER_API_URL",
     "SECRETS_KEY",
     "ASSISTANT_API_KEY",
     "ASSISTANT_API_URL",
@@ -493,6 +510,13 @@ impl fmt::Debug for Config {
             .field("onfido_workflow_id", &self.onfido_workflow_id)
             .field("onfido_webhook_token", &redact(&self.onfido_webhook_token))
             .field("onfido_api_url", &self.onfido_api_url)
+            .field("truelayer_client_id", &self.truelayer_client_id)
+            .field(
+                "truelayer_client_secret",
+                &redact(&self.truelayer_client_secret),
+            )
+            .field("truelayer_auth_url", &self.truelayer_auth_url)
+            .field("truelayer_api_url", &self.truelayer_api_url)
             .field("secrets_key", &redact(&self.secrets_key))
             .field("assistant_api_key", &redact(&self.assistant_api_key))
             .field("assistant_api_url", &self.assistant_api_url)

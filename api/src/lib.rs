@@ -27,6 +27,7 @@ pub mod identity;
 pub mod live_events;
 pub mod mailbox;
 pub mod observability;
+pub mod open_banking;
 pub mod openapi;
 pub mod owners;
 pub mod payments;

@@ -11,7 +11,7 @@ use crate::app::AppState;
 use crate::error::ErrorBody;
 use crate::{
     address_lookup, application, assistant, auth, broker, cases, conversation, documents, feed,
-    feedback, help, identity, owners, payments, policies, progress, staff, users,
+    feedback, help, identity, open_banking, owners, payments, policies, progress, staff, users,
 };
 
 #[derive(OpenApi)]
@@ -65,6 +65,7 @@ fn parts() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(progress::router())
         .merge(payments::router())
         .merge(identity::router())
+        .merge(open_banking::router())
         .merge(staff::router())
         .merge(broker::router())
         .split_for_parts()

@@ -77,7 +77,11 @@ pub async fn describe_source_of_funds(
 
 /// The case's sources of funds with where each stands in the firm's review (the expanded
 /// buying case's `sourceOfFunds`).
-pub(crate) fn bodies(loaded: &LoadedCase, snap: &BuyingSnapshot) -> Vec<SourceOfFundsBody> {
+pub(crate) fn bodies(
+    state: &AppState,
+    loaded: &LoadedCase,
+    snap: &BuyingSnapshot,
+) -> Vec<SourceOfFundsBody> {
     snap.source_of_funds
         .iter()
         .map(|f| SourceOfFundsBody {
@@ -93,6 +97,7 @@ pub(crate) fn bodies(loaded: &LoadedCase, snap: &BuyingSnapshot) -> Vec<SourceOf
             details: f.details.clone(),
             review: f.review.clone(),
             evidence_type: evidence_type(f.source_type).to_owned(),
+            open_banking: crate::open_banking::offered(state, evidence_type(f.source_type)),
         })
         .collect()
 }

@@ -195,6 +195,10 @@ pub struct SourceOfFundsBody {
     pub review: Option<SourceOfFundsReview>,
     /// The document type of its evidence (the required-document slot it fills).
     pub evidence_type: String,
+    /// The buyers may share its evidence by connecting their bank instead of uploading
+    /// (`POST …/open-banking`): an open-banking provider is configured and the evidence is a
+    /// savings account's statements.
+    pub open_banking: bool,
 }
 
 /// An ISA paying towards the purchase, in the expanded buying case.

@@ -141,7 +141,7 @@ pub(crate) async fn buying_body(
         buyers: parties(loaded, reader, "APPLICANT"),
         donors: parties(loaded, reader, "DONOR"),
         gifts,
-        source_of_funds: crate::application::source_of_funds::bodies(loaded, &snap),
+        source_of_funds: crate::application::source_of_funds::bodies(state, loaded, &snap),
         isas: loaded
             .isas
             .iter()

@@ -35,6 +35,7 @@ mod invitations;
 mod jobs_retry;
 mod legal_file;
 mod observability;
+mod open_banking;
 mod operations;
 mod purchase_completion;
 mod referral_fees;

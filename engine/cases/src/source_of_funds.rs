@@ -55,6 +55,26 @@ fn source_of(
 }
 
 impl CaseService {
+    /// Whether the caller may tell the firm about this source now (its answers, or evidence
+    /// collected for it): as the workflow's `describe_source_of_funds` says, and not once the
+    /// firm has accepted it or closed its review.
+    pub fn check_source_of_funds_evidence(
+        &self,
+        case: &OpenCase,
+        source_id: i64,
+    ) -> Result<(), CaseError> {
+        self.authorise(case, Action::DescribeSourceOfFunds)?;
+        let snap = purchase(case)?;
+        if source_of(snap, source_id)?.0 == SourceOfFundsState::Accepted
+            || snap.tasks_done().iter().any(|t| t.task == REVIEW_TASK)
+        {
+            return Err(CaseError::AlreadyDone(
+                "We have accepted this source of funds: its answers can no longer change.".into(),
+            ));
+        }
+        Ok(())
+    }
+
     /// The buyers' answers about one source, replacing any given before; refused once the
     /// firm has accepted it or closed its review.
     #[tracing::instrument(skip_all, fields(case_id = case.loaded.row.id, source_id))]
@@ -65,18 +85,10 @@ impl CaseService {
         source_id: i64,
         answers: SourceAnswers<'_>,
     ) -> Result<(), CaseError> {
-        self.authorise(case, Action::DescribeSourceOfFunds)?;
+        self.check_source_of_funds_evidence(case, source_id)?;
         let by = caller
             .user_id()
             .ok_or_else(|| CaseError::NotPermitted("only a person answers".into()))?;
-        let snap = purchase(case)?;
-        if source_of(snap, source_id)?.0 == SourceOfFundsState::Accepted
-            || snap.tasks_done().iter().any(|t| t.task == REVIEW_TASK)
-        {
-            return Err(CaseError::AlreadyDone(
-                "We have accepted this source of funds: its answers can no longer change.".into(),
-            ));
-        }
         for (field, answer) in [
             ("origin", answers.origin),
             ("builtUpOver", answers.built_up_over),

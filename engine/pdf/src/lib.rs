@@ -25,6 +25,10 @@ const TEMPLATES: &[(&str, &str)] = &[
         "case_document",
         include_str!("../templates/case_document.typ"),
     ),
+    (
+        "bank_statement",
+        include_str!("../templates/bank_statement.typ"),
+    ),
 ];
 
 #[derive(Debug, thiserror::Error)]

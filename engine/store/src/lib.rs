@@ -20,6 +20,7 @@ pub mod invitations;
 pub mod ledger;
 pub mod live;
 pub mod magic_links;
+pub mod open_banking;
 pub mod payments;
 mod secrets;
 pub mod sessions;

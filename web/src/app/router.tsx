@@ -409,6 +409,11 @@ const caseTileViewRoute = createRoute({
 const caseSourceOfFundsRoute = createRoute({
   getParentRoute: () => caseTypeRoute,
   path: '$caseId/source-of-funds',
+  // Back from the open-banking provider: whether the bank's statements came.
+  validateSearch: (search: Record<string, unknown>): { openBanking?: 'connected' | 'failed' } =>
+    search.openBanking === 'connected' || search.openBanking === 'failed'
+      ? { openBanking: search.openBanking }
+      : {},
   beforeLoad: ({ context, params }) => {
     if (params.caseType !== 'buying') throw notFound();
     if (!sessionFlags(context.session.getSnapshot().context.me).sourceOfFundsEnabled) {

@@ -259,6 +259,7 @@ export function source(
     review: null,
     evidenceType: EVIDENCE_TYPES[sourceType],
     asksDetails: sourceType !== 'MORTGAGE',
+    openBanking: false,
     ...patch,
   };
 }

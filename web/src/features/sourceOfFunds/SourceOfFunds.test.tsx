@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BuyingExpanded } from '../../lib/api/types';
 import { bodyOf, buyCase, buyingServer } from '../../test/application';
 import { source } from '../../test/cases';
-import { apiError, noContent, type Handler } from '../../test/fetchMock';
+import { apiError, json, noContent, type Handler } from '../../test/fetchMock';
 import { makeMe } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { stubViewport } from '../../test/viewport';
@@ -200,6 +200,42 @@ describe('the source-of-funds page (issue 33)', () => {
     expect(other.getByRole('textbox', { name: T.origin })).toBeVisible();
     expect(other.queryByText(T.evidence)).toBeNull();
     expect(other.queryByRole('button', { name: /Upload/ })).toBeNull();
+  });
+
+  it('FLAG-02: where the firm offers open banking, the buyer connects their bank instead of uploading', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const CONNECT = '/api/buying/1001/sources-of-funds/1/open-banking';
+    const authUrl = 'https://auth.truelayer.test/?state=abc';
+    const { calls } = serve([{ ...SAVINGS, openBanking: true }, source(2, 'GIFTS')], WITH_SOF, {
+      [`POST ${CONNECT}`]: () => json({ authUrl }),
+    });
+    renderApp(PAGE);
+    const savings = await card('Savings');
+    // Uploading stays possible; the bank is the other way.
+    expect(savings.getByRole('button', { name: 'Upload Savings statement' })).toBeVisible();
+    const connect = savings.getByRole('button', { name: T.connectBank });
+    expect(connect).toHaveAccessibleDescription(T.connectBankHint);
+    // Only a source whose evidence the bank can give.
+    expect(
+      (await card('A gift from family or friends')).queryByRole('button', { name: T.connectBank }),
+    ).toBeNull();
+    await userEvent.click(connect);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(authUrl));
+    expect(calls.some((c) => c.method === 'POST' && c.path === CONNECT)).toBe(true);
+  });
+
+  it('FLAG-02: back from the bank, the page says whether the statements came', async () => {
+    serve([SAVINGS]);
+    renderApp(`${PAGE}?openBanking=connected`);
+    expect(await screen.findByText(T.bankConnected)).toBeVisible();
+    expect(screen.queryByText(T.bankFailed)).toBeNull();
+  });
+
+  it('FLAG-02: a failed connection says to try again or upload', async () => {
+    serve([SAVINGS]);
+    renderApp(`${PAGE}?openBanking=failed`);
+    expect(await screen.findByText(T.bankFailed)).toBeVisible();
   });
 
   it('a remortgage has no source-of-funds page, SOF or not', async () => {

@@ -26,6 +26,17 @@ export const SOURCE_OF_FUNDS_TEXTS = {
   saving: 'Saving…',
   saved: 'Saved',
   failed: "Sorry, we couldn't save your answers. Please try again.",
+  // Open banking, where the firm offers it.
+  connectBank: 'Connect your bank instead',
+  connectBankHint:
+    'Share 12 months of this account’s statements straight from your bank, securely through TrueLayer. You choose the account; we only read it, once.',
+  connecting: 'Taking you to your bank…',
+  connectFailed:
+    "Sorry, we couldn't reach the bank-connection service. Please try again, or upload the statements.",
+  bankConnected:
+    'Thank you: we have received your statements from your bank. We will review them with your answers.',
+  bankFailed:
+    "We couldn't get your statements from your bank. You can try again, or upload them instead.",
 } as const;
 
 /** Each state's chip, as the buyer reads it. */

@@ -607,6 +607,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/buying/{caseId}/sources-of-funds/{sourceId}/open-banking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["connect_bank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/buying/{caseId}/stamp-duty-land-tax": {
         parameters: {
             query?: never;
@@ -1116,6 +1132,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["managed_brokers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open-banking/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["callback"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2419,6 +2451,10 @@ export interface components {
             documentId: number;
             documentType: string;
             fileName?: string | null;
+        };
+        /** @description Where the buyer goes next: their bank, through TrueLayer. */
+        BankConnection: {
+            authUrl: string;
         };
         /** @description A broker firm and what the firm pays it per introduced client. */
         BrokerFirmBody: {
@@ -4180,6 +4216,12 @@ export interface components {
             evidenceType: string;
             /** Format: int64 */
             id: number;
+            /**
+             * @description The buyers may share its evidence by connecting their bank instead of uploading
+             *     (`POST …/open-banking`): an open-banking provider is configured and the evidence is a
+             *     savings account's statements.
+             */
+            openBanking: boolean;
             review?: components["schemas"]["SourceOfFundsReview"] | null;
             sourceType: components["schemas"]["SourceOfFundsType"];
             /** @description Where it stands in the firm's anti-money-laundering review. */
@@ -7466,6 +7508,76 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    connect_bank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case id (numeric) */
+                caseId: string;
+                /** @description The source of funds */
+                sourceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description The provider's page where the buyer picks their bank and consents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a buyer or broker on the case, or `feature_off` (no `SOF`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown case or source, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `open_banking_off`: no provider is configured, or the source's evidence is not a savings account's statements, or none is asked for now: upload it; `conflict`: the firm has accepted this source */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     stamp_duty_land_tax: {
         parameters: {
             query?: never;
@@ -9579,6 +9691,52 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    callback: {
+        parameters: {
+            query?: {
+                /** @description The one-time code to exchange for an access token. */
+                code?: string;
+                /** @description Ours, from the auth link. */
+                state?: string;
+                /** @description Set instead of `code` when the buyer or their bank declined. */
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description To the source-of-funds page with `?openBanking=connected` (the statement is the source's evidence) or `?openBanking=failed` (nothing kept: upload instead) */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];

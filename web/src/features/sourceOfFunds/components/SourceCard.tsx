@@ -1,10 +1,11 @@
-import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { SummaryList } from '../../../components/SummaryList';
 import { formatMoney } from '../../../lib/format';
 import { documentTypeLabel, SOURCE_OF_FUNDS_LABELS } from '../../../lib/labels';
 import type { BuyingExpanded, SourceOfFunds, SourceOfFundsDetails } from '../../../lib/api/types';
 import { DOCUMENTS_TEXTS, RequiredDocumentSlot } from '../../application';
+import { useConnectBank } from '../api/connectBank';
 import { evidenceSlot } from '../evidence';
 import { SOURCE_OF_FUNDS_TEXTS as T } from '../texts';
 import { DetailsForm } from './DetailsForm';
@@ -45,7 +46,36 @@ function Evidence({ caseId, expanded, source }: SourceCardProps) {
         {T.evidence}
       </Typography>
       <RequiredDocumentSlot caseType="BUYING" caseId={caseId} slot={slot} />
+      {source.openBanking && <ConnectBank caseId={caseId} sourceId={source.id} />}
     </Box>
+  );
+}
+
+/** Where the firm offers open banking: the statements straight from the bank, by consent. */
+function ConnectBank({ caseId, sourceId }: { caseId: string; sourceId: number }) {
+  const connect = useConnectBank(caseId, sourceId);
+  const hintId = useId();
+  return (
+    <Stack spacing={1} sx={{ mt: 2 }}>
+      <Typography id={hintId} color="text.secondary">
+        {T.connectBankHint}
+      </Typography>
+      <Box>
+        <Button
+          variant="outlined"
+          aria-describedby={hintId}
+          disabled={connect.isPending || connect.isSuccess}
+          onClick={() => connect.mutate()}
+        >
+          {connect.isPending || connect.isSuccess ? T.connecting : T.connectBank}
+        </Button>
+      </Box>
+      {connect.isError && (
+        <Alert severity="error" role="alert">
+          {T.connectFailed}
+        </Alert>
+      )}
+    </Stack>
   );
 }
 

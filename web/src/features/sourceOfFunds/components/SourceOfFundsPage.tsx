@@ -9,9 +9,17 @@ import { SourceCard } from './SourceCard';
 /**
  * /buying/{caseId}/source-of-funds (issue 33; users with SOF, the router sends anyone else to the
  * case): the firm must check where the money comes from (anti-money-laundering). Each source the
- * buyer listed, with where it stands, their account of the money and its evidence.
+ * buyer listed, with where it stands, their account of the money and its evidence; back from
+ * the open-banking provider, whether the bank's statements came.
  */
-export function SourceOfFundsPage({ caseId }: { caseId: string }) {
+export function SourceOfFundsPage({
+  caseId,
+  openBanking,
+}: {
+  caseId: string;
+  /** Back from the open-banking provider: whether the bank's statements came. */
+  openBanking?: 'connected' | 'failed';
+}) {
   const query = useCase('buying', caseId);
   const back = (
     <Box sx={{ mb: 1 }}>
@@ -37,6 +45,15 @@ export function SourceOfFundsPage({ caseId }: { caseId: string }) {
     <Box sx={{ maxWidth: 880, minWidth: 0 }}>
       {back}
       <PageHeading>{T.title}</PageHeading>
+      {openBanking && (
+        <Alert
+          severity={openBanking === 'connected' ? 'success' : 'warning'}
+          role="status"
+          sx={{ mb: 2 }}
+        >
+          {openBanking === 'connected' ? T.bankConnected : T.bankFailed}
+        </Alert>
+      )}
       <Typography sx={{ mb: 3 }}>{T.intro}</Typography>
       {sources.length === 0 ? (
         <Typography>{T.none}</Typography>

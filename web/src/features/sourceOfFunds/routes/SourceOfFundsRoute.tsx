@@ -6,5 +6,6 @@ const route = getRouteApi('/protected/$caseType/$caseId/source-of-funds');
 /** /buying/{caseId}/source-of-funds. */
 export function SourceOfFundsRoute() {
   const { caseId } = route.useParams();
-  return <SourceOfFundsPage key={caseId} caseId={caseId} />;
+  const { openBanking } = route.useSearch();
+  return <SourceOfFundsPage key={caseId} caseId={caseId} openBanking={openBanking} />;
 }
