@@ -26,14 +26,19 @@ pub(crate) struct Generated<'a> {
     pub by: UserId,
 }
 
+/// Renders a template with its data to a PDF, off the async threads (it is CPU-bound).
+pub(crate) async fn render(template: &'static str, data: serde_json::Value) -> ApiResult<Vec<u8>> {
+    tokio::task::spawn_blocking(move || threshold_pdf::render(template, &data))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)
+}
+
 /// Renders the PDF (off the async threads), stores the file, then its record and the audit
 /// line `document.generated`; a file whose record could not be written is removed again.
 pub(crate) async fn generate(state: &AppState, g: Generated<'_>) -> ApiResult<DocumentRecord> {
     let Generated { template, data, .. } = g;
-    let pdf = tokio::task::spawn_blocking(move || threshold_pdf::render(template, &data))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
+    let pdf = render(template, data).await?;
     let key = DocumentStore::new_key();
     let size = pdf.len() as i64;
     state

@@ -91,10 +91,7 @@ pub(super) async fn collect(
         ),
         "accounts": accounts,
     });
-    let pdf = tokio::task::spawn_blocking(move || threshold_pdf::render("bank_statement", &data))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
+    let pdf = crate::documents::generated::render("bank_statement", data).await?;
 
     let key = DocumentStore::new_key();
     let size = pdf.len() as i64;

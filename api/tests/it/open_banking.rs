@@ -117,15 +117,6 @@ async fn with_truelayer(backend: Backend) -> (TestApp, Seen, String) {
     (app, seen, url)
 }
 
-async fn features(app: &TestApp, email: &str, features: &[&str]) {
-    let user = app.db.user_by_email(email).await.unwrap().unwrap();
-    let features: Vec<String> = features.iter().map(|f| (*f).to_owned()).collect();
-    app.db
-        .set_user_features(user.id, &features, None, chrono::Utc::now())
-        .await
-        .unwrap();
-}
-
 async fn savings(client: &mut Client, id: i64) -> Value {
     client.get(&expanded(id)).await.body["sourceOfFunds"]
         .as_array()
@@ -192,7 +183,7 @@ async fn evidence(bea: &mut Client, id: i64) -> Option<i64> {
 async fn a_buyer_shares_twelve_months_of_statements_through_their_bank(backend: Backend) {
     let (app, seen, fake) = with_truelayer(backend).await;
     let (_broker, mut bea, id) = submitted_purchase_with(&app, &["SAVINGS"]).await;
-    features(&app, BEA, &["BUYING", "SOF"]).await;
+    app.set_features(BEA, &["BUYING", "SOF"]).await;
     let source = savings(&mut bea, id).await;
     assert_eq!(source["openBanking"], true, "{source:?}");
     let source_id = source["id"].as_i64().unwrap();
@@ -294,7 +285,7 @@ async fn who_may_connect_a_bank_and_what_comes_back_refused(backend: Backend) {
     // Without a provider there is no offer: the buyer uploads.
     let plain = TestApp::spawn(backend).await;
     let (_broker, mut bea, id) = submitted_purchase_with(&plain, &["SAVINGS"]).await;
-    features(&plain, BEA, &["BUYING", "SOF"]).await;
+    plain.set_features(BEA, &["BUYING", "SOF"]).await;
     let source = savings(&mut bea, id).await;
     assert_eq!(source["openBanking"], false);
     let res = bea
@@ -312,7 +303,7 @@ async fn who_may_connect_a_bank_and_what_comes_back_refused(backend: Backend) {
     let res = bea.post(&path, json!({})).await;
     assert_eq!(res.status, StatusCode::FORBIDDEN, "{:?}", res.body);
     assert_eq!(res.body["error"]["code"], "feature_off");
-    features(&app, BEA, &["BUYING", "SOF"]).await;
+    app.set_features(BEA, &["BUYING", "SOF"]).await;
     // A pension's evidence is the scheme's statement, not a bank's.
     let pension = sources
         .as_array()
@@ -334,13 +325,14 @@ async fn who_may_connect_a_bank_and_what_comes_back_refused(backend: Backend) {
     // Strangers see nothing; staff review, they do not connect a buyer's bank.
     app.create_user("stranger@example.test", "ROLE_USER", true)
         .await;
-    features(&app, "stranger@example.test", &["BUYING", "SOF"]).await;
+    app.set_features("stranger@example.test", &["BUYING", "SOF"])
+        .await;
     let mut stranger = app.sign_in("stranger@example.test").await;
     let mut rival = app.sign_in("rival@other.test").await;
     let (mut connie, ..) = enrolled_conveyancer(&app).await;
     // Each with the feature, so that what refuses them is the case, not the page.
     for email in ["rival@other.test", support::staff::CONNIE] {
-        features(&app, email, &["BUYING", "SOF"]).await;
+        app.set_features(email, &["BUYING", "SOF"]).await;
     }
     for (who, client, status) in [
         ("another customer", &mut stranger, StatusCode::NOT_FOUND),

@@ -18,16 +18,6 @@ on_both_databases!(
     answers_and_reviews_are_checked_field_by_field,
 );
 
-/// Gives the account these enabled features, as `threshold user set-features` does.
-async fn features(app: &TestApp, email: &str, features: &[&str]) {
-    let user = app.db.user_by_email(email).await.unwrap().unwrap();
-    let features: Vec<String> = features.iter().map(|f| (*f).to_owned()).collect();
-    app.db
-        .set_user_features(user.id, &features, None, chrono::Utc::now())
-        .await
-        .unwrap();
-}
-
 fn details_path(id: i64, source: i64) -> String {
     format!("/api/buying/{id}/sources-of-funds/{source}/details")
 }
@@ -81,7 +71,7 @@ async fn record_review_task(connie: &mut Client, id: i64) -> support::Res {
 async fn a_buyer_answers_and_the_firm_reviews_each_source(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, mut bea, id) = submitted_purchase_with(&app, &["SAVINGS"]).await;
-    features(&app, BEA, &["BUYING", "SOF"]).await;
+    app.set_features(BEA, &["BUYING", "SOF"]).await;
     let (mut connie, ..) = enrolled_conveyancer(&app).await;
     let savings = asked_source(&mut bea, id).await;
 
@@ -232,8 +222,8 @@ async fn who_may_answer_and_review(backend: Backend) {
     assert_eq!(source(&mut bea, id, savings).await["details"], Value::Null);
 
     // With SOF: the buyer and the case's broker may.
-    features(&app, BEA, &["BUYING", "SOF"]).await;
-    features(&app, "broker@firm.test", &["SOF"]).await;
+    app.set_features(BEA, &["BUYING", "SOF"]).await;
+    app.set_features("broker@firm.test", &["SOF"]).await;
     assert_eq!(
         bea.put(&path, answers()).await.status,
         StatusCode::NO_CONTENT
@@ -248,8 +238,9 @@ async fn who_may_answer_and_review(backend: Backend) {
     app.create_user("stranger@example.test", "ROLE_USER", true)
         .await;
     let mut stranger = app.sign_in("stranger@example.test").await;
-    features(&app, "rival@other.test", &["SOF"]).await;
-    features(&app, "stranger@example.test", &["BUYING", "SOF"]).await;
+    app.set_features("rival@other.test", &["SOF"]).await;
+    app.set_features("stranger@example.test", &["BUYING", "SOF"])
+        .await;
     for (who, client) in [("rival broker", &mut rival), ("stranger", &mut stranger)] {
         assert_eq!(
             client.put(&path, answers()).await.status,
@@ -257,7 +248,7 @@ async fn who_may_answer_and_review(backend: Backend) {
             "{who}"
         );
     }
-    features(&app, support::staff::CONNIE, &["SOF"]).await;
+    app.set_features(support::staff::CONNIE, &["SOF"]).await;
     assert_eq!(
         connie.put(&path, answers()).await.status,
         StatusCode::FORBIDDEN
@@ -304,7 +295,7 @@ async fn who_may_answer_and_review(backend: Backend) {
 async fn answers_and_reviews_are_checked_field_by_field(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let (_broker, mut bea, id) = submitted_purchase_with(&app, &["SAVINGS"]).await;
-    features(&app, BEA, &["BUYING", "SOF"]).await;
+    app.set_features(BEA, &["BUYING", "SOF"]).await;
     let (mut connie, ..) = enrolled_conveyancer(&app).await;
     let savings = asked_source(&mut bea, id).await;
     let path = details_path(id, savings);

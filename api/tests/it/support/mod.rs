@@ -141,6 +141,16 @@ impl TestApp {
         }
     }
 
+    /// Gives the account these enabled features, as `threshold user set-features` does.
+    pub async fn set_features(&self, email: &str, features: &[&str]) {
+        let user = self.db.user_by_email(email).await.unwrap().unwrap();
+        let features: Vec<String> = features.iter().map(|f| (*f).to_owned()).collect();
+        self.db
+            .set_user_features(user.id, &features, None, chrono::Utc::now())
+            .await
+            .unwrap();
+    }
+
     /// Reads one integer from the app's database (test checks).
     pub async fn scalar(&self, sql: &'static str) -> i64 {
         match &self.db {
