@@ -67,7 +67,7 @@ E2E_PG_DB := threshold_test_e2e
 E2E_PG_SPECS ?= tests/application.spec.ts tests/after-submit.spec.ts tests/staff.spec.ts \
 	tests/buying-application.spec.ts tests/purchase-after-submit.spec.ts tests/cases.spec.ts \
 	tests/quote.spec.ts tests/title-register.spec.ts tests/conversation.spec.ts tests/webhooks.spec.ts \
-	tests/source-of-funds.spec.ts
+	tests/source-of-funds.spec.ts tests/complex-cases.spec.ts
 test-e2e-postgres: build e2e-deps ## The journeys and lists in Playwright on a fresh PostgreSQL database
 	psql "$(TEST_DATABASE_URL)" -qc "DROP DATABASE IF EXISTS $(E2E_PG_DB)" -c "CREATE DATABASE $(E2E_PG_DB)"
 	cd e2e && THRESHOLD_BIN=$(abspath $(BIN)) E2E_DATABASE_URL=$$(echo "$(TEST_DATABASE_URL)" | sed 's|/[^/]*$$|/$(E2E_PG_DB)|') npx playwright test $(E2E_PG_SPECS)

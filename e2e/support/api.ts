@@ -9,12 +9,16 @@ export async function apiPost(request: APIRequestContext, origin: string, path: 
   return res.status() === 204 ? null : ((await res.json()) as Record<string, unknown>);
 }
 
-/** A broker's new remortgage for `client` at `addressLine1`; returns the case id. */
+/**
+ * A broker's new remortgage for `client` at `addressLine1`, its key facts changed by `keyFacts`
+ * (a company-owned or buy-to-let property: the eligibility check refuses it); returns the case id.
+ */
 export async function createRemortgage(
   request: APIRequestContext,
   origin: string,
   client: { name: string; email: string },
   addressLine1: string,
+  keyFacts: Record<string, unknown> = {},
 ): Promise<number> {
   const created = await apiPost(request, origin, '/api/remortgaging/case', {
     client: { preferredName: client.name, email: client.email },
@@ -28,6 +32,7 @@ export async function createRemortgage(
     loanAmount: 15_000_000,
     remortgagingReason: 'END_OF_CURRENT_DEAL',
     newLender: 'NATIONWIDE_BUILDING_SOCIETY',
+    ...keyFacts,
   });
   return created!.caseId as number;
 }

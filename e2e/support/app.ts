@@ -180,7 +180,22 @@ export async function clientWithAcceptedQuote(
       : await createRemortgage(page.request, origin, client, address);
   const caseType = kind === 'buying' ? 'BUYING' : 'REMORTGAGING';
   await apiPost(page.request, origin, '/api/quote/send', { caseType, caseId });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const { customer, context } = await clientAcceptsQuote(browser, client, kind, caseId);
+  return { customer, context, caseId, origin };
+}
+
+/**
+ * The client of a case whose quote the broker has sent signs in in a new context (`width` px
+ * wide), onboards and accepts the quote in the modal. Leaves the client on the case page.
+ */
+export async function clientAcceptsQuote(
+  browser: Browser,
+  client: NewClient,
+  kind: NewCase['kind'],
+  caseId: number,
+  width = 1280,
+) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
   const customer = await context.newPage();
   await signIn(customer, client.email);
   // A client whose only case is a purchase starts on /buying (issue 15's home).
@@ -189,5 +204,5 @@ export async function clientWithAcceptedQuote(
   await expect(modal).toBeVisible({ timeout: FEED_DELIVERY_MS });
   await modal.getByRole('button', { name: 'Accept Quote & Continue' }).click();
   await expect(customer).toHaveURL(new RegExp(`/${kind}/${caseId}$`));
-  return { customer, context, caseId, origin };
+  return { customer, context };
 }

@@ -381,6 +381,54 @@ describe('the staff case page', () => {
     ]);
   });
 
+  it('ELIG-03/04: a refused case is taken on with a reason and a fresh code, one step for whoever started it (issue 33)', async () => {
+    const takeOn = (name: string, allowed: boolean, reason: string | null) =>
+      transition({
+        name,
+        label: 'Take on this case',
+        to: name === 'take_on_for_broker' ? 'BROKER_APPLICATION' : 'CUSTOMER_APPLICATION',
+        allowed,
+        reason,
+        stepUp: true,
+      });
+    const refused = staffCase({
+      status: 'INELIGIBLE',
+      chip: { colour: 'RED', label: 'Ineligible', showWarningIcon: false },
+      transitions: [
+        takeOn('take_on_for_broker', true, null),
+        takeOn('take_on_for_customer', false, 'The case was started by a broker.'),
+        transition({ name: 'cancel', label: 'Cancel case', to: 'CANCELLED', stepUp: true }),
+      ],
+    });
+    const { calls } = server(
+      { [`GET ${CASE_PATH}`]: () => json(refused) },
+      staffCase({
+        status: 'BROKER_APPLICATION',
+        chip: { colour: 'AMBER', label: 'Broker Application', showWarningIcon: false },
+        transitions: [],
+      }),
+    );
+    await openCase();
+    const steps = screen.getByRole('region', { name: 'Next steps' });
+    // Only the step that can be taken, as the step forward it is.
+    const buttons = within(steps).getAllByRole('button', { name: 'Take on this case' });
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]).toBeEnabled();
+    expect(buttons[0]).toHaveClass('MuiButton-contained');
+    expect(within(steps).queryByText('The case was started by a broker.')).toBeNull();
+    await userEvent.click(buttons[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'Take on this case' });
+    expect(dialog).toHaveTextContent('Broker Application');
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Reviewed: the lender lends');
+    await userEvent.type(within(dialog).getByLabelText(/Code from your app/), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(transitionPosts(calls)).toEqual([
+        { transition: 'take_on_for_broker', reason: 'Reviewed: the lender lends', code: '123456' },
+      ]),
+    );
+  });
+
   it("the engine's refusal (409) is shown in the dialog as it says it", async () => {
     server({
       [`POST ${CASE_PATH}/transition`]: () =>

@@ -120,4 +120,54 @@ describe("the case page's application answers (issue 26.12)", () => {
       expect.arrayContaining([SDLT_TEXTS.multipleProperties, SDLT_TEXTS.firstTimeBuyer]),
     );
   });
+
+  it("CALLS-26 / REM-APP-25: a company case's company with each officer, and no Financial Details", async () => {
+    const base = staffCase();
+    const sam = party({ identitySubmittedAt: '2026-03-04T09:00:00Z' });
+    const pat = party({ id: 12, isLead: false }, { preferredName: 'Pat Smith' });
+    const remortgage: StaffCase = {
+      ...base,
+      expanded: {
+        ...base.expanded,
+        propertyOwners: [sam, pat],
+        isCompanyCase: true,
+        company: {
+          registeredName: 'Smith Holdings Ltd',
+          companyNumber: 'SC123456',
+          registeredOffice: {
+            addressLine1: '2 Castle Street',
+            addressLine2: null,
+            town: 'Canterbury',
+            postcode: 'CT1 2AB',
+          },
+          officers: [
+            { ownerId: 11, isDirector: true, isGuarantor: true },
+            { ownerId: 12, isDirector: false, isGuarantor: true },
+          ],
+        },
+        view: {
+          ...base.expanded.view,
+          sections: base.expanded.view.sections.map((s) =>
+            s.key === 'financial-details' ? { ...s, state: 'HIDDEN' as const } : s,
+          ),
+        },
+      } as StaffCase['expanded'],
+    };
+    staffServer(CONVEYANCER, {
+      'GET /api/staff/cases/remortgaging/1001': () => json(remortgage),
+    });
+    renderApp('/staff/cases/remortgaging/1001');
+    const application = await screen.findByRole('region', { name: 'The application' });
+    expect(within(application).queryByRole('button', { name: 'Financial Details' })).toBeNull();
+    // The owners are open (an identity waits for the firm), the company under them.
+    const owners = screen.getByRole('region', { name: 'Owners' });
+    expect(within(owners).getByRole('heading', { name: 'The company' })).toBeInTheDocument();
+    expect(answers(owners)).toMatchObject({
+      'Registered name': 'Smith Holdings Ltd',
+      'Company number': 'SC123456',
+      'Registered office': '2 Castle Street, Canterbury, CT1 2AB',
+      'Sam Smith': 'Director, Guarantor',
+      'Pat Smith': 'Guarantor',
+    });
+  });
 });

@@ -160,6 +160,15 @@ export const answerTexts = {
   htbLetter: 'Help to Buy redemption letter',
   initialPayment: 'Initial payment',
   completionDate: 'Completion date',
+  // Issue 33 (CALLS-26): a company case's company.
+  company: 'The company',
+  companyNotGiven: 'The company has not been given yet.',
+  registeredName: 'Registered name',
+  companyNumber: 'Company number',
+  registeredOffice: 'Registered office',
+  director: 'Director',
+  guarantor: 'Guarantor',
+  formerOwner: 'An owner no longer on the case',
 } as const;
 
 /** Who a case waits on, as the back office says it. */

@@ -147,6 +147,9 @@ export type RemovedOwnerBody = JsonBody<
 /** Issue 33: a name on the title register, and why one is no owner (the server's enum). */
 export type TitleRegisterName = RemortgagingExpanded['titleRegisterNames'][number];
 export type NameExplanation = Schemas['NameExplanation'];
+/** Issue 33 (CALLS-26): a company case's company, as recorded and as sent (a second POST replaces it). */
+export type Company = NonNullable<RemortgagingExpanded['company']>;
+export type CompanyBody = JsonBody<'/remortgaging/{caseId}/company', 'post'>;
 /** What the expanded remortgaging case holds for each section. */
 export type Alteration = RemortgagingExpanded['alterations'][number];
 export type Loan = RemortgagingExpanded['loans'][number];

@@ -36,6 +36,7 @@ import {
   ASKS_FULL_ADDRESS,
   formatNiNumber,
   h2Sx,
+  joinAddress,
   normaliseNiNumber,
   ownerDetailsSchema,
   PeopleList,
@@ -44,6 +45,7 @@ import {
   type AddOwnerValues,
   type OwnerDetailsValues,
 } from './ownersControls';
+import { CompanyPart } from './CompanyPart';
 import { TenancySplitPart } from './TenancySplitPart';
 import { TitleRegisterPart } from './TitleRegisterPart';
 import { fullLegalName } from '../../../lib/format';
@@ -62,8 +64,9 @@ const h4Sx = { fontSize: '1.05rem', fontWeight: 600 } as const;
  * missing (spec §5 labels; a buyer also needs occupation, NI number and UK residence), the
  * signed-in person's case details, adding (with an invitation e-mail) and removing co-owners or
  * co-buyers, and for a remortgage the other adults living at the property (a purchase has no
- * such part, nor a transfer of equity). Others' details are redacted to a customer alike. The
- * section's state is the engine's; every write refetches the case.
+ * such part, nor a transfer of equity) and, for a company case, the company and its directors
+ * (CompanyPart). Others' details are redacted to a customer alike. The section's state is the
+ * engine's; every write refetches the case.
  */
 export function OwnersSection({ caseId, expanded }: OwnersSectionProps) {
   const { me, isBroker } = useSession();
@@ -104,6 +107,9 @@ export function OwnersSection({ caseId, expanded }: OwnersSectionProps) {
         />
       )}
       {!soleOwner && <AddOwnerForm kind={kind} caseId={caseId} />}
+      {!isBuying(expanded) && (
+        <CompanyPart caseId={caseId} expanded={expanded} canEdit={!isBroker || brokerStage} />
+      )}
       <TenancySplitPart caseId={caseId} expanded={expanded} canEdit={!isBroker || brokerStage} />
       {!isBuying(expanded) && <OccupantsPart caseId={caseId} expanded={expanded} />}
     </Stack>
@@ -120,17 +126,6 @@ function orNotGiven(value: string | null | undefined): ReactNode {
       {OWNERS_TEXTS.notGiven}
     </Box>
   );
-}
-
-/** An address on one line, its empty parts left out (null when it has none). */
-function joinAddress(a: {
-  addressLine1?: string | null;
-  addressLine2?: string | null;
-  town?: string | null;
-  postcode?: string | null;
-}): string | null {
-  const parts = [a.addressLine1, a.addressLine2, a.town, a.postcode].filter((p) => p?.trim());
-  return parts.length > 0 ? parts.join(', ') : null;
 }
 
 function OwnerDetailsList({ owner }: { owner: Owner }) {

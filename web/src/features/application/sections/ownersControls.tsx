@@ -39,6 +39,17 @@ export function formatIsoDate(value: string): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 }
 
+/** An address on one line, its empty parts left out (null when it has none). */
+export function joinAddress(a: {
+  addressLine1?: string | null;
+  addressLine2?: string | null;
+  town?: string | null;
+  postcode?: string | null;
+}): string | null {
+  const parts = [a.addressLine1, a.addressLine2, a.town, a.postcode].filter((p) => p?.trim());
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
 // --- National Insurance number ---------------------------------------------------------------
 
 /** Spaces are ignored and letters upper-cased, as the server does. */

@@ -291,6 +291,48 @@ export function ApplicationAnswers({
   );
 }
 
+/**
+ * A company case's company (issue 33, CALLS-26): as Companies House registers it, and each
+ * officer by their owner's name with what they are to the company.
+ */
+function CompanyAnswers({ expanded }: { expanded: RemortgagingExpanded }) {
+  const company = expanded.company;
+  const office = company?.registeredOffice;
+  const ownerName = (id: number) =>
+    expanded.propertyOwners.find((o) => o.id === id)?.user.preferredName ?? T.formerOwner;
+  return (
+    <Box>
+      <Typography variant="h4" component="h4" sx={{ mb: 1 }}>
+        {T.company}
+      </Typography>
+      {!company || !office ? (
+        <Typography>{T.companyNotGiven}</Typography>
+      ) : (
+        <SummaryList
+          rows={[
+            { term: T.registeredName, value: company.registeredName },
+            { term: T.companyNumber, value: company.companyNumber },
+            {
+              term: T.registeredOffice,
+              value: [office.addressLine1, office.addressLine2, office.town, office.postcode]
+                .filter(Boolean)
+                .join(', '),
+            },
+            ...company.officers.map((o) => ({
+              key: `officer-${o.ownerId}`,
+              term: ownerName(o.ownerId),
+              value:
+                [o.isDirector ? T.director : null, o.isGuarantor ? T.guarantor : null]
+                  .filter(Boolean)
+                  .join(', ') || T.notGiven,
+            })),
+          ]}
+        />
+      )}
+    </Box>
+  );
+}
+
 function remortgagingGroups(
   e: RemortgagingExpanded,
   identity: (party: Party) => ReactNode,
@@ -301,6 +343,7 @@ function remortgagingGroups(
     owners: (
       <Stack spacing={2}>
         <PartyGroup parties={e.propertyOwners} identity={identity} />
+        {e.isCompanyCase && <CompanyAnswers expanded={e} />}
         <SummaryList
           rows={[
             {

@@ -10,10 +10,27 @@ import { movedTo, STAFF_TEXTS } from '../texts';
 import type { StaffCase, StaffTransition } from '../types';
 import { TransitionDialog } from './TransitionDialog';
 
-/** Steps that undo work or end the case: never the page's primary button. */
-const isSetBack = (t: StaffTransition) => t.requiresReason;
+/**
+ * Steps that undo work (returning the application, withdrawing a document: a reason asked, no
+ * fresh code): never the page's primary button. A step forward may ask for a reason and a fresh
+ * code too (taking on a refused case, reinstating it, closing the file).
+ */
+const isSetBack = (t: StaffTransition) => t.requiresReason && !t.stepUp;
 /** Cancelling ends the case: kept in 'More actions', away from the day's work. */
 const isCancel = (t: StaffTransition) => t.to === 'CANCELLED';
+
+/**
+ * Where the workflow routes one step by who started the case ('Take on this case' for the
+ * broker or for the customer), the engine lists both, and only one can ever be taken: the one
+ * allowed is shown, or, when neither is, the first with its reason.
+ */
+function onePerLabel(transitions: StaffTransition[]): StaffTransition[] {
+  return transitions.filter(
+    (t, i) =>
+      t.allowed ||
+      !transitions.some((other, j) => other.label === t.label && (other.allowed || j < i)),
+  );
+}
 
 /**
  * 'Next steps': a button per transition the engine lists for the case, the steps forward first
@@ -41,9 +58,10 @@ export function NextSteps({
   const [selected, setSelected] = useState<StaffTransition | null>(null);
   const [open, setOpen] = useState(false);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const forward = staffCase.transitions.filter((t) => !isSetBack(t) && !isCancel(t));
-  const setBack = staffCase.transitions.filter((t) => isSetBack(t) && !isCancel(t));
-  const cancel = staffCase.transitions.filter(isCancel);
+  const transitions = onePerLabel(staffCase.transitions);
+  const forward = transitions.filter((t) => !isSetBack(t) && !isCancel(t));
+  const setBack = transitions.filter((t) => isSetBack(t) && !isCancel(t));
+  const cancel = transitions.filter(isCancel);
   const steps = [...forward, ...setBack];
 
   const choose = (t: StaffTransition) => {
