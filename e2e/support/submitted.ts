@@ -207,6 +207,16 @@ interface StaffTask {
   state: 'AHEAD' | 'WAITING' | 'OPEN' | 'DONE';
   evidence: string | null;
   referenceLabel: string | null;
+  referenceIs: 'TEXT' | 'EXPIRY_DATE';
+}
+
+/** What the back office records for a task: an expiry (the OS1's priority) 30 days ahead. */
+function referenceFor(task: StaffTask): { reference?: string } {
+  if (!task.referenceLabel) return {};
+  if (task.referenceIs === 'EXPIRY_DATE') {
+    return { reference: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) };
+  }
+  return { reference: 'REF-2026/1' };
 }
 
 /**
@@ -246,7 +256,7 @@ export async function recordOpenTasks(
     if (task.name === 'source_of_funds_reviewed') await acceptSourcesOfFunds(request, origin, caseId);
     if (task.evidence) await uploadDocument(request, origin, caseId, task.evidence, `${task.name}.pdf`, caseType);
     await refreshSession(request, origin);
-    await apiPost(request, origin, `${base}/tasks/${task.name}`, task.referenceLabel ? { reference: 'REF-2026/1' } : {});
+    await apiPost(request, origin, `${base}/tasks/${task.name}`, referenceFor(task));
   }
   return open.map((t) => t.name);
 }

@@ -29,6 +29,19 @@ import {
   uploadDocument,
 } from '../support/submitted';
 
+/** The local day `days` from now, as a date input writes it (YYYY-MM-DD). */
+function daysAhead(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** A YYYY-MM-DD date as the app shows it (DD/MM/YYYY). */
+function ukDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
 // Names the demo data does not use; the staff address is new on every run.
 const CLIENT = { name: 'Quinn Queueby', email: 'quinn.queueby@e2e.test' };
 const ADDRESS = '9 Backoffice Lane';
@@ -358,12 +371,24 @@ test('FLOW-01 after submission: the firm verifies both owners, records the offer
   await expect(status).toContainText('Pending Completion');
   // Issue 29: not completed before the legal file's tasks that come first.
   await expect(steps.getByRole('button', { name: 'Mark as completed' })).toBeDisabled();
-  expect(await recordOpenTasks(staff.request, origin, 'REMORTGAGING', caseId)).toEqual([
-    'mortgage_deed_signed',
-    'priority_search',
-    'bankruptcy_search',
-    'certificate_of_title',
-  ]);
+  expect(
+    await recordOpenTasks(staff.request, origin, 'REMORTGAGING', caseId, ['priority_search', 'certificate_of_title']),
+  ).toEqual(['mortgage_deed_signed', 'bankruptcy_search']);
+  // The OS1 in the back office: its priority expiry is a date, which brings the AP1's deadline
+  // forward to 3 days before it (HMLR practice guide 12).
+  await uploadDocument(staff.request, origin, caseId, 'PRIORITY_SEARCH', 'os1.pdf', 'REMORTGAGING');
+  await staff.reload();
+  const legalFile = staff.getByRole('region', { name: 'Legal file' });
+  const os1 = legalFile.getByRole('listitem').filter({ hasText: 'Priority search of the register (OS1)' });
+  await os1.getByRole('button', { name: 'Record as done' }).click();
+  const recordOs1 = staff.getByRole('dialog', { name: /^Record as done/ });
+  await recordOs1.getByLabel(/Priority expires on/).fill(daysAhead(10));
+  await recordOs1.getByRole('button', { name: 'Record as done' }).click();
+  await expect(recordOs1).toBeHidden();
+  await expect(os1).toContainText(`Priority expires on: ${ukDate(daysAhead(10))}`);
+  const ap1 = legalFile.getByRole('listitem').filter({ hasText: 'registration at HM Land Registry (AP1)' });
+  await expect(ap1).toContainText(`Due ${ukDate(daysAhead(7))}`);
+  expect(await recordOpenTasks(staff.request, origin, 'REMORTGAGING', caseId)).toEqual(['certificate_of_title']);
   await staff.reload();
   await steps.getByRole('button', { name: 'Mark as completed', disabled: false }).click();
   const complete = staff.getByRole('dialog', { name: 'Mark as completed' });

@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 use threshold_engine::enquiries::{Enquiry, EnquiryOutcome};
 use threshold_engine::snapshot::{Party, RemortgagingProperty, SourceOfFunds, UploadedDocument};
-use threshold_engine::tasks::{TaskDone, TaskRefusal, TaskState, TaskView};
+use threshold_engine::tasks::{ReferenceKind, TaskDone, TaskRefusal, TaskState, TaskView};
 use threshold_engine::types::{Jurisdiction, RemortgagingReason, SourceOfFundsType, Tenure};
 use threshold_engine::{
     Actor, BuyingSnapshot, BuyingStatus, LoadError, RemortgagingSnapshot, RemortgagingStatus,
@@ -693,5 +693,123 @@ fn completing_sets_a_reminder_for_each_task_on_its_due_day() {
                 "2026-12-22T09:00:00+00:00".to_owned()
             ),
         ]
+    );
+}
+
+/// The OS1 recorded with its priority expiry, as the back office records it.
+fn priority_search_expiring(on: NaiveDate) -> TaskDone {
+    TaskDone {
+        reference: Some(on.format("%Y-%m-%d").to_string()),
+        ..done("priority_search")
+    }
+}
+
+#[test]
+fn the_os1_priority_expiry_brings_the_registration_deadline_forward() {
+    // HMLR practice guide 12: the application to register must reach HM Land Registry within
+    // the official search's priority period; the firm's margin is 3 days before it.
+    let w = Workflows::load().unwrap();
+    let mut s = completed_purchase(Jurisdiction::England, 300_000);
+    let os1 = task(
+        &w.buying.tasks(&s, &conveyancer(), day(2)),
+        "priority_search",
+    )
+    .clone();
+    assert_eq!(os1.reference_is, ReferenceKind::ExpiryDate);
+    assert_eq!(os1.reference_label.as_deref(), Some("Priority expires on"));
+
+    // Priority ending on 14 December: the AP1 is due on the 11th, before its 21-day limit
+    // (the 22nd), and so is the case's next deadline in the queue (the SDLT return is the 15th).
+    s.tasks_done.push(priority_search_expiring(day(14)));
+    let views = w.buying.tasks(&s, &conveyancer(), day(2));
+    assert_eq!(task(&views, "registration_applied").due_on, Some(day(11)));
+    assert_eq!(w.buying.next_task_due(&s), Some(day(11)));
+    assert!(
+        task(
+            &w.buying.tasks(&s, &conveyancer(), day(12)),
+            "registration_applied"
+        )
+        .overdue
+    );
+
+    // A priority that outlasts the firm's own limit leaves that limit.
+    s.tasks_done = vec![priority_search_expiring(day(31))];
+    let views = w.buying.tasks(&s, &conveyancer(), day(2));
+    assert_eq!(task(&views, "registration_applied").due_on, Some(day(22)));
+}
+
+#[test]
+fn completing_reminds_the_firm_of_the_registration_before_the_priority_runs_out() {
+    use threshold_engine::Effect;
+    let w = Workflows::load().unwrap();
+    let mut s = RemortgagingSnapshot::new(1, RemortgagingStatus::PendingCompletion);
+    s.completion_date = Some(day(1));
+    for name in [
+        "mortgage_deed_signed",
+        "bankruptcy_search",
+        "certificate_of_title",
+    ] {
+        s.tasks_done.push(done(name));
+    }
+    s.tasks_done.push(priority_search_expiring(day(10)));
+    let now = day(1).and_hms_opt(15, 30, 0).unwrap().and_utc();
+    let applied = w
+        .remortgaging
+        .apply(&s, &conveyancer(), "complete", now, None)
+        .unwrap();
+    let ap1 = applied.effects.iter().find_map(|e| match e {
+        Effect::Reminder {
+            task: Some(task),
+            due_at,
+            ..
+        } if task.name == "registration_applied" => Some(due_at.to_rfc3339()),
+        _ => None,
+    });
+    assert_eq!(ap1.as_deref(), Some("2026-12-07T09:00:00+00:00"));
+}
+
+#[test]
+fn an_expiry_is_a_date_today_or_later() {
+    let today = day(2);
+    assert_eq!(
+        ReferenceKind::ExpiryDate.check(" 2026-12-14 ", today),
+        Ok("2026-12-14".to_owned())
+    );
+    assert_eq!(
+        ReferenceKind::ExpiryDate.check("2026-12-02", today),
+        Ok("2026-12-02".to_owned())
+    );
+    assert!(
+        ReferenceKind::ExpiryDate
+            .check("2026-12-01", today)
+            .unwrap_err()
+            .contains("has passed")
+    );
+    for bad in ["14/12/2026", "2026-02-30", "soon"] {
+        assert_eq!(
+            ReferenceKind::ExpiryDate.check(bad, today),
+            Err("must be a date (YYYY-MM-DD)".to_owned()),
+            "{bad}"
+        );
+    }
+    assert!(ReferenceKind::Text.check("2026-12-14", today).is_ok());
+    assert!(ReferenceKind::Text.check("12<script>", today).is_err());
+}
+
+#[test]
+fn the_loader_refuses_a_deadline_before_an_expiry_no_task_records() {
+    assert!(
+        broken_task(
+            "due_before = { days = 3, expiry_of = \"priority_search\" }",
+            "due_before = { days = 3, expiry_of = \"bankruptcy_search\" }"
+        )
+        .contains("records an EXPIRY_DATE")
+    );
+    assert!(
+        broken_task(
+            "reference = \"Priority expires on\"\nreference_is = \"EXPIRY_DATE\"",
+            "reference_is = \"EXPIRY_DATE\""
+        )
+        .contains("without a `reference` label")
     );
 }

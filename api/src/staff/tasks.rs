@@ -5,8 +5,9 @@
 
 use axum::Json;
 use axum::extract::State;
+use chrono::Utc;
 use serde::{Deserialize, Serialize};
-use threshold_engine::tasks::TaskView;
+use threshold_engine::tasks::{ReferenceKind, TaskView};
 use threshold_store::cases::NewTaskDone;
 use utoipa::ToSchema;
 
@@ -15,9 +16,6 @@ use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath};
 
-/// The longest reference a task records (a UTRN is 11 or 12 characters, an HMLR reference
-/// about 20).
-const MAX_REFERENCE_CHARS: usize = 64;
 /// The longest note, as for a reason given with a step.
 const MAX_NOTE_CHARS: usize = super::MAX_REASON_CHARS;
 
@@ -26,7 +24,8 @@ const MAX_NOTE_CHARS: usize = super::MAX_REASON_CHARS;
 pub struct StaffTaskDoneRequest {
     /// What the task's `referenceLabel` names (its UTRN, HM Land Registry's application
     /// reference, the title number): required where it has one, refused where it has none.
-    /// Letters, digits, spaces, `-` and `/`, at most 64 characters.
+    /// Letters, digits, spaces, `-` and `/`, at most 64 characters; where its `referenceIs` is
+    /// `EXPIRY_DATE` (an OS1's priority), a date `YYYY-MM-DD`, today or later.
     pub reference: Option<String>,
     /// The firm's note, at most 2000 characters.
     pub note: Option<String>,
@@ -62,14 +61,17 @@ pub async fn complete_task(
     ApiJson(body): ApiJson<StaffTaskDoneRequest>,
 ) -> ApiResult<Json<StaffTasks>> {
     let case = staff.open_case(&state, &case_type, &case_id).await?;
-    let reference_label = state
+    let view = state
         .cases
         .tasks(&case)
         .into_iter()
         .find(|t| t.name == task)
-        .ok_or_else(ApiError::not_found)?
-        .reference_label;
-    let reference = checked_reference(body.reference.as_deref(), reference_label.as_deref())?;
+        .ok_or_else(ApiError::not_found)?;
+    let reference = checked_reference(
+        body.reference.as_deref(),
+        view.reference_label.as_deref(),
+        view.reference_is,
+    )?;
     let note = checked_note(body.note.as_deref())?;
     let done = NewTaskDone {
         task: &task,
@@ -83,8 +85,12 @@ pub async fn complete_task(
     Ok(Json(StaffTasks { tasks }))
 }
 
-/// The reference, trimmed: given exactly when the task asks for one (`label`).
-fn checked_reference(given: Option<&str>, label: Option<&str>) -> Result<Option<String>, ApiError> {
+/// The reference, trimmed: given exactly when the task asks for one (`label`), of its kind.
+fn checked_reference(
+    given: Option<&str>,
+    label: Option<&str>,
+    kind: ReferenceKind,
+) -> Result<Option<String>, ApiError> {
     let given = given.map(str::trim).filter(|r| !r.is_empty());
     match (given, label) {
         (None, None) => Ok(None),
@@ -96,19 +102,10 @@ fn checked_reference(given: Option<&str>, label: Option<&str>) -> Result<Option<
             "reference",
             "is not recorded for this task",
         )),
-        (Some(r), Some(_)) => {
-            let well_formed = r.chars().count() <= MAX_REFERENCE_CHARS
-                && r.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '-' | '/'));
-            if well_formed {
-                Ok(Some(r.to_owned()))
-            } else {
-                Err(ApiError::bad_field(
-                    "reference",
-                    "must be at most 64 letters, digits, spaces, '-' or '/'",
-                ))
-            }
-        }
+        (Some(r), Some(_)) => kind
+            .check(r, Utc::now().date_naive())
+            .map(Some)
+            .map_err(|problem| ApiError::bad_field("reference", problem)),
     }
 }
 

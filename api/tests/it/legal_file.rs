@@ -387,8 +387,12 @@ fn expanded(case_type: &str, id: i64) -> String {
 }
 
 /// A well-formed reference where the task records one (a UTRN, HMLR's reference, a title
-/// number).
+/// number); an expiry (the OS1's priority) 30 days ahead, after the AP1's own limit.
 fn reference_for(task: &Value) -> Value {
+    if task["referenceIs"] == "EXPIRY_DATE" {
+        let expiry = chrono::Utc::now().date_naive() + chrono::Days::new(30);
+        return json!({ "reference": expiry });
+    }
     match task["referenceLabel"].as_str() {
         Some("UTRN") => json!({ "reference": "123456789MC" }),
         Some("Title number") => json!({ "reference": "AB123456" }),

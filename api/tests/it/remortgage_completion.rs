@@ -490,6 +490,20 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
         "{:?}",
         res.body
     );
+    // The OS1's priority expiry is a date, today or later: it sets the AP1's deadline.
+    let os1 = format!("{staff_case}/tasks/priority_search");
+    for (given, problem) in [
+        ("14/12/2026", "must be a date (YYYY-MM-DD)"),
+        ("2020-01-01", "has passed: an expiry is today or later"),
+    ] {
+        let res = connie.post(&os1, json!({ "reference": given })).await;
+        assert_eq!(
+            res.field_error("reference"),
+            Some(problem),
+            "{:?}",
+            res.body
+        );
+    }
     crate::legal_file::record_tasks(
         &mut connie,
         "remortgaging",

@@ -889,6 +889,20 @@ fn validate_tasks<S: CaseSnapshot>(
         if t.due.is_some_and(|d| d.days == 0) {
             return Err(bad("is due 0 days after its date".into()));
         }
+        if t.reference.is_none() && t.reference_is != crate::tasks::ReferenceKind::Text {
+            return Err(bad("`reference_is` without a `reference` label".into()));
+        }
+        if let Some(b) = &t.due_before {
+            let records_expiry = tasks.iter().any(|x| {
+                x.name == b.expiry_of && x.reference_is == crate::tasks::ReferenceKind::ExpiryDate
+            });
+            if !records_expiry {
+                return Err(bad(format!(
+                    "`due_before` names `{}`, not a task declared before it that records an EXPIRY_DATE",
+                    b.expiry_of
+                )));
+            }
+        }
         let open_in = t
             .open_in
             .iter()
@@ -915,7 +929,9 @@ fn validate_tasks<S: CaseSnapshot>(
             after: t.after,
             evidence: t.evidence,
             reference: t.reference,
+            reference_is: t.reference_is,
             due: t.due,
+            due_before: t.due_before,
             blocks: t.blocks,
         });
     }

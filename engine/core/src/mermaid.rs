@@ -159,7 +159,20 @@ pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
             let due = t
                 .due
                 .map(|d| format!("{} days after completion", d.days))
-                .unwrap_or_default();
+                .into_iter()
+                .chain(
+                    t.due_before
+                        .as_ref()
+                        .map(|b| format!("{} days before {}'s expiry", b.days, b.expiry_of)),
+                )
+                .collect::<Vec<_>>()
+                .join("; or ");
+            let records = match (t.reference.clone(), t.reference_is) {
+                (Some(label), crate::tasks::ReferenceKind::ExpiryDate) => {
+                    format!("{label} (a date)")
+                }
+                (label, _) => label.unwrap_or_default(),
+            };
             let _ = writeln!(
                 out,
                 "| {} ({}) | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
@@ -171,7 +184,7 @@ pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
                 or_dash(t.needs.clone().unwrap_or_default()),
                 or_dash(t.after.join(", ")),
                 or_dash(t.evidence.clone().unwrap_or_default()),
-                or_dash(t.reference.clone().unwrap_or_default()),
+                or_dash(records),
                 or_dash(due),
                 or_dash(t.blocks.join(", ")),
             );

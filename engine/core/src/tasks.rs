@@ -45,8 +45,16 @@ pub struct TaskDef<St> {
     /// What is recorded with it, required (the UTRN, the application's reference): its label.
     #[serde(default)]
     pub reference: Option<String>,
+    /// What kind of value `reference` is: free text, or the date something recorded expires
+    /// (an OS1 search's priority).
+    #[serde(default)]
+    pub reference_is: ReferenceKind,
     #[serde(default)]
     pub due: Option<Due>,
+    /// A deadline another task sets: `days` before the expiry that task recorded (the AP1
+    /// lodged before the OS1's priority runs out). With `due` as well, the earlier counts.
+    #[serde(default)]
+    pub due_before: Option<DueBefore>,
     /// Transitions refused until it is done, while it is part of the case (exchange of
     /// contracts before the case is pending completion). Each is taken only from statuses in
     /// which the task is open, so the task can always be done first.
@@ -68,6 +76,77 @@ pub struct Due {
 pub enum DueFrom {
     /// The day the case completed (the land-tax "effective date").
     Completion,
+}
+
+/// What a task's `reference` records.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ReferenceKind {
+    /// A reference: letters, digits, spaces, `-` and `/` (a UTRN, a title number).
+    #[default]
+    Text,
+    /// The day something recorded expires, as `YYYY-MM-DD`, not before the day it is recorded.
+    ExpiryDate,
+}
+
+/// The longest text reference (a UTRN is 11 or 12 characters, an HMLR reference about 20).
+pub const MAX_REFERENCE_CHARS: usize = 64;
+
+impl ReferenceKind {
+    /// The reference as recorded (trimmed), or what is wrong with it, in words for its field.
+    pub fn check(self, given: &str, today: NaiveDate) -> Result<String, String> {
+        let given = given.trim();
+        match self {
+            Self::Text => {
+                let well_formed = given.chars().count() <= MAX_REFERENCE_CHARS
+                    && given
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '-' | '/'));
+                well_formed.then(|| given.to_owned()).ok_or_else(|| {
+                    format!(
+                        "must be at most {MAX_REFERENCE_CHARS} letters, digits, spaces, '-' or '/'"
+                    )
+                })
+            }
+            Self::ExpiryDate => match NaiveDate::parse_from_str(given, "%Y-%m-%d") {
+                Ok(day) if day < today => Err("has passed: an expiry is today or later".into()),
+                Ok(day) => Ok(day.format("%Y-%m-%d").to_string()),
+                Err(_) => Err("must be a date (YYYY-MM-DD)".into()),
+            },
+        }
+    }
+}
+
+/// A deadline set by the expiry another task records: `days` before it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub struct DueBefore {
+    pub days: u16,
+    /// A task whose reference is an `EXPIRY_DATE`.
+    pub expiry_of: String,
+}
+
+impl<St> TaskDef<St> {
+    /// The last day for it, once a date it counts from is known: the earlier of `due` (after
+    /// completion) and `due_before` (before an expiry recorded with another task).
+    pub fn due_on(&self, completion: Option<NaiveDate>, done: &[TaskDone]) -> Option<NaiveDate> {
+        let before_expiry = self.due_before.as_ref().and_then(|b| {
+            let expiry = done
+                .iter()
+                .find(|d| d.task == b.expiry_of)?
+                .reference
+                .as_deref()?;
+            NaiveDate::parse_from_str(expiry, "%Y-%m-%d")
+                .ok()?
+                .checked_sub_days(Days::new(b.days.into()))
+        });
+        self.due
+            .and_then(|d| d.date(completion))
+            .into_iter()
+            .chain(before_expiry)
+            .min()
+    }
 }
 
 impl Due {
@@ -136,6 +215,8 @@ pub struct TaskView {
     pub evidence_uploaded: bool,
     /// The label of what is recorded with it.
     pub reference_label: Option<String>,
+    /// What kind of value that is (a reference, or an expiry date).
+    pub reference_is: ReferenceKind,
     /// The labels of the tasks it waits for.
     pub waiting_for: Vec<String>,
     /// The labels of the steps refused until it is done (the exchange before the case is
@@ -213,7 +294,7 @@ pub fn views<St: Copy + PartialEq>(
                 (None, true, false) => TaskState::Waiting,
                 (None, true, true) => TaskState::Open,
             };
-            let due_on = d.due.and_then(|due| due.date(facts.completion));
+            let due_on = d.due_on(facts.completion, facts.done);
             TaskView {
                 name: d.name.clone(),
                 label: d.label.clone(),
@@ -226,6 +307,7 @@ pub fn views<St: Copy + PartialEq>(
                     .is_some_and(|t| facts.documents.has_uploaded(t)),
                 evidence: d.evidence.clone(),
                 reference_label: d.reference.clone(),
+                reference_is: d.reference_is,
                 waiting_for,
                 before: d.blocks.iter().map(|b| (facts.step_label)(b)).collect(),
                 after_completion: d.open_in.iter().any(|s| facts.terminal.contains(s)),
@@ -335,7 +417,7 @@ impl<S: CaseSnapshot> Workflow<S> {
         let system = Actor::system();
         self.applying_tasks(snap, &system)
             .filter(|t| !done.iter().any(|d| d.task == t.name))
-            .filter_map(|t| t.due?.date(snap.completion_date()))
+            .filter_map(|t| t.due_on(snap.completion_date(), done))
             .min()
     }
 
@@ -352,7 +434,7 @@ impl<S: CaseSnapshot> Workflow<S> {
         self.applying_tasks(snap, actor)
             .filter(|t| t.open_in.contains(&to))
             .filter_map(|t| {
-                let day = t.due?.date(Some(completed))?;
+                let day = t.due_on(Some(completed), snap.tasks_done())?;
                 Some(Effect::Reminder {
                     template: TASK_DUE_TEMPLATE.into(),
                     to: Recipient::Conveyancer,

@@ -5,6 +5,7 @@ import { FakeXhr } from '../../test/fakeXhr';
 import { json } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
 import { CONVEYANCER, staffCase, staffServer } from '../../test/staff';
+import { todayIso } from '../application';
 import type { StaffCase, StaffTask } from './types';
 
 const mermaid = vi.hoisted(() => ({ initialize: vi.fn(), render: vi.fn() }));
@@ -27,6 +28,7 @@ function task(name: string, label: string, patch: Partial<StaffTask> = {}): Staf
     evidence: null,
     evidenceUploaded: false,
     referenceLabel: null,
+    referenceIs: 'TEXT',
     waitingFor: [],
     before: [],
     afterCompletion: true,
@@ -163,6 +165,57 @@ describe("the back office's legal file (issue 29)", () => {
       ),
     ).toBeInTheDocument();
     expect(s.posts()).toHaveLength(2);
+  });
+
+  it("records an OS1's priority expiry as a date, today or later, and shows it as a date", async () => {
+    const os1 = task('priority_search', 'Priority search of the register (OS1)', {
+      afterCompletion: false,
+      referenceLabel: 'Priority expires on',
+      referenceIs: 'EXPIRY_DATE',
+    });
+    const path = `${CASE_PATH}/tasks/priority_search`;
+    const done = {
+      ...os1,
+      state: 'DONE' as const,
+      done: { ...DISCHARGED.done!, task: 'priority_search', reference: '2027-01-15', note: null },
+    };
+    const result = staffServer(CONVEYANCER, {
+      [`GET ${CASE_PATH}`]: () => json(staffCase({ tasks: [os1] })),
+      [`POST ${path}`]: () => json({ tasks: [done] }),
+    });
+    const panel = await openTasks();
+    await userEvent.click(panel.getByRole('button', { name: 'Record as done' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /^Record as done/ }));
+    const expiry = dialog.getByLabelText(/Priority expires on/);
+    expect(expiry).toHaveAttribute('type', 'date');
+    expect(expiry).toHaveAttribute('min', todayIso());
+    await userEvent.type(expiry, '2020-01-01');
+    await userEvent.click(dialog.getByRole('button', { name: 'Record as done' }));
+    expect(
+      await dialog.findByText('This date has passed: enter the expiry shown on the certificate'),
+    ).toBeInTheDocument();
+    expect(result.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await userEvent.clear(expiry);
+    await userEvent.type(expiry, '2099-01-15');
+    await userEvent.click(dialog.getByRole('button', { name: 'Record as done' }));
+    await waitFor(() =>
+      expect(result.calls.filter((c) => c.method === 'POST' && c.path === path)).toHaveLength(1),
+    );
+    const post = result.calls.find((c) => c.method === 'POST' && c.path === path)!;
+    expect(JSON.parse(post.body!)).toEqual({ reference: '2099-01-15' });
+  });
+
+  it('shows a recorded expiry as a date', async () => {
+    server([
+      task('priority_search', 'Priority search of the register (OS1)', {
+        referenceLabel: 'Priority expires on',
+        referenceIs: 'EXPIRY_DATE',
+        state: 'DONE',
+        done: { ...DISCHARGED.done!, task: 'priority_search', reference: '2027-01-15', note: null },
+      }),
+    ]);
+    const items = (await openTasks()).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Priority expires on: 15/01/2027');
   });
 
   it('before completion the tasks are only what lies ahead, closed until opened', async () => {

@@ -496,6 +496,8 @@ export const taskTexts = {
   recordIntro: 'This is kept in the case file and its audit trail. It cannot be undone.',
   referenceRequired: (label: string) => `Enter the ${label}`,
   referenceInvalid: 'Use at most 64 letters, digits, spaces, - or /',
+  expiryHint: 'The registration task falls due a few days before it.',
+  expiryPassed: 'This date has passed: enter the expiry shown on the certificate',
   note: 'Note (optional)',
   noteTooLong: 'Use 2000 characters or fewer',
   doneBy: (date: string, name: string | null | undefined) =>

@@ -3970,6 +3970,11 @@ export interface components {
              */
             validUntil?: string | null;
         };
+        /**
+         * @description What a task's `reference` records.
+         * @enum {string}
+         */
+        ReferenceKind: "TEXT" | "EXPIRY_DATE";
         ReferralFeeRequest: {
             /**
              * Format: int64
@@ -4615,7 +4620,8 @@ export interface components {
             /**
              * @description What the task's `referenceLabel` names (its UTRN, HM Land Registry's application
              *     reference, the title number): required where it has one, refused where it has none.
-             *     Letters, digits, spaces, `-` and `/`, at most 64 characters.
+             *     Letters, digits, spaces, `-` and `/`, at most 64 characters; where its `referenceIs` is
+             *     `EXPIRY_DATE` (an OS1's priority), a date `YYYY-MM-DD`, today or later.
              */
             reference?: string | null;
         };
@@ -4856,6 +4862,8 @@ export interface components {
             name: string;
             /** @description Not done and past its due date. */
             overdue: boolean;
+            /** @description What kind of value that is (a reference, or an expiry date). */
+            referenceIs: components["schemas"]["ReferenceKind"];
             /** @description The label of what is recorded with it. */
             referenceLabel?: string | null;
             state: components["schemas"]["TaskState"];

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { muiField } from '../../../lib/form';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { documentTypeLabel } from '../../../lib/labels';
-import { UploadParts, useFileUpload } from '../../application';
+import { todayIso, UploadParts, useFileUpload } from '../../application';
 import { CASE_TYPE, type CaseKind } from '../../cases';
 import { useCompleteTask } from '../api/progress';
 import { reportIfSecondFactorRequired } from '../secondFactor';
@@ -25,6 +25,17 @@ const STATE_COLOUR: Record<StaffTask['state'], 'default' | 'primary' | 'success'
 
 /** The server's rule for a task's reference (a UTRN, HM Land Registry's reference). */
 const REFERENCE = /^[A-Za-z0-9 /-]{1,64}$/;
+
+/** A recorded reference as read: an expiry date as a date. */
+function shownReference(task: StaffTask, reference: string): string {
+  switch (task.referenceIs) {
+    case 'EXPIRY_DATE':
+      return formatDate(reference);
+    case 'TEXT':
+      return reference;
+  }
+}
+
 const NOTE_MAX = 2000;
 
 /**
@@ -92,7 +103,7 @@ function TaskRow({ kind, caseId, task }: { kind: CaseKind; caseId: string; task:
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {T.doneBy(formatDateTime(task.done.doneAt), task.done.doneByName)}
           {task.done.reference && task.referenceLabel
-            ? ` · ${T.recordedReference(task.referenceLabel, task.done.reference)}`
+            ? ` · ${T.recordedReference(task.referenceLabel, shownReference(task, task.done.reference))}`
             : ''}
           {task.done.note ? ` · ${task.done.note}` : ''}
         </Typography>
@@ -208,6 +219,7 @@ function RecordTaskDialog({
     formState: { errors, isSubmitting },
   } = useForm<Values>({ defaultValues: { reference: '', note: '' } });
   const referenceLabel = task.referenceLabel;
+  const [today] = useState(todayIso);
 
   const onSubmit = async ({ reference, note }: Values) => {
     setProblem(null);
@@ -238,7 +250,7 @@ function RecordTaskDialog({
       problem={problem}
       confirmLabel={T.record}
     >
-      {referenceLabel && (
+      {referenceLabel && task.referenceIs === 'TEXT' && (
         <TextField
           label={referenceLabel}
           required
@@ -251,6 +263,25 @@ function RecordTaskDialog({
                 const v = value.trim();
                 if (v === '') return T.referenceRequired(referenceLabel);
                 return REFERENCE.test(v) || T.referenceInvalid;
+              },
+            }),
+          )}
+        />
+      )}
+      {referenceLabel && task.referenceIs === 'EXPIRY_DATE' && (
+        <TextField
+          label={referenceLabel}
+          type="date"
+          required
+          fullWidth
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
+          error={!!errors.reference}
+          helperText={errors.reference?.message ?? T.expiryHint}
+          {...muiField(
+            register('reference', {
+              validate: (value) => {
+                if (value === '') return T.referenceRequired(referenceLabel);
+                return value >= today || T.expiryPassed;
               },
             }),
           )}
