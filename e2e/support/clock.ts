@@ -21,3 +21,12 @@ export function replyFellDue(caseId: number): void {
     String(caseId),
   ]);
 }
+
+/** The local day `days` from today, as a date input takes it (`iso`) and as the app shows it. */
+export function daysAhead(days: number): { iso: string; shown: string } {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const [dd, mm, yyyy] = [pad(d.getDate()), pad(d.getMonth() + 1), String(d.getFullYear())];
+  return { iso: `${yyyy}-${mm}-${dd}`, shown: `${dd}/${mm}/${yyyy}` };
+}

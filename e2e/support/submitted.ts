@@ -207,16 +207,24 @@ interface StaffTask {
   state: 'AHEAD' | 'WAITING' | 'OPEN' | 'DONE';
   evidence: string | null;
   referenceLabel: string | null;
-  referenceIs: 'TEXT' | 'EXPIRY_DATE';
+  referenceIs: 'TEXT' | 'EXPIRY_DATE' | 'COMPLETION_DATE';
 }
 
-/** What the back office records for a task: an expiry (the OS1's priority) 30 days ahead. */
+/**
+ * What the back office records for a task: an expiry (the OS1's priority) 30 days ahead, the
+ * completion date fixed on exchange today (the server's day, UTC).
+ */
 function referenceFor(task: StaffTask): { reference?: string } {
   if (!task.referenceLabel) return {};
-  if (task.referenceIs === 'EXPIRY_DATE') {
-    return { reference: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) };
+  const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  switch (task.referenceIs) {
+    case 'EXPIRY_DATE':
+      return { reference: daysAhead(30) };
+    case 'COMPLETION_DATE':
+      return { reference: daysAhead(0) };
+    case 'TEXT':
+      return { reference: 'REF-2026/1' };
   }
-  return { reference: 'REF-2026/1' };
 }
 
 /**

@@ -17,6 +17,7 @@ import { atBothWidths, caseTile, clientWithAcceptedQuote, expectAccessible } fro
 import { waitForMailAbout } from '../support/mail';
 import { signInConveyancer } from '../support/staff';
 import { purchaseAsCustomer, recordOpenTasks, submitIdentity, submitPurchase, uploadDocument } from '../support/submitted';
+import { daysAhead } from '../support/clock';
 import { PDF } from '../support/files';
 
 // Names the demo data does not use; the staff address is new on every run.
@@ -86,14 +87,6 @@ async function recordMoney(ledger: Locator, entry: { kind: string; pence: number
 }
 
 /** The day `days` from today: as a date field takes it (yyyy-mm-dd) and as the app shows it. */
-function daysAhead(days: number) {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const [dd, mm, yyyy] = [pad(d.getDate()), pad(d.getMonth() + 1), String(d.getFullYear())];
-  return { iso: `${yyyy}-${mm}-${dd}`, shown: `${dd}/${mm}/${yyyy}` };
-}
-
 /** The description of `term` in a back-office panel's list of details. */
 function detail(panel: Locator, term: string) {
   // The innermost block holding the term is its row (groups of rows are blocks too).
@@ -286,16 +279,24 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   const exchange = taskItem('Contracts exchanged');
   await exchange.getByRole('button', { name: 'Record as done' }).click();
   const exchanged = staffPage.getByRole('dialog', { name: 'Record as done: Contracts exchanged' });
-  await exchanged.getByRole('textbox', { name: 'Exchange attendance note reference' }).fill('EX-2026/14');
+  // Exchange fixes the completion date in the contract: a date, today or later.
+  const fixedBy = exchanged.getByLabel(/Completion date fixed by the contract/);
+  await expect(fixedBy).toHaveAttribute('type', 'date');
+  await fixedBy.fill(daysAhead(21).iso);
+  await exchanged.getByRole('textbox', { name: 'Note (optional)' }).fill('Attendance note EX-2026/14');
   await atBothWidths(staffPage, () => expect(exchanged).toBeVisible());
   await exchanged.getByRole('button', { name: 'Record as done' }).click();
   await expect(exchanged).toBeHidden();
-  await expect(exchange).toContainText('Exchange attendance note reference: EX-2026/14');
+  await expect(exchange).toContainText(`Completion date fixed by the contract: ${daysAhead(21).shown}`);
+  await expect(exchange).toContainText('Attendance note EX-2026/14');
   await expect(staffPage.getByRole('region', { name: 'Next steps' })).toBeVisible();
   await statusIs(customer.request, origin, caseId, 'PENDING_COMPLETION');
+  // …and the buyer is told it as the case moves on.
+  await waitForMailAbout(CLIENT.email, `Completion date agreed: ${daysAhead(21).shown}`);
 
-  // The firm agrees the completion date in its back office: the step asks for the date (and
-  // will not go on without one); the case shows it and the buyer is e-mailed it.
+  // The parties agree to complete sooner: the firm agrees the new date in its back office (the
+  // step asks for the date and will not go on without one); the case shows it and the buyer is
+  // e-mailed it.
   await staffPage.goto(`/staff/cases/buying/${caseId}`);
   const nextSteps = staffPage.getByRole('region', { name: 'Next steps' });
   await nextSteps.getByRole('button', { name: 'Agree the completion date' }).click();

@@ -16,6 +16,7 @@
 import { expect, test } from '@playwright/test';
 import { atBothWidths, clientWithAcceptedQuote, dismissConsent, expectAccessible } from '../support/app';
 import { createUser } from '../support/cli';
+import { daysAhead } from '../support/clock';
 import { PDF } from '../support/files';
 import { linkIn, waitForMailAbout } from '../support/mail';
 import { authenticator, currentStep, freshCode, signInConveyancer } from '../support/staff';
@@ -28,19 +29,6 @@ import {
   submitRemortgage,
   uploadDocument,
 } from '../support/submitted';
-
-/** The local day `days` from now, as a date input writes it (YYYY-MM-DD). */
-function daysAhead(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** A YYYY-MM-DD date as the app shows it (DD/MM/YYYY). */
-function ukDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}/${m}/${y}`;
-}
 
 // Names the demo data does not use; the staff address is new on every run.
 const CLIENT = { name: 'Quinn Queueby', email: 'quinn.queueby@e2e.test' };
@@ -382,12 +370,12 @@ test('FLOW-01 after submission: the firm verifies both owners, records the offer
   const os1 = legalFile.getByRole('listitem').filter({ hasText: 'Priority search of the register (OS1)' });
   await os1.getByRole('button', { name: 'Record as done' }).click();
   const recordOs1 = staff.getByRole('dialog', { name: /^Record as done/ });
-  await recordOs1.getByLabel(/Priority expires on/).fill(daysAhead(10));
+  await recordOs1.getByLabel(/Priority expires on/).fill(daysAhead(10).iso);
   await recordOs1.getByRole('button', { name: 'Record as done' }).click();
   await expect(recordOs1).toBeHidden();
-  await expect(os1).toContainText(`Priority expires on: ${ukDate(daysAhead(10))}`);
+  await expect(os1).toContainText(`Priority expires on: ${daysAhead(10).shown}`);
   const ap1 = legalFile.getByRole('listitem').filter({ hasText: 'registration at HM Land Registry (AP1)' });
-  await expect(ap1).toContainText(`Due ${ukDate(daysAhead(7))}`);
+  await expect(ap1).toContainText(`Due ${daysAhead(7).shown}`);
   expect(await recordOpenTasks(staff.request, origin, 'REMORTGAGING', caseId)).toEqual(['certificate_of_title']);
   await staff.reload();
   await steps.getByRole('button', { name: 'Mark as completed', disabled: false }).click();

@@ -262,6 +262,12 @@ fn contracts_are_exchanged_after_the_signatures_and_the_deposit() {
         ]
     );
     assert_eq!(exchange.before, ["Completion statement accepted"]);
+    // Exchange fixes the completion date (Standard Conditions of Sale 6.1.1).
+    assert_eq!(exchange.reference_is, ReferenceKind::CompletionDate);
+    assert_eq!(
+        exchange.reference_label.as_deref(),
+        Some("Completion date fixed by the contract")
+    );
     assert_eq!(
         task(&views, "contract_signed").evidence.as_deref(),
         Some("SIGNED_CONTRACT")
@@ -792,6 +798,18 @@ fn an_expiry_is_a_date_today_or_later() {
             "{bad}"
         );
     }
+    assert_eq!(
+        ReferenceKind::CompletionDate.check("2026-12-01", today),
+        Err("has passed: completion is today or later".to_owned())
+    );
+    assert_eq!(
+        ReferenceKind::CompletionDate.completion_date("2026-12-23"),
+        Some(day(23))
+    );
+    assert_eq!(
+        ReferenceKind::ExpiryDate.completion_date("2026-12-23"),
+        None
+    );
     assert!(ReferenceKind::Text.check("2026-12-14", today).is_ok());
     assert!(ReferenceKind::Text.check("12<script>", today).is_err());
 }

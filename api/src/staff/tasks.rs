@@ -25,7 +25,8 @@ pub struct StaffTaskDoneRequest {
     /// What the task's `referenceLabel` names (its UTRN, HM Land Registry's application
     /// reference, the title number): required where it has one, refused where it has none.
     /// Letters, digits, spaces, `-` and `/`, at most 64 characters; where its `referenceIs` is
-    /// `EXPIRY_DATE` (an OS1's priority), a date `YYYY-MM-DD`, today or later.
+    /// `EXPIRY_DATE` (an OS1's priority) or `COMPLETION_DATE` (the one exchange fixes, which
+    /// becomes the case's agreed completion date), a date `YYYY-MM-DD`, today or later.
     pub reference: Option<String>,
     /// The firm's note, at most 2000 characters.
     pub note: Option<String>,

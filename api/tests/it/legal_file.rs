@@ -387,11 +387,14 @@ fn expanded(case_type: &str, id: i64) -> String {
 }
 
 /// A well-formed reference where the task records one (a UTRN, HMLR's reference, a title
-/// number); an expiry (the OS1's priority) 30 days ahead, after the AP1's own limit.
+/// number); an expiry (the OS1's priority) 30 days ahead, after the AP1's own limit; the
+/// completion date fixed on exchange today (so completing today is not early).
 fn reference_for(task: &Value) -> Value {
-    if task["referenceIs"] == "EXPIRY_DATE" {
-        let expiry = chrono::Utc::now().date_naive() + chrono::Days::new(30);
-        return json!({ "reference": expiry });
+    let today = chrono::Utc::now().date_naive();
+    match task["referenceIs"].as_str() {
+        Some("EXPIRY_DATE") => return json!({ "reference": today + chrono::Days::new(30) }),
+        Some("COMPLETION_DATE") => return json!({ "reference": today }),
+        _ => {}
     }
     match task["referenceLabel"].as_str() {
         Some("UTRN") => json!({ "reference": "123456789MC" }),

@@ -49,7 +49,9 @@ pub(crate) async fn draft_and_issue(connie: &mut Client, id: i64, kind: &str) ->
 /// The buyers have signed, the deposit is held: the firm exchanges contracts, and the case,
 /// its completion statement accepted, moves on to PENDING_COMPLETION with the last task. Bea
 /// buys without a mortgage: no mortgage deed (workflows/tests/tasks.rs has a lender's case).
-async fn exchange_contracts(connie: &mut Client, id: i64) {
+/// Exchange fixes the completion date (Standard Conditions of Sale 6.1.1: the contract's date):
+/// it is agreed on the case and Bea is told it; answers it.
+async fn exchange_contracts(app: &TestApp, connie: &mut Client, id: i64) -> chrono::NaiveDate {
     let open = crate::legal_file::open_tasks(connie, "buying", id).await;
     assert_eq!(
         open,
@@ -60,16 +62,44 @@ async fn exchange_contracts(connie: &mut Client, id: i64) {
             "contracts_exchanged"
         ]
     );
+    let today = chrono::Utc::now().date_naive();
+    let fixed = today + chrono::Days::new(21);
+    let exchange = format!("/api/staff/cases/buying/{id}/tasks/contracts_exchanged");
     // Not exchanged before everything it waits for.
+    let res = connie.post(&exchange, json!({ "reference": fixed })).await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    let before: Vec<&str> = open[..3].iter().map(String::as_str).collect();
+    crate::legal_file::record_tasks(connie, "buying", id, &before).await;
+    // The completion date it fixes is a date, today or later.
+    for (given, problem) in [
+        ("EX-1".to_owned(), "must be a date (YYYY-MM-DD)"),
+        (
+            (today - chrono::Days::new(1)).to_string(),
+            "has passed: completion is today or later",
+        ),
+    ] {
+        let res = connie.post(&exchange, json!({ "reference": given })).await;
+        assert_eq!(
+            res.field_error("reference"),
+            Some(problem),
+            "{:?}",
+            res.body
+        );
+    }
     let res = connie
         .post(
-            &format!("/api/staff/cases/buying/{id}/tasks/contracts_exchanged"),
-            json!({ "reference": "EX-1" }),
+            &exchange,
+            json!({ "reference": fixed, "note": "Attendance note EX-1" }),
         )
         .await;
-    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
-    let names: Vec<&str> = open.iter().map(String::as_str).collect();
-    crate::legal_file::record_tasks(connie, "buying", id, &names).await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let mail = app.mail_with_subject(BEA, "Completion date agreed").await;
+    assert!(
+        mail.text.contains(&fixed.format("%d/%m/%Y").to_string()),
+        "{}",
+        mail.text
+    );
+    fixed
 }
 
 /// Issue 29: the firm raises its enquiries with the seller's solicitor, records each reply
@@ -525,11 +555,10 @@ async fn buy_post_the_firm_and_the_buyer_carry_a_purchase_to_completion(backend:
         case["view"]["message"],
         "The completion statement is accepted. We are exchanging contracts and will confirm the completion date."
     );
-    exchange_contracts(&mut connie, id).await;
-    assert_eq!(
-        bea.get(&expanded(id)).await.body["status"],
-        "PENDING_COMPLETION"
-    );
+    let fixed = exchange_contracts(&app, &mut connie, id).await;
+    let case = bea.get(&expanded(id)).await.body;
+    assert_eq!(case["status"], "PENDING_COMPLETION");
+    assert_eq!(case["completionDate"], fixed.to_string());
     // The date agreed with the lender and the seller's solicitor, then completion.
     let agreed = chrono::Utc::now().date_naive() + chrono::Duration::days(7);
     let res = connie

@@ -47,9 +47,20 @@ impl CaseService {
             done.task,
             now.date_naive(),
         )?;
+        // A task may fix the completion date (contracts exchanged): it is agreed in the same
+        // write, and announced by the transition that the task lets through.
+        let completion_date = self
+            .tasks(case)
+            .into_iter()
+            .find(|t| t.name == done.task)
+            .zip(done.reference)
+            .and_then(|(t, reference)| t.reference_is.completion_date(reference));
         // A task may be the last thing a system transition waited for (contracts exchanged,
         // every buyer having accepted the completion statement): it is taken in the same write.
         let mut snap = case.snapshot.clone();
+        if let Some(date) = completion_date {
+            snap.agree_completion_date(date);
+        }
         snap.record_task_done(TaskDone {
             task: done.task.to_owned(),
             reference: done.reference.map(str::to_owned),
@@ -59,7 +70,9 @@ impl CaseService {
         });
         let records = self.automatic(&mut snap, now);
         let w = case.write(by, &records, self.workflows.next_task_due(&snap));
-        self.db.record_task_done(&w, done, now).await?;
+        self.db
+            .record_task_done(&w, done, completion_date, now)
+            .await?;
         let reopened = self
             .open(caller, case.case_type, case.loaded.row.id)
             .await?;

@@ -168,7 +168,11 @@ pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
                 .collect::<Vec<_>>()
                 .join("; or ");
             let records = match (t.reference.clone(), t.reference_is) {
-                (Some(label), crate::tasks::ReferenceKind::ExpiryDate) => {
+                (
+                    Some(label),
+                    crate::tasks::ReferenceKind::ExpiryDate
+                    | crate::tasks::ReferenceKind::CompletionDate,
+                ) => {
                     format!("{label} (a date)")
                 }
                 (label, _) => label.unwrap_or_default(),

@@ -88,6 +88,9 @@ pub enum ReferenceKind {
     Text,
     /// The day something recorded expires, as `YYYY-MM-DD`, not before the day it is recorded.
     ExpiryDate,
+    /// The completion date the step fixes (the contract's, on exchange), as `YYYY-MM-DD`, not
+    /// before the day it is recorded: recording it agrees the case's completion date.
+    CompletionDate,
 }
 
 /// The longest text reference (a UTRN is 11 or 12 characters, an HMLR reference about 20).
@@ -109,12 +112,25 @@ impl ReferenceKind {
                     )
                 })
             }
-            Self::ExpiryDate => match NaiveDate::parse_from_str(given, "%Y-%m-%d") {
-                Ok(day) if day < today => Err("has passed: an expiry is today or later".into()),
-                Ok(day) => Ok(day.format("%Y-%m-%d").to_string()),
-                Err(_) => Err("must be a date (YYYY-MM-DD)".into()),
-            },
+            Self::ExpiryDate => Self::day_from(given, today, "an expiry"),
+            Self::CompletionDate => Self::day_from(given, today, "completion"),
         }
+    }
+
+    /// A date, `what` falling on it today or later.
+    fn day_from(given: &str, today: NaiveDate, what: &str) -> Result<String, String> {
+        match NaiveDate::parse_from_str(given, "%Y-%m-%d") {
+            Ok(day) if day < today => Err(format!("has passed: {what} is today or later")),
+            Ok(day) => Ok(day.format("%Y-%m-%d").to_string()),
+            Err(_) => Err("must be a date (YYYY-MM-DD)".into()),
+        }
+    }
+
+    /// The completion date a reference of this kind fixes (a checked `CompletionDate`).
+    pub fn completion_date(self, reference: &str) -> Option<NaiveDate> {
+        (self == Self::CompletionDate)
+            .then(|| NaiveDate::parse_from_str(reference, "%Y-%m-%d").ok())
+            .flatten()
     }
 }
 

@@ -1,7 +1,7 @@
 //! The legal file's tasks recorded done (issue 29): one row per task and case, written with
 //! its audit event in one section write (see `section_write!`), or nothing.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
 
 use super::owner_writes::{SectionWrite, now, section_write};
@@ -37,6 +37,7 @@ impl Db {
         &self,
         w: &SectionWrite<'_>,
         done: &NewTaskDone<'_>,
+        completion_date: Option<NaiveDate>,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         // The reference is what the firm filed (a UTRN, HM Land Registry's reference): no
@@ -56,6 +57,15 @@ impl Db {
             .execute(&mut *tx)
             .await
             .map_err(|e| StoreError::from_unique(e, "this task is done already"))?;
+            // The completion date the task fixed (contracts exchanged), as the firm's own
+            // "agree the completion date" step writes it.
+            if let Some(date) = completion_date {
+                sqlx::query("UPDATE cases SET completion_date = $2 WHERE id = $1")
+                    .bind(w.case_id)
+                    .bind(date)
+                    .execute(&mut *tx)
+                    .await?;
+            }
         })
     }
 }

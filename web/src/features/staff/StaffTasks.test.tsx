@@ -205,6 +205,30 @@ describe("the back office's legal file (issue 29)", () => {
     expect(JSON.parse(post.body!)).toEqual({ reference: '2099-01-15' });
   });
 
+  it('records the exchange with the completion date it fixes, today or later', async () => {
+    const s = server([
+      task('contracts_exchanged', 'Contracts exchanged', {
+        afterCompletion: false,
+        referenceLabel: 'Completion date fixed by the contract',
+        referenceIs: 'COMPLETION_DATE',
+      }),
+    ]);
+    const panel = await openTasks();
+    await userEvent.click(panel.getByRole('button', { name: 'Record as done' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /^Record as done/ }));
+    const fixed = dialog.getByLabelText(/Completion date fixed by the contract/);
+    expect(fixed).toHaveAttribute('type', 'date');
+    expect(
+      dialog.getByText('The buyers are told it, and it becomes the agreed completion date.'),
+    ).toBeInTheDocument();
+    await userEvent.type(fixed, '2020-01-01');
+    await userEvent.click(dialog.getByRole('button', { name: 'Record as done' }));
+    expect(
+      await dialog.findByText('This date has passed: enter the completion date in the contract'),
+    ).toBeInTheDocument();
+    expect(s.posts()).toHaveLength(0);
+  });
+
   it('shows a recorded expiry as a date', async () => {
     server([
       task('priority_search', 'Priority search of the register (OS1)', {

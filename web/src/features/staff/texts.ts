@@ -498,6 +498,8 @@ export const taskTexts = {
   referenceInvalid: 'Use at most 64 letters, digits, spaces, - or /',
   expiryHint: 'The registration task falls due a few days before it.',
   expiryPassed: 'This date has passed: enter the expiry shown on the certificate',
+  completionDateHint: 'The buyers are told it, and it becomes the agreed completion date.',
+  completionDatePassed: 'This date has passed: enter the completion date in the contract',
   note: 'Note (optional)',
   noteTooLong: 'Use 2000 characters or fewer',
   doneBy: (date: string, name: string | null | undefined) =>

@@ -3974,7 +3974,7 @@ export interface components {
          * @description What a task's `reference` records.
          * @enum {string}
          */
-        ReferenceKind: "TEXT" | "EXPIRY_DATE";
+        ReferenceKind: "TEXT" | "EXPIRY_DATE" | "COMPLETION_DATE";
         ReferralFeeRequest: {
             /**
              * Format: int64
@@ -4621,7 +4621,8 @@ export interface components {
              * @description What the task's `referenceLabel` names (its UTRN, HM Land Registry's application
              *     reference, the title number): required where it has one, refused where it has none.
              *     Letters, digits, spaces, `-` and `/`, at most 64 characters; where its `referenceIs` is
-             *     `EXPIRY_DATE` (an OS1's priority), a date `YYYY-MM-DD`, today or later.
+             *     `EXPIRY_DATE` (an OS1's priority) or `COMPLETION_DATE` (the one exchange fixes, which
+             *     becomes the case's agreed completion date), a date `YYYY-MM-DD`, today or later.
              */
             reference?: string | null;
         };

@@ -26,15 +26,22 @@ const STATE_COLOUR: Record<StaffTask['state'], 'default' | 'primary' | 'success'
 /** The server's rule for a task's reference (a UTRN, HM Land Registry's reference). */
 const REFERENCE = /^[A-Za-z0-9 /-]{1,64}$/;
 
-/** A recorded reference as read: an expiry date as a date. */
+/** A recorded reference as read: a date as a date. */
 function shownReference(task: StaffTask, reference: string): string {
   switch (task.referenceIs) {
     case 'EXPIRY_DATE':
+    case 'COMPLETION_DATE':
       return formatDate(reference);
     case 'TEXT':
       return reference;
   }
 }
+
+/** What a date field says under it, and when the date has passed. */
+const DATE_TEXTS = {
+  EXPIRY_DATE: { hint: T.expiryHint, passed: T.expiryPassed },
+  COMPLETION_DATE: { hint: T.completionDateHint, passed: T.completionDatePassed },
+} as const;
 
 const NOTE_MAX = 2000;
 
@@ -220,6 +227,7 @@ function RecordTaskDialog({
   } = useForm<Values>({ defaultValues: { reference: '', note: '' } });
   const referenceLabel = task.referenceLabel;
   const [today] = useState(todayIso);
+  const date = task.referenceIs === 'TEXT' ? null : DATE_TEXTS[task.referenceIs];
 
   const onSubmit = async ({ reference, note }: Values) => {
     setProblem(null);
@@ -268,7 +276,7 @@ function RecordTaskDialog({
           )}
         />
       )}
-      {referenceLabel && task.referenceIs === 'EXPIRY_DATE' && (
+      {referenceLabel && date && (
         <TextField
           label={referenceLabel}
           type="date"
@@ -276,12 +284,12 @@ function RecordTaskDialog({
           fullWidth
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
           error={!!errors.reference}
-          helperText={errors.reference?.message ?? T.expiryHint}
+          helperText={errors.reference?.message ?? date.hint}
           {...muiField(
             register('reference', {
               validate: (value) => {
                 if (value === '') return T.referenceRequired(referenceLabel);
-                return value >= today || T.expiryPassed;
+                return value >= today || date.passed;
               },
             }),
           )}
