@@ -19,7 +19,7 @@ interface Expanded {
  * refresh when it has run out, as the app does on a 401 — and only then, since an open page of
  * the same browser context refreshes too, and a refresh token presented twice ends the session.
  */
-async function refreshSession(request: APIRequestContext, origin: string) {
+export async function refreshSession(request: APIRequestContext, origin: string) {
   if ((await request.get('/api/auth/me')).status() === 401) {
     await apiPost(request, origin, '/api/auth/refresh', {});
   }

@@ -11,7 +11,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiPost } from '../support/api';
 import { atBothWidths, caseTile, clientWithAcceptedQuote, expectAccessible, expectNoSidewaysScroll } from '../support/app';
 import { signInConveyancer } from '../support/staff';
-import { recordOpenTasks, remortgageAsCustomer, submitRemortgage, uploadDocument } from '../support/submitted';
+import { recordOpenTasks, refreshSession, remortgageAsCustomer, submitRemortgage, uploadDocument } from '../support/submitted';
 import { PDF, PNG } from '../support/files';
 
 // Names the demo data does not use; the staff address is new on every run.
@@ -33,13 +33,13 @@ const DATE = /\d{2}\/\d{2}\/\d{4}/;
 function backOffice(request: APIRequestContext, origin: string, caseId: number) {
   const base = `/api/staff/cases/remortgaging/${caseId}`;
   async function post(path: string, data: unknown) {
-    await apiPost(request, origin, '/api/auth/refresh', {});
+    await refreshSession(request, origin);
     return apiPost(request, origin, `${base}${path}`, data);
   }
   return {
     /** The owners' ids (`propertyOwners[].id`), from the staff case view. */
     async ownerIds(): Promise<number[]> {
-      await apiPost(request, origin, '/api/auth/refresh', {});
+      await refreshSession(request, origin);
       const res = await request.get(base);
       expect(res.status(), await res.text()).toBe(200);
       const view = (await res.json()) as { expanded: { propertyOwners: { id: number }[] } };
@@ -82,7 +82,7 @@ function backOffice(request: APIRequestContext, origin: string, caseId: number) 
     issue: (documentId: number) => post(`/documents/${documentId}/issue`, {}),
     /** Assigns the case to the staff member of this name (`/staff/members`). */
     async assign(name: string) {
-      await apiPost(request, origin, '/api/auth/refresh', {});
+      await refreshSession(request, origin);
       const res = await request.get('/api/staff/members');
       expect(res.status(), await res.text()).toBe(200);
       const member = ((await res.json()) as { id: string; name: string }[]).find((m) => m.name === name);
@@ -112,7 +112,7 @@ async function statusIs(request: APIRequestContext, origin: string, caseId: numb
 
 /** The owners' acceptances in the customer's expanded case (DOCS-10). */
 async function acceptancesOf(request: APIRequestContext, origin: string, caseId: number) {
-  await apiPost(request, origin, '/api/auth/refresh', {});
+  await refreshSession(request, origin);
   const res = await request.get(`/api/remortgaging/cases/${caseId}/expanded`);
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as {

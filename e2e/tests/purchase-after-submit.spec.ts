@@ -16,7 +16,14 @@ import { apiPost } from '../support/api';
 import { atBothWidths, caseTile, clientWithAcceptedQuote, expectAccessible } from '../support/app';
 import { waitForMailAbout } from '../support/mail';
 import { signInConveyancer } from '../support/staff';
-import { purchaseAsCustomer, recordOpenTasks, submitIdentity, submitPurchase, uploadDocument } from '../support/submitted';
+import {
+  purchaseAsCustomer,
+  recordOpenTasks,
+  refreshSession,
+  submitIdentity,
+  submitPurchase,
+  uploadDocument,
+} from '../support/submitted';
 import { daysAhead } from '../support/clock';
 import { PDF } from '../support/files';
 
@@ -29,7 +36,7 @@ const DATE = /\d{2}\/\d{2}\/\d{4}/;
 function backOffice(request: APIRequestContext, origin: string, caseId: number) {
   const base = `/api/staff/cases/buying/${caseId}`;
   async function post(path: string, data: unknown) {
-    await apiPost(request, origin, '/api/auth/refresh', {});
+    await refreshSession(request, origin);
     return apiPost(request, origin, `${base}${path}`, data);
   }
   return {
