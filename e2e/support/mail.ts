@@ -11,6 +11,7 @@ export interface Mail {
 function mailsTo(address: string): Mail[] {
   const dir = process.env.MAIL_DIR!;
   return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Mail)
     .filter((m) => m.to.includes(address));

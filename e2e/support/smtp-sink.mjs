@@ -1,7 +1,7 @@
 // A minimal SMTP server on loopback that stores each message it receives as JSON
 // (to, subject, text) in a folder: the real protocol in, files out for the tests to read.
 // Usage: node smtp-sink.mjs <port> <folder>
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
@@ -23,7 +23,10 @@ const server = new SMTPServer({
         .then((mail) => {
           received += 1;
           const record = { to: (mail.to ?? []).map((a) => a.address), subject: mail.subject ?? '', text: mail.text ?? '' };
-          writeFileSync(join(folder, `${String(received).padStart(5, '0')}.json`), JSON.stringify(record));
+          // Written aside and renamed into place: a test polling the folder never reads half a file.
+          const name = join(folder, `${String(received).padStart(5, '0')}.json`);
+          writeFileSync(`${name}.part`, JSON.stringify(record));
+          renameSync(`${name}.part`, name);
           callback();
         })
         .catch(callback);
