@@ -244,6 +244,31 @@ export async function acceptSourcesOfFunds(request: APIRequestContext, origin: s
 }
 
 /**
+ * The cashier records the buyers' exchange deposit received, as much as the client ledger lacks
+ * of it: 10 % of the price, or their own deposit where that is less (Standard Conditions of Sale
+ * 2.2.1); the task `exchange_deposit_held` needs the ledger to hold it.
+ */
+export async function receiveExchangeDeposit(request: APIRequestContext, origin: string, caseId: number) {
+  const base = `/api/staff/cases/buying/${caseId}`;
+  await refreshSession(request, origin);
+  const staffCase = (await (await request.get(base)).json()) as {
+    expanded: { purchasePrice: number; depositAmount: number | null };
+  };
+  const tenth = Math.floor(staffCase.expanded.purchasePrice / 10);
+  const deposit = Math.min(tenth, staffCase.expanded.depositAmount ?? tenth);
+  const ledger = (await (await request.get(`${base}/ledger`)).json()) as { clientBalancePence: number };
+  if (ledger.clientBalancePence >= deposit) return;
+  await apiPost(request, origin, `${base}/ledger`, {
+    direction: 'RECEIVED',
+    kind: 'CLIENT_FUNDS',
+    amountPence: deposit - ledger.clientBalancePence,
+    counterparty: 'The buyers',
+    reference: 'Exchange deposit',
+    entryDate: new Date().toISOString().slice(0, 10),
+  });
+}
+
+/**
  * The firm records the legal file's tasks open now (issue 29), in the file's order, as its
  * back office does: each one's evidence uploaded first, its reference where it records one;
  * `except` are left for the test to do in the browser. From the conveyancer's signed-in
@@ -262,6 +287,7 @@ export async function recordOpenTasks(
   const open = tasks.filter((t) => (t.state === 'OPEN' || t.state === 'WAITING') && !except.includes(t.name));
   for (const task of open) {
     if (task.name === 'source_of_funds_reviewed') await acceptSourcesOfFunds(request, origin, caseId);
+    if (task.name === 'exchange_deposit_held') await receiveExchangeDeposit(request, origin, caseId);
     if (task.evidence) await uploadDocument(request, origin, caseId, task.evidence, `${task.name}.pdf`, caseType);
     await refreshSession(request, origin);
     await apiPost(request, origin, `${base}/tasks/${task.name}`, referenceFor(task));

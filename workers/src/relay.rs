@@ -105,7 +105,7 @@ pub async fn relay_due(db: &Db, queue: &JobQueue, now: DateTime<Utc>) -> Result<
                 queue.push_once(job, &key).await?;
             }
             // Written on the case with the transition itself.
-            Ok(Effect::RecordCompletionDate { .. } | Effect::TakeOn) => {}
+            Ok(Effect::RecordCompletionDate { .. } | Effect::TakeOn | Effect::Webhook { .. }) => {}
             Err(err) => {
                 tracing::error!(effect_id = row.id, error = %err, "unreadable effect skipped");
             }

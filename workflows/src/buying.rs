@@ -231,6 +231,32 @@ fn ltt_return_due(s: &Snap, _: &Actor) -> GuardResult {
     )
 }
 
+/// The deposit the buyers pay on exchange, in pence: 10 per cent of the price (Standard
+/// Conditions of Sale, 5th edition, condition 2.2.1), or the buyers' own deposit where that is
+/// less (a reduced deposit the seller accepts by special condition, as with a 95 % mortgage).
+/// None while the price is not recorded.
+pub fn exchange_deposit(s: &Snap) -> Option<i64> {
+    let tenth = s.property.as_ref()?.price? / 10;
+    Some(s.deposit_amount.map_or(tenth, |own| own.min(tenth)))
+}
+
+/// The client account holds the exchange deposit for the buyers (the client ledger's balance),
+/// so that it can be sent to the seller's solicitors when contracts are exchanged.
+fn exchange_deposit_in_client_account(s: &Snap, _: &Actor) -> GuardResult {
+    let Some(deposit) = exchange_deposit(s) else {
+        return Err("The purchase price is not recorded.".into());
+    };
+    let pounds = threshold_engine::money::pounds;
+    check(
+        s.client_balance >= deposit,
+        &format!(
+            "The client ledger holds {} for the buyers: record the exchange deposit of {} received first.",
+            pounds(s.client_balance.max(0)),
+            pounds(deposit)
+        ),
+    )
+}
+
 /// The buyers borrow from a lender (a mortgage among their sources of funds): its deed is
 /// signed, and the lender sent the certificate of title before completion.
 fn buying_with_mortgage(s: &Snap, _: &Actor) -> GuardResult {
@@ -373,6 +399,10 @@ pub fn registry() -> Registry<Snap> {
             common::quote_accepted_or_broker_stage,
         )
         .guard("client_balance_settled", common::client_balance_settled)
+        .guard(
+            "exchange_deposit_in_client_account",
+            exchange_deposit_in_client_account,
+        )
         .guard("lender_chosen", lender_chosen)
         .guard("documents_uploaded", documents_uploaded)
         .guard(

@@ -188,3 +188,50 @@ fn an_announcement_is_the_file_s_who_and_whom() {
     assert_ne!(text, REMORTGAGING_TOML, "the fixture found its anchor");
     assert!(load_remortgaging(&text).is_err());
 }
+
+/// The named webhook events come from the file (issue 32): a transition that tells the clients
+/// a completion date also tells the broker firm's webhooks, whether the firm agreed the date
+/// (`agree_completion_date`) or exchange fixed it (a purchase's `completion_statement_accepted`,
+/// Standard Conditions of Sale 6.1.1); and one that announces nothing of the kind raises none.
+#[test]
+fn every_transition_that_tells_a_completion_date_raises_its_webhook_event() {
+    use threshold_engine::{Definition, EffectDef, WebhookEvent, WorkflowStatus};
+    use threshold_workflows::{BUYING_TOML, load_buying};
+
+    fn raising<St: WorkflowStatus>(def: &Definition<St>, event: WebhookEvent) -> Vec<String> {
+        let tells_the_date = |t: &&threshold_engine::definition::TransitionDef<St>| {
+            t.effects.iter().any(|e| {
+                matches!(def.effects.get(e), Some(EffectDef::SendEmail { template, .. })
+                    if template == "completion_date_agreed")
+            })
+        };
+        let raises = |t: &&threshold_engine::definition::TransitionDef<St>| {
+            t.effects
+                .iter()
+                .any(|e| def.effects.get(e) == Some(&EffectDef::Webhook { event }))
+        };
+        for t in def.transitions.iter().filter(tells_the_date) {
+            assert!(
+                raises(&t),
+                "`{}` tells a date but raises no {event:?}",
+                t.name
+            );
+        }
+        def.transitions
+            .iter()
+            .filter(raises)
+            .map(|t| t.name.clone())
+            .collect()
+    }
+    let agreed = WebhookEvent::CompletionDateAgreed;
+    let buying = load_buying(BUYING_TOML).unwrap();
+    assert_eq!(
+        raising(&buying.definition, agreed),
+        ["completion_statement_accepted", "agree_completion_date"]
+    );
+    let remortgaging = load_remortgaging(REMORTGAGING_TOML).unwrap();
+    assert_eq!(
+        raising(&remortgaging.definition, agreed),
+        ["agree_completion_date"]
+    );
+}

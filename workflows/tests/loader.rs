@@ -322,3 +322,26 @@ fn a_reply_clock_on_the_wrong_side_is_refused() {
         assert!(matches!(e, LoadError::ReplyClockBy(_)), "{e}");
     }
 }
+
+/// A webhook event, like a completion date or a case taken on, is written with a transition's
+/// own write: an announcement (which moves nothing) may not name one.
+#[test]
+fn an_announcement_naming_a_webhook_event_is_refused() {
+    let e = broken(
+        "effects = [\"email_broker_quote_issue\", \"feed_broker_update\"]",
+        "effects = [\"email_broker_quote_issue\", \"webhook_quote_sent\"]",
+    );
+    assert_eq!(
+        e,
+        LoadError::TransitionOnlyEffect {
+            effect: "webhook_quote_sent".into(),
+            announcement: "quote_issue_reported".into(),
+        }
+    );
+}
+
+#[test]
+fn an_unknown_webhook_event_is_refused() {
+    let e = broken("event = \"quote.sent\"", "event = \"quote.mailed\"");
+    assert!(matches!(e, LoadError::Parse(_)), "{e}");
+}

@@ -289,6 +289,49 @@ fn contracts_are_exchanged_after_the_signatures_and_the_deposit() {
     );
 }
 
+/// Standard Conditions of Sale (5th edition) 2.2.1: the buyer pays a deposit of 10 per cent of
+/// the price on exchange; a buyer whose own deposit is less (a 95 % mortgage) pays that, by
+/// special condition. The firm records the exchange deposit held only once the client ledger
+/// holds it (issue 29).
+#[test]
+fn the_exchange_deposit_is_held_only_once_the_client_ledger_holds_it() {
+    let w = Workflows::load().unwrap();
+    let mut s = completed_purchase(Jurisdiction::England, 300_000);
+    s.status = BuyingStatus::PrepareCompletionStatement;
+    let record = |s: &BuyingSnapshot| {
+        w.buying
+            .may_complete_task(s, &conveyancer(), "exchange_deposit_held", day(1))
+    };
+    // 10 % of £300,000 while the buyers' own deposit is larger or not said.
+    s.client_balance = 30_000;
+    assert_eq!(
+        record(&s),
+        Err(TaskRefusal::Unmet(
+            "The client ledger holds £300.00 for the buyers: record the exchange deposit of \
+             £30,000.00 received first."
+                .into()
+        ))
+    );
+    s.deposit_amount = Some(6_000_000);
+    assert!(matches!(record(&s), Err(TaskRefusal::Unmet(_))));
+    s.client_balance = 3_000_000;
+    assert_eq!(record(&s), Ok(()));
+    // A 5 % deposit: £15,000 is the deposit on exchange.
+    s.deposit_amount = Some(1_500_000);
+    s.client_balance = 1_499_999;
+    assert!(matches!(record(&s), Err(TaskRefusal::Unmet(m)) if m.contains("£15,000.00")));
+    s.client_balance = 1_500_000;
+    assert_eq!(record(&s), Ok(()));
+    // Without a price there is nothing to measure against.
+    s.property = None;
+    assert_eq!(
+        record(&s),
+        Err(TaskRefusal::Unmet(
+            "The purchase price is not recorded.".into()
+        ))
+    );
+}
+
 #[test]
 fn the_next_task_due_is_the_earliest_open_one() {
     // The queue's deadline: the SDLT return (14 days: FA 2003 s.76(1)), then the application

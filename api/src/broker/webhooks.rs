@@ -11,10 +11,11 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use threshold_engine::WebhookEvent;
 use threshold_store::WebhookEndpointId;
 use threshold_store::audit::AuditEvent;
 use threshold_store::webhooks::{
-    EVENT_TYPES, NewWebhookEndpoint, WebhookDelivery as StoredDelivery, WebhookEndpoint,
+    NewWebhookEndpoint, WebhookDelivery as StoredDelivery, WebhookEndpoint,
 };
 use threshold_workers::webhook_target::{self, TargetError};
 use threshold_workers::{WebhookDelivery, WebhookSecrets};
@@ -294,7 +295,7 @@ async fn validate(body: &NewWebhookRequest, allow_private: bool) -> ApiResult<Ve
     }
     let mut events: Vec<String> = vec![];
     for event in &body.events {
-        if !EVENT_TYPES.contains(&event.as_str()) {
+        if WebhookEvent::named(event).is_none() {
             problems.insert(
                 "events".to_owned(),
                 format!("`{event}` is not a known event"),

@@ -70,6 +70,9 @@ pub(crate) async fn record_tasks(
         if *name == "source_of_funds_reviewed" {
             crate::source_of_funds::accept_every_source(connie, id).await;
         }
+        if *name == "exchange_deposit_held" {
+            receive_exchange_deposit(connie, id).await;
+        }
         if let Some(evidence) = t["evidence"].as_str() {
             let res = upload(connie, case_type, id, evidence).await;
             assert_eq!(res.status, StatusCode::CREATED, "{name}: {:?}", res.body);
@@ -79,6 +82,33 @@ pub(crate) async fn record_tasks(
         last = res.body;
     }
     last
+}
+
+/// The cashier records the buyers' exchange deposit received, as much as the client ledger
+/// lacks of it: 10 % of the price, or their own deposit where that is less (Standard Conditions
+/// of Sale 2.2.1; workflows/tests/tasks.rs has the rule's cases).
+pub(crate) async fn receive_exchange_deposit(connie: &mut Client, id: i64) {
+    let base = format!("/api/staff/cases/buying/{id}");
+    let case = connie.get(&base).await.body;
+    let tenth = case["expanded"]["purchasePrice"].as_i64().unwrap() / 10;
+    let deposit = case["expanded"]["depositAmount"]
+        .as_i64()
+        .map_or(tenth, |own| own.min(tenth));
+    let held = connie.get(&format!("{base}/ledger")).await.body["clientBalancePence"]
+        .as_i64()
+        .unwrap();
+    if held >= deposit {
+        return;
+    }
+    let res = connie
+        .post(
+            &format!("{base}/ledger"),
+            json!({ "direction": "RECEIVED", "kind": "CLIENT_FUNDS", "amountPence": deposit - held,
+                    "counterparty": "The buyers", "reference": "Exchange deposit",
+                    "entryDate": chrono::Utc::now().date_naive() }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
 }
 
 /// Records every task open or waiting now, in the file's order (the AML checks at identity

@@ -68,6 +68,16 @@ async fn exchange_contracts(app: &TestApp, connie: &mut Client, id: i64) -> chro
     // Not exchanged before everything it waits for.
     let res = connie.post(&exchange, json!({ "reference": fixed })).await;
     assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    // The deposit is held only once the client ledger holds it (Standard Conditions of Sale
+    // 2.2.1: 10 % of the price, or Bea's own deposit where that is less).
+    let held = format!("/api/staff/cases/buying/{id}/tasks/exchange_deposit_held");
+    let res = connie.post(&held, json!({})).await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+    let refusal = res.body["error"]["message"].as_str().unwrap();
+    assert!(
+        refusal.contains(": record the exchange deposit of £"),
+        "{refusal}"
+    );
     let before: Vec<&str> = open[..3].iter().map(String::as_str).collect();
     crate::legal_file::record_tasks(connie, "buying", id, &before).await;
     // The completion date it fixes is a date, today or later.

@@ -11,7 +11,7 @@ use crate::snapshot::CaseSnapshot;
 use crate::tasks::TaskDef;
 use crate::types::{
     Actor, ActorKind, CaseType, ChipColour, FeedKind, IneligibilityReason, SectionState, Uploader,
-    WaitsOn, WorkflowStatus,
+    WaitsOn, WebhookEvent, WorkflowStatus,
 };
 
 /// A guard: Ok when the condition holds, Err with a reason a person can read when not.
@@ -122,6 +122,9 @@ pub enum EffectDef {
     /// Set the case's ineligibility aside for good: a conveyancer has reviewed the more
     /// complex case and takes it on (see [`crate::eligibility`]).
     TakeOn,
+    /// A named event for the broker firm's webhooks, recorded with the transition (its
+    /// `case.status_changed` needs no declaring: every move raises it).
+    Webhook { event: WebhookEvent },
 }
 
 impl EffectDef {
@@ -131,8 +134,17 @@ impl EffectDef {
             EffectDef::SendEmail { to, .. }
             | EffectDef::FeedNotification { to, .. }
             | EffectDef::Reminder { to, .. } => Some(*to),
-            EffectDef::RecordCompletionDate | EffectDef::TakeOn => None,
+            EffectDef::RecordCompletionDate | EffectDef::TakeOn | EffectDef::Webhook { .. } => None,
         }
+    }
+
+    /// Whether it is written with a transition's own write (on the case, or as its events),
+    /// so only a transition may name it, never an announcement.
+    pub fn follows_a_transition(&self) -> bool {
+        matches!(
+            self,
+            EffectDef::RecordCompletionDate | EffectDef::TakeOn | EffectDef::Webhook { .. }
+        )
     }
 }
 
@@ -493,6 +505,11 @@ pub enum LoadError {
     UnknownRule { name: String, place: String },
     #[error("unknown effect `{name}` in `{transition}`")]
     UnknownEffect { name: String, transition: String },
+    #[error("effect `{effect}` in announcement `{announcement}`: only a transition may name it")]
+    TransitionOnlyEffect {
+        effect: String,
+        announcement: String,
+    },
     #[error("status {0} cannot be reached from the initial status")]
     Unreachable(String),
     #[error("status {0} is not terminal but has no transition out")]
@@ -756,11 +773,22 @@ fn validate<S: CaseSnapshot>(
         if clock_by_wrong_side {
             return Err(LoadError::ReplyClockBy(name.clone()));
         }
-        if let Some(e) = a.effects.iter().find(|e| !raw.effects.contains_key(*e)) {
-            return Err(LoadError::UnknownEffect {
-                name: e.clone(),
-                transition: name.clone(),
-            });
+        for e in &a.effects {
+            match raw.effects.get(e) {
+                None => {
+                    return Err(LoadError::UnknownEffect {
+                        name: e.clone(),
+                        transition: name.clone(),
+                    });
+                }
+                Some(def) if def.follows_a_transition() => {
+                    return Err(LoadError::TransitionOnlyEffect {
+                        effect: e.clone(),
+                        announcement: name.clone(),
+                    });
+                }
+                Some(_) => {}
+            }
         }
     }
 

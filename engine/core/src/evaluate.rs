@@ -12,7 +12,7 @@ use crate::definition::{
 use crate::snapshot::{CaseSnapshot, quote_is_empty};
 use crate::types::{
     Actor, ActorKind, CaseStatus, CaseType, ChipColour, FeedKind, Role, SectionState, WaitsOn,
-    WorkflowStatus,
+    WebhookEvent, WorkflowStatus,
 };
 
 /// The spec's date format, dd/MM/yyyy (CONST-22).
@@ -226,6 +226,9 @@ pub enum Effect {
     RecordCompletionDate { date: NaiveDate },
     /// The case's ineligibility is set aside: it is written on the case itself.
     TakeOn,
+    /// A named event for the broker firm's webhooks, written with the transition.
+    #[serde(rename_all = "camelCase")]
+    Webhook { event: WebhookEvent },
 }
 
 impl Effect {
@@ -265,7 +268,9 @@ impl Effect {
                 task,
                 awaits_reply,
             },
-            other @ (Effect::RecordCompletionDate { .. } | Effect::TakeOn) => other,
+            other @ (Effect::RecordCompletionDate { .. }
+            | Effect::TakeOn
+            | Effect::Webhook { .. }) => other,
         }
     }
 }
@@ -616,6 +621,7 @@ impl<S: CaseSnapshot> Workflow<S> {
                     date: now.date_naive(),
                 },
                 EffectDef::TakeOn => Effect::TakeOn,
+                EffectDef::Webhook { event } => Effect::Webhook { event: *event },
             })
             .collect()
     }

@@ -41,5 +41,5 @@ pub use quote::{FeeSchedule, Quote, QuoteRequest, Supplement};
 pub use snapshot::{AnySnapshot, BuyingSnapshot, CaseSnapshot, RemortgagingSnapshot};
 pub use types::{
     Actor, ActorKind, BuyingStatus, CaseStatus, CaseType, ChipColour, RemortgagingStatus, Role,
-    SectionState, Uploader, WaitsOn, WorkflowStatus,
+    SectionState, Uploader, WaitsOn, WebhookEvent, WorkflowStatus,
 };

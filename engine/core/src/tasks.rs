@@ -119,19 +119,27 @@ impl ReferenceKind {
 
     /// A date, `what` falling on it today or later.
     fn day_from(given: &str, today: NaiveDate, what: &str) -> Result<String, String> {
-        match NaiveDate::parse_from_str(given, "%Y-%m-%d") {
-            Ok(day) if day < today => Err(format!("has passed: {what} is today or later")),
-            Ok(day) => Ok(day.format("%Y-%m-%d").to_string()),
-            Err(_) => Err("must be a date (YYYY-MM-DD)".into()),
+        match recorded_day(given) {
+            Some(day) if day < today => Err(format!("has passed: {what} is today or later")),
+            Some(day) => Ok(day.format(DAY_FORMAT).to_string()),
+            None => Err("must be a date (YYYY-MM-DD)".into()),
         }
     }
 
     /// The completion date a reference of this kind fixes (a checked `CompletionDate`).
     pub fn completion_date(self, reference: &str) -> Option<NaiveDate> {
         (self == Self::CompletionDate)
-            .then(|| NaiveDate::parse_from_str(reference, "%Y-%m-%d").ok())
+            .then(|| recorded_day(reference))
             .flatten()
     }
+}
+
+/// How a date reference is written and recorded (ISO 8601, as the date field sends it).
+const DAY_FORMAT: &str = "%Y-%m-%d";
+
+/// The day a date reference names.
+fn recorded_day(reference: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(reference, DAY_FORMAT).ok()
 }
 
 /// A deadline set by the expiry another task records: `days` before it.
@@ -153,9 +161,7 @@ impl<St> TaskDef<St> {
                 .find(|d| d.task == b.expiry_of)?
                 .reference
                 .as_deref()?;
-            NaiveDate::parse_from_str(expiry, "%Y-%m-%d")
-                .ok()?
-                .checked_sub_days(Days::new(b.days.into()))
+            recorded_day(expiry)?.checked_sub_days(Days::new(b.days.into()))
         });
         self.due
             .and_then(|d| d.date(completion))

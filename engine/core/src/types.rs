@@ -622,6 +622,69 @@ pub enum LandTaxType {
     LandTransactionTax,
 }
 
+/// An event a broker firm's webhook endpoint subscribes to (issue 32, docs/api/webhooks.md).
+/// A transition raises `case.status_changed` whenever the status moves, and the others its
+/// workflow file names (`kind = "webhook"` effects).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WebhookEvent {
+    #[serde(rename = "case.created")]
+    CaseCreated,
+    #[serde(rename = "case.status_changed")]
+    StatusChanged,
+    #[serde(rename = "quote.sent")]
+    QuoteSent,
+    #[serde(rename = "quote.accepted")]
+    QuoteAccepted,
+    #[serde(rename = "quote.declined")]
+    QuoteDeclined,
+    #[serde(rename = "application.submitted")]
+    ApplicationSubmitted,
+    #[serde(rename = "document.issued")]
+    DocumentIssued,
+    #[serde(rename = "completion_date.agreed")]
+    CompletionDateAgreed,
+    #[serde(rename = "case.completed")]
+    CaseCompleted,
+    #[serde(rename = "case.cancelled")]
+    CaseCancelled,
+}
+
+impl WebhookEvent {
+    pub const ALL: [WebhookEvent; 10] = [
+        Self::CaseCreated,
+        Self::StatusChanged,
+        Self::QuoteSent,
+        Self::QuoteAccepted,
+        Self::QuoteDeclined,
+        Self::ApplicationSubmitted,
+        Self::DocumentIssued,
+        Self::CompletionDateAgreed,
+        Self::CaseCompleted,
+        Self::CaseCancelled,
+    ];
+
+    /// The type as stored and sent (`quote.sent`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::CaseCreated => "case.created",
+            Self::StatusChanged => "case.status_changed",
+            Self::QuoteSent => "quote.sent",
+            Self::QuoteAccepted => "quote.accepted",
+            Self::QuoteDeclined => "quote.declined",
+            Self::ApplicationSubmitted => "application.submitted",
+            Self::DocumentIssued => "document.issued",
+            Self::CompletionDateAgreed => "completion_date.agreed",
+            Self::CaseCompleted => "case.completed",
+            Self::CaseCancelled => "case.cancelled",
+        }
+    }
+
+    /// The event of this type, if there is one.
+    pub fn named(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|e| e.as_str() == name)
+    }
+}
+
 /// Notification kinds, spec §3 (ENUM-24): the feed item's source key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -675,6 +738,15 @@ pub const NO_LENDER: &str = "NO_LENDER";
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_webhook_event_reads_as_the_workflow_files_write_it() {
+        for event in WebhookEvent::ALL {
+            assert_eq!(serde_json::to_value(event).unwrap(), event.as_str());
+            assert_eq!(WebhookEvent::named(event.as_str()), Some(event));
+        }
+        assert_eq!(WebhookEvent::named("quote.mailed"), None);
+    }
 
     #[test]
     fn enum_02_remortgaging_statuses_in_spec_order() {

@@ -8,42 +8,17 @@
 use chrono::{DateTime, Utc};
 use serde_json::{Value, json};
 
+use threshold_engine::WebhookEvent;
+
 use crate::{BeginWrite, Db, StoreError, UserId, WebhookEndpointId, on_db};
 
-/// Every event an endpoint can subscribe to.
-pub const EVENT_TYPES: [&str; 10] = [
-    CASE_CREATED,
-    STATUS_CHANGED,
-    "quote.sent",
-    "quote.accepted",
-    "quote.declined",
-    "application.submitted",
-    "document.issued",
-    "completion_date.agreed",
-    "case.completed",
-    "case.cancelled",
-];
-pub const CASE_CREATED: &str = "case.created";
-const STATUS_CHANGED: &str = "case.status_changed";
-
-/// The events a transition of the workflows (`workflows/*.toml`) raises: a status change
-/// whenever the status moves, and the named event of the transitions brokers follow.
-pub fn transition_events(name: &str, from: &str, to: &str) -> Vec<&'static str> {
-    let named = match name {
-        "send_to_customer" => Some("quote.sent"),
-        "accept_invitation" => Some("quote.accepted"),
-        "decline_invitation" => Some("quote.declined"),
-        "submit_application" => Some("application.submitted"),
-        n if n.starts_with("publish_") => Some("document.issued"),
-        "agree_completion_date" => Some("completion_date.agreed"),
-        "complete" => Some("case.completed"),
-        "cancel" | "broker_cancel" => Some("case.cancelled"),
-        _ => None,
-    };
+/// The events a transition raises: a status change whenever the status moves, and the events
+/// its workflow file names (`kind = "webhook"` effects, carried by the `TransitionRecord`).
+pub fn transition_events(from: &str, to: &str, named: &[WebhookEvent]) -> Vec<WebhookEvent> {
     (from != to)
-        .then_some(STATUS_CHANGED)
+        .then_some(WebhookEvent::StatusChanged)
         .into_iter()
-        .chain(named)
+        .chain(named.iter().copied())
         .collect()
 }
 
@@ -72,7 +47,7 @@ pub fn event_payload(
 }
 
 /// One delivery per active endpoint of the case's firm that subscribes to the event. The
-/// events column is a JSON array of names from [`EVENT_TYPES`], so the quoted name matches only
+/// events column is a JSON array of [`WebhookEvent`] names, so the quoted name matches only
 /// itself (`_` in a LIKE pattern matches one character, and no two names differ only there).
 pub const ENQUEUE_SQL: &str = "INSERT INTO broker_webhook_deliveries \
      (endpoint_id, event_id, event_type, payload, attempts, created_at) \
@@ -83,7 +58,7 @@ pub const ENQUEUE_SQL: &str = "INSERT INTO broker_webhook_deliveries \
 /// Writes one event's deliveries inside an open transaction.
 macro_rules! enqueue_webhook_event {
     ($tx:expr, $case_id:expr, $event:expr, $case_type:expr, $status:expr, $previous:expr, $now:expr) => {{
-        let event: &str = $event;
+        let event: &str = $event.as_str();
         let (event_id, payload) =
             $crate::webhooks::event_payload(event, $case_id, $case_type, $status, $previous, $now);
         sqlx::query($crate::webhooks::ENQUEUE_SQL)
@@ -103,7 +78,7 @@ pub(crate) use enqueue_webhook_event;
 macro_rules! enqueue_transition_events {
     ($tx:expr, $case_id:expr, $case_type:expr, $t:expr, $now:expr) => {{
         let t = $t;
-        for event in $crate::webhooks::transition_events(&t.name, &t.from, &t.to) {
+        for event in $crate::webhooks::transition_events(&t.from, &t.to, &t.webhook_events) {
             $crate::webhooks::enqueue_webhook_event!(
                 $tx,
                 $case_id,
@@ -386,38 +361,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_transition_raises_a_status_change_and_its_named_event() {
+    fn a_transition_raises_a_status_change_and_the_events_its_file_names() {
+        let accepted = [WebhookEvent::QuoteAccepted];
         assert_eq!(
             transition_events(
-                "accept_invitation",
                 "BROKER_APPLICATION_INVITE",
-                "CUSTOMER_APPLICATION"
+                "CUSTOMER_APPLICATION",
+                &accepted
             ),
-            ["case.status_changed", "quote.accepted"]
+            [WebhookEvent::StatusChanged, WebhookEvent::QuoteAccepted]
+        );
+        let agreed = [WebhookEvent::CompletionDateAgreed];
+        assert_eq!(
+            transition_events("PENDING_COMPLETION", "PENDING_COMPLETION", &agreed),
+            [WebhookEvent::CompletionDateAgreed]
         );
         assert_eq!(
-            transition_events(
-                "publish_mortgage_report",
-                "PREPARE_MORTGAGE_REPORT",
-                "MORTGAGE_REPORT_ACCEPTANCE"
-            ),
-            ["case.status_changed", "document.issued"]
+            transition_events("SEARCHES", "ENQUIRIES", &[]),
+            [WebhookEvent::StatusChanged]
         );
-        assert_eq!(
-            transition_events(
-                "agree_completion_date",
-                "PENDING_COMPLETION",
-                "PENDING_COMPLETION"
-            ),
-            ["completion_date.agreed"]
-        );
-        assert_eq!(
-            transition_events("searches_returned", "A", "B"),
-            ["case.status_changed"]
-        );
-        for event in transition_events("cancel", "A", "CANCELLED") {
-            assert!(EVENT_TYPES.contains(&event));
-        }
     }
 
     #[test]

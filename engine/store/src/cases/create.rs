@@ -261,7 +261,7 @@ impl Db {
                 .bind(now)
                 .execute(&mut *tx)
                 .await?;
-                let created = crate::webhooks::CASE_CREATED;
+                let created = threshold_engine::WebhookEvent::CaseCreated;
                 crate::webhooks::enqueue_webhook_event!(
                     tx, case_id, created, new.case_type, &initial, None, now
                 );

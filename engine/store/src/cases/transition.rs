@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
-use threshold_engine::{Applied, CaseStatus, Effect};
+use threshold_engine::{Applied, CaseStatus, Effect, WebhookEvent};
 
 use super::EffectRecord;
 use crate::BeginWrite;
@@ -22,6 +22,8 @@ pub struct TransitionRecord {
     pub completion_date: Option<NaiveDate>,
     /// From the engine's TakeOn effect: the case's ineligibility is set aside for good.
     pub takes_on: bool,
+    /// From the engine's Webhook effects: the broker firm's events besides the status change.
+    pub webhook_events: Vec<WebhookEvent>,
 }
 
 impl TransitionRecord {
@@ -30,6 +32,7 @@ impl TransitionRecord {
     pub fn from_applied(actor: Option<UserId>, applied: &Applied<CaseStatus>) -> Self {
         let mut completion_date = None;
         let mut takes_on = false;
+        let mut webhook_events = vec![];
         let effects = applied
             .effects
             .iter()
@@ -37,6 +40,7 @@ impl TransitionRecord {
                 match e {
                     Effect::RecordCompletionDate { date } => completion_date = Some(*date),
                     Effect::TakeOn => takes_on = true,
+                    Effect::Webhook { event } => webhook_events.push(*event),
                     _ => {}
                 }
                 let due_at = super::owner_writes::due_at(e);
@@ -55,6 +59,7 @@ impl TransitionRecord {
             effects,
             completion_date,
             takes_on,
+            webhook_events,
         }
     }
 
