@@ -15,7 +15,7 @@ help: ## List the targets
 
 run: build ## Build everything and start Threshold on http://localhost:8080 with demo accounts
 	mkdir -p data
-	DEMO=true $(BIN) serve
+	DEMO=true MIMALLOC_PURGE_DELAY=0 MIMALLOC_ARENA_EAGER_COMMIT=0 $(BIN) serve
 
 build: web ## Build the web app and the release binary (which embeds it)
 	$(CARGO) build --release --locked -p threshold-api

@@ -177,6 +177,9 @@ async fn server_memory(base: &Config, args: &BenchArgs, url: &str) -> anyhow::Re
         .env_remove("DEMO")
         // Its warnings and errors only, not a line per request.
         .env("RUST_LOG", "warn")
+        // The allocator as deploy/ starts the server (docs/bench.md, "Memory").
+        .env("MIMALLOC_PURGE_DELAY", "0")
+        .env("MIMALLOC_ARENA_EAGER_COMMIT", "0")
         .spawn()?;
     let server = StoppedOnDrop(server);
     let pid = server.0.id();
