@@ -335,7 +335,8 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   await atBothWidths(customer, () => expect(about).toBeVisible());
   // Issue 28 (1): the cashier works the client ledger in the back office. No lender's offer is
   // recorded, so the statement is a cash purchase's: the price, the land tax and the firm's
-  // bill, less the up-front payment; every figure is the case's, the quote's or the ledger's.
+  // bill, less the up-front payment and the exchange deposit the buyer sent before exchange (the
+  // task needs the ledger to hold it); every figure is the case's, the quote's or the ledger's.
   // The figures as the page itself reads them (a second session refresh beside the page's own
   // would race it).
   const read = staffPage.waitForResponse((r) => r.url().endsWith('/ledger') && r.request().method() === 'GET');
@@ -346,7 +347,10 @@ test('after submitting a purchase: the letter, the up-front payment, searches an
   const lines = figures.lines.map((l) => l.label);
   expect(lines[0]).toBe("Purchase price, paid to the seller's solicitors");
   expect(lines.some((l) => /advance/i.test(l))).toBe(false);
-  expect(figures.received.map((l) => l.label)).toEqual([expect.stringMatching(/^Up-front payment, paid /)]);
+  expect(figures.received.map((l) => l.label)).toEqual([
+    expect.stringMatching(/^Up-front payment, paid /),
+    expect.stringMatching(/^Received from you, /),
+  ]);
   const sum = [...figures.lines, ...figures.received].reduce((total, l) => total + l.amountPence, 0);
   expect(sum).toBe(figures.balancePence);
   expect(figures.balancePence).toBeLessThan(0);
