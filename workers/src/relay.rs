@@ -104,7 +104,8 @@ pub async fn relay_due(db: &Db, queue: &JobQueue, now: DateTime<Utc>) -> Result<
                 };
                 queue.push_once(job, &key).await?;
             }
-            // Written on the case with the transition itself.
+            // Written on the case with the transition itself, never queued
+            // (`TransitionRecord::from_applied`); a row from an older release is just done.
             Ok(Effect::RecordCompletionDate { .. } | Effect::TakeOn | Effect::Webhook { .. }) => {}
             Err(err) => {
                 tracing::error!(effect_id = row.id, error = %err, "unreadable effect skipped");

@@ -235,7 +235,7 @@ fn ltt_return_due(s: &Snap, _: &Actor) -> GuardResult {
 /// Conditions of Sale, 5th edition, condition 2.2.1), or the buyers' own deposit where that is
 /// less (a reduced deposit the seller accepts by special condition, as with a 95 % mortgage).
 /// None while the price is not recorded.
-pub fn exchange_deposit(s: &Snap) -> Option<i64> {
+fn exchange_deposit(s: &Snap) -> Option<i64> {
     let tenth = s.property.as_ref()?.price? / 10;
     Some(s.deposit_amount.map_or(tenth, |own| own.min(tenth)))
 }

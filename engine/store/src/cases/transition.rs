@@ -33,23 +33,21 @@ impl TransitionRecord {
         let mut completion_date = None;
         let mut takes_on = false;
         let mut webhook_events = vec![];
-        let effects = applied
-            .effects
-            .iter()
-            .map(|e| {
-                match e {
-                    Effect::RecordCompletionDate { date } => completion_date = Some(*date),
-                    Effect::TakeOn => takes_on = true,
-                    Effect::Webhook { event } => webhook_events.push(*event),
-                    _ => {}
-                }
-                let due_at = super::owner_writes::due_at(e);
-                EffectRecord {
+        let mut effects = vec![];
+        for e in &applied.effects {
+            // These are written on the case with the transition itself: no outbox row.
+            match e {
+                Effect::RecordCompletionDate { date } => completion_date = Some(*date),
+                Effect::TakeOn => takes_on = true,
+                Effect::Webhook { event } => webhook_events.push(*event),
+                Effect::SendEmail { .. }
+                | Effect::FeedNotification { .. }
+                | Effect::Reminder { .. } => effects.push(EffectRecord {
                     effect: serde_json::to_value(e).unwrap_or_default(),
-                    due_at,
-                }
-            })
-            .collect();
+                    due_at: super::owner_writes::due_at(e),
+                }),
+            }
+        }
         TransitionRecord {
             actor,
             name: applied.audit.transition.clone(),
