@@ -312,10 +312,21 @@ fn the_exchange_deposit_is_held_only_once_the_client_ledger_holds_it() {
                 .into()
         ))
     );
+    // The back office reads the same reason on the task before anyone clicks.
+    let unmet = |s: &BuyingSnapshot| {
+        task(
+            &w.buying.tasks(s, &conveyancer(), day(1)),
+            "exchange_deposit_held",
+        )
+        .unmet
+        .clone()
+    };
+    assert!(unmet(&s).is_some_and(|m| m.contains("£30,000.00")));
     s.deposit_amount = Some(6_000_000);
     assert!(matches!(record(&s), Err(TaskRefusal::Unmet(_))));
     s.client_balance = 3_000_000;
     assert_eq!(record(&s), Ok(()));
+    assert_eq!(unmet(&s), None);
     // A 5 % deposit: £15,000 is the deposit on exchange.
     s.deposit_amount = Some(1_500_000);
     s.client_balance = 1_499_999;

@@ -247,6 +247,9 @@ pub struct TaskView {
     /// Done after the case completes (open in a terminal status): what the clients read as
     /// what happens next.
     pub after_completion: bool,
+    /// While it is open: what the case lacks before it may be recorded (its `needs` guard's
+    /// reason, e.g. the exchange deposit not yet in the client ledger).
+    pub unmet: Option<String>,
     pub done: Option<TaskDone>,
 }
 
@@ -289,6 +292,8 @@ pub struct TaskFacts<'a, St> {
     pub terminal: &'a [St],
     /// A transition's label, for the steps a task is needed before.
     pub step_label: &'a dyn Fn(&str) -> String,
+    /// A guard's reason for refusing, `None` when it passes (a task's `needs`).
+    pub unmet: &'a dyn Fn(&str) -> Option<String>,
 }
 
 /// The case's tasks in the file's order; `applying` are the definitions part of its file
@@ -333,6 +338,9 @@ pub fn views<St: Copy + PartialEq>(
                 waiting_for,
                 before: d.blocks.iter().map(|b| (facts.step_label)(b)).collect(),
                 after_completion: d.open_in.iter().any(|s| facts.terminal.contains(s)),
+                unmet: (state == TaskState::Open)
+                    .then(|| d.needs.as_deref().and_then(facts.unmet))
+                    .flatten(),
                 done,
             }
         })
@@ -360,8 +368,9 @@ pub fn may_complete<St>(
         TaskState::Done => Err(TaskRefusal::Done),
         TaskState::Ahead => Err(TaskRefusal::Ahead),
         TaskState::Waiting => Err(TaskRefusal::Waiting(view.waiting_for.join(", "))),
-        TaskState::Open => match &view.evidence {
-            Some(t) if !view.evidence_uploaded => Err(TaskRefusal::NoEvidence(t.clone())),
+        TaskState::Open => match (&view.evidence, &view.unmet) {
+            (Some(t), _) if !view.evidence_uploaded => Err(TaskRefusal::NoEvidence(t.clone())),
+            (_, Some(reason)) => Err(TaskRefusal::Unmet(reason.clone())),
             _ => Ok(()),
         },
     }
@@ -428,6 +437,7 @@ impl<S: CaseSnapshot> Workflow<S> {
                     .transition(name)
                     .map_or_else(|| name.to_owned(), |t| t.label.clone())
             },
+            unmet: &|guard| self.guard(guard)(snap, actor).err(),
         };
         views(&applying, &facts)
     }
@@ -481,16 +491,6 @@ impl<S: CaseSnapshot> Workflow<S> {
         today: NaiveDate,
     ) -> Result<(), TaskRefusal> {
         let views = self.tasks(snap, actor, today);
-        may_complete(&self.definition.tasks, &views, name, actor.kind())?;
-        let needs = self
-            .definition
-            .tasks
-            .iter()
-            .find(|t| t.name == name)
-            .and_then(|t| t.needs.as_deref());
-        match needs {
-            Some(g) => self.guard(g)(snap, actor).map_err(TaskRefusal::Unmet),
-            None => Ok(()),
-        }
+        may_complete(&self.definition.tasks, &views, name, actor.kind())
     }
 }

@@ -32,6 +32,7 @@ function task(name: string, label: string, patch: Partial<StaffTask> = {}): Staf
     waitingFor: [],
     before: [],
     afterCompletion: true,
+    unmet: null,
     done: null,
     ...patch,
   };
@@ -113,6 +114,19 @@ describe("the back office's legal file (issue 29)", () => {
     const items = (await openTasks()).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Needed before: Mark as completed');
     expect(items[1]).not.toHaveTextContent('Needed before');
+  });
+
+  it('says what the case lacks before an open task may be recorded, and waits for it', async () => {
+    const lacking =
+      'The client ledger holds £0.00 for the buyers: record the exchange deposit of £30,000.00 received first.';
+    server([
+      task('exchange_deposit_held', 'Exchange deposit held in the client account', {
+        unmet: lacking,
+      }),
+    ]);
+    const items = (await openTasks()).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(lacking);
+    expect(within(items[0]).getByRole('button', { name: 'Record as done' })).toBeDisabled();
   });
 
   it('records a task with its reference and note, and shows the refusal on the field', async () => {

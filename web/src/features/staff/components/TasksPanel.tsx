@@ -123,6 +123,11 @@ function TaskRow({ kind, caseId, task }: { kind: CaseKind; caseId: string; task:
           {task.evidenceUploaded ? T.evidenceUploaded(evidence) : T.evidenceNeeded(evidence)}
         </Typography>
       )}
+      {open && task.unmet && (
+        <Typography variant="body2" color="warning.main">
+          {task.unmet}
+        </Typography>
+      )}
       {open && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           {task.evidence && !task.evidenceUploaded && (
@@ -131,7 +136,7 @@ function TaskRow({ kind, caseId, task }: { kind: CaseKind; caseId: string; task:
           <Box>
             <Button
               variant="outlined"
-              disabled={!!task.evidence && !task.evidenceUploaded}
+              disabled={(!!task.evidence && !task.evidenceUploaded) || !!task.unmet}
               onClick={() => setRecording(true)}
             >
               {T.record}
