@@ -7,10 +7,10 @@ mod body;
 mod files;
 pub(crate) mod firm;
 pub(crate) mod generated;
-mod limits;
+pub(crate) mod limits;
 mod list;
 mod quote_pdf;
-mod upload;
+pub(crate) mod upload;
 
 pub use body::{DocumentBody, DocumentsOfCase, MyDocuments};
 pub use upload::MAX_FILE_BYTES;

@@ -53,15 +53,15 @@ pub struct UploadForm {
 #[utoipa::path(post, path = "/document", tag = "documents",
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses(
-        (status = 201, description = "Stored", body = DocumentBody),
+        (status = 201, description = "Stored. The firm's own version of a document it issues (a `documentType` the workflow drafts, e.g. REPORT_ON_TITLE) is kept as a draft, a PDF only, and issued like a drafted one", body = DocumentBody),
         (status = 400, description = "The form could not be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not a party, broker or staff member of the case (or a purchase's gift donor); a `documentType` the caller may not upload (named in `fields`: the workflow's `document_types` say who uploads each, the firm's own only the firm); `second_factor_required` for a staff session that has not proven it", body = ErrorBody),
         (status = 404, description = "Unknown case or required-document slot, or not yours", body = ErrorBody),
-        (status = 409, description = "The case is closed (the firm may still add the evidence of an open task of the case's legal file); `gift_not_accepted`: a donor who has not confirmed the gift", body = ErrorBody),
+        (status = 409, description = "The case is closed (the firm may still add the evidence of an open task of the case's legal file); `gift_not_accepted`: a donor who has not confirmed the gift; `not_now`: the firm's own version of a document it issues, before the case reaches the stage that issues it", body = ErrorBody),
         (status = 413, description = "`payload_too_large`: the file is larger than 32 MiB (or says so in its length); `case_storage_full`: the case's files would pass its storage quota (`CASE_STORAGE_QUOTA_MB`)", body = ErrorBody),
         (status = 429, description = "`upload_rate_limited`: more uploads this minute than `RATE_LIMIT_UPLOADS_PER_MINUTE`", body = ErrorBody),
-        (status = 415, description = "Not a PDF, JPEG, PNG or HEIC file", body = ErrorBody),
+        (status = 415, description = "Not a PDF, JPEG, PNG or HEIC file (not a PDF, for the firm's own version of a document it issues)", body = ErrorBody),
         (status = 422, description = "A field is missing or invalid (named), or a `documentType` the case's workflow does not declare", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
@@ -134,6 +134,16 @@ pub async fn upload(
             "Only the case's customers and brokers may upload its documents.",
         ));
     };
+    // The firm's own version of a document it issues (its report on title in place of the
+    // drafted one) is kept as a draft, issued the same way.
+    let issued = state.workflows.rule_book(case_type).issued(&document_type);
+    if firm && issued.is_some() {
+        let file = next_field(&mut form, "file").await?;
+        let doc =
+            crate::staff::own_draft::store(&state, &session.user, &case, &document_type, file)
+                .await?;
+        return Ok((StatusCode::CREATED, Json(DocumentBody::from_record(&doc))));
+    }
     // Who may upload each type is the workflow file's to say: a customer's or broker's file
     // never passes for one the firm's steps read (a TA6, a search, a mortgage offer).
     may_upload(&state, case_type, &document_type, uploader)?;
@@ -348,7 +358,7 @@ fn unreadable(detail: String) -> ApiError {
     )
 }
 
-fn upload_error(err: UploadError, room: &super::limits::Room) -> ApiError {
+pub(crate) fn upload_error(err: UploadError, room: &super::limits::Room) -> ApiError {
     match err {
         UploadError::TooLarge { .. } => room.too_large(),
         UploadError::Unsupported => ApiError {
@@ -378,7 +388,7 @@ fn upload_error(err: UploadError, room: &super::limits::Room) -> ApiError {
 /// The name the file is kept under: the uploader's name without any folder or control
 /// characters, with the extension of the type its bytes showed (a PNG named `.pdf` becomes
 /// `.png`); the document type when no usable name was given.
-fn file_name(given: &str, document_type: &str, extension: &str) -> String {
+pub(crate) fn file_name(given: &str, document_type: &str, extension: &str) -> String {
     let base = given.rsplit(['/', '\\']).next().unwrap_or("");
     let stem = base.rsplit_once('.').map_or(base, |(stem, _)| stem);
     let stem: String = stem

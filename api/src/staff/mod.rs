@@ -14,6 +14,7 @@ mod enquiries;
 mod factor;
 mod ledger;
 mod ledger_view;
+pub(crate) mod own_draft;
 mod progress;
 mod queue;
 mod removal;

@@ -465,28 +465,9 @@ pub async fn draft(
     ApiJson(body): ApiJson<StaffDraftRequest>,
 ) -> ApiResult<(StatusCode, Json<DocumentBody>)> {
     let case = staff.open_case(&state, &case_type, &case_id).await?;
-    let drafted = super::documents::drafted(case.case_type);
-    let document_type = *drafted
-        .iter()
-        .find(|t| **t == body.document_type)
-        .ok_or_else(|| {
-            ApiError::bad_field(
-                "documentType",
-                format!("must be one of {} for this case", drafted.join(", ")),
-            )
-        })?;
+    let document_type = super::own_draft::drafted_type(&case, &body.document_type)?;
     let findings = super::documents::Findings::of(document_type, &body)?;
-    // Drafted at its stage only, as the page offers it (issue 26, item 13): the rule book's
-    // issuing step must be one the workflow offers from the case's status.
-    let view = state.cases.view(&case);
-    let rules = state.workflows.rule_book(case.case_type);
-    if threshold_cases::draftable(rules, &[document_type], &view.transitions).is_empty() {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "not_now",
-            "This document is drafted when the case reaches the stage that issues it.",
-        ));
-    }
+    super::own_draft::refuse_before_its_stage(&state, &case, document_type)?;
     let case_id = case.loaded.row.id;
     let file_name = format!(
         "{}-{case_id}.pdf",

@@ -37,6 +37,7 @@ mod legal_file;
 mod observability;
 mod open_banking;
 mod operations;
+mod own_drafts;
 mod purchase_completion;
 mod referral_fees;
 mod remortgage_completion;

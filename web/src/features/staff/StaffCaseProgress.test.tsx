@@ -733,6 +733,49 @@ describe('documents we issue', () => {
     expect(dialog).toHaveAccessibleDescription('The buyers are told and asked to accept it.');
   });
 
+  describe("the firm's own document in place of the drafted one (issue 29)", () => {
+    beforeEach(() => {
+      FakeXhr.sent = [];
+      vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('is uploaded as a PDF of the type the stage issues, and becomes a draft to issue', async () => {
+      server(withCase({}), {
+        'GET /api/staff/cases/buying/2002': () =>
+          json({
+            ...staffPurchase('PREPARE_REPORT_ON_TITLE', 'Preparing Report on Title'),
+            draftable: ['REPORT_ON_TITLE'],
+          }),
+      });
+      renderApp('/staff/cases/buying/2002');
+      const panel = await screen.findByRole('region', { name: 'Documents we issue' });
+      const input = within(panel).getByLabelText('Upload our own report on title');
+      expect(input).toHaveAttribute('accept', 'application/pdf');
+      await userEvent.upload(
+        input,
+        new File(['%PDF-1.7'], 'our report.pdf', { type: 'application/pdf' }),
+      );
+      await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+      expect(FakeXhr.sent[0].fields()).toEqual({
+        caseType: 'BUYING',
+        caseId: '2002',
+        documentType: 'REPORT_ON_TITLE',
+        file: 'our report.pdf',
+      });
+      FakeXhr.sent[0].respond(201, {
+        documentId: 61,
+        documentType: 'REPORT_ON_TITLE',
+        fileName: 'our report.pdf',
+      });
+      expect(
+        await screen.findByText(
+          'Our own report on title is a draft. Check it, then issue it to the customers.',
+        ),
+      ).toBeInTheDocument();
+    });
+  });
+
   it.each([
     ['a closed case', withCase(status('COMPLETED', 'Completed 01/04/2026'))],
     [

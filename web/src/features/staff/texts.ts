@@ -101,7 +101,8 @@ export const STAFF_TEXTS = {
   uploadedDocuments: 'Uploaded documents',
   documentsWeIssue: 'Documents we issue',
   noIssuedDocuments: 'Nothing drafted or issued yet.',
-  draftsNote: 'Customers see a document only once it is issued.',
+  draftsNote:
+    'Customers see a document only once it is issued. Draft it from the case, or upload your own PDF in its place.',
   issueToCustomers: 'Issue to customers',
   issue: 'Issue',
   notYet: 'Not yet',
@@ -333,6 +334,10 @@ export const documentTexts = {
   draftButton: (label: string) => `Draft ${lowerFirst(label)}`,
   drafting: (label: string) => `Drafting the ${lowerFirst(label)}. This takes a moment.`,
   draftedToast: (label: string) => `${label} drafted. Check it, then issue it to the customers.`,
+  ownDraftButton: (label: string) => `Upload our own ${lowerFirst(label)}`,
+  ownDraftUploading: (label: string) => `Uploading our own ${lowerFirst(label)}`,
+  ownDraftToast: (label: string) =>
+    `Our own ${lowerFirst(label)} is a draft. Check it, then issue it to the customers.`,
   openLink: (label: string, draft: boolean) =>
     `Open ${lowerFirst(label)}${draft ? ' (draft)' : ''}`,
   findingsTitle: (label: string) => `Draft ${lowerFirst(label)}`,

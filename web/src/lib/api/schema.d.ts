@@ -4868,6 +4868,11 @@ export interface components {
             /** @description The label of what is recorded with it. */
             referenceLabel?: string | null;
             state: components["schemas"]["TaskState"];
+            /**
+             * @description While it is open: what the case lacks before it may be recorded (its `needs` guard's
+             *     reason, e.g. the exchange deposit not yet in the client ledger).
+             */
+            unmet?: string | null;
             /** @description The labels of the tasks it waits for. */
             waitingFor: string[];
         };
@@ -8210,7 +8215,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Stored */
+            /** @description Stored. The firm's own version of a document it issues (a `documentType` the workflow drafts, e.g. REPORT_ON_TITLE) is kept as a draft, a PDF only, and issued like a drafted one */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -8255,7 +8260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The case is closed (the firm may still add the evidence of an open task of the case's legal file); `gift_not_accepted`: a donor who has not confirmed the gift */
+            /** @description The case is closed (the firm may still add the evidence of an open task of the case's legal file); `gift_not_accepted`: a donor who has not confirmed the gift; `not_now`: the firm's own version of a document it issues, before the case reaches the stage that issues it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8273,7 +8278,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a PDF, JPEG, PNG or HEIC file */
+            /** @description Not a PDF, JPEG, PNG or HEIC file (not a PDF, for the firm's own version of a document it issues) */
             415: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,5 @@
 import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { formatDate } from '../../../lib/format';
 import { partiesOf } from '../../application';
 import { KIND_WORDS, type CaseKind } from '../../cases';
@@ -17,6 +17,7 @@ import type {
 } from '../types';
 import { FindingsDialog } from './FindingsDialog';
 import { IssueDialog } from './IssueDialog';
+import { OwnDraftUpload } from './OwnDraftUpload';
 import { Detail, Details, Panel } from './Panel';
 import {
   DeleteDocumentButton,
@@ -161,7 +162,7 @@ function DocumentItem({
  * 'Documents we issue': what Threshold has made for the case, drafts (only staff see them) and
  * issued; drafting from the case as it is now, at the stage that issues each (a remortgage's
  * mortgage report, a purchase's client care letter and report on title, either's completion
- * statement: the server's `draftable`); issuing a draft (the
+ * statement: the server's `draftable`), or uploading the firm's own PDF in its place; issuing a draft (the
  * customers are told and asked to accept it); who has accepted each issued document; deleting
  * a draft while the case is open (a reason and a fresh code).
  */
@@ -253,20 +254,27 @@ export function IssuedDocumentsPanel({
               {toDraft.map((type) => {
                 const label = documentTypeLabel(type);
                 return (
-                  <Button
-                    key={type}
-                    variant="outlined"
-                    loading={drafting === type}
-                    loadingPosition="start"
-                    disabled={draft.isPending}
-                    onClick={() =>
-                      FINDINGS[type]
-                        ? setFindingsFor(type)
-                        : draftNow({ documentType: type }).catch(() => undefined)
-                    }
-                  >
-                    {documentTexts.draftButton(label)}
-                  </Button>
+                  <Fragment key={type}>
+                    <Button
+                      variant="outlined"
+                      loading={drafting === type}
+                      loadingPosition="start"
+                      disabled={draft.isPending}
+                      onClick={() =>
+                        FINDINGS[type]
+                          ? setFindingsFor(type)
+                          : draftNow({ documentType: type }).catch(() => undefined)
+                      }
+                    >
+                      {documentTexts.draftButton(label)}
+                    </Button>
+                    <OwnDraftUpload
+                      kind={kind}
+                      caseId={caseId}
+                      documentType={type}
+                      disabled={draft.isPending}
+                    />
+                  </Fragment>
                 );
               })}
             </Stack>
