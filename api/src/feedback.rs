@@ -54,11 +54,9 @@ const MESSAGE_LIMIT: usize = 5000;
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct FeedbackRequest {
-    #[schema(value_type = threshold_engine::CaseType)]
-    pub case_type: String,
+    pub case_type: threshold_engine::CaseType,
     pub case_id: i64,
-    #[schema(value_type = FeedbackPoint)]
-    pub feedback_point: String,
+    pub feedback_point: FeedbackPoint,
     /// At most 5000 characters; empty with no rating: the dialog was dismissed.
     #[serde(default)]
     pub message: String,
@@ -87,9 +85,8 @@ pub async fn give_feedback(
     ApiJson(body): ApiJson<FeedbackRequest>,
 ) -> ApiResult<StatusCode> {
     let caller = access::caller(&session)?;
-    let case_type = access::parse_case_type("caseType", &body.case_type)?;
-    let point = FeedbackPoint::parse(&body.feedback_point)
-        .ok_or_else(|| ApiError::bad_field("feedbackPoint", "is not an accepted value"))?;
+    let case_type = body.case_type;
+    let point = body.feedback_point;
     if body.message.chars().count() > MESSAGE_LIMIT {
         return Err(ApiError::bad_field(
             "message",

@@ -61,6 +61,23 @@ pub struct Stage {
     pub guide: String,
 }
 
+/// The one place a case type picks its workflow's definition: `$body` runs with `$d` bound to
+/// it (the two definitions are different types, so this cannot be a function).
+macro_rules! with_definition {
+    ($self:expr, $case_type:expr, |$d:ident| $body:expr) => {
+        match $case_type {
+            CaseType::Remortgaging => {
+                let $d = &$self.remortgaging.definition;
+                $body
+            }
+            CaseType::Buying => {
+                let $d = &$self.buying.definition;
+                $body
+            }
+        }
+    };
+}
+
 /// Both case types' validated workflows, the fee schedule and the land tax tables.
 #[derive(Debug)]
 pub struct Workflows {
@@ -170,11 +187,7 @@ impl Workflows {
     }
 
     fn announcement(&self, case_type: CaseType, name: &str) -> Option<&AnnouncementDef> {
-        let announcements = match case_type {
-            CaseType::Remortgaging => &self.remortgaging.definition.announcements,
-            CaseType::Buying => &self.buying.definition.announcements,
-        };
-        announcements.get(name)
+        with_definition!(self, case_type, |d| d.announcements.get(name))
     }
 
     /// Applies, in order, the system transitions whose guards pass (a new case leaving its
@@ -240,10 +253,7 @@ impl Workflows {
         fn names<St: WorkflowStatus>(v: Vec<St>) -> Vec<&'static str> {
             v.into_iter().map(WorkflowStatus::as_str).collect()
         }
-        match case_type {
-            CaseType::Remortgaging => names(self.remortgaging.definition.closed_statuses()),
-            CaseType::Buying => names(self.buying.definition.closed_statuses()),
-        }
+        with_definition!(self, case_type, |d| names(d.closed_statuses()))
     }
 
     /// The statuses of a case type in which it waits on `who` (the back office's queue).
@@ -251,10 +261,7 @@ impl Workflows {
         fn names<St: WorkflowStatus>(v: Vec<St>) -> Vec<&'static str> {
             v.into_iter().map(WorkflowStatus::as_str).collect()
         }
-        match case_type {
-            CaseType::Remortgaging => names(self.remortgaging.definition.statuses_waiting_on(who)),
-            CaseType::Buying => names(self.buying.definition.statuses_waiting_on(who)),
-        }
+        with_definition!(self, case_type, |d| names(d.statuses_waiting_on(who)))
     }
 
     /// The stages of a case type in the workflow file's order: every status with a `guide`.
@@ -276,10 +283,7 @@ impl Workflows {
                 })
                 .collect()
         }
-        match case_type {
-            CaseType::Remortgaging => stages(&self.remortgaging.definition),
-            CaseType::Buying => stages(&self.buying.definition),
-        }
+        with_definition!(self, case_type, |d| stages(d))
     }
 
     /// The case's timeline (see [`threshold_engine::Definition::timeline`]); `history` is each
@@ -391,10 +395,7 @@ impl Workflows {
                 })
                 .collect()
         }
-        match case_type {
-            CaseType::Remortgaging => info(&self.remortgaging.definition),
-            CaseType::Buying => info(&self.buying.definition),
-        }
+        with_definition!(self, case_type, |d| info(d))
     }
 
     /// Every section and tile key of both workflows (their page addresses).
@@ -411,10 +412,7 @@ impl Workflows {
     /// Who may do what on a case of this type (its file's `actions` and `document_types`):
     /// what every step, upload and issue asks.
     pub fn rule_book(&self, case_type: CaseType) -> RuleBook<'_> {
-        match case_type {
-            CaseType::Remortgaging => self.remortgaging.definition.rule_book(),
-            CaseType::Buying => self.buying.definition.rule_book(),
-        }
+        with_definition!(self, case_type, |d| d.rule_book())
     }
 
     /// Why the firm does not take a case of this type with these facts, if it does not (its
@@ -425,11 +423,9 @@ impl Workflows {
         facts: &EligibilityFacts,
         taken_on: bool,
     ) -> Option<IneligibilityReason> {
-        let eligibility = match case_type {
-            CaseType::Remortgaging => &self.remortgaging.definition.eligibility,
-            CaseType::Buying => &self.buying.definition.eligibility,
-        };
-        eligibility.ineligibility(facts, taken_on)
+        with_definition!(self, case_type, |d| d
+            .eligibility
+            .ineligibility(facts, taken_on))
     }
 
     /// Every e-mail template either workflow names: the workers must have each one.

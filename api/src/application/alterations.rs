@@ -33,7 +33,7 @@ pub async fn alterations(
     session: CurrentSession,
     ApiJson(body): ApiJson<AlterationsRequest>,
 ) -> ApiResult<Response> {
-    let case_type = case_type(&body.case_type, &[CaseType::Remortgaging])?;
+    let case_type = case_type(body.case_type, &[CaseType::Remortgaging])?;
     let add = match &body.alteration {
         Some(_) if !body.has_alterations => {
             return Err(ApiError::bad_field(

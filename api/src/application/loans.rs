@@ -32,7 +32,7 @@ pub async fn loans(
     session: CurrentSession,
     ApiJson(body): ApiJson<LoansRequest>,
 ) -> ApiResult<Response> {
-    let case_type = case_type(&body.case_type, &[CaseType::Remortgaging, CaseType::Buying])?;
+    let case_type = case_type(body.case_type, &[CaseType::Remortgaging, CaseType::Buying])?;
     let add = match &body.loan {
         Some(_) if !body.has_loans => {
             return Err(ApiError::bad_field(

@@ -77,8 +77,7 @@ fn name<T: serde::Serialize>(value: &T) -> String {
 }
 
 /// A case type these calls take; `allowed` lists the ones they take now.
-pub(crate) fn case_type(raw: &str, allowed: &[CaseType]) -> ApiResult<CaseType> {
-    let t = access::parse_case_type("caseType", raw)?;
+pub(crate) fn case_type(t: CaseType, allowed: &[CaseType]) -> ApiResult<CaseType> {
     if allowed.contains(&t) {
         Ok(t)
     } else {

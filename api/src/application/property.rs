@@ -28,7 +28,7 @@ pub async fn property_details(
     session: CurrentSession,
     ApiJson(body): ApiJson<PropertyRequest>,
 ) -> ApiResult<StatusCode> {
-    let case_type = case_type(&body.case_type, &[CaseType::Remortgaging, CaseType::Buying])?;
+    let case_type = case_type(body.case_type, &[CaseType::Remortgaging, CaseType::Buying])?;
     let (caller, case) = open(&state, &session, case_type, body.case_id).await?;
     let change = PropertyWrite::Details {
         land_ownership: name(&body.land_ownership),

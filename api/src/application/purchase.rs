@@ -163,7 +163,7 @@ pub async fn add_isa(
     session: CurrentSession,
     ApiJson(body): ApiJson<IsaRequest>,
 ) -> ApiResult<Response> {
-    let case_type = case_type(&body.case_type, &[CaseType::Buying])?;
+    let case_type = case_type(body.case_type, &[CaseType::Buying])?;
     non_negative("amount", body.amount)?;
     let (caller, case) = open(&state, &session, case_type, body.case_id).await?;
     if let Some(applicant) = body.applicant_id

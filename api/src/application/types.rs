@@ -32,8 +32,7 @@ pub enum GroundRentFrequency {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct PropertyRequest {
     /// REMORTGAGING (Property Details) or BUYING (Property).
-    #[schema(value_type = threshold_engine::CaseType)]
-    pub case_type: String,
+    pub case_type: threshold_engine::CaseType,
     pub case_id: i64,
     pub land_ownership: LandOwnership,
     pub property_type: PropertyType,
@@ -54,8 +53,7 @@ pub struct GroundRentRequest {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct AlterationsRequest {
-    #[schema(value_type = threshold_engine::CaseType)]
-    pub case_type: String,
+    pub case_type: threshold_engine::CaseType,
     pub case_id: i64,
     pub has_alterations: bool,
     /// Added to the list (needs `hasAlterations: true`).
@@ -76,8 +74,7 @@ pub struct NewAlterationBody {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct LoansRequest {
-    #[schema(value_type = threshold_engine::CaseType)]
-    pub case_type: String,
+    pub case_type: threshold_engine::CaseType,
     pub case_id: i64,
     pub has_loans: bool,
     /// Added to the list (needs `hasLoans: true`).
@@ -145,8 +142,7 @@ pub struct SourceOfFundsRequest {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct IsaRequest {
     /// BUYING (a remortgage has no ISAs).
-    #[schema(value_type = threshold_engine::CaseType)]
-    pub case_type: String,
+    pub case_type: threshold_engine::CaseType,
     pub case_id: i64,
     pub isa_type: IsaType,
     /// Pence, 0 or more.

@@ -32,7 +32,7 @@ pub async fn broker_cancel_case(
     if !access::is_broker(&session.user) {
         return Err(ApiError::forbidden("Only brokers may cancel a case here."));
     }
-    let case_type = access::parse_case_type("caseType", &body.case_type)?;
+    let case_type = body.case_type;
     // Who may cancel, and from which statuses, is the workflow's `broker_cancel` transition.
     let status = state
         .cases

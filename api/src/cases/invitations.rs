@@ -39,7 +39,7 @@ pub async fn send_quote(
     ApiJson(body): ApiJson<CaseRef>,
 ) -> ApiResult<Json<CaseMoved>> {
     let caller = access::caller(&session)?;
-    let case_type = access::parse_case_type("caseType", &body.case_type)?;
+    let case_type = body.case_type;
     let status = Invitations::of(&state)
         .send(&caller, case_type, body.case_id)
         .await?;
@@ -66,7 +66,7 @@ pub async fn resend_quote(
     ApiJson(body): ApiJson<CaseRef>,
 ) -> ApiResult<StatusCode> {
     let caller = access::caller(&session)?;
-    let case_type = access::parse_case_type("caseType", &body.case_type)?;
+    let case_type = body.case_type;
     state
         .cases
         .resend(&caller, case_type, body.case_id, SEND, applicant_id)
@@ -159,7 +159,7 @@ pub async fn accept_quote(
     ApiJson(body): ApiJson<CaseRef>,
 ) -> ApiResult<Json<CaseMoved>> {
     let caller = access::caller(&session)?;
-    let case_type = access::parse_case_type("caseType", &body.case_type)?;
+    let case_type = body.case_type;
     let case_id = body.case_id;
     let status = Invitations::of(&state)
         .accept_quote(&caller, session.user.id, case_type, case_id, quote_id)

@@ -179,7 +179,7 @@ pub async fn report_issue(
     ApiJson(body): ApiJson<ReportIssueRequest>,
 ) -> ApiResult<StatusCode> {
     let caller = access::caller(&session)?;
-    let case_type = access::parse_case_type("caseType", &body.case_type)?;
+    let case_type = body.case_type;
     let message = body.message.trim();
     if message.is_empty() {
         return Err(ApiError::bad_field("message", "is required"));

@@ -251,8 +251,7 @@ pub struct ReportedIssueBody {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ReportIssueRequest {
     pub case_id: i64,
-    #[schema(value_type = CaseType)]
-    pub case_type: String,
+    pub case_type: threshold_engine::CaseType,
     /// What is wrong with the quote, in the customer's words.
     #[schema(min_length = 1, max_length = 2000)]
     pub message: String,
@@ -384,8 +383,7 @@ pub type BuyingCaseList = CaseList<BuyingListItem>;
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct CaseRef {
     pub case_id: i64,
-    #[schema(value_type = CaseType)]
-    pub case_type: String,
+    pub case_type: threshold_engine::CaseType,
 }
 
 /// POST /{caseType}/{caseId}/invitation/respond.

@@ -33,7 +33,7 @@ pub async fn create_quote_pdf(
     ApiJson(body): ApiJson<CaseRef>,
 ) -> ApiResult<(StatusCode, Json<DocumentBody>)> {
     let caller = access::caller(&session)?;
-    let case_type = access::parse_case_type("caseType", &body.case_type)?;
+    let case_type = body.case_type;
     let case = state.cases.open(&caller, case_type, body.case_id).await?;
     let rel = case.loaded.relationship;
     if !rel.is_party && !rel.is_case_admin {

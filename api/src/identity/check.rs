@@ -43,7 +43,7 @@ pub async fn start_identity_check(
     ApiJson(body): ApiJson<CaseRef>,
 ) -> ApiResult<Json<IdentityCheckStarted>> {
     let caller = access::caller(&session)?;
-    let case_type = access::parse_case_type("caseType", &body.case_type)?;
+    let case_type = body.case_type;
     let case = state.cases.open(&caller, case_type, body.case_id).await?;
     // Starting a check is the first half of sending one's identity: the same rule.
     state.cases.authorise(&case, Action::SubmitIdentity)?;

@@ -20,8 +20,7 @@ use crate::extract::{ApiJson, CurrentSession};
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct TenancySplitRequest {
     /// REMORTGAGING (buying's buyers come with issue 13).
-    #[schema(value_type = threshold_engine::CaseType)]
-    pub case_type: String,
+    pub case_type: threshold_engine::CaseType,
     pub case_id: i64,
     /// Every owner of the case once.
     pub shares: Vec<TenancyShareInput>,
@@ -55,7 +54,7 @@ pub async fn save_tenancy_split(
     session: CurrentSession,
     ApiJson(body): ApiJson<TenancySplitRequest>,
 ) -> ApiResult<StatusCode> {
-    let case_type = case_type(&body.case_type, &[CaseType::Remortgaging, CaseType::Buying])?;
+    let case_type = case_type(body.case_type, &[CaseType::Remortgaging, CaseType::Buying])?;
     let mut problems = Problems::default();
     let shares: Vec<(i64, i64)> = body
         .shares
