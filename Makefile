@@ -8,7 +8,7 @@ BIN := $(TARGET_DIR)/release/threshold
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 export TEST_DATABASE_URL
 
-.PHONY: help run build web web-deps e2e-deps moto test lint test-rust test-web test-e2e test-e2e-postgres screens openapi check-generated bench fuzz clean-test-databases
+.PHONY: help run build web web-deps e2e-deps moto test lint test-rust test-web test-e2e test-e2e-postgres screens openapi check-generated bench lighthouse fuzz clean-test-databases
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s $$'\t'
@@ -74,9 +74,14 @@ test-e2e-postgres: build e2e-deps ## The journeys and lists in Playwright on a f
 	psql "$(TEST_DATABASE_URL)" -qc "DROP DATABASE IF EXISTS $(E2E_PG_DB)"
 
 BENCH_CASES ?= 100000
-bench: build ## Load the case list on loopback (64 clients) on SQLite and PostgreSQL; prints p50/p99/req/s and the server's memory, then each page's JavaScript weight
+bench: build lighthouse ## Load the case list on loopback (64 clients) on SQLite and PostgreSQL; prints p50/p99/req/s and the server's memory, then each page's JavaScript weight and Lighthouse's mobile scores
 	$(BIN) bench --cases $(BENCH_CASES) --postgres $(TEST_DATABASE_URL) --memory
 	cd web && npm run weight
+
+# Lighthouse is installed only here (e2e/lighthouse has its own lockfile): `make test` never needs it.
+lighthouse: build e2e-deps ## Lighthouse performance (mobile) for /login and a case page, in Debian's Chromium
+	cd e2e/lighthouse && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+	cd e2e && THRESHOLD_BIN=$(abspath $(BIN)) npx playwright test -c playwright.lighthouse.config.ts
 
 FUZZ_VENV := $(TARGET_DIR)/fuzz-venv
 FUZZ_PG_DB := threshold_test_fuzz
