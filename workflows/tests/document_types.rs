@@ -171,6 +171,8 @@ fn what_the_firms_steps_read_is_the_firms_alone() {
     }
 }
 
+/// Nobody uploads them as evidence; the firm's own version of one is a draft it issues like a
+/// drafted one (the upload handler's branch, api/tests/it/own_drafts.rs), never a filled slot.
 #[test]
 fn the_documents_the_firm_issues_are_nobodys_to_upload() {
     let w = workflows();
