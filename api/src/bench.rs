@@ -17,7 +17,6 @@ use threshold_store::cases::Scope;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
-use threshold_store::staff::STAFF_ROLES;
 use threshold_store::users::User;
 
 use crate::app::{App, AppState};
@@ -335,7 +334,7 @@ async fn bench_one(base: &Config, args: &BenchArgs, url: &str) -> anyhow::Result
             |e: crate::error::ApiError| anyhow::anyhow!("bench query {query}: {}", e.message);
         let (scope, list_query) = match list {
             List::Cases => (
-                db.case_scope(user.id, &user.role, db.firm_of(user.id).await?)
+                db.case_scope(user.id, user.role, db.firm_of(user.id).await?)
                     .await?,
                 list::parse(Some(query), CaseType::Remortgaging).map_err(bad_query)?,
             ),
@@ -406,7 +405,7 @@ async fn sign_in(state: &AppState, email: &str) -> anyhow::Result<(User, String)
         .db
         .create_session(user.id, Some("bench"), &state.session_policy, Utc::now())
         .await?;
-    if STAFF_ROLES.contains(&user.role.as_str()) {
+    if user.role.is_staff() {
         state
             .db
             .mark_second_factor(tokens.session_id, Utc::now())

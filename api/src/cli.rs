@@ -5,12 +5,12 @@ use std::process::ExitCode;
 
 use chrono::Utc;
 use clap::{Parser, Subcommand};
+use threshold_engine::Role;
 use threshold_store::users::NewUser;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 use crate::app::App;
-use crate::auth::APP_ROLES;
 use crate::auth::email_address::EmailAddress;
 use crate::config::Config;
 use crate::{demo, demo_cases, demo_journeys};
@@ -163,15 +163,6 @@ enum UserCommand {
         email: String,
     },
 }
-
-const ALL_ROLES: &[&str] = &[
-    "ROLE_USER",
-    "ROLE_ADMIN",
-    "ROLE_CONVEYANCER",
-    "ROLE_BROKER",
-    "ROLE_BROKER_MANAGER",
-    "ROLE_BROKER_ADMIN",
-];
 
 const ALL_FEATURES: &[&str] = &["BUYING", "AI_BOT", "SOF"];
 
@@ -355,7 +346,7 @@ async fn serve(config: Config, with_workers: bool) -> anyhow::Result<()> {
         );
         for (email, _, role, lender, _) in demo::DEMO_ACCOUNTS {
             let note = if *lender { " (lender)" } else { "" };
-            println!("  {email:<36} {role}{note}");
+            println!("  {email:<36} {}{note}", role.as_str());
         }
         println!(
             "Back office: {}/staff/login as the conveyancer. Its second factor: add the key {} \
@@ -376,12 +367,7 @@ async fn create_user(
     features: Vec<String>,
 ) -> anyhow::Result<()> {
     let email = EmailAddress::parse(email).map_err(|p| anyhow::anyhow!("--email: {p}"))?;
-    let role = role_named(role).ok_or_else(|| {
-        anyhow::anyhow!(
-            "--role must be one of {} (or the same without ROLE_, in any case)",
-            ALL_ROLES.join(", ")
-        )
-    })?;
+    let role = role_named(role)?;
     anyhow::ensure!(
         name.trim().chars().count() >= 2,
         "--name must be at least 2 characters"
@@ -395,17 +381,17 @@ async fn create_user(
             &NewUser {
                 email: email.as_str().to_owned(),
                 preferred_name: name.trim().to_owned(),
-                role: role.to_owned(),
+                role,
                 is_lender: lender,
                 enabled_features: features,
                 privacy_version: None,
                 terms_version: None,
-                is_onboarded: !APP_ROLES.contains(&role),
+                is_onboarded: role.is_staff(),
             },
             Utc::now(),
         )
         .await?;
-    println!("created user {} with role {role}", user.id);
+    println!("created user {} with role {}", user.id, role.as_str());
     Ok(())
 }
 
@@ -445,7 +431,7 @@ async fn manage_user(config: Config, command: UserCommand) -> anyhow::Result<()>
                     writeln!(
                         out,
                         "{:<20}  {:<8}  {:<20}  {}",
-                        user.role,
+                        user.role.as_str(),
                         state,
                         user.created_at.format("%Y-%m-%d %H:%M"),
                         user.email
@@ -472,10 +458,10 @@ async fn manage_user(config: Config, command: UserCommand) -> anyhow::Result<()>
             said(changed, "enabled", "already enabled");
         }
         UserCommand::SetRole { email, role } => {
-            let role = role_named(&role)
-                .ok_or_else(|| anyhow::anyhow!("--role must be one of {}", ALL_ROLES.join(", ")))?;
+            let role = role_named(&role)?;
             let user = find(email).await?;
             let changed = db.set_user_role(user.id, role, None, now).await?;
+            let role = role.as_str();
             said(changed, &format!("now {role}"), &format!("already {role}"));
         }
         UserCommand::SetFeatures { email, features } => {
@@ -534,13 +520,19 @@ async fn secrets(config: Config, command: SecretsCommand) -> anyhow::Result<()> 
 }
 
 /// The role `--role` names: `ROLE_CONVEYANCER`, or as people type it, `conveyancer`.
-fn role_named(given: &str) -> Option<&'static str> {
+fn role_named(given: &str) -> anyhow::Result<Role> {
     let wanted = given.trim().to_ascii_uppercase();
     let wanted = wanted.strip_prefix("ROLE_").unwrap_or(&wanted);
-    ALL_ROLES
-        .iter()
-        .copied()
-        .find(|role| role.strip_prefix("ROLE_") == Some(wanted))
+    Role::ALL
+        .into_iter()
+        .find(|role| role.as_str().strip_prefix("ROLE_") == Some(wanted))
+        .ok_or_else(|| {
+            let all: Vec<&str> = Role::ALL.iter().map(|r| r.as_str()).collect();
+            anyhow::anyhow!(
+                "--role must be one of {} (or the same without ROLE_, in any case)",
+                all.join(", ")
+            )
+        })
 }
 
 /// `threshold jobs …`: reads and resets rows of the queue table only (no migrations of the
@@ -617,7 +609,7 @@ fn shutdown_signal() -> watch::Receiver<bool> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Cli, role_named};
+    use super::{Cli, Role, role_named};
     use clap::Parser;
 
     /// The commands deploy/ runs: a renamed or removed subcommand or flag fails here, not at
@@ -657,11 +649,12 @@ mod tests {
 
     #[test]
     fn a_role_is_named_with_or_without_its_prefix_in_any_case() {
-        assert_eq!(role_named("ROLE_CONVEYANCER"), Some("ROLE_CONVEYANCER"));
-        assert_eq!(role_named("conveyancer"), Some("ROLE_CONVEYANCER"));
-        assert_eq!(role_named(" Admin "), Some("ROLE_ADMIN"));
-        assert_eq!(role_named("role_user"), Some("ROLE_USER"));
-        assert_eq!(role_named("wizard"), None);
-        assert_eq!(role_named("ROLE_"), None);
+        assert_eq!(role_named("ROLE_CONVEYANCER").unwrap(), Role::Conveyancer);
+        assert_eq!(role_named("conveyancer").unwrap(), Role::Conveyancer);
+        assert_eq!(role_named(" Admin ").unwrap(), Role::Admin);
+        assert_eq!(role_named("role_user").unwrap(), Role::User);
+        let refused = role_named("wizard").unwrap_err().to_string();
+        assert!(refused.contains("ROLE_BROKER_MANAGER"), "{refused}");
+        assert!(role_named("ROLE_").is_err());
     }
 }

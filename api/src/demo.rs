@@ -2,6 +2,7 @@
 //! policies accepted, so `make run` is ready to sign in with. Idempotent.
 
 use chrono::Utc;
+use threshold_engine::Role;
 use threshold_store::Db;
 use threshold_store::users::NewUser;
 
@@ -9,46 +10,46 @@ use crate::config::Config;
 use crate::staff::SecretBox;
 
 /// (e-mail, preferred name, role, lender, features)
-pub const DEMO_ACCOUNTS: &[(&str, &str, &str, bool, &[&str])] = &[
+pub const DEMO_ACCOUNTS: &[(&str, &str, Role, bool, &[&str])] = &[
     (
         "customer@demo.threshold.test",
         "Casey Customer",
-        "ROLE_USER",
+        Role::User,
         false,
         &["BUYING", "AI_BOT", "SOF"],
     ),
     (
         "broker@demo.threshold.test",
         "Bea Broker",
-        "ROLE_BROKER",
+        Role::Broker,
         false,
         &["BUYING", "AI_BOT"],
     ),
     (
         "manager@demo.threshold.test",
         "Max Manager",
-        "ROLE_BROKER_MANAGER",
+        Role::BrokerManager,
         false,
         &["BUYING"],
     ),
     (
         "admin@demo.threshold.test",
         "Ada Admin",
-        "ROLE_BROKER_ADMIN",
+        Role::BrokerAdmin,
         false,
         &["BUYING"],
     ),
     (
         "lender@demo.threshold.test",
         "Lee Lender",
-        "ROLE_BROKER",
+        Role::Broker,
         true,
         &["BUYING"],
     ),
     (
         "conveyancer@demo.threshold.test",
         "Connie Conveyancer",
-        "ROLE_CONVEYANCER",
+        Role::Conveyancer,
         false,
         &[],
     ),
@@ -70,7 +71,7 @@ pub async fn seed_accounts(db: &Db, config: &Config, secrets: &SecretBox) -> any
             &NewUser {
                 email: (*email).to_owned(),
                 preferred_name: (*name).to_owned(),
-                role: (*role).to_owned(),
+                role: *role,
                 is_lender: *is_lender,
                 enabled_features: features.iter().map(|f| (*f).to_owned()).collect(),
                 privacy_version: Some(config.privacy_policy_version),
@@ -80,7 +81,7 @@ pub async fn seed_accounts(db: &Db, config: &Config, secrets: &SecretBox) -> any
             Utc::now(),
         )
         .await?;
-        if threshold_store::staff::STAFF_ROLES.contains(role) {
+        if role.is_staff() {
             enrol_demo_staff(db, secrets, email).await?;
         }
         created += 1;

@@ -9,12 +9,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
-use threshold_engine::{BuyingStatus, CaseType, RemortgagingStatus, WorkflowStatus};
+use threshold_engine::{BuyingStatus, CaseType, RemortgagingStatus, Role, WorkflowStatus};
 use threshold_store::audit::AuditEvent;
 use threshold_store::cases::search::search_keys;
 use threshold_store::cases::seed::TableRows;
 use threshold_store::cases::{Arg, KeyFacts};
-use threshold_store::{Db, UserId};
+use threshold_store::{Db, StoreError, UserId};
 use threshold_workflows::Workflows;
 
 use crate::cases::facts;
@@ -196,7 +196,7 @@ pub async fn seed_cases(
             Arg::User(id),
             Arg::Text(format!("client-{start_id}-{i}@demo.threshold.test")),
             Arg::Text(preferred.clone()),
-            Arg::Text("ROLE_USER".into()),
+            Arg::Text(Role::User.as_str().into()),
             Arg::Text("BUYING".into()),
             Arg::Bool(false),
             Arg::Time(Some(now)),
@@ -252,6 +252,7 @@ pub async fn seed_cases(
         HashMap::new();
     let span_minutes = (count as i64).max(1_000) * 2;
     let mut done = 0u64;
+    let mut writing: Option<tokio::task::JoinHandle<Result<(), StoreError>>> = None;
     while done < count {
         let n = (count - done).min(BATCH as u64) as usize;
         let mut t = Tables::default();
@@ -290,9 +291,19 @@ pub async fn seed_cases(
                 },
             )?;
         }
-        db.insert_rows(&t.into_rows()).await?;
+        // One batch is written while the next is made: the rows are built here while the
+        // database (SQLite's own thread, or the PostgreSQL server) stores the previous ones.
+        if let Some(previous) = writing.take() {
+            previous.await??;
+        }
+        let writer = db.clone();
+        let rows = t.into_rows();
+        writing = Some(tokio::spawn(async move { writer.insert_rows(&rows).await }));
         done += n as u64;
         bar.set_position(done);
+    }
+    if let Some(last) = writing {
+        last.await??;
     }
     let last_id = start_id + count as i64 - 1;
     let waiting: Vec<&str> = [CaseType::Remortgaging, CaseType::Buying]

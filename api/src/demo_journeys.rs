@@ -28,7 +28,7 @@ struct Cast {
 fn caller(user: &User, firm_id: Option<i64>) -> Caller {
     Caller::User {
         id: user.id,
-        role: user.role.clone(),
+        role: user.role,
         is_lender: user.is_lender,
         firm_id,
     }
@@ -51,7 +51,7 @@ async fn client(db: &Db, config: &Config, email: &str, name: &str) -> anyhow::Re
             &NewUser {
                 email: email.to_owned(),
                 preferred_name: name.to_owned(),
-                role: "ROLE_USER".into(),
+                role: threshold_engine::Role::User,
                 is_lender: false,
                 enabled_features: vec!["BUYING".into()],
                 privacy_version: Some(config.privacy_policy_version),

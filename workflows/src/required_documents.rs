@@ -75,10 +75,7 @@ pub fn remortgaging(s: &RemortgagingSnapshot) -> Vec<RequiredSlot> {
         if a.documents_held_by != Some(DocumentsHeldBy::Owner) {
             continue;
         }
-        let Some(kind) = alteration_type(&a.alteration_type) else {
-            continue;
-        };
-        for t in alteration_documents(kind) {
+        for t in alteration_documents(a.alteration_type) {
             slots.push(slot(ALTERATION_DOCUMENTS, Some(a.id), t));
         }
     }
@@ -183,12 +180,4 @@ pub fn source_of_funds_states(s: &BuyingSnapshot) -> Vec<(i64, SourceOfFundsStat
         .iter()
         .map(|f| (f.id, source_of_funds_state(s, f).0))
         .collect()
-}
-
-fn alteration_type(name: &str) -> Option<AlterationType> {
-    use serde::Deserialize;
-    use serde::de::IntoDeserializer;
-    use serde::de::value::{Error, StrDeserializer};
-    let de: StrDeserializer<'_, Error> = name.into_deserializer();
-    AlterationType::deserialize(de).ok()
 }

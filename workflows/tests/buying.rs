@@ -133,7 +133,10 @@ fn buy_app_15_16_loans_and_documents_need_the_loans_answer() {
     assert_eq!(sec(&s, "loans"), IsComplete);
     s.has_loans = Some(true);
     assert_eq!(sec(&s, "loans"), NotStarted);
-    s.loans.push(Default::default());
+    s.loans.push(threshold_engine::snapshot::Loan {
+        id: 1,
+        charge_type: threshold_engine::types::ChargeType::Mortgage,
+    });
     assert_eq!(sec(&s, "loans"), IsComplete);
     s.has_loans = None;
     assert_eq!(sec(&s, "documents"), Locked, "BUY-APP-16");

@@ -2,7 +2,8 @@
 //! type a case holds, and the declarations agree with what the rules read. Every slot the
 //! Documents section asks for is the customers' and their broker's to fill; every type a firm's
 //! step reads (a purchase's TA6 and searches, a remortgage's mortgage offer) is the firm's
-//! alone; the documents the firm drafts and issues are nobody's to upload.
+//! alone; the documents the firm drafts and issues are nobody's evidence (the firm's own version
+//! of one is its draft).
 
 use std::collections::BTreeSet;
 
@@ -10,7 +11,7 @@ use threshold_engine::snapshot::{Alteration, Isa, SourceOfFunds, doc_types};
 use threshold_engine::types::{AlterationType, DocumentsHeldBy, PropertyUsage, SourceOfFundsType};
 use threshold_engine::{
     BuyingSnapshot, BuyingStatus, CaseType, LoadError, RemortgagingSnapshot, RemortgagingStatus,
-    UploadRefusal, Uploader,
+    UploadAs, UploadRefusal, Uploader,
 };
 use threshold_workflows::{REMORTGAGING_TOML, Workflows, load_remortgaging, required_documents};
 
@@ -25,14 +26,12 @@ fn workflows() -> Workflows {
     Workflows::load().unwrap()
 }
 
-/// Who may upload `document_type` to a case of `case_type`.
+/// Who may upload `document_type` to a case of `case_type` as evidence.
 fn uploaders(w: &Workflows, case_type: CaseType, document_type: &str) -> Vec<Uploader> {
     EVERYONE
         .into_iter()
         .filter(|who| {
-            w.rule_book(case_type)
-                .may_upload(document_type, *who)
-                .is_ok()
+            w.rule_book(case_type).may_upload(document_type, *who) == Ok(UploadAs::Evidence)
         })
         .collect()
 }
@@ -63,11 +62,7 @@ fn remortgage_slot_types() -> BTreeSet<&'static str> {
         .enumerate()
         .map(|(i, kind)| Alteration {
             id: i as i64 + 1,
-            alteration_type: serde_json::to_value(kind)
-                .unwrap()
-                .as_str()
-                .unwrap()
-                .to_owned(),
+            alteration_type: *kind,
             completed_on: None,
             documents_held_by: Some(DocumentsHeldBy::Owner),
         })
@@ -172,24 +167,34 @@ fn what_the_firms_steps_read_is_the_firms_alone() {
 }
 
 /// Nobody uploads them as evidence; the firm's own version of one is a draft it issues like a
-/// drafted one (the upload handler's branch, api/tests/it/own_drafts.rs), never a filled slot.
+/// drafted one (api/tests/it/own_drafts.rs), never a filled slot. The quote is Threshold's
+/// figure alone: nobody uploads one at all.
 #[test]
-fn the_documents_the_firm_issues_are_nobodys_to_upload() {
+fn the_documents_the_firm_issues_are_nobodys_evidence_and_the_firms_own_draft() {
     let w = workflows();
     for (case_type, t) in [
-        (CaseType::Remortgaging, "QUOTE"),
         (CaseType::Remortgaging, doc_types::MORTGAGE_REPORT),
         (CaseType::Remortgaging, doc_types::COMPLETION_STATEMENT),
-        (CaseType::Buying, "QUOTE"),
         (CaseType::Buying, doc_types::CLIENT_CARE_LETTER),
         (CaseType::Buying, doc_types::REPORT_ON_TITLE),
         (CaseType::Buying, doc_types::COMPLETION_STATEMENT),
     ] {
+        let rules = w.rule_book(case_type);
         assert_eq!(
-            w.rule_book(case_type).may_upload(t, Uploader::Firm),
-            Err(UploadRefusal::NotAllowed { allowed: vec![] }),
+            rules.may_upload(t, Uploader::Firm),
+            Ok(UploadAs::OwnDraft),
             "{case_type:?} {t}"
         );
+        for who in [Uploader::Customer, Uploader::Broker, Uploader::Donor] {
+            assert_eq!(
+                rules.may_upload(t, who),
+                Err(UploadRefusal::NotAllowed { allowed: vec![] }),
+                "{case_type:?} {t} {who:?}"
+            );
+        }
+    }
+    for case_type in [CaseType::Remortgaging, CaseType::Buying] {
+        assert_eq!(uploaders(&w, case_type, "QUOTE"), []);
     }
 }
 

@@ -185,7 +185,12 @@ fn rem_app_23_24_property_alterations() {
     assert_eq!(sec(&s, "property-alterations"), IsComplete);
     s.has_alterations = Some(true);
     assert_eq!(sec(&s, "property-alterations"), NotStarted);
-    s.alterations.push(Default::default());
+    s.alterations.push(threshold_engine::snapshot::Alteration {
+        id: 1,
+        alteration_type: threshold_engine::types::AlterationType::Extension,
+        completed_on: None,
+        documents_held_by: None,
+    });
     assert_eq!(sec(&s, "property-alterations"), IsComplete);
     s.has_adult_occupants = None;
     assert_eq!(sec(&s, "property-alterations"), Locked);
@@ -197,7 +202,10 @@ fn rem_app_25_26_27_financial_details() {
     assert_eq!(sec(&s, "financial-details"), IsComplete);
     s.has_loans = Some(true);
     assert_eq!(sec(&s, "financial-details"), NotStarted);
-    s.loans.push(Default::default());
+    s.loans.push(threshold_engine::snapshot::Loan {
+        id: 1,
+        charge_type: threshold_engine::types::ChargeType::Mortgage,
+    });
     assert_eq!(sec(&s, "financial-details"), IsComplete);
     s.is_company_case = true;
     assert_eq!(sec(&s, "financial-details"), Hidden);

@@ -15,10 +15,10 @@ fn case() -> RemortgagingSnapshot {
     s
 }
 
-fn alteration(id: i64, kind: &str, held_by: Option<DocumentsHeldBy>) -> Alteration {
+fn alteration(id: i64, kind: AlterationType, held_by: Option<DocumentsHeldBy>) -> Alteration {
     Alteration {
         id,
-        alteration_type: kind.into(),
+        alteration_type: kind,
         completed_on: None,
         documents_held_by: held_by,
     }
@@ -71,10 +71,14 @@ fn a_buy_to_let_adds_the_tenancy_gas_safety_and_energy_certificates() {
 fn only_alterations_whose_documents_the_owner_holds_need_documents() {
     let mut s = case();
     s.alterations = vec![
-        alteration(7, "EXTENSION", Some(DocumentsHeldBy::Owner)),
-        alteration(8, "WINDOWS_AND_DOORS", Some(DocumentsHeldBy::Solicitor)),
-        alteration(9, "SOLAR", None),
-        alteration(10, "BOILER", Some(DocumentsHeldBy::Owner)),
+        alteration(7, AlterationType::Extension, Some(DocumentsHeldBy::Owner)),
+        alteration(
+            8,
+            AlterationType::WindowsAndDoors,
+            Some(DocumentsHeldBy::Solicitor),
+        ),
+        alteration(9, AlterationType::Solar, None),
+        alteration(10, AlterationType::Boiler, Some(DocumentsHeldBy::Owner)),
     ];
     let alt: Vec<_> = slots(&s)
         .into_iter()

@@ -10,7 +10,7 @@ use threshold_cases::{NewAlteration, PropertyWrite};
 use threshold_engine::CaseType;
 
 use super::types::{AlterationsRequest, RowCreated};
-use super::{case_type, conflict, name, open, write};
+use super::{case_type, conflict, open, write};
 use crate::app::AppState;
 use crate::cases::access;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -49,9 +49,9 @@ pub async fn alterations(
                 ));
             }
             Some(NewAlteration {
-                alteration_type: name(&a.alteration_type),
+                alteration_type: a.alteration_type,
                 completed_on: a.completed_on,
-                documents_held_by: name(&a.documents_held_by),
+                documents_held_by: a.documents_held_by,
             })
         }
         None => None,

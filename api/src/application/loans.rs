@@ -9,7 +9,7 @@ use threshold_cases::{NewLoan, PropertyWrite};
 use threshold_engine::CaseType;
 
 use super::types::{LoansRequest, RowCreated};
-use super::{case_type, conflict, name, open, write};
+use super::{case_type, conflict, open, write};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, CurrentSession};
@@ -56,7 +56,7 @@ pub async fn loans(
                 return Err(ApiError::bad_field("loan.amount", "must be 0 or more"));
             }
             Some(NewLoan {
-                charge_type: name(&l.charge_type),
+                charge_type: l.charge_type,
                 lender_name: lender_name.map(str::to_owned),
                 amount: l.amount,
             })

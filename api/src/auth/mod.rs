@@ -13,14 +13,6 @@ use crate::app::AppState;
 pub use session::{EmptyBody, MeResponse, MeUser, SessionView, SessionsResponse, VerifyResponse};
 pub use sign_in::{LoginRequest, SignupRequest, audit as sign_in_audit};
 
-/// Roles that may use the customer and broker app (spec section 6).
-pub const APP_ROLES: &[&str] = &[
-    "ROLE_USER",
-    "ROLE_BROKER",
-    "ROLE_BROKER_MANAGER",
-    "ROLE_BROKER_ADMIN",
-];
-
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(sign_in::login))

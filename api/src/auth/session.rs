@@ -33,8 +33,7 @@ pub struct VerifyResponse {
 #[serde(rename_all = "camelCase")]
 pub struct MeResponse {
     pub id: String,
-    #[schema(value_type = threshold_engine::Role)]
-    pub role: String,
+    pub role: threshold_engine::Role,
     pub enabled_features: Vec<String>,
     pub is_lender: bool,
     /// The feed token (NOTIF-05): send it as `X-Knock-Token` with every feed call. Signed by

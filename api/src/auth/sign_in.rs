@@ -221,7 +221,7 @@ pub async fn redeem_magic_link(
                         &NewUser {
                             email: signup.email.clone(),
                             preferred_name: signup.preferred_name.clone(),
-                            role: "ROLE_USER".into(),
+                            role: threshold_engine::Role::User,
                             is_lender: false,
                             enabled_features: vec![],
                             privacy_version: Some(signup.privacy_version),

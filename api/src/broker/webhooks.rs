@@ -275,7 +275,7 @@ pub async fn replay_delivery(
 /// managers, customers, staff).
 fn firm_admin(session: &CurrentSession) -> ApiResult<i64> {
     match session.firm_id {
-        Some(firm) if session.user.role == "ROLE_BROKER_ADMIN" => Ok(firm),
+        Some(firm) if session.user.role == threshold_engine::Role::BrokerAdmin => Ok(firm),
         _ => Err(ApiError::forbidden(
             "Only your firm's broker admin can manage its webhooks.",
         )),

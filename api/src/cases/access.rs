@@ -1,18 +1,17 @@
 //! Who is asking: the app roles only, their case scope, and the engine's `Actor` for a case.
 
 use threshold_cases::Caller;
-use threshold_engine::{Actor, CaseType, Role};
+use threshold_engine::{Actor, CaseType};
 use threshold_store::cases::{Relationship, Scope};
 use threshold_store::users::User;
 
 use crate::app::AppState;
-use crate::auth::APP_ROLES;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::CurrentSession;
 
 /// Conveyancers and administrators use the back office, not these calls (403).
 pub fn require_app_role(user: &User) -> ApiResult<()> {
-    if APP_ROLES.contains(&user.role.as_str()) {
+    if !user.role.is_staff() {
         Ok(())
     } else {
         Err(ApiError::forbidden(
@@ -22,11 +21,7 @@ pub fn require_app_role(user: &User) -> ApiResult<()> {
 }
 
 pub fn is_broker(user: &User) -> bool {
-    role(user).is_some_and(Role::is_broker)
-}
-
-pub fn role(user: &User) -> Option<Role> {
-    serde_json::from_value(serde_json::Value::String(user.role.clone())).ok()
+    user.role.is_broker()
 }
 
 /// A case id from the path: anything but a positive number is an unknown case (GUARD-01).
@@ -53,7 +48,7 @@ pub async fn scope(state: &AppState, session: &CurrentSession) -> ApiResult<Scop
     require_app_role(user)?;
     Ok(state
         .db
-        .case_scope(user.id, &user.role, session.firm_id)
+        .case_scope(user.id, user.role, session.firm_id)
         .await?)
 }
 
@@ -63,7 +58,7 @@ pub fn caller(session: &CurrentSession) -> ApiResult<Caller> {
     require_app_role(user)?;
     Ok(Caller::User {
         id: user.id,
-        role: user.role.clone(),
+        role: user.role,
         is_lender: user.is_lender,
         firm_id: session.firm_id,
     })
@@ -74,7 +69,7 @@ pub fn caller(session: &CurrentSession) -> ApiResult<Caller> {
 pub fn actor(user: &User, relationship: Relationship) -> Actor {
     Actor {
         user_id: None,
-        role: role(user),
+        role: Some(user.role),
         is_lender: user.is_lender,
         is_party: relationship.is_party,
         is_case_admin: relationship.is_case_admin,

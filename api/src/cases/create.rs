@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use serde_json::json;
 use threshold_cases::{CaseError, CaseStart, SectionChange};
 use threshold_engine::types::IneligibilityReason;
-use threshold_engine::{CaseStatus, CaseType};
+use threshold_engine::{CaseStatus, CaseType, Role};
 use threshold_store::audit::AuditEvent;
 use threshold_store::users::{NewUser, User};
 
@@ -178,9 +178,6 @@ async fn created(
     })
 }
 
-/// The role of a customer's account.
-const CUSTOMER_ROLE: &str = "ROLE_USER";
-
 /// The lead customer a broker names: their account, or a new one (not onboarded: they give
 /// their details when they first sign in).
 async fn find_or_create_client(
@@ -204,7 +201,7 @@ async fn find_or_create_client(
     // for consent. A client is a customer: a broker's or the firm's account never is (it
     // would see the case as a party).
     if let Some(existing) = state.db.user_by_email(email.as_str()).await? {
-        if existing.role != CUSTOMER_ROLE {
+        if existing.role != Role::User {
             return Err(ApiError::bad_field(
                 "client.email",
                 "must be your client's own address: this one is a broker's or a conveyancer's",
@@ -228,7 +225,7 @@ async fn find_or_create_client(
                 action: "user.created_for_case",
                 subject_type: "user",
                 subject_id: created.id.to_string(),
-                detail: json!({ "role": CUSTOMER_ROLE }),
+                detail: json!({ "role": Role::User }),
             },
             now,
         )

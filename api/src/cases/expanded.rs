@@ -305,7 +305,7 @@ async fn common(state: &AppState, case: &OpenCase, reader: Reader) -> ApiResult<
             .iter()
             .map(|l| LoanBody {
                 id: l.id,
-                charge_type: l.charge_type.clone(),
+                charge_type: l.charge_type,
                 lender_name: l.lender_name.clone(),
                 amount: l.amount,
             })

@@ -201,8 +201,7 @@ pub struct CaseBrokerBody {
 #[serde(rename_all = "camelCase")]
 pub struct LoanBody {
     pub id: i64,
-    #[schema(value_type = threshold_engine::types::ChargeType)]
-    pub charge_type: String,
+    pub charge_type: threshold_engine::types::ChargeType,
     pub lender_name: Option<String>,
     /// Pence.
     pub amount: Option<i64>,

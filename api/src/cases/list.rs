@@ -5,7 +5,7 @@ use axum::Json;
 use axum::extract::{RawQuery, State};
 use serde::Deserialize;
 use threshold_engine::{
-    BuyingStatus, CaseStatus, CaseType, CaseView, RemortgagingStatus, Role, WorkflowStatus,
+    BuyingStatus, CaseStatus, CaseType, CaseView, RemortgagingStatus, WorkflowStatus,
 };
 use threshold_store::UserId;
 use threshold_store::cases::{
@@ -301,12 +301,10 @@ pub(crate) fn relationship(scope: &Scope) -> Relationship {
 
 pub fn admins(rows: &[threshold_store::cases::AdminRow]) -> Vec<CaseAdminBody> {
     rows.iter()
-        .filter_map(|a| {
-            Some(CaseAdminBody {
-                user_id: a.user_id.to_string(),
-                role: Role::parse(&a.role)?,
-                preferred_name: a.preferred_name.clone(),
-            })
+        .map(|a| CaseAdminBody {
+            user_id: a.user_id.to_string(),
+            role: a.role,
+            preferred_name: a.preferred_name.clone(),
         })
         .collect()
 }

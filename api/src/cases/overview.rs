@@ -3,7 +3,7 @@
 
 use axum::Json;
 use axum::extract::State;
-use threshold_engine::{CaseType, Role};
+use threshold_engine::CaseType;
 use threshold_store::cases::{CaseOverview, Scope};
 
 use super::access;
@@ -76,17 +76,15 @@ pub async fn managed_brokers(
     access::require_app_role(&session.user)?;
     let rows = state
         .db
-        .managed_brokers(session.user.id, &session.user.role)
+        .managed_brokers(session.user.id, session.user.role)
         .await?;
     Ok(Json(ManagedBrokers {
         managed_brokers: rows
             .into_iter()
-            .filter_map(|b| {
-                Some(ManagedBrokerBody {
-                    user_id: b.user_id.to_string(),
-                    role: Role::parse(&b.role)?,
-                    preferred_name: b.preferred_name,
-                })
+            .map(|b| ManagedBrokerBody {
+                user_id: b.user_id.to_string(),
+                role: b.role,
+                preferred_name: b.preferred_name,
             })
             .collect(),
     }))

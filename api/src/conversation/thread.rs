@@ -35,13 +35,12 @@ pub enum Side {
 
 /// The side of someone with this role in this thread: the only user in a donor's thread who is
 /// not the firm is the donor.
-fn side(role: Option<&str>, thread: Thread) -> Option<Side> {
-    match Role::parse(role?)? {
+fn side(role: Option<Role>, thread: Thread) -> Option<Side> {
+    match role? {
         Role::User if thread.donor().is_some() => Some(Side::Donor),
         Role::User => Some(Side::Customer),
         Role::Conveyancer | Role::Admin => Some(Side::Firm),
-        r if r.is_broker() => Some(Side::Broker),
-        _ => None,
+        Role::Broker | Role::BrokerManager | Role::BrokerAdmin => Some(Side::Broker),
     }
 }
 
@@ -244,7 +243,7 @@ fn message(
     ConversationMessage {
         attachments,
         id: m.id,
-        author_side: side(m.author_role.as_deref(), thread),
+        author_side: side(m.author_role.as_deref().and_then(Role::parse), thread),
         author_name: m.author_name,
         mine: m.author_user_id == Some(me),
         body: m.body,
@@ -254,7 +253,7 @@ fn message(
 
 fn receipt(r: MessageRead, thread: Thread) -> ReadReceipt {
     ReadReceipt {
-        side: side(Some(&r.role), thread),
+        side: side(Some(r.role), thread),
         name: r.name,
         last_read_message_id: r.last_read_message_id,
         read_at: r.read_at,

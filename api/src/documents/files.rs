@@ -8,7 +8,6 @@ use futures::TryStreamExt;
 use threshold_cases::CaseError;
 use threshold_engine::snapshot::doc_types;
 use threshold_store::documents::{DocumentRecord, GENERATED};
-use threshold_store::staff::STAFF_ROLES;
 
 use super::{audit, is_closed, remove};
 use crate::app::AppState;
@@ -145,7 +144,7 @@ async fn visible_document(
     id: i64,
 ) -> ApiResult<DocumentRecord> {
     let user = &session.user;
-    if STAFF_ROLES.contains(&user.role.as_str()) && session.second_factor_at.is_none() {
+    if user.role.is_staff() && session.second_factor_at.is_none() {
         return Err(crate::staff::second_factor_required());
     }
     let doc = state
@@ -155,7 +154,7 @@ async fn visible_document(
         .ok_or_else(ApiError::not_found)?;
     let scope = state
         .db
-        .case_scope(user.id, &user.role, session.firm_id)
+        .case_scope(user.id, user.role, session.firm_id)
         .await?;
     let visible = state
         .db
@@ -175,7 +174,7 @@ async fn visible_document(
 /// The firm's own record (the workflow file's `firm_only`: its AML risk assessment, its
 /// screening report), asked for by anyone but its staff.
 fn a_firm_record(state: &AppState, session: &CurrentSession, doc: &DocumentRecord) -> bool {
-    !STAFF_ROLES.contains(&session.user.role.as_str())
+    !session.user.role.is_staff()
         && threshold_engine::CaseType::parse(&doc.case_type)
             .is_none_or(|t| state.workflows.rule_book(t).firm_only(&doc.document_type))
 }
@@ -203,7 +202,7 @@ async fn donors_own_evidence(
 fn someone_elses_identity(session: &CurrentSession, doc: &DocumentRecord) -> bool {
     doc_types::IDENTITY.contains(&doc.document_type.as_str())
         && doc.uploaded_by_user_id != Some(session.user.id)
-        && !STAFF_ROLES.contains(&session.user.role.as_str())
+        && !session.user.role.is_staff()
 }
 
 /// Identity evidence its owner has sent for checking (or that verified them): the firm's
@@ -218,7 +217,7 @@ fn under_identity_review(case: &threshold_cases::OpenCase, doc: &DocumentRecord)
 
 /// A draft is the firm's until issued: customers never see one (DOCS-09), nor do brokers.
 fn a_draft_for_staff_only(session: &CurrentSession, doc: &DocumentRecord) -> bool {
-    doc.is_draft && !STAFF_ROLES.contains(&session.user.role.as_str())
+    doc.is_draft && !session.user.role.is_staff()
 }
 
 /// `attachment` with the file's name: an ASCII fallback for old clients and the exact name

@@ -24,7 +24,7 @@ pub async fn my_documents(
     State(state): State<AppState>,
     session: CurrentSession,
 ) -> ApiResult<Json<MyDocuments>> {
-    if session.user.role != "ROLE_USER" {
+    if session.user.role != threshold_engine::Role::User {
         return Err(ApiError::forbidden("The documents page is for customers."));
     }
     let cases = state.db.party_cases(session.user.id).await?;

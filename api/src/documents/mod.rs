@@ -6,7 +6,9 @@
 mod body;
 mod files;
 pub(crate) mod firm;
+mod form;
 pub(crate) mod generated;
+pub(crate) mod keep;
 pub(crate) mod limits;
 mod list;
 mod quote_pdf;

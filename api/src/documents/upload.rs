@@ -2,17 +2,16 @@
 //! donor (the evidence of their gift), uploads a file (multipart).
 
 use axum::Json;
-use axum::extract::{Multipart, State, multipart::Field};
+use axum::extract::State;
 use axum::http::StatusCode;
-use chrono::Utc;
 use threshold_cases::CaseError;
-use threshold_documents::{DocumentStore, UploadError};
+use threshold_documents::EVIDENCE_KINDS;
 use threshold_engine::tasks::TaskState;
-use threshold_engine::{CaseType, UploadRefusal, Uploader};
-use threshold_store::documents::{NewDocument, UPLOADED};
-use threshold_store::staff::STAFF_ROLES;
+use threshold_engine::{CaseType, UploadAs, UploadRefusal, Uploader};
 
 use super::body::DocumentBody;
+use super::form::{REQUIRED_DOCUMENT_ID, form_error, next_field, read_text, text_field};
+use super::keep::{Filing, Upload, keep};
 use super::{audit, is_closed};
 use crate::app::AppState;
 use crate::cases::access;
@@ -24,8 +23,6 @@ use crate::owners::donors::donor_of;
 pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
 /// The whole form: the file and room for the small fields and the multipart framing.
 pub const MAX_FORM_BYTES: u64 = MAX_FILE_BYTES + 64 * 1024;
-/// The form fields before the file are short words and numbers.
-const MAX_FIELD_BYTES: usize = 100;
 
 /// The form of POST /document (multipart/form-data), fields in this order: the file last,
 /// so the case is checked before a byte of the file is stored.
@@ -80,7 +77,7 @@ pub async fn upload(
     }
     // The firm adds what comes from outside the case (the seller's contract pack, the
     // searches) once its session has proven the second factor, as for reading documents.
-    let firm = STAFF_ROLES.contains(&session.user.role.as_str());
+    let firm = session.user.role.is_staff();
     if firm && session.second_factor_at.is_none() {
         return Err(crate::staff::second_factor_required());
     }
@@ -134,19 +131,17 @@ pub async fn upload(
             "Only the case's customers and brokers may upload its documents.",
         ));
     };
-    // The firm's own version of a document it issues (its report on title in place of the
-    // drafted one) is kept as a draft, issued the same way.
-    let issued = state.workflows.rule_book(case_type).issued(&document_type);
-    if firm && issued.is_some() {
+    // Who may upload each type, and what the file becomes, is the workflow file's to say: a
+    // customer's or broker's file never passes for one the firm's steps read (a TA6, a search,
+    // a mortgage offer), and the firm's own version of a document it issues (its report on
+    // title in place of the drafted one) is a draft, issued the same way.
+    if may_upload(&state, case_type, &document_type, uploader)? == UploadAs::OwnDraft {
         let file = next_field(&mut form, "file").await?;
         let doc =
             crate::staff::own_draft::store(&state, &session.user, &case, &document_type, file)
                 .await?;
         return Ok((StatusCode::CREATED, Json(DocumentBody::from_record(&doc))));
     }
-    // Who may upload each type is the workflow file's to say: a customer's or broker's file
-    // never passes for one the firm's steps read (a TA6, a search, a mortgage offer).
-    may_upload(&state, case_type, &document_type, uploader)?;
     if gift_accepted == Some(false) {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -201,14 +196,6 @@ pub async fn upload(
             "is required here (send caseType, caseId, documentType, requiredDocumentId if any, then file)",
         ));
     };
-    let given_name = file.file_name().unwrap_or("").to_owned();
-    let key = DocumentStore::new_key();
-    let stored = state
-        .documents
-        .put_stream(&key, file, room.max_bytes())
-        .await
-        .map_err(|err| upload_error(err, &room))?;
-    let file_name = file_name(&given_name, &document_type, stored.kind.extension());
     // The firm's uploads have no side: only the firm may remove them. A donor is on the
     // customers' side, with the buyers.
     let side = if rel.is_party || donor {
@@ -218,30 +205,14 @@ pub async fn upload(
     } else {
         None
     };
-    let new = NewDocument {
+    let upload = Upload {
         case_id,
-        case_type: case_type.as_str(),
+        case_type,
         document_type: &document_type,
-        kind: UPLOADED,
-        storage_key: &key,
-        file_name: &file_name,
-        content_type: stored.kind.content_type(),
-        size_bytes: stored.size as i64,
-        is_draft: false,
-        created_by: Some(session.user.id),
-        uploaded_by_side: side,
+        by: session.user.id,
+        filing: Filing::Evidence { slot, side },
     };
-    // The object is written; now the row that points at it. Without the row the object is
-    // unreachable, so it goes too.
-    let id = match state.db.insert_upload(&new, slot, Utc::now()).await {
-        Ok(id) => id,
-        Err(err) => {
-            if let Err(e) = state.documents.delete(&key).await {
-                tracing::warn!(error = %e, "an unrecorded upload's object remains");
-            }
-            return Err(err.into());
-        }
-    };
+    let id = keep(&state, &room, file, EVIDENCE_KINDS, upload).await?;
     audit(&state, session.user.id, "document.uploaded", case_id, id).await?;
     let doc = state
         .db
@@ -258,13 +229,13 @@ fn may_upload(
     case_type: CaseType,
     document_type: &str,
     who: Uploader,
-) -> ApiResult<()> {
+) -> ApiResult<UploadAs> {
     let problem = match state
         .workflows
         .rule_book(case_type)
         .may_upload(document_type, who)
     {
-        Ok(()) => return Ok(()),
+        Ok(upload_as) => return Ok(upload_as),
         Err(UploadRefusal::Unknown) => {
             let case = match case_type {
                 CaseType::Remortgaging => "a remortgage",
@@ -295,139 +266,4 @@ fn may_upload(
         fields: [("documentType".to_owned(), problem)].into(),
         ..ApiError::forbidden("You may not upload this kind of document to this case.")
     })
-}
-
-/// The next part of the form, which must be `name`.
-async fn next_field<'a>(form: &'a mut Multipart, name: &str) -> ApiResult<Field<'a>> {
-    let field = form
-        .next_field()
-        .await
-        .map_err(form_error)?
-        .ok_or_else(|| ApiError::bad_field(name, "is required"))?;
-    if field.name() != Some(name) {
-        return Err(ApiError::bad_field(
-            name,
-            "is required here (send caseType, caseId, documentType, then file)",
-        ));
-    }
-    Ok(field)
-}
-
-/// The optional form field naming the slot an upload fills.
-const REQUIRED_DOCUMENT_ID: &str = "requiredDocumentId";
-
-/// A short text part, read with a cap (never a whole body into memory).
-async fn text_field(form: &mut Multipart, name: &str) -> ApiResult<String> {
-    let field = next_field(form, name).await?;
-    read_text(field, name).await
-}
-
-async fn read_text(mut field: Field<'_>, name: &str) -> ApiResult<String> {
-    let mut bytes = Vec::new();
-    while let Some(chunk) = field.chunk().await.map_err(form_error)? {
-        bytes.extend_from_slice(&chunk);
-        if bytes.len() > MAX_FIELD_BYTES {
-            return Err(ApiError::bad_field(name, "is too long"));
-        }
-    }
-    let text = String::from_utf8(bytes).map_err(|_| ApiError::bad_field(name, "must be text"))?;
-    if text.chars().any(char::is_control) {
-        return Err(ApiError::bad_field(
-            name,
-            "must not contain control characters",
-        ));
-    }
-    Ok(text.trim().to_owned())
-}
-
-/// A form that could not be read: 413 when its declared length is past the limit (the body
-/// limit refuses it before a byte is read), 400 otherwise.
-fn form_error(err: axum::extract::multipart::MultipartError) -> ApiError {
-    if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        return super::limits::file_too_large();
-    }
-    unreadable(err.body_text())
-}
-
-fn unreadable(detail: String) -> ApiError {
-    tracing::debug!(detail, "unreadable upload form");
-    ApiError::new(
-        StatusCode::BAD_REQUEST,
-        "bad_request",
-        "The upload could not be read (send multipart/form-data).",
-    )
-}
-
-pub(crate) fn upload_error(err: UploadError, room: &super::limits::Room) -> ApiError {
-    match err {
-        UploadError::TooLarge { .. } => room.too_large(),
-        UploadError::Unsupported => ApiError {
-            fields: [(
-                "file".to_owned(),
-                "must be a PDF, JPEG, PNG or HEIC file".to_owned(),
-            )]
-            .into(),
-            ..ApiError::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "unsupported_media_type",
-                "Upload a PDF, JPEG, PNG or HEIC file.",
-            )
-        },
-        UploadError::ImageTooLarge { .. } => ApiError::bad_field(
-            "file",
-            format!(
-                "must be a photo of at most {} pixels a side (this image says it is larger)",
-                threshold_documents::MAX_IMAGE_SIDE
-            ),
-        ),
-        UploadError::Body(detail) => unreadable(detail),
-        UploadError::Store(err) => ApiError::internal(err),
-    }
-}
-
-/// The name the file is kept under: the uploader's name without any folder or control
-/// characters, with the extension of the type its bytes showed (a PNG named `.pdf` becomes
-/// `.png`); the document type when no usable name was given.
-pub(crate) fn file_name(given: &str, document_type: &str, extension: &str) -> String {
-    let base = given.rsplit(['/', '\\']).next().unwrap_or("");
-    let stem = base.rsplit_once('.').map_or(base, |(stem, _)| stem);
-    let stem: String = stem
-        .chars()
-        .filter(|c| !c.is_control() && !is_bidi_control(*c))
-        .take(120)
-        .collect();
-    let stem = stem.trim();
-    let stem = if stem.is_empty() {
-        document_type.to_ascii_lowercase()
-    } else {
-        stem.to_owned()
-    };
-    format!("{stem}.{extension}")
-}
-
-/// Unicode's bidirectional controls: U+202E makes `invoice\u{202E}fdp.exe` show as
-/// `invoiceexe.pdf`, so a kept name never carries them.
-fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
-
-#[cfg(test)]
-mod tests {
-    use super::file_name;
-
-    #[test]
-    fn the_kept_name_has_the_real_extension_and_no_folders() {
-        assert_eq!(file_name("C:\\docs\\scan.pdf", "ID", "png"), "scan.png");
-        assert_eq!(file_name("../../etc/x\n.jpg", "ID", "jpg"), "x.jpg");
-        assert_eq!(file_name("", "BANK_STATEMENT", "pdf"), "bank_statement.pdf");
-        // Issue 25 (8): bidirectional controls are stripped.
-        assert_eq!(
-            file_name("invoice\u{202E}fdp.exe.pdf", "ID", "pdf"),
-            "invoicefdp.exe.pdf"
-        );
-        assert_eq!(
-            file_name("\u{2066}a\u{2069}\u{200F}.png", "ID", "png"),
-            "a.png"
-        );
-    }
 }

@@ -132,7 +132,7 @@ pub(super) async fn find_or_create_user(
                 action: "user.created_for_case",
                 subject_type: "user",
                 subject_id: created.id.to_string(),
-                detail: json!({ "role": "ROLE_USER" }),
+                detail: json!({ "role": threshold_engine::Role::User }),
             },
             now,
         )

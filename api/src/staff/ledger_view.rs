@@ -57,7 +57,7 @@ pub struct RedemptionStatementBody {
 #[serde(rename_all = "camelCase")]
 pub struct ChargeBody {
     pub loan_id: i64,
-    pub charge_type: String,
+    pub charge_type: threshold_engine::types::ChargeType,
     pub lender: Option<String>,
     pub redemption_statement: Option<RedemptionStatementBody>,
 }
@@ -149,7 +149,7 @@ pub(super) async fn ledger_body(state: &AppState, case: &OpenCase) -> ApiResult<
             .iter()
             .map(|l| ChargeBody {
                 loan_id: l.id,
-                charge_type: l.charge_type.clone(),
+                charge_type: l.charge_type,
                 lender: l.lender_name.clone(),
                 redemption_statement: redemptions
                     .iter()

@@ -30,7 +30,6 @@ use axum::extract::FromRequestParts;
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use threshold_cases::{Caller, OpenCase};
-use threshold_store::staff::STAFF_ROLES;
 use threshold_store::users::User;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -120,7 +119,7 @@ impl FromRequestParts<AppState> for StaffSignedIn {
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
         let session = CurrentSession::from_request_parts(parts, state).await?;
-        if !STAFF_ROLES.contains(&session.user.role.as_str()) {
+        if !session.user.role.is_staff() {
             return Err(ApiError::forbidden(
                 "This is the back office, for Threshold's conveyancing staff.",
             ));
@@ -162,7 +161,7 @@ impl Staff {
 pub fn caller_for(user: &User) -> Caller {
     Caller::User {
         id: user.id,
-        role: user.role.clone(),
+        role: user.role,
         is_lender: false,
         firm_id: None,
     }

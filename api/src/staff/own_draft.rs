@@ -5,14 +5,14 @@
 
 use axum::extract::multipart::Field;
 use axum::http::StatusCode;
-use chrono::Utc;
 use threshold_cases::OpenCase;
-use threshold_documents::{DocumentStore, FileKind};
-use threshold_store::documents::{DocumentRecord, GENERATED, NewDocument};
+use threshold_documents::PDF_ONLY;
+use threshold_store::documents::DocumentRecord;
 use threshold_store::users::User;
 
 use crate::app::AppState;
-use crate::documents::{audit, upload};
+use crate::documents::audit;
+use crate::documents::keep::{Filing, Upload, keep};
 use crate::error::{ApiError, ApiResult};
 
 /// Which of the documents the firm drafts for this case `document_type` is: a type the case's
@@ -37,11 +37,11 @@ pub(super) fn drafted_type(case: &OpenCase, document_type: &str) -> ApiResult<&'
 pub(super) fn refuse_before_its_stage(
     state: &AppState,
     case: &OpenCase,
-    document_type: &'static str,
+    document_type: &str,
 ) -> ApiResult<()> {
     let view = state.cases.view(case);
     let rules = state.workflows.rule_book(case.case_type);
-    if threshold_cases::draftable(rules, &[document_type], &view.transitions).is_empty() {
+    if !threshold_cases::issued_now(rules, document_type, &view.transitions) {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "not_now",
@@ -51,9 +51,9 @@ pub(super) fn refuse_before_its_stage(
     Ok(())
 }
 
-/// Keeps the uploaded `file` (the form's next part) as a draft of `document_type`: a PDF only,
-/// counted against the uploader's rate and the case's storage like any upload. The audit line
-/// is `document.drafted_from_upload`.
+/// Keeps the uploaded `file` (the form's next part) as a draft of `document_type`, a type the
+/// rule book says the firm issues: a PDF only, counted against the uploader's rate and the
+/// case's storage like any upload. The audit line is `document.drafted_from_upload`.
 pub(crate) async fn store(
     state: &AppState,
     staff: &User,
@@ -61,53 +61,17 @@ pub(crate) async fn store(
     document_type: &str,
     file: Field<'_>,
 ) -> ApiResult<DocumentRecord> {
-    let document_type = drafted_type(case, document_type)?;
     refuse_before_its_stage(state, case, document_type)?;
     let case_id = case.loaded.row.id;
     let room = crate::documents::limits::room_for_upload(state, staff.id, case_id).await?;
-    let given_name = file.file_name().unwrap_or("").to_owned();
-    let key = DocumentStore::new_key();
-    let stored = state
-        .documents
-        .put_stream(&key, file, room.max_bytes())
-        .await
-        .map_err(|err| upload::upload_error(err, &room))?;
-    if stored.kind != FileKind::Pdf {
-        if let Err(e) = state.documents.delete(&key).await {
-            tracing::warn!(error = %e, "a refused draft's object remains");
-        }
-        return Err(ApiError {
-            fields: [("file".to_owned(), "must be a PDF".to_owned())].into(),
-            ..ApiError::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "unsupported_media_type",
-                "The firm's own document is issued as a PDF: upload a PDF file.",
-            )
-        });
-    }
-    let file_name = upload::file_name(&given_name, document_type, stored.kind.extension());
-    let new = NewDocument {
+    let upload = Upload {
         case_id,
-        case_type: case.case_type.as_str(),
+        case_type: case.case_type,
         document_type,
-        kind: GENERATED,
-        storage_key: &key,
-        file_name: &file_name,
-        content_type: stored.kind.content_type(),
-        size_bytes: stored.size as i64,
-        is_draft: true,
-        created_by: Some(staff.id),
-        uploaded_by_side: None,
+        by: staff.id,
+        filing: Filing::OwnDraft,
     };
-    let id = match state.db.insert_document(&new, Utc::now()).await {
-        Ok(id) => id,
-        Err(err) => {
-            if let Err(e) = state.documents.delete(&key).await {
-                tracing::warn!(error = %e, "an unrecorded draft's object remains");
-            }
-            return Err(err.into());
-        }
-    };
+    let id = keep(state, &room, file, PDF_ONLY, upload).await?;
     audit(state, staff.id, "document.drafted_from_upload", case_id, id).await?;
     state.db.document(id).await?.ok_or_else(ApiError::not_found)
 }

@@ -29,8 +29,7 @@ use crate::extract::{ApiJson, ApiPath};
 pub struct StaffMemberBody {
     pub id: String,
     pub name: String,
-    #[schema(value_type = threshold_engine::Role)]
-    pub role: String,
+    pub role: threshold_engine::Role,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -342,7 +341,7 @@ pub(super) fn body(m: &StaffMember) -> StaffMemberBody {
     StaffMemberBody {
         id: m.id.to_string(),
         name: m.preferred_name.clone(),
-        role: m.role.clone(),
+        role: m.role,
     }
 }
 

@@ -26,8 +26,7 @@ pub struct StaffUserBody {
     pub id: String,
     pub email: String,
     pub name: String,
-    #[schema(value_type = threshold_engine::Role)]
-    pub role: String,
+    pub role: Role,
     pub disabled: bool,
     pub created_at: DateTime<Utc>,
     /// Whether the account has a confirmed authenticator (staff only).
@@ -37,8 +36,7 @@ pub struct StaffUserBody {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct StaffUserRoleRequest {
-    #[schema(value_type = threshold_engine::Role)]
-    pub role: String,
+    pub role: Role,
 }
 
 /// A staff member with the administrator role whose session has proven the second factor;
@@ -53,7 +51,7 @@ impl FromRequestParts<AppState> for Admin {
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
         let staff = Staff::from_request_parts(parts, state).await?;
-        if Role::parse(&staff.user().role) != Some(Role::Admin) {
+        if staff.user().role != Role::Admin {
             return Err(ApiError::forbidden(
                 "Only an administrator manages the firm's accounts.",
             ));
@@ -156,13 +154,7 @@ pub async fn set_role(
     ApiJson(request): ApiJson<StaffUserRoleRequest>,
 ) -> ApiResult<Json<StaffUserBody>> {
     let user = account(&state, &user_id).await?;
-    let role = Role::parse(&request.role).ok_or_else(|| {
-        ApiError::bad_field(
-            "role",
-            "must be ROLE_USER, ROLE_BROKER, ROLE_BROKER_MANAGER, ROLE_BROKER_ADMIN, \
-             ROLE_CONVEYANCER or ROLE_ADMIN",
-        )
-    })?;
+    let role = request.role;
     if user.id == admin.id() && role != Role::Admin {
         return Err(own_account(
             "You cannot give up your own administrator role; another administrator can.",
@@ -170,7 +162,7 @@ pub async fn set_role(
     }
     state
         .db
-        .set_user_role(user.id, &request.role, Some(admin.id()), Utc::now())
+        .set_user_role(user.id, role, Some(admin.id()), Utc::now())
         .await?;
     after_change(&state, user.id).await
 }
@@ -227,7 +219,7 @@ fn body(user: &User, second_factor_enrolled: bool) -> StaffUserBody {
         id: user.id.to_string(),
         email: user.email.clone(),
         name: user.preferred_name.clone(),
-        role: user.role.clone(),
+        role: user.role,
         disabled: user.disabled_at.is_some(),
         created_at: user.created_at,
         second_factor_enrolled,

@@ -36,7 +36,7 @@ async fn signed_in(app: &TestApp, email: &str, role: &str, features: &[&str]) ->
             &NewUser {
                 email: email.into(),
                 preferred_name: "Priya Patel".into(),
-                role: role.into(),
+                role: threshold_engine::Role::parse(role).expect("a role's stored name"),
                 is_lender: false,
                 enabled_features: features.iter().map(|f| (*f).to_owned()).collect(),
                 privacy_version: Some(2),

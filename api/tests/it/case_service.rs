@@ -16,7 +16,7 @@ use threshold_workflows::Workflows;
 fn caller(user: &User) -> Caller {
     Caller::User {
         id: user.id,
-        role: user.role.clone(),
+        role: user.role,
         is_lender: user.is_lender,
         firm_id: None,
     }

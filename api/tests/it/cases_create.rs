@@ -54,7 +54,7 @@ async fn list_47_calls_17_a_broker_creates_a_remortgaging_case_with_a_quote_and_
         .await
         .unwrap()
         .expect("the client's account");
-    assert_eq!(client.role, "ROLE_USER");
+    assert_eq!(client.role, threshold_engine::Role::User);
     assert!(!client.is_onboarded);
     let id = res.body["caseId"].as_i64().unwrap();
     // QUOTE-11, ENT-13: the latest quote.

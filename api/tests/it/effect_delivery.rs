@@ -23,7 +23,7 @@ async fn quote_sent_to_kim(app: &TestApp) -> threshold_store::users::User {
     let kim = app.create_user("kim@example.test", "ROLE_USER", true).await;
     let broker = Caller::User {
         id: f.broker.id,
-        role: f.broker.role.clone(),
+        role: f.broker.role,
         is_lender: false,
         firm_id: None,
     };

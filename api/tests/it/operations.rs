@@ -219,13 +219,13 @@ async fn a_role_change_and_a_second_factor_reset_take_effect_and_are_audited(bac
 
     assert!(
         app.db
-            .set_user_role(user.id, "ROLE_USER", None, Utc::now())
+            .set_user_role(user.id, threshold_engine::Role::User, None, Utc::now())
             .await
             .unwrap()
     );
     assert!(
         !app.db
-            .set_user_role(user.id, "ROLE_USER", None, Utc::now())
+            .set_user_role(user.id, threshold_engine::Role::User, None, Utc::now())
             .await
             .unwrap()
     );

@@ -132,7 +132,7 @@ async fn only_the_firm_uploads_its_own_version_and_only_at_its_stage(backend: Ba
         "{:?}",
         res.body
     );
-    assert_eq!(res.field_error("file"), Some("must be a PDF"));
+    assert_eq!(res.field_error("file"), Some("must be a PDF file"));
     let staff_case = connie
         .get(&format!("/api/staff/cases/buying/{id}"))
         .await

@@ -143,7 +143,7 @@ async fn agree_completion_date(app: &TestApp, connie: &mut Client, staff_case: &
         .transition(
             &threshold_cases::Caller::User {
                 id: connie_id,
-                role: "ROLE_CONVEYANCER".into(),
+                role: threshold_engine::Role::Conveyancer,
                 is_lender: false,
                 firm_id: None,
             },

@@ -63,7 +63,7 @@ fn email_change_path(user: &User) -> String {
 fn conveyancer(user: &User) -> Caller {
     Caller::User {
         id: user.id,
-        role: user.role.clone(),
+        role: user.role,
         is_lender: false,
         firm_id: None,
     }

@@ -338,7 +338,7 @@ async fn enum_21_25_me_reports_each_role_and_the_enabled_features(backend: Backe
             &threshold_store::users::NewUser {
                 email: "features@example.com".into(),
                 preferred_name: "Fea Tures".into(),
-                role: "ROLE_USER".into(),
+                role: threshold_engine::Role::User,
                 is_lender: false,
                 enabled_features: vec!["BUYING".into(), "AI_BOT".into(), "SOF".into()],
                 privacy_version: Some(2),

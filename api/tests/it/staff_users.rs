@@ -287,7 +287,7 @@ async fn only_an_administrator_manages_accounts(backend: Backend) {
     }
     // Nothing changed: she is still a customer, and nothing was recorded.
     let dana = app.db.user_by_id(target.id).await.unwrap().unwrap();
-    assert_eq!(dana.role, "ROLE_USER");
+    assert_eq!(dana.role, threshold_engine::Role::User);
     assert!(dana.disabled_at.is_none());
     assert!(audit(&app, &id).await.is_empty());
     assert_eq!(customer.get("/api/auth/me").await.status, StatusCode::OK);

@@ -35,7 +35,7 @@ use threshold_store::{Db, UserId};
 use threshold_workflows::Workflows;
 
 pub use error::CaseError;
-pub use progress::{Progress, draftable};
+pub use progress::{Progress, draftable, issued_now};
 pub use property::{NewAlteration, NewLoan, PropertyChange, PropertyWrite};
 pub use sections::owners::OwnersWrite;
 pub use source_of_funds::{SourceAnswers, SourceReviewDecision};
@@ -45,8 +45,7 @@ pub use source_of_funds::{SourceAnswers, SourceReviewDecision};
 pub enum Caller {
     User {
         id: UserId,
-        /// The stored role name (`ROLE_USER`, `ROLE_BROKER`, …).
-        role: String,
+        role: Role,
         is_lender: bool,
         firm_id: Option<i64>,
     },
@@ -63,9 +62,7 @@ impl Caller {
 
     fn role(&self) -> Option<Role> {
         match self {
-            Caller::User { role, .. } => {
-                serde_json::from_value(serde_json::Value::String(role.clone())).ok()
-            }
+            Caller::User { role, .. } => Some(*role),
             Caller::System => None,
         }
     }
@@ -229,7 +226,7 @@ impl CaseService {
         Ok(match caller {
             Caller::User {
                 id, role, firm_id, ..
-            } => self.db.case_scope(*id, role, *firm_id).await?,
+            } => self.db.case_scope(*id, *role, *firm_id).await?,
             Caller::System => Scope::Everything,
         })
     }

@@ -87,12 +87,20 @@ pub fn draftable<St>(
     types
         .iter()
         .copied()
-        .filter(|t| {
-            rules
-                .issued(t)
-                .is_some_and(|issued| transitions.iter().any(|v| v.name == issued.issued_by))
-        })
+        .filter(|t| issued_now(rules, t, transitions))
         .collect()
+}
+
+/// Whether the step that issues `document_type` is one the case may take now (of
+/// `transitions`, what the workflow offers from its status).
+pub fn issued_now<St>(
+    rules: RuleBook<'_>,
+    document_type: &str,
+    transitions: &[TransitionView<St>],
+) -> bool {
+    rules
+        .issued(document_type)
+        .is_some_and(|issued| transitions.iter().any(|v| v.name == issued.issued_by))
 }
 
 impl CaseService {

@@ -72,9 +72,9 @@ impl PropertyChange {
                 if let Some(a) = add {
                     s.alterations.push(Alteration {
                         id: NEW_ROW_ID,
-                        alteration_type: a.alteration_type.clone(),
+                        alteration_type: a.alteration_type,
                         completed_on: a.completed_on,
-                        documents_held_by: parse_enum(Some(&a.documents_held_by)),
+                        documents_held_by: Some(a.documents_held_by),
                     });
                 }
             }
@@ -148,7 +148,7 @@ impl PropertyChange {
 fn new_loan(l: &NewLoan) -> Loan {
     Loan {
         id: NEW_ROW_ID,
-        charge_type: l.charge_type.clone(),
+        charge_type: l.charge_type,
     }
 }
 

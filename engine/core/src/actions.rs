@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::definition::{DocumentTypeDef, UploadRefusal};
+use crate::definition::{DocumentTypeDef, UploadAs, UploadRefusal};
 use crate::types::{Actor, ActorKind, Uploader};
 
 /// Every step the case service knows how to take. A workflow file declares a subset; a name
@@ -174,14 +174,22 @@ impl<'a> RuleBook<'a> {
         may(self.actions.get(&action), action, actor)
     }
 
-    /// Whether `who` may upload a document of this type: the one rule the upload follows.
-    pub fn may_upload(&self, document_type: &str, who: Uploader) -> Result<(), UploadRefusal> {
+    /// Whether `who` may upload a document of this type, and what the file becomes: the one
+    /// rule the upload follows. The firm may put its own version in place of any document it
+    /// issues; nobody uploads one as evidence.
+    pub fn may_upload(
+        &self,
+        document_type: &str,
+        who: Uploader,
+    ) -> Result<UploadAs, UploadRefusal> {
         let def = self
             .document_types
             .get(document_type)
             .ok_or(UploadRefusal::Unknown)?;
-        if def.uploaded_by.contains(&who) {
-            Ok(())
+        if who == Uploader::Firm && self.issued(document_type).is_some() {
+            Ok(UploadAs::OwnDraft)
+        } else if def.uploaded_by.contains(&who) {
+            Ok(UploadAs::Evidence)
         } else {
             Err(UploadRefusal::NotAllowed {
                 allowed: def.uploaded_by.clone(),

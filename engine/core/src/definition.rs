@@ -353,6 +353,16 @@ pub struct DocumentTypeDef {
     pub firm_only: bool,
 }
 
+/// What an accepted upload becomes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UploadAs {
+    /// Evidence of the case: it fills a required-document slot, if one waits for it.
+    Evidence,
+    /// The firm's own version of a document it issues (its report on title in place of the
+    /// drafted one): a draft, issued to the customers through the same step.
+    OwnDraft,
+}
+
 /// Why an upload of a document type is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum UploadRefusal {

@@ -30,7 +30,8 @@ pub use actions::{Action, ActionDef, IssuedDocument, Refusal, RuleBook};
 pub use completeness::{MissingField, PartyKind, missing_fields};
 pub use definition::{
     AnnouncementDef, Definition, DocumentTypeDef, EffectDef, LoadError, READY_TO_SUBMIT, Recipient,
-    Registry, ReminderStart, ReplyClock, StatusDef, TransitionInput, UploadRefusal, Workflow,
+    Registry, ReminderStart, ReplyClock, StatusDef, TransitionInput, UploadAs, UploadRefusal,
+    Workflow,
 };
 pub use evaluate::{
     Applied, AuditEvent, CaseView, Chip, Effect, SectionView, StageView, TransitionError,

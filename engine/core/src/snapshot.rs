@@ -310,24 +310,23 @@ pub struct TransferOfEquity {
     pub reason: Option<crate::types::TransferReason>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Alteration {
     pub id: i64,
-    #[cfg_attr(feature = "openapi", schema(value_type = crate::types::AlterationType))]
-    pub alteration_type: String,
+    pub alteration_type: crate::types::AlterationType,
     pub completed_on: Option<NaiveDate>,
     /// Who holds the alteration's documents; the owner's are required documents.
     pub documents_held_by: Option<crate::types::DocumentsHeldBy>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Loan {
     pub id: i64,
-    pub charge_type: String,
+    pub charge_type: crate::types::ChargeType,
 }
 
 /// A remortgaging case as the engine sees it (spec §3 "Remortgaging case (expanded)" plus the

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use strum::{EnumIter, IntoStaticStr};
 
 /// A status enumeration of one case type, in the spec's order (spec §3 "Enumerations").
 ///
@@ -223,9 +224,35 @@ pub enum Role {
 }
 
 impl Role {
+    pub const ALL: [Role; 6] = [
+        Role::User,
+        Role::Admin,
+        Role::Conveyancer,
+        Role::Broker,
+        Role::BrokerManager,
+        Role::BrokerAdmin,
+    ];
+
+    /// The stored name, as the API writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::User => "ROLE_USER",
+            Role::Admin => "ROLE_ADMIN",
+            Role::Conveyancer => "ROLE_CONVEYANCER",
+            Role::Broker => "ROLE_BROKER",
+            Role::BrokerManager => "ROLE_BROKER_MANAGER",
+            Role::BrokerAdmin => "ROLE_BROKER_ADMIN",
+        }
+    }
+
     /// Parses a stored role name (`ROLE_USER`, …).
     pub fn parse(name: &str) -> Option<Self> {
-        serde_json::from_value(serde_json::Value::String(name.to_owned())).ok()
+        Self::ALL.into_iter().find(|role| role.as_str() == name)
+    }
+
+    /// The back office's roles: the firm's conveyancers and its administrators.
+    pub fn is_staff(self) -> bool {
+        matches!(self, Self::Conveyancer | Self::Admin)
     }
 
     /// "A user is a broker if the role is broker, broker manager or broker admin." (ROLES-06)
@@ -233,6 +260,19 @@ impl Role {
         matches!(self, Self::Broker | Self::BrokerManager | Self::BrokerAdmin)
     }
 }
+
+/// A stored role (the users table's `role` column, read as text).
+impl TryFrom<String> for Role {
+    type Error = UnknownRole;
+
+    fn try_from(name: String) -> Result<Self, UnknownRole> {
+        Self::parse(&name).ok_or(UnknownRole(name))
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("no such role: {0}")]
+pub struct UnknownRole(pub String);
 
 /// Who a case in a status waits on (the workflow file's `waits_on`), for the case page's
 /// "waiting on" line. `firm` is the conveyancing team; `seller` the seller's estate agent or
@@ -503,9 +543,12 @@ pub enum PropertyType {
 }
 
 /// Alteration type, spec §3.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, IntoStaticStr, EnumIter,
+)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum AlterationType {
     BasementConversion,
     Boiler,
@@ -524,9 +567,12 @@ pub enum AlterationType {
 }
 
 /// Existing charge type, spec §3.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, IntoStaticStr, EnumIter,
+)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum ChargeType {
     FurtherAdvance,
     SecuredLoan,
@@ -537,9 +583,12 @@ pub enum ChargeType {
 }
 
 /// Who holds an alteration's documents (spec §3, "a 'who' value").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, IntoStaticStr, EnumIter,
+)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum DocumentsHeldBy {
     Solicitor,
     Owner,
@@ -738,6 +787,36 @@ pub const NO_LENDER: &str = "NO_LENDER";
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The name a value is stored under (strum's) is the one the API sends (serde's).
+    fn stored_as_sent<T>()
+    where
+        T: strum::IntoEnumIterator + Serialize + Into<&'static str> + fmt::Debug,
+    {
+        for value in T::iter() {
+            let sent = serde_json::to_value(&value).unwrap();
+            let stored: &'static str = value.into();
+            assert_eq!(sent, stored);
+        }
+    }
+
+    #[test]
+    fn the_property_enums_are_stored_under_the_names_the_api_sends() {
+        stored_as_sent::<AlterationType>();
+        stored_as_sent::<ChargeType>();
+        stored_as_sent::<DocumentsHeldBy>();
+    }
+
+    #[test]
+    fn a_role_reads_and_writes_as_it_is_stored_and_sent() {
+        for role in Role::ALL {
+            assert_eq!(Role::parse(role.as_str()), Some(role));
+            assert_eq!(serde_json::to_value(role).unwrap(), role.as_str());
+        }
+        assert!(Role::try_from("ROLE_ROOT".to_owned()).is_err());
+        let staff: Vec<Role> = Role::ALL.into_iter().filter(|r| r.is_staff()).collect();
+        assert_eq!(staff, [Role::Admin, Role::Conveyancer]);
+    }
 
     #[test]
     fn a_webhook_event_reads_as_the_workflow_files_write_it() {

@@ -66,7 +66,32 @@ pub enum FileKind {
     Heic,
 }
 
+/// What a person may upload as evidence: documents and phone photos.
+pub const EVIDENCE_KINDS: &[FileKind] =
+    &[FileKind::Pdf, FileKind::Jpeg, FileKind::Png, FileKind::Heic];
+/// What the firm issues: a PDF, like the documents Threshold drafts.
+pub const PDF_ONLY: &[FileKind] = &[FileKind::Pdf];
+
+/// The kinds in words, for an error: "a PDF file", "a PDF, JPEG, PNG or HEIC file".
+pub fn kinds_in_words(kinds: &[FileKind]) -> String {
+    let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+    match names.split_last() {
+        Some((last, [])) => format!("a {last} file"),
+        Some((last, rest)) => format!("a {} or {last} file", rest.join(", ")),
+        None => "no file".to_owned(),
+    }
+}
+
 impl FileKind {
+    fn name(self) -> &'static str {
+        match self {
+            FileKind::Pdf => "PDF",
+            FileKind::Jpeg => "JPEG",
+            FileKind::Png => "PNG",
+            FileKind::Heic => "HEIC",
+        }
+    }
+
     pub fn content_type(self) -> &'static str {
         match self {
             FileKind::Pdf => "application/pdf",
@@ -129,8 +154,8 @@ fn check_dimensions(kind: FileKind, head: &[u8]) -> Result<(), UploadError> {
 pub enum UploadError {
     #[error("the file is larger than {limit} bytes")]
     TooLarge { limit: u64 },
-    #[error("the file is not a PDF, JPEG, PNG or HEIC image")]
-    Unsupported,
+    #[error("the file is not {}", kinds_in_words(accepted))]
+    Unsupported { accepted: &'static [FileKind] },
     #[error("the image says it is {width} × {height} pixels")]
     ImageTooLarge { width: usize, height: usize },
     #[error("the upload could not be read: {0}")]
@@ -215,13 +240,14 @@ impl DocumentStore {
         format!("documents/{}", uuid::Uuid::new_v4().simple())
     }
 
-    /// Streams `body` to `key`, refusing a file over `limit` bytes or of a type [`sniff`]
-    /// does not accept. On any error nothing is left under `key`.
+    /// Streams `body` to `key`, refusing a file over `limit` bytes or of a kind [`sniff`]
+    /// finds that is not one of `accepted`. On any error nothing is left under `key`.
     pub async fn put_stream<S, E>(
         &self,
         key: &str,
         body: S,
         limit: u64,
+        accepted: &'static [FileKind],
     ) -> Result<Uploaded, UploadError>
     where
         S: Stream<Item = Result<Bytes, E>>,
@@ -244,7 +270,9 @@ impl DocumentStore {
         if size > limit {
             return Err(UploadError::TooLarge { limit });
         }
-        let kind = sniff(&head).ok_or(UploadError::Unsupported)?;
+        let kind = sniff(&head)
+            .filter(|kind| accepted.contains(kind))
+            .ok_or(UploadError::Unsupported { accepted })?;
         check_dimensions(kind, &head)?;
         let path = ObjectPath::from(key);
         let mut upload =
@@ -392,7 +420,7 @@ mod tests {
         let split = |f: &[u8]| vec![f[..300].to_vec(), f[300..].to_vec()];
         let key = DocumentStore::new_key();
         let ok = store
-            .put_stream(&key, chunks(split(&file)), 1000)
+            .put_stream(&key, chunks(split(&file)), 1000, EVIDENCE_KINDS)
             .await
             .unwrap();
         assert_eq!(
@@ -405,8 +433,30 @@ mod tests {
         assert!(store.exists(&key).await.unwrap());
         file.push(7);
         let over = DocumentStore::new_key();
-        let err = store.put_stream(&over, chunks(split(&file)), 1000).await;
+        let err = store
+            .put_stream(&over, chunks(split(&file)), 1000, EVIDENCE_KINDS)
+            .await;
         assert!(matches!(err, Err(UploadError::TooLarge { .. })));
         assert_eq!(store.keys().await.unwrap(), vec![key]);
+    }
+
+    #[tokio::test]
+    async fn a_kind_not_accepted_is_refused_at_its_first_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = DocumentStore::local(dir.path()).unwrap();
+        let key = DocumentStore::new_key();
+        let err = store
+            .put_stream(&key, chunks(vec![png_of(640, 480)]), 1000, PDF_ONLY)
+            .await;
+        assert!(matches!(
+            err,
+            Err(UploadError::Unsupported { accepted }) if accepted == PDF_ONLY
+        ));
+        assert!(store.keys().await.unwrap().is_empty());
+        assert_eq!(kinds_in_words(PDF_ONLY), "a PDF file");
+        assert_eq!(
+            kinds_in_words(EVIDENCE_KINDS),
+            "a PDF, JPEG, PNG or HEIC file"
+        );
     }
 }

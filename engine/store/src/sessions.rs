@@ -149,7 +149,7 @@ impl Db {
         let Some(found) = found else {
             return Ok(None);
         };
-        if crate::staff::STAFF_ROLES.contains(&found.user.role.as_str())
+        if found.user.role.is_staff()
             && now - found.session_last_used_at > policy.staff_idle_timeout
         {
             return Ok(None);

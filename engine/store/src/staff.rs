@@ -4,6 +4,7 @@
 
 use chrono::{DateTime, Utc};
 use serde_json::Value;
+use threshold_engine::Role;
 
 use crate::BeginWrite;
 use crate::{Db, SessionId, StoreError, UserId, on_db, tokens};
@@ -22,7 +23,8 @@ pub struct StaffFactor {
 pub struct StaffMember {
     pub id: UserId,
     pub preferred_name: String,
-    pub role: String,
+    #[sqlx(try_from = "String")]
+    pub role: Role,
 }
 
 /// One line of a case's audit trail, with who did it.
@@ -35,9 +37,6 @@ pub struct CaseAuditLine {
     pub actor_role: Option<String>,
     pub detail: sqlx::types::Json<Value>,
 }
-
-/// The roles of the back office.
-pub const STAFF_ROLES: &[&str] = &["ROLE_CONVEYANCER", "ROLE_ADMIN"];
 
 impl Db {
     #[tracing::instrument(skip_all)]

@@ -279,7 +279,7 @@ impl TestApp {
                 &threshold_store::users::NewUser {
                     email: email.into(),
                     preferred_name: "Test Person".into(),
-                    role: role.into(),
+                    role: threshold_engine::Role::parse(role).expect("a role's stored name"),
                     is_lender: false,
                     enabled_features: vec![],
                     privacy_version: Some(2),

@@ -1,6 +1,7 @@
 //! Broker firms and the hierarchy: members, and the brokers a manager manages.
 
 use chrono::{DateTime, Utc};
+use threshold_engine::Role;
 
 use crate::{Db, StoreError, UserId, on_db};
 
@@ -9,7 +10,8 @@ use crate::{Db, StoreError, UserId, on_db};
 pub struct ManagedBroker {
     pub user_id: UserId,
     pub preferred_name: String,
-    pub role: String,
+    #[sqlx(try_from = "String")]
+    pub role: Role,
 }
 
 /// The broker who administers a case, with their firm and work contact, for the case page
@@ -107,17 +109,17 @@ impl Db {
     pub async fn managed_brokers(
         &self,
         user: UserId,
-        role: &str,
+        role: Role,
     ) -> Result<Vec<ManagedBroker>, StoreError> {
         let sql = match role {
-            "ROLE_BROKER_MANAGER" => {
+            Role::BrokerManager => {
                 "SELECT u.id AS user_id, u.preferred_name, u.role FROM managed_brokers m \
                  JOIN users u ON u.id = m.broker_user_id \
                  JOIN broker_firm_members me ON me.user_id = m.manager_user_id \
                  JOIN broker_firm_members them ON them.user_id = m.broker_user_id AND them.firm_id = me.firm_id \
                  WHERE m.manager_user_id = $1 ORDER BY u.preferred_name, u.id"
             }
-            "ROLE_BROKER_ADMIN" => {
+            Role::BrokerAdmin => {
                 "SELECT u.id AS user_id, u.preferred_name, u.role FROM broker_firm_members me \
                  JOIN broker_firm_members them ON them.firm_id = me.firm_id AND them.user_id <> me.user_id \
                  JOIN users u ON u.id = them.user_id \

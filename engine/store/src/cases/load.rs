@@ -15,7 +15,7 @@ use threshold_engine::snapshot::{
 use threshold_engine::source_of_funds::{ReviewOutcome, SourceOfFundsDetails, SourceOfFundsReview};
 use threshold_engine::tasks::TaskDone;
 use threshold_engine::title_register::TitleRegisterName;
-use threshold_engine::types::TransferReason;
+use threshold_engine::types::{AlterationType, ChargeType, DocumentsHeldBy, TransferReason};
 use threshold_engine::{
     AnySnapshot, BuyingSnapshot, CaseType, RemortgagingSnapshot, WorkflowStatus,
 };
@@ -233,7 +233,8 @@ pub struct AdminRow {
     pub case_id: i64,
     pub user_id: UserId,
     pub preferred_name: String,
-    pub role: String,
+    #[sqlx(try_from = "String")]
+    pub role: threshold_engine::Role,
 }
 
 #[derive(Clone, Debug, sqlx::FromRow, serde::Deserialize)]
@@ -340,9 +341,9 @@ pub struct LoadedCase {
 #[serde(rename_all = "camelCase")]
 pub struct AlterationRow {
     pub id: i64,
-    pub alteration_type: String,
+    pub alteration_type: AlterationType,
     pub completed_on: Option<NaiveDate>,
-    pub documents_held_by: Option<String>,
+    pub documents_held_by: Option<DocumentsHeldBy>,
 }
 
 /// An existing charge on the property.
@@ -350,7 +351,7 @@ pub struct AlterationRow {
 #[serde(rename_all = "camelCase")]
 pub struct LoanRow {
     pub id: i64,
-    pub charge_type: String,
+    pub charge_type: ChargeType,
     pub lender_name: Option<String>,
     pub amount: Option<i64>,
 }
@@ -767,9 +768,9 @@ impl LoadedCase {
             .iter()
             .map(|a| threshold_engine::snapshot::Alteration {
                 id: a.id,
-                alteration_type: a.alteration_type.clone(),
+                alteration_type: a.alteration_type,
                 completed_on: a.completed_on,
-                documents_held_by: parse_enum(a.documents_held_by.as_deref()),
+                documents_held_by: a.documents_held_by,
             })
             .collect();
         s.loans = self.loans();
@@ -902,7 +903,7 @@ impl LoadedCase {
             .iter()
             .map(|l| Loan {
                 id: l.id,
-                charge_type: l.charge_type.clone(),
+                charge_type: l.charge_type,
             })
             .collect()
     }

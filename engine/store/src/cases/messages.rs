@@ -31,7 +31,8 @@ pub struct MessageAttachment {
 pub struct MessageRead {
     pub user_id: UserId,
     pub name: String,
-    pub role: String,
+    #[sqlx(try_from = "String")]
+    pub role: threshold_engine::Role,
     pub last_read_message_id: i64,
     pub read_at: DateTime<Utc>,
 }

@@ -161,7 +161,7 @@ struct LegalNameJson {
 struct AdminJson {
     user_id: UserId,
     preferred_name: String,
-    role: String,
+    role: threshold_engine::Role,
 }
 
 /// SQLite has no boolean type: its JSON says 0 or 1 where PostgreSQL's says false or true.

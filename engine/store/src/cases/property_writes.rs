@@ -7,24 +7,25 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
 use threshold_engine::snapshot::{NEW_ROW_ID, RequiredSlot};
+use threshold_engine::types::{AlterationType, ChargeType, DocumentsHeldBy};
 
 use super::TransitionRecord;
 use super::transition::write_transition;
 use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db};
 
-/// An alteration to add (enum names as stored: `EXTENSION`, `OWNER`).
+/// An alteration to add.
 #[derive(Clone, Debug)]
 pub struct NewAlteration {
-    pub alteration_type: String,
+    pub alteration_type: AlterationType,
     pub completed_on: Option<NaiveDate>,
-    pub documents_held_by: String,
+    pub documents_held_by: DocumentsHeldBy,
 }
 
 /// An existing charge to add. Money in pence.
 #[derive(Clone, Debug)]
 pub struct NewLoan {
-    pub charge_type: String,
+    pub charge_type: ChargeType,
     pub lender_name: Option<String>,
     pub amount: Option<i64>,
 }
@@ -332,9 +333,9 @@ impl Db {
                                  RETURNING id",
                             )
                             .bind(case_id)
-                            .bind(&a.alteration_type)
+                            .bind(<&str>::from(a.alteration_type))
                             .bind(a.completed_on)
-                            .bind(&a.documents_held_by)
+                            .bind(<&str>::from(a.documents_held_by))
                             .bind(now)
                             .fetch_one(&mut *tx)
                             .await?;
@@ -356,7 +357,7 @@ impl Db {
                                  created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
                             )
                             .bind(case_id)
-                            .bind(&l.charge_type)
+                            .bind(<&str>::from(l.charge_type))
                             .bind(&l.lender_name)
                             .bind(l.amount)
                             .bind(now)

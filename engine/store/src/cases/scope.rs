@@ -2,6 +2,7 @@
 
 use super::args::{Arg, Sql};
 use crate::{Db, StoreError, UserId, on_db};
+use threshold_engine::Role;
 
 /// The cases a user may see.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,8 +14,6 @@ pub enum Scope {
     Brokers(Vec<UserId>),
     /// A broker admin: every case of the firm.
     Firm(i64),
-    /// Nobody's cases (roles outside the app).
-    Nothing,
     /// Every case: the system itself (workers, scheduled checks, the CLI) and the
     /// conveyancing staff.
     Everything,
@@ -46,7 +45,7 @@ impl Scope {
             Scope::Firm(firm) => {
                 sql.push(" AND c.firm_id = ").bind(Arg::Int(*firm));
             }
-            Scope::Brokers(_) | Scope::Nothing => {
+            Scope::Brokers(_) => {
                 sql.push(" AND 1 = 0");
             }
             Scope::Everything => {}
@@ -65,13 +64,13 @@ impl Db {
     pub async fn case_scope(
         &self,
         user: UserId,
-        role: &str,
+        role: Role,
         firm: Option<i64>,
     ) -> Result<Scope, StoreError> {
         match role {
-            "ROLE_USER" => Ok(Scope::Customer(user)),
-            "ROLE_BROKER" => Ok(Scope::Brokers(vec![user])),
-            "ROLE_BROKER_MANAGER" => {
+            Role::User => Ok(Scope::Customer(user)),
+            Role::Broker => Ok(Scope::Brokers(vec![user])),
+            Role::BrokerManager => {
                 let managed: Vec<(UserId,)> = on_db!(self, pool => sqlx::query_as(
                     "SELECT m.broker_user_id FROM managed_brokers m \
                      JOIN broker_firm_members me ON me.user_id = m.manager_user_id \
@@ -85,13 +84,12 @@ impl Db {
                 users.extend(managed.into_iter().map(|(u,)| u));
                 Ok(Scope::Brokers(users))
             }
-            "ROLE_BROKER_ADMIN" => Ok(match firm {
+            Role::BrokerAdmin => Ok(match firm {
                 Some(firm) => Scope::Firm(firm),
                 None => Scope::Brokers(vec![user]),
             }),
             // The firm's conveyancing staff work every case (the back office).
-            "ROLE_CONVEYANCER" | "ROLE_ADMIN" => Ok(Scope::Everything),
-            _ => Ok(Scope::Nothing),
+            Role::Conveyancer | Role::Admin => Ok(Scope::Everything),
         }
     }
 }

@@ -7,6 +7,7 @@ use std::collections::HashSet;
 
 use chrono::{DateTime, Utc};
 use serde_json::json;
+use threshold_engine::Role;
 
 use super::{User, user_columns};
 use crate::BeginWrite;
@@ -149,7 +150,7 @@ impl Db {
     pub async fn set_user_role(
         &self,
         id: UserId,
-        role: &str,
+        role: Role,
         actor: Option<UserId>,
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
@@ -162,12 +163,12 @@ impl Db {
             let Some((before,)) = before else {
                 return Err(StoreError::NotFound);
             };
-            if before == role {
+            if before == role.as_str() {
                 return Ok(false);
             }
             sqlx::query("UPDATE users SET role = $2, updated_at = $3 WHERE id = $1")
                 .bind(id)
-                .bind(role)
+                .bind(role.as_str())
                 .bind(now)
                 .execute(&mut *tx)
                 .await?;

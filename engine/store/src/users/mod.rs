@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
+use threshold_engine::Role;
 
 use crate::BeginWrite;
 use crate::{Db, StoreError, UserId, on_db};
@@ -20,7 +21,8 @@ pub struct User {
     pub id: UserId,
     pub email: String,
     pub preferred_name: String,
-    pub role: String,
+    #[sqlx(try_from = "String")]
+    pub role: Role,
     pub is_lender: bool,
     pub enabled_features: String,
     pub privacy_version: Option<i32>,
@@ -54,7 +56,7 @@ impl User {
 pub struct NewUser {
     pub email: String,
     pub preferred_name: String,
-    pub role: String,
+    pub role: Role,
     pub is_lender: bool,
     pub enabled_features: Vec<String>,
     pub privacy_version: Option<i32>,
@@ -69,7 +71,7 @@ impl NewUser {
         NewUser {
             email: email.to_owned(),
             preferred_name: preferred_name.to_owned(),
-            role: "ROLE_USER".into(),
+            role: Role::User,
             is_lender: false,
             enabled_features,
             privacy_version: None,
@@ -129,7 +131,7 @@ impl Db {
             .bind(id)
             .bind(&new.email)
             .bind(&new.preferred_name)
-            .bind(&new.role)
+            .bind(new.role.as_str())
             .bind(new.is_lender)
             .bind(&features)
             .bind(new.privacy_version)

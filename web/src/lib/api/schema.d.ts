@@ -2764,7 +2764,7 @@ export interface components {
         Channel: "PARTIES" | "BROKER_FIRM" | "FIRM_INTERNAL" | "DONOR";
         /** @description An existing charge on the property, with its lender's redemption statement once recorded. */
         ChargeBody: {
-            chargeType: string;
+            chargeType: components["schemas"]["ChargeType"];
             lender?: string | null;
             /** Format: int64 */
             loanId: number;

@@ -1,4 +1,5 @@
 import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
 import { Fragment, useId, useState } from 'react';
 import { formatDate } from '../../../lib/format';
 import { partiesOf } from '../../application';
@@ -17,7 +18,7 @@ import type {
 } from '../types';
 import { FindingsDialog } from './FindingsDialog';
 import { IssueDialog } from './IssueDialog';
-import { OwnDraftUpload } from './OwnDraftUpload';
+import { FirmUploadButton } from './FirmUploadButton';
 import { Detail, Details, Panel } from './Panel';
 import {
   DeleteDocumentButton,
@@ -196,6 +197,7 @@ export function IssuedDocumentsPanel({
     doc.isDraft && !isClosed(status) ? { documentId: doc.documentId, name: nameOf(doc) } : null;
   const draft = useDraftDocument(kind, caseId);
   const report = useStepReport(kind, caseId);
+  const { enqueueSnackbar } = useSnackbar();
   const [issuing, setIssuing] = useState<StaffGeneratedDocument | null>(null);
   const [issueOpen, setIssueOpen] = useState(false);
   // A new dialog each time it opens (no refusal left over from the last time).
@@ -268,11 +270,19 @@ export function IssuedDocumentsPanel({
                     >
                       {documentTexts.draftButton(label)}
                     </Button>
-                    <OwnDraftUpload
+                    {/* The firm's own PDF in place of the drafted one, kept as a draft. */}
+                    <FirmUploadButton
                       kind={kind}
                       caseId={caseId}
                       documentType={type}
+                      text={documentTexts.ownDraftButton(label)}
+                      uploadingText={documentTexts.ownDraftUploading(label)}
+                      variant="text"
+                      accept="application/pdf"
                       disabled={draft.isPending}
+                      onStored={() =>
+                        enqueueSnackbar(documentTexts.ownDraftToast(label), { variant: 'success' })
+                      }
                     />
                   </Fragment>
                 );

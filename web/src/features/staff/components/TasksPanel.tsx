@@ -1,17 +1,16 @@
-import UploadFile from '@mui/icons-material/UploadFile';
 import { Box, Button, Chip, List, ListItem, Stack, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { muiField } from '../../../lib/form';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { documentTypeLabel } from '../../../lib/labels';
-import { todayIso, UploadParts, useFileUpload } from '../../application';
-import { CASE_TYPE, type CaseKind } from '../../cases';
+import { todayIso } from '../../application';
+import type { CaseKind } from '../../cases';
 import { useCompleteTask } from '../api/progress';
-import { reportIfSecondFactorRequired } from '../secondFactor';
-import { taskTexts as T, uploadTexts } from '../texts';
+import { taskTexts as T } from '../texts';
 import type { StaffTask } from '../types';
+import { FirmUploadButton } from './FirmUploadButton';
 import { Panel } from './Panel';
 import { StepDialog } from './StepDialog';
 import { showRefusal } from './stepUp';
@@ -131,7 +130,14 @@ function TaskRow({ kind, caseId, task }: { kind: CaseKind; caseId: string; task:
       {open && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           {task.evidence && !task.evidenceUploaded && (
-            <EvidenceUpload kind={kind} caseId={caseId} documentType={task.evidence} />
+            <FirmUploadButton
+              kind={kind}
+              caseId={caseId}
+              documentType={task.evidence}
+              text={T.uploadEvidence(documentTypeLabel(task.evidence))}
+              uploadingText={T.uploading(documentTypeLabel(task.evidence))}
+              variant="contained"
+            />
           )}
           <Box>
             <Button
@@ -153,51 +159,6 @@ function TaskRow({ kind, caseId, task }: { kind: CaseKind; caseId: string; task:
         />
       )}
     </Stack>
-  );
-}
-
-/**
- * The task's evidence, uploaded as the firm's document of the case (every query is read again
- * after it, the case with it: see lib/queryClient).
- */
-function EvidenceUpload({
-  kind,
-  caseId,
-  documentType,
-}: {
-  kind: CaseKind;
-  caseId: string;
-  documentType: string;
-}) {
-  const upload = useFileUpload();
-  const label = documentTypeLabel(documentType);
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    await upload.uploadChosen(
-      event,
-      (file) => ({ caseType: CASE_TYPE[kind], caseId: Number(caseId), documentType, file }),
-      reportIfSecondFactorRequired,
-    );
-  };
-  return (
-    <Box>
-      <Button
-        variant="contained"
-        startIcon={<UploadFile aria-hidden="true" />}
-        loading={upload.uploading}
-        loadingPosition="start"
-        disabled={upload.uploading}
-        onClick={() => upload.inputRef.current?.click()}
-      >
-        {T.uploadEvidence(label)}
-      </Button>
-      <UploadParts
-        upload={upload}
-        inputLabel={T.uploadEvidence(label)}
-        progressLabel={T.uploading(label)}
-        progressText={uploadTexts.progress}
-        onFile={(event) => void onFile(event)}
-      />
-    </Box>
   );
 }
 
