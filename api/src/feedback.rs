@@ -7,6 +7,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
+use strum::{EnumIter, EnumString, IntoStaticStr};
 use threshold_engine::Action;
 use threshold_store::feedback::NewFeedback;
 use utoipa::ToSchema;
@@ -19,8 +20,21 @@ use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, CurrentSession};
 
 /// Where in a case feedback is asked for (spec §3, ENUM "Feedback point").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
+)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum FeedbackPoint {
     SubmitApplication,
     AcceptCompletionStatement,
@@ -29,7 +43,7 @@ pub enum FeedbackPoint {
 
 impl FeedbackPoint {
     pub fn parse(raw: &str) -> Option<Self> {
-        serde_json::from_value(serde_json::Value::String(raw.to_owned())).ok()
+        raw.parse().ok()
     }
 }
 
@@ -109,17 +123,14 @@ pub async fn give_feedback(
     {
         return Err(given_already());
     }
-    let point_name = serde_json::to_value(point)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default();
+    let point_name: &'static str = point.into();
     let added = state
         .db
         .record_feedback(
             &NewFeedback {
                 case_id: body.case_id,
                 user_id: session.user.id,
-                feedback_point: &point_name,
+                feedback_point: point_name,
                 rating,
                 message: &body.message,
             },

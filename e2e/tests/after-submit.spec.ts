@@ -71,8 +71,8 @@ function backOffice(request: APIRequestContext, origin: string, caseId: number) 
         specialConditions: null,
       });
     },
-    /** Drafts a MORTGAGE_REPORT (with its findings) or COMPLETION_STATEMENT; returns its id. */
-    async draft(documentType: 'MORTGAGE_REPORT' | 'COMPLETION_STATEMENT'): Promise<number> {
+    /** Drafts a CLIENT_CARE_LETTER, MORTGAGE_REPORT (with its findings) or COMPLETION_STATEMENT; returns its id. */
+    async draft(documentType: 'CLIENT_CARE_LETTER' | 'MORTGAGE_REPORT' | 'COMPLETION_STATEMENT'): Promise<number> {
       // A report carries the conveyancer's findings (issue 29).
       const findings = documentType === 'MORTGAGE_REPORT' ? { lenderFindings: 'The offer matches the application.' } : {};
       const drafted = await post('/documents', { documentType, ...findings });
@@ -242,6 +242,15 @@ test('after submitting: identity sent back and verified, the mortgage report and
   // Verified: the case moves on to the lender's offer.
   // The firm's AML checks are recorded first (issue 29: risk assessment, sanctions and PEPs).
   await recordOpenTasks(firm.context.request, origin, 'REMORTGAGING', caseId);
+  // Issue 29: the firm issues its client care letter meanwhile; the owner reads and accepts it
+  // on Verify Identity. The case moves on only once it is accepted and identities verified.
+  await office.issue(await office.draft('CLIENT_CARE_LETTER'));
+  await customer.goto(`${casePath}/identification`);
+  const letter = customer.getByRole('region', { name: 'Client care letter' });
+  await atBothWidths(customer, () => expect(letter.getByRole('button', { name: 'Accept', exact: true })).toBeVisible());
+  await letter.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(customer.getByText('Thank you: you have accepted the client care letter')).toBeVisible();
+  await statusIs(customer.request, origin, caseId, 'IDENTITY_VERIFICATION');
   await office.verifyIdentity(ownerId);
   await statusIs(customer.request, origin, caseId, 'AWAITING_MORTGAGE_OFFER');
   await customer.reload();

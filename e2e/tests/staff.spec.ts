@@ -239,6 +239,22 @@ test('FLOW-01 after submission: the firm verifies both owners, records the offer
   await preview.getByRole('button', { name: 'Close' }).click();
   await expect(preview).toBeHidden();
   expect(refused).toEqual([]);
+  // Issue 29: the client care letter, drafted from the case and issued while identities are
+  // checked; the case stays where it is until each owner accepts it (their app's call).
+  const ours = staff.getByRole('region', { name: 'Documents we issue' });
+  await ours.getByRole('button', { name: 'Draft client care letter' }).click();
+  const letterDraft = ours.getByRole('listitem').filter({ has: staff.getByRole('link', { name: 'Open client care letter (draft)', exact: true }) });
+  await expect(letterDraft).toBeVisible({ timeout: 30_000 });
+  await letterDraft.getByRole('button', { name: 'Issue to customers' }).click();
+  const issueLetter = staff.getByRole('dialog', { name: 'Issue client care letter?' });
+  await expect(issueLetter).toContainText('The owners are told and asked to accept it.');
+  await issueLetter.getByRole('button', { name: 'Issue', exact: true }).click();
+  await expect(issueLetter).toBeHidden();
+  await expect(status).toContainText('Identity Verification');
+  expect(await acceptIssued(request, origin, caseId, 'CLIENT_CARE_LETTER')).toBe('IDENTITY_VERIFICATION');
+  expect(await acceptIssued(coOwner.request, origin, caseId, 'CLIENT_CARE_LETTER')).toBe('IDENTITY_VERIFICATION');
+  await staff.reload();
+
   // The firm's AML checks are recorded (issue 29); then the identities move the case on.
   await recordOpenTasks(staff.request, origin, 'REMORTGAGING', caseId);
   for (const [name, next] of [

@@ -89,10 +89,7 @@ impl Job for CaseEmail {
             return Ok(());
         }
         let case_type = CaseType::parse(&case.case_type).unwrap_or(CaseType::Remortgaging);
-        let kind = match case_type {
-            CaseType::Remortgaging => "remortgage",
-            CaseType::Buying => "purchase",
-        };
+        let kind = deps.cases.workflows().words(case_type).noun.clone();
         let settings = &deps.auth_email;
         let broker = db.case_broker(self.case_id).await?;
         for r in db.effect_recipients(self.case_id, self.to).await? {
@@ -131,7 +128,7 @@ impl Job for CaseEmail {
             let ctx = CaseEmailContext {
                 name: r.preferred_name.clone(),
                 case_id: self.case_id,
-                kind,
+                kind: kind.clone(),
                 address: case
                     .address_line1
                     .clone()

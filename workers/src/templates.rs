@@ -24,7 +24,7 @@ pub struct CaseEmailContext {
     pub name: String,
     pub case_id: i64,
     /// "remortgage" or "purchase".
-    pub kind: &'static str,
+    pub kind: String,
     /// The property's first address line, or "your property".
     pub address: String,
     /// The case page (for an invitation, a link that signs the recipient in on the way).
@@ -224,7 +224,7 @@ mod tests {
         let ctx = CaseEmailContext {
             name: "<Ann>".into(),
             case_id: 7,
-            kind: "remortgage",
+            kind: "remortgage".into(),
             address: "1 High Street".into(),
             link: "http://x/remortgaging/7".into(),
             sign_in_days: None,
@@ -259,7 +259,7 @@ mod tests {
         let mut ctx = CaseEmailContext {
             name: "Cara".into(),
             case_id: 7,
-            kind: "remortgage",
+            kind: "remortgage".into(),
             address: "1 High Street".into(),
             link: "http://x/login/auth?token=t".into(),
             sign_in_days: Some(7),

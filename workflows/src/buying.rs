@@ -312,20 +312,6 @@ fn documents_uploaded(s: &Snap, _: &Actor) -> GuardResult {
     )
 }
 
-fn client_care_letter_published(s: &Snap, _: &Actor) -> GuardResult {
-    check(
-        client_care_letter(s).is_some(),
-        "Issue the client care letter first: choose 'Issue to customers' on its draft.",
-    )
-}
-
-fn all_accepted_client_care_letter(s: &Snap, _: &Actor) -> GuardResult {
-    check(
-        all_accepted(&s.buyers, &s.documents, doc_types::CLIENT_CARE_LETTER),
-        "Every buyer must accept the client care letter first.",
-    )
-}
-
 fn deposit_paid(s: &Snap, _: &Actor) -> GuardResult {
     check(
         s.deposit.paid_at.is_some(),
@@ -420,10 +406,13 @@ pub fn registry() -> Registry<Snap> {
             "invitation_terms_accepted",
             common::invitation_terms_accepted,
         )
-        .guard("client_care_letter_published", client_care_letter_published)
+        .guard(
+            "client_care_letter_published",
+            common::client_care_letter_published,
+        )
         .guard(
             "all_accepted_client_care_letter",
-            all_accepted_client_care_letter,
+            common::all_accepted_client_care_letter,
         )
         .guard("deposit_paid", deposit_paid)
         .guard("all_identities_verified", all_identities_verified)

@@ -1,7 +1,7 @@
 //! Guards and rule helpers both case types share.
 
 use threshold_engine::snapshot::{
-    CaseDocuments, Party, RequiredDocument, all_accepted, all_uploaded, all_verified,
+    CaseDocuments, Party, RequiredDocument, all_accepted, all_uploaded, all_verified, doc_types,
     quote_is_empty,
 };
 use threshold_engine::types::IneligibilityReason;
@@ -207,6 +207,23 @@ pub(crate) fn all_identities_verified<S: Common>(s: &S, _: &Actor) -> GuardResul
     check(
         all_verified(s.parties()),
         "Every owner's identity must be verified first.",
+    )
+}
+
+/// The client care letter (engagement terms, costs, complaints: SRA Code of Conduct for
+/// Solicitors 8.3 and 8.6–8.7, given in writing at the time of engagement) is issued.
+pub(crate) fn client_care_letter_published<S: Common>(s: &S, _: &Actor) -> GuardResult {
+    check(
+        s.docs().published(doc_types::CLIENT_CARE_LETTER).is_some(),
+        "Issue the client care letter first: choose 'Issue to customers' on its draft.",
+    )
+}
+
+/// Every client has accepted the latest client care letter.
+pub(crate) fn all_accepted_client_care_letter<S: Common>(s: &S, _: &Actor) -> GuardResult {
+    check(
+        all_accepted(s.parties(), s.docs(), doc_types::CLIENT_CARE_LETTER),
+        "Every client must accept the client care letter first.",
     )
 }
 

@@ -19,8 +19,8 @@ use threshold_engine::timeline::TimelineStage;
 use threshold_engine::types::IneligibilityReason;
 use threshold_engine::{
     Actor, ActorKind, AnnouncementDef, AnySnapshot, Applied, BuyingSnapshot, CaseSnapshot,
-    CaseStatus, CaseType, CaseView, Effect, FeeSchedule, LandTaxTables, LoadError, Quote,
-    QuoteRequest, RemortgagingSnapshot, ReplyClock, RuleBook, SectionState, TransitionError,
+    CaseStatus, CaseType, CaseView, CaseWords, Effect, FeeSchedule, LandTaxTables, LoadError,
+    Quote, QuoteRequest, RemortgagingSnapshot, ReplyClock, RuleBook, SectionState, TransitionError,
     TransitionInput, WaitsOn, Workflow, WorkflowStatus,
 };
 
@@ -413,6 +413,16 @@ impl Workflows {
     /// what every step, upload and issue asks.
     pub fn rule_book(&self, case_type: CaseType) -> RuleBook<'_> {
         with_definition!(self, case_type, |d| d.rule_book())
+    }
+
+    /// How the texts name a case of this type (its file's `words`).
+    pub fn words(&self, case_type: CaseType) -> &CaseWords {
+        with_definition!(self, case_type, |d| &d.words)
+    }
+
+    /// The section that lists a case's parties (its file's `parties_section`).
+    pub fn parties_section(&self, case_type: CaseType) -> &str {
+        with_definition!(self, case_type, |d| d.parties_section.as_str())
     }
 
     /// Why the firm does not take a case of this type with these facts, if it does not (its

@@ -134,6 +134,16 @@ fn review_and_submit(s: &Snap, _: &Actor) -> SectionState {
 
 // ---- tiles ----
 
+/// Status condition: only the firm can move the case on — every owner has sent their identity
+/// and has accepted the client care letter, or the firm has yet to issue it.
+fn firm_acts_on_identity(s: &Snap, a: &Actor) -> GuardResult {
+    common::all_identities_sent(s, a)?;
+    if common::client_care_letter_published(s, a).is_ok() {
+        common::all_accepted_client_care_letter(s, a)?;
+    }
+    Ok(())
+}
+
 fn identification_tile(s: &Snap, _: &Actor) -> SectionState {
     common::identification_state(false, &s.property_owners)
 }
@@ -289,6 +299,15 @@ pub fn registry() -> Registry<Snap> {
         )
         .guard("all_identities_verified", common::all_identities_verified)
         .guard("all_identities_sent", common::all_identities_sent)
+        .guard("firm_acts_on_identity", firm_acts_on_identity)
+        .guard(
+            "client_care_letter_published",
+            common::client_care_letter_published,
+        )
+        .guard(
+            "all_accepted_client_care_letter",
+            common::all_accepted_client_care_letter,
+        )
         .guard("has_mortgage_offer", has_mortgage_offer)
         .guard("mortgage_report_published", mortgage_report_published)
         .guard("all_accepted_mortgage_report", all_accepted_mortgage_report)

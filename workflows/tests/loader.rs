@@ -284,11 +284,11 @@ fn a_stage_told_to_the_customer_only_is_refused() {
 #[test]
 fn a_waits_on_when_naming_an_unknown_guard_is_refused() {
     let e = broken(
-        "when = \"all_identities_sent\"",
-        "when = \"all_identities_posted\"",
+        "when = \"firm_acts_on_identity\"",
+        "when = \"firm_acts_on_identities\"",
     );
     assert!(
-        matches!(e, LoadError::UnknownGuard { ref name, .. } if name == "all_identities_posted"),
+        matches!(e, LoadError::UnknownGuard { ref name, .. } if name == "firm_acts_on_identities"),
         "{e}"
     );
 }
@@ -344,4 +344,45 @@ fn an_announcement_naming_a_webhook_event_is_refused() {
 fn an_unknown_webhook_event_is_refused() {
     let e = broken("event = \"quote.sent\"", "event = \"quote.mailed\"");
     assert!(matches!(e, LoadError::Parse(_)), "{e}");
+}
+
+#[test]
+fn a_parties_section_that_is_not_a_section_is_refused() {
+    let e = broken(
+        "parties_section = \"owners\"",
+        "parties_section = \"buyer-details\"",
+    );
+    assert!(
+        matches!(e, LoadError::UnknownSection { ref name, .. } if name == "buyer-details"),
+        "{e}"
+    );
+}
+
+#[test]
+fn words_that_are_not_single_lower_case_words_are_refused() {
+    let e = broken("noun = \"remortgage\"", "noun = \"Remortgage\"");
+    assert!(
+        matches!(e, LoadError::BadWords(ref p) if p.contains("noun")),
+        "{e}"
+    );
+    let e = broken(
+        "search_terms = [\"remortgage\", ",
+        "search_terms = [\"re mortgage\", ",
+    );
+    assert!(
+        matches!(e, LoadError::BadWords(ref p) if p.contains("re mortgage")),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_shipped_files_name_their_parties_section_and_words() {
+    let remortgaging = load_remortgaging(REMORTGAGING_TOML).unwrap().definition;
+    let buying = load_buying(BUYING_TOML).unwrap().definition;
+    assert_eq!(remortgaging.parties_section, "owners");
+    assert_eq!(buying.parties_section, "buyer-details");
+    // ELIG-06: buying says "purchasing".
+    assert_eq!(remortgaging.words.gerund, "remortgaging");
+    assert_eq!(buying.words.gerund, "purchasing");
+    assert_eq!(buying.words.with_article(), "a purchase");
 }

@@ -478,6 +478,58 @@ fn rem_post_06_07_documents_and_identification_tiles() {
 }
 
 #[test]
+fn a_remortgage_leaves_identity_verification_only_once_every_owner_accepts_the_client_care_letter()
+{
+    // Issue 29: engagement terms, costs and complaints in writing at the time of engagement
+    // (SRA Code of Conduct for Solicitors 8.3, 8.6-8.7), before the firm's work starts.
+    let mut s = remortgage_ready();
+    s.status = S::IdentityVerification;
+    for owner in &mut s.property_owners {
+        owner.identity_submitted_at = Some(t0());
+        owner.identity_verified_at = Some(t0());
+    }
+    s.tasks_done = tasks_open_now_done(wf(), &s);
+    let refused = wf().apply(&s, &Actor::conveyancer(5), "identity_verified", t0(), None);
+    assert!(
+        matches!(refused, Err(TransitionError::GuardFailed { ref guard, .. }) if guard == "all_accepted_client_care_letter"),
+        "{refused:?}"
+    );
+    // Every identity sent and no letter yet: the firm acts (it issues the letter).
+    assert_eq!(
+        view(&s).stage.waits_on,
+        Some(threshold_engine::WaitsOn::Firm)
+    );
+    // Issuing it keeps the case where it is, and the owners are told.
+    s.documents
+        .generated_documents
+        .push(generated(60, dt::CLIENT_CARE_LETTER, false));
+    let issued = wf()
+        .apply(
+            &s,
+            &Actor::conveyancer(5),
+            "publish_client_care_letter",
+            t0(),
+            None,
+        )
+        .unwrap();
+    assert_eq!(issued.to, S::IdentityVerification);
+    assert!(issued.effects.iter().any(|e| matches!(e, Effect::SendEmail { template, .. } if template == "client_care_letter_ready")));
+    // Issued and not yet accepted by everyone: it waits on the owners.
+    accept(&mut s.property_owners[0], 60);
+    assert_eq!(
+        view(&s).stage.waits_on,
+        Some(threshold_engine::WaitsOn::Customer)
+    );
+    assert_eq!(wf().next_automatic(&s), None);
+    accept(&mut s.property_owners[1], 60);
+    assert_eq!(
+        view(&s).stage.waits_on,
+        Some(threshold_engine::WaitsOn::Firm)
+    );
+    assert_eq!(wf().next_automatic(&s), Some("identity_verified"));
+}
+
+#[test]
 fn rem_post_08_09_10_mortgage_report_tile() {
     let mut s = remortgage_ready();
     s.status = S::IdentityVerification;

@@ -568,6 +568,23 @@ fn the_case_leaves_identity_verification_only_after_the_aml_checks() {
     assert_eq!(w.remortgaging.next_automatic(&r), None);
     r.tasks_done.push(done("aml_risk_assessment"));
     r.tasks_done.push(done("sanctions_and_pep_screening"));
+    // ... and its owners accept the client care letter (issue 29).
+    assert_eq!(w.remortgaging.next_automatic(&r), None);
+    r.documents
+        .generated_documents
+        .push(threshold_engine::snapshot::GeneratedDocument {
+            document_id: 60,
+            document_type: threshold_engine::snapshot::doc_types::CLIENT_CARE_LETTER.into(),
+            is_draft: false,
+        });
+    for owner in &mut r.property_owners {
+        owner
+            .document_acceptances
+            .push(threshold_engine::snapshot::DocumentAcceptance {
+                document_id: 60,
+                accepted_at: chrono::Utc::now(),
+            });
+    }
     assert_eq!(w.remortgaging.next_automatic(&r), Some("identity_verified"));
 }
 

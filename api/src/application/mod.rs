@@ -68,12 +68,9 @@ async fn write(
     Ok(state.cases.write_property(caller, case, change).await?)
 }
 
-/// The stored name of an enum value (its serde name: `JOINT_TENANCY`).
-fn name<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_value(value)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
+/// The stored name of an enum value (`JOINT_TENANCY`: strum's, the one serde sends).
+fn name<T: Into<&'static str>>(value: T) -> String {
+    value.into().to_owned()
 }
 
 /// A case type these calls take; `allowed` lists the ones they take now.

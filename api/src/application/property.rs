@@ -31,9 +31,9 @@ pub async fn property_details(
     let case_type = case_type(body.case_type, &[CaseType::Remortgaging, CaseType::Buying])?;
     let (caller, case) = open(&state, &session, case_type, body.case_id).await?;
     let change = PropertyWrite::Details {
-        land_ownership: name(&body.land_ownership),
-        property_type: name(&body.property_type),
-        tenure: name(&body.tenure),
+        land_ownership: name(body.land_ownership),
+        property_type: name(body.property_type),
+        tenure: name(body.tenure),
     };
     write(&state, &caller, &case, change).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -70,7 +70,7 @@ pub async fn ground_rent(
     }
     let change = PropertyWrite::GroundRent {
         amount: body.amount,
-        frequency: name(&body.frequency),
+        frequency: name(body.frequency),
     };
     write(&state, &caller, &case, change).await?;
     Ok(StatusCode::NO_CONTENT)

@@ -87,7 +87,7 @@ pub async fn add_source_of_funds(
     non_negative("amount", body.amount)?;
     let (caller, case) = open(&state, &session, CaseType::Buying, case_id).await?;
     let change = PropertyWrite::AddSourceOfFunds {
-        source_type: name(&body.source_type),
+        source_type: name(body.source_type),
         amount: body.amount,
     };
     created(write(&state, &caller, &case, change).await?.1)
@@ -174,10 +174,10 @@ pub async fn add_isa(
             "must be a buyer of the case",
         ));
     }
-    let isa_type = name(&body.isa_type);
+    let isa_type = name(body.isa_type);
     if !case
         .loaded
-        .has_source_of_funds(&name(&source_of(body.isa_type)))
+        .has_source_of_funds(&name(source_of(body.isa_type)))
     {
         return Err(conflict(
             "no_isa_source",

@@ -2,6 +2,7 @@
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
+use strum::{EnumIter, EnumString, IntoStaticStr};
 use threshold_engine::source_of_funds::{
     SourceOfFundsDetails, SourceOfFundsReview, SourceOfFundsState,
 };
@@ -11,8 +12,21 @@ use threshold_engine::types::{
 use utoipa::ToSchema;
 
 /// How the owners own the property (spec §3 "Ownership type").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
+)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum LandOwnership {
     SoleOwner,
     JointTenancy,
@@ -20,8 +34,21 @@ pub enum LandOwnership {
 }
 
 /// How often ground rent is paid (spec §3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
+)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum GroundRentFrequency {
     HalfYearly,
     Annually,
@@ -109,8 +136,21 @@ pub struct GroundRentBody {
 }
 
 /// A Lifetime ISA or a Help to Buy ISA (the two sources of funds that need their ISA listed).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
+)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum IsaType {
     LifetimeIsa,
     HelpToBuyIsa,
@@ -202,8 +242,7 @@ pub struct SourceOfFundsBody {
 #[serde(rename_all = "camelCase")]
 pub struct IsaBody {
     pub id: i64,
-    #[schema(value_type = IsaType)]
-    pub isa_type: String,
+    pub isa_type: IsaType,
     /// Pence.
     pub amount: Option<i64>,
     pub applicant_id: Option<i64>,

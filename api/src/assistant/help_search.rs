@@ -10,8 +10,6 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use threshold_engine::CaseType;
-
 use super::Guide;
 
 /// Words that say nothing about which stage is meant.
@@ -132,7 +130,7 @@ impl HelpSearch {
                 let label = stems(&g.label);
                 let mut all = stems(&g.guide);
                 all.extend(label.iter().cloned());
-                all.extend(stems(case_type_words(g.case_type)));
+                all.extend(stems(&g.case_words));
                 (label, all)
             })
             .collect();
@@ -221,14 +219,6 @@ impl HelpSearch {
     }
 }
 
-/// The words a question names a case type by.
-fn case_type_words(case_type: CaseType) -> &'static str {
-    match case_type {
-        CaseType::Remortgaging => "remortgage remortgaging remortgages",
-        CaseType::Buying => "buying buy purchase purchasing",
-    }
-}
-
 /// Lower-case words of letters and digits.
 fn words(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split(|c: char| !c.is_alphanumeric())
@@ -247,10 +237,14 @@ fn stems(text: &str) -> BTreeSet<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use threshold_engine::CaseType;
 
     fn guide(case_type: CaseType, label: &str, text: &str) -> Guide {
+        let workflows =
+            threshold_workflows::Workflows::load().expect("the embedded workflows load");
         Guide {
             case_type,
+            case_words: workflows.words(case_type).search_terms.join(" "),
             label: label.into(),
             guide: text.into(),
         }

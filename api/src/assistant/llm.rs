@@ -184,11 +184,13 @@ mod tests {
         let guides = [
             Guide {
                 case_type: CaseType::Buying,
+                case_words: "purchase".into(),
                 label: "Awaiting Searches".into(),
                 guide: "We order the searches.".into(),
             },
             Guide {
                 case_type: CaseType::Remortgaging,
+                case_words: "remortgage".into(),
                 label: "Completed".into(),
                 guide: "Your remortgage is complete.".into(),
             },

@@ -86,6 +86,8 @@ pub struct AssistantReply {
 #[derive(Debug, Clone)]
 pub struct Guide {
     pub case_type: CaseType,
+    /// The words a question may name its case type by (the workflow file's `search_terms`).
+    pub case_words: String,
     pub label: String,
     pub guide: String,
 }
@@ -95,8 +97,10 @@ pub fn stage_guides(workflows: &Workflows) -> Vec<Guide> {
     [CaseType::Remortgaging, CaseType::Buying]
         .into_iter()
         .flat_map(|case_type| {
+            let case_words = workflows.words(case_type).search_terms.join(" ");
             workflows.stages(case_type).into_iter().map(move |s| Guide {
                 case_type,
+                case_words: case_words.clone(),
                 label: s.label,
                 guide: s.guide,
             })

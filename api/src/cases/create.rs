@@ -173,7 +173,8 @@ async fn created(
         case_type,
         status,
         ineligibility_reason: reason,
-        ineligibility_message: reason.map(|r| facts::ineligibility_message(case_type, r)),
+        ineligibility_message: reason
+            .map(|r| facts::ineligibility_message(state.workflows.words(case_type), r)),
         quote: quote.map(|q| quote_body(&q, case_type)),
     })
 }

@@ -145,11 +145,14 @@ pub(crate) async fn buying_body(
         isas: loaded
             .isas
             .iter()
-            .map(|i| IsaBody {
-                id: i.id,
-                isa_type: i.isa_type.clone(),
-                amount: i.amount,
-                applicant_id: i.applicant_id,
+            // Rows are written from the enum; one it cannot read is left out, not guessed.
+            .filter_map(|i| {
+                Some(IsaBody {
+                    id: i.id,
+                    isa_type: i.isa_type.parse().ok()?,
+                    amount: i.amount,
+                    applicant_id: i.applicant_id,
+                })
             })
             .collect(),
         required_documents: snap.required_documents,

@@ -2,14 +2,13 @@
 
 use std::collections::BTreeMap;
 
-use serde::de::DeserializeOwned;
 use threshold_engine::equity_tax::EquityTransfer;
 use threshold_engine::land_tax::LandTaxInput;
 use threshold_engine::quote::{Introducer, QuoteDetails, Staircasing as StaircasingDetails};
 use threshold_engine::types::{
     IneligibilityReason, Jurisdiction, PropertyType, PropertyUsage, Tenure,
 };
-use threshold_engine::{CaseType, QuoteRequest, Supplement};
+use threshold_engine::{CaseType, CaseWords, QuoteRequest, Supplement};
 use threshold_store::cases::{Introduction, KeyFacts, NewQuote, StaircasingFacts};
 use threshold_workflows::Workflows;
 
@@ -31,8 +30,8 @@ impl Problems {
             .or_insert_with(|| problem.to_owned());
     }
 
-    fn enum_value<T: DeserializeOwned>(&mut self, field: &str, value: &str) -> Option<T> {
-        let parsed = serde_json::from_value(serde_json::Value::String(value.to_owned())).ok();
+    fn enum_value<T: std::str::FromStr>(&mut self, field: &str, value: &str) -> Option<T> {
+        let parsed = value.parse().ok();
         if parsed.is_none() {
             self.add(field, "is not an accepted value");
         }
@@ -328,13 +327,9 @@ impl KeyFactsRequest for BuyingCaseRequest {
 }
 
 /// The spec's ineligibility texts (ELIG-01..06): buying says "purchasing".
-pub fn ineligibility_message(case_type: CaseType, reason: IneligibilityReason) -> String {
-    let verb = match case_type {
-        CaseType::Remortgaging => "remortgaging",
-        CaseType::Buying => "purchasing",
-    };
-    let mut capital = verb.to_owned();
-    capital[..1].make_ascii_uppercase();
+pub fn ineligibility_message(words: &CaseWords, reason: IneligibilityReason) -> String {
+    let verb = &words.gerund;
+    let capital = words.gerund_capitalised();
     let complex = "is a little more complex, and we're not quite ready for you just yet.";
     match reason {
         IneligibilityReason::NotEnglandOrWales => {
@@ -560,12 +555,10 @@ pub fn quote(
         subtotal: q.subtotal,
         discount: q.discount,
         cost_breakdown: serde_json::to_value(&q.cost_breakdown).map_err(ApiError::internal)?,
-        land_tax_type: q.land_tax_estimate.as_ref().map(|e| {
-            serde_json::to_value(e.land_tax_type)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_owned))
-                .unwrap_or_default()
-        }),
+        land_tax_type: q
+            .land_tax_estimate
+            .as_ref()
+            .map(|e| <&str>::from(e.land_tax_type).to_owned()),
         land_tax_amount: q.land_tax_estimate.map(|e| e.amount),
     }))
 }
@@ -585,7 +578,10 @@ mod tests {
     #[test]
     fn elig_06_buying_says_purchasing() {
         assert_eq!(
-            ineligibility_message(CaseType::Buying, IneligibilityReason::BuyToLet),
+            ineligibility_message(
+                Workflows::load().unwrap().words(CaseType::Buying),
+                IneligibilityReason::BuyToLet
+            ),
             "Purchasing a buy-to-let property is a little more complex, and we're not quite ready for you just yet."
         );
     }

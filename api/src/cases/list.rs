@@ -4,9 +4,8 @@
 use axum::Json;
 use axum::extract::{RawQuery, State};
 use serde::Deserialize;
-use threshold_engine::{
-    BuyingStatus, CaseStatus, CaseType, CaseView, RemortgagingStatus, WorkflowStatus,
-};
+use strum::{EnumIter, EnumString};
+use threshold_engine::{BuyingStatus, CaseStatus, CaseType, CaseView, RemortgagingStatus};
 use threshold_store::UserId;
 use threshold_store::cases::{
     CaseListItem, CaseListPage, LegalNameRow, ListQuery, LoadedCase, Relationship, Scope, SortBy,
@@ -164,11 +163,8 @@ pub fn parse(raw: Option<&str>, case_type: CaseType) -> ApiResult<ListQuery> {
     let mut statuses = values("status")
         .into_iter()
         .map(|s| {
-            let known = match case_type {
-                CaseType::Remortgaging => RemortgagingStatus::parse(&s).is_some(),
-                CaseType::Buying => BuyingStatus::parse(&s).is_some(),
-            };
-            known
+            CaseStatus::parse(case_type, &s)
+                .is_some()
                 .then_some(s)
                 .ok_or_else(|| ApiError::bad_field("status", "is not a status of this case type"))
         })
@@ -233,8 +229,9 @@ pub fn parse(raw: Option<&str>, case_type: CaseType) -> ApiResult<ListQuery> {
 }
 
 /// The remortgaging list's sort fields (ENUM-04).
-#[derive(Clone, Copy, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Deserialize, ToSchema, EnumString, EnumIter)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum RemortgagingSortField {
     CreatedAt,
     UpdatedAt,
@@ -244,8 +241,9 @@ pub enum RemortgagingSortField {
 }
 
 /// The buying list's sort fields (ENUM-05).
-#[derive(Clone, Copy, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Deserialize, ToSchema, EnumString, EnumIter)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum BuyingSortField {
     CreatedAt,
     UpdatedAt,
@@ -257,16 +255,17 @@ pub enum BuyingSortField {
     EnquiresRespondedAt,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize, ToSchema, EnumString)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum SortDirection {
     Asc,
     Desc,
 }
 
 /// One of an enum's spec names, or None (the list then uses its default).
-fn named<T: serde::de::DeserializeOwned>(v: &str) -> Option<T> {
-    serde_json::from_value(serde_json::Value::String(v.to_owned())).ok()
+fn named<T: std::str::FromStr>(v: &str) -> Option<T> {
+    v.parse().ok()
 }
 
 /// The sort field `v` names for this case type, if it is one of that type's.

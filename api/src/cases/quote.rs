@@ -57,14 +57,18 @@ pub fn quote_body(q: &QuoteRow, case_type: CaseType) -> QuoteBody {
                     .collect(),
             })
             .collect(),
-        land_tax_estimate: q.land_tax_type.as_ref().map(|tax| LandTaxEstimateBody {
-            land_tax_type: tax.clone(),
-            amount: q.land_tax_amount.unwrap_or_default(),
-            label: t.land_tax_label.clone(),
-            payable_to: t.land_tax_payable_to.clone(),
-            due_days_after_completion: t.land_tax_due_days_after_completion,
-            assumptions: t.land_tax_assumptions.clone(),
-        }),
+        land_tax_estimate: q
+            .land_tax_type
+            .as_deref()
+            .and_then(|tax| tax.parse().ok())
+            .map(|tax| LandTaxEstimateBody {
+                land_tax_type: tax,
+                amount: q.land_tax_amount.unwrap_or_default(),
+                label: t.land_tax_label.clone(),
+                payable_to: t.land_tax_payable_to.clone(),
+                due_days_after_completion: t.land_tax_due_days_after_completion,
+                assumptions: t.land_tax_assumptions.clone(),
+            }),
         deposit_terms: terms.as_ref().map(|t| t.deposit_terms.clone()),
         referral_fee: terms.as_ref().map(|t| t.referral_fee.clone()),
         notes: t.notes,

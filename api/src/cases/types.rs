@@ -164,8 +164,7 @@ pub struct CostSectionBody {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LandTaxEstimateBody {
-    #[schema(value_type = threshold_engine::types::LandTaxType)]
-    pub land_tax_type: String,
+    pub land_tax_type: threshold_engine::types::LandTaxType,
     pub amount: i64,
     /// What to show with the amount: the tax, whom it is paid to and by when.
     pub label: Option<String>,

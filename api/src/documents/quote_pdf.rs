@@ -116,7 +116,7 @@ fn pdf_data(
         "deposit": pounds(q.deposit),
         "depositTerms": q.deposit_terms,
         "landTax": q.land_tax_estimate.as_ref().map(|t| json!({
-            "label": t.label.clone().unwrap_or_else(|| t.land_tax_type.clone()),
+            "label": t.label.clone().unwrap_or_else(|| <&str>::from(t.land_tax_type).to_owned()),
             "amount": pounds(t.amount),
             "note": match (&t.payable_to, t.due_days_after_completion) {
                 (Some(to), Some(days)) => Some(format!("Payable to {to} within {days} days of completion.")),

@@ -237,10 +237,7 @@ fn may_upload(
     {
         Ok(upload_as) => return Ok(upload_as),
         Err(UploadRefusal::Unknown) => {
-            let case = match case_type {
-                CaseType::Remortgaging => "a remortgage",
-                CaseType::Buying => "a purchase",
-            };
+            let case = state.workflows.words(case_type).with_article();
             return Err(ApiError::bad_field(
                 "documentType",
                 format!("is not a document type of {case}"),

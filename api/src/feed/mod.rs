@@ -49,8 +49,8 @@ pub struct FeedQuery {
 #[serde(rename_all = "camelCase")]
 pub struct FeedItemBody {
     pub id: i64,
-    #[schema(value_type = threshold_engine::types::FeedKind, example = "case-quote")]
-    pub kind: String,
+    #[schema(example = "case-quote")]
+    pub kind: threshold_engine::types::FeedKind,
     pub data: FeedData,
     pub read: bool,
     pub created_at: DateTime<Utc>,
@@ -160,12 +160,15 @@ pub async fn feed_page(
         .feed_page(user, page * PAGE_SIZE, PAGE_SIZE)
         .await?
         .into_iter()
-        .map(|i| FeedItemBody {
-            id: i.id,
-            kind: i.kind,
-            data: FeedData::from_json(i.data.0),
-            read: i.read_at.is_some(),
-            created_at: i.created_at,
+        // Items are written from the enum; one it cannot read is left out, not guessed.
+        .filter_map(|i| {
+            Some(FeedItemBody {
+                id: i.id,
+                kind: i.kind.parse().ok()?,
+                data: FeedData::from_json(i.data.0),
+                read: i.read_at.is_some(),
+                created_at: i.created_at,
+            })
         })
         .collect();
     Ok(Json(FeedPage {

@@ -13,7 +13,7 @@ use threshold_store::audit::AuditEvent;
 use threshold_store::users::{NewUser, User};
 
 use super::types::{AddCoOwnerRequest, CreatedId, Problems};
-use super::{case_id, open, parties_section, rule_conflict, section_open, write};
+use super::{case_id, open, rule_conflict, section_open, write};
 use crate::app::AppState;
 use crate::auth::email_address::EmailAddress;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -73,7 +73,12 @@ async fn add_applicant(
     problems.done()?;
     let email = email.ok_or_else(|| ApiError::bad_field("email", "is required"))?;
     let (caller, case) = open(state, session, case_type, body.case_id).await?;
-    section_open(state, &caller, &case, parties_section(case_type))?;
+    section_open(
+        state,
+        &caller,
+        &case,
+        state.workflows.parties_section(case_type),
+    )?;
     // A sole owner has no co-owner to add (issue 26, item 7): the page offers none either.
     if case.loaded.row.property.land_ownership.as_deref() == Some("SOLE_OWNER") {
         return Err(rule_conflict(

@@ -63,14 +63,6 @@ async fn open(
     Ok((caller, case))
 }
 
-/// The section that lists a case's parties: a remortgage's Owners, a purchase's Buyer Details.
-fn parties_section(case_type: CaseType) -> &'static str {
-    match case_type {
-        CaseType::Remortgaging => "owners",
-        CaseType::Buying => "buyer-details",
-    }
-}
-
 /// A case id from the path (anything but a positive number: 404).
 fn case_id(raw: &str) -> ApiResult<i64> {
     access::parse_case_id(raw)

@@ -333,7 +333,6 @@ pub async fn view(
         diagram: state.workflows.diagram(view.status),
         draftable: threshold_cases::draftable(
             state.workflows.rule_book(case_type),
-            super::documents::drafted(case_type),
             &view.transitions,
         )
         .into_iter()

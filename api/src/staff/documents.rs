@@ -1,5 +1,5 @@
-//! What the firm's documents say, from the case as it is now: the mortgage report, a
-//! purchase's client care letter and report on title, and the completion statement (a
+//! What the firm's documents say, from the case as it is now: the client care letter, the
+//! mortgage report, a purchase's report on title, and the completion statement (a
 //! remortgage's or a purchase's), money formatted as pounds, for the `case_document` template. Whether one is a draft is its record's, not the PDF's: the file
 //! the staff reviewed is the one issued.
 
@@ -19,18 +19,6 @@ use crate::app::AppState;
 use crate::config::Config;
 use crate::documents::generated::pounds;
 use crate::error::{ApiError, ApiResult};
-
-/// The documents the firm drafts for a case of this type.
-pub(super) fn drafted(case_type: CaseType) -> &'static [&'static str] {
-    match case_type {
-        CaseType::Remortgaging => &[doc_types::MORTGAGE_REPORT, doc_types::COMPLETION_STATEMENT],
-        CaseType::Buying => &[
-            doc_types::CLIENT_CARE_LETTER,
-            doc_types::REPORT_ON_TITLE,
-            doc_types::COMPLETION_STATEMENT,
-        ],
-    }
-}
 
 /// The longest finding a conveyancer writes into a report.
 const MAX_FINDING_CHARS: usize = 5000;
@@ -136,7 +124,12 @@ pub(super) async fn data(
         ),
         (doc_types::CLIENT_CARE_LETTER, _) => (
             "Client Care Letter",
-            client_care_letter(loaded, firm),
+            client_care_letter(
+                loaded,
+                firm,
+                case.case_type,
+                &state.workflows.words(case.case_type).noun,
+            ),
             "Please read this letter and accept it in Threshold: we start work once you have.",
         ),
         (doc_types::REPORT_ON_TITLE, _) => (
@@ -249,10 +242,29 @@ fn paragraphs_section(title: &str, paragraphs: Vec<String>) -> Value {
 
 /// Who we act for, what we do, what it costs and how the money is paid (the Solicitors
 /// Regulation Authority expects this in writing at the start of every matter).
-fn client_care_letter(loaded: &LoadedCase, firm: &str) -> Vec<Value> {
-    let acting = format!(
-        "{firm} acts for you in buying the property and, where you have a mortgage, for your lender. We check the title, make the searches, raise enquiries with the seller's solicitors, report to you before you exchange contracts, and complete the purchase and its registration."
-    );
+/// What the firm does on this kind of case, as the client care letter's first section says it.
+fn scope_of_work(firm: &str, case_type: CaseType) -> String {
+    match case_type {
+        CaseType::Remortgaging => format!(
+            "{firm} acts for you in your remortgage and for your new lender. We check the title, make the searches your lender needs, report to you on the mortgage offer, redeem your current mortgage on completion and register the new charge at HM Land Registry."
+        ),
+        CaseType::Buying => format!(
+            "{firm} acts for you in buying the property and, where you have a mortgage, for your lender. We check the title, make the searches, raise enquiries with the seller's solicitors, report to you before you exchange contracts, and complete the purchase and its registration."
+        ),
+    }
+}
+
+/// The client care letter: engagement terms, costs and complaints, given in writing at the
+/// time of engagement (SRA Code of Conduct for Solicitors 8.3 on complaints, 8.6-8.7 on
+/// pricing information), for a purchase before its up-front payment and for a remortgage
+/// while identities are checked.
+fn client_care_letter(
+    loaded: &LoadedCase,
+    firm: &str,
+    case_type: CaseType,
+    noun: &str,
+) -> Vec<Value> {
+    let acting = scope_of_work(firm, case_type);
     let mut fees = vec![];
     let mut payment = vec![];
     // The quote's terms as made from workflows/fees.toml: the same words as the quote, its
@@ -263,6 +275,7 @@ fn client_care_letter(loaded: &LoadedCase, firm: &str) -> Vec<Value> {
         .and_then(crate::cases::quote::terms_of)
         .map(|t| t.deposit_terms)
         .unwrap_or_default();
+    let up_front = loaded.quote.as_ref().is_some_and(|q| q.deposit > 0);
     if let Some(q) = &loaded.quote {
         for s in q.cost_breakdown.iter() {
             for c in &s.costs {
@@ -270,17 +283,28 @@ fn client_care_letter(loaded: &LoadedCase, firm: &str) -> Vec<Value> {
             }
         }
         fees.push(line("Total", q.total_amount, true));
-        payment.push(line(
-            "Up-front payment, once you have accepted this letter",
-            q.deposit,
-            true,
-        ));
-        payment.push(line(
-            "The remainder, due just before completion",
-            q.total_amount - q.deposit,
-            false,
-        ));
+        if up_front {
+            payment.push(line(
+                "Up-front payment, once you have accepted this letter",
+                q.deposit,
+                true,
+            ));
+            payment.push(line(
+                "The remainder, due just before completion",
+                q.total_amount - q.deposit,
+                false,
+            ));
+        } else {
+            payment.push(line("Due at completion", q.total_amount, true));
+        }
     }
+    // Consumer Contracts Regulations 2013: 14 days to cancel (regs. 29-30); work started within
+    // them only at the client's express request (reg. 36), paid for pro rata if they cancel.
+    let cancelling = if up_front {
+        "When you pay, you ask us to start work within the 14-day cancellation period (Consumer Contracts Regulations 2013, regulation 36); we record when you did. To cancel, tell us in writing, for example by e-mail; you may use the model cancellation form, which you find on the Deposit page in Threshold and at /legal/cancellation-form.html on our website."
+    } else {
+        "You may cancel within 14 days of accepting this letter without giving a reason (Consumer Contracts Regulations 2013). By accepting it you ask us to start work within that period (regulation 36): if you then cancel, you pay only for the work done until you told us. To cancel, tell us in writing, for example by e-mail; you may use the model cancellation form at /legal/cancellation-form.html on our website."
+    };
     vec![
         section("What we will do", &[&acting], vec![]),
         section(
@@ -288,18 +312,13 @@ fn client_care_letter(loaded: &LoadedCase, firm: &str) -> Vec<Value> {
             &["These are the figures of the quote you accepted."],
             fees,
         ),
-        section(
-            "How you pay",
-            &[
-                &terms,
-                "When you pay, you ask us to start work within the 14-day cancellation period (Consumer Contracts Regulations 2013, regulation 36); we record when you did. To cancel, tell us in writing, for example by e-mail; you may use the model cancellation form, which you find on the Deposit page in Threshold and at /legal/cancellation-form.html on our website.",
-            ],
-            payment,
-        ),
+        section("How you pay", &[&terms, cancelling], payment),
         section(
             "Your money and your information",
             &[
-                "We hold money for you in a client account and pay it on only for the purchase. We will never e-mail you new bank details: call us on the number you know before sending money.",
+                &format!(
+                    "We hold money for you in a client account and pay it on only for the {noun}. We will never e-mail you new bank details: call us on the number you know before sending money."
+                ),
                 "If you are unhappy with our service, tell your conveyancer first. If we cannot put it right you may complain to the Legal Ombudsman within six months of our final response.",
             ],
             vec![],

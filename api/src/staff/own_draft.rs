@@ -15,15 +15,19 @@ use crate::documents::audit;
 use crate::documents::keep::{Filing, Upload, keep};
 use crate::error::{ApiError, ApiResult};
 
-/// Which of the documents the firm drafts for this case `document_type` is: a type the case's
-/// workflow does not draft is a 422 on `documentType`.
-pub(super) fn drafted_type(case: &OpenCase, document_type: &str) -> ApiResult<&'static str> {
-    let drafted = super::documents::drafted(case.case_type);
-    drafted
-        .iter()
-        .find(|t| **t == document_type)
-        .copied()
+/// Which of the documents the firm drafts for this case `document_type` is (the rule book's
+/// issued types): a type the case's workflow does not draft is a 422 on `documentType`.
+pub(super) fn drafted_type<'a>(
+    state: &'a AppState,
+    case: &OpenCase,
+    document_type: &str,
+) -> ApiResult<&'a str> {
+    let rules = state.workflows.rule_book(case.case_type);
+    rules
+        .issued_types()
+        .find(|t| *t == document_type)
         .ok_or_else(|| {
+            let drafted: Vec<&str> = rules.issued_types().collect();
             ApiError::bad_field(
                 "documentType",
                 format!("must be one of {} for this case", drafted.join(", ")),

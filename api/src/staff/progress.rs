@@ -110,8 +110,8 @@ impl IdentityChecklist {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct StaffDraftRequest {
-    /// MORTGAGE_REPORT or COMPLETION_STATEMENT (remortgaging); CLIENT_CARE_LETTER,
-    /// REPORT_ON_TITLE or COMPLETION_STATEMENT (buying).
+    /// CLIENT_CARE_LETTER, MORTGAGE_REPORT or COMPLETION_STATEMENT (remortgaging);
+    /// CLIENT_CARE_LETTER, REPORT_ON_TITLE or COMPLETION_STATEMENT (buying).
     pub document_type: String,
     /// REPORT_ON_TITLE, required: what the title register and the contract show (the owner,
     /// rights, restrictions, anything the buyers must know), in the conveyancer's words.
@@ -465,7 +465,7 @@ pub async fn draft(
     ApiJson(body): ApiJson<StaffDraftRequest>,
 ) -> ApiResult<(StatusCode, Json<DocumentBody>)> {
     let case = staff.open_case(&state, &case_type, &case_id).await?;
-    let document_type = super::own_draft::drafted_type(&case, &body.document_type)?;
+    let document_type = super::own_draft::drafted_type(&state, &case, &body.document_type)?;
     let findings = super::documents::Findings::of(document_type, &body)?;
     super::own_draft::refuse_before_its_stage(&state, &case, document_type)?;
     let case_id = case.loaded.row.id;

@@ -236,13 +236,12 @@ pub fn queue_query(
         })?)),
     };
     if let Some(raw) = param("waitsOn").filter(|v| !v.is_empty()) {
-        let who: WaitsOn =
-            serde_json::from_value(serde_json::Value::String(raw.into())).map_err(|_| {
-                ApiError::bad_field(
-                    "waitsOn",
-                    "must be customer, broker, firm, lender or seller",
-                )
-            })?;
+        let who: WaitsOn = raw.parse().map_err(|_| {
+            ApiError::bad_field(
+                "waitsOn",
+                "must be customer, broker, firm, lender or seller",
+            )
+        })?;
         let waiting = workflows.statuses_waiting_on(case_type, who);
         // The statuses asked for that wait on them, through the status filter and its index.
         query.statuses = if query.statuses.is_empty() {

@@ -269,6 +269,7 @@ async fn an_owner_is_verified_by_onfidos_hosted_check_and_its_signed_webhook(bac
 
     // The firm's own AML checks are done (issue 29): the verdict alone moves the case on.
     crate::legal_file::record_open_tasks(&mut connie, "remortgaging", id).await;
+    support::staff::client_care_letter_accepted(&mut connie, &mut [&mut cara], id).await;
     // Her third run is approved (Onfido tells us twice): verified once, and the step is done.
     let res = cara.post("/api/identity/check", case.clone()).await;
     assert_eq!(res.body["redirectUrl"], "https://onfido.test/l/run-2");

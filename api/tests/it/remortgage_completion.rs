@@ -317,6 +317,10 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
         internal.contains(&format!("\"documentId\":{}", records[0])),
         "{internal}"
     );
+    // Issue 29: the owner has accepted the firm's client care letter; the case then waits on
+    // the firm alone.
+    support::staff::client_care_letter_accepted(&mut connie, &mut [&mut cara], id).await;
+    assert_eq!(waits_on(&connie.get(&staff_case).await.body), "firm");
     let res = connie
         .post(
             &format!("{staff_case}/identity/{applicant}"),
@@ -415,10 +419,15 @@ async fn rem_post_the_firm_and_the_owner_carry_a_remortgage_to_completion(backen
     assert_eq!(res.body["status"], "PREPARE_COMPLETION_STATEMENT");
     let case = expanded(&mut cara, id).await;
     assert_eq!(tile(&case, "mortgage-report"), "IS_COMPLETE");
-    assert_eq!(
-        case["propertyOwners"][0]["documentAcceptances"][0]["documentId"],
-        report
-    );
+    // Her acceptances: the client care letter's, then the report's.
+    let accepted: Vec<i64> = case["propertyOwners"][0]["documentAcceptances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["documentId"].as_i64().unwrap())
+        .collect();
+    assert_eq!(accepted.last(), Some(&report), "{accepted:?}");
+    assert_eq!(accepted.len(), 2, "{accepted:?}");
 
     let statement = draft_and_issue(&mut connie, &mut cara, id, "COMPLETION_STATEMENT").await;
     let case = expanded(&mut cara, id).await;
@@ -678,6 +687,7 @@ async fn to_prepare_completion_statement(cara: &mut Client, connie: &mut Client,
         .unwrap();
     let base = format!("/api/staff/cases/remortgaging/{id}");
     crate::legal_file::record_open_tasks(connie, "remortgaging", id).await;
+    support::staff::client_care_letter_accepted(connie, &mut [&mut *cara], id).await;
     let verified = support::staff::verified();
     let res = connie
         .post(&format!("{base}/identity/{applicant}"), verified)
@@ -862,6 +872,7 @@ async fn two_owners_each_verify_and_accept_before_the_case_moves(backend: Backen
         res.body["status"].as_str().unwrap().to_owned()
     };
     crate::legal_file::record_open_tasks(&mut connie, "remortgaging", id).await;
+    support::staff::client_care_letter_accepted(&mut connie, &mut [&mut cara, &mut dan], id).await;
     assert_eq!(verify(&mut connie, cara_id).await, "IDENTITY_VERIFICATION");
     assert_eq!(
         tile(&expanded(&mut dan, id).await, "identification"),

@@ -24,7 +24,7 @@ use threshold_engine::company::Company;
 use threshold_engine::types::IneligibilityReason;
 use threshold_engine::{
     Action, Actor, AnySnapshot, Applied, BuyingSnapshot, BuyingStatus, CaseStatus, CaseType,
-    CaseView, Effect, RemortgagingSnapshot, RemortgagingStatus, Role, SectionState, WorkflowStatus,
+    CaseView, Effect, RemortgagingSnapshot, RemortgagingStatus, Role, SectionState,
 };
 pub use threshold_store::cases::NewCaseMessage;
 use threshold_store::cases::{
@@ -713,18 +713,7 @@ fn follow(snap: &mut AnySnapshot, applied: &Applied<CaseStatus>) {
 
 /// The stored name of an ineligibility reason.
 pub fn reason_name(reason: IneligibilityReason) -> String {
-    serde_json::to_value(reason)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
-}
-
-/// For tests and tools that hold a status name.
-pub fn parse_status(case_type: CaseType, name: &str) -> Option<CaseStatus> {
-    match case_type {
-        CaseType::Remortgaging => RemortgagingStatus::parse(name).map(Into::into),
-        CaseType::Buying => BuyingStatus::parse(name).map(Into::into),
-    }
+    <&'static str>::from(reason).to_owned()
 }
 
 /// Announcements send e-mails and feed items now; a message's reminder of the firm's reply

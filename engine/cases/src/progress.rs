@@ -79,14 +79,9 @@ impl Progress {
 /// Of the types the firm drafts, those it may draft now: the ones whose issuing step (the
 /// file's `issued_by`) the workflow offers from the case's status, so a completion statement
 /// is drafted when the case is preparing it, not at identity verification.
-pub fn draftable<St>(
-    rules: RuleBook<'_>,
-    types: &[&'static str],
-    transitions: &[TransitionView<St>],
-) -> Vec<&'static str> {
-    types
-        .iter()
-        .copied()
+pub fn draftable<'a, St>(rules: RuleBook<'a>, transitions: &[TransitionView<St>]) -> Vec<&'a str> {
+    rules
+        .issued_types()
         .filter(|t| issued_now(rules, t, transitions))
         .collect()
 }

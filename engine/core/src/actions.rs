@@ -204,6 +204,15 @@ impl<'a> RuleBook<'a> {
             .is_some_and(|d| d.firm_only)
     }
 
+    /// The document types the firm drafts and issues on a case of this kind.
+    pub fn issued_types(&self) -> impl Iterator<Item = &'a str> + use<'a> {
+        let types = self.document_types;
+        types
+            .iter()
+            .filter(|(_, d)| d.issued_by.is_some())
+            .map(|(name, _)| name.as_str())
+    }
+
     /// How a document of this type is issued, if the firm drafts and issues it.
     pub fn issued(&self, document_type: &str) -> Option<IssuedDocument<'a>> {
         let d = self.document_types.get(document_type)?;

@@ -13,6 +13,7 @@ use crate::types::{
     Actor, ActorKind, CaseType, ChipColour, FeedKind, IneligibilityReason, SectionState, Uploader,
     WaitsOn, WebhookEvent, WorkflowStatus,
 };
+use crate::words::CaseWords;
 
 /// A guard: Ok when the condition holds, Err with a reason a person can read when not.
 pub type Guard<S> = fn(&S, &Actor) -> Result<(), String>;
@@ -380,6 +381,8 @@ pub enum UploadRefusal {
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 struct RawDefinition {
     case_type: CaseType,
+    words: CaseWords,
+    parties_section: String,
     initial: Vec<String>,
     ready_to_submit: Vec<String>,
     statuses: Vec<StatusDef<String>>,
@@ -405,6 +408,10 @@ struct RawDefinition {
 #[serde(rename_all = "camelCase")]
 pub struct Definition<St> {
     pub case_type: CaseType,
+    /// How the texts name this kind of case.
+    pub words: CaseWords,
+    /// The section that lists the case's parties (a remortgage's owners, a purchase's buyers).
+    pub parties_section: String,
     pub initial: Vec<St>,
     /// What submitting needs, in the order a person should fix it: section keys (complete or
     /// hidden) and guard names.
@@ -554,6 +561,10 @@ pub enum LoadError {
     ActionWithoutActor(&'static str),
     #[error("document type `{0}` is `firm_only` but someone besides the firm may upload it")]
     FirmOnlyUploadedByOthers(String),
+    #[error("unknown section `{name}` in {place}")]
+    UnknownSection { name: String, place: String },
+    #[error("[words]: {0}")]
+    BadWords(String),
     #[error("unknown tile `{name}` in {place}")]
     UnknownTile { name: String, place: String },
     #[error("document type `{0}` names `issued_by` without `tile`, or `tile` without `issued_by`")]
@@ -854,8 +865,19 @@ fn validate<S: CaseSnapshot>(
     if let Some(r) = raw.eligibility.takes.iter().find(|r| !r.may_be_taken_on()) {
         return Err(LoadError::TakesTheUntakeable(*r));
     }
+    if let Some(problem) = raw.words.problem() {
+        return Err(LoadError::BadWords(problem));
+    }
+    if !raw.sections.iter().any(|s| s.key == raw.parties_section) {
+        return Err(LoadError::UnknownSection {
+            name: raw.parties_section,
+            place: "parties_section".into(),
+        });
+    }
     let def = Definition {
         case_type: raw.case_type,
+        words: raw.words,
+        parties_section: raw.parties_section,
         initial,
         ready_to_submit: raw.ready_to_submit,
         statuses,

@@ -24,6 +24,7 @@ pub mod tasks;
 pub mod timeline;
 pub mod title_register;
 pub mod types;
+pub mod words;
 pub mod working_days;
 
 pub use actions::{Action, ActionDef, IssuedDocument, Refusal, RuleBook};
@@ -44,3 +45,4 @@ pub use types::{
     Actor, ActorKind, BuyingStatus, CaseStatus, CaseType, ChipColour, RemortgagingStatus, Role,
     SectionState, Uploader, WaitsOn, WebhookEvent, WorkflowStatus,
 };
+pub use words::CaseWords;

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use strum::{EnumIter, IntoStaticStr};
+use strum::{EnumIter, EnumString, IntoStaticStr};
 
 /// A status enumeration of one case type, in the spec's order (spec §3 "Enumerations").
 ///
@@ -277,9 +277,22 @@ pub struct UnknownRole(pub String);
 /// Who a case in a status waits on (the workflow file's `waits_on`), for the case page's
 /// "waiting on" line. `firm` is the conveyancing team; `seller` the seller's estate agent or
 /// solicitor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
+)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum WaitsOn {
     Customer,
     Broker,
@@ -501,9 +514,22 @@ pub enum ChipColour {
 }
 
 /// Property jurisdiction, spec §3 (ENUM-15).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
+)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum Jurisdiction {
     England,
     Wales,
@@ -512,9 +538,22 @@ pub enum Jurisdiction {
 }
 
 /// Tenure, spec §3 (ENUM-12).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
+)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum Tenure {
     Freehold,
     Leasehold,
@@ -522,9 +561,22 @@ pub enum Tenure {
 }
 
 /// Property type, spec §3.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
+)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum PropertyType {
     ApartmentFlat,
     Converted,
@@ -544,7 +596,17 @@ pub enum PropertyType {
 
 /// Alteration type, spec §3.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, IntoStaticStr, EnumIter,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
 )]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -568,7 +630,17 @@ pub enum AlterationType {
 
 /// Existing charge type, spec §3.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, IntoStaticStr, EnumIter,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
 )]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -584,7 +656,17 @@ pub enum ChargeType {
 
 /// Who holds an alteration's documents (spec §3, "a 'who' value").
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, IntoStaticStr, EnumIter,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
 )]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -595,9 +677,22 @@ pub enum DocumentsHeldBy {
 }
 
 /// Transfer reason (separation agreement), spec §3.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
+)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum TransferReason {
     CourtOrder,
     ConsentOrder,
@@ -605,36 +700,56 @@ pub enum TransferReason {
 }
 
 impl TransferReason {
-    pub const ALL: [Self; 3] = [Self::CourtOrder, Self::ConsentOrder, Self::PrivateAgreement];
-
     /// The name as stored and sent.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::CourtOrder => "COURT_ORDER",
-            Self::ConsentOrder => "CONSENT_ORDER",
-            Self::PrivateAgreement => "PRIVATE_AGREEMENT",
-        }
+        self.into()
     }
 
     /// Parses a stored name.
     pub fn parse(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|r| r.as_str() == name)
+        name.parse().ok()
     }
 }
 
 /// Property usage / mortgage purpose, spec §3 (ENUM-13).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
+)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum PropertyUsage {
     LiveIn,
     BuyToLet,
 }
 
 /// Remortgage reason, spec §3 (ENUM-11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
+)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum RemortgagingReason {
     EndOfCurrentDeal,
     BorrowMoreMoney,
@@ -645,9 +760,22 @@ pub enum RemortgagingReason {
 }
 
 /// Source of funds, spec §3 (ENUM-19).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
+)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum SourceOfFundsType {
     Mortgage,
     Savings,
@@ -663,9 +791,22 @@ pub enum SourceOfFundsType {
 }
 
 /// Land tax type, spec §3 (ENUM-23).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
+)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum LandTaxType {
     StampDutyLandTax,
     LandTransactionTax,
@@ -735,9 +876,22 @@ impl WebhookEvent {
 }
 
 /// Notification kinds, spec §3 (ENUM-24): the feed item's source key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
+)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum FeedKind {
     CaseQuote,
     CaseInvitation,
@@ -751,19 +905,27 @@ impl FeedKind {
 
     /// The source key as stored and sent (`case-quote`, …).
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::CaseQuote => "case-quote",
-            Self::CaseInvitation => "case-invitation",
-            Self::CaseDonorInvitation => "case-donor-invitation",
-            Self::CaseNotification => "case-notification",
-        }
+        self.into()
     }
 }
 
 /// Why a case cannot be taken on (spec §5 "Ineligibility reasons", ELIG-01..06).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    EnumString,
+    EnumIter,
+)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum IneligibilityReason {
     NotEnglandOrWales,
     DependentOnSale,
@@ -791,12 +953,22 @@ mod tests {
     /// The name a value is stored under (strum's) is the one the API sends (serde's).
     fn stored_as_sent<T>()
     where
-        T: strum::IntoEnumIterator + Serialize + Into<&'static str> + fmt::Debug,
+        T: strum::IntoEnumIterator
+            + Serialize
+            + Into<&'static str>
+            + std::str::FromStr
+            + PartialEq
+            + Copy
+            + fmt::Debug,
     {
         for value in T::iter() {
-            let sent = serde_json::to_value(&value).unwrap();
+            let sent = serde_json::to_value(value).unwrap();
             let stored: &'static str = value.into();
             assert_eq!(sent, stored);
+            assert!(
+                stored.parse::<T>().is_ok_and(|read| read == value),
+                "{stored}"
+            );
         }
     }
 
@@ -805,6 +977,17 @@ mod tests {
         stored_as_sent::<AlterationType>();
         stored_as_sent::<ChargeType>();
         stored_as_sent::<DocumentsHeldBy>();
+        stored_as_sent::<Jurisdiction>();
+        stored_as_sent::<Tenure>();
+        stored_as_sent::<PropertyType>();
+        stored_as_sent::<TransferReason>();
+        stored_as_sent::<PropertyUsage>();
+        stored_as_sent::<RemortgagingReason>();
+        stored_as_sent::<SourceOfFundsType>();
+        stored_as_sent::<LandTaxType>();
+        stored_as_sent::<IneligibilityReason>();
+        stored_as_sent::<FeedKind>();
+        stored_as_sent::<WaitsOn>();
     }
 
     #[test]

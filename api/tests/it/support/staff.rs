@@ -36,6 +36,37 @@ pub fn offer(document_id: i64) -> Value {
     })
 }
 
+/// Issue 29: the firm drafts and issues a remortgage's client care letter while identities are
+/// checked (the case stays in IDENTITY_VERIFICATION), and each owner accepts it, so the case
+/// may leave identity verification. Returns the letter's id.
+pub async fn client_care_letter_accepted(
+    connie: &mut Client,
+    owners: &mut [&mut Client],
+    id: i64,
+) -> i64 {
+    let base = format!("/api/staff/cases/remortgaging/{id}");
+    let res = connie
+        .post(
+            &format!("{base}/documents"),
+            draft_body("CLIENT_CARE_LETTER"),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+    let letter = res.body["documentId"].as_i64().unwrap();
+    let res = connie
+        .post(&format!("{base}/documents/{letter}/issue"), json!({}))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    assert_eq!(res.body["status"], "IDENTITY_VERIFICATION");
+    for owner in owners.iter_mut() {
+        let res = owner
+            .post(&format!("/api/document/{letter}/accept"), json!({}))
+            .await;
+        assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    }
+    letter
+}
+
 /// What the back office sends to draft a document of this type: a report carries the
 /// conveyancer's findings (issue 29), the rest only its type.
 pub fn draft_body(document_type: &str) -> Value {

@@ -3,7 +3,6 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use serde::de::DeserializeOwned;
 use threshold_engine::company::{Company, CompanyOfficer, RegisteredOffice};
 use threshold_engine::enquiries::Enquiry;
 use threshold_engine::snapshot::{
@@ -632,9 +631,10 @@ struct ReasonJson {
     kind: Option<String>,
 }
 
-/// Parses a stored enum name through its serde representation.
-pub fn parse_enum<T: DeserializeOwned>(value: Option<&str>) -> Option<T> {
-    value.and_then(|v| serde_json::from_value(serde_json::Value::String(v.to_owned())).ok())
+/// Parses a stored enum name (its `FromStr`: strum's name, which each enum's test checks is
+/// the one the API sends).
+pub fn parse_enum<T: std::str::FromStr>(value: Option<&str>) -> Option<T> {
+    value.and_then(|v| v.parse().ok())
 }
 
 impl LoadedCase {

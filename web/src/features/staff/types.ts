@@ -64,9 +64,9 @@ export type StaffAssignRequest =
 export type StaffIdentityDecision =
   paths['/staff/cases/{caseType}/{caseId}/identity/{applicantId}']['post']['requestBody']['content']['application/json'];
 /**
- * What the firm drafts: the schema types it as a string; the server takes MORTGAGE_REPORT and
- * COMPLETION_STATEMENT for a remortgage, CLIENT_CARE_LETTER, REPORT_ON_TITLE and
- * COMPLETION_STATEMENT for a purchase.
+ * What the firm drafts: the schema types it as a string; the server takes CLIENT_CARE_LETTER,
+ * MORTGAGE_REPORT and COMPLETION_STATEMENT for a remortgage, CLIENT_CARE_LETTER,
+ * REPORT_ON_TITLE and COMPLETION_STATEMENT for a purchase.
  */
 export type StaffDraftType =
   'MORTGAGE_REPORT' | 'CLIENT_CARE_LETTER' | 'REPORT_ON_TITLE' | 'COMPLETION_STATEMENT';

@@ -7,7 +7,7 @@ import { FakeXhr } from '../../test/fakeXhr';
 import { json } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
 import { documentBody, myDocuments, party, submittedCase } from '../../test/tiles';
-import { IDENTITY_TEXTS } from './texts';
+import { ACCEPT_TEXTS, IDENTITY_TEXTS, ISSUED_DOCUMENTS } from './texts';
 
 const PATH = '/remortgaging/1001/identification';
 const MOVED = { caseId: 1001, caseType: 'REMORTGAGING', status: 'IDENTITY_VERIFICATION' };
@@ -231,6 +231,57 @@ describe('Verify Identity (/identification)', () => {
       `Cy${IDENTITY_TEXTS.otherWaiting}`,
       `Di${IDENTITY_TEXTS.otherVerified}`,
     ]);
+  });
+});
+
+describe("A remortgage's client care letter on /identification (issue 29)", () => {
+  const LETTER = { documentId: 61, documentType: 'CLIENT_CARE_LETTER', isDraft: false };
+  const withLetter = (accepted: boolean) =>
+    submittedCase({
+      propertyOwners: [
+        party(11, 'user-1', 'Ann', {
+          identitySubmittedAt: '2026-03-12T10:00:00Z',
+          documentAcceptances: accepted
+            ? [{ documentId: 61, acceptedAt: '2026-03-14T09:00:00Z' }]
+            : [],
+        }),
+      ],
+      documents: { documents: [], generatedDocuments: [LETTER] },
+    });
+
+  it('is not shown before the firm issues it', async () => {
+    applicationServer(() => submittedCase());
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify Identity' })).toBeVisible();
+    expect(
+      screen.queryByRole('heading', { name: ISSUED_DOCUMENTS.CLIENT_CARE_LETTER.title }),
+    ).toBeNull();
+  });
+
+  it('issued, the owner reads what it is, downloads it and accepts it here', async () => {
+    let current = withLetter(false);
+    const { calls } = applicationServer(() => current, {
+      'POST /api/document/61/accept': () => {
+        current = withLetter(true);
+        return json(MOVED);
+      },
+    });
+    renderApp(PATH);
+    const letter = within(
+      await screen.findByRole('region', { name: ISSUED_DOCUMENTS.CLIENT_CARE_LETTER.title }),
+    );
+    expect(letter.getByText(ISSUED_DOCUMENTS.CLIENT_CARE_LETTER.what)).toBeVisible();
+    expect(letter.getByRole('link', { name: 'Download Client care letter' })).toHaveAttribute(
+      'href',
+      '/api/document/61',
+    );
+    await userEvent.click(letter.getByRole('button', { name: ACCEPT_TEXTS.accept }));
+    await waitFor(() => expect(bodyOf(calls, 'POST', '/api/document/61/accept')).toEqual({}));
+    expect(
+      await screen.findByText(ISSUED_DOCUMENTS.CLIENT_CARE_LETTER.acceptedToast),
+    ).toBeVisible();
+    expect(await letter.findByText(ACCEPT_TEXTS.youAccepted('14/03/2026'))).toBeVisible();
+    expect(letter.queryByRole('button', { name: ACCEPT_TEXTS.accept })).toBeNull();
   });
 });
 

@@ -100,7 +100,7 @@ export const ISSUED_DOCUMENTS = {
   },
   CLIENT_CARE_LETTER: {
     title: 'Client care letter',
-    what: 'Your client care letter sets out what we will do for you, what it costs, how you pay, and who to talk to if something is not right. We start work once every buyer has accepted it.',
+    what: 'Your client care letter sets out what we will do for you, what it costs, how you pay, and who to talk to if something is not right. We start work once it is accepted.',
     notReady: 'Your client care letter is not ready yet. We will let you know when it is.',
     acceptedToast: 'Thank you: you have accepted the client care letter',
   },

@@ -4401,8 +4401,8 @@ export interface components {
         };
         StaffDraftRequest: {
             /**
-             * @description MORTGAGE_REPORT or COMPLETION_STATEMENT (remortgaging); CLIENT_CARE_LETTER,
-             *     REPORT_ON_TITLE or COMPLETION_STATEMENT (buying).
+             * @description CLIENT_CARE_LETTER, MORTGAGE_REPORT or COMPLETION_STATEMENT (remortgaging);
+             *     CLIENT_CARE_LETTER, REPORT_ON_TITLE or COMPLETION_STATEMENT (buying).
              */
             documentType: string;
             /**

@@ -27,6 +27,7 @@ import { caseQuery } from '../../cases';
 import { useStartIdentityCheck } from '../api/identityCheck';
 import { useSubmitIdentity } from '../api/submitIdentity';
 import {
+  latestIssued,
   latestUpload,
   otherParties,
   ownParty,
@@ -34,7 +35,8 @@ import {
   partyName,
   partyWordsOf,
 } from '../parties';
-import { IDENTITY_TEXTS, PARTIES_TEXTS, type PartyWords } from '../texts';
+import { IDENTITY_TEXTS, ISSUED_DOCUMENTS, PARTIES_TEXTS, type PartyWords } from '../texts';
+import { IssuedDocument } from './IssuedDocumentTile';
 import { useDocumentRows } from './useDocumentRows';
 
 /** The server's types for identity evidence (only the uploader and the firm can see them). */
@@ -364,6 +366,31 @@ function OwnIdentity({ expanded, owner }: { expanded: ExpandedCase; owner: Owner
 }
 
 /**
+ * A remortgage's client care letter (issue 29), read and accepted here while identities are
+ * checked: the firm issues it at this stage, and the case moves on once every owner has
+ * accepted it. A purchase has its own Client Care Letter tile, so nothing shows there; nor
+ * before the letter is issued.
+ */
+function ClientCareLetter({ expanded }: { expanded: ExpandedCase }) {
+  const headingId = useId();
+  const tiles = expanded.view.tiles;
+  const ownTile = tiles.some((t) => t.key === 'client-care-letter');
+  if (ownTile || !latestIssued(expanded, 'CLIENT_CARE_LETTER')) return null;
+  return (
+    <Stack component="section" spacing={2} aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem' }}>
+        {ISSUED_DOCUMENTS.CLIENT_CARE_LETTER.title}
+      </Typography>
+      <IssuedDocument
+        expanded={expanded}
+        documentType="CLIENT_CARE_LETTER"
+        tileState={tiles.find((t) => t.key === 'identification')?.state}
+      />
+    </Stack>
+  );
+}
+
+/**
  * /{caseType}/{caseId}/identification (Verify Identity, REM-POST-07, REM-POST-16, BUY-POST-13/14):
  * the signed-in owner or buyer uploads a photo of their passport or driving licence (PHOTO_ID)
  * and a selfie (SELFIE), then submits them for checking (POST /identity). Then they wait for the
@@ -387,6 +414,7 @@ export function IdentificationTile({ expanded }: { expanded: ExpandedCase }) {
             : IDENTITY_TEXTS.intro}
       </Typography>
       {own && <OwnIdentity expanded={expanded} owner={own} />}
+      <ClientCareLetter expanded={expanded} />
       <PartiesProgress
         parties={otherParties(parties, own)}
         words={words}
