@@ -62,6 +62,8 @@ pub struct AppState {
     pub payments: crate::payments::PaymentProvider,
     /// Who checks identities: the firm's own review, or Onfido.
     pub identity: crate::identity::IdentityProvider,
+    /// The sanctions and PEP screening provider, when configured (issue 29).
+    pub screening: Option<crate::screening::OpenSanctions>,
     /// The open-banking provider buyers may share statements through, when configured.
     pub open_banking: Option<crate::open_banking::truelayer::TrueLayer>,
     /// Seals the staff's authenticator secrets in the database.
@@ -181,6 +183,7 @@ impl App {
         };
         let assistant = crate::assistant::Assistant::from_config(&config, &workflows)?;
         let open_banking = crate::open_banking::truelayer::TrueLayer::from_config(&config)?;
+        let screening = crate::screening::OpenSanctions::from_config(&config)?;
         let client_requests =
             crate::client_slots::ClientSlots::new(config.max_connections_per_client);
         let state = AppState {
@@ -189,6 +192,7 @@ impl App {
             assistant,
             payments,
             identity,
+            screening,
             open_banking,
             secrets,
             documents,

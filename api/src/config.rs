@@ -158,6 +158,15 @@ pub struct Config {
     pub onfido_webhook_token: Option<String>,
     /// Onfido's API base URL (a local fake in the tests): the EU region's by default.
     pub onfido_api_url: String,
+    /// OpenSanctions' API key (issue 29): with it, the back office screens a case's clients
+    /// against the sanctions and PEP lists in one step (`screening`); unset (and no
+    /// `opensanctions_api_url`), the firm screens by its own means and uploads the report.
+    pub opensanctions_api_key: Option<String>,
+    /// A yente server's base URL (the firm's own OpenSanctions instance, which needs no key;
+    /// a local fake in the tests); unset, OpenSanctions' hosted API when a key is set.
+    pub opensanctions_api_url: Option<String>,
+    /// The collection screened against: `default` (sanctions, PEPs, crime and debarment lists).
+    pub opensanctions_dataset: String,
     /// TrueLayer's Data API client id and secret (issue 33): with both, a buyer with the `SOF`
     /// feature may connect their bank to share a source of funds' statements instead of
     /// uploading them; unset, they upload.
@@ -252,6 +261,9 @@ impl Default for Config {
             onfido_workflow_id: None,
             onfido_webhook_token: None,
             onfido_api_url: "https://api.eu.onfido.com".into(),
+            opensanctions_api_key: None,
+            opensanctions_api_url: None,
+            opensanctions_dataset: "default".into(),
             truelayer_client_id: None,
             truelayer_client_secret: None,
             truelayer_auth_url: "https://auth.truelayer.com".into(),
@@ -349,6 +361,9 @@ const ENV_KEYS: &[&str] = &[
     "ONFIDO_WORKFLOW_ID",
     "ONFIDO_WEBHOOK_TOKEN",
     "ONFIDO_API_URL",
+    "OPENSANCTIONS_API_KEY",
+    "OPENSANCTIONS_API_URL",
+    "OPENSANCTIONS_DATASET",
     "TRUELAYER_CLIENT_ID",
     "TRUELAYER_CLIENT_SECRET",
     "TRUELAYER_AUTH_URL",
@@ -510,6 +525,12 @@ impl fmt::Debug for Config {
             .field("onfido_workflow_id", &self.onfido_workflow_id)
             .field("onfido_webhook_token", &redact(&self.onfido_webhook_token))
             .field("onfido_api_url", &self.onfido_api_url)
+            .field(
+                "opensanctions_api_key",
+                &redact(&self.opensanctions_api_key),
+            )
+            .field("opensanctions_api_url", &self.opensanctions_api_url)
+            .field("opensanctions_dataset", &self.opensanctions_dataset)
             .field("truelayer_client_id", &self.truelayer_client_id)
             .field(
                 "truelayer_client_secret",

@@ -34,6 +34,7 @@ pub mod payments;
 pub mod policies;
 pub mod progress;
 pub mod rate_limit;
+pub mod screening;
 pub mod security;
 pub mod spa;
 pub mod staff;

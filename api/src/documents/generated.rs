@@ -7,7 +7,7 @@ use threshold_engine::CaseType;
 /// Pence as `£1,234.56`, as every generated document shows money.
 pub use threshold_engine::money::pounds;
 use threshold_store::UserId;
-use threshold_store::documents::{DocumentRecord, GENERATED, NewDocument};
+use threshold_store::documents::{DocumentRecord, GENERATED, NewDocument, UPLOADED};
 
 use super::audit;
 use crate::app::AppState;
@@ -21,9 +21,17 @@ pub(crate) struct Generated<'a> {
     pub case_type: CaseType,
     pub document_type: &'a str,
     pub file_name: &'a str,
-    /// Only staff see it until it is issued.
-    pub is_draft: bool,
+    pub kept_as: KeptAs,
     pub by: UserId,
+}
+
+/// What a generated document is to its case.
+pub(crate) enum KeptAs {
+    /// One of the firm's documents to the customers; a draft only staff see until it is issued.
+    Issued { is_draft: bool },
+    /// The firm's own evidence for a task of the legal file (a screening report): filed as the
+    /// firm's upload, which is what the task counts.
+    Evidence,
 }
 
 /// Renders a template with its data to a PDF, off the async threads (it is CPU-bound).
@@ -46,20 +54,29 @@ pub(crate) async fn generate(state: &AppState, g: Generated<'_>) -> ApiResult<Do
         .put(&key, pdf)
         .await
         .map_err(ApiError::internal)?;
+    let (kind, is_draft) = match g.kept_as {
+        KeptAs::Issued { is_draft } => (GENERATED, is_draft),
+        KeptAs::Evidence => (UPLOADED, false),
+    };
     let new = NewDocument {
         case_id: g.case_id,
         case_type: g.case_type.as_str(),
         document_type: g.document_type,
-        kind: GENERATED,
+        kind,
         storage_key: &key,
         file_name: g.file_name,
         content_type: "application/pdf",
         size_bytes: size,
-        is_draft: g.is_draft,
+        is_draft,
         created_by: Some(g.by),
         uploaded_by_side: None,
     };
-    let id = match state.db.insert_document(&new, Utc::now()).await {
+    let now = Utc::now();
+    let recorded = match g.kept_as {
+        KeptAs::Issued { .. } => state.db.insert_document(&new, now).await,
+        KeptAs::Evidence => state.db.insert_upload(&new, None, now).await,
+    };
+    let id = match recorded {
         Ok(id) => id,
         Err(err) => {
             let _ = state.documents.delete(&key).await;

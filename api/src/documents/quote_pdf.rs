@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use serde_json::json;
 
 use super::body::DocumentBody;
-use super::generated::{Generated, generate, pounds};
+use super::generated::{Generated, KeptAs, generate, pounds};
 use crate::app::AppState;
 use crate::cases::access;
 use crate::cases::quote::quote_body;
@@ -75,7 +75,7 @@ pub async fn create_quote_pdf(
             case_type,
             document_type: QUOTE,
             file_name: &file_name,
-            is_draft: false,
+            kept_as: KeptAs::Issued { is_draft: false },
             by: session.user.id,
         },
     )

@@ -92,6 +92,10 @@ pub struct StaffCase {
     /// order: done, open, waiting for another, or ahead of the case's stage, each with its due
     /// date once known.
     pub tasks: Vec<TaskView>,
+    /// The sanctions and PEP screening provider the firm uses (OPENSANCTIONS), when one is
+    /// configured: the task `sanctions_and_pep_screening` is then one step
+    /// (`POST …/screening`); null: the firm uploads its own report.
+    pub screening_provider: Option<&'static str>,
     /// A purchase's enquiries with the seller's solicitor, oldest first (none on a remortgage).
     pub enquiries: Vec<Enquiry>,
     /// Whether this staff member may raise, answer and withdraw enquiries now (the workflow
@@ -346,6 +350,7 @@ pub async fn view(
         uploads,
         mortgage_offer,
         tasks,
+        screening_provider: state.screening.as_ref().map(|_| crate::screening::PROVIDER),
         enquiries,
         may_work_enquiries,
         title_register_names,

@@ -18,6 +18,7 @@ pub(crate) mod own_draft;
 mod progress;
 mod queue;
 mod removal;
+mod screening;
 mod sealed;
 mod source_of_funds;
 mod statement;
@@ -85,6 +86,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(progress::draft))
         .routes(routes!(progress::issue))
         .routes(routes!(tasks::complete_task))
+        .routes(routes!(screening::screen_clients))
         .routes(routes!(enquiries::raise))
         .routes(routes!(enquiries::answer))
         .routes(routes!(enquiries::withdraw))

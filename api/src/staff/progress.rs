@@ -24,7 +24,7 @@ use crate::auth::EmptyBody;
 use crate::cases::access;
 use crate::cases::access::path_case_type;
 use crate::documents::DocumentBody;
-use crate::documents::generated::{Generated, generate};
+use crate::documents::generated::{Generated, KeptAs, generate};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath};
 
@@ -482,7 +482,7 @@ pub async fn draft(
             case_type: case.case_type,
             document_type,
             file_name: &file_name,
-            is_draft: true,
+            kept_as: KeptAs::Issued { is_draft: true },
             by: staff.user().id,
         },
     )

@@ -44,6 +44,7 @@ mod remortgage_completion;
 mod remortgaging_application;
 mod remortgaging_owners;
 mod schema;
+mod screening;
 mod security_cases;
 mod security_input;
 mod security_magic_link;

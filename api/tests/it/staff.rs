@@ -293,6 +293,7 @@ fn firm_steps(id: i64) -> Vec<(&'static str, String, Option<Value>)> {
             })),
         ),
         ("POST", format!("{base}/tasks/file_closed"), Some(json!({}))),
+        ("POST", format!("{base}/screening"), Some(json!({}))),
         (
             "POST",
             format!("/api/staff/cases/buying/{id}/enquiries"),

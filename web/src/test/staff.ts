@@ -227,6 +227,7 @@ export function staffCase(overrides: Partial<StaffCase> = {}): StaffCase {
     ],
     unexpectedPayments: [],
     tasks: [],
+    screeningProvider: null,
     enquiries: [],
     mayWorkEnquiries: false,
     titleRegisterNames: [],

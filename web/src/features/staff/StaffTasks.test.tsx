@@ -267,6 +267,102 @@ describe("the back office's legal file (issue 29)", () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
+  describe("sanctions and PEP screening through the firm's provider", () => {
+    const SCREENING = task(
+      'sanctions_and_pep_screening',
+      'Sanctions and PEP screening of every owner',
+      {
+        afterCompletion: false,
+        evidence: 'SCREENING_REPORT',
+      },
+    );
+    const SCREEN_PATH = `${CASE_PATH}/screening`;
+
+    function screeningServer(answer: () => Response, provider: string | null = 'OPENSANCTIONS') {
+      const state = {
+        current: staffCase({ tasks: [SCREENING], screeningProvider: provider }) as StaffCase,
+      };
+      const result = staffServer(CONVEYANCER, {
+        [`GET ${CASE_PATH}`]: () => json(state.current),
+        [`POST ${SCREEN_PATH}`]: answer,
+      });
+      return { ...result, state };
+    }
+
+    it('without a provider the firm uploads its own report', async () => {
+      screeningServer(() => json({}), null);
+      const panel = await openTasks();
+      expect(
+        panel.getByLabelText('Upload the Sanctions and PEP screening report'),
+      ).toBeInTheDocument();
+      expect(panel.queryByRole('button', { name: 'Screen with OpenSanctions' })).toBeNull();
+    });
+
+    it('screens every client in one step; nobody matching records the task', async () => {
+      const done = {
+        ...SCREENING,
+        state: 'DONE' as const,
+        evidenceUploaded: true,
+        done: {
+          ...DISCHARGED.done!,
+          task: SCREENING.name,
+          note: 'Screened with OpenSanctions: no match for any of the 1 clients.',
+        },
+      };
+      const { calls, state } = screeningServer(() => {
+        state.current = staffCase({ tasks: [done], screeningProvider: 'OPENSANCTIONS' });
+        return json({
+          provider: 'OPENSANCTIONS',
+          clients: [{ name: 'Ann Smith', matches: [] }],
+          documentId: 90,
+          taskDone: true,
+          tasks: [done],
+        });
+      });
+      const panel = await openTasks();
+      await userEvent.click(panel.getByRole('button', { name: 'Screen with OpenSanctions' }));
+      await waitFor(() =>
+        expect(calls.some((c) => c.method === 'POST' && c.path === SCREEN_PATH)).toBe(true),
+      );
+      expect(
+        await screen.findByText(
+          'Screened: nobody matched a sanctions or PEP list. The task is recorded.',
+        ),
+      ).toBeVisible();
+      expect(await panel.findByText(/no match for any of the 1 clients/)).toBeVisible();
+    });
+
+    it('a possible match is listed for the conveyancer to rule out; the task stays open', async () => {
+      const open = { ...SCREENING, evidenceUploaded: true };
+      const { state } = screeningServer(() => {
+        state.current = staffCase({ tasks: [open], screeningProvider: 'OPENSANCTIONS' });
+        return json({
+          provider: 'OPENSANCTIONS',
+          clients: [
+            {
+              name: 'Ann Smith',
+              matches: [{ caption: 'Ann Smyth', score: 0.93, topics: ['sanction', 'role.pep'] }],
+            },
+          ],
+          documentId: 90,
+          taskDone: false,
+          tasks: [open],
+        });
+      });
+      const panel = await openTasks();
+      await userEvent.click(panel.getByRole('button', { name: 'Screen with OpenSanctions' }));
+      const matches = await panel.findByRole('status');
+      expect(matches).toHaveTextContent('Possible matches');
+      expect(matches).toHaveTextContent('Ann Smith');
+      expect(matches).toHaveTextContent('Ann Smyth (score 0.93; sanction, role.pep)');
+      // The report is on the file: the task may be recorded by hand once ruled out.
+      await waitFor(() =>
+        expect(panel.getByRole('button', { name: 'Record as done' })).toBeEnabled(),
+      );
+      expect(panel.queryByRole('button', { name: 'Screen with OpenSanctions' })).toBeNull();
+    });
+  });
+
   describe('evidence', () => {
     beforeEach(() => {
       FakeXhr.sent = [];

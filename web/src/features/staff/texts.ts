@@ -511,6 +511,14 @@ export const taskTexts = {
     name ? `Done ${date} by ${name}` : `Done ${date}`,
   recordedReference: (label: string, reference: string) => `${label}: ${reference}`,
   recorded: (label: string) => `Recorded: ${label}`,
+  screen: 'Screen with OpenSanctions',
+  screening: 'Screening...',
+  screenedClear: 'Screened: nobody matched a sanctions or PEP list. The task is recorded.',
+  possibleMatches:
+    'Possible matches: rule each one out (or escalate it) before recording the task. The report is on the file.',
+  matchLine: (caption: string, score: number, topics: string[]) =>
+    `${caption} (score ${score.toFixed(2)}${topics.length > 0 ? `; ${topics.join(', ')}` : ''})`,
+  screenFailed: "Sorry, we couldn't screen the clients. Please try again.",
 };
 
 /** The 'Enquiries' panel of a purchase (issue 29). */

@@ -34,6 +34,9 @@ export type StaffTaskDoneRequest =
   paths['/staff/cases/{caseType}/{caseId}/tasks/{task}']['post']['requestBody']['content']['application/json'];
 export type StaffTasks =
   paths['/staff/cases/{caseType}/{caseId}/tasks/{task}']['post']['responses'][200]['content']['application/json'];
+/** The sanctions and PEP screening's answer: each client and who may be them (issue 29). */
+export type StaffScreening =
+  paths['/staff/cases/{caseType}/{caseId}/screening']['post']['responses'][200]['content']['application/json'];
 /** A purchase's enquiry with the seller's solicitor (issue 29). */
 export type StaffEnquiry = StaffCase['enquiries'][number];
 export type StaffRaiseEnquiryRequest =

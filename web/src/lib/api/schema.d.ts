@@ -1940,6 +1940,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/cases/{caseType}/{caseId}/screening": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["screen_clients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/cases/{caseType}/{caseId}/searches": {
         parameters: {
             query?: never;
@@ -2595,6 +2611,18 @@ export interface components {
             caseId: number;
             caseType: components["schemas"]["CaseType"];
             status: components["schemas"]["CaseStatus"];
+        };
+        /** @description A listed person the provider says may be the client: the firm rules each one out (or not). */
+        Candidate: {
+            /** @description The listed person's name. */
+            caption: string;
+            /**
+             * Format: double
+             * @description How closely they match, 0 to 1.
+             */
+            score: number;
+            /** @description Why they are listed: `sanction`, `role.pep`, `role.rca`, `crime`, `debarment`, … */
+            topics: string[];
         };
         /** @description A broker on a case. */
         CaseAdminBody: {
@@ -4150,6 +4178,13 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /** @description One client as screened. */
+        ScreenedClient: {
+            /** @description Listed people who may be them, for the firm to rule out; empty: no match. */
+            matches: components["schemas"]["Candidate"][];
+            /** @description The name screened: their current legal name (or preferred name, none given yet). */
+            name: string;
+        };
         /** @enum {string} */
         SearchKind: "DOCUMENT" | "SUMMARY";
         /** @description Search results: the documents and the summaries written from them. */
@@ -4356,6 +4391,12 @@ export interface components {
              */
             mayWorkEnquiries: boolean;
             mortgageOffer?: components["schemas"]["StaffMortgageOfferRecord"] | null;
+            /**
+             * @description The sanctions and PEP screening provider the firm uses (OPENSANCTIONS), when one is
+             *     configured: the task `sanctions_and_pep_screening` is then one step
+             *     (`POST …/screening`); null: the firm uploads its own report.
+             */
+            screeningProvider?: string | null;
             status: components["schemas"]["CaseStatus"];
             /**
              * @description The legal file's tasks (the workflow file's `tasks`) that are part of this case, in
@@ -4597,6 +4638,21 @@ export interface components {
             /** @description Shown once: each signs in once without the app. */
             recoveryCodes: string[];
         };
+        StaffScreening: {
+            clients: components["schemas"]["ScreenedClient"][];
+            /**
+             * Format: int64
+             * @description The SCREENING_REPORT kept on the case (the firm's only).
+             */
+            documentId: number;
+            /** @description OPENSANCTIONS. */
+            provider: string;
+            /** @description Nobody may be a listed person: the task is recorded done. */
+            taskDone: boolean;
+            /** @description The case's tasks after the screening. */
+            tasks: components["schemas"]["TaskView"][];
+        };
+        StaffScreeningRequest: Record<string, never>;
         StaffSearchRecord: {
             /**
              * Format: int64
@@ -13201,6 +13257,85 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    screen_clients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `remortgaging` or `buying` */
+                caseType: string;
+                /** @description The case id (numeric) */
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffScreeningRequest"];
+            };
+        };
+        responses: {
+            /** @description Screened (and audited, without the names): the report kept, and the task done when nobody matched */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffScreening"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or the second factor is not proven */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `no_screening_provider`: none is configured (upload your own report to the task); `conflict`: screened already; `not_ready`: the case has not reached the screening */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description `screening_unavailable`: the provider did not answer; nothing was kept */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     record_search: {

@@ -6,6 +6,7 @@ import type {
   StaffDraftedDocument,
   StaffIdentityDecision,
   StaffMortgageOffer,
+  StaffScreening,
   StaffSearchRequest,
   StaffTaskDoneRequest,
   StaffTasks,
@@ -148,6 +149,30 @@ export function useCompleteTask(kind: CaseKind, caseId: string, task: string) {
   return useMutation({
     mutationKey: ['staff', 'task', kind, caseId, task],
     mutationFn: (body: StaffTaskDoneRequest) => completeTask(kind, caseId, task, body),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * POST …/screening {} → 200: every client screened with the firm's provider (OpenSanctions),
+ * the report kept as the task's evidence, and the task recorded when nobody matched. 409 with no
+ * provider configured, once screened, or before the case reaches it; 502 when the provider
+ * does not answer.
+ */
+export async function screenClients(kind: CaseKind, caseId: string): Promise<StaffScreening> {
+  return staffUnwrap(
+    await api().POST('/staff/cases/{caseType}/{caseId}/screening', {
+      params: { path: path(kind, caseId) },
+      body: {},
+    }),
+  );
+}
+
+export function useScreenClients(kind: CaseKind, caseId: string) {
+  const refresh = useRefresh(kind, caseId);
+  return useMutation({
+    mutationKey: ['staff', 'screening', kind, caseId],
+    mutationFn: () => screenClients(kind, caseId),
     onSuccess: refresh,
   });
 }

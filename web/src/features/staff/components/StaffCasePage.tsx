@@ -137,7 +137,12 @@ export function StaffCasePage({ kind, caseId }: { kind: CaseKind; caseId: string
         />
         <ConversationSection kind={kind} caseId={caseId} />
         {staffCase.tasks.length > 0 && (
-          <TasksPanel kind={kind} caseId={caseId} tasks={staffCase.tasks} />
+          <TasksPanel
+            kind={kind}
+            caseId={caseId}
+            tasks={staffCase.tasks}
+            screeningProvider={staffCase.screeningProvider ?? null}
+          />
         )}
         {(staffCase.mayRecordTitleRegisterNames || staffCase.titleRegisterNames.length > 0) && (
           <TitleRegisterPanel

@@ -1,4 +1,14 @@
-import { Box, Button, Chip, List, ListItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  List,
+  ListItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,9 +17,9 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { documentTypeLabel } from '../../../lib/labels';
 import { todayIso } from '../../application';
 import type { CaseKind } from '../../cases';
-import { useCompleteTask } from '../api/progress';
+import { useCompleteTask, useScreenClients } from '../api/progress';
 import { taskTexts as T } from '../texts';
-import type { StaffTask } from '../types';
+import type { StaffScreening, StaffTask } from '../types';
 import { FirmUploadButton } from './FirmUploadButton';
 import { Panel } from './Panel';
 import { StepDialog } from './StepDialog';
@@ -54,10 +64,13 @@ export function TasksPanel({
   kind,
   caseId,
   tasks,
+  screeningProvider,
 }: {
   kind: CaseKind;
   caseId: string;
   tasks: StaffTask[];
+  /** The firm's screening provider, when one is configured (`screeningProvider`). */
+  screeningProvider: string | null;
 }) {
   // Before the case reaches its tasks they are only what lies ahead: closed until opened.
   const ahead = tasks.every((task) => task.state === 'AHEAD');
@@ -69,7 +82,12 @@ export function TasksPanel({
       <List disablePadding aria-label={T.title}>
         {tasks.map((task) => (
           <ListItem key={task.name} divider disableGutters sx={{ display: 'block', py: 1.5 }}>
-            <TaskRow kind={kind} caseId={caseId} task={task} />
+            <TaskRow
+              kind={kind}
+              caseId={caseId}
+              task={task}
+              screens={screeningProvider !== null && task.name === SCREENING_TASK}
+            />
           </ListItem>
         ))}
       </List>
@@ -77,8 +95,23 @@ export function TasksPanel({
   );
 }
 
-function TaskRow({ kind, caseId, task }: { kind: CaseKind; caseId: string; task: StaffTask }) {
+/** The task a screening provider does in one step (the server's `…/screening`). */
+const SCREENING_TASK = 'sanctions_and_pep_screening';
+
+function TaskRow({
+  kind,
+  caseId,
+  task,
+  screens,
+}: {
+  kind: CaseKind;
+  caseId: string;
+  task: StaffTask;
+  /** The firm's provider screens the clients for this task. */
+  screens: boolean;
+}) {
   const [recording, setRecording] = useState(false);
+  const [screened, setScreened] = useState<StaffScreening | null>(null);
   const evidence = task.evidence ? documentTypeLabel(task.evidence) : null;
   const open = task.state === 'OPEN';
   return (
@@ -127,8 +160,12 @@ function TaskRow({ kind, caseId, task }: { kind: CaseKind; caseId: string; task:
           {task.unmet}
         </Typography>
       )}
+      {screened && !screened.taskDone && <PossibleMatches screening={screened} />}
       {open && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          {screens && !task.evidenceUploaded && (
+            <ScreenButton kind={kind} caseId={caseId} onScreened={setScreened} />
+          )}
           {task.evidence && !task.evidenceUploaded && (
             <FirmUploadButton
               kind={kind}
@@ -159,6 +196,66 @@ function TaskRow({ kind, caseId, task }: { kind: CaseKind; caseId: string; task:
         />
       )}
     </Stack>
+  );
+}
+
+/** Screens every client with the firm's provider; a clear result records the task itself. */
+function ScreenButton({
+  kind,
+  caseId,
+  onScreened,
+}: {
+  kind: CaseKind;
+  caseId: string;
+  onScreened: (screening: StaffScreening) => void;
+}) {
+  const mutation = useScreenClients(kind, caseId);
+  const { enqueueSnackbar } = useSnackbar();
+  const screen = async () => {
+    try {
+      const screening = await mutation.mutateAsync();
+      if (screening.taskDone) enqueueSnackbar(T.screenedClear, { variant: 'success' });
+      onScreened(screening);
+    } catch (error) {
+      showRefusal(error, [] as const, {
+        field: () => enqueueSnackbar(T.screenFailed, { variant: 'error' }),
+        problem: (message) => enqueueSnackbar(message, { variant: 'error' }),
+      });
+    }
+  };
+  return (
+    <Box>
+      <Button variant="contained" disabled={mutation.isPending} onClick={() => void screen()}>
+        {mutation.isPending ? T.screening : T.screen}
+      </Button>
+    </Box>
+  );
+}
+
+/** Who may be a listed person, client by client, for the conveyancer to rule out. */
+function PossibleMatches({ screening }: { screening: StaffScreening }) {
+  return (
+    <Alert severity="warning" role="status">
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {T.possibleMatches}
+      </Typography>
+      <List dense disablePadding>
+        {screening.clients
+          .filter((client) => client.matches.length > 0)
+          .map((client) => (
+            <ListItem key={client.name} disableGutters sx={{ display: 'block' }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {client.name}
+              </Typography>
+              {client.matches.map((m) => (
+                <Typography key={`${m.caption}-${m.score}`} variant="body2">
+                  {T.matchLine(m.caption, m.score, m.topics)}
+                </Typography>
+              ))}
+            </ListItem>
+          ))}
+      </List>
+    </Alert>
   );
 }
 
