@@ -572,6 +572,7 @@ mod tests {
             onfido_api_token: Some("api_sandbox.onfido-secret".into()),
             onfido_webhook_token: Some("onfido-hook-secret".into()),
             assistant_api_key: Some("sk-assistant-secret".into()),
+            opensanctions_api_key: Some("os-screening-secret".into()),
             ..Config::default()
         };
         let shown = format!("{config:?}");
@@ -582,6 +583,7 @@ mod tests {
         assert!(!shown.contains("hook-secret"));
         assert!(!shown.contains("onfido-secret"));
         assert!(!shown.contains("assistant-secret"));
+        assert!(!shown.contains("screening-secret"));
     }
 
     /// Every setting can be given in the environment (FIRM_NAME once could not).
