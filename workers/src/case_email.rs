@@ -88,7 +88,7 @@ impl Job for CaseEmail {
             tracing::info!(effect_id = self.effect_id, "replied: reminder not needed");
             return Ok(());
         }
-        let case_type = CaseType::parse(&case.case_type).unwrap_or(CaseType::Remortgaging);
+        let case_type = case.case_type;
         let kind = deps.cases.workflows().words(case_type).noun.clone();
         let settings = &deps.auth_email;
         let broker = db.case_broker(self.case_id).await?;

@@ -205,6 +205,18 @@ impl CaseType {
     }
 }
 
+impl TryFrom<String> for CaseType {
+    type Error = UnknownCaseType;
+
+    fn try_from(name: String) -> Result<Self, UnknownCaseType> {
+        Self::parse(&name).ok_or(UnknownCaseType(name))
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("no such case type: {0}")]
+pub struct UnknownCaseType(pub String);
+
 /// User roles, spec §3 and §6 (ROLES-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -999,6 +1011,15 @@ mod tests {
         assert!(Role::try_from("ROLE_ROOT".to_owned()).is_err());
         let staff: Vec<Role> = Role::ALL.into_iter().filter(|r| r.is_staff()).collect();
         assert_eq!(staff, [Role::Admin, Role::Conveyancer]);
+    }
+
+    #[test]
+    fn a_case_type_reads_as_it_is_stored() {
+        for t in [CaseType::Remortgaging, CaseType::Buying] {
+            assert_eq!(CaseType::try_from(t.as_str().to_owned()).unwrap(), t);
+            assert_eq!(serde_json::to_value(t).unwrap(), t.as_str());
+        }
+        assert!(CaseType::try_from("LEASING".to_owned()).is_err());
     }
 
     #[test]

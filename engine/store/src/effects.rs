@@ -30,7 +30,8 @@ pub struct EffectRecipient {
 /// What a case e-mail says about its case.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct CaseBrief {
-    pub case_type: String,
+    #[sqlx(try_from = "String")]
+    pub case_type: threshold_engine::CaseType,
     pub status: String,
     pub address_line1: Option<String>,
     /// Agreed, or (once completed) the day it completed.
