@@ -9,6 +9,7 @@ pub mod backup;
 pub mod bench;
 pub mod broker;
 pub mod cases;
+pub mod choice;
 pub mod cli;
 pub mod client_slots;
 pub mod config;

@@ -5,9 +5,7 @@ use std::collections::BTreeMap;
 use threshold_engine::equity_tax::EquityTransfer;
 use threshold_engine::land_tax::LandTaxInput;
 use threshold_engine::quote::{Introducer, QuoteDetails, Staircasing as StaircasingDetails};
-use threshold_engine::types::{
-    IneligibilityReason, Jurisdiction, PropertyType, PropertyUsage, Tenure,
-};
+use threshold_engine::types::{IneligibilityReason, Jurisdiction, PropertyUsage};
 use threshold_engine::{CaseType, CaseWords, QuoteRequest, Supplement};
 use threshold_store::cases::{Introduction, KeyFacts, NewQuote, StaircasingFacts};
 use threshold_workflows::Workflows;
@@ -17,6 +15,7 @@ use super::types::{
     BuyingCaseRequest, ClientDetails, CostLineBody, PropertyInput, QuoteTerms,
     RemortgagingCaseRequest, Staircasing,
 };
+use crate::choice::Choice;
 use crate::error::{ApiError, ApiResult};
 
 /// Collects field problems so one 422 names them all.
@@ -30,12 +29,18 @@ impl Problems {
             .or_insert_with(|| problem.to_owned());
     }
 
-    fn enum_value<T: std::str::FromStr>(&mut self, field: &str, value: &str) -> Option<T> {
-        let parsed = value.parse().ok();
-        if parsed.is_none() {
+    /// The stored name of the value chosen; none (and a problem of `field`) when the text is
+    /// not one of the enum's values.
+    fn choice<T: Copy + Into<&'static str>>(
+        &mut self,
+        field: &str,
+        choice: &Choice<T>,
+    ) -> Option<String> {
+        let name = choice.value().map(|v| v.into().to_owned());
+        if name.is_none() {
             self.add(field, "is not an accepted value");
         }
-        parsed
+        name
     }
 
     fn done(self) -> ApiResult<()> {
@@ -88,13 +93,11 @@ fn property_facts(p: &PropertyInput, problems: &mut Problems, facts: &mut KeyFac
         Some(pc) => facts.postcode = pc,
         None => problems.add("property.postcode", "Enter a valid UK postcode"),
     }
-    if let Some(t) = trimmed(&p.tenure) {
-        problems.enum_value::<Tenure>("property.tenure", &t);
-        facts.tenure = Some(t);
+    if let Some(t) = &p.tenure {
+        facts.tenure = problems.choice("property.tenure", t);
     }
-    if let Some(t) = trimmed(&p.property_type) {
-        problems.enum_value::<PropertyType>("property.type", &t);
-        facts.property_type = Some(t);
+    if let Some(t) = &p.property_type {
+        facts.property_type = problems.choice("property.type", t);
     }
 }
 
@@ -188,8 +191,8 @@ pub trait KeyFactsRequest {
 
 /// The answers every case starts with.
 pub struct Shared<'a> {
-    pub jurisdiction: &'a str,
-    pub property_usage: &'a str,
+    pub jurisdiction: &'a Choice<Jurisdiction>,
+    pub property_usage: &'a Choice<PropertyUsage>,
     pub broker_reference: &'a Option<String>,
     pub is_dependent_on_sale: bool,
     pub is_company_owned: bool,
@@ -201,8 +204,8 @@ pub struct Shared<'a> {
 pub fn key_facts<R: KeyFactsRequest>(req: &R) -> ApiResult<KeyFacts> {
     let mut problems = Problems::default();
     let s = req.shared();
-    problems.enum_value::<Jurisdiction>("jurisdiction", s.jurisdiction);
-    problems.enum_value::<PropertyUsage>("propertyUsage", s.property_usage);
+    let jurisdiction = problems.choice("jurisdiction", s.jurisdiction);
+    let property_usage = problems.choice("propertyUsage", s.property_usage);
     let broker_reference = trimmed(s.broker_reference);
     if broker_reference
         .as_ref()
@@ -211,8 +214,8 @@ pub fn key_facts<R: KeyFactsRequest>(req: &R) -> ApiResult<KeyFacts> {
         problems.add("brokerReference", "must be at most 100 characters");
     }
     let mut f = KeyFacts {
-        jurisdiction: s.jurisdiction.to_owned(),
-        property_usage: s.property_usage.to_owned(),
+        jurisdiction: jurisdiction.unwrap_or_default(),
+        property_usage: property_usage.unwrap_or_default(),
         broker_reference,
         is_dependent_on_sale: s.is_dependent_on_sale,
         is_company_owned: s.is_company_owned,
@@ -258,12 +261,8 @@ impl KeyFactsRequest for RemortgagingCaseRequest {
         );
         f.property_value = Some(self.property_value);
         f.loan_amount = self.loan_amount;
-        if let Some(r) = trimmed(&self.remortgaging_reason) {
-            problems.enum_value::<threshold_engine::types::RemortgagingReason>(
-                "remortgagingReason",
-                &r,
-            );
-            f.remortgaging_reason = Some(r);
+        if let Some(r) = &self.remortgaging_reason {
+            f.remortgaging_reason = problems.choice("remortgagingReason", r);
         }
         f.lender = lender(problems, "newLender", &self.new_lender);
         f.current_deal_end_date = self.current_deal_end_date;

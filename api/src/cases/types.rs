@@ -2,9 +2,21 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use threshold_engine::types::IneligibilityReason;
+use threshold_engine::types::{
+    IneligibilityReason, Jurisdiction, PropertyType, PropertyUsage, RemortgagingReason, Tenure,
+};
 use threshold_engine::{CaseStatus, CaseType, Chip, Role};
 use utoipa::ToSchema;
+
+use crate::choice::Choice;
+
+// The key facts' enum fields (the API document names each enum; see `Choice`). Named, since
+// the schema derive reads a field's type as written and takes a generic one for a template.
+pub type TenureChoice = Choice<Tenure>;
+pub type PropertyTypeChoice = Choice<PropertyType>;
+pub type JurisdictionChoice = Choice<Jurisdiction>;
+pub type PropertyUsageChoice = Choice<PropertyUsage>;
+pub type RemortgagingReasonChoice = Choice<RemortgagingReason>;
 
 /// The lead customer a broker opens the case for.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -28,12 +40,10 @@ pub struct PropertyInput {
     pub postcode: String,
     /// FREEHOLD, LEASEHOLD or COMMONHOLD.
     #[serde(default)]
-    #[schema(value_type = Option<threshold_engine::types::Tenure>)]
-    pub tenure: Option<String>,
+    pub tenure: Option<TenureChoice>,
     /// One of the spec's property types, e.g. TERRACED.
     #[serde(default, rename = "type")]
-    #[schema(value_type = Option<threshold_engine::types::PropertyType>)]
-    pub property_type: Option<String>,
+    pub property_type: Option<PropertyTypeChoice>,
 }
 
 /// Key facts of a remortgage (create and update; `client` only when a broker creates).
@@ -42,13 +52,11 @@ pub struct PropertyInput {
 pub struct RemortgagingCaseRequest {
     #[serde(default)]
     pub client: Option<ClientDetails>,
-    #[schema(value_type = threshold_engine::types::Jurisdiction)]
-    pub jurisdiction: String,
+    pub jurisdiction: JurisdictionChoice,
     pub is_dependent_on_sale: bool,
     pub is_company_owned: bool,
     pub is_residential: bool,
-    #[schema(value_type = threshold_engine::types::PropertyUsage)]
-    pub property_usage: String,
+    pub property_usage: PropertyUsageChoice,
     pub property: PropertyInput,
     /// Pence.
     pub property_value: i64,
@@ -56,8 +64,7 @@ pub struct RemortgagingCaseRequest {
     #[serde(default)]
     pub loan_amount: Option<i64>,
     #[serde(default)]
-    #[schema(value_type = Option<threshold_engine::types::RemortgagingReason>)]
-    pub remortgaging_reason: Option<String>,
+    pub remortgaging_reason: Option<RemortgagingReasonChoice>,
     /// A code from GET /lenders.
     #[serde(default)]
     pub new_lender: Option<String>,
@@ -108,13 +115,11 @@ impl Staircasing {
 pub struct BuyingCaseRequest {
     #[serde(default)]
     pub client: Option<ClientDetails>,
-    #[schema(value_type = threshold_engine::types::Jurisdiction)]
-    pub jurisdiction: String,
+    pub jurisdiction: JurisdictionChoice,
     pub is_dependent_on_sale: bool,
     pub is_company_owned: bool,
     pub is_residential: bool,
-    #[schema(value_type = threshold_engine::types::PropertyUsage)]
-    pub property_usage: String,
+    pub property_usage: PropertyUsageChoice,
     pub property: PropertyInput,
     /// Pence.
     pub purchase_price: i64,

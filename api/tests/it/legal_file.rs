@@ -26,7 +26,8 @@ async fn upload(
     client.post_form("/api/document", form).await
 }
 
-fn task<'a>(tasks: &'a Value, name: &str) -> &'a Value {
+/// The task of this name among a case's `tasks`.
+pub(crate) fn task<'a>(tasks: &'a Value, name: &str) -> &'a Value {
     tasks
         .as_array()
         .unwrap()

@@ -10,6 +10,7 @@ use crate::support;
 
 use std::sync::{Arc, Mutex};
 
+use crate::legal_file::task;
 use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode as AxumStatus};
@@ -111,15 +112,6 @@ async fn with_opensanctions(backend: Backend) -> (TestApp, Shared) {
 
 fn screening(id: i64) -> String {
     format!("/api/staff/cases/remortgaging/{id}/screening")
-}
-
-fn task<'a>(tasks: &'a Value, name: &str) -> &'a Value {
-    tasks
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["name"] == name)
-        .unwrap_or_else(|| panic!("no task {name}: {tasks}"))
 }
 
 /// The SCREENING_REPORTs on the case, as the firm sees its uploads.
