@@ -30,8 +30,7 @@ pub const MAX_FORM_BYTES: u64 = MAX_FILE_BYTES + 64 * 1024;
 #[allow(dead_code)] // Describes the form for the document; the handler reads it part by part.
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct UploadForm {
-    #[schema(value_type = threshold_engine::CaseType)]
-    case_type: String,
+    case_type: threshold_engine::CaseType,
     #[schema(minimum = 1)]
     case_id: i64,
     /// E.g. BANK_STATEMENT, TA6: one of the case type's declared document types, and one the

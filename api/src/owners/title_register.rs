@@ -15,6 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::{case_id, open, section_error};
 use crate::app::AppState;
+use crate::choice::Choice;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiPath, ApiQuery, CurrentSession};
 
@@ -42,6 +43,9 @@ pub(crate) fn listed(snap: &RemortgagingSnapshot) -> Vec<TitleRegisterNameBody> 
         .collect()
 }
 
+/// An explanation as the query gives it (see `Choice`).
+pub type NameExplanationChoice = Choice<NameExplanation>;
+
 /// Why the name is no owner, and the uploaded document that proves it.
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -49,8 +53,9 @@ pub(crate) fn listed(snap: &RemortgagingSnapshot) -> Vec<TitleRegisterNameBody> 
 pub struct ExplainTitleRegisterName {
     /// DECEASED (with a DEATH_CERTIFICATE), MARRIAGE (a MARRIAGE_CERTIFICATE: marriage or
     /// civil partnership) or DEED_POLL (a DEED_POLL).
-    #[param(value_type = NameExplanation)]
-    pub explanation: Option<String>,
+    // Required, but read as optional so that its absence is a 422 naming it.
+    #[param(required = true)]
+    pub explanation: Option<NameExplanationChoice>,
     /// The evidence, uploaded to this case first (POST /document) with the type the
     /// explanation asks.
     #[param(minimum = 1)]
@@ -81,12 +86,10 @@ pub async fn explain_title_register_name(
     let case_id = case_id(&raw_case)?;
     let explanation = query
         .explanation
-        .as_deref()
-        .ok_or_else(|| ApiError::bad_field("explanation", "is required"))
-        .and_then(|raw| {
-            NameExplanation::parse(raw).ok_or_else(|| {
-                ApiError::bad_field("explanation", "must be DECEASED, MARRIAGE or DEED_POLL")
-            })
+        .ok_or_else(|| ApiError::bad_field("explanation", "is required"))?
+        .value()
+        .ok_or_else(|| {
+            ApiError::bad_field("explanation", "must be DECEASED, MARRIAGE or DEED_POLL")
         })?;
     let evidence_document_id = query
         .evidence_document_id

@@ -15,9 +15,21 @@ use serde::{Deserialize, Serialize};
 use crate::snapshot::{LegalName, Party, UploadedDocument};
 
 /// Why a registered proprietor is not among the owners listed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::EnumIter,
+)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum NameExplanation {
     /// The proprietor has died.
     Deceased,
@@ -28,18 +40,9 @@ pub enum NameExplanation {
 }
 
 impl NameExplanation {
+    /// The name as stored and sent.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Deceased => "DECEASED",
-            Self::Marriage => "MARRIAGE",
-            Self::DeedPoll => "DEED_POLL",
-        }
-    }
-
-    pub fn parse(raw: &str) -> Option<Self> {
-        [Self::Deceased, Self::Marriage, Self::DeedPoll]
-            .into_iter()
-            .find(|e| e.as_str() == raw)
+        self.into()
     }
 
     /// The document type that proves it (declared in `remortgaging.toml`).
@@ -226,12 +229,9 @@ mod tests {
         );
         assert!(check_evidence(NameExplanation::DeedPoll, Some(&doc("DEED_POLL"))).is_ok());
         assert!(check_evidence(NameExplanation::DeedPoll, None).is_err());
-        for e in [
-            NameExplanation::Deceased,
-            NameExplanation::Marriage,
-            NameExplanation::DeedPoll,
-        ] {
-            assert_eq!(NameExplanation::parse(e.as_str()), Some(e));
+        for e in <NameExplanation as strum::IntoEnumIterator>::iter() {
+            assert_eq!(e.as_str().parse::<NameExplanation>().ok(), Some(e));
+            assert_eq!(serde_json::to_value(e).unwrap(), e.as_str());
         }
     }
 }
