@@ -167,6 +167,7 @@ export const cardSx = {
 } as const;
 
 export const h2Sx = { fontSize: '1.35rem', fontWeight: 600 } as const;
+export const h4Sx = { fontSize: '1.05rem', fontWeight: 600 } as const;
 
 /** A submit button that says it is saving (and is disabled) while busy. */
 export function SubmitButton({
