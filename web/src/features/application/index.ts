@@ -28,6 +28,6 @@ export { isBuying, kindOf, partiesOf } from './caseKind';
 export { loanItem } from './sections/FinancialDetailsSection';
 export { useKeyFactRows } from './sections/KeyFactsSection';
 export { alterationItem } from './sections/PropertyAlterationsSection';
-export { giftItem, isaItem, sourceItem } from './sections/PurchaseFinancingSection';
+export { giftItem, isaItem, sourceItem } from './sections/purchaseFinancingItems';
 export { landTaxSentence } from './sections/StampDutySection';
 export { SDLT_TEXTS } from './texts';

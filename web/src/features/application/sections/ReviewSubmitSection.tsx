@@ -43,7 +43,7 @@ import { alterationItem } from './PropertyAlterationsSection';
 import { loanItem } from './FinancialDetailsSection';
 import { documentGroups } from './DocumentsSection';
 import { useKeyFactRows } from './KeyFactsSection';
-import { giftItem, isaItem, sourceItem } from './PurchaseFinancingSection';
+import { giftItem, isaItem, sourceItem } from './purchaseFinancingItems';
 import { landTaxSentence } from './StampDutySection';
 
 /** The transition the engine offers for submitting (workflows/remortgaging.toml). */
