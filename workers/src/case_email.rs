@@ -8,6 +8,7 @@
 use apalis::prelude::BoxDynError;
 use chrono::{Duration, Utc};
 use serde::{Deserialize, Serialize};
+use threshold_cases::Caller;
 use threshold_engine::tasks::TaskReminder;
 use threshold_engine::{CaseType, Recipient};
 use threshold_store::magic_links::NewMagicLink;
@@ -40,6 +41,9 @@ pub struct CaseEmail {
     /// A reminder of a message waiting for the firm's reply (issue 32): not sent once replied.
     #[serde(default)]
     pub awaits_reply: bool,
+    /// A guard of the case's workflow: the reminder is not sent once it passes.
+    #[serde(default)]
+    pub until: Option<String>,
 }
 
 /// Who a case e-mail's link is for: its page differs.
@@ -89,6 +93,16 @@ impl Job for CaseEmail {
             return Ok(());
         }
         let case_type = case.case_type;
+        if let Some(guard) = &self.until {
+            let open = deps
+                .cases
+                .open(&Caller::System, case_type, self.case_id)
+                .await?;
+            if deps.cases.workflows().passes(&open.snapshot, guard) == Some(true) {
+                tracing::info!(effect_id = self.effect_id, "{guard}: reminder not needed");
+                return Ok(());
+            }
+        }
         let kind = deps.cases.workflows().words(case_type).noun.clone();
         let settings = &deps.auth_email;
         let broker = db.case_broker(self.case_id).await?;

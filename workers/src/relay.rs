@@ -71,6 +71,7 @@ pub async fn relay_due(db: &Db, queue: &JobQueue, now: DateTime<Utc>) -> Result<
                     signs_in,
                     task: None,
                     awaits_reply: false,
+                    until: None,
                 };
                 queue.push_once(job, &key).await?;
             }
@@ -80,6 +81,7 @@ pub async fn relay_due(db: &Db, queue: &JobQueue, now: DateTime<Utc>) -> Result<
                 signs_in,
                 task,
                 awaits_reply,
+                until,
                 ..
             }) => {
                 let job = CaseEmail {
@@ -92,6 +94,7 @@ pub async fn relay_due(db: &Db, queue: &JobQueue, now: DateTime<Utc>) -> Result<
                     signs_in,
                     task,
                     awaits_reply,
+                    until,
                 };
                 queue.push_once(job, &key).await?;
             }

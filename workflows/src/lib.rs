@@ -203,6 +203,14 @@ impl Workflows {
         }
     }
 
+    /// Whether the case's guard `name` passes now (see [`Workflow::passes`]).
+    pub fn passes(&self, snap: &AnySnapshot, name: &str) -> Option<bool> {
+        match snap {
+            AnySnapshot::Remortgaging(s) => self.remortgaging.passes(s, name),
+            AnySnapshot::Buying(s) => self.buying.passes(s, name),
+        }
+    }
+
     /// The case's legal-file tasks on `today` (see [`Workflow::tasks`]).
     pub fn tasks(&self, snap: &AnySnapshot, actor: &Actor, today: NaiveDate) -> Vec<TaskView> {
         match snap {
@@ -418,6 +426,17 @@ impl Workflows {
     /// How the texts name a case of this type (its file's `words`).
     pub fn words(&self, case_type: CaseType) -> &CaseWords {
         with_definition!(self, case_type, |d| &d.words)
+    }
+
+    /// The account feature a customer needs to open a case of this type themselves (its
+    /// file's `customer_feature`).
+    pub fn customer_feature(&self, case_type: CaseType) -> Option<&str> {
+        with_definition!(self, case_type, |d| d.customer_feature.as_deref())
+    }
+
+    /// What the firm does on a case of this type, for `firm` (its file's `scope_of_work`).
+    pub fn scope_of_work(&self, case_type: CaseType, firm: &str) -> String {
+        with_definition!(self, case_type, |d| d.scope_of_work.replace("{firm}", firm))
     }
 
     /// The section that lists a case's parties (its file's `parties_section`).

@@ -73,6 +73,19 @@ fn unknown_guard_is_refused() {
 }
 
 #[test]
+fn a_reminder_until_an_unknown_guard_is_refused() {
+    let e = broken(
+        "until = \"all_accepted_client_care_letter\"",
+        "until = \"all_accepted_care_letter\"",
+    );
+    assert!(
+        matches!(e, LoadError::UnknownGuard { ref name, ref place }
+            if name == "all_accepted_care_letter" && place.contains("remind_customers_client_care_letter")),
+        "{e}"
+    );
+}
+
+#[test]
 fn unknown_message_condition_is_refused() {
     let e = broken("when = \"actor_is_broker\"", "when = \"is_broker\"");
     assert!(matches!(e, LoadError::UnknownGuard { .. }), "{e}");

@@ -711,6 +711,21 @@ fn the_loader_refuses_a_task_naming_what_the_file_lacks() {
         )
         .contains("taken from PREPARE_REPORT_ON_TITLE where the task is not open")
     );
+    // A provider's report is kept as the task's evidence, and one task is the provider's.
+    assert!(
+        broken_task(
+            "evidence = \"SCREENING_REPORT\"\nblocks = [\"identity_verified\"]\nprovider",
+            "blocks = [\"identity_verified\"]\nprovider"
+        )
+        .contains("names a `provider` but no `evidence`")
+    );
+    assert!(
+        broken_task(
+            "evidence = \"AML_RISK_ASSESSMENT\"\nreference = \"Risk level\"\n",
+            "evidence = \"AML_RISK_ASSESSMENT\"\nreference = \"Risk level\"\nprovider = \"SCREENING\"\n"
+        )
+        .contains("already names provider SCREENING")
+    );
     let twice = BUYING_TOML.replacen("name = \"ltt_return\"", "name = \"sdlt_return\"", 1);
     assert!(matches!(
         load_buying(&twice),

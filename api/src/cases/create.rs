@@ -109,11 +109,15 @@ async fn create<R: KeyFactsRequest>(
     let user = &session.user;
     let now = Utc::now();
     if !access::is_broker(user) {
-        // Buying is a feature customers have or do not (spec §6, FLAG-01).
-        if case_type == CaseType::Buying && !user.has_feature("BUYING") {
-            return Err(ApiError::forbidden(
-                "Buying is not enabled for your account.",
-            ));
+        // Buying is a feature customers have or do not (spec §6, FLAG-01): the workflow
+        // file's `customer_feature`.
+        if let Some(feature) = state.workflows.customer_feature(case_type)
+            && !user.has_feature(feature)
+        {
+            return Err(ApiError::forbidden(format!(
+                "{} is not enabled for your account.",
+                state.workflows.words(case_type).gerund_capitalised()
+            )));
         }
         // The broker reference is the broker's to set.
         facts.broker_reference = None;
@@ -210,10 +214,12 @@ async fn find_or_create_client(
         }
         return Ok(existing);
     }
-    let features = match case_type {
-        CaseType::Buying => vec!["BUYING".to_owned()],
-        CaseType::Remortgaging => vec![],
-    };
+    let features = state
+        .workflows
+        .customer_feature(case_type)
+        .map(str::to_owned)
+        .into_iter()
+        .collect();
     let created = state
         .db
         .create_user(&NewUser::invited(email.as_str(), name, features), now)

@@ -171,10 +171,8 @@ pub fn parse(raw: Option<&str>, case_type: CaseType) -> ApiResult<ListQuery> {
         .collect::<ApiResult<Vec<String>>>()?;
     statuses.sort();
     statuses.dedup();
-    let (flag_name, name_param) = match case_type {
-        CaseType::Remortgaging => ("hasMortgageOffer", "propertyOwnerName"),
-        CaseType::Buying => ("hasPaidDeposit", "buyerName"),
-    };
+    let kind = ListKind::of(case_type);
+    let (flag_name, name_param) = (kind.flag, kind.name);
     let flag = read(
         first(flag_name),
         flag_name,
@@ -198,7 +196,7 @@ pub fn parse(raw: Option<&str>, case_type: CaseType) -> ApiResult<ListQuery> {
         first("sortBy"),
         "sortBy",
         "is not a sort field of this list",
-        |v| sort_field(case_type, v),
+        kind.sort_field,
     )?
     .unwrap_or(SortBy::CreatedAt);
     let ascending = read(
@@ -268,17 +266,49 @@ fn named<T: std::str::FromStr>(v: &str) -> Option<T> {
     v.parse().ok()
 }
 
-/// The sort field `v` names for this case type, if it is one of that type's.
-fn sort_field(case_type: CaseType, v: &str) -> Option<SortBy> {
-    Some(match case_type {
-        CaseType::Remortgaging => match named(v)? {
+/// What differs between the two lists: the spec's names for the flag and the name search,
+/// and the sort fields each offers.
+struct ListKind {
+    /// `hasMortgageOffer` (remortgaging) or `hasPaidDeposit` (buying).
+    flag: &'static str,
+    /// `propertyOwnerName` or `buyerName`.
+    name: &'static str,
+    /// The sort field a value names, if it is one of this list's.
+    sort_field: fn(&str) -> Option<SortBy>,
+}
+
+impl ListKind {
+    fn of(case_type: CaseType) -> Self {
+        match case_type {
+            CaseType::Remortgaging => Self {
+                flag: "hasMortgageOffer",
+                name: "propertyOwnerName",
+                sort_field: |v| named::<RemortgagingSortField>(v).map(SortBy::from),
+            },
+            CaseType::Buying => Self {
+                flag: "hasPaidDeposit",
+                name: "buyerName",
+                sort_field: |v| named::<BuyingSortField>(v).map(SortBy::from),
+            },
+        }
+    }
+}
+
+impl From<RemortgagingSortField> for SortBy {
+    fn from(f: RemortgagingSortField) -> Self {
+        match f {
             RemortgagingSortField::CreatedAt => SortBy::CreatedAt,
             RemortgagingSortField::UpdatedAt => SortBy::UpdatedAt,
             RemortgagingSortField::CurrentDealEndDate => SortBy::CurrentDealEndDate,
             RemortgagingSortField::CompletionDate => SortBy::CompletionDate,
             RemortgagingSortField::MortgageOfferUploadedAt => SortBy::MortgageOfferUploadedAt,
-        },
-        CaseType::Buying => match named(v)? {
+        }
+    }
+}
+
+impl From<BuyingSortField> for SortBy {
+    fn from(f: BuyingSortField) -> Self {
+        match f {
             BuyingSortField::CreatedAt => SortBy::CreatedAt,
             BuyingSortField::UpdatedAt => SortBy::UpdatedAt,
             BuyingSortField::TargetMoveInDate => SortBy::TargetMoveInDate,
@@ -287,8 +317,8 @@ fn sort_field(case_type: CaseType, v: &str) -> Option<SortBy> {
             BuyingSortField::Ta6UploadedAt => SortBy::Ta6UploadedAt,
             BuyingSortField::EnquiresRaisedAt => SortBy::EnquiresRaisedAt,
             BuyingSortField::EnquiresRespondedAt => SortBy::EnquiresRespondedAt,
-        },
-    })
+        }
+    }
 }
 
 pub(crate) fn relationship(scope: &Scope) -> Relationship {

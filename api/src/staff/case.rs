@@ -93,7 +93,7 @@ pub struct StaffCase {
     /// date once known.
     pub tasks: Vec<TaskView>,
     /// The sanctions and PEP screening provider the firm uses (OPENSANCTIONS), when one is
-    /// configured: the task `sanctions_and_pep_screening` is then one step
+    /// configured: the task whose `provider` is SCREENING is then one step
     /// (`POST …/screening`); null: the firm uploads its own report.
     pub screening_provider: Option<&'static str>,
     /// A purchase's enquiries with the seller's solicitor, oldest first (none on a remortgage).

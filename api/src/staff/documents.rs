@@ -98,7 +98,7 @@ impl Findings {
     }
 }
 
-/// The template's data for a document of this type (one of [`drafted`] for the case's type).
+/// The template's data for a document of this type (one the case's rule book issues).
 /// A completion statement whose figures are not all recorded is refused (409, each named).
 pub(super) async fn data(
     state: &AppState,
@@ -126,8 +126,7 @@ pub(super) async fn data(
             "Client Care Letter",
             client_care_letter(
                 loaded,
-                firm,
-                case.case_type,
+                state.workflows.scope_of_work(case.case_type, firm),
                 &state.workflows.words(case.case_type).noun,
             ),
             "Please read this letter and accept it in Threshold: we start work once you have.",
@@ -240,31 +239,12 @@ fn paragraphs_section(title: &str, paragraphs: Vec<String>) -> Value {
     json!({ "title": title, "paragraphs": paragraphs, "lines": [] })
 }
 
-/// Who we act for, what we do, what it costs and how the money is paid (the Solicitors
-/// Regulation Authority expects this in writing at the start of every matter).
-/// What the firm does on this kind of case, as the client care letter's first section says it.
-fn scope_of_work(firm: &str, case_type: CaseType) -> String {
-    match case_type {
-        CaseType::Remortgaging => format!(
-            "{firm} acts for you in your remortgage and for your new lender. We check the title, make the searches your lender needs, report to you on the mortgage offer, redeem your current mortgage on completion and register the new charge at HM Land Registry."
-        ),
-        CaseType::Buying => format!(
-            "{firm} acts for you in buying the property and, where you have a mortgage, for your lender. We check the title, make the searches, raise enquiries with the seller's solicitors, report to you before you exchange contracts, and complete the purchase and its registration."
-        ),
-    }
-}
-
 /// The client care letter: engagement terms, costs and complaints, given in writing at the
 /// time of engagement (SRA Code of Conduct for Solicitors 8.3 on complaints, 8.6-8.7 on
 /// pricing information), for a purchase before its up-front payment and for a remortgage
 /// while identities are checked.
-fn client_care_letter(
-    loaded: &LoadedCase,
-    firm: &str,
-    case_type: CaseType,
-    noun: &str,
-) -> Vec<Value> {
-    let acting = scope_of_work(firm, case_type);
+/// `acting` is what the firm does on this kind of case (the workflow file's `scope_of_work`).
+fn client_care_letter(loaded: &LoadedCase, acting: String, noun: &str) -> Vec<Value> {
     let mut fees = vec![];
     let mut payment = vec![];
     // The quote's terms as made from workflows/fees.toml: the same words as the quote, its

@@ -141,30 +141,28 @@ pub(super) async fn ledger_body(state: &AppState, case: &OpenCase) -> ApiResult<
         .map(|e| e.amount_pence)
         .sum();
     let mut redemptions = state.db.redemption_statements(id).await?;
-    let charges = match case.case_type {
-        CaseType::Buying => vec![],
-        CaseType::Remortgaging => case
-            .loaded
-            .loans
-            .iter()
-            .map(|l| ChargeBody {
-                loan_id: l.id,
-                charge_type: l.charge_type,
-                lender: l.lender_name.clone(),
-                redemption_statement: redemptions
-                    .iter()
-                    .position(|r| r.loan_id == l.id)
-                    .map(|i| redemptions.swap_remove(i))
-                    .map(|r| RedemptionStatementBody {
-                        amount_pence: r.amount_pence,
-                        as_at: r.as_at,
-                        daily_interest_pence: r.daily_interest_pence,
-                        valid_until: r.valid_until,
-                        recorded_at: r.recorded_at,
-                    }),
-            })
-            .collect(),
-    };
+    // The existing charges a remortgage redeems (a purchase has none).
+    let charges = case
+        .loaded
+        .loans
+        .iter()
+        .map(|l| ChargeBody {
+            loan_id: l.id,
+            charge_type: l.charge_type,
+            lender: l.lender_name.clone(),
+            redemption_statement: redemptions
+                .iter()
+                .position(|r| r.loan_id == l.id)
+                .map(|i| redemptions.swap_remove(i))
+                .map(|r| RedemptionStatementBody {
+                    amount_pence: r.amount_pence,
+                    as_at: r.as_at,
+                    daily_interest_pence: r.daily_interest_pence,
+                    valid_until: r.valid_until,
+                    recorded_at: r.recorded_at,
+                }),
+        })
+        .collect();
     let (statement, statement_missing) = match completion_statement(state, case).await? {
         Ok(s) => (
             Some(StatementBody {

@@ -131,7 +131,7 @@ pub async fn cases(
             let loaded = LoadedCase::from_list_item(item, &page.legal_names, rel);
             let view = case_list::view_of(&state, user, rel, &loaded, case_type)?;
             let r = &item.row;
-            let (due_date, due_label) = due(case_type, &loaded);
+            let (due_date, due_label) = due(&loaded);
             Ok(StaffQueueItem {
                 id: r.id,
                 case_type,
@@ -357,20 +357,16 @@ pub(super) fn address(loaded: &LoadedCase) -> Option<String> {
 }
 
 /// The date the case works towards: completion once agreed, otherwise the end of the current
-/// deal (remortgaging) or the buyers' target move-in date.
-fn due(case_type: CaseType, loaded: &LoadedCase) -> (Option<NaiveDate>, Option<&'static str>) {
+/// deal (remortgaging) or the buyers' target move-in date (each case type records only its
+/// own).
+fn due(loaded: &LoadedCase) -> (Option<NaiveDate>, Option<&'static str>) {
     let r = &loaded.row;
-    if let Some(date) = r.completion_date {
-        return (Some(date), Some("Completion"));
-    }
-    match case_type {
-        CaseType::Remortgaging => (
-            r.current_deal_end_date,
-            r.current_deal_end_date.map(|_| "Current deal ends"),
-        ),
-        CaseType::Buying => (
-            r.target_move_in_date,
-            r.target_move_in_date.map(|_| "Target move-in"),
-        ),
-    }
+    let target = [
+        (r.completion_date, "Completion"),
+        (r.current_deal_end_date, "Current deal ends"),
+        (r.target_move_in_date, "Target move-in"),
+    ]
+    .into_iter()
+    .find_map(|(date, label)| date.map(|d| (d, label)));
+    (target.map(|(d, _)| d), target.map(|(_, label)| label))
 }

@@ -1,8 +1,9 @@
 //! Sanctions and PEP screening from the back office (issue 29; MLR 2017 regs. 28 and 35): where
 //! a provider is configured (`crate::screening`), one step screens every client of the case —
 //! the owners or buyers and a purchase's gift donors — keeps the provider's answer as the
-//! task's evidence (a SCREENING_REPORT, the firm's only), and records the task
-//! `sanctions_and_pep_screening` done when nobody may be a listed person. A possible match
+//! task's evidence (the workflow file's task with `provider = "SCREENING"`; its evidence is a
+//! SCREENING_REPORT, the firm's only), and records the task done when nobody may be a listed
+//! person. A possible match
 //! leaves the task open: the conveyancer rules each candidate out, or escalates, and records it
 //! by hand with the report already on the file. Without a provider the firm screens by its own
 //! means and uploads its report to the task.
@@ -13,7 +14,7 @@ use axum::http::StatusCode;
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use threshold_engine::tasks::{TaskState, TaskView};
+use threshold_engine::tasks::{TaskProvider, TaskState, TaskView};
 use threshold_store::audit::AuditEvent;
 use threshold_store::cases::{LoadedCase, NewTaskDone};
 use utoipa::ToSchema;
@@ -24,10 +25,6 @@ use crate::documents::generated::{Generated, KeptAs, generate};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath};
 use crate::screening::{Candidate, PROVIDER, Person};
-
-/// The task the screening is evidence for, and the evidence's type.
-const TASK: &str = "sanctions_and_pep_screening";
-const REPORT: &str = "SCREENING_REPORT";
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -86,15 +83,23 @@ pub async fn screen_clients(
             "No screening provider is configured: screen the clients yourself and upload your report to the task.",
         )
     })?;
-    match state
+    let task = state
         .cases
         .tasks(&case)
         .into_iter()
-        .find(|t| t.name == TASK)
-        .map(|t| t.state)
-    {
-        Some(TaskState::Open) => {}
-        Some(TaskState::Done) => {
+        .find(|t| t.provider == Some(TaskProvider::Screening));
+    // The loader refuses a provider's task without evidence to keep the report as.
+    let (task_name, report_type) = match task {
+        Some(TaskView {
+            state: TaskState::Open,
+            name,
+            evidence: Some(evidence),
+            ..
+        }) => (name, evidence),
+        Some(TaskView {
+            state: TaskState::Done,
+            ..
+        }) => {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "conflict",
@@ -108,7 +113,7 @@ pub async fn screen_clients(
                 "The clients are screened once the case reaches identity verification.",
             ));
         }
-    }
+    };
     let names = client_names(&case.loaded);
     let people: Vec<Person> = names
         .iter()
@@ -138,7 +143,7 @@ pub async fn screen_clients(
             data: report_data(&state, &case.loaded, &clients),
             case_id,
             case_type: case.case_type,
-            document_type: REPORT,
+            document_type: &report_type,
             file_name: &format!("screening-report-{case_id}.pdf"),
             kept_as: KeptAs::Evidence,
             by: staff.user().id,
@@ -171,7 +176,7 @@ pub async fn screen_clients(
             clients.len()
         );
         let done = NewTaskDone {
-            task: TASK,
+            task: &task_name,
             reference: None,
             note: Some(&note),
         };

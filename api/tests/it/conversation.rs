@@ -431,28 +431,6 @@ async fn next_change(events: &mut reqwest::Response) {
     .unwrap_or_else(|_| panic!("no change heard; the stream said {seen:?}"));
 }
 
-/// Waits until every effect due now is handed on and every job has run: what setting the case
-/// up queued must not reach a stream opened after it.
-async fn settled(app: &TestApp) {
-    let unfinished = match app.db {
-        threshold_store::Db::Sqlite(_) => {
-            "SELECT COUNT(*) FROM Jobs WHERE status IN ('Pending', 'Queued', 'Running')"
-        }
-        threshold_store::Db::Postgres(_) => {
-            "SELECT COUNT(*) FROM apalis.jobs WHERE status IN ('Pending', 'Queued', 'Running')"
-        }
-    };
-    support::worker::wait_for(
-        "the queue to settle",
-        std::time::Duration::from_secs(20),
-        async || {
-            app.db.due_effects(Utc::now(), 10).await.unwrap().is_empty()
-                && app.scalar(unfinished).await == 0
-        },
-    )
-    .await;
-}
-
 /// Reads the event stream for a while: no `changed` event arrives.
 async fn no_change_within(events: &mut reqwest::Response, wait: std::time::Duration) {
     let mut seen = String::new();
@@ -488,7 +466,7 @@ async fn an_open_conversation_hears_of_each_change(backend: Backend) {
     let mut the_firms = connie.stream(&format!("{firms}/events")).await;
     assert_eq!(the_firms.status(), StatusCode::OK);
     // Each one's notification feed is live too: the badge moves as an item arrives.
-    settled(&app).await;
+    app.settled().await;
     let mut her_feed = cara.stream("/api/feed/events").await;
     assert_eq!(her_feed.status(), StatusCode::OK);
     let mut his_feed = broker.stream("/api/feed/events").await;

@@ -17,6 +17,7 @@ mod cases_access;
 mod cases_cancel;
 mod cases_create;
 mod cases_list;
+mod client_care_reminder;
 mod client_ledger;
 mod complex_cases;
 mod concurrency;

@@ -260,6 +260,7 @@ fn reply_reminder(due: DateTime<Utc>) -> Effect {
         signs_in: false,
         task: None,
         awaits_reply: true,
+        until: None,
     }
 }
 

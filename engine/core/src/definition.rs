@@ -117,6 +117,11 @@ pub enum EffectDef {
         /// As for `send_email`.
         #[serde(default)]
         signs_in: bool,
+        /// A guard: once it passes the reminder is not needed, though the case is still in
+        /// the status (a remortgage's client care letter accepted by every owner while their
+        /// identities are still being checked).
+        #[serde(default)]
+        until: Option<String>,
     },
     /// Store today's date as the case's completion date.
     RecordCompletionDate,
@@ -383,6 +388,9 @@ struct RawDefinition {
     case_type: CaseType,
     words: CaseWords,
     parties_section: String,
+    #[serde(default)]
+    customer_feature: Option<String>,
+    scope_of_work: String,
     initial: Vec<String>,
     ready_to_submit: Vec<String>,
     statuses: Vec<StatusDef<String>>,
@@ -412,6 +420,12 @@ pub struct Definition<St> {
     pub words: CaseWords,
     /// The section that lists the case's parties (a remortgage's owners, a purchase's buyers).
     pub parties_section: String,
+    /// The account feature (the spec's enabled features) a customer needs to open this kind
+    /// of case themselves; a broker's new client is given it. None: every account may.
+    pub customer_feature: Option<String>,
+    /// What the firm does on this kind of case, as the client care letter says it; `{firm}`
+    /// stands for the firm's name.
+    pub scope_of_work: String,
     pub initial: Vec<St>,
     /// What submitting needs, in the order a person should fix it: section keys (complete or
     /// hidden) and guard names.
@@ -563,6 +577,8 @@ pub enum LoadError {
     FirmOnlyUploadedByOthers(String),
     #[error("unknown section `{name}` in {place}")]
     UnknownSection { name: String, place: String },
+    #[error("scope_of_work does not name the firm ({{firm}})")]
+    ScopeWithoutFirm,
     #[error("[words]: {0}")]
     BadWords(String),
     #[error("unknown tile `{name}` in {place}")]
@@ -720,6 +736,16 @@ fn validate<S: CaseSnapshot>(
     }
 
     let mut names = BTreeSet::new();
+    for (name, def) in &raw.effects {
+        if let EffectDef::Reminder { until: Some(g), .. } = def
+            && reg.get_guard(g).is_none()
+        {
+            return Err(LoadError::UnknownGuard {
+                name: g.clone(),
+                place: format!("effect {name}'s `until`"),
+            });
+        }
+    }
     let mut transitions = Vec::with_capacity(raw.transitions.len());
     for t in raw.transitions {
         if !names.insert(t.name.clone()) {
@@ -868,6 +894,9 @@ fn validate<S: CaseSnapshot>(
     if let Some(problem) = raw.words.problem() {
         return Err(LoadError::BadWords(problem));
     }
+    if !raw.scope_of_work.contains("{firm}") {
+        return Err(LoadError::ScopeWithoutFirm);
+    }
     if !raw.sections.iter().any(|s| s.key == raw.parties_section) {
         return Err(LoadError::UnknownSection {
             name: raw.parties_section,
@@ -878,6 +907,8 @@ fn validate<S: CaseSnapshot>(
         case_type: raw.case_type,
         words: raw.words,
         parties_section: raw.parties_section,
+        customer_feature: raw.customer_feature,
+        scope_of_work: raw.scope_of_work,
         initial,
         ready_to_submit: raw.ready_to_submit,
         statuses,
@@ -946,6 +977,20 @@ fn validate_tasks<S: CaseSnapshot>(
                 "evidence `{d}` is not a document type only the firm uploads"
             )));
         }
+        if t.provider.is_some() && t.evidence.is_none() {
+            return Err(bad(
+                "names a `provider` but no `evidence` to keep its report as".into(),
+            ));
+        }
+        if let Some(p) = t
+            .provider
+            .filter(|p| tasks.iter().any(|x| x.provider == Some(*p)))
+        {
+            let p: &str = p.into();
+            return Err(bad(format!(
+                "a task declared before it already names provider {p}"
+            )));
+        }
         if t.due.is_some_and(|d| d.days == 0) {
             return Err(bad("is due 0 days after its date".into()));
         }
@@ -993,6 +1038,7 @@ fn validate_tasks<S: CaseSnapshot>(
             due: t.due,
             due_before: t.due_before,
             blocks: t.blocks,
+            provider: t.provider,
         });
     }
     Ok(tasks)

@@ -221,6 +221,9 @@ pub enum Effect {
         /// whatever the case's status by then.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         awaits_reply: bool,
+        /// A guard of the case's workflow: not sent once it passes (`EffectDef::Reminder`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        until: Option<String>,
     },
     #[serde(rename_all = "camelCase")]
     RecordCompletionDate { date: NaiveDate },
@@ -260,6 +263,7 @@ impl Effect {
                 signs_in,
                 task,
                 awaits_reply,
+                until,
             } => Effect::Reminder {
                 template,
                 to: named(to),
@@ -267,6 +271,7 @@ impl Effect {
                 signs_in,
                 task,
                 awaits_reply,
+                until,
             },
             other @ (Effect::RecordCompletionDate { .. }
             | Effect::TakeOn
@@ -301,6 +306,13 @@ pub enum TransitionError {
 }
 
 impl<S: CaseSnapshot> Workflow<S> {
+    /// Whether the guard `name` passes on the case now (None: no such guard). A reminder's
+    /// `until` is read this way when it falls due.
+    pub fn passes(&self, snap: &S, name: &str) -> Option<bool> {
+        let guard = self.registry.get_guard(name)?;
+        Some(guard(&self.prepared(snap), &Actor::system()).is_ok())
+    }
+
     /// The snapshot with what the definition says about its status filled in, so that rules
     /// read the workflow file's flags rather than restating them.
     fn prepared<'a>(&self, snap: &'a S) -> Cow<'a, S> {
@@ -599,6 +611,7 @@ impl<S: CaseSnapshot> Workflow<S> {
                     after_hours,
                     counted_from,
                     signs_in,
+                    until,
                 } => {
                     let start = match counted_from {
                         ReminderStart::Transition => None,
@@ -615,6 +628,7 @@ impl<S: CaseSnapshot> Workflow<S> {
                         signs_in: *signs_in,
                         task: None,
                         awaits_reply: false,
+                        until: until.clone(),
                     }
                 }
                 EffectDef::RecordCompletionDate => Effect::RecordCompletionDate {

@@ -167,6 +167,13 @@ pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
                 )
                 .collect::<Vec<_>>()
                 .join("; or ");
+            let evidence = match (t.evidence.clone(), t.provider) {
+                (Some(e), Some(p)) => {
+                    let p: &str = p.into();
+                    format!("{e} (the {p} provider's report, where one is configured)")
+                }
+                (e, _) => e.unwrap_or_default(),
+            };
             let records = match (t.reference.clone(), t.reference_is) {
                 (
                     Some(label),
@@ -187,7 +194,7 @@ pub fn markdown<St: WorkflowStatus>(def: &Definition<St>) -> String {
                 or_dash(t.when.clone().unwrap_or_default()),
                 or_dash(t.needs.clone().unwrap_or_default()),
                 or_dash(t.after.join(", ")),
-                or_dash(t.evidence.clone().unwrap_or_default()),
+                or_dash(evidence),
                 or_dash(records),
                 or_dash(due),
                 or_dash(t.blocks.join(", ")),

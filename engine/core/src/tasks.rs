@@ -60,6 +60,21 @@ pub struct TaskDef<St> {
     /// which the task is open, so the task can always be done first.
     #[serde(default)]
     pub blocks: Vec<String>,
+    /// A provider the firm may configure to do the task in one step, its report kept as the
+    /// evidence (OpenSanctions screening the clients). Without one the firm does it by its own
+    /// means and uploads the evidence.
+    #[serde(default)]
+    pub provider: Option<TaskProvider>,
+}
+
+/// A service that can do a task for the firm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, strum::IntoStaticStr)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
+pub enum TaskProvider {
+    /// Sanctions and PEP screening of every client (`POST …/screening`).
+    Screening,
 }
 
 /// When a task falls due: `days` after a date of the case.
@@ -251,6 +266,8 @@ pub struct TaskView {
     /// reason, e.g. the exchange deposit not yet in the client ledger).
     pub unmet: Option<String>,
     pub done: Option<TaskDone>,
+    /// A provider may do it in one step, where the firm has configured one.
+    pub provider: Option<TaskProvider>,
 }
 
 /// Why a task cannot be recorded done now.
@@ -342,6 +359,7 @@ pub fn views<St: Copy + PartialEq>(
                     .then(|| d.needs.as_deref().and_then(facts.unmet))
                     .flatten(),
                 done,
+                provider: d.provider,
             }
         })
         .collect()
@@ -477,6 +495,7 @@ impl<S: CaseSnapshot> Workflow<S> {
                         label: t.label.clone(),
                     }),
                     awaits_reply: false,
+                    until: None,
                 })
             })
             .collect()

@@ -151,6 +151,28 @@ impl TestApp {
             .unwrap();
     }
 
+    /// Waits until every effect due now is handed on and every job has run (20 s at most):
+    /// what was queued before has had its effect, or been found not needed.
+    pub async fn settled(&self) {
+        let unfinished = match self.db {
+            Db::Sqlite(_) => {
+                "SELECT COUNT(*) FROM Jobs WHERE status IN ('Pending', 'Queued', 'Running')"
+            }
+            Db::Postgres(_) => {
+                "SELECT COUNT(*) FROM apalis.jobs WHERE status IN ('Pending', 'Queued', 'Running')"
+            }
+        };
+        worker::wait_for("the queue to settle", Duration::from_secs(20), async || {
+            self.db
+                .due_effects(chrono::Utc::now(), 10)
+                .await
+                .unwrap()
+                .is_empty()
+                && self.scalar(unfinished).await == 0
+        })
+        .await;
+    }
+
     /// Reads one integer from the app's database (test checks).
     pub async fn scalar(&self, sql: &'static str) -> i64 {
         match &self.db {

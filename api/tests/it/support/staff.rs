@@ -37,13 +37,8 @@ pub fn offer(document_id: i64) -> Value {
 }
 
 /// Issue 29: the firm drafts and issues a remortgage's client care letter while identities are
-/// checked (the case stays in IDENTITY_VERIFICATION), and each owner accepts it, so the case
-/// may leave identity verification. Returns the letter's id.
-pub async fn client_care_letter_accepted(
-    connie: &mut Client,
-    owners: &mut [&mut Client],
-    id: i64,
-) -> i64 {
+/// checked (the case stays in IDENTITY_VERIFICATION). Returns the letter's id.
+pub async fn client_care_letter_issued(connie: &mut Client, id: i64) -> i64 {
     let base = format!("/api/staff/cases/remortgaging/{id}");
     let res = connie
         .post(
@@ -58,6 +53,17 @@ pub async fn client_care_letter_accepted(
         .await;
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     assert_eq!(res.body["status"], "IDENTITY_VERIFICATION");
+    letter
+}
+
+/// The letter issued ([`client_care_letter_issued`]) and accepted by each owner, so the case
+/// may leave identity verification. Returns the letter's id.
+pub async fn client_care_letter_accepted(
+    connie: &mut Client,
+    owners: &mut [&mut Client],
+    id: i64,
+) -> i64 {
+    let letter = client_care_letter_issued(connie, id).await;
     for owner in owners.iter_mut() {
         let res = owner
             .post(&format!("/api/document/{letter}/accept"), json!({}))

@@ -34,6 +34,7 @@ function task(name: string, label: string, patch: Partial<StaffTask> = {}): Staf
     afterCompletion: true,
     unmet: null,
     done: null,
+    provider: null,
     ...patch,
   };
 }
@@ -274,13 +275,18 @@ describe("the back office's legal file (issue 29)", () => {
       {
         afterCompletion: false,
         evidence: 'SCREENING_REPORT',
+        provider: 'SCREENING',
       },
     );
     const SCREEN_PATH = `${CASE_PATH}/screening`;
 
-    function screeningServer(answer: () => Response, provider: string | null = 'OPENSANCTIONS') {
+    function screeningServer(
+      answer: () => Response,
+      provider: string | null = 'OPENSANCTIONS',
+      tasks: StaffTask[] = [SCREENING],
+    ) {
       const state = {
-        current: staffCase({ tasks: [SCREENING], screeningProvider: provider }) as StaffCase,
+        current: staffCase({ tasks, screeningProvider: provider }) as StaffCase,
       };
       const result = staffServer(CONVEYANCER, {
         [`GET ${CASE_PATH}`]: () => json(state.current),
@@ -291,6 +297,15 @@ describe("the back office's legal file (issue 29)", () => {
 
     it('without a provider the firm uploads its own report', async () => {
       screeningServer(() => json({}), null);
+      const panel = await openTasks();
+      expect(
+        panel.getByLabelText('Upload the Sanctions and PEP screening report'),
+      ).toBeInTheDocument();
+      expect(panel.queryByRole('button', { name: 'Screen with OpenSanctions' })).toBeNull();
+    });
+
+    it('offers the provider only on the task the workflow file gives it', async () => {
+      screeningServer(() => json({}), 'OPENSANCTIONS', [{ ...SCREENING, provider: null }]);
       const panel = await openTasks();
       expect(
         panel.getByLabelText('Upload the Sanctions and PEP screening report'),

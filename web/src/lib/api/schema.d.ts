@@ -4393,7 +4393,7 @@ export interface components {
             mortgageOffer?: components["schemas"]["StaffMortgageOfferRecord"] | null;
             /**
              * @description The sanctions and PEP screening provider the firm uses (OPENSANCTIONS), when one is
-             *     configured: the task `sanctions_and_pep_screening` is then one step
+             *     configured: the task whose `provider` is SCREENING is then one step
              *     (`POST …/screening`); null: the firm uploads its own report.
              */
             screeningProvider?: string | null;
@@ -4890,6 +4890,11 @@ export interface components {
             task: string;
         };
         /**
+         * @description A service that can do a task for the firm.
+         * @enum {string}
+         */
+        TaskProvider: "SCREENING";
+        /**
          * @description Where a task of a case stands.
          * @enum {string}
          */
@@ -4919,6 +4924,7 @@ export interface components {
             name: string;
             /** @description Not done and past its due date. */
             overdue: boolean;
+            provider?: components["schemas"]["TaskProvider"] | null;
             /** @description What kind of value that is (a reference, or an expiry date). */
             referenceIs: components["schemas"]["ReferenceKind"];
             /** @description The label of what is recorded with it. */

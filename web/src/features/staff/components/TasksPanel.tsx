@@ -86,7 +86,7 @@ export function TasksPanel({
               kind={kind}
               caseId={caseId}
               task={task}
-              screens={screeningProvider !== null && task.name === SCREENING_TASK}
+              screens={screeningProvider !== null && task.provider === 'SCREENING'}
             />
           </ListItem>
         ))}
@@ -94,9 +94,6 @@ export function TasksPanel({
     </Panel>
   );
 }
-
-/** The task a screening provider does in one step (the server's `…/screening`). */
-const SCREENING_TASK = 'sanctions_and_pep_screening';
 
 function TaskRow({
   kind,
