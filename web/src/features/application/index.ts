@@ -9,7 +9,7 @@ export { APPLICATION_TEXTS } from './texts';
 export { KeyFactsEditPage } from './sections/KeyFactsEdit';
 // A remortgage after submission (features/tiles): the submitted answers read-only, and the
 // Documents section's upload slots and upload call.
-export { SubmittedApplication } from './sections/ReviewSubmitSection';
+export { SubmittedApplication } from './sections/SubmittedApplication';
 export { RequiredDocumentGroups, outstandingGroups } from './sections/DocumentsSection';
 // A purchase's source of funds (features/sourceOfFunds): the evidence's slot on its own.
 export { RequiredDocumentSlot } from './sections/DocumentsSection';
