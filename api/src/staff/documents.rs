@@ -243,6 +243,7 @@ fn paragraphs_section(title: &str, paragraphs: Vec<String>) -> Value {
 /// time of engagement (SRA Code of Conduct for Solicitors 8.3 on complaints, 8.6-8.7 on
 /// pricing information), for a purchase before its up-front payment and for a remortgage
 /// while identities are checked.
+///
 /// `acting` is what the firm does on this kind of case (the workflow file's `scope_of_work`).
 fn client_care_letter(loaded: &LoadedCase, acting: String, noun: &str) -> Vec<Value> {
     let mut fees = vec![];
@@ -283,7 +284,8 @@ fn client_care_letter(loaded: &LoadedCase, acting: String, noun: &str) -> Vec<Va
     let cancelling = if up_front {
         "When you pay, you ask us to start work within the 14-day cancellation period (Consumer Contracts Regulations 2013, regulation 36); we record when you did. To cancel, tell us in writing, for example by e-mail; you may use the model cancellation form, which you find on the Deposit page in Threshold and at /legal/cancellation-form.html on our website."
     } else {
-        "You may cancel within 14 days of accepting this letter without giving a reason (Consumer Contracts Regulations 2013). By accepting it you ask us to start work within that period (regulation 36): if you then cancel, you pay only for the work done until you told us. To cancel, tell us in writing, for example by e-mail; you may use the model cancellation form at /legal/cancellation-form.html on our website."
+        // The terms above give the 14 days (from accepting the quote): said once, not again.
+        "By accepting this letter you ask us to start work within the 14-day cancellation period (Consumer Contracts Regulations 2013, regulation 36): if you then cancel, you pay only for the work done until you told us. To cancel, tell us in writing, for example by e-mail; you may use the model cancellation form at /legal/cancellation-form.html on our website."
     };
     vec![
         section("What we will do", &[&acting], vec![]),
