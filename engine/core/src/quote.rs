@@ -109,11 +109,23 @@ pub struct FirmCharge {
     pub jurisdiction: Option<Jurisdiction>,
 }
 
+/// What a case type's legal fee follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FeeBasis {
+    /// The price (a purchase).
+    Price,
+    /// The new loan (a remortgage), or the price where no loan is given.
+    Loan,
+}
+
 /// The fees for one case type.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CaseFees {
     pub legal_fee_label: String,
+    /// The figure the legal fee bands are read against.
+    pub legal_fee_basis: FeeBasis,
     pub legal_fee_bands: Vec<FeeBand>,
     pub supplements: BTreeMap<Supplement, SupplementFee>,
     /// The firm's own fixed charges, in the legal fees section.
@@ -456,10 +468,9 @@ impl FeeSchedule {
             return Err(QuoteError::Shares);
         }
         let fees = self.fees(req.case_type);
-        // Remortgage fees follow the size of the loan; purchase fees the price.
-        let fee_basis = match req.case_type {
-            CaseType::Remortgaging => req.loan.unwrap_or(req.price),
-            CaseType::Buying => req.price,
+        let fee_basis = match fees.legal_fee_basis {
+            FeeBasis::Loan => req.loan.unwrap_or(req.price),
+            FeeBasis::Price => req.price,
         };
         // The country decides which land tax return is filed; England unless told otherwise.
         let jurisdiction = req
