@@ -371,14 +371,7 @@ async fn reminders_skip_what_is_done(
     let label = |name: &str| task(tasks, name)["label"].as_str().unwrap().to_owned();
     let (done, open) = (label(&due[0].0), label(&due[1].0));
     // Their day has come.
-    support::remortgage::exec(
-        app,
-        format!(
-            "UPDATE case_effects SET due_at = created_at \
-             WHERE case_id = {id} AND done_at IS NULL AND due_at IS NOT NULL"
-        ),
-    )
-    .await;
+    app.reminders_fall_due(id).await;
     let mail = app
         .mail_with_subject(support::staff::CONNIE, &format!("Due today: {open},"))
         .await;

@@ -36,14 +36,7 @@ async fn letter_issued(app: &TestApp) -> (support::Client, i64, i64) {
 
 /// Two days have passed: every reminder of the case waiting now falls due.
 async fn two_days_later(app: &TestApp, id: i64) {
-    support::remortgage::exec(
-        app,
-        format!(
-            "UPDATE case_effects SET due_at = created_at \
-             WHERE case_id = {id} AND done_at IS NULL AND due_at IS NOT NULL"
-        ),
-    )
-    .await;
+    app.reminders_fall_due(id).await;
     app.settled().await;
 }
 

@@ -173,6 +173,19 @@ impl TestApp {
         .await;
     }
 
+    /// Time passes for the case's waiting reminders: each falls due now (the workers then send
+    /// it, or find it no longer needed).
+    pub async fn reminders_fall_due(&self, case_id: i64) {
+        remortgage::exec(
+            self,
+            format!(
+                "UPDATE case_effects SET due_at = created_at \
+                 WHERE case_id = {case_id} AND done_at IS NULL AND due_at IS NOT NULL"
+            ),
+        )
+        .await;
+    }
+
     /// Reads one integer from the app's database (test checks).
     pub async fn scalar(&self, sql: &'static str) -> i64 {
         match &self.db {
