@@ -65,6 +65,7 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     css: false,
     restoreMocks: true,
-    testTimeout: 20000,
+    // Several waits of up to 15 s each (src/test/setup.ts) must fit in one test.
+    testTimeout: 60000,
   },
 });

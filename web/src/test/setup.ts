@@ -9,5 +9,7 @@ afterEach(() => {
   cleanup();
 });
 
-// The machine is shared with a Rust build: give slow first renders time.
-configure({ asyncUtilTimeout: 5000 });
+// A file's first render imports its lazy routes, transformed on first use: with every worker
+// busy (two cores, or a Rust build alongside) that alone has taken over 5 s. The wait only ends
+// early when the page is there, so a passing test is no slower for it.
+configure({ asyncUtilTimeout: 15000 });

@@ -134,10 +134,11 @@ describe('Documents', () => {
       '31',
     ]);
     xhr.progress(40, 100);
+    // The bar is already on screen at 0 %: wait for the progress event's re-render.
+    expect(await screen.findByText('Uploading 40%')).toBeInTheDocument();
     expect(
-      await screen.findByRole('progressbar', { name: 'Uploading Mortgage statement' }),
+      screen.getByRole('progressbar', { name: 'Uploading Mortgage statement' }),
     ).toHaveAttribute('aria-valuenow', '40');
-    expect(screen.getByText('Uploading 40%')).toBeInTheDocument();
     xhr.respond(201, { documentId: 91, documentType: 'MORTGAGE_STATEMENT' });
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });
