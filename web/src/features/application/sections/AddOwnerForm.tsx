@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Stack, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import type { CaseKind } from '../../cases';
 import { useAddApplicant } from '../api/addApplicant';
 import { FormError } from '../components/FormError';
@@ -71,9 +71,7 @@ export function AddOwnerForm({ kind, caseId }: { kind: CaseKind; caseId: string 
         autoComplete="off"
         required
         fullWidth
-        error={!!errors.preferredName}
-        helperText={errors.preferredName?.message}
-        {...muiField(register('preferredName'))}
+        {...fieldProps(register, errors, 'preferredName')}
       />
       <TextField
         label={T.addEmailLabel}
@@ -81,9 +79,7 @@ export function AddOwnerForm({ kind, caseId }: { kind: CaseKind; caseId: string 
         autoComplete="off"
         required
         fullWidth
-        error={!!errors.email}
-        helperText={errors.email?.message}
-        {...muiField(register('email'))}
+        {...fieldProps(register, errors, 'email')}
       />
       <SubmitButton busy={isSubmitting} label={T.addButton} busyLabel={T.adding} />
     </Stack>

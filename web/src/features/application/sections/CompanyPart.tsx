@@ -17,7 +17,7 @@ import { Controller, useForm, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { SummaryList } from '../../../components/SummaryList';
 import type { Company, CompanyBody, Owner, RemortgagingExpanded } from '../../../lib/api/types';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { UK_POSTCODE } from '../../address';
 import { useSaveCompany } from '../api/saveCompany';
 import { FormError } from '../components/FormError';
@@ -280,8 +280,7 @@ function CompanyForm({
   const text = (name: keyof CompanyValues, label: string, hint?: string) => ({
     label,
     fullWidth: true,
-    error: !!errors[name],
-    helperText: errors[name]?.message ?? hint,
+    ...fieldProps(register, errors, name, { hint }),
     slotProps: { formHelperText: errors[name] ? { role: 'alert' } : {} },
   });
 
@@ -297,7 +296,6 @@ function CompanyForm({
         {...text('registeredName', T.registeredNameLabel, T.registeredNameHelp)}
         required
         autoComplete="organization"
-        {...muiField(register('registeredName'))}
       />
       <TextField
         {...text('companyNumber', T.companyNumberLabel, T.companyNumberHelp)}
@@ -307,28 +305,13 @@ function CompanyForm({
           formHelperText: errors.companyNumber ? { role: 'alert' } : {},
           htmlInput: { autoCapitalize: 'characters', spellCheck: false },
         }}
-        {...muiField(register('companyNumber'))}
       />
       <Typography variant="h3" sx={{ fontSize: '1.15rem', fontWeight: 600 }}>
         {T.officeHeading}
       </Typography>
-      <TextField
-        {...text('addressLine1', T.addressLine1Label)}
-        required
-        autoComplete="off"
-        {...muiField(register('addressLine1'))}
-      />
-      <TextField
-        {...text('addressLine2', T.addressLine2Label)}
-        autoComplete="off"
-        {...muiField(register('addressLine2'))}
-      />
-      <TextField
-        {...text('town', T.townLabel)}
-        required
-        autoComplete="off"
-        {...muiField(register('town'))}
-      />
+      <TextField {...text('addressLine1', T.addressLine1Label)} required autoComplete="off" />
+      <TextField {...text('addressLine2', T.addressLine2Label)} autoComplete="off" />
+      <TextField {...text('town', T.townLabel)} required autoComplete="off" />
       <TextField
         {...text('postcode', T.postcodeLabel)}
         required
@@ -337,7 +320,6 @@ function CompanyForm({
           formHelperText: errors.postcode ? { role: 'alert' } : {},
           htmlInput: { autoCapitalize: 'characters' },
         }}
-        {...muiField(register('postcode'))}
       />
       <FormControl
         component="fieldset"

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { RouterLink } from '../../../components/RouterLink';
 import type { Owner } from '../../../lib/api/types';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { AddressLookup } from '../../address';
 import type { CaseKind } from '../../cases';
 import { useSaveApplicantDetails } from '../api/saveApplicantDetails';
@@ -165,36 +165,28 @@ export function OwnerDetailsForm({
             autoComplete={isMe ? 'address-line1' : 'off'}
             required
             fullWidth
-            error={!!errors.addressLine1}
-            helperText={errors.addressLine1?.message ?? T.addressHelp}
-            {...muiField(register('addressLine1'))}
+            {...fieldProps(register, errors, 'addressLine1', { hint: T.addressHelp })}
           />
           <TextField
             label={T.addressLine2Label}
             autoComplete={isMe ? 'address-line2' : 'off'}
             fullWidth
-            error={!!errors.addressLine2}
-            helperText={errors.addressLine2?.message}
-            {...muiField(register('addressLine2'))}
+            {...fieldProps(register, errors, 'addressLine2')}
           />
           <TextField
             label={T.townLabel}
             autoComplete={isMe ? 'address-level2' : 'off'}
             required={ASKS_FULL_ADDRESS[kind]}
             fullWidth
-            error={!!errors.town}
-            helperText={errors.town?.message}
-            {...muiField(register('town'))}
+            {...fieldProps(register, errors, 'town')}
           />
           <TextField
             label={T.postcodeLabel}
             autoComplete={isMe ? 'postal-code' : 'off'}
             required={ASKS_FULL_ADDRESS[kind]}
             fullWidth
-            error={!!errors.postcode}
-            helperText={errors.postcode?.message}
             slotProps={{ htmlInput: { autoCapitalize: 'characters' } }}
-            {...muiField(register('postcode'))}
+            {...fieldProps(register, errors, 'postcode')}
           />
         </>
       )}
@@ -202,18 +194,14 @@ export function OwnerDetailsForm({
         label={T.occupationLabel}
         autoComplete={isMe ? 'organization-title' : 'off'}
         fullWidth
-        error={!!errors.occupation}
-        helperText={errors.occupation?.message}
-        {...muiField(register('occupation'))}
+        {...fieldProps(register, errors, 'occupation')}
       />
       <TextField
         label={T.niLabel}
         autoComplete="off"
         fullWidth
-        error={!!errors.nationalInsuranceNumber}
-        helperText={errors.nationalInsuranceNumber?.message ?? T.niHelp}
         slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
-        {...muiField(register('nationalInsuranceNumber'))}
+        {...fieldProps(register, errors, 'nationalInsuranceNumber', { hint: T.niHelp })}
       />
       <Controller
         control={control}

@@ -17,7 +17,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { LegalName } from '../../../lib/api/types';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { UK_POSTCODE } from '../../address';
 import { AUTH_VALIDATION_MESSAGES, EMAIL_PATTERN } from '../../auth/lazy';
 import type { CaseKind } from '../../cases';
@@ -368,18 +368,14 @@ export function PersonForm({
         autoComplete="off"
         required
         fullWidth
-        error={!!errors.fullName}
-        helperText={errors.fullName?.message}
-        {...muiField(register('fullName'))}
+        {...fieldProps(register, errors, 'fullName')}
       />
       <TextField
         label={OWNERS_TEXTS.occupantEmailLabel}
         type="email"
         autoComplete="off"
         fullWidth
-        error={!!errors.email}
-        helperText={errors.email?.message}
-        {...muiField(register('email'))}
+        {...fieldProps(register, errors, 'email')}
       />
       <SubmitButton busy={isSubmitting} label={submitLabel} busyLabel={OWNERS_TEXTS.adding} />
     </Stack>

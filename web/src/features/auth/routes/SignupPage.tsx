@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { AwkwardError } from '../../../components/AwkwardError';
 import { RouterLink } from '../../../components/RouterLink';
 import { ApiError } from '../../../lib/api/errors';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { PolicyLinks, resolvePolicies, useCurrentPolicies } from '../../policies';
 import { useSignup } from '../api/signup';
 import { CheckInbox } from '../components/CheckInbox';
@@ -82,9 +82,7 @@ export function SignupPage() {
         autoComplete="given-name"
         fullWidth
         required
-        error={!!errors.name}
-        helperText={errors.name?.message}
-        {...muiField(register('name'))}
+        {...fieldProps(register, errors, 'name')}
       />
       <TextField
         label="Email"
@@ -92,9 +90,7 @@ export function SignupPage() {
         autoComplete="email"
         fullWidth
         required
-        error={!!errors.email}
-        helperText={errors.email?.message}
-        {...muiField(register('email'))}
+        {...fieldProps(register, errors, 'email')}
       />
       <Typography variant="body2">
         By continuing you agree to our <PolicyLinks />.

@@ -9,7 +9,7 @@ import {
 } from '@mui/material';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { FoundAddress } from '../../../lib/api/types';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { AddressLookup } from '../../address';
 import {
   JURISDICTION_LABELS,
@@ -145,19 +145,15 @@ function StaircasingFields() {
             key={name}
             label={T[name].label}
             inputMode="decimal"
-            error={!!errors[name]}
-            helperText={errors[name]?.message}
-            {...muiField(register(name))}
+            {...fieldProps(register, errors, name)}
           />
         ),
       )}
       <TextField
         select
         label={election.label}
-        error={!!errors.marketValueElectionMade}
-        helperText={errors.marketValueElectionMade?.message ?? election.hint}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        {...muiField(register('marketValueElectionMade'))}
+        {...fieldProps(register, errors, 'marketValueElectionMade', { hint: election.hint })}
       >
         <option value="">{election.notSure}</option>
         <option value="yes">Yes</option>
@@ -176,10 +172,8 @@ function EligibilityFields({ kind }: { kind: CaseKind }) {
         select
         label="Where is the property?"
         required
-        error={!!errors.jurisdiction}
-        helperText={errors.jurisdiction?.message}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        {...muiField(register('jurisdiction'))}
+        {...fieldProps(register, errors, 'jurisdiction')}
         defaultValue=""
       >
         <option value="" disabled>
@@ -241,42 +235,20 @@ function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean 
       <TextField
         label="Address line 1"
         required
-        error={!!errors.addressLine1}
-        helperText={errors.addressLine1?.message}
-        {...muiField(register('addressLine1'))}
+        {...fieldProps(register, errors, 'addressLine1')}
       />
       <TextField
         label="Address line 2 (optional)"
-        error={!!errors.addressLine2}
-        helperText={errors.addressLine2?.message}
-        {...muiField(register('addressLine2'))}
+        {...fieldProps(register, errors, 'addressLine2')}
       />
-      <TextField
-        label="Town (optional)"
-        error={!!errors.town}
-        helperText={errors.town?.message}
-        {...muiField(register('town'))}
-      />
-      <TextField
-        label="County (optional)"
-        error={!!errors.county}
-        helperText={errors.county?.message}
-        {...muiField(register('county'))}
-      />
-      <TextField
-        label="Postcode"
-        required
-        error={!!errors.postcode}
-        helperText={errors.postcode?.message}
-        {...muiField(register('postcode'))}
-      />
+      <TextField label="Town (optional)" {...fieldProps(register, errors, 'town')} />
+      <TextField label="County (optional)" {...fieldProps(register, errors, 'county')} />
+      <TextField label="Postcode" required {...fieldProps(register, errors, 'postcode')} />
       <TextField
         select
         label="Tenure (optional)"
-        error={!!errors.tenure}
-        helperText={errors.tenure?.message}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        {...muiField(register('tenure'))}
+        {...fieldProps(register, errors, 'tenure')}
       >
         <option value="">Not sure yet</option>
         {TENURES.map((t) => (
@@ -288,10 +260,8 @@ function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean 
       <TextField
         select
         label="Property type (optional)"
-        error={!!errors.propertyType}
-        helperText={errors.propertyType?.message}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        {...muiField(register('propertyType'))}
+        {...fieldProps(register, errors, 'propertyType')}
       >
         <option value="">Not sure yet</option>
         {PROPERTY_TYPES.map((t) => (
@@ -304,24 +274,18 @@ function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean 
         label={labels.value}
         required
         inputMode="decimal"
-        error={!!errors.value}
-        helperText={errors.value?.message}
-        {...muiField(register('value'))}
+        {...fieldProps(register, errors, 'value')}
       />
       <TextField
         label={labels.secondAmount}
         inputMode="decimal"
-        error={!!errors.secondAmount}
-        helperText={errors.secondAmount?.message}
-        {...muiField(register('secondAmount'))}
+        {...fieldProps(register, errors, 'secondAmount')}
       />
       <TextField
         select
         label={labels.lender}
-        error={!!errors.lender}
-        helperText={errors.lender?.message}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        {...muiField(register('lender'))}
+        {...fieldProps(register, errors, 'lender')}
       >
         <option value="">Not sure yet</option>
         {LENDERS.map((l) => (
@@ -334,10 +298,8 @@ function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean 
         <TextField
           select
           label="Reason for remortgaging (optional)"
-          error={!!errors.reason}
-          helperText={errors.reason?.message}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          {...muiField(register('reason'))}
+          {...fieldProps(register, errors, 'reason')}
         >
           <option value="">Not sure yet</option>
           {REASONS.map((r) => (
@@ -351,17 +313,13 @@ function PropertyFields({ kind, isBroker }: { kind: CaseKind; isBroker: boolean 
       <TextField
         label={labels.date}
         type="date"
-        error={!!errors.date}
-        helperText={errors.date?.message}
         slotProps={{ inputLabel: { shrink: true } }}
-        {...muiField(register('date'))}
+        {...fieldProps(register, errors, 'date')}
       />
       {isBroker && (
         <TextField
           label="Broker reference (optional)"
-          error={!!errors.brokerReference}
-          helperText={errors.brokerReference?.message}
-          {...muiField(register('brokerReference'))}
+          {...fieldProps(register, errors, 'brokerReference')}
         />
       )}
     </>

@@ -7,7 +7,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { PageHeading } from '../../../components/PageHeading';
 import { RouterLink } from '../../../components/RouterLink';
 import type { CaseCreated } from '../../../lib/api/types';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { useSession } from '../../auth';
 import { useCreateCase } from '../api/createCase';
 import { START_TITLE, type CaseKind } from '../caseTypes';
@@ -174,17 +174,13 @@ export function StartCasePage({ kind }: { kind: CaseKind }) {
             <TextField
               label="Client's preferred name"
               required
-              error={!!errors.clientName}
-              helperText={errors.clientName?.message}
-              {...muiField(register('clientName'))}
+              {...fieldProps(register, errors, 'clientName')}
             />
             <TextField
               label="Client's email address"
               type="email"
               required
-              error={!!errors.clientEmail}
-              helperText={errors.clientEmail?.message}
-              {...muiField(register('clientEmail'))}
+              {...fieldProps(register, errors, 'clientEmail')}
             />
             <Stack direction="row" spacing={2}>
               <Button onClick={() => send({ type: 'BACK' })}>Back</Button>

@@ -4,7 +4,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api/errors';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { safeRedirect } from '../../../lib/redirect';
 import { useSession } from '../../auth';
 import { useUpdateUser } from '../api/updateUser';
@@ -95,35 +95,27 @@ export function AboutYouPage({ redirectTo }: { redirectTo?: string }) {
         autoComplete="nickname"
         required
         fullWidth
-        error={!!errors.preferredName}
-        helperText={errors.preferredName?.message ?? 'What should we call you?'}
-        {...muiField(register('preferredName'))}
+        {...fieldProps(register, errors, 'preferredName', { hint: 'What should we call you?' })}
       />
       <TextField
         label="Legal first name"
         autoComplete="given-name"
         required
         fullWidth
-        error={!!errors.firstName}
-        helperText={errors.firstName?.message}
-        {...muiField(register('firstName'))}
+        {...fieldProps(register, errors, 'firstName')}
       />
       <TextField
         label="Middle names (optional)"
         autoComplete="additional-name"
         fullWidth
-        error={!!errors.middleNames}
-        helperText={errors.middleNames?.message}
-        {...muiField(register('middleNames'))}
+        {...fieldProps(register, errors, 'middleNames')}
       />
       <TextField
         label="Surname"
         autoComplete="family-name"
         required
         fullWidth
-        error={!!errors.surname}
-        helperText={errors.surname?.message}
-        {...muiField(register('surname'))}
+        {...fieldProps(register, errors, 'surname')}
       />
       <TextField
         label="Phone number"
@@ -131,9 +123,7 @@ export function AboutYouPage({ redirectTo }: { redirectTo?: string }) {
         autoComplete="tel"
         required
         fullWidth
-        error={!!errors.phoneNumber}
-        helperText={errors.phoneNumber?.message ?? 'A UK number, like 07700 900123'}
-        {...muiField(register('phoneNumber'))}
+        {...fieldProps(register, errors, 'phoneNumber', { hint: 'A UK number, like 07700 900123' })}
       />
       <TextField
         label="Date of birth"
@@ -142,9 +132,7 @@ export function AboutYouPage({ redirectTo }: { redirectTo?: string }) {
         required
         fullWidth
         slotProps={{ inputLabel: { shrink: true } }}
-        error={!!errors.dateOfBirth}
-        helperText={errors.dateOfBirth?.message ?? 'You must be 18 or over'}
-        {...muiField(register('dateOfBirth'))}
+        {...fieldProps(register, errors, 'dateOfBirth', { hint: 'You must be 18 or over' })}
       />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
         {busy ? 'Submitting...' : 'Continue'}

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { muiField } from '../../../lib/form';
+import { fieldProps, muiField } from '../../../lib/form';
 import { normaliseUkPhone } from '../../onboarding';
 import type { LegalName, UserDetails } from '../api/getUserDetails';
 import {
@@ -92,9 +92,9 @@ export function PreferredNameForm({ details }: { details: UserDetails }) {
         autoComplete="nickname"
         required
         fullWidth
-        error={!!errors.preferredName}
-        helperText={errors.preferredName?.message ?? 'What should we call you?'}
-        {...muiField(form.register('preferredName'))}
+        {...fieldProps(form.register, errors, 'preferredName', {
+          hint: 'What should we call you?',
+        })}
       />
     </DetailForm>
   );
@@ -134,9 +134,9 @@ export function PhoneNumberForm({ details }: { details: UserDetails }) {
         autoComplete="tel"
         required
         fullWidth
-        error={!!errors.phoneNumber}
-        helperText={errors.phoneNumber?.message ?? 'A UK number, like 07700 900123'}
-        {...muiField(form.register('phoneNumber'))}
+        {...fieldProps(form.register, errors, 'phoneNumber', {
+          hint: 'A UK number, like 07700 900123',
+        })}
       />
     </DetailForm>
   );
@@ -194,26 +194,20 @@ export function LegalNameForm({ details }: { details: UserDetails }) {
         autoComplete="given-name"
         required
         fullWidth
-        error={!!errors.firstName}
-        helperText={errors.firstName?.message}
-        {...muiField(form.register('firstName'))}
+        {...fieldProps(form.register, errors, 'firstName')}
       />
       <TextField
         label="Middle names (optional)"
         autoComplete="additional-name"
         fullWidth
-        error={!!errors.middleNames}
-        helperText={errors.middleNames?.message}
-        {...muiField(form.register('middleNames'))}
+        {...fieldProps(form.register, errors, 'middleNames')}
       />
       <TextField
         label="Surname"
         autoComplete="family-name"
         required
         fullWidth
-        error={!!errors.surname}
-        helperText={errors.surname?.message}
-        {...muiField(form.register('surname'))}
+        {...fieldProps(form.register, errors, 'surname')}
       />
     </DetailForm>
   );

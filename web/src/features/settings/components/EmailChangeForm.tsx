@@ -3,7 +3,7 @@ import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api/errors';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { useRequestLoginLink } from '../../auth/lazy';
 import type { UserDetails } from '../api/getUserDetails';
 import { useRequestEmailChange } from '../api/requestEmailChange';
@@ -113,11 +113,9 @@ export function EmailChangeForm({ details }: { details: UserDetails }) {
         autoComplete="email"
         required
         fullWidth
-        error={!!errors.email}
-        helperText={
-          errors.email?.message ?? 'We will e-mail a link to the new address to confirm it.'
-        }
-        {...muiField(form.register('email'))}
+        {...fieldProps(form.register, errors, 'email', {
+          hint: 'We will e-mail a link to the new address to confirm it.',
+        })}
       />
       {reauthenticate && <SignInAgain email={details.email} message={reauthenticate} />}
     </DetailForm>

@@ -13,7 +13,7 @@ import {
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { useAnswerEnquiry, useRaiseEnquiry, useWithdrawEnquiry } from '../api/enquiries';
 import { enquiryTexts as T } from '../texts';
@@ -267,9 +267,7 @@ function TextDialog({
         multiline
         minRows={3}
         fullWidth
-        error={!!errors.text}
-        helperText={errors.text?.message}
-        {...muiField(register('text', { validate }))}
+        {...fieldProps(register, errors, 'text', { validate })}
       />
     </StepDialog>
   );
@@ -335,13 +333,9 @@ function AnswerDialog({
         multiline
         minRows={3}
         fullWidth
-        error={!!errors.answer}
-        helperText={errors.answer?.message}
-        {...muiField(
-          register('answer', {
-            validate: checkText(T.replyRequired, T.replyTooLong, ANSWER_MAX),
-          }),
-        )}
+        {...fieldProps(register, errors, 'answer', {
+          validate: checkText(T.replyRequired, T.replyTooLong, ANSWER_MAX),
+        })}
       />
       <FormControlLabel control={<Checkbox {...register('notAnswered')} />} label={T.notAnswered} />
       {notAnswered && (
@@ -351,13 +345,9 @@ function AnswerDialog({
           multiline
           minRows={2}
           fullWidth
-          error={!!errors.followUp}
-          helperText={errors.followUp?.message}
-          {...muiField(
-            register('followUp', {
-              validate: checkText(T.followUpRequired, T.questionTooLong, QUESTION_MAX),
-            }),
-          )}
+          {...fieldProps(register, errors, 'followUp', {
+            validate: checkText(T.followUpRequired, T.questionTooLong, QUESTION_MAX),
+          })}
         />
       )}
     </StepDialog>

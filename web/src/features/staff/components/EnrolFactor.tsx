@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Loading } from '../../../components/Loading';
 import { PageHeading } from '../../../components/PageHeading';
 import { ApiError } from '../../../lib/api/errors';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { useConfirmEnrolment, useStartEnrolment } from '../api/factor';
 import { STAFF_TEXTS } from '../texts';
 import { codeSchema } from '../validation';
@@ -112,12 +112,7 @@ export function EnrolFactor({ onConfirmed }: { onConfirmed: (recoveryCodes: stri
               {confirmError}
             </Alert>
           )}
-          <CodeField
-            required
-            error={!!errors.code}
-            helperText={errors.code?.message}
-            {...muiField(register('code'))}
-          />
+          <CodeField required {...fieldProps(register, errors, 'code')} />
           <Box>
             <Button
               type="submit"

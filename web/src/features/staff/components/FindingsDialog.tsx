@@ -1,7 +1,7 @@
 import { TextField } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { documentTypeLabel } from '../../../lib/labels';
 import { documentTexts as T, FINDINGS } from '../texts';
 import type { StaffDraftRequest, StaffDraftType, StaffFindingField } from '../types';
@@ -80,17 +80,14 @@ export function FindingsDialog({
           multiline
           minRows={3}
           fullWidth
-          error={!!errors[field]}
-          helperText={errors[field]?.message ?? helper}
-          {...muiField(
-            register(field, {
-              validate: (value) => {
-                const text = value.trim();
-                if (required && text === '') return T.findingRequired;
-                return text.length <= FINDING_MAX || T.findingTooLong;
-              },
-            }),
-          )}
+          {...fieldProps(register, errors, field, {
+            validate: (value) => {
+              const text = value.trim();
+              if (required && text === '') return T.findingRequired;
+              return text.length <= FINDING_MAX || T.findingTooLong;
+            },
+            hint: helper,
+          })}
         />
       ))}
     </StepDialog>

@@ -2,7 +2,7 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import { Box, Button, FormHelperText, Stack, TextField, Typography } from '@mui/material';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { lenderLabel } from '../../../lib/labels';
 import type { ExpandedCase } from '../../../lib/api/types';
 import { CASE_TYPE, type CaseKind, BUYING_STATUSES, REMORTGAGING_STATUSES } from '../../cases';
@@ -246,77 +246,56 @@ function MortgageOfferDialog({
         label={offerTexts.lender}
         required
         fullWidth
-        error={!!errors.lender}
-        helperText={errors.lender?.message}
-        {...muiField(
-          register('lender', {
-            validate: (v) => v.trim() !== '' || offerTexts.lenderRequired,
-          }),
-        )}
+        {...fieldProps(register, errors, 'lender', {
+          validate: (v) => v.trim() !== '' || offerTexts.lenderRequired,
+        })}
       />
       <TextField
         label={offerTexts.amount}
         required
         fullWidth
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        error={!!errors.amount}
-        helperText={errors.amount?.message}
-        {...muiField(
-          register('amount', {
-            validate: (v) => (poundsToPence(v) ?? 0) > 0 || offerTexts.amountInvalid,
-          }),
-        )}
+        {...fieldProps(register, errors, 'amount', {
+          validate: (v) => (poundsToPence(v) ?? 0) > 0 || offerTexts.amountInvalid,
+        })}
       />
       <TextField
         label={offerTexts.offerDate}
         type="date"
         required
         fullWidth
-        error={!!errors.offerDate}
-        helperText={errors.offerDate?.message}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
-        {...muiField(
-          register('offerDate', {
-            validate: (v) => {
-              if (v === '') return offerTexts.offerDateRequired;
-              // ISO dates compare as strings.
-              return v <= today || offerTexts.offerDateFuture;
-            },
-          }),
-        )}
+        {...fieldProps(register, errors, 'offerDate', {
+          validate: (v) => {
+            if (v === '') return offerTexts.offerDateRequired;
+            // ISO dates compare as strings.
+            return v <= today || offerTexts.offerDateFuture;
+          },
+        })}
       />
       <TextField
         label={offerTexts.expiresOn}
         type="date"
         required
         fullWidth
-        error={!!errors.expiresOn}
-        helperText={errors.expiresOn?.message}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
-        {...muiField(
-          register('expiresOn', {
-            validate: (v) => {
-              if (v === '') return offerTexts.expiresOnRequired;
-              const offerDate = getValues('offerDate');
-              if (offerDate !== '' && v <= offerDate) return offerTexts.expiresBeforeOffer;
-              return v >= today || offerTexts.expired;
-            },
-          }),
-        )}
+        {...fieldProps(register, errors, 'expiresOn', {
+          validate: (v) => {
+            if (v === '') return offerTexts.expiresOnRequired;
+            const offerDate = getValues('offerDate');
+            if (offerDate !== '' && v <= offerDate) return offerTexts.expiresBeforeOffer;
+            return v >= today || offerTexts.expired;
+          },
+        })}
       />
       <TextField
         label={offerTexts.specialConditions}
         multiline
         minRows={3}
         fullWidth
-        error={!!errors.specialConditions}
-        helperText={errors.specialConditions?.message}
-        {...muiField(
-          register('specialConditions', {
-            validate: (v) =>
-              v.trim().length <= CONDITIONS_MAX || offerTexts.specialConditionsTooLong,
-          }),
-        )}
+        {...fieldProps(register, errors, 'specialConditions', {
+          validate: (v) => v.trim().length <= CONDITIONS_MAX || offerTexts.specialConditionsTooLong,
+        })}
       />
     </StepDialog>
   );

@@ -2,7 +2,7 @@ import { Button, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import type { CaseKind } from '../../cases';
 import { useRemoveDocument } from '../api/progress';
 import { removalTexts, STAFF_TEXTS } from '../texts';
@@ -86,17 +86,16 @@ export function RemoveDocumentDialog({
         minRows={3}
         required
         fullWidth
-        error={!!errors.reason}
-        helperText={errors.reason?.message}
-        {...muiField(
-          register('reason', { validate: checkReason(STAFF_TEXTS.deleteReasonRequired) }),
-        )}
+        {...fieldProps(register, errors, 'reason', {
+          validate: checkReason(STAFF_TEXTS.deleteReasonRequired),
+        })}
       />
       <CodeField
         required
-        error={!!errors.code}
-        helperText={errors.code?.message ?? STAFF_TEXTS.stepUpHint}
-        {...muiField(register('code', { validate: checkCode }))}
+        {...fieldProps(register, errors, 'code', {
+          validate: checkCode,
+          hint: STAFF_TEXTS.stepUpHint,
+        })}
       />
     </StepDialog>
   );

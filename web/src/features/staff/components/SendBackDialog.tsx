@@ -1,7 +1,7 @@
 import { TextField } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import type { CaseKind } from '../../cases';
 import { useDecideIdentity } from '../api/progress';
 import { identityTexts, STAFF_TEXTS } from '../texts';
@@ -75,9 +75,9 @@ export function SendBackDialog({
         minRows={3}
         required
         fullWidth
-        error={!!errors.reason}
-        helperText={errors.reason?.message}
-        {...muiField(register('reason', { validate: checkReason(STAFF_TEXTS.sendBackRequired) }))}
+        {...fieldProps(register, errors, 'reason', {
+          validate: checkReason(STAFF_TEXTS.sendBackRequired),
+        })}
       />
     </StepDialog>
   );

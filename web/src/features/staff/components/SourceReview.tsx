@@ -2,7 +2,7 @@ import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { useReviewSourceOfFunds } from '../api/sourcesOfFunds';
 import { sourcesOfFundsTexts as T } from '../texts';
 import { StepDialog } from './StepDialog';
@@ -140,9 +140,7 @@ function AskDialog({
         fullWidth
         multiline
         minRows={3}
-        error={!!errors.reason}
-        helperText={errors.reason?.message}
-        {...muiField(register('reason', { validate: checkReason }))}
+        {...fieldProps(register, errors, 'reason', { validate: checkReason })}
       />
     </StepDialog>
   );

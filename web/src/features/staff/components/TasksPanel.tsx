@@ -12,7 +12,7 @@ import {
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { documentTypeLabel } from '../../../lib/labels';
 import { todayIso } from '../../application';
@@ -323,17 +323,13 @@ function RecordTaskDialog({
           label={referenceLabel}
           required
           fullWidth
-          error={!!errors.reference}
-          helperText={errors.reference?.message}
-          {...muiField(
-            register('reference', {
-              validate: (value) => {
-                const v = value.trim();
-                if (v === '') return T.referenceRequired(referenceLabel);
-                return REFERENCE.test(v) || T.referenceInvalid;
-              },
-            }),
-          )}
+          {...fieldProps(register, errors, 'reference', {
+            validate: (value) => {
+              const v = value.trim();
+              if (v === '') return T.referenceRequired(referenceLabel);
+              return REFERENCE.test(v) || T.referenceInvalid;
+            },
+          })}
         />
       )}
       {referenceLabel && date && (
@@ -343,16 +339,13 @@ function RecordTaskDialog({
           required
           fullWidth
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
-          error={!!errors.reference}
-          helperText={errors.reference?.message ?? date.hint}
-          {...muiField(
-            register('reference', {
-              validate: (value) => {
-                if (value === '') return T.referenceRequired(referenceLabel);
-                return value >= today || date.passed;
-              },
-            }),
-          )}
+          {...fieldProps(register, errors, 'reference', {
+            validate: (value) => {
+              if (value === '') return T.referenceRequired(referenceLabel);
+              return value >= today || date.passed;
+            },
+            hint: date.hint,
+          })}
         />
       )}
       <TextField
@@ -360,11 +353,9 @@ function RecordTaskDialog({
         multiline
         minRows={2}
         fullWidth
-        error={!!errors.note}
-        helperText={errors.note?.message}
-        {...muiField(
-          register('note', { validate: (v) => v.trim().length <= NOTE_MAX || T.noteTooLong }),
-        )}
+        {...fieldProps(register, errors, 'note', {
+          validate: (v) => v.trim().length <= NOTE_MAX || T.noteTooLong,
+        })}
       />
     </StepDialog>
   );

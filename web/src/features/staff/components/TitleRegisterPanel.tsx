@@ -13,7 +13,7 @@ import {
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { NAME_EXPLANATION_LABELS } from '../../../lib/labels';
 import { documentUrl } from '../../documents';
 import { useRecordTitleRegisterName, useRemoveTitleRegisterName } from '../api/titleRegister';
@@ -197,10 +197,8 @@ function RecordForm({ caseId }: { caseId: string }) {
         label={T.fullName}
         size="small"
         required
-        error={!!errors.fullName}
-        helperText={errors.fullName?.message}
         sx={{ flex: 1 }}
-        {...muiField(register('fullName', { validate }))}
+        {...fieldProps(register, errors, 'fullName', { validate })}
       />
       <Button type="submit" variant="outlined" disabled={isSubmitting || mutation.isPending}>
         {T.record}

@@ -9,7 +9,7 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatDate } from '../../../lib/format';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { todayIso } from '../../application';
 import { statusLabel } from '../../../lib/labels';
 import type { CaseKind } from '../../cases';
@@ -123,9 +123,9 @@ export function TransitionDialog({
           minRows={3}
           required
           fullWidth
-          error={!!errors.reason}
-          helperText={errors.reason?.message}
-          {...muiField(register('reason', { validate: checkReason(STAFF_TEXTS.reasonRequired) }))}
+          {...fieldProps(register, errors, 'reason', {
+            validate: checkReason(STAFF_TEXTS.reasonRequired),
+          })}
         />
       )}
       {needsDate && (
@@ -134,17 +134,13 @@ export function TransitionDialog({
           type="date"
           required
           fullWidth
-          error={!!errors.completionDate}
-          helperText={errors.completionDate?.message}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
-          {...muiField(
-            register('completionDate', {
-              validate: (v) =>
-                v === ''
-                  ? STAFF_TEXTS.completionDateRequired
-                  : v >= today || STAFF_TEXTS.completionDatePast,
-            }),
-          )}
+          {...fieldProps(register, errors, 'completionDate', {
+            validate: (v) =>
+              v === ''
+                ? STAFF_TEXTS.completionDateRequired
+                : v >= today || STAFF_TEXTS.completionDatePast,
+          })}
         />
       )}
       {early && (
@@ -172,9 +168,10 @@ export function TransitionDialog({
       {needsCode && (
         <CodeField
           required
-          error={!!errors.code}
-          helperText={errors.code?.message ?? STAFF_TEXTS.stepUpHint}
-          {...muiField(register('code', { validate: checkCode }))}
+          {...fieldProps(register, errors, 'code', {
+            validate: checkCode,
+            hint: STAFF_TEXTS.stepUpHint,
+          })}
         />
       )}
     </StepDialog>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PageHeading } from '../../../components/PageHeading';
 import { ApiError } from '../../../lib/api/errors';
-import { muiField } from '../../../lib/form';
+import { fieldProps } from '../../../lib/form';
 import { useVerifyFactor } from '../api/factor';
 import { STAFF_TEXTS } from '../texts';
 import { codeSchema, recoveryCodeSchema } from '../validation';
@@ -74,13 +74,7 @@ function AppCodeForm({ onVerified }: { onVerified: () => void }) {
       error={verify.error}
       busy={isSubmitting || verify.isPending}
     >
-      <CodeField
-        required
-        autoFocus
-        error={!!errors.code}
-        helperText={errors.code?.message}
-        {...muiField(register('code'))}
-      />
+      <CodeField required autoFocus {...fieldProps(register, errors, 'code')} />
     </VerifyForm>
   );
 }
@@ -115,10 +109,8 @@ function RecoveryCodeForm({ onVerified }: { onVerified: () => void }) {
         required
         autoFocus
         fullWidth
-        error={!!errors.recoveryCode}
-        helperText={errors.recoveryCode?.message}
         slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
-        {...muiField(register('recoveryCode'))}
+        {...fieldProps(register, errors, 'recoveryCode')}
       />
     </VerifyForm>
   );
