@@ -9,7 +9,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
-use threshold_engine::{BuyingStatus, CaseType, RemortgagingStatus, Role, WorkflowStatus};
+use threshold_engine::{
+    BuyingStatus, CaseStatus, CaseType, RemortgagingStatus, Role, WorkflowStatus,
+};
 use threshold_store::audit::AuditEvent;
 use threshold_store::cases::search::search_keys;
 use threshold_store::cases::seed::TableRows;
@@ -396,18 +398,10 @@ impl Tables {
         quotes: &mut HashMap<(CaseType, i64, bool), threshold_store::cases::NewQuote>,
         s: Seed<'_>,
     ) -> anyhow::Result<()> {
-        let (status, position) = match s.case_type {
-            CaseType::Remortgaging => {
-                let all = RemortgagingStatus::ALL;
-                let st = all[s.index % all.len()];
-                (st.as_str(), st.position())
-            }
-            CaseType::Buying => {
-                let all = BuyingStatus::ALL;
-                let st = all[s.index % all.len()];
-                (st.as_str(), st.position())
-            }
-        };
+        let all = CaseStatus::all(s.case_type);
+        // The spec's order: a status's index is its position.
+        let position = s.index % all.len();
+        let status = all[position].as_str();
         let (town, county, outward) = PLACES[rng.random_range(0..PLACES.len())];
         let wales = matches!(county, "South Glamorgan" | "West Glamorgan");
         let street = STREETS[rng.random_range(0..STREETS.len())];
@@ -436,13 +430,14 @@ impl Tables {
             tenure: Some(if leasehold { "LEASEHOLD" } else { "FREEHOLD" }.into()),
             property_type: Some("SEMI_DETACHED_HOUSE".into()),
             lender: Some(LENDERS[rng.random_range(0..LENDERS.len())].into()),
-            property_value: Some(rng.random_range(150..900) * 100_000),
-            purchase_price: Some(rng.random_range(150..900) * 100_000),
             ..KeyFacts::default()
         };
-        let price = match s.case_type {
-            CaseType::Remortgaging => facts.property_value.unwrap_or_default(),
-            CaseType::Buying => facts.purchase_price.unwrap_or_default(),
+        // A purchase at the property's value: one figure is the price either case type quotes.
+        let price = rng.random_range(150..900) * 100_000;
+        let facts = KeyFacts {
+            property_value: Some(price),
+            purchase_price: Some(price),
+            ..facts
         };
         // Quotes depend on the price band and tenure only here: computed once per band.
         let band = price / 5_000_000;

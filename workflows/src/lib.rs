@@ -59,6 +59,8 @@ pub struct Stage {
     /// The status's label, without a placeholder (`Completed`, not `Completed {date}`).
     pub label: String,
     pub guide: String,
+    /// The broker's next step at this stage (the loader requires it with `guide`).
+    pub broker_guide: String,
 }
 
 /// The one place a case type picks its workflow's definition: `$body` runs with `$d` bound to
@@ -287,6 +289,7 @@ impl Workflows {
                             .clone()
                             .unwrap_or_else(|| s.label.clone()),
                         guide: s.guide.clone()?,
+                        broker_guide: s.broker_guide.clone()?,
                     })
                 })
                 .collect()

@@ -131,7 +131,7 @@ pub async fn cases(
             let loaded = LoadedCase::from_list_item(item, &page.legal_names, rel);
             let view = case_list::view_of(&state, user, rel, &loaded, case_type)?;
             let r = &item.row;
-            let (due_date, due_label) = due(&loaded);
+            let due = due(&loaded);
             Ok(StaffQueueItem {
                 id: r.id,
                 case_type,
@@ -149,8 +149,8 @@ pub async fn cases(
                     .collect(),
                 broker_reference: r.broker_reference.clone(),
                 assignee: r.assignee_id.and_then(|id| members.get(&id)).map(body),
-                due_date,
-                due_label: due_label.map(str::to_owned),
+                due_date: due.map(|(date, _)| date),
+                due_label: due.map(|(_, label)| label.to_owned()),
                 next_task_due_on: r.next_task_due_on,
                 next_task_overdue: r.next_task_due_on.is_some_and(|day| day < today),
                 stage_overdue: state.workflows.stage_overdue(
@@ -359,14 +359,13 @@ pub(super) fn address(loaded: &LoadedCase) -> Option<String> {
 /// The date the case works towards: completion once agreed, otherwise the end of the current
 /// deal (remortgaging) or the buyers' target move-in date (each case type records only its
 /// own).
-fn due(loaded: &LoadedCase) -> (Option<NaiveDate>, Option<&'static str>) {
+fn due(loaded: &LoadedCase) -> Option<(NaiveDate, &'static str)> {
     let r = &loaded.row;
-    let target = [
+    [
         (r.completion_date, "Completion"),
         (r.current_deal_end_date, "Current deal ends"),
         (r.target_move_in_date, "Target move-in"),
     ]
     .into_iter()
-    .find_map(|(date, label)| date.map(|d| (d, label)));
-    (target.map(|(d, _)| d), target.map(|(_, label)| label))
+    .find_map(|(date, label)| date.map(|d| (d, label)))
 }

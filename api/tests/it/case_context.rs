@@ -8,8 +8,8 @@ use reqwest::StatusCode;
 use serde_json::json;
 use support::cases::{create_buying, create_remortgaging, firm, remortgaging_body};
 use support::{Backend, TestApp};
-use threshold_engine::{CaseType, StatusDef, WorkflowStatus};
-use threshold_workflows::Workflows;
+use threshold_engine::CaseType;
+use threshold_workflows::{Stage, Workflows};
 
 on_both_databases!(
     a_customer_sees_where_the_case_stands_and_how_to_reach_their_broker,
@@ -19,28 +19,15 @@ on_both_databases!(
     the_broker_and_the_customer_each_read_their_own_next_step,
 );
 
-/// The workflow file's guide for a status (the customer's next step on the case page).
-fn guide(case_type: CaseType, status: &str) -> String {
+/// The workflow file's stage for a status: its `guide` (the customer's next step on the case
+/// page) and `broker_guide` (the broker's).
+fn stage(case_type: CaseType, status: &str) -> Stage {
     Workflows::load()
         .unwrap()
         .stages(case_type)
         .into_iter()
         .find(|s| s.status.as_str() == status)
         .unwrap()
-        .guide
-}
-
-/// The workflow file's `broker_guide` for a status (the broker's next step on the case page).
-fn broker_guide(case_type: CaseType, status: &str) -> String {
-    fn of<St: WorkflowStatus>(statuses: &[StatusDef<St>], status: &str) -> String {
-        let found = statuses.iter().find(|s| s.name.as_str() == status);
-        found.and_then(|s| s.broker_guide.clone()).unwrap()
-    }
-    let workflows = Workflows::load().unwrap();
-    match case_type {
-        CaseType::Remortgaging => of(&workflows.remortgaging.definition.statuses, status),
-        CaseType::Buying => of(&workflows.buying.definition.statuses, status),
-    }
 }
 
 async fn a_customer_sees_where_the_case_stands_and_how_to_reach_their_broker(backend: Backend) {
@@ -58,7 +45,7 @@ async fn a_customer_sees_where_the_case_stands_and_how_to_reach_their_broker(bac
     assert_eq!(
         res.body["view"]["stage"],
         json!({
-            "guide": guide(CaseType::Remortgaging, "BROKER_APPLICATION"),
+            "guide": stage(CaseType::Remortgaging, "BROKER_APPLICATION").guide,
             "waitsOn": "broker",
             "closed": false,
         })
@@ -87,7 +74,7 @@ async fn a_customer_sees_where_the_case_stands_and_how_to_reach_their_broker(bac
     assert_eq!(res.body["view"]["stage"]["waitsOn"], "broker");
     assert_eq!(
         res.body["view"]["stage"]["guide"],
-        broker_guide(CaseType::Buying, "BROKER_APPLICATION")
+        stage(CaseType::Buying, "BROKER_APPLICATION").broker_guide
     );
     assert_eq!(res.body["broker"]["firmName"], "Firm");
 }
@@ -115,8 +102,8 @@ async fn the_broker_and_the_customer_each_read_their_own_next_step(backend: Back
         assert_eq!(res.body["status"], "BROKER_APPLICATION_INVITE");
         assert_eq!(res.body["view"]["stage"]["waitsOn"], "customer");
     }
-    let customers = guide(CaseType::Remortgaging, "BROKER_APPLICATION_INVITE");
-    let brokers = broker_guide(CaseType::Remortgaging, "BROKER_APPLICATION_INVITE");
+    let customers = stage(CaseType::Remortgaging, "BROKER_APPLICATION_INVITE").guide;
+    let brokers = stage(CaseType::Remortgaging, "BROKER_APPLICATION_INVITE").broker_guide;
     assert_ne!(customers, brokers);
     assert_eq!(for_customer.body["view"]["stage"]["guide"], customers);
     assert_eq!(for_broker.body["view"]["stage"]["guide"], brokers);

@@ -119,6 +119,17 @@ pub enum FeeBasis {
     Loan,
 }
 
+/// What carries land tax (SDLT in England, LTT in Wales) in a case type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LandTaxBasis {
+    /// The case is an acquisition: its price is the chargeable consideration (a purchase).
+    Purchase,
+    /// Only a change of who owns the home carries land tax: a transfer of equity or
+    /// shared-ownership staircasing (a remortgage; see equity_tax.rs).
+    OwnershipChange,
+}
+
 /// The fees for one case type.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -126,6 +137,8 @@ pub struct CaseFees {
     pub legal_fee_label: String,
     /// The figure the legal fee bands are read against.
     pub legal_fee_basis: FeeBasis,
+    /// What the quote's land tax estimate and return charge are worked out on.
+    pub land_tax: LandTaxBasis,
     pub legal_fee_bands: Vec<FeeBand>,
     pub supplements: BTreeMap<Supplement, SupplementFee>,
     /// The firm's own fixed charges, in the legal fees section.
@@ -491,27 +504,30 @@ impl FeeSchedule {
         let new_build = counts.contains_key(&Supplement::NewBuild);
         let shared_ownership = counts.contains_key(&Supplement::SharedOwnership);
         let part_or_new_lease = details.transfer_of_part_or_new_lease.unwrap_or(new_build);
-        let new_shared_ownership_lease = req.case_type == CaseType::Buying
+        let purchase = fees.land_tax == LandTaxBasis::Purchase;
+        let new_shared_ownership_lease = purchase
             && shared_ownership
             && (part_or_new_lease || details.shared_ownership_lease.is_some());
-        // A remortgage that changes who owns the home carries its land tax.
-        let ownership_tax: Option<OwnershipTax> = match req.case_type {
-            CaseType::Remortgaging if transfer_of_equity => Some(equity_tax::transfer_of_equity(
-                &details.equity_transfer.clone().unwrap_or_default(),
-                req.land_tax.as_ref(),
-                tax,
-            )),
-            CaseType::Remortgaging if shared_ownership => Some(match &details.staircasing {
+        // Where only a change of ownership carries land tax, that change carries the case's.
+        let ownership_tax: Option<OwnershipTax> = match fees.land_tax {
+            LandTaxBasis::OwnershipChange if transfer_of_equity => {
+                Some(equity_tax::transfer_of_equity(
+                    &details.equity_transfer.clone().unwrap_or_default(),
+                    req.land_tax.as_ref(),
+                    tax,
+                ))
+            }
+            LandTaxBasis::OwnershipChange if shared_ownership => Some(match &details.staircasing {
                 Some(s) => equity_tax::staircasing(s, req.land_tax.as_ref(), tax),
                 None => OwnershipTax::none(equity_tax::STAIRCASING_FACTS_NEEDED.into()),
             }),
             _ => None,
         };
-        let return_due = match req.case_type {
-            CaseType::Remortgaging => ownership_tax.as_ref().is_some_and(|t| t.return_due),
+        let return_due = match fees.land_tax {
+            LandTaxBasis::OwnershipChange => ownership_tax.as_ref().is_some_and(|t| t.return_due),
             // FA 2003 s.77A(1), LTTA 2017 s.46(3): no return for a transfer for less than
             // £40,000; a new lease is taken to need one (its rent is not known here).
-            CaseType::Buying => {
+            LandTaxBasis::Purchase => {
                 part_or_new_lease
                     || new_shared_ownership_lease
                     || tax
@@ -653,12 +669,12 @@ impl FeeSchedule {
             .map(|c| c.amount)
             .sum();
         let total_amount = subtotal - discount;
-        let land_tax_estimate = match req.case_type {
-            CaseType::Remortgaging => ownership_tax.and_then(|t| {
+        let land_tax_estimate = match fees.land_tax {
+            LandTaxBasis::OwnershipChange => ownership_tax.and_then(|t| {
                 notes.push(t.note);
                 t.estimate
             }),
-            CaseType::Buying => match land_tax_estimate(req.land_tax.as_ref(), tax) {
+            LandTaxBasis::Purchase => match land_tax_estimate(req.land_tax.as_ref(), tax) {
                 Ok(estimate) => Some(estimate),
                 Err(note) => {
                     notes.push(note);

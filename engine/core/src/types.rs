@@ -1,6 +1,7 @@
 //! Enumerations shared by every part of the engine: case types, statuses, roles, actors.
 
 use std::fmt;
+use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 use strum::{EnumIter, EnumString, IntoStaticStr};
@@ -145,12 +146,26 @@ impl CaseStatus {
         }
     }
 
+    /// Every status of the given case type, in the spec's order (so a status's index is its
+    /// [`WorkflowStatus::position`]).
+    pub fn all(case_type: CaseType) -> &'static [Self] {
+        fn of<St: WorkflowStatus + Into<CaseStatus>>() -> Vec<CaseStatus> {
+            St::ALL.iter().map(|&s| s.into()).collect()
+        }
+        static REMORTGAGING: LazyLock<Vec<CaseStatus>> = LazyLock::new(of::<RemortgagingStatus>);
+        static BUYING: LazyLock<Vec<CaseStatus>> = LazyLock::new(of::<BuyingStatus>);
+        match case_type {
+            CaseType::Remortgaging => &REMORTGAGING,
+            CaseType::Buying => &BUYING,
+        }
+    }
+
     /// Parses a status name of the given case type.
     pub fn parse(case_type: CaseType, name: &str) -> Option<Self> {
-        match case_type {
-            CaseType::Remortgaging => RemortgagingStatus::parse(name).map(Self::Remortgaging),
-            CaseType::Buying => BuyingStatus::parse(name).map(Self::Buying),
-        }
+        Self::all(case_type)
+            .iter()
+            .copied()
+            .find(|s| s.as_str() == name)
     }
 }
 
