@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cliWith, type Cli } from './cli';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,6 +38,8 @@ export async function untilReady(url: string): Promise<void> {
 /** A second Threshold, with settings the run's own server does not have. */
 export interface SecondServer {
   site: string;
+  /** The CLI on this server's database and settings (e.g. `createUser(…, second.cli)`). */
+  cli: Cli;
   stop: () => Promise<void>;
 }
 
@@ -64,8 +67,8 @@ export async function startSecondServer(
     psql(`CREATE DATABASE ${pgDatabase}`);
     databaseUrl = runEnv.DATABASE_URL.replace(/\/[^/]*$/, `/${pgDatabase}`);
   }
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
+  // What the server and its CLI run with, as THRESHOLD_CLI_ENV is for the run's server.
+  const serverEnv: Record<string, string> = {
     ...runEnv,
     DATA_DIR: dir,
     DATABASE_URL: databaseUrl,
@@ -73,10 +76,12 @@ export async function startSecondServer(
     PUBLIC_URL: site,
     ...settings(site),
   };
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), ...serverEnv };
   const server: ChildProcess = spawn(bin, ['serve'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   await untilReady(site);
   return {
     site,
+    cli: cliWith(serverEnv),
     stop: async () => {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');

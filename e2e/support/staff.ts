@@ -4,7 +4,7 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { dismissConsent } from './app';
-import { createUser } from './cli';
+import { createUser, thresholdCli, type Cli } from './cli';
 import { linkIn, waitForMailAbout } from './mail';
 
 /** The authenticator app: SHA-1, 6 digits, 30-second steps. */
@@ -32,10 +32,12 @@ export async function freshCode(page: Page, totp: OTPAuth.TOTP, after: number): 
 
 /**
  * A conveyancer made with the CLI signs in at /staff/login through the e-mailed link and sets up
- * their authenticator app (first visit); ends on the work queue, in a context of their own.
+ * their authenticator app (first visit); ends on the work queue, in a context of their own (at
+ * the test's baseURL). `cli`: whose database they are made in (the run's server unless a
+ * SecondServer's `cli` is given).
  */
-export async function signInConveyancer(browser: Browser, person: { name: string; email: string }) {
-  return signInStaff(browser, person, 'ROLE_CONVEYANCER');
+export async function signInConveyancer(browser: Browser, person: { name: string; email: string }, cli: Cli = thresholdCli) {
+  return signInStaff(browser, person, 'ROLE_CONVEYANCER', cli);
 }
 
 /** As {@link signInConveyancer}, for a member of staff with `role` (an administrator). */
@@ -43,8 +45,9 @@ export async function signInStaff(
   browser: Browser,
   person: { name: string; email: string },
   role: 'ROLE_CONVEYANCER' | 'ROLE_ADMIN',
+  cli: Cli = thresholdCli,
 ) {
-  createUser({ ...person, role });
+  createUser({ ...person, role }, cli);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto('/staff');
