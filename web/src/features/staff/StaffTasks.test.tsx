@@ -376,6 +376,55 @@ describe("the back office's legal file (issue 29)", () => {
       );
       expect(panel.queryByRole('button', { name: 'Screen with OpenSanctions' })).toBeNull();
     });
+
+    it('once the conveyancer records the task, the possible matches are no longer asked about', async () => {
+      const open = { ...SCREENING, evidenceUploaded: true };
+      const done = {
+        ...open,
+        state: 'DONE' as const,
+        done: { ...DISCHARGED.done!, task: SCREENING.name, note: 'Ruled out: different DOB' },
+      };
+      const state = {
+        current: staffCase({ tasks: [SCREENING], screeningProvider: 'OPENSANCTIONS' }) as StaffCase,
+      };
+      staffServer(CONVEYANCER, {
+        [`GET ${CASE_PATH}`]: () => json(state.current),
+        [`POST ${SCREEN_PATH}`]: () => {
+          state.current = staffCase({ tasks: [open], screeningProvider: 'OPENSANCTIONS' });
+          return json({
+            provider: 'OPENSANCTIONS',
+            clients: [
+              {
+                name: 'Ann Smith',
+                matches: [{ caption: 'Ann Smyth', score: 0.93, topics: ['sanction'] }],
+              },
+            ],
+            documentId: 90,
+            taskDone: false,
+            tasks: [open],
+          });
+        },
+        [`POST ${CASE_PATH}/tasks/${SCREENING.name}`]: () => {
+          state.current = staffCase({ tasks: [done], screeningProvider: 'OPENSANCTIONS' });
+          return json({ tasks: [done] });
+        },
+      });
+      const panel = await openTasks();
+      await userEvent.click(panel.getByRole('button', { name: 'Screen with OpenSanctions' }));
+      expect(await panel.findByRole('status')).toHaveTextContent('Possible matches');
+      await waitFor(() =>
+        expect(panel.getByRole('button', { name: 'Record as done' })).toBeEnabled(),
+      );
+      await userEvent.click(panel.getByRole('button', { name: 'Record as done' }));
+      const dialog = within(await screen.findByRole('dialog', { name: /^Record as done/ }));
+      await userEvent.type(
+        dialog.getByRole('textbox', { name: 'Note (optional)' }),
+        'Ruled out: different DOB',
+      );
+      await userEvent.click(dialog.getByRole('button', { name: 'Record as done' }));
+      expect(await panel.findByText(/Ruled out: different DOB/)).toBeVisible();
+      expect(panel.queryByText(/Possible matches/)).toBeNull();
+    });
   });
 
   describe('evidence', () => {

@@ -157,7 +157,8 @@ function TaskRow({
           {task.unmet}
         </Typography>
       )}
-      {screened && !screened.taskDone && <PossibleMatches screening={screened} />}
+      {/* The matches are there to be ruled out before the task is recorded: not after. */}
+      {open && screened && !screened.taskDone && <PossibleMatches screening={screened} />}
       {open && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           {screens && !task.evidenceUploaded && (
