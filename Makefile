@@ -5,10 +5,14 @@ SHELL := /bin/bash
 CARGO ?= cargo
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 BIN := $(TARGET_DIR)/release/threshold
+# The browser tests and the fuzzer drive the binary the Rust tests already built (the dev
+# profile, dependencies optimised): a second, release, build of every crate was a third of
+# CI's time. `make run`, `make bench` and the screenshots use the release binary.
+TEST_BIN := $(TARGET_DIR)/debug/threshold
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 export TEST_DATABASE_URL
 
-.PHONY: help run build web web-deps e2e-deps moto test lint test-rust test-web test-e2e test-e2e-postgres screens openapi check-generated bench lighthouse fuzz clean-test-databases
+.PHONY: help run build test-bin web web-deps e2e-deps moto test lint test-rust test-web test-e2e test-e2e-postgres screens openapi check-generated bench lighthouse fuzz clean-test-databases
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s $$'\t'
@@ -19,6 +23,11 @@ run: build ## Build everything and start Threshold on http://localhost:8080 with
 
 build: web ## Build the web app and the release binary (which embeds it)
 	$(CARGO) build --release --locked -p threshold-api
+
+# The same command as test-rust (same features, so nothing is rebuilt); the embedded web app is
+# read from web/dist at run time in this profile.
+test-bin: web
+	$(CARGO) test --locked --workspace --no-run
 
 web-deps:
 	cd web && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
@@ -53,8 +62,8 @@ test-web: web-deps ## Vitest: machines, forms, guards
 check-generated: web-deps ## Fail when api/openapi.json or web's generated types are stale
 	cd web && npx openapi-typescript ../api/openapi.json -o /tmp/threshold-schema.d.ts >/dev/null && npx prettier --stdin-filepath src/lib/api/schema.d.ts < /tmp/threshold-schema.d.ts | diff -u src/lib/api/schema.d.ts - || { echo "web/src/lib/api/schema.d.ts is stale: run make openapi"; exit 1; }
 
-test-e2e: build e2e-deps ## Playwright in Chromium against the release binary (SQLite)
-	cd e2e && THRESHOLD_BIN=$(abspath $(BIN)) npx playwright test
+test-e2e: test-bin e2e-deps ## Playwright in Chromium against the server binary (SQLite)
+	cd e2e && THRESHOLD_BIN=$(abspath $(TEST_BIN)) npx playwright test
 
 screens: build e2e-deps ## Screenshots of every top-level route at 375 and 1280 px into docs/screens/
 	cd e2e && THRESHOLD_BIN=$(abspath $(BIN)) npx playwright test -c playwright.screens.config.ts
@@ -68,9 +77,9 @@ E2E_PG_SPECS ?= tests/application.spec.ts tests/after-submit.spec.ts tests/staff
 	tests/buying-application.spec.ts tests/purchase-after-submit.spec.ts tests/cases.spec.ts \
 	tests/quote.spec.ts tests/title-register.spec.ts tests/conversation.spec.ts tests/webhooks.spec.ts \
 	tests/source-of-funds.spec.ts tests/complex-cases.spec.ts
-test-e2e-postgres: build e2e-deps ## The journeys and lists in Playwright on a fresh PostgreSQL database
+test-e2e-postgres: test-bin e2e-deps ## The journeys and lists in Playwright on a fresh PostgreSQL database
 	psql "$(TEST_DATABASE_URL)" -qc "DROP DATABASE IF EXISTS $(E2E_PG_DB)" -c "CREATE DATABASE $(E2E_PG_DB)"
-	cd e2e && THRESHOLD_BIN=$(abspath $(BIN)) E2E_DATABASE_URL=$$(echo "$(TEST_DATABASE_URL)" | sed 's|/[^/]*$$|/$(E2E_PG_DB)|') npx playwright test $(E2E_PG_SPECS)
+	cd e2e && THRESHOLD_BIN=$(abspath $(TEST_BIN)) E2E_DATABASE_URL=$$(echo "$(TEST_DATABASE_URL)" | sed 's|/[^/]*$$|/$(E2E_PG_DB)|') npx playwright test $(E2E_PG_SPECS)
 	psql "$(TEST_DATABASE_URL)" -qc "DROP DATABASE IF EXISTS $(E2E_PG_DB)"
 
 BENCH_CASES ?= 100000
@@ -85,11 +94,11 @@ lighthouse: build e2e-deps ## Lighthouse performance (mobile) for /login and a c
 
 FUZZ_VENV := $(TARGET_DIR)/fuzz-venv
 FUZZ_PG_DB := threshold_test_fuzz
-fuzz: build ## Schemathesis (every check) against the release binary: anonymous, as a broker and as a conveyancer, on SQLite and PostgreSQL
+fuzz: test-bin ## Schemathesis (every check) against the server binary: anonymous, as a broker and as a conveyancer, on SQLite and PostgreSQL
 	[ -x $(FUZZ_VENV)/bin/schemathesis ] || { python3 -m venv $(FUZZ_VENV) && $(FUZZ_VENV)/bin/pip install -q 'schemathesis==4.32.5'; }
-	.ci/fuzz.py --bin $(BIN) --schemathesis $(FUZZ_VENV)/bin/schemathesis
+	.ci/fuzz.py --bin $(TEST_BIN) --schemathesis $(FUZZ_VENV)/bin/schemathesis
 	psql "$(TEST_DATABASE_URL)" -qc "DROP DATABASE IF EXISTS $(FUZZ_PG_DB)" -c "CREATE DATABASE $(FUZZ_PG_DB)"
-	.ci/fuzz.py --bin $(BIN) --schemathesis $(FUZZ_VENV)/bin/schemathesis --postgres $$(echo "$(TEST_DATABASE_URL)" | sed 's|/[^/]*$$|/$(FUZZ_PG_DB)|')
+	.ci/fuzz.py --bin $(TEST_BIN) --schemathesis $(FUZZ_VENV)/bin/schemathesis --postgres $$(echo "$(TEST_DATABASE_URL)" | sed 's|/[^/]*$$|/$(FUZZ_PG_DB)|')
 	psql "$(TEST_DATABASE_URL)" -qc "DROP DATABASE IF EXISTS $(FUZZ_PG_DB)"
 
 openapi: web-deps ## Regenerate api/openapi.json and the web app's API types

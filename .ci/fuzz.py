@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fuzz the release binary's API with schemathesis, from its own OpenAPI document.
+"""Fuzz the server binary's API with schemathesis, from its own OpenAPI document.
 
 Starts `threshold serve` on loopback with a fresh database (SQLite, or PostgreSQL with
 --postgres URL), signs in the demo broker and the demo conveyancer through the real e-mail

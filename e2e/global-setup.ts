@@ -9,7 +9,7 @@ import { freePort, untilReady } from './support/server';
 
 export default async function globalSetup() {
   const bin = process.env.THRESHOLD_BIN;
-  if (!bin) throw new Error('THRESHOLD_BIN must point at the release binary (make test-e2e sets it)');
+  if (!bin) throw new Error('THRESHOLD_BIN must point at the server binary (make test-e2e sets it)');
   const dir = mkdtempSync(join(tmpdir(), 'threshold-e2e-'));
   const mailDir = join(dir, 'mail');
   mkdirSync(mailDir);

@@ -1,4 +1,4 @@
-// Playwright in Debian's Chromium against the release binary (started by global-setup.ts).
+// Playwright in Debian's Chromium against the server binary (started by global-setup.ts).
 import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
