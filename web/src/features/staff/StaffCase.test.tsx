@@ -15,7 +15,8 @@ import {
   upload,
 } from '../../test/staff';
 import { todayIso } from '../application';
-import { documentTexts, STAFF_TEXTS } from './texts';
+import { documentTexts } from './documentTexts';
+import { STAFF_TEXTS } from './texts';
 import type { StaffCase } from './types';
 
 const mermaid = vi.hoisted(() => ({

@@ -5,7 +5,7 @@ import { FakeXhr } from '../../test/fakeXhr';
 import { json, type Handler } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
 import { CONVEYANCER, party, staffCase, staffPurchase, staffServer } from '../../test/staff';
-import { IDENTITY_CHECKS } from './texts';
+import { IDENTITY_CHECKS } from './identityTexts';
 import type { StaffCase } from './types';
 
 const mermaid = vi.hoisted(() => ({ initialize: vi.fn(), render: vi.fn() }));

@@ -16,7 +16,8 @@ import { runtimeConfig } from '../../../lib/config';
 import { formatDateTime } from '../../../lib/format';
 import type { CaseKind } from '../../cases';
 import { statusLabel, wordsOf } from '../../../lib/labels';
-import { ROLE_LABELS, STAFF_TEXTS } from '../texts';
+import { ROLE_LABELS } from '../adminTexts';
+import { STAFF_TEXTS } from '../texts';
 import type { StaffAuditEntry } from '../types';
 import { Panel } from './Panel';
 

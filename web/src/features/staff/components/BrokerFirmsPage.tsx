@@ -7,7 +7,8 @@ import { ApiError } from '../../../lib/api/errors';
 import { penceToPounds, poundsToPence } from '../../application';
 import { useSession } from '../../auth';
 import { useBrokerFirms, useSetReferralFee } from '../api/brokerFirms';
-import { STAFF_TEXTS, brokerFirmTexts as T } from '../texts';
+import { brokerFirmTexts as T } from '../adminTexts';
+import { STAFF_TEXTS } from '../texts';
 import type { BrokerFirm } from '../types';
 import { problemOf } from './useStepReport';
 

@@ -1,7 +1,8 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useId, useState } from 'react';
 import { DocumentFrame } from '../../documents';
-import { previewTexts, STAFF_TEXTS } from '../texts';
+import { previewTexts } from '../documentTexts';
+import { STAFF_TEXTS } from '../texts';
 
 /**
  * 'Preview': the document in a dialog over the case (a PDF in the browser's viewer, a photo as

@@ -16,7 +16,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { fieldProps } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { useAnswerEnquiry, useRaiseEnquiry, useWithdrawEnquiry } from '../api/enquiries';
-import { enquiryTexts as T } from '../texts';
+import { enquiryTexts as T } from '../legalFileTexts';
 import type { StaffEnquiry } from '../types';
 import { Panel } from './Panel';
 import { StepDialog, checkReason } from './StepDialog';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldProps } from '../../../lib/form';
 import { documentTypeLabel } from '../../../lib/labels';
-import { documentTexts as T, FINDINGS } from '../texts';
+import { documentTexts as T, FINDINGS } from '../documentTexts';
 import type { StaffDraftRequest, StaffDraftType, StaffFindingField } from '../types';
 import { StepDialog } from './StepDialog';
 import { showRefusal } from './stepUp';

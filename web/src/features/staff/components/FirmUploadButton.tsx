@@ -4,7 +4,7 @@ import type { ChangeEvent } from 'react';
 import { UploadParts, useFileUpload } from '../../application';
 import { CASE_TYPE, type CaseKind } from '../../cases';
 import { reportIfSecondFactorRequired } from '../secondFactor';
-import { uploadTexts } from '../texts';
+import { uploadTexts } from '../documentTexts';
 
 /**
  * One file the firm adds to the case (POST /document): a task's evidence, or the firm's own

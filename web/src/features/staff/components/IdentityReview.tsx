@@ -4,7 +4,9 @@ import { formatDate } from '../../../lib/format';
 import type { CaseKind } from '../../cases';
 import { documentTypeLabel } from '../../../lib/labels';
 import { documentUrl } from '../../documents';
-import { documentTexts, identityTexts, STAFF_TEXTS } from '../texts';
+import { documentTexts } from '../documentTexts';
+import { identityTexts } from '../identityTexts';
+import { STAFF_TEXTS } from '../texts';
 import type {
   StaffIdentityCheck,
   StaffIdentityEvidence,

@@ -8,7 +8,8 @@ import { documentTypeLabel } from '../../../lib/labels';
 import { documentUrl } from '../../documents';
 import { PreviewButton } from './DocumentPreview';
 import { useDraftDocument } from '../api/progress';
-import { documentTexts, FINDINGS, STAFF_TEXTS } from '../texts';
+import { documentTexts, FINDINGS } from '../documentTexts';
+import { STAFF_TEXTS } from '../texts';
 import type {
   StaffCase,
   StaffDraftRequest,

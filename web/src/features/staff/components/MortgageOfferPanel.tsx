@@ -1,7 +1,7 @@
 import { Link } from '@mui/material';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { documentUrl } from '../../documents';
-import { offerTexts } from '../texts';
+import { offerTexts } from '../fundsTexts';
 import type { StaffMortgageOfferRecord } from '../types';
 import { Detail, Details, Panel } from './Panel';
 

@@ -9,7 +9,8 @@ import { CASE_TYPE, type CaseKind, BUYING_STATUSES, REMORTGAGING_STATUSES } from
 import { poundsToPence, todayIso, UploadParts, useFileUpload } from '../../application';
 import { useRecordMortgageOffer } from '../api/progress';
 import { reportIfSecondFactorRequired } from '../secondFactor';
-import { offerTexts, STAFF_TEXTS } from '../texts';
+import { offerTexts } from '../fundsTexts';
+import { STAFF_TEXTS } from '../texts';
 import type { StaffTransitionDone } from '../types';
 import { StepDialog } from './StepDialog';
 import { showRefusal } from './stepUp';

@@ -18,7 +18,8 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { StatusChip } from '../../../components/StatusChip';
 import { caseKindOf } from '../../documents';
 import { timeAgo } from '../format';
-import { STAFF_TEXTS, waitsOnLabel } from '../texts';
+import { waitsOnLabel } from '../queueTexts';
+import { STAFF_TEXTS } from '../texts';
 import type { StaffQueueItem } from '../types';
 
 function CaseLink({ item }: { item: StaffQueueItem }) {

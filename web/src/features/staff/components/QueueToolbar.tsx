@@ -16,13 +16,8 @@ import {
   withQueueFilter,
   type QueueSearch,
 } from '../search';
-import {
-  REPLY_FILTER,
-  SORT_ORDER_TEXTS,
-  STAFF_TEXTS,
-  TASK_DUE_FILTER,
-  WAITS_ON_FILTER,
-} from '../texts';
+import { REPLY_FILTER, SORT_ORDER_TEXTS, TASK_DUE_FILTER, WAITS_ON_FILTER } from '../queueTexts';
+import { STAFF_TEXTS } from '../texts';
 import type { StaffMember, StaffSortField } from '../types';
 
 const ANYONE = 'anyone';

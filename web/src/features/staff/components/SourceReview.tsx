@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldProps } from '../../../lib/form';
 import { useReviewSourceOfFunds } from '../api/sourcesOfFunds';
-import { sourcesOfFundsTexts as T } from '../texts';
+import { sourcesOfFundsTexts as T } from '../fundsTexts';
 import { StepDialog } from './StepDialog';
 import { showRefusal } from './stepUp';
 import { problemOf } from './useStepReport';

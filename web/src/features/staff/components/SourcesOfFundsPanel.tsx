@@ -10,7 +10,7 @@ import { formatMoney } from '../../../lib/format';
 import { documentTypeLabel, SOURCE_OF_FUNDS_LABELS } from '../../../lib/labels';
 import { documentUrl } from '../../documents';
 import { evidenceSlot } from '../../sourceOfFunds';
-import { sourcesOfFundsTexts as T } from '../texts';
+import { sourcesOfFundsTexts as T } from '../fundsTexts';
 import { PreviewButton } from './DocumentPreview';
 import { Detail, Details, Panel } from './Panel';
 import { SourceReview } from './SourceReview';

@@ -2,7 +2,8 @@ import Logout from '@mui/icons-material/Logout';
 import { AppBar, Box, Button, Link, Toolbar, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { RouterLink } from '../../../components/RouterLink';
-import { STAFF_TEXTS, brokerFirmTexts, userTexts } from '../texts';
+import { brokerFirmTexts, userTexts } from '../adminTexts';
+import { STAFF_TEXTS } from '../texts';
 
 /**
  * The back office's own frame (no customer navigation): a top bar with 'Threshold back office',

@@ -18,7 +18,7 @@ import { documentTypeLabel } from '../../../lib/labels';
 import { todayIso } from '../../application';
 import type { CaseKind } from '../../cases';
 import { useCompleteTask, useScreenClients } from '../api/progress';
-import { taskTexts as T } from '../texts';
+import { taskTexts as T } from '../legalFileTexts';
 import type { StaffScreening, StaffTask } from '../types';
 import { FirmUploadButton } from './FirmUploadButton';
 import { Panel } from './Panel';

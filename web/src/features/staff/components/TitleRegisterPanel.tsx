@@ -17,7 +17,7 @@ import { fieldProps } from '../../../lib/form';
 import { NAME_EXPLANATION_LABELS } from '../../../lib/labels';
 import { documentUrl } from '../../documents';
 import { useRecordTitleRegisterName, useRemoveTitleRegisterName } from '../api/titleRegister';
-import { titleRegisterTexts as T } from '../texts';
+import { titleRegisterTexts as T } from '../legalFileTexts';
 import type { StaffTitleRegisterName } from '../types';
 import { Panel } from './Panel';
 import { StepDialog } from './StepDialog';

@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Stack, Typography } from '@mui/material';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { unexpectedPaymentTexts as T } from '../texts';
+import { unexpectedPaymentTexts as T } from '../fundsTexts';
 import type { StaffUnexpectedPayment } from '../types';
 import { Detail, Details, Panel } from './Panel';
 

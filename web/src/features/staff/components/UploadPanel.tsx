@@ -6,7 +6,8 @@ import { UploadParts, useFileUpload } from '../../application';
 import { documentTypeLabel } from '../../../lib/labels';
 import { SEARCH_DOCUMENT_TYPES } from '../../documents';
 import { reportIfSecondFactorRequired } from '../secondFactor';
-import { STAFF_TEXTS, uploadTexts } from '../texts';
+import { uploadTexts } from '../documentTexts';
+import { STAFF_TEXTS } from '../texts';
 import { Panel } from './Panel';
 
 /** What the firm adds to a purchase from outside it: the contract pack's TA6, the searches. */
