@@ -2,7 +2,7 @@ import { Stack, Typography } from '@mui/material';
 import type { ExpandedCase } from '../../../lib/api/types';
 import { outstandingGroups, RequiredDocumentGroups } from '../../application';
 import type { CaseKind } from '../../cases';
-import { IDENTITY_DOCUMENTS } from './IdentificationTile';
+import { IDENTITY_DOCUMENTS } from './identity';
 import { DOCUMENTS_TILE_TEXTS } from '../texts';
 import { DocumentSection } from './DocumentSection';
 import { useDocumentRows } from './useDocumentRows';
