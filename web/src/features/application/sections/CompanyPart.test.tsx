@@ -16,7 +16,7 @@ import {
 import { renderApp } from '../../../test/renderApp';
 import { COMPANY_TEXTS as T } from '../ownersTexts';
 import { REVIEW_TEXTS } from '../texts';
-import { isCompanyNumber, normaliseCompanyNumber } from './CompanyPart';
+import { isCompanyNumber, normaliseCompanyNumber } from './companyValues';
 import { OwnersSection } from './OwnersSection';
 
 /**
