@@ -1,4 +1,4 @@
-import type { SessionStatus } from './machines/sessionMachine';
+import type { SessionStatus } from './machines/sessionActor';
 
 export type GuardRedirect =
   | { to: '/login'; search: { redirectTo: string } }

@@ -1,13 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import {
-  sessionFlags,
-  sessionStatus,
-  type SessionActor,
-  type SessionFlags,
-  type SessionStatus,
-} from '../machines/sessionMachine';
+import { sessionStatus, type SessionStatus } from '../machines/sessionActor';
+import { sessionFlags, type SessionFlags } from '../machines/sessionFlags';
+import type { SessionActor } from '../machines/sessionMachine';
 import type { Me } from '../../../lib/api/types';
 import { meQuery } from '../api/getMe';
 

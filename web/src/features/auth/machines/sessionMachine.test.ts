@@ -5,14 +5,13 @@ import type { Me, Verify } from '../../../lib/api/types';
 import { makeMe } from '../../../test/fixtures';
 import {
   requestRefresh,
-  SESSION_MESSAGES,
-  sessionFlags,
-  sessionMachine,
   sessionStatus,
   whenAppSessionResolved,
   whenSessionResolved,
-  type SessionActor,
-} from './sessionMachine';
+} from './sessionActor';
+import { SESSION_MESSAGES } from './sessionContext';
+import { sessionFlags } from './sessionFlags';
+import { sessionMachine, type SessionActor } from './sessionMachine';
 import { isStaffPath } from '../staff';
 
 interface Fakes {

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Loading } from '../../../components/Loading';
 import { safeRedirect } from '../../../lib/redirect';
 import { useSession, useSessionActor } from '../components/SessionProvider';
-import { sessionStatus } from '../machines/sessionMachine';
+import { sessionStatus } from '../machines/sessionActor';
 import { isStaffPath } from '../staff';
 
 /**
