@@ -12,15 +12,9 @@ import { renderApp } from '../../test/renderApp';
 import { documentBody } from '../../test/tiles';
 import { FEEDBACK_TEXTS } from '../feedback';
 import { OWNERS_TEXTS } from './ownersTexts';
-import {
-  APPLICATION_TEXTS,
-  BUYING_LOANS_TEXTS,
-  DOCUMENTS_TEXTS,
-  PROPERTY_TEXTS,
-  PURCHASE_TEXTS,
-  REVIEW_TEXTS,
-  SDLT_TEXTS,
-} from './texts';
+import { DOCUMENTS_TEXTS } from './documentsTexts';
+import { PURCHASE_TEXTS, SDLT_TEXTS } from './purchaseTexts';
+import { APPLICATION_TEXTS, BUYING_LOANS_TEXTS, PROPERTY_TEXTS, REVIEW_TEXTS } from './texts';
 import { GIFT_STATUS_LABELS } from '../../lib/labels';
 
 const APP = '/buying/1001/application';

@@ -7,7 +7,7 @@ import { FakeXhr } from '../../test/fakeXhr';
 import { json, noContent } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
 import { MAX_UPLOAD_BYTES } from './api/uploadDocument';
-import { DOCUMENTS_TEXTS } from './texts';
+import { DOCUMENTS_TEXTS } from './documentsTexts';
 
 const PATH = '/remortgaging/1001/application/documents';
 

@@ -10,15 +10,16 @@ export { KeyFactsEditPage } from './sections/KeyFactsEdit';
 // A remortgage after submission (features/tiles): the submitted answers read-only, and the
 // Documents section's upload slots and upload call.
 export { SubmittedApplication } from './sections/SubmittedApplication';
-export { RequiredDocumentGroups, outstandingGroups } from './sections/DocumentsSection';
+export { RequiredDocumentGroups } from './sections/DocumentsSection';
+export { outstandingGroups } from './sections/documentGroups';
 // A purchase's source of funds (features/sourceOfFunds): the evidence's slot on its own.
-export { RequiredDocumentSlot } from './sections/DocumentsSection';
+export { RequiredDocumentSlot } from './sections/DocumentSlot';
 export { ACCEPTED_FILES, uploadDocument } from './api/uploadDocument';
 export { useFileUpload } from './components/useFileUpload';
 export { UploadParts } from './components/UploadParts';
 // A gift donor's own evidence (features/invitations): the same upload, delete and guidance.
 export { useDeleteDocument } from './api/deleteDocument';
-export { DOCUMENT_GUIDANCE, DOCUMENTS_TEXTS } from './texts';
+export { DOCUMENT_GUIDANCE, DOCUMENTS_TEXTS } from './documentsTexts';
 // Today as a date input's value (the back office's agreed completion date), and pounds as
 // typed in pence (the back office's mortgage offer).
 export { penceToPounds, poundsToPence, todayIso } from './validation';
@@ -30,4 +31,4 @@ export { useKeyFactRows } from './sections/KeyFactsSection';
 export { alterationItem } from './sections/PropertyAlterationsSection';
 export { giftItem, isaItem, sourceItem } from './sections/purchaseFinancingItems';
 export { landTaxSentence } from './sections/StampDutySection';
-export { SDLT_TEXTS } from './texts';
+export { SDLT_TEXTS } from './purchaseTexts';

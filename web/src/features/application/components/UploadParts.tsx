@@ -1,7 +1,7 @@
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import type { ChangeEvent } from 'react';
 import { ACCEPTED_FILES } from '../api/uploadDocument';
-import { DOCUMENTS_TEXTS } from '../texts';
+import { DOCUMENTS_TEXTS } from '../documentsTexts';
 import type { useFileUpload } from './useFileUpload';
 
 /**

@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { isApiError } from '../../../lib/api/errors';
 import type { UploadedDocument } from '../../../lib/api/types';
 import { MAX_UPLOAD_BYTES, useUploadDocument, type UploadInput } from '../api/uploadDocument';
-import { DOCUMENTS_TEXTS } from '../texts';
+import { DOCUMENTS_TEXTS } from '../documentsTexts';
 
 /** Why an upload failed, in words the customer can act on. */
 export function uploadProblem(error: unknown): string {

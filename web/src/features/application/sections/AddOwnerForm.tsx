@@ -8,7 +8,8 @@ import { useAddApplicant } from '../api/addApplicant';
 import { FormError } from '../components/FormError';
 import { PARTY_TEXTS } from '../ownersTexts';
 import { applyServerErrors, type ServerFieldMap } from '../validation';
-import { addOwnerSchema, cardSx, h2Sx, SubmitButton, type AddOwnerValues } from './ownersControls';
+import { cardSx, h2Sx, SubmitButton } from './ownersControls';
+import { addOwnerSchema, type AddOwnerValues } from './ownersSchemas';
 
 const ADD_FIELDS: ServerFieldMap<AddOwnerValues> = {
   preferredName: 'preferredName',

@@ -5,7 +5,8 @@ import type { Company, Owner, RemortgagingExpanded } from '../../../lib/api/type
 import { SaveStatus } from '../components/SaveStatus';
 import { COMPANY_TEXTS as T } from '../ownersTexts';
 import { CompanyForm } from './CompanyForm';
-import { cardSx, h2Sx, joinAddress } from './ownersControls';
+import { cardSx, h2Sx } from './ownersControls';
+import { joinAddress } from './ownersFormat';
 
 /**
  * A company case's company (issue 33, CALLS-26): as Companies House registers it, and which of

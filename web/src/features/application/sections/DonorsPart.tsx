@@ -21,7 +21,8 @@ import { AddableList } from '../components/AddableList';
 import { TextInputField } from '../components/fields';
 import { FormError } from '../components/FormError';
 import { SaveStatus } from '../components/SaveStatus';
-import { APPLICATION_TEXTS, PURCHASE_TEXTS as T } from '../texts';
+import { PURCHASE_TEXTS as T } from '../purchaseTexts';
+import { APPLICATION_TEXTS } from '../texts';
 import { applyServerErrors, penceToPounds, poundsToPence } from '../validation';
 import { giftItem } from './purchaseFinancingItems';
 

@@ -10,7 +10,7 @@ import { useDeleteIsa } from '../api/deleteIsa';
 import { AddableList } from '../components/AddableList';
 import { SelectField, TextInputField } from '../components/fields';
 import { SaveStatus } from '../components/SaveStatus';
-import { PURCHASE_TEXTS as T } from '../texts';
+import { PURCHASE_TEXTS as T } from '../purchaseTexts';
 import { amountOrNull, ISA_SOURCES, isaItem, optionalAmount } from './purchaseFinancingItems';
 
 const isaSchema = z.object({

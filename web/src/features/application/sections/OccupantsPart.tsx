@@ -7,7 +7,8 @@ import { YesNoField } from '../components/fields';
 import { ownersFailureText } from '../components/FormError';
 import { SaveStatus } from '../components/SaveStatus';
 import { OWNERS_TEXTS } from '../ownersTexts';
-import { cardSx, h2Sx, PeopleList, PersonForm } from './ownersControls';
+import { cardSx, h2Sx } from './ownersControls';
+import { PeopleList, PersonForm } from './peopleControls';
 
 /** The other adults living at a remortgaged property. */
 export function OccupantsPart({

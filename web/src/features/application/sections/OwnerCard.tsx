@@ -14,15 +14,8 @@ import { useDeleteApplicantLegalName } from '../api/deleteApplicantLegalName';
 import { useRemoveApplicant } from '../api/removeApplicant';
 import { OWNERS_TEXTS, PARTY_TEXTS } from '../ownersTexts';
 import { OwnerDetailsForm } from './OwnerDetailsForm';
-import {
-  cardSx,
-  ConfirmRemoveDialog,
-  currentLegalName,
-  formatIsoDate,
-  formatNiNumber,
-  h4Sx,
-  joinAddress,
-} from './ownersControls';
+import { cardSx, ConfirmRemoveDialog, h4Sx } from './ownersControls';
+import { currentLegalName, formatIsoDate, formatNiNumber, joinAddress } from './ownersFormat';
 
 const h3Sx = { fontSize: '1.15rem', fontWeight: 600 } as const;
 

@@ -13,15 +13,9 @@ import { FormError } from '../components/FormError';
 import { SaveStatus } from '../components/SaveStatus';
 import { PARTY_TEXTS } from '../ownersTexts';
 import { applyServerErrors, type ServerFieldMap } from '../validation';
-import {
-  ASKS_FULL_ADDRESS,
-  formatNiNumber,
-  h4Sx,
-  normaliseNiNumber,
-  ownerDetailsSchema,
-  SubmitButton,
-  type OwnerDetailsValues,
-} from './ownersControls';
+import { h4Sx, SubmitButton } from './ownersControls';
+import { formatNiNumber, normaliseNiNumber } from './ownersFormat';
+import { ASKS_FULL_ADDRESS, ownerDetailsSchema, type OwnerDetailsValues } from './ownersSchemas';
 
 const DETAILS_FIELDS: ServerFieldMap<OwnerDetailsValues> = {
   livesAtProperty: 'livesAtProperty',

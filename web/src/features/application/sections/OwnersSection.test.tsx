@@ -15,7 +15,7 @@ import {
 } from '../../../test/ownersFixtures';
 import { OWNERS_TEXTS } from '../ownersTexts';
 import { OwnersSection } from './OwnersSection';
-import { formatNiNumber, isNiNumber, normaliseNiNumber } from './ownersControls';
+import { formatNiNumber, isNiNumber, normaliseNiNumber } from './ownersFormat';
 
 const ANN = makeMe({ id: 'user-1' });
 const BROKER = makeMe({ id: 'broker-1', role: 'ROLE_BROKER' }, { preferredName: 'Bea' });

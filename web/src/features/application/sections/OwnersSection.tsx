@@ -8,7 +8,8 @@ import { AddOwnerForm } from './AddOwnerForm';
 import { CompanyPart } from './CompanyPart';
 import { OccupantsPart } from './OccupantsPart';
 import { OwnerCard } from './OwnerCard';
-import { h2Sx, joinAddress } from './ownersControls';
+import { h2Sx } from './ownersControls';
+import { joinAddress } from './ownersFormat';
 import { TenancySplitPart } from './TenancySplitPart';
 import { TitleRegisterPart } from './TitleRegisterPart';
 

@@ -6,7 +6,8 @@ import { askForFeedback } from '../../feedback';
 import { useSubmitApplication } from '../api/submitApplication';
 import { isBuying, kindOf, partiesOf } from '../caseKind';
 import { FormError } from '../components/FormError';
-import { PURCHASE_TEXTS, REVIEW_TEXTS } from '../texts';
+import { PURCHASE_TEXTS } from '../purchaseTexts';
+import { REVIEW_TEXTS } from '../texts';
 import { ownerName, useSectionRows } from './reviewSectionRows';
 import { SectionSummary } from './SectionSummary';
 

@@ -10,7 +10,7 @@ import { useDeleteSourceOfFunds } from '../api/deleteSourceOfFunds';
 import { AddableList } from '../components/AddableList';
 import { SelectField, TextInputField } from '../components/fields';
 import { SaveStatus } from '../components/SaveStatus';
-import { PURCHASE_TEXTS as T } from '../texts';
+import { PURCHASE_TEXTS as T } from '../purchaseTexts';
 import {
   amountOrNull,
   ITEMISED_SOURCES,

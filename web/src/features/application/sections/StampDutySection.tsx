@@ -13,7 +13,7 @@ import { useSaveLandTaxAnswers } from '../api/saveLandTaxAnswers';
 import { RadioField, YES_NO, yesNo } from '../components/fields';
 import { FormError } from '../components/FormError';
 import { SaveRow } from '../components/SaveStatus';
-import { LAND_TAX_TEXTS, SDLT_TEXTS } from '../texts';
+import { LAND_TAX_TEXTS, SDLT_TEXTS } from '../purchaseTexts';
 import { applyServerErrors } from '../validation';
 
 const answer = z.string().refine((v) => ['yes', 'no'].includes(v), SDLT_TEXTS.answerRequired);

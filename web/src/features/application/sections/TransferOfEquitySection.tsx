@@ -20,7 +20,8 @@ import {
   TRANSFER_TEXTS as T,
 } from '../ownersTexts';
 import { applyServerErrors } from '../validation';
-import { cardSx, h2Sx, PeopleList, PersonForm, SubmitButton } from './ownersControls';
+import { cardSx, h2Sx, SubmitButton } from './ownersControls';
+import { PeopleList, PersonForm } from './peopleControls';
 
 export interface TransferOfEquitySectionProps {
   caseId: string;

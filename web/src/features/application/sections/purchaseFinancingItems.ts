@@ -10,7 +10,7 @@ import type {
 import { formatMoney } from '../../../lib/format';
 import { GIFT_STATUS_LABELS, ISA_TYPE_LABELS, SOURCE_OF_FUNDS_LABELS } from '../../../lib/labels';
 import type { Item } from '../components/ItemList';
-import { PURCHASE_TEXTS as T } from '../texts';
+import { PURCHASE_TEXTS as T } from '../purchaseTexts';
 import { poundsToPence } from '../validation';
 
 /** An optional amount in pounds: empty, or an amount. */

@@ -17,21 +17,20 @@ import {
 } from '../../../lib/labels';
 import { isBuying, kindOf, partiesOf } from '../caseKind';
 import { TRANSFER_REASONS } from '../ownersTexts';
+import { DOCUMENTS_TEXTS } from '../documentsTexts';
+import { PURCHASE_TEXTS, SDLT_TEXTS } from '../purchaseTexts';
 import {
   ALTERATIONS_TEXTS,
   APPLICATION_TEXTS,
-  DOCUMENTS_TEXTS,
   KEY_FACTS_TEXTS,
   LOANS_TEXTS_BY_KIND,
   PROPERTY_TEXTS,
-  PURCHASE_TEXTS,
   REVIEW_TEXTS,
-  SDLT_TEXTS,
 } from '../texts';
-import { documentGroups } from './DocumentsSection';
+import { documentGroups } from './documentGroups';
 import { loanItem } from './FinancialDetailsSection';
 import { useKeyFactRows } from './KeyFactsSection';
-import { currentLegalName } from './ownersControls';
+import { currentLegalName } from './ownersFormat';
 import { alterationItem } from './PropertyAlterationsSection';
 import { giftItem, isaItem, sourceItem } from './purchaseFinancingItems';
 import { landTaxSentence } from './StampDutySection';
