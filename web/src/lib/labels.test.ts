@@ -2,16 +2,13 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DOCUMENT_TYPE_LABELS, documentTypeLabel } from './documentLabels';
 import {
   ALTERATION_TYPE_LABELS,
   CASE_TYPE_LABELS,
   CHARGE_TYPE_LABELS,
-  DOCUMENT_TYPE_LABELS,
   DOCUMENTS_HELD_BY_LABELS,
-  documentTypeLabel,
-  GIFT_STATUS_LABELS,
   GROUND_RENT_FREQUENCY_LABELS,
-  ISA_TYPE_LABELS,
   JURISDICTION_LABELS,
   LAND_OWNERSHIP_LABELS,
   labelOf,
@@ -21,13 +18,13 @@ import {
   PROPERTY_USAGE_LABELS,
   REMORTGAGING_REASON_LABELS,
   SORT_FIELD_LABELS,
-  SOURCE_OF_FUNDS_LABELS,
   STATUS_LABELS,
   statusLabel,
   TENURE_LABELS,
   TRANSFER_REASON_LABELS,
   wordsOf,
 } from './labels';
+import { GIFT_STATUS_LABELS, ISA_TYPE_LABELS, SOURCE_OF_FUNDS_LABELS } from './moneyLabels';
 
 /** A file of the repository, read as text (the web app lives in web/). */
 function repoFile(path: string): string {

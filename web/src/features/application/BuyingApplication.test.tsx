@@ -15,7 +15,7 @@ import { OWNERS_TEXTS } from './ownersTexts';
 import { DOCUMENTS_TEXTS } from './documentsTexts';
 import { PURCHASE_TEXTS, SDLT_TEXTS } from './purchaseTexts';
 import { APPLICATION_TEXTS, BUYING_LOANS_TEXTS, PROPERTY_TEXTS, REVIEW_TEXTS } from './texts';
-import { GIFT_STATUS_LABELS } from '../../lib/labels';
+import { GIFT_STATUS_LABELS } from '../../lib/moneyLabels';
 
 const APP = '/buying/1001/application';
 

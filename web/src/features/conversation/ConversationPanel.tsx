@@ -17,7 +17,7 @@ import {
 import { useSnackbar } from 'notistack';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Conversation, ConversationThread } from '../../lib/api/types';
-import { documentTypeLabel } from '../../lib/labels';
+import { documentTypeLabel } from '../../lib/documentLabels';
 import { UploadParts, useFileUpload } from '../application';
 import { documentUrl } from '../documents';
 import { formatDateTime } from '../../lib/format';

@@ -4,7 +4,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { useId, useState, type ChangeEvent } from 'react';
 import type { CaseType, DocumentBody, RequiredDocument } from '../../../lib/api/types';
 import { formatDate } from '../../../lib/format';
-import { documentTypeLabel } from '../../../lib/labels';
+import { documentTypeLabel } from '../../../lib/documentLabels';
 import { downloadWithSession } from '../../documents';
 import { useDeleteDocument } from '../api/deleteDocument';
 import { UploadParts } from '../components/UploadParts';

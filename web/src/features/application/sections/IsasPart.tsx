@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { BuyingExpanded, IsaType } from '../../../lib/api/types';
-import { ISA_TYPE_LABELS } from '../../../lib/labels';
+import { ISA_TYPE_LABELS } from '../../../lib/moneyLabels';
 import { useAddIsa } from '../api/addIsa';
 import { useDeleteIsa } from '../api/deleteIsa';
 import { AddableList } from '../components/AddableList';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { BuyingExpanded, SourceOfFundsType } from '../../../lib/api/types';
-import { SOURCE_OF_FUNDS_LABELS } from '../../../lib/labels';
+import { SOURCE_OF_FUNDS_LABELS } from '../../../lib/moneyLabels';
 import { useAddSourceOfFunds } from '../api/addSourceOfFunds';
 import { useDeleteSourceOfFunds } from '../api/deleteSourceOfFunds';
 import { AddableList } from '../components/AddableList';

@@ -8,7 +8,11 @@ import type {
   SourceOfFundsType,
 } from '../../../lib/api/types';
 import { formatMoney } from '../../../lib/format';
-import { GIFT_STATUS_LABELS, ISA_TYPE_LABELS, SOURCE_OF_FUNDS_LABELS } from '../../../lib/labels';
+import {
+  GIFT_STATUS_LABELS,
+  ISA_TYPE_LABELS,
+  SOURCE_OF_FUNDS_LABELS,
+} from '../../../lib/moneyLabels';
 import type { Item } from '../components/ItemList';
 import { PURCHASE_TEXTS as T } from '../purchaseTexts';
 import { poundsToPence } from '../validation';

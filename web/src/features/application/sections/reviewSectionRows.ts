@@ -6,8 +6,8 @@ import type {
   RemortgagingExpanded,
 } from '../../../lib/api/types';
 import { formatDate, formatMoney, fullLegalName } from '../../../lib/format';
+import { documentTypeLabel } from '../../../lib/documentLabels';
 import {
-  documentTypeLabel,
   GROUND_RENT_FREQUENCY_LABELS,
   LAND_OWNERSHIP_LABELS,
   labelOf,

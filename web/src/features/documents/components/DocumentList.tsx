@@ -2,7 +2,7 @@ import { Alert, Box, Link, List, ListItem, Stack, Typography } from '@mui/materi
 import { useState, type ReactNode } from 'react';
 import { formatDate } from '../../../lib/format';
 import { documentUrl, downloadWithSession } from '../download';
-import { documentTypeLabel } from '../../../lib/labels';
+import { documentTypeLabel } from '../../../lib/documentLabels';
 import { DOCUMENTS_TEXTS } from '../texts';
 
 /** One row of a document list; the name and date are unknown for a broker's view of a case. */

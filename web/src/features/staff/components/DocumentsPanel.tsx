@@ -1,7 +1,7 @@
 import { Box, Link, List, ListItem, Typography } from '@mui/material';
 import { formatDateTime } from '../../../lib/format';
 import type { ExpandedCase } from '../../../lib/api/types';
-import { documentTypeLabel } from '../../../lib/labels';
+import { documentTypeLabel } from '../../../lib/documentLabels';
 import type { CaseKind } from '../../cases';
 import { documentUrl } from '../../documents';
 import { documentTexts, UPLOADER_LABELS } from '../documentTexts';

@@ -2,7 +2,7 @@ import { TextField } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldProps } from '../../../lib/form';
-import { documentTypeLabel } from '../../../lib/labels';
+import { documentTypeLabel } from '../../../lib/documentLabels';
 import { documentTexts as T, FINDINGS } from '../documentTexts';
 import type { StaffDraftRequest, StaffDraftType, StaffFindingField } from '../types';
 import { StepDialog } from './StepDialog';

@@ -2,7 +2,7 @@ import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/format';
 import type { CaseKind } from '../../cases';
-import { documentTypeLabel } from '../../../lib/labels';
+import { documentTypeLabel } from '../../../lib/documentLabels';
 import { documentUrl } from '../../documents';
 import { documentTexts } from '../documentTexts';
 import { identityTexts } from '../identityTexts';

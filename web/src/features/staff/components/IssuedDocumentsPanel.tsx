@@ -4,7 +4,7 @@ import { Fragment, useId, useState } from 'react';
 import { formatDate } from '../../../lib/format';
 import { partiesOf } from '../../application';
 import { KIND_WORDS, type CaseKind } from '../../cases';
-import { documentTypeLabel } from '../../../lib/labels';
+import { documentTypeLabel } from '../../../lib/documentLabels';
 import { documentUrl } from '../../documents';
 import { PreviewButton } from './DocumentPreview';
 import { useDraftDocument } from '../api/progress';

@@ -1,7 +1,7 @@
 import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import type { BuyingExpanded } from '../../../lib/api/types';
-import { documentTypeLabel } from '../../../lib/labels';
+import { documentTypeLabel } from '../../../lib/documentLabels';
 import { SEARCH_DOCUMENT_TYPES, documentUrl } from '../../documents';
 import { useRecordSearch } from '../api/progress';
 import { searchTexts } from '../documentTexts';

@@ -7,7 +7,8 @@ import type {
   StatusChip as ChipData,
 } from '../../../lib/api/types';
 import { formatMoney } from '../../../lib/format';
-import { documentTypeLabel, SOURCE_OF_FUNDS_LABELS } from '../../../lib/labels';
+import { documentTypeLabel } from '../../../lib/documentLabels';
+import { SOURCE_OF_FUNDS_LABELS } from '../../../lib/moneyLabels';
 import { documentUrl } from '../../documents';
 import { evidenceSlot } from '../../sourceOfFunds';
 import { sourcesOfFundsTexts as T } from '../fundsTexts';

@@ -1,29 +1,14 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  List,
-  ListItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { Box, Button, Chip, List, ListItem, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { fieldProps } from '../../../lib/form';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { documentTypeLabel } from '../../../lib/labels';
-import { todayIso } from '../../application';
+import { documentTypeLabel } from '../../../lib/documentLabels';
 import type { CaseKind } from '../../cases';
-import { useCompleteTask, useScreenClients } from '../api/progress';
 import { taskTexts as T } from '../legalFileTexts';
 import type { StaffScreening, StaffTask } from '../types';
 import { FirmUploadButton } from './FirmUploadButton';
 import { Panel } from './Panel';
-import { StepDialog } from './StepDialog';
-import { showRefusal } from './stepUp';
+import { RecordTaskDialog } from './RecordTaskDialog';
+import { PossibleMatches, ScreenButton } from './TaskScreening';
 
 const STATE_COLOUR: Record<StaffTask['state'], 'default' | 'primary' | 'success'> = {
   AHEAD: 'default',
@@ -31,9 +16,6 @@ const STATE_COLOUR: Record<StaffTask['state'], 'default' | 'primary' | 'success'
   OPEN: 'primary',
   DONE: 'success',
 };
-
-/** The server's rule for a task's reference (a UTRN, HM Land Registry's reference). */
-const REFERENCE = /^[A-Za-z0-9 /-]{1,64}$/;
 
 /** A recorded reference as read: a date as a date. */
 function shownReference(task: StaffTask, reference: string): string {
@@ -45,14 +27,6 @@ function shownReference(task: StaffTask, reference: string): string {
       return reference;
   }
 }
-
-/** What a date field says under it, and when the date has passed. */
-const DATE_TEXTS = {
-  EXPIRY_DATE: { hint: T.expiryHint, passed: T.expiryPassed },
-  COMPLETION_DATE: { hint: T.completionDateHint, passed: T.completionDatePassed },
-} as const;
-
-const NOTE_MAX = 2000;
 
 /**
  * 'Legal file': the case's tasks from its workflow file (issue 29) — the exchange of contracts,
@@ -194,170 +168,5 @@ function TaskRow({
         />
       )}
     </Stack>
-  );
-}
-
-/** Screens every client with the firm's provider; a clear result records the task itself. */
-function ScreenButton({
-  kind,
-  caseId,
-  onScreened,
-}: {
-  kind: CaseKind;
-  caseId: string;
-  onScreened: (screening: StaffScreening) => void;
-}) {
-  const mutation = useScreenClients(kind, caseId);
-  const { enqueueSnackbar } = useSnackbar();
-  const screen = async () => {
-    try {
-      const screening = await mutation.mutateAsync();
-      if (screening.taskDone) enqueueSnackbar(T.screenedClear, { variant: 'success' });
-      onScreened(screening);
-    } catch (error) {
-      showRefusal(error, [] as const, {
-        field: () => enqueueSnackbar(T.screenFailed, { variant: 'error' }),
-        problem: (message) => enqueueSnackbar(message, { variant: 'error' }),
-      });
-    }
-  };
-  return (
-    <Box>
-      <Button variant="contained" disabled={mutation.isPending} onClick={() => void screen()}>
-        {mutation.isPending ? T.screening : T.screen}
-      </Button>
-    </Box>
-  );
-}
-
-/** Who may be a listed person, client by client, for the conveyancer to rule out. */
-function PossibleMatches({ screening }: { screening: StaffScreening }) {
-  return (
-    <Alert severity="warning" role="status">
-      <Typography variant="body2" sx={{ mb: 1 }}>
-        {T.possibleMatches}
-      </Typography>
-      <List dense disablePadding>
-        {screening.clients
-          .filter((client) => client.matches.length > 0)
-          .map((client) => (
-            <ListItem key={client.name} disableGutters sx={{ display: 'block' }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {client.name}
-              </Typography>
-              {client.matches.map((m) => (
-                <Typography key={`${m.caption}-${m.score}`} variant="body2">
-                  {T.matchLine(m.caption, m.score, m.topics)}
-                </Typography>
-              ))}
-            </ListItem>
-          ))}
-      </List>
-    </Alert>
-  );
-}
-
-interface Values {
-  reference: string;
-  note: string;
-}
-
-/**
- * 'Record as done': the reference the task records (required where it has one) and a note;
- * the server's field problems (422) show on the fields, its refusal (409) above them.
- */
-function RecordTaskDialog({
-  kind,
-  caseId,
-  task,
-  onClose,
-}: {
-  kind: CaseKind;
-  caseId: string;
-  task: StaffTask;
-  onClose: () => void;
-}) {
-  const mutation = useCompleteTask(kind, caseId, task.name);
-  const { enqueueSnackbar } = useSnackbar();
-  const [problem, setProblem] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({ defaultValues: { reference: '', note: '' } });
-  const referenceLabel = task.referenceLabel;
-  const [today] = useState(todayIso);
-  const date = task.referenceIs === 'TEXT' ? null : DATE_TEXTS[task.referenceIs];
-
-  const onSubmit = async ({ reference, note }: Values) => {
-    setProblem(null);
-    try {
-      await mutation.mutateAsync({
-        ...(referenceLabel ? { reference: reference.trim() } : {}),
-        ...(note.trim() ? { note: note.trim() } : {}),
-      });
-      enqueueSnackbar(T.recorded(task.label), { variant: 'success' });
-      onClose();
-    } catch (error) {
-      showRefusal(error, ['reference', 'note'] as const, {
-        field: (field, message) =>
-          field === 'code' ? setProblem(message) : setError(field, { message }),
-        problem: setProblem,
-      });
-    }
-  };
-
-  return (
-    <StepDialog
-      open
-      onClose={onClose}
-      onSubmit={handleSubmit(onSubmit)}
-      busy={isSubmitting || mutation.isPending}
-      title={T.recordTitle(task.label)}
-      intro={T.recordIntro}
-      problem={problem}
-      confirmLabel={T.record}
-    >
-      {referenceLabel && task.referenceIs === 'TEXT' && (
-        <TextField
-          label={referenceLabel}
-          required
-          fullWidth
-          {...fieldProps(register, errors, 'reference', {
-            validate: (value) => {
-              const v = value.trim();
-              if (v === '') return T.referenceRequired(referenceLabel);
-              return REFERENCE.test(v) || T.referenceInvalid;
-            },
-          })}
-        />
-      )}
-      {referenceLabel && date && (
-        <TextField
-          label={referenceLabel}
-          type="date"
-          required
-          fullWidth
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
-          {...fieldProps(register, errors, 'reference', {
-            validate: (value) => {
-              if (value === '') return T.referenceRequired(referenceLabel);
-              return value >= today || date.passed;
-            },
-            hint: date.hint,
-          })}
-        />
-      )}
-      <TextField
-        label={T.note}
-        multiline
-        minRows={2}
-        fullWidth
-        {...fieldProps(register, errors, 'note', {
-          validate: (v) => v.trim().length <= NOTE_MAX || T.noteTooLong,
-        })}
-      />
-    </StepDialog>
   );
 }

@@ -3,7 +3,7 @@ import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/materi
 import { useSnackbar } from 'notistack';
 import { useId, useState, type ChangeEvent } from 'react';
 import { UploadParts, useFileUpload } from '../../application';
-import { documentTypeLabel } from '../../../lib/labels';
+import { documentTypeLabel } from '../../../lib/documentLabels';
 import { SEARCH_DOCUMENT_TYPES } from '../../documents';
 import { reportIfSecondFactorRequired } from '../secondFactor';
 import { uploadTexts } from '../documentTexts';

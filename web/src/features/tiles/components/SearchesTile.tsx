@@ -3,7 +3,7 @@ import HourglassEmpty from '@mui/icons-material/HourglassEmpty';
 import { Box, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import type { BuyingExpanded } from '../../../lib/api/types';
-import { documentTypeLabel } from '../../../lib/labels';
+import { documentTypeLabel } from '../../../lib/documentLabels';
 import { SEARCH_DOCUMENT_TYPES } from '../../documents';
 import { SEARCHES_TEXTS } from '../texts';
 import { DocumentSection } from './DocumentSection';
