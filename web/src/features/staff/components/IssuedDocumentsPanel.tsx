@@ -1,12 +1,9 @@
-import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { Fragment, useId, useState } from 'react';
-import { formatDate } from '../../../lib/format';
+import { Fragment, useState } from 'react';
 import { partiesOf } from '../../application';
 import { KIND_WORDS, type CaseKind } from '../../cases';
 import { documentTypeLabel } from '../../../lib/documentLabels';
-import { documentUrl } from '../../documents';
-import { PreviewButton } from './DocumentPreview';
 import { useDraftDocument } from '../api/progress';
 import { documentTexts, FINDINGS } from '../documentTexts';
 import { STAFF_TEXTS } from '../texts';
@@ -15,27 +12,14 @@ import type {
   StaffDraftRequest,
   StaffDraftType,
   StaffGeneratedDocument,
-  StaffParty,
 } from '../types';
 import { FindingsDialog } from './FindingsDialog';
 import { IssueDialog } from './IssueDialog';
 import { FirmUploadButton } from './FirmUploadButton';
-import { Detail, Details, Panel } from './Panel';
-import {
-  DeleteDocumentButton,
-  numberOf,
-  useDocumentRemoval,
-  type RemovableDocument,
-} from './RemoveDocumentDialog';
+import { DocumentItem } from './IssuedDocumentItem';
+import { Panel } from './Panel';
+import { numberOf, useDocumentRemoval, type RemovableDocument } from './RemoveDocumentDialog';
 import { useStepReport } from './useStepReport';
-
-/** The documents customers accept once issued (each has a publishing step in the workflow). */
-const ACCEPTED_TYPES: readonly string[] = [
-  'MORTGAGE_REPORT',
-  'COMPLETION_STATEMENT',
-  'CLIENT_CARE_LETTER',
-  'REPORT_ON_TITLE',
-];
 
 /** Statuses on which nothing more is drafted or added. */
 const CLOSED: readonly string[] = ['COMPLETED', 'CANCELLED', 'INELIGIBLE'];
@@ -52,113 +36,6 @@ export function isWorkable({ expanded, status }: StaffCase): boolean {
 
 /** The drafts the server offers now (`draftable`: each at the stage whose step issues it). */
 const draftable = ({ draftable }: StaffCase) => draftable as StaffDraftType[];
-
-/** Draft or Issued, in colours with AA contrast (the status chips' amber and green). */
-function StateBadge({ draft }: { draft: boolean }) {
-  return (
-    <Chip
-      size="small"
-      label={draft ? STAFF_TEXTS.draft : STAFF_TEXTS.issued}
-      data-state={draft ? 'draft' : 'issued'}
-      sx={{
-        fontWeight: 600,
-        bgcolor: draft ? '#fff1d6' : '#e3f4e5',
-        color: draft ? '#6b3e00' : '#1b5e20',
-      }}
-    />
-  );
-}
-
-function Acceptances({
-  doc,
-  parties,
-  partyWord,
-}: {
-  doc: StaffGeneratedDocument;
-  parties: StaffParty[];
-  partyWord: string;
-}) {
-  if (parties.length === 0) return null;
-  return (
-    <Box sx={{ mt: 1.5 }}>
-      <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
-        {documentTexts.acceptances(partyWord)}
-      </Typography>
-      <Details>
-        {parties.map((p) => {
-          const accepted = p.documentAcceptances.find((a) => a.documentId === doc.documentId);
-          return (
-            <Detail key={p.id} term={p.user.preferredName}>
-              {accepted
-                ? documentTexts.accepted(formatDate(accepted.acceptedAt))
-                : STAFF_TEXTS.notYet}
-            </Detail>
-          );
-        })}
-      </Details>
-    </Box>
-  );
-}
-
-function DocumentItem({
-  doc,
-  name,
-  parties,
-  partyWord,
-  onIssue,
-  removable,
-  onDelete,
-}: {
-  doc: StaffGeneratedDocument;
-  /** What the list calls it ('Mortgage report (draft)'). */
-  name: string;
-  parties: StaffParty[];
-  partyWord: string;
-  onIssue: (doc: StaffGeneratedDocument) => void;
-  /** A draft the firm may delete (the case is open), as the list names it. */
-  removable: RemovableDocument | null;
-  onDelete: (doc: RemovableDocument) => void;
-}) {
-  const titleId = useId();
-  const label = documentTypeLabel(doc.documentType);
-  const acceptable = ACCEPTED_TYPES.includes(doc.documentType);
-  return (
-    <Box
-      component="li"
-      data-document={doc.documentId}
-      sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}
-    >
-      <Box
-        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 1 }}
-      >
-        <Typography id={titleId} sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
-          {label}
-        </Typography>
-        <StateBadge draft={doc.isDraft} />
-        <Link href={documentUrl(doc.documentId)} download>
-          {documentTexts.openLink(label, doc.isDraft)}
-        </Link>
-        <PreviewButton documentId={doc.documentId} name={name} />
-        {doc.isDraft && acceptable && (
-          <Button
-            size="small"
-            variant="contained"
-            aria-describedby={titleId}
-            onClick={() => onIssue(doc)}
-          >
-            {STAFF_TEXTS.issueToCustomers}
-          </Button>
-        )}
-        {removable && (
-          <DeleteDocumentButton name={removable.name} onClick={() => onDelete(removable)} />
-        )}
-      </Box>
-      {!doc.isDraft && acceptable && (
-        <Acceptances doc={doc} parties={parties} partyWord={partyWord} />
-      )}
-    </Box>
-  );
-}
 
 /**
  * 'Documents we issue': what Threshold has made for the case, drafts (only staff see them) and
