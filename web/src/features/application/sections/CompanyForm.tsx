@@ -18,7 +18,7 @@ import type { Company, Owner } from '../../../lib/api/types';
 import { fieldProps } from '../../../lib/form';
 import { useSaveCompany } from '../api/saveCompany';
 import { FormError } from '../components/FormError';
-import { COMPANY_TEXTS as T } from '../ownersTexts';
+import { COMPANY_TEXTS as T } from '../companyTexts';
 import { applyServerErrors } from '../validation';
 import {
   COMPANY_FIELDS,

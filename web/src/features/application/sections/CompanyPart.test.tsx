@@ -14,7 +14,7 @@ import {
   renderSection,
 } from '../../../test/ownersFixtures';
 import { renderApp } from '../../../test/renderApp';
-import { COMPANY_TEXTS as T } from '../ownersTexts';
+import { COMPANY_TEXTS as T } from '../companyTexts';
 import { REVIEW_TEXTS } from '../texts';
 import { isCompanyNumber, normaliseCompanyNumber } from './companyValues';
 import { OwnersSection } from './OwnersSection';

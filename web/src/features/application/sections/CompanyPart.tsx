@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { SummaryList } from '../../../components/SummaryList';
 import type { Company, Owner, RemortgagingExpanded } from '../../../lib/api/types';
 import { SaveStatus } from '../components/SaveStatus';
-import { COMPANY_TEXTS as T } from '../ownersTexts';
+import { COMPANY_TEXTS as T } from '../companyTexts';
 import { CompanyForm } from './CompanyForm';
 import { cardSx, h2Sx } from './ownersControls';
 import { joinAddress } from './ownersFormat';

@@ -25,7 +25,7 @@ import {
   NAME_EXPLANATION_ORDER,
   NAME_EXPLANATIONS,
   TITLE_REGISTER_TEXTS as T,
-} from '../ownersTexts';
+} from '../titleRegisterTexts';
 import { cardSx, h2Sx } from './ownersControls';
 
 const OPTIONS = NAME_EXPLANATION_ORDER.map((value) => ({

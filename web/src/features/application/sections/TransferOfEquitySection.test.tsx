@@ -5,7 +5,8 @@ import type { RemortgagingExpanded } from '../../../lib/api/types';
 import { apiError, json, noContent, type Handler } from '../../../test/fetchMock';
 import { makeMe } from '../../../test/fixtures';
 import { bodiesOf, CASE_ID, remCase, renderSection } from '../../../test/ownersFixtures';
-import { OWNERS_TEXTS, TRANSFER_REASONS, TRANSFER_TEXTS } from '../ownersTexts';
+import { OWNERS_TEXTS } from '../ownersTexts';
+import { TRANSFER_REASONS, TRANSFER_TEXTS } from '../transferTexts';
 import { TransferOfEquitySection } from './TransferOfEquitySection';
 
 const ANN = makeMe({ id: 'user-1' });

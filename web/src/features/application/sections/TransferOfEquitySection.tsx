@@ -13,12 +13,8 @@ import { useSaveTransferOfEquity } from '../api/saveTransferOfEquity';
 import { RadioField } from '../components/fields';
 import { FormError } from '../components/FormError';
 import { SaveStatus } from '../components/SaveStatus';
-import {
-  OWNERS_TEXTS,
-  TRANSFER_REASON_ORDER,
-  TRANSFER_REASONS,
-  TRANSFER_TEXTS as T,
-} from '../ownersTexts';
+import { OWNERS_TEXTS } from '../ownersTexts';
+import { TRANSFER_REASON_ORDER, TRANSFER_REASONS, TRANSFER_TEXTS as T } from '../transferTexts';
 import { applyServerErrors } from '../validation';
 import { cardSx, h2Sx, SubmitButton } from './ownersControls';
 import { PeopleList, PersonForm } from './peopleControls';

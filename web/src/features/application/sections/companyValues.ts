@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Company, CompanyBody, Owner } from '../../../lib/api/types';
 import { UK_POSTCODE } from '../../address';
-import { COMPANY_TEXTS as T } from '../ownersTexts';
+import { COMPANY_TEXTS as T } from '../companyTexts';
 import type { ServerFieldMap } from '../validation';
 
 // --- Company number and postcode -----------------------------------------------------------

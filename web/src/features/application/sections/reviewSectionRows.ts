@@ -16,7 +16,7 @@ import {
   TENURE_LABELS,
 } from '../../../lib/labels';
 import { isBuying, kindOf, partiesOf } from '../caseKind';
-import { TRANSFER_REASONS } from '../ownersTexts';
+import { TRANSFER_REASONS } from '../transferTexts';
 import { DOCUMENTS_TEXTS } from '../documentsTexts';
 import { PURCHASE_TEXTS, SDLT_TEXTS } from '../purchaseTexts';
 import {
