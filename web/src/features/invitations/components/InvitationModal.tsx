@@ -6,7 +6,6 @@ import {
   DialogContent,
   DialogTitle,
   LinearProgress,
-  Stack,
   Typography,
   useMediaQuery,
   type Theme,
@@ -18,10 +17,8 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { GenericError } from '../../../components/GenericError';
 import { Loading } from '../../../components/Loading';
-import type { DonorGift, FeedData } from '../../../lib/api/types';
-import { formatMoney } from '../../../lib/format';
 import { useSessionActor } from '../../auth';
-import { CASE_TYPE, parseCaseKind, type CaseKind } from '../../cases';
+import { CASE_TYPE, parseCaseKind } from '../../cases';
 import { FEED_KINDS, type PendingInvitation } from '../../notifications';
 import { useDonorGift } from '../api/getDonorGift';
 import { invitationActors } from '../invitationActors';
@@ -31,7 +28,8 @@ import {
   isBusy,
   type InvitationVariant,
 } from '../machines/invitationMachine';
-import { preparedBy, QUOTE_LABELS, QUOTE_TEXTS } from '../texts';
+import { QUOTE_LABELS, QUOTE_TEXTS } from '../texts';
+import { Intro } from './InvitationIntro';
 import { QuoteChanged } from './QuoteChanged';
 import { QuoteDetails } from './QuoteDetails';
 import { ReportIssueDialog } from './ReportIssueDialog';
@@ -53,66 +51,6 @@ const TITLES: Record<InvitationVariant, string> = {
   invitation: QUOTE_TEXTS.invitationTitle,
   donor: QUOTE_TEXTS.donorTitle,
 };
-
-const PURPOSE: Record<CaseKind, string> = { remortgaging: 'remortgage', buying: 'purchase' };
-
-function place(data: FeedData): string {
-  return data.propertyAddressLine1 || 'your property';
-}
-
-/** INVITE-04: who invites, for which property, and who else is invited — from the feed item. */
-function Intro({
-  variant,
-  kind,
-  data,
-  gift,
-}: {
-  variant: InvitationVariant;
-  kind: CaseKind;
-  data: FeedData;
-  /** A donor's own gift (GET /donor-evidence), once loaded. */
-  gift?: DonorGift | null;
-}) {
-  const inviter = data.inviterName || data.brokerPreferredName || 'Your broker';
-  const others = data.invitees?.filter(Boolean) ?? [];
-  let lines: ReactNode[];
-  switch (variant) {
-    case 'quote':
-      lines = [
-        preparedBy(data.brokerPreferredName, data.brokerFirm),
-        `For the ${PURPOSE[kind]} of ${place(data)}`,
-      ];
-      break;
-    case 'lender':
-      lines = [
-        `${inviter}${data.brokerFirm ? `, ${data.brokerFirm},` : ''} has invited you to start the conveyancing for the ${PURPOSE[kind]} of ${place(data)}.`,
-      ];
-      break;
-    case 'invitation':
-      lines = [
-        `${inviter} has invited you to join the conveyancing for the ${PURPOSE[kind]} of ${place(data)}.`,
-        others.length > 0 && `Invited: ${others.join(', ')}`,
-      ];
-      break;
-    case 'donor':
-      // The buyer asks (the lead buyer is named first), for the amount they gave.
-      lines = [
-        `${others[0] ?? inviter} has asked you to confirm your gift contribution${
-          gift?.giftAmount != null ? ` of ${formatMoney(gift.giftAmount)}` : ''
-        } towards the purchase of ${gift?.propertyAddressLine1 ?? place(data)}.`,
-      ];
-      break;
-  }
-  return (
-    <Stack spacing={0.5} sx={{ mb: 2 }} data-testid="invitation-intro">
-      {lines.filter(Boolean).map((line, i) => (
-        <Typography key={i} sx={{ overflowWrap: 'anywhere' }}>
-          {line}
-        </Typography>
-      ))}
-    </Stack>
-  );
-}
 
 /**
  * The modal for one pending feed item (spec sections 2 and 4, INVITE-01..12), driven by the
