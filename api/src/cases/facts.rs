@@ -3,10 +3,9 @@
 use std::collections::BTreeMap;
 
 use threshold_engine::equity_tax::EquityTransfer;
-use threshold_engine::land_tax::LandTaxInput;
 use threshold_engine::quote::{Introducer, QuoteDetails, Staircasing as StaircasingDetails};
 use threshold_engine::types::{IneligibilityReason, Jurisdiction, PropertyUsage};
-use threshold_engine::{CaseType, CaseWords, QuoteRequest, Supplement};
+use threshold_engine::{CaseType, CaseWords};
 use threshold_store::cases::{Introduction, KeyFacts, NewQuote, StaircasingFacts};
 use threshold_workflows::Workflows;
 
@@ -347,38 +346,6 @@ pub fn ineligibility_message(words: &CaseWords, reason: IneligibilityReason) -> 
     }
 }
 
-/// What a purchase's land tax estimate depends on. Money in pence.
-pub struct PurchaseTaxFacts<'a> {
-    /// The stored Jurisdiction name (ENGLAND, WALES).
-    pub jurisdiction: &'a str,
-    pub price: i64,
-    /// The expected completion (the effective date); today when not known.
-    pub completion: Option<chrono::NaiveDate>,
-    pub first_time_buyer: bool,
-    pub results_in_multiple_properties: Option<bool>,
-    pub is_replacing_main_residence: Option<bool>,
-    pub non_uk_resident: bool,
-}
-
-/// The land tax engine's input for a purchase: Land Transaction Tax in Wales, Stamp Duty Land
-/// Tax otherwise; the higher rates when the buyer ends up with more than one home without
-/// replacing their main residence.
-pub fn land_tax_input(f: &PurchaseTaxFacts<'_>, today: chrono::NaiveDate) -> LandTaxInput {
-    LandTaxInput {
-        jurisdiction: if f.jurisdiction == "WALES" {
-            Jurisdiction::Wales
-        } else {
-            Jurisdiction::England
-        },
-        price: f.price,
-        effective_date: f.completion.unwrap_or(today),
-        first_time_buyer: f.first_time_buyer,
-        additional_dwelling: f.results_in_multiple_properties == Some(true)
-            && f.is_replacing_main_residence != Some(true),
-        non_uk_resident: f.non_uk_resident,
-    }
-}
-
 /// Whom and when a quote is made for, beyond the key facts.
 pub struct QuoteFor<'a> {
     /// The applicants it is priced for (one at least).
@@ -418,99 +385,20 @@ pub fn quote(
     f: &KeyFacts,
     to: &QuoteFor<'_>,
 ) -> ApiResult<Option<NewQuote>> {
-    let (people, today) = (to.people, to.today);
     if workflows
         .ineligibility(case_type, &f.eligibility(), to.taken_on)
         .is_some()
     {
         return Ok(None);
     }
-    let leasehold = f.tenure.as_deref() == Some("LEASEHOLD");
-    let mut supplements = vec![];
-    let mut transfer_of_part_or_new_lease = None;
-    if leasehold {
-        supplements.push(Supplement::Leasehold);
-    }
-    let request = match case_type {
-        CaseType::Remortgaging => {
-            match f.remortgaging_reason.as_deref() {
-                Some("REMORTGAGE_TRANSFER_OF_EQUITY") => {
-                    supplements.push(Supplement::TransferOfEquity)
-                }
-                Some("SHARED_OWNERSHIP_STAIRCASING") => {
-                    supplements.push(Supplement::SharedOwnership)
-                }
-                _ => {}
-            }
-            if f.is_repaying_help_to_buy {
-                supplements.push(Supplement::HelpToBuyRedemption);
-            }
-            // A change of ownership can carry land tax: where and when it happens. The shares
-            // and the mortgage balance are not known yet, so the quote says what it needs.
-            let ownership_change = supplements.iter().any(|s| {
-                matches!(
-                    s,
-                    Supplement::TransferOfEquity | Supplement::SharedOwnership
-                )
-            });
-            QuoteRequest {
-                case_type,
-                price: f.property_value.unwrap_or_default(),
-                loan: f.loan_amount,
-                people: people.max(1),
-                supplements,
-                discount: 0,
-                land_tax: ownership_change.then(|| {
-                    land_tax_input(
-                        &PurchaseTaxFacts {
-                            jurisdiction: &f.jurisdiction,
-                            price: 0,
-                            completion: f.current_deal_end_date.filter(|d| *d > today),
-                            first_time_buyer: false,
-                            results_in_multiple_properties: None,
-                            is_replacing_main_residence: None,
-                            non_uk_resident: false,
-                        },
-                        today,
-                    )
-                }),
-            }
-        }
-        CaseType::Buying => {
-            if f.is_new_build {
-                supplements.push(Supplement::NewBuild);
-            }
-            if f.is_shared_ownership {
-                supplements.push(Supplement::SharedOwnership);
-            }
-            transfer_of_part_or_new_lease = f.is_new_lease;
-            QuoteRequest {
-                case_type,
-                price: f.purchase_price.unwrap_or_default(),
-                loan: None,
-                people: people.max(1),
-                supplements,
-                discount: 0,
-                // Not UK resident if the key facts or any buyer's own answer says so.
-                land_tax: Some(land_tax_input(
-                    &PurchaseTaxFacts {
-                        jurisdiction: &f.jurisdiction,
-                        price: f.purchase_price.unwrap_or_default(),
-                        completion: f.target_move_in_date,
-                        first_time_buyer: f.is_first_time_buyer,
-                        results_in_multiple_properties: f.results_in_multiple_properties,
-                        is_replacing_main_residence: f.is_replacing_main_residence,
-                        non_uk_resident: f.buyers_uk_resident == Some(false)
-                            || to.buyer_not_uk_resident,
-                    },
-                    today,
-                )),
-            }
-        }
-    };
+    let mut facts = f.quote_facts();
+    facts.non_uk_resident |= to.buyer_not_uk_resident;
+    let request = workflows
+        .fees
+        .request(case_type, &facts, to.people, to.today);
     // Unasked, a new build is taken to be a new lease (the schedule's default).
     let details = QuoteDetails {
-        transfer_of_part_or_new_lease,
+        transfer_of_part_or_new_lease: f.is_new_lease,
         equity_transfer: to.equity_transfer.clone(),
         staircasing: f.staircasing.map(|s| StaircasingDetails {
             share_before: s.share_before.unsigned_abs(),

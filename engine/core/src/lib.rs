@@ -18,6 +18,7 @@ pub mod ledger;
 pub mod mermaid;
 pub mod money;
 pub mod quote;
+pub mod quote_facts;
 pub mod snapshot;
 pub mod source_of_funds;
 pub mod tasks;

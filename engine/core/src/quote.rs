@@ -432,7 +432,7 @@ impl FeeSchedule {
         Ok(s)
     }
 
-    fn fees(&self, case_type: CaseType) -> &CaseFees {
+    pub(crate) fn fees(&self, case_type: CaseType) -> &CaseFees {
         match case_type {
             CaseType::Remortgaging => &self.remortgaging,
             CaseType::Buying => &self.buying,

@@ -129,6 +129,31 @@ impl KeyFacts {
         .join(", ")
     }
 
+    /// What a quote reads of them (stored names; a validated request's). A buyer's own answer
+    /// in Buyer Details that they are not UK resident is the caller's to add.
+    pub fn quote_facts(&self) -> threshold_engine::quote_facts::QuoteFacts {
+        threshold_engine::quote_facts::QuoteFacts {
+            jurisdiction: self.jurisdiction.parse().ok(),
+            tenure: self.tenure.as_deref().and_then(|t| t.parse().ok()),
+            purchase_price: self.purchase_price,
+            property_value: self.property_value,
+            loan: self.loan_amount,
+            remortgaging_reason: self
+                .remortgaging_reason
+                .as_deref()
+                .and_then(|r| r.parse().ok()),
+            repaying_help_to_buy: self.is_repaying_help_to_buy,
+            new_build: self.is_new_build,
+            shared_ownership: self.is_shared_ownership,
+            // A purchase's target move-in date, or the end of the deal being remortgaged.
+            completion: self.target_move_in_date.or(self.current_deal_end_date),
+            first_time_buyer: self.is_first_time_buyer,
+            results_in_multiple_properties: self.results_in_multiple_properties,
+            replacing_main_residence: self.is_replacing_main_residence,
+            non_uk_resident: self.buyers_uk_resident == Some(false),
+        }
+    }
+
     /// What the eligibility check reads of them (stored names; a validated request's).
     pub fn eligibility(&self) -> threshold_engine::eligibility::EligibilityFacts {
         threshold_engine::eligibility::EligibilityFacts {
