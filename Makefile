@@ -24,8 +24,9 @@ run: build ## Build everything and start Threshold on http://localhost:8080 with
 build: web ## Build the web app and the release binary (which embeds it)
 	$(CARGO) build --release --locked -p threshold-api
 
-# The same command as test-rust (same features, so nothing is rebuilt); the embedded web app is
-# read from web/dist at run time in this profile.
+# The same command as test-rust (same features, so no dependency is rebuilt). rust-embed lists
+# web/dist when the api crate compiles, so the web app is built first and the api crate is
+# compiled again with it (seconds); a binary built before web/dist existed serves no app.
 test-bin: web
 	$(CARGO) test --locked --workspace --no-run
 
